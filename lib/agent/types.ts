@@ -1,0 +1,169 @@
+/**
+ * The contract between the chat (side panel) and the agent that drives it (seed 003, "Adapter types").
+ * An adapter owns the model and tool loop and reports what happens as a stream of parts; the panel only renders them.
+ * Both the local (on-device) and the cloud adapter implement exactly this.
+ */
+
+/** A JSON Schema object, as pages declare it. Untrusted: treat every field as possibly malformed. */
+export type JSONSchema = { [key: string]: unknown };
+
+/** A page tool as the model sees it. */
+export interface ToolDescriptor {
+  /** Model-facing name: unique in the tab and safe for every provider (^[a-zA-Z0-9_-]{1,64}$). */
+  name: string;
+  /** What it does; the model decides from this. */
+  description: string;
+  /** Its parameters as JSON Schema. */
+  inputSchema: JSONSchema;
+  /** Human title, when the page gave one. */
+  title?: string;
+  /** WebMCP annotations, when the page gave them. */
+  annotations?: ToolAnnotations;
+}
+
+/** WebMCP tool annotations the extension understands. */
+export interface ToolAnnotations {
+  readOnlyHint?: boolean;
+  untrustedContentHint?: boolean;
+  consequentialHint?: boolean;
+}
+
+/** One content block of a tool result (MCP CallToolResult content). */
+export type ToolContent =
+  | { type: 'text'; text: string }
+  | { type: 'image'; data: string; mimeType: string }
+  | { type: 'resource'; resource: { uri: string; text?: string; mimeType?: string } };
+
+/** A tool call's result: an MCP CallToolResult. */
+export interface ToolOutput {
+  content: ToolContent[];
+  isError?: boolean;
+  structuredContent?: unknown;
+}
+
+/** A tool call the model made. */
+export interface ToolCall {
+  id: string;
+  name: string;
+  input: unknown;
+}
+
+/** Where a tool call is. awaiting-confirmation: parked on a control the person must click. */
+export type ToolCallState = 'running' | 'awaiting-confirmation' | 'done' | 'error' | 'cancelled';
+
+/** Provider data that must travel with reasoning or a call (Anthropic signatures, OpenAI item ids). */
+export type ProviderMetadata = Record<string, Record<string, unknown>>;
+
+/** One part of a conversation turn. */
+export type AgentPart =
+  | { type: 'text'; text: string }
+  | { type: 'reasoning'; text: string; providerMetadata?: ProviderMetadata }
+  | {
+      type: 'tool';
+      id: string;
+      name: string;
+      input: unknown;
+      state: ToolCallState;
+      output?: ToolOutput;
+      error?: string;
+      /** What the person should click while the call awaits confirmation. */
+      prompt?: string;
+      /** A sub-agent's nested run behind a delegate_to_<id> call. */
+      agent?: { id: string; messages: AgentMessage[] };
+      providerMetadata?: ProviderMetadata;
+    };
+
+/** One turn of the conversation. */
+export interface AgentMessage {
+  id: string;
+  role: 'user' | 'assistant';
+  parts: AgentPart[];
+}
+
+/** Codes that let the panel explain a failed run. */
+export type AgentErrorCode = 'chat_disabled' | 'rate_limited' | 'bad_request' | 'network';
+
+/** What an adapter reports while it runs, in order. Ends with finish or error. */
+export type AgentStreamPart =
+  | { type: 'message-start'; messageId: string }
+  | { type: 'text-delta'; messageId: string; delta: string }
+  | { type: 'reasoning'; messageId: string; text: string; providerMetadata?: ProviderMetadata }
+  | {
+      type: 'tool-call';
+      messageId: string;
+      id: string;
+      name: string;
+      input: unknown;
+      providerMetadata?: ProviderMetadata;
+    }
+  | { type: 'tool-result'; id: string; output: ToolOutput }
+  | { type: 'tool-error'; id: string; error: string }
+  | { type: 'step-finish'; step: number }
+  | { type: 'finish'; reason: 'stop' | 'max-steps' | 'aborted' }
+  | { type: 'error'; error: string; code?: AgentErrorCode };
+
+/** The page's agent: the extension's per-site settings play this role (instructions, max steps, tool filter). */
+export interface WebAgent {
+  id: string;
+  instructions?: string;
+  maxSteps?: number;
+  /** Names of the tools this agent may use; all when unset. */
+  tools?: readonly string[];
+}
+
+/** What an adapter gets for one run: one user message, possibly many model steps. */
+export interface AgentRunRequest {
+  /** The conversation so far, ending with the new user message (on Retry, with the last finished tool call). */
+  messages: AgentMessage[];
+  /** The page's tools right now. A getter: read it fresh before every model call. */
+  readonly tools: ToolDescriptor[];
+  /** Aborts when the person presses Stop. */
+  signal: AbortSignal;
+  /** Run a tool on the page, cursor and all. Never rejects: failures come back as isError results. */
+  callTool: (call: ToolCall) => Promise<ToolOutput>;
+  /** The page's agent, when set. */
+  agent?: WebAgent;
+  /** Where the person is: used for the system prompt's page line. */
+  page?: PageContext;
+}
+
+/** The page the conversation is about, for the system prompt. */
+export interface PageContext {
+  url?: string;
+  path?: string;
+  title?: string;
+  /** The page's main h1, outside any extension UI. */
+  h1?: string;
+}
+
+/** Whether an adapter can run right now. */
+export type AdapterStatus =
+  | { state: 'ready' }
+  | { state: 'unavailable'; reason: string }
+  | { state: 'needs-download'; bytes?: number; note?: string }
+  | { state: 'downloading'; progress: number }
+  | { state: 'loading'; progress?: number }
+  | { state: 'error'; error: string };
+
+/** One model in the picker. */
+export interface ModelChoice {
+  id: string;
+  label: string;
+  brief: string;
+  bytes?: number;
+  cached?: boolean;
+  recommended?: boolean;
+  selected?: boolean;
+}
+
+/** An agent the chat can talk to: the model and tool loop behind a stream of parts. */
+export interface AgentAdapter {
+  id: string;
+  label: string;
+  run: (req: AgentRunRequest) => AsyncIterable<AgentStreamPart>;
+  status?: () => AdapterStatus;
+  subscribe?: (listener: () => void) => () => void;
+  prepare?: (signal?: AbortSignal) => Promise<void>;
+  models?: () => readonly ModelChoice[];
+  selectModel?: (id: string) => Promise<void>;
+}
