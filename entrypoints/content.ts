@@ -1,3 +1,16 @@
+function pingMainWorld(timeoutMs = 1000): Promise<boolean> {
+  return new Promise((resolve) => {
+    const done = (ok: boolean) => {
+      window.removeEventListener('webmcp-agent:pong', onPong);
+      resolve(ok);
+    };
+    const onPong = () => done(true);
+    window.addEventListener('webmcp-agent:pong', onPong);
+    window.dispatchEvent(new Event('webmcp-agent:ping'));
+    setTimeout(() => done(false), timeoutMs);
+  });
+}
+
 export default defineContentScript({
   matches: ['<all_urls>'],
   allFrames: true,
@@ -5,9 +18,11 @@ export default defineContentScript({
   runAt: 'document_start',
   main() {
     browser.runtime.onMessage.addListener((message: any, _sender, sendResponse) => {
-      if (message?.type === 'ping') {
-        sendResponse({ world: 'isolated', url: location.href, mainWorld: document.documentElement.hasAttribute('data-webmcp-agent') });
-      }
+      if (message?.type !== 'ping') return;
+      void pingMainWorld().then((mainWorld) => sendResponse({ world: 'isolated', url: location.href, mainWorld }));
+      return true;
     });
+    // Announce this frame so the background learns the tab's frames without the webNavigation permission.
+    void browser.runtime.sendMessage({ type: 'frame-ready', url: location.href }).catch(() => {});
   },
 });

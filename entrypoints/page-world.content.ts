@@ -4,5 +4,7 @@ export default defineContentScript({
   matchAboutBlank: true,
   runAt: 'document_start',
   world: 'MAIN',
-  main() {},
+  main() {
+    window.addEventListener('webmcp-agent:ping', () => window.dispatchEvent(new Event('webmcp-agent:pong')));
+  },
 });

@@ -1,0 +1,46 @@
+import { expect, messageFrame, test } from './fixtures';
+
+test('the service worker runs and the offscreen agent host is created', async ({ serviceWorker, extensionId }) => {
+  expect(extensionId).toMatch(/^[a-p]{32}$/);
+  await expect
+    .poll(() => serviceWorker.evaluate(async () => (await chrome.runtime.getContexts({ contextTypes: ['OFFSCREEN_DOCUMENT' as any] })).length))
+    .toBe(1);
+  // The document exists before its script has started listening: ask until it answers.
+  await expect
+    .poll(() => serviceWorker.evaluate(() => chrome.runtime.sendMessage({ type: 'host-ping' }).catch((e) => String(e))))
+    .toMatchObject({ host: 'offscreen', crossOriginIsolated: true });
+});
+
+test('both content scripts run in the top frame and in same- and cross-origin iframes', async ({
+  context,
+  server,
+  serviceWorker,
+  tabIdOf,
+}) => {
+  // Record which frames announce themselves, then load the page.
+  await serviceWorker.evaluate(() => {
+    (globalThis as any).seenFrames = new Set<number>();
+    chrome.runtime.onMessage.addListener((message: any, sender) => {
+      if (message?.type === 'frame-ready') (globalThis as any).seenFrames.add(sender.frameId);
+    });
+  });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/frames.html`);
+  await expect(page.frameLocator('#cross').locator('h1')).toHaveText('A page with no tools');
+  const tabId = await tabIdOf(page);
+  await expect.poll(() => serviceWorker.evaluate(() => (globalThis as any).seenFrames.size)).toBe(3);
+  const frameIds: number[] = await serviceWorker.evaluate(() => [...(globalThis as any).seenFrames]);
+  const replies = await Promise.all(frameIds.map((f: number) => messageFrame<any>(serviceWorker, tabId, f, { type: 'ping' })));
+  const urls = replies.map((r) => r.url).sort();
+  expect(urls).toEqual([`${server.url}/frames.html`, `${server.url}/plain.html`, `${server.crossOriginUrl}/plain.html`].sort());
+  for (const reply of replies) expect(reply).toMatchObject({ world: 'isolated', mainWorld: true });
+});
+
+test('the side panel and the options page render', async ({ context, server, openSidePanel, openOptions }) => {
+  const page = await context.newPage();
+  await page.goto(`${server.url}/plain.html`);
+  const panel = await openSidePanel(page);
+  await expect(panel.getByRole('heading', { name: 'WebMCP Agent' })).toBeVisible();
+  const options = await openOptions();
+  await expect(options.getByRole('heading', { name: /settings/i })).toBeVisible();
+});
