@@ -1,0 +1,337 @@
+import type { WebAgent } from '../agent/types';
+import { maskApiKey } from './mask-api-key';
+import { parseOrigin } from './parse-origin';
+import {
+  type AgentMode,
+  type ApiKeyState,
+  CLOUD_PROVIDERS,
+  type CloudPreferences,
+  type CloudProvider,
+  CONFIRMATION_POLICIES,
+  type ConfirmationPolicy,
+  DEFAULT_SETTINGS,
+  type LocalPreferences,
+  type Settings,
+  type SiteProfile,
+  type ToolGrant,
+} from './settings';
+import { SettingsValidationError } from './settings-validation-error';
+import { siteAgentForUrl } from './site-agent-for-url';
+import type { StorageArea, StorageChange } from './storage-area';
+import {
+  type CloudPreferencesInput,
+  type SiteProfileInput,
+  validateApiKey,
+  validateCloudPreferences,
+  validateModelHost,
+  validateSiteProfile,
+} from './validate-settings';
+
+/** Where the store keeps things. sync is optional: without it everything stays in local. */
+export interface SettingsAreas {
+  /** Device-only: the keys, the on-device model, the site profiles and grants. */
+  local: StorageArea;
+  /** Small preferences worth having on every device: cloud provider, base URL and model; the confirmation policy. */
+  sync?: StorageArea;
+}
+
+/** The cloud settings the agent host hands to lib/cloud, key included. */
+export interface CloudSettings {
+  provider: CloudProvider;
+  baseURL?: string;
+  /** Empty for an OpenAI-compatible server that takes no key. */
+  apiKey: string;
+  /** Empty when the person has not chosen one (enough for a connection test or a model list). */
+  model: string;
+}
+
+/** The storage keys, one place. The secret keys are never read by read() or subscribe(). */
+export const SETTINGS_KEYS = {
+  mode: 'settings.mode',
+  local: 'settings.local',
+  cloud: 'settings.cloud',
+  confirmation: 'settings.confirmation',
+  sites: 'settings.sites',
+  grants: 'settings.grants',
+  apiKeyMask: (provider: CloudProvider) => `settings.apiKeyMask.${provider}`,
+  apiKey: (provider: CloudProvider) => `secret.apiKey.${provider}`,
+} as const;
+
+/** Typed settings over storage areas. Every write validates first; a refused write throws SettingsValidationError and changes nothing. */
+export interface SettingsStore {
+  /** Everything a view shows. Never contains an API key, only its mask. Malformed stored values read as defaults. */
+  read(): Promise<Settings>;
+  /** Calls listener with fresh settings after any change, from any context. Returns the unsubscribe function. */
+  subscribe(listener: (settings: Settings) => void): () => void;
+  setMode(mode: AgentMode): Promise<void>;
+  /** Errors keyed modelHost, modelId. */
+  saveLocal(input: { modelId?: string; modelHost: string }): Promise<LocalPreferences>;
+  /** Errors keyed provider, baseURL, model. */
+  saveCloud(input: CloudPreferencesInput): Promise<CloudPreferences>;
+  /** Stores a provider's key in the local area only, with its mask. Errors keyed apiKey. */
+  saveApiKey(provider: CloudProvider, key: string): Promise<ApiKeyState>;
+  deleteApiKey(provider: CloudProvider): Promise<void>;
+  /** The provider's key itself. For the agent host only, when it calls the provider. */
+  readApiKey(provider: CloudProvider): Promise<string | undefined>;
+  /**
+   * What the agent host needs to call the saved provider, or why it cannot yet (no key, no base URL, no model),
+   * in words for the person. requireModel: false for a connection test or a model list.
+   */
+  cloudSettings(options?: { requireModel?: boolean }): Promise<{ ok: true; value: CloudSettings } | { ok: false; error: string }>;
+  setConfirmationPolicy(policy: ConfirmationPolicy): Promise<void>;
+  /**
+   * Adds or edits a site profile. To edit, pass the origin it had (replacing); adding an origin that already has a
+   * profile is refused. Errors keyed origin, instructions, maxSteps, tools.
+   */
+  saveSiteProfile(input: SiteProfileInput, replacing?: string): Promise<SiteProfile>;
+  removeSiteProfile(origin: string): Promise<void>;
+  /** The page agent for a page URL, from the site profiles. */
+  siteAgentFor(pageUrl: string | undefined): Promise<WebAgent | undefined>;
+  /** "Always on this site": the tool runs on pages of this origin without asking. */
+  grantTool(origin: string, tool: string): Promise<void>;
+  revokeGrant(origin: string, tool: string): Promise<void>;
+  isToolGranted(origin: string, tool: string): Promise<boolean>;
+}
+
+const PROVIDER_IDS = CLOUD_PROVIDERS.map((p) => p.id);
+
+/** Creates the settings store over the given areas. */
+export function createSettingsStore(areas: SettingsAreas): SettingsStore {
+  const local = areas.local;
+  const sync = areas.sync ?? areas.local;
+  // Read-modify-write of the lists must not interleave within this context (two quick grants would lose one).
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(task: () => Promise<T>): Promise<T> => {
+    const next = queue.then(task, task);
+    queue = next.catch(() => undefined);
+    return next;
+  };
+
+  const readSites = async (): Promise<SiteProfile[]> =>
+    sanitizeSites((await local.get([SETTINGS_KEYS.sites]))[SETTINGS_KEYS.sites]);
+  const readGrants = async (): Promise<ToolGrant[]> =>
+    sanitizeGrants((await local.get([SETTINGS_KEYS.grants]))[SETTINGS_KEYS.grants]);
+
+  const read = async (): Promise<Settings> => {
+    const localKeys = [
+      SETTINGS_KEYS.mode,
+      SETTINGS_KEYS.local,
+      SETTINGS_KEYS.sites,
+      SETTINGS_KEYS.grants,
+      ...PROVIDER_IDS.map(SETTINGS_KEYS.apiKeyMask),
+    ];
+    const [l, s] = await Promise.all([local.get(localKeys), sync.get([SETTINGS_KEYS.cloud, SETTINGS_KEYS.confirmation])]);
+    const apiKeys = Object.fromEntries(
+      PROVIDER_IDS.map((id) => {
+        const mask = l[SETTINGS_KEYS.apiKeyMask(id)];
+        return [id, typeof mask === 'string' ? { saved: true, masked: mask } : { saved: false }];
+      }),
+    ) as Record<CloudProvider, ApiKeyState>;
+    return {
+      mode: l[SETTINGS_KEYS.mode] === 'cloud' ? 'cloud' : 'local',
+      local: sanitizeLocal(l[SETTINGS_KEYS.local]),
+      cloud: sanitizeCloud(s[SETTINGS_KEYS.cloud]),
+      apiKeys,
+      confirmation: CONFIRMATION_POLICIES.some((p) => p.id === s[SETTINGS_KEYS.confirmation])
+        ? (s[SETTINGS_KEYS.confirmation] as ConfirmationPolicy)
+        : DEFAULT_SETTINGS.confirmation,
+      sites: sanitizeSites(l[SETTINGS_KEYS.sites]),
+      grants: sanitizeGrants(l[SETTINGS_KEYS.grants]),
+    };
+  };
+
+  const readApiKey = async (provider: CloudProvider) => {
+    const value = (await local.get([SETTINGS_KEYS.apiKey(provider)]))[SETTINGS_KEYS.apiKey(provider)];
+    return typeof value === 'string' && value !== '' ? value : undefined;
+  };
+
+  return {
+    read,
+
+    subscribe(listener) {
+      let stopped = false;
+      const onChange = (changes: Record<string, StorageChange>) => {
+        if (!Object.keys(changes).some((key) => key.startsWith('settings.'))) return;
+        void read().then((settings) => {
+          if (!stopped) listener(settings);
+        });
+      };
+      local.onChanged.addListener(onChange);
+      if (sync !== local) sync.onChanged.addListener(onChange);
+      return () => {
+        stopped = true;
+        local.onChanged.removeListener(onChange);
+        if (sync !== local) sync.onChanged.removeListener(onChange);
+      };
+    },
+
+    async setMode(mode) {
+      if (mode !== 'local' && mode !== 'cloud') throw new SettingsValidationError({ mode: 'Choose On-device or Cloud.' });
+      await local.set({ [SETTINGS_KEYS.mode]: mode });
+    },
+
+    async saveLocal(input) {
+      const host = validateModelHost(input.modelHost);
+      const modelId = input.modelId?.trim();
+      const errors: Record<string, string> = {};
+      if (!host.ok) errors.modelHost = host.error;
+      if (modelId !== undefined && (modelId.length > 200 || /\s/.test(modelId))) {
+        errors.modelId = 'A model id has no spaces, for example onnx-community/Qwen3-0.6B-ONNX.';
+      }
+      if (!host.ok || Object.keys(errors).length > 0) throw new SettingsValidationError(errors);
+      const value: LocalPreferences = { modelHost: host.value, ...(modelId ? { modelId } : {}) };
+      await local.set({ [SETTINGS_KEYS.local]: value });
+      return value;
+    },
+
+    async saveCloud(input) {
+      const result = validateCloudPreferences(input);
+      if (!result.ok) throw new SettingsValidationError(result.errors);
+      await sync.set({ [SETTINGS_KEYS.cloud]: result.value });
+      return result.value;
+    },
+
+    async saveApiKey(provider, key) {
+      if (!PROVIDER_IDS.includes(provider)) throw new SettingsValidationError({ provider: 'Choose a provider first.' });
+      const result = validateApiKey(key);
+      if (!result.ok) throw new SettingsValidationError({ apiKey: result.error });
+      const masked = maskApiKey(result.value);
+      // Only ever the local area: storage.sync would copy the key to every device signed in to the browser.
+      await local.set({ [SETTINGS_KEYS.apiKey(provider)]: result.value, [SETTINGS_KEYS.apiKeyMask(provider)]: masked });
+      return { saved: true, masked };
+    },
+
+    async deleteApiKey(provider) {
+      await local.remove([SETTINGS_KEYS.apiKey(provider), SETTINGS_KEYS.apiKeyMask(provider)]);
+    },
+
+    readApiKey,
+
+    async cloudSettings(options = {}) {
+      const { cloud } = await read();
+      const label = CLOUD_PROVIDERS.find((p) => p.id === cloud.provider)?.label ?? cloud.provider;
+      if (cloud.provider === 'openai-compatible' && !cloud.baseURL) {
+        return { ok: false, error: 'The OpenAI-compatible provider has no base URL yet: add it in the Cloud section of the options page.' };
+      }
+      const apiKey = (await readApiKey(cloud.provider)) ?? '';
+      if (apiKey === '' && cloud.provider !== 'openai-compatible') {
+        return { ok: false, error: `No API key is saved for ${label}: add yours in the Cloud section of the options page.` };
+      }
+      if ((options.requireModel ?? true) && !cloud.model) {
+        return { ok: false, error: `No ${label} model is chosen: pick one in the Cloud section of the options page.` };
+      }
+      return {
+        ok: true,
+        value: { provider: cloud.provider, ...(cloud.baseURL ? { baseURL: cloud.baseURL } : {}), apiKey, model: cloud.model ?? '' },
+      };
+    },
+
+    async setConfirmationPolicy(policy) {
+      if (!CONFIRMATION_POLICIES.some((p) => p.id === policy)) {
+        throw new SettingsValidationError({ confirmation: 'Choose when the agent should ask before running a tool.' });
+      }
+      await sync.set({ [SETTINGS_KEYS.confirmation]: policy });
+    },
+
+    saveSiteProfile(input, replacing) {
+      return serial(async () => {
+        const result = validateSiteProfile(input);
+        if (!result.ok) throw new SettingsValidationError(result.errors);
+        const profile = result.value;
+        const sites = await readSites();
+        const previous = replacing === undefined ? undefined : normaliseOrigin(replacing);
+        if (profile.origin !== previous && sites.some((s) => s.origin === profile.origin)) {
+          throw new SettingsValidationError({
+            origin: `${profile.origin} already has its own settings: edit those instead.`,
+          });
+        }
+        const index = previous === undefined ? -1 : sites.findIndex((s) => s.origin === previous);
+        if (index >= 0) sites[index] = profile;
+        else sites.push(profile);
+        await local.set({ [SETTINGS_KEYS.sites]: sites });
+        return profile;
+      });
+    },
+
+    removeSiteProfile(origin) {
+      return serial(async () => {
+        const target = normaliseOrigin(origin);
+        const sites = await readSites();
+        await local.set({ [SETTINGS_KEYS.sites]: sites.filter((s) => s.origin !== target) });
+      });
+    },
+
+    async siteAgentFor(pageUrl) {
+      return siteAgentForUrl(await readSites(), pageUrl);
+    },
+
+    grantTool(origin, tool) {
+      return serial(async () => {
+        const parsed = parseOrigin(origin);
+        if (!parsed.ok) throw new SettingsValidationError({ origin: parsed.error });
+        if (tool.trim() === '') throw new SettingsValidationError({ tool: 'A grant needs a tool name.' });
+        const grants = await readGrants();
+        if (grants.some((g) => g.origin === parsed.value && g.tool === tool)) return;
+        grants.push({ origin: parsed.value, tool, grantedAt: Date.now() });
+        await local.set({ [SETTINGS_KEYS.grants]: grants });
+      });
+    },
+
+    revokeGrant(origin, tool) {
+      return serial(async () => {
+        const target = normaliseOrigin(origin);
+        const grants = await readGrants();
+        await local.set({ [SETTINGS_KEYS.grants]: grants.filter((g) => !(g.origin === target && g.tool === tool)) });
+      });
+    },
+
+    async isToolGranted(origin, tool) {
+      const target = normaliseOrigin(origin);
+      return (await readGrants()).some((g) => g.origin === target && g.tool === tool);
+    },
+  };
+}
+
+/** An origin as stored, or the input unchanged when it is not one (so lookups simply miss). */
+function normaliseOrigin(origin: string): string {
+  const parsed = parseOrigin(origin);
+  return parsed.ok ? parsed.value : origin;
+}
+
+function sanitizeLocal(value: unknown): LocalPreferences {
+  const v = (value ?? {}) as Partial<LocalPreferences>;
+  const host = typeof v.modelHost === 'string' ? validateModelHost(v.modelHost) : undefined;
+  return {
+    modelHost: host?.ok ? host.value : DEFAULT_SETTINGS.local.modelHost,
+    ...(typeof v.modelId === 'string' && v.modelId ? { modelId: v.modelId } : {}),
+  };
+}
+
+function sanitizeCloud(value: unknown): CloudPreferences {
+  const v = (value ?? {}) as Partial<CloudPreferences>;
+  const provider = PROVIDER_IDS.includes(v.provider as CloudProvider) ? (v.provider as CloudProvider) : 'openai';
+  return {
+    provider,
+    ...(typeof v.baseURL === 'string' && v.baseURL ? { baseURL: v.baseURL } : {}),
+    ...(typeof v.model === 'string' && v.model ? { model: v.model } : {}),
+  };
+}
+
+function sanitizeSites(value: unknown): SiteProfile[] {
+  if (!Array.isArray(value)) return [];
+  const sites: SiteProfile[] = [];
+  for (const item of value) {
+    if (!item || typeof item !== 'object') continue;
+    const result = validateSiteProfile(item as SiteProfileInput);
+    if (result.ok && !sites.some((s) => s.origin === result.value.origin)) sites.push(result.value);
+  }
+  return sites;
+}
+
+function sanitizeGrants(value: unknown): ToolGrant[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter(
+    (g): g is ToolGrant =>
+      !!g && typeof g === 'object' && typeof g.origin === 'string' && typeof g.tool === 'string' && typeof g.grantedAt === 'number',
+  );
+}

@@ -1,0 +1,124 @@
+/**
+ * The extension's settings: what the person chose on the options page and in the side panel.
+ * The shapes and defaults live here; createSettingsStore (settings-store.ts) reads and writes them.
+ * The API keys are deliberately absent from Settings: only their masked forms are, so a view can never leak it.
+ */
+
+/** Which adapter answers in the side panel. */
+export type AgentMode = 'local' | 'cloud';
+
+/**
+ * When a tool call waits for the person's Allow:
+ * - 'consequential': tools the page marks consequentialHint (the default);
+ * - 'non-read-only': every tool not marked readOnlyHint;
+ * - 'never': no confirmation at all.
+ */
+export type ConfirmationPolicy = 'consequential' | 'non-read-only' | 'never';
+
+/** The cloud providers the extension speaks to, through the AI SDK. */
+export type CloudProvider = 'openai' | 'openai-compatible' | 'anthropic';
+
+/** The providers in the order the options page lists them, with their names for people. */
+export const CLOUD_PROVIDERS: readonly { id: CloudProvider; label: string }[] = [
+  { id: 'openai', label: 'OpenAI' },
+  { id: 'openai-compatible', label: 'OpenAI-compatible' },
+  { id: 'anthropic', label: 'Anthropic' },
+];
+
+/** The confirmation policies in the order the options page lists them, with their wording. */
+export const CONFIRMATION_POLICIES: readonly { id: ConfirmationPolicy; label: string; description: string }[] = [
+  {
+    id: 'consequential',
+    label: 'Ask before consequential actions',
+    description: 'Tools the site marks as consequential (buying, sending, deleting) wait for your Allow.',
+  },
+  {
+    id: 'non-read-only',
+    label: 'Ask before anything that is not read-only',
+    description: 'Every tool the site does not mark as read-only waits for your Allow.',
+  },
+  {
+    id: 'never',
+    label: 'Never ask',
+    description: 'The agent runs every tool without asking. Only for sites you trust completely.',
+  },
+];
+
+/** The on-device model's settings. */
+export interface LocalPreferences {
+  /** The catalog model the person picked; the adapter's recommended one when unset. */
+  modelId?: string;
+  /** Origin the model files are downloaded from (same layout as huggingface.co). */
+  modelHost: string;
+}
+
+/** The cloud provider's settings, without the key. */
+export interface CloudPreferences {
+  provider: CloudProvider;
+  /** The endpoint; required for 'openai-compatible', an override for the others. No trailing slash. */
+  baseURL?: string;
+  /** The provider's model id, for example "gpt-5-mini" or "claude-sonnet-4-5". */
+  model?: string;
+}
+
+/** What a view may know about the stored API key. */
+export interface ApiKeyState {
+  saved: boolean;
+  /** For display only, for example "sk-…abcd". */
+  masked?: string;
+}
+
+/**
+ * Per-site settings: the extension's form of the seeds' page agent (req.agent). Applied to pages whose
+ * origin is exactly this one.
+ */
+export interface SiteProfile {
+  /** A web origin: scheme, host and port, for example "https://shop.example". */
+  origin: string;
+  /** "About this site": what the site is and how its tools fit together. Added to the system prompt. */
+  instructions: string;
+  /** Model steps per message, 1 to 20; the adapter's default when unset. */
+  maxSteps?: number;
+  /** The only tools the agent may use on this site; every tool when unset. */
+  tools?: string[];
+}
+
+/** "Always on this site": the person allowed this tool on this origin without asking again. */
+export interface ToolGrant {
+  origin: string;
+  tool: string;
+  /** When it was granted (ms since the epoch). */
+  grantedAt: number;
+}
+
+/** Everything a view shows, in one snapshot. */
+export interface Settings {
+  mode: AgentMode;
+  local: LocalPreferences;
+  cloud: CloudPreferences;
+  /** Per provider: a key is only ever sent to the provider it was saved for. */
+  apiKeys: Record<CloudProvider, ApiKeyState>;
+  confirmation: ConfirmationPolicy;
+  sites: SiteProfile[];
+  grants: ToolGrant[];
+}
+
+/** Where on-device models come from unless the person sets a mirror. */
+export const DEFAULT_MODEL_HOST = 'https://huggingface.co';
+
+/** Bounds of a site's max steps (the cloud loop's own default is 20). */
+export const MAX_STEPS_RANGE = { min: 1, max: 20 } as const;
+
+/** Long enough for a site's tool map; short enough to leave the small models room in their context. */
+export const MAX_INSTRUCTIONS_LENGTH = 4000;
+
+/** What a fresh install starts with. */
+export const DEFAULT_SETTINGS: Settings = {
+  mode: 'local',
+  local: { modelHost: DEFAULT_MODEL_HOST },
+  cloud: { provider: 'openai' },
+  apiKeys: { openai: { saved: false }, 'openai-compatible': { saved: false }, anthropic: { saved: false } },
+  confirmation: 'consequential',
+  sites: [],
+  grants: [],
+};

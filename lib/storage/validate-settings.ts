@@ -1,0 +1,166 @@
+import { type Parsed, parseOrigin } from './parse-origin';
+import {
+  CLOUD_PROVIDERS,
+  type CloudPreferences,
+  type CloudProvider,
+  MAX_INSTRUCTIONS_LENGTH,
+  MAX_STEPS_RANGE,
+  type SiteProfile,
+} from './settings';
+
+/** Either the normalised value, or one message per field that is wrong (keyed by the field's name). */
+export type Validation<T> = { ok: true; value: T } | { ok: false; errors: Record<string, string> };
+
+/** A site profile as a form holds it: numbers and lists may still be text. */
+export interface SiteProfileInput {
+  origin: string;
+  instructions: string;
+  /** A number, digits, or empty for the adapter's default. */
+  maxSteps?: number | string;
+  /** Tool names, or one text with names separated by commas, spaces or lines; empty for every tool. */
+  tools?: readonly string[] | string;
+}
+
+/** Cloud settings as a form holds them. */
+export interface CloudPreferencesInput {
+  provider: string;
+  baseURL?: string;
+  model?: string;
+}
+
+// Control characters never belong in a one-line setting; they would also corrupt an HTTP header or prompt.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point.
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/** Form and stored values may be anything: what is not a string reads as empty. */
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+/** Validates and normalises a site profile. Messages are keyed origin, instructions, maxSteps, tools. */
+export function validateSiteProfile(input: SiteProfileInput): Validation<SiteProfile> {
+  const errors: Record<string, string> = {};
+  const origin = parseOrigin(text(input.origin));
+  if (!origin.ok) errors.origin = origin.error;
+
+  const instructions = text(input.instructions).trim();
+  if (instructions.length > MAX_INSTRUCTIONS_LENGTH) {
+    errors.instructions = `“About this site” is ${instructions.length} characters long; keep it under ${MAX_INSTRUCTIONS_LENGTH} so small models still have room.`;
+  }
+
+  let maxSteps: number | undefined;
+  const rawSteps = typeof input.maxSteps === 'string' ? input.maxSteps.trim() : input.maxSteps;
+  if (rawSteps !== undefined && rawSteps !== '') {
+    const steps = typeof rawSteps === 'number' ? rawSteps : /^\d+$/.test(rawSteps) ? Number(rawSteps) : Number.NaN;
+    if (!Number.isInteger(steps) || steps < MAX_STEPS_RANGE.min || steps > MAX_STEPS_RANGE.max) {
+      errors.maxSteps = `Max steps must be a whole number from ${MAX_STEPS_RANGE.min} to ${MAX_STEPS_RANGE.max}, or empty for the default.`;
+    } else {
+      maxSteps = steps;
+    }
+  }
+
+  const names = (typeof input.tools === 'string' ? input.tools.split(/[\s,]+/) : Array.isArray(input.tools) ? input.tools : [])
+    .map((name) => text(name).trim())
+    .filter((name) => name !== '');
+  const badName = names.find((name) => name.length > 128 || /\s/.test(name) || CONTROL.test(name));
+  if (badName !== undefined) {
+    errors.tools = `“${badName.slice(0, 40)}” is not a tool name: names have no spaces and at most 128 characters.`;
+  }
+  const tools = [...new Set(names)];
+
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return {
+    ok: true,
+    value: {
+      origin: (origin as { value: string }).value,
+      instructions,
+      ...(maxSteps !== undefined ? { maxSteps } : {}),
+      ...(tools.length > 0 ? { tools } : {}),
+    },
+  };
+}
+
+/** Validates and normalises the cloud settings (not the key). Messages are keyed provider, baseURL, model. */
+export function validateCloudPreferences(input: CloudPreferencesInput): Validation<CloudPreferences> {
+  const errors: Record<string, string> = {};
+  const provider = CLOUD_PROVIDERS.find((p) => p.id === input.provider)?.id;
+  if (!provider) errors.provider = `Choose a provider: ${CLOUD_PROVIDERS.map((p) => p.label).join(', ')}.`;
+
+  let baseURL: string | undefined;
+  const rawBase = text(input.baseURL).trim();
+  if (rawBase === '') {
+    if (provider === 'openai-compatible') {
+      errors.baseURL = 'An OpenAI-compatible provider needs its base URL, for example http://localhost:11434/v1 for Ollama.';
+    }
+  } else {
+    const parsed = parseBaseURL(rawBase);
+    if (parsed.ok) baseURL = parsed.value;
+    else errors.baseURL = parsed.error;
+  }
+
+  const model = text(input.model).trim();
+  if (model.length > 200 || CONTROL.test(model) || /\s/.test(model)) {
+    errors.model = 'A model id has no spaces or line breaks and at most 200 characters, for example gpt-5-mini.';
+  }
+
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return {
+    ok: true,
+    value: {
+      provider: provider as CloudProvider,
+      ...(baseURL ? { baseURL } : {}),
+      ...(model ? { model } : {}),
+    },
+  };
+}
+
+/** A provider endpoint: http(s), no query or fragment (the SDK appends paths to it), no trailing slash. */
+export function parseBaseURL(input: string): Parsed<string> {
+  const text = input.trim();
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return {
+      ok: false,
+      error: text.includes('://')
+        ? `“${text}” is not a valid URL: write it like https://api.example.com/v1.`
+        : `“${text}” needs its scheme: write https://${text} (or http:// for a local server).`,
+    };
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    return { ok: false, error: `The base URL must start with https:// or http://, not ${url.protocol}//.` };
+  }
+  if (url.username || url.password) {
+    return { ok: false, error: 'Put the key in the API key field, not in the base URL.' };
+  }
+  if (url.search || url.hash) {
+    return { ok: false, error: 'The base URL must not have a query (?…) or fragment (#…): the provider’s paths are appended to it.' };
+  }
+  return { ok: true, value: url.href.replace(/\/+$/, '') };
+}
+
+/**
+ * Validates an API key as pasted: surrounding white space is dropped; anything that cannot travel in an
+ * HTTP header (spaces inside, line breaks, non-ASCII such as the "…" of a masked key) is refused.
+ */
+export function validateApiKey(input: string): Parsed<string> {
+  const key = input.trim();
+  if (key === '') return { ok: false, error: 'Paste your API key first.' };
+  if (key.includes('…')) {
+    return { ok: false, error: 'That is the masked key shown here, not the key itself: paste the full key from your provider.' };
+  }
+  if (/\s/.test(key) || CONTROL.test(key)) {
+    return { ok: false, error: 'The API key has spaces or line breaks in it: paste only the key.' };
+  }
+  if (!/^[\u0021-\u007e]+$/.test(key)) {
+    return { ok: false, error: 'The API key has characters no provider uses (only plain letters, digits and symbols): paste the key itself.' };
+  }
+  if (key.length > 1000) return { ok: false, error: 'That is too long to be an API key: paste only the key.' };
+  return { ok: true, value: key };
+}
+
+/** Validates the on-device model host: an http(s) origin serving files in huggingface.co's layout. */
+export function validateModelHost(input: string): Parsed<string> {
+  return parseOrigin(input, 'https://huggingface.co');
+}
