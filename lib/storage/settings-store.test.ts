@@ -7,10 +7,9 @@ import type { StorageArea } from './storage-area';
 
 const KEY = 'sk-proj-0123456789abcdefghijklmnopqrstuvwxyz';
 
-function setup(withSync = true) {
+function setup() {
   const local = createMemoryStorageArea();
-  const sync = withSync ? createMemoryStorageArea() : undefined;
-  return { local, sync, store: createSettingsStore({ local, sync }) };
+  return { local, store: createSettingsStore({ local }) };
 }
 
 /** Everything an area holds, as JSON text, to look for a key anywhere in it. */
@@ -47,8 +46,8 @@ describe('createSettingsStore', () => {
     } satisfies Partial<Settings>);
   });
 
-  it('keeps the key in the local area only, shows only its mask, and deletes it', async () => {
-    const { store, local, sync } = setup();
+  it('keeps the key under its own storage key, shows only its mask, and deletes it', async () => {
+    const { store, local } = setup();
     await store.saveCloud({ provider: 'openai', model: 'gpt-5-mini' });
     expect(await store.saveApiKey('openai', `  ${KEY}  `)).toEqual({ saved: true, masked: 'sk-…wxyz' });
 
@@ -56,24 +55,15 @@ describe('createSettingsStore', () => {
     expect(settings.apiKeys.openai).toEqual({ saved: true, masked: 'sk-…wxyz' });
     expect(settings.apiKeys.anthropic).toEqual({ saved: false });
     expect(JSON.stringify(settings)).not.toContain(KEY);
-    expect(await dump(sync!)).not.toContain(KEY);
-    expect(await dump(local)).toContain(KEY);
+    expect(await local.get([SETTINGS_KEYS.apiKey('openai')])).toEqual({ [SETTINGS_KEYS.apiKey('openai')]: KEY });
+    const { [SETTINGS_KEYS.apiKey('openai')]: _secret, ...rest } = JSON.parse(await dump(local));
+    expect(JSON.stringify(rest)).not.toContain(KEY);
     expect(await store.readApiKey('openai')).toBe(KEY);
 
     await store.deleteApiKey('openai');
     expect((await store.read()).apiKeys.openai).toEqual({ saved: false });
     expect(await store.readApiKey('openai')).toBeUndefined();
     expect(await dump(local)).not.toContain(KEY);
-  });
-
-  it('keeps all settings in the local area when there is no sync area', async () => {
-    const { store, local } = setup(false);
-    await store.saveCloud({ provider: 'anthropic', model: 'claude-sonnet-4-5' });
-    await store.setConfirmationPolicy('never');
-    expect(await local.get([SETTINGS_KEYS.cloud, SETTINGS_KEYS.confirmation])).toEqual({
-      [SETTINGS_KEYS.cloud]: { provider: 'anthropic', model: 'claude-sonnet-4-5' },
-      [SETTINGS_KEYS.confirmation]: 'never',
-    });
   });
 
   it('refuses bad input with per-field messages and writes nothing', async () => {
@@ -185,8 +175,8 @@ describe('createSettingsStore', () => {
   });
 
   it('tells subscribers about changes from any context, never with the key', async () => {
-    const { store, local, sync } = setup();
-    const other = createSettingsStore({ local, sync });
+    const { store, local } = setup();
+    const other = createSettingsStore({ local });
     const seen: Settings[] = [];
     const stop = store.subscribe((s) => seen.push(s));
     await other.setConfirmationPolicy('never');

@@ -27,12 +27,13 @@ import {
   validateSiteProfile,
 } from './validate-settings';
 
-/** Where the store keeps things. sync is optional: without it everything stays in local. */
+/**
+ * Where the store keeps things: browser.storage.local, for everything. Not storage.sync: the key must never sync,
+ * a synced provider without its key is half a setting, site instructions outgrow sync's 8 KB items, and the agent
+ * host (Chrome's offscreen document) reaches storage through a proxy, so one area keeps one truth.
+ */
 export interface SettingsAreas {
-  /** Device-only: the keys, the on-device model, the site profiles and grants. */
   local: StorageArea;
-  /** Small preferences worth having on every device: cloud provider, base URL and model; the confirmation policy. */
-  sync?: StorageArea;
 }
 
 /** The cloud settings the agent host hands to lib/cloud, key included. */
@@ -98,7 +99,6 @@ const PROVIDER_IDS = CLOUD_PROVIDERS.map((p) => p.id);
 /** Creates the settings store over the given areas. */
 export function createSettingsStore(areas: SettingsAreas): SettingsStore {
   const local = areas.local;
-  const sync = areas.sync ?? areas.local;
   // Read-modify-write of the lists must not interleave within this context (two quick grants would lose one).
   let queue: Promise<unknown> = Promise.resolve();
   const serial = <T>(task: () => Promise<T>): Promise<T> => {
@@ -113,14 +113,16 @@ export function createSettingsStore(areas: SettingsAreas): SettingsStore {
     sanitizeGrants((await local.get([SETTINGS_KEYS.grants]))[SETTINGS_KEYS.grants]);
 
   const read = async (): Promise<Settings> => {
-    const localKeys = [
+    const keys = [
       SETTINGS_KEYS.mode,
       SETTINGS_KEYS.local,
       SETTINGS_KEYS.sites,
       SETTINGS_KEYS.grants,
+      SETTINGS_KEYS.cloud,
+      SETTINGS_KEYS.confirmation,
       ...PROVIDER_IDS.map(SETTINGS_KEYS.apiKeyMask),
     ];
-    const [l, s] = await Promise.all([local.get(localKeys), sync.get([SETTINGS_KEYS.cloud, SETTINGS_KEYS.confirmation])]);
+    const l = await local.get(keys);
     const apiKeys = Object.fromEntries(
       PROVIDER_IDS.map((id) => {
         const mask = l[SETTINGS_KEYS.apiKeyMask(id)];
@@ -130,10 +132,10 @@ export function createSettingsStore(areas: SettingsAreas): SettingsStore {
     return {
       mode: l[SETTINGS_KEYS.mode] === 'cloud' ? 'cloud' : 'local',
       local: sanitizeLocal(l[SETTINGS_KEYS.local]),
-      cloud: sanitizeCloud(s[SETTINGS_KEYS.cloud]),
+      cloud: sanitizeCloud(l[SETTINGS_KEYS.cloud]),
       apiKeys,
-      confirmation: CONFIRMATION_POLICIES.some((p) => p.id === s[SETTINGS_KEYS.confirmation])
-        ? (s[SETTINGS_KEYS.confirmation] as ConfirmationPolicy)
+      confirmation: CONFIRMATION_POLICIES.some((p) => p.id === l[SETTINGS_KEYS.confirmation])
+        ? (l[SETTINGS_KEYS.confirmation] as ConfirmationPolicy)
         : DEFAULT_SETTINGS.confirmation,
       sites: sanitizeSites(l[SETTINGS_KEYS.sites]),
       grants: sanitizeGrants(l[SETTINGS_KEYS.grants]),
@@ -157,11 +159,9 @@ export function createSettingsStore(areas: SettingsAreas): SettingsStore {
         });
       };
       local.onChanged.addListener(onChange);
-      if (sync !== local) sync.onChanged.addListener(onChange);
       return () => {
         stopped = true;
         local.onChanged.removeListener(onChange);
-        if (sync !== local) sync.onChanged.removeListener(onChange);
       };
     },
 
@@ -187,7 +187,7 @@ export function createSettingsStore(areas: SettingsAreas): SettingsStore {
     async saveCloud(input) {
       const result = validateCloudPreferences(input);
       if (!result.ok) throw new SettingsValidationError(result.errors);
-      await sync.set({ [SETTINGS_KEYS.cloud]: result.value });
+      await local.set({ [SETTINGS_KEYS.cloud]: result.value });
       return result.value;
     },
 
@@ -196,7 +196,7 @@ export function createSettingsStore(areas: SettingsAreas): SettingsStore {
       const result = validateApiKey(key);
       if (!result.ok) throw new SettingsValidationError({ apiKey: result.error });
       const masked = maskApiKey(result.value);
-      // Only ever the local area: storage.sync would copy the key to every device signed in to the browser.
+      // Never storage.sync: it would copy the key to every device signed in to the browser.
       await local.set({ [SETTINGS_KEYS.apiKey(provider)]: result.value, [SETTINGS_KEYS.apiKeyMask(provider)]: masked });
       return { saved: true, masked };
     },
@@ -230,7 +230,7 @@ export function createSettingsStore(areas: SettingsAreas): SettingsStore {
       if (!CONFIRMATION_POLICIES.some((p) => p.id === policy)) {
         throw new SettingsValidationError({ confirmation: 'Choose when the agent should ask before running a tool.' });
       }
-      await sync.set({ [SETTINGS_KEYS.confirmation]: policy });
+      await local.set({ [SETTINGS_KEYS.confirmation]: policy });
     },
 
     saveSiteProfile(input, replacing) {
