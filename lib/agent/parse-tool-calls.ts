@@ -1,0 +1,740 @@
+import { jsonrepair } from 'jsonrepair';
+import type { JSONSchema } from './types';
+
+/** Where a call was found: which of the formats small models write. */
+export type ToolCallFormat =
+  | 'hermes' // <tool_call>{json}</tool_call> (Qwen, Hermes, Granite, SmolLM3), also Qwen3-Coder's <function=…> inside
+  | 'lfm2' // <|tool_call_start|>[f(a="x")]<|tool_call_end|>
+  | 'phi' // functools[…] or <|tool_call|>…<|/tool_call|>
+  | 'llama' // {"name": …, "parameters": …}, maybe after <|python_tag|>
+  | 'mistral' // [TOOL_CALLS][…]
+  | 'fenced' // ```json / ```tool_call / ```tool_code blocks
+  | 'json' // a bare JSON call in the reply (the inline reply format)
+  | 'python' // a bare f(a="x") or [f(a="x")] of a known tool
+  | 'react'; // Action: / Action Input:
+
+/** One call read from a reply. `name` is the tool's own spelling when it matched one loosely. */
+export interface ParsedToolCall {
+  name: string;
+  /** The arguments as written: normally an object; a bare value when the model wrote one the tool cannot take. */
+  input: unknown;
+  format: ToolCallFormat;
+  /** The text the call was read from. */
+  raw: string;
+}
+
+/** A reply taken apart. */
+export interface ParsedReply {
+  /** The prose to show: calls, reasoning and control tokens removed. For ReAct, the Final Answer. */
+  text: string;
+  /** <think> blocks and ReAct Thoughts: kept for the record, not shown. */
+  reasoning?: string;
+  /** The calls, in the order written. */
+  calls: ParsedToolCall[];
+  /** Snippets that are clearly meant as calls but cannot be read (the loop asks for them again). */
+  unreadable: string[];
+  /** The reply used ReAct labels and gave a Final Answer. */
+  finalAnswer?: boolean;
+}
+
+/** What the parser needs to know of a tool: its name, and its parameters to place bare values. */
+export type ToolLike = { name: string; inputSchema?: JSONSchema };
+
+/** Longest reply read; the rest is ignored (no model step writes more). */
+const MAX_REPLY_CHARS = 100_000;
+
+/**
+ * Reads the tool calls out of a small model's reply, in every format they really write:
+ * Qwen/Hermes `<tool_call>{json}</tool_call>` (after a `<think>` block or not), LFM2
+ * `<|tool_call_start|>[f(a="x")]<|tool_call_end|>`, Llama JSON with "parameters" (with or without
+ * `<|python_tag|>`), Phi-4-mini `functools[…]`, the inline JSON reply format, fenced ```json and ```tool_call
+ * blocks, and text ReAct (Thought / Action / Action Input / Final Answer; labels in **bold** or any case; an
+ * invented `Observation:` and everything after it ignored; Final Answer over Action over Thought).
+ *
+ * Several calls per reply and prose around them are fine. Broken JSON is repaired where the intent is clear
+ * (inside call markers, or an object that names a tool); otherwise the snippet is reported in `unreadable`.
+ * Never throws, and never returns a call whose name is not written in the text.
+ */
+export function parseToolCalls(text: string, tools: readonly ToolLike[] = []): ParsedReply {
+  const reply = new Reply(tools);
+  let src = typeof text === 'string' ? text.slice(0, MAX_REPLY_CHARS) : '';
+  try {
+    src = reply.takeReasoning(src);
+    src = cutAtTurnEnd(src);
+    src = reply.takeTagged(src, '<tool_call>', '</tool_call>', 'hermes');
+    src = reply.takeTagged(src, '<|tool_call_start|>', '<|tool_call_end|>', 'lfm2');
+    src = reply.takeTagged(src, '<|tool_call|>', '<|/tool_call|>', 'phi');
+    src = reply.takeBracketed(src, /functools\s*(?=\[)/g, 'phi');
+    src = reply.takeBracketed(src, /\[TOOL_CALLS\]\s*(?=\[)/g, 'mistral');
+    src = reply.takePythonTag(src);
+    src = reply.takeFences(src);
+    if (reply.calls.length === 0 && reply.unreadable.length === 0 && hasReactLabels(src)) {
+      src = reply.takeReact(src);
+    } else {
+      src = reply.takeBareJson(src);
+      if (reply.calls.length === 0 && reply.unreadable.length === 0) src = reply.takeBarePython(src);
+    }
+  } catch {
+    // Defensive: a parser bug must not crash the loop. What was read so far stands; the rest is prose.
+  }
+  return reply.result(src);
+}
+
+class Reply {
+  calls: ParsedToolCall[] = [];
+  unreadable: string[] = [];
+  reasoning: string[] = [];
+  finalAnswer = false;
+  /** Set in ReAct mode: the prose is this, not what remains of the text. */
+  answer: string | undefined;
+
+  constructor(private readonly tools: readonly ToolLike[]) {}
+
+  result(rest: string): ParsedReply {
+    const text = cleanProse(this.answer ?? rest);
+    const reasoning = this.reasoning.map((r) => r.trim()).filter(Boolean).join('\n\n');
+    return {
+      text,
+      ...(reasoning ? { reasoning } : {}),
+      calls: this.calls,
+      unreadable: this.unreadable,
+      ...(this.finalAnswer ? { finalAnswer: true } : {}),
+    };
+  }
+
+  /** <think>…</think>, a lone </think> (the template opened it), or an unclosed <think> (cut off mid-thought). */
+  takeReasoning(src: string): string {
+    let out = src.replace(/<think>([\s\S]*?)<\/think>/gi, (_m, body: string) => {
+      this.reasoning.push(body);
+      return '';
+    });
+    const close = out.search(/<\/think>/i);
+    if (close !== -1) {
+      this.reasoning.push(out.slice(0, close));
+      out = out.slice(close + '</think>'.length);
+    }
+    const open = out.search(/<think>/i);
+    if (open !== -1) {
+      this.reasoning.push(out.slice(open + '<think>'.length));
+      out = out.slice(0, open);
+    }
+    return out;
+  }
+
+  /** Spans between an open and a close marker; the close may be missing when generation stopped on it. */
+  takeTagged(src: string, open: string, close: string, format: ToolCallFormat): string {
+    if (!src.includes(open)) return src;
+    let out = '';
+    let at = 0;
+    for (;;) {
+      const start = src.indexOf(open, at);
+      if (start === -1) break;
+      out += src.slice(at, start);
+      const bodyStart = start + open.length;
+      const end = src.indexOf(close, bodyStart);
+      const nextOpen = src.indexOf(open, bodyStart);
+      let bodyEnd: number;
+      if (end !== -1 && (nextOpen === -1 || end < nextOpen)) {
+        bodyEnd = end;
+        at = end + close.length;
+      } else {
+        bodyEnd = nextOpen === -1 ? src.length : nextOpen;
+        at = bodyEnd;
+      }
+      this.readBody(src.slice(bodyStart, bodyEnd), format, src.slice(start, at));
+    }
+    return out + src.slice(at);
+  }
+
+  /** `functools[…]` and `[TOOL_CALLS][…]`: a marker then a bracketed JSON list. */
+  takeBracketed(src: string, marker: RegExp, format: ToolCallFormat): string {
+    let out = '';
+    let at = 0;
+    for (const match of src.matchAll(marker)) {
+      const start = match.index ?? 0;
+      if (start < at) continue;
+      const open = start + match[0].length;
+      const end = matchBracket(src, open);
+      const body = src.slice(open, end);
+      out += src.slice(at, start);
+      at = end;
+      this.readBody(body, format, src.slice(start, end));
+    }
+    return out + src.slice(at);
+  }
+
+  /** Llama 3.x: `<|python_tag|>` then one or more JSON calls, separated by `;` or new lines. */
+  takePythonTag(src: string): string {
+    const tag = '<|python_tag|>';
+    const start = src.indexOf(tag);
+    if (start === -1) return src;
+    const end = src.indexOf('<|eom_id|>', start);
+    const body = src.slice(start + tag.length, end === -1 ? src.length : end);
+    const before = this.calls.length;
+    const rest = this.takeBareJson(body, 'llama', true);
+    if (this.calls.length === before && body.trim()) {
+      // Llama also writes Python here (brave_search.call(query="…")): read it as a call when it is one.
+      const python = this.takeBarePython(body, 'llama');
+      if (this.calls.length === before && python.trim()) this.unreadable.push(snippet(body));
+      return src.slice(0, start);
+    }
+    // What is left between calls is their `;` separators.
+    return src.slice(0, start) + (/^[\s;,]*$/.test(rest) ? '' : rest);
+  }
+
+  /** ```json, ```tool_call, ```tool_code, ```python and bare ``` blocks that hold calls; other blocks stay prose. */
+  takeFences(src: string): string {
+    return src.replace(/```[ \t]*([\w-]*)[^\n]*\n?([\s\S]*?)(?:```|$)/g, (whole, lang: string, body: string) => {
+      const kind = lang.toLowerCase();
+      if (['tool_call', 'tool_calls', 'function_call', 'tool'].includes(kind)) {
+        this.readBody(body, 'fenced', whole);
+        return '';
+      }
+      if (kind === '' || kind === 'json' || kind === 'json5' || kind === 'javascript') {
+        const value = parseJson(body, true);
+        const calls = value === undefined ? null : this.toCalls(value, 'fenced', whole, false);
+        if (calls?.length) {
+          this.calls.push(...calls);
+          return '';
+        }
+        if (value === undefined && looksLikeCall(body)) {
+          this.unreadable.push(snippet(body));
+          return '';
+        }
+        return whole;
+      }
+      if (kind === 'tool_code' || kind === 'python' || kind === 'py') {
+        const calls = this.readPython(body, 'fenced', whole, true);
+        if (calls?.length) {
+          this.calls.push(...calls);
+          return '';
+        }
+      }
+      return whole;
+    });
+  }
+
+  /**
+   * JSON objects (or lists of them) in the text that are calls: `{"name": …, "arguments"|"parameters": …}`, or an
+   * object naming a known tool. Objects that are not calls stay prose untouched.
+   */
+  takeBareJson(src: string, format: ToolCallFormat = 'json', inMarker = false): string {
+    let out = '';
+    let at = 0;
+    let i = 0;
+    while (i < src.length) {
+      const ch = src[i];
+      if (ch !== '{' && ch !== '[') {
+        i++;
+        continue;
+      }
+      const end = matchBracket(src, i);
+      const candidate = src.slice(i, end);
+      const callish = looksLikeCall(candidate);
+      if (!callish && !(inMarker && ch === '{')) {
+        // Skip the whole value: a JSON result echoed back is prose, and its inner braces need no second look.
+        i = ch === '{' ? end : i + 1;
+        continue;
+      }
+      const value = parseJson(candidate, callish || inMarker);
+      const calls = value === undefined ? null : this.toCalls(value, format, candidate, inMarker);
+      if (calls?.length) {
+        out += src.slice(at, i);
+        this.calls.push(...calls);
+        at = end;
+        i = end;
+      } else if (value === undefined && callish && ch === '{') {
+        out += src.slice(at, i);
+        this.unreadable.push(snippet(candidate));
+        at = end;
+        i = end;
+      } else {
+        i = ch === '{' ? end : i + 1;
+      }
+    }
+    return out + src.slice(at);
+  }
+
+  /** A reply that is nothing but `f(a="x")` or `[f(a="x"), …]` of known tools (markers stripped by the pipeline). */
+  takeBarePython(src: string, format: ToolCallFormat = 'python'): string {
+    const trimmed = src.trim();
+    if (!/^\[?\s*[A-Za-z_][\w.-]*\s*\(/.test(trimmed) || !/\)\s*\]?$/.test(trimmed)) return src;
+    const calls = this.readPython(trimmed, format, trimmed, true);
+    if (!calls?.length) return src;
+    this.calls.push(...calls);
+    return '';
+  }
+
+  /** Text ReAct: labels at the start of lines, any case, maybe bold; stop at an invented Observation. */
+  takeReact(src: string): string {
+    const sections: { label: string; lines: string[] }[] = [];
+    let preamble = '';
+    for (const line of src.split('\n')) {
+      const match = REACT_LABEL.exec(line);
+      if (match) {
+        const label = match[1].toLowerCase().replace(/[\s_]+/g, ' ');
+        if (label === 'observation') break;
+        sections.push({ label, lines: [match[2]] });
+      } else if (sections.length) sections[sections.length - 1].lines.push(line);
+      else preamble += `${line}\n`;
+    }
+    const body = (label: string) => {
+      const section = sections.find((s) => s.label === label);
+      return section ? stripEmphasis(section.lines.join('\n').trim()) : undefined;
+    };
+    for (const s of sections) if (s.label === 'thought') this.reasoning.push(stripEmphasis(s.lines.join('\n')));
+    if (preamble.trim()) this.reasoning.unshift(preamble);
+    const final = body('final answer');
+    if (final !== undefined) {
+      this.finalAnswer = true;
+      this.answer = final;
+      return '';
+    }
+    const action = body('action');
+    this.answer = '';
+    if (action === undefined) return '';
+    const raw = sections
+      .filter((s) => s.label === 'action' || s.label === 'action input')
+      .map((s) => s.lines.join('\n'))
+      .join('\n');
+    const call = this.readAction(action, body('action input'), raw);
+    if (call) this.calls.push(call);
+    else this.unreadable.push(snippet(raw));
+    return '';
+  }
+
+  private readAction(action: string, input: string | undefined, raw: string): ParsedToolCall | undefined {
+    const firstLine = action.split('\n')[0].trim().replace(/^`+|`+$/g, '').trim();
+    // Action: {"name": …, "arguments": …}
+    if (firstLine.startsWith('{') || firstLine.startsWith('[')) {
+      const value = parseJson(action, true);
+      return value === undefined ? undefined : this.toCalls(value, 'react', raw, true)?.[0];
+    }
+    // Action: search(query="x") / search(France) / search({"query": "x"})
+    const paren = /^([A-Za-z_][\w.-]*)\s*\(([\s\S]*)\)\s*$/.exec(firstLine);
+    if (paren) {
+      const name = this.resolveName(paren[1]);
+      if (name === undefined) return undefined;
+      const inner = paren[2].trim();
+      if (inner.startsWith('{')) {
+        const value = parseJson(inner, true);
+        return value === undefined ? undefined : { name, input: this.shapeInput(name, value), format: 'react', raw };
+      }
+      const python = this.readPython(firstLine, 'react', raw, false);
+      if (python?.length) return python[0];
+      return { name, input: this.shapeInput(name, unquote(inner)), format: 'react', raw };
+    }
+    // Action: search  +  Action Input: {...} | plain text
+    if (!/^[A-Za-z_][\w.-]*$/.test(firstLine)) return undefined;
+    const name = this.resolveName(firstLine);
+    if (name === undefined) return undefined;
+    const text = (input ?? '').replace(/^```\w*\n?|```$/g, '').trim();
+    if (text === '' || /^(none|null|n\/a|\{\})$/i.test(text)) return { name, input: {}, format: 'react', raw };
+    if (text.startsWith('{') || text.startsWith('[')) {
+      const value = parseJson(text, true);
+      if (value === undefined) return undefined;
+      return { name, input: this.shapeInput(name, value), format: 'react', raw };
+    }
+    return { name, input: this.shapeInput(name, unquote(text)), format: 'react', raw };
+  }
+
+  /** The inside of a call marker: JSON (object or list), Qwen3-Coder XML, or Python calls. */
+  private readBody(body: string, format: ToolCallFormat, raw: string): void {
+    const inner = body.trim().replace(/^```[\w-]*\s*\n?|```\s*$/g, '').trim();
+    if (inner === '') {
+      this.unreadable.push(snippet(raw));
+      return;
+    }
+    if (inner.includes('<function=')) {
+      const calls = this.readQwenXml(inner, raw);
+      if (calls.length) this.calls.push(...calls);
+      else this.unreadable.push(snippet(raw));
+      return;
+    }
+    if (inner.startsWith('{') || (inner.startsWith('[') && /^\[\s*[{\]]/.test(inner))) {
+      const value = parseJson(inner, true);
+      const calls = value === undefined ? null : this.toCalls(value, format, raw, true);
+      if (calls?.length) this.calls.push(...calls);
+      else this.unreadable.push(snippet(raw));
+      return;
+    }
+    const python = this.readPython(inner, format, raw, false);
+    if (python?.length) this.calls.push(...python);
+    else this.unreadable.push(snippet(raw));
+  }
+
+  private readQwenXml(body: string, raw: string): ParsedToolCall[] {
+    const calls: ParsedToolCall[] = [];
+    for (const fn of body.matchAll(/<function=([^>\s]+)>([\s\S]*?)(?:<\/function>|$)/g)) {
+      const name = this.resolveName(fn[1]);
+      if (name === undefined) continue;
+      const input: Record<string, unknown> = {};
+      for (const p of fn[2].matchAll(/<parameter=([^>\s]+)>([\s\S]*?)(?:<\/parameter>|(?=<parameter=)|$)/g)) {
+        const value = p[2].trim();
+        input[p[1]] = parseJson(value, false) ?? value;
+      }
+      calls.push({ name, input, format: 'hermes', raw });
+    }
+    return calls;
+  }
+
+  /** Python-style calls; `onlyKnown` keeps calls to tools on the list only (for text without markers). */
+  private readPython(src: string, format: ToolCallFormat, raw: string, onlyKnown: boolean): ParsedToolCall[] | null {
+    const parsed = parsePythonCalls(src);
+    if (!parsed) return null;
+    const calls: ParsedToolCall[] = [];
+    for (const call of parsed) {
+      const name = this.resolveName(call.name, onlyKnown);
+      if (name === undefined) return null;
+      let input: unknown = call.kwargs;
+      if (call.args.length === 1 && Object.keys(call.kwargs).length === 0 && isObject(call.args[0])) {
+        input = call.args[0]; // f({"query": "x"})
+      } else if (call.args.length) {
+        const params = paramNames(this.tool(name)?.inputSchema);
+        if (call.args.length > params.length) {
+          if (call.args.length !== 1 || Object.keys(call.kwargs).length) return null;
+          input = this.shapeInput(name, call.args[0]);
+        } else {
+          const named: Record<string, unknown> = {};
+          call.args.forEach((value, k) => {
+            named[params[k]] = value;
+          });
+          input = { ...named, ...call.kwargs };
+        }
+      }
+      calls.push({ name, input, format, raw });
+    }
+    return calls;
+  }
+
+  /**
+   * Calls in a parsed JSON value. `lenient` (inside call markers): any object with a name is a call. Otherwise the
+   * object must also carry arguments, or name a tool on the list, so that a JSON result echoed back is not a call.
+   */
+  toCalls(value: unknown, format: ToolCallFormat, raw: string, lenient: boolean): ParsedToolCall[] | null {
+    if (Array.isArray(value)) {
+      if (value.length === 0) return null;
+      const calls: ParsedToolCall[] = [];
+      for (const item of value) {
+        const one = this.toCalls(item, format, raw, lenient);
+        if (!one) return null;
+        calls.push(...one);
+      }
+      return calls;
+    }
+    if (!isObject(value)) return null;
+    if (Array.isArray(value.tool_calls)) return this.toCalls(value.tool_calls, format, raw, lenient);
+    if (isObject(value.function)) {
+      return this.toCalls({ ...value.function, ...(value.arguments ? { arguments: value.arguments } : {}) }, format, raw, lenient);
+    }
+    const rawName = [value.name, value.tool, value.tool_name, value.function, value.action].find((n) => typeof n === 'string') as
+      | string
+      | undefined;
+    if (rawName === undefined) return null;
+    const argKey = ['arguments', 'parameters', 'args', 'input', 'action_input', 'params'].find((k) => k in value);
+    const name = this.resolveName(rawName, !lenient && argKey === undefined);
+    if (name === undefined) return null;
+    if (!lenient && argKey === undefined && Object.keys(value).length > 1 && !('type' in value && value.type === 'function')) {
+      // {"name": "Blue shoe", "price": 3} happens to name a tool: data, not a call.
+      return null;
+    }
+    let input: unknown = argKey === undefined ? {} : value[argKey];
+    if (typeof input === 'string') {
+      const trimmed = input.trim();
+      input = trimmed.startsWith('{') ? (parseJson(trimmed, true) ?? input) : input;
+    }
+    if (input === null || input === undefined) input = {};
+    return [{ name, input: this.shapeInput(name, input), format, raw }];
+  }
+
+  /** A bare value for a tool that takes one parameter becomes that parameter; anything else is kept as written. */
+  private shapeInput(name: string, input: unknown): unknown {
+    if (isObject(input)) return input;
+    const params = paramNames(this.tool(name)?.inputSchema);
+    if (params.length === 1) return { [params[0]]: input };
+    if (params.length > 1) {
+      const required = requiredNames(this.tool(name)?.inputSchema);
+      if (required.length === 1) return { [required[0]]: input };
+    }
+    if (params.length === 0 && (input === '' || input === undefined)) return {};
+    return input;
+  }
+
+  private tool(name: string): ToolLike | undefined {
+    return this.tools.find((t) => t.name === name);
+  }
+
+  /**
+   * The tool's own spelling for a name the model wrote: exact, or differing only in case, `-`/`_`, or a
+   * `functions.` prefix. With `knownOnly`, names of no tool give undefined; otherwise they pass through
+   * (the loop answers "unknown tool").
+   */
+  resolveName(written: string, knownOnly = false): string | undefined {
+    const name = written.trim().replace(/^(?:functions|tools|default_api)\./, '');
+    if (!/^[\w.-]{1,128}$/.test(name)) return undefined;
+    if (this.tools.some((t) => t.name === name)) return name;
+    const key = looseName(name);
+    const loose = this.tools.find((t) => looseName(t.name) === key);
+    if (loose) return loose.name;
+    return knownOnly ? undefined : name;
+  }
+}
+
+const REACT_LABEL =
+  /^\s*(?:[-*]\s+)?(?:\*\*|__)?\s*(thought|action[ _]input|action|final[ _]answer|observation)\s*(?:\*\*|__)?\s*:\s*(?:\*\*|__)?\s?(.*)$/i;
+
+function hasReactLabels(src: string): boolean {
+  for (const line of src.split('\n')) {
+    const match = REACT_LABEL.exec(line);
+    if (match && /^(action|final)/i.test(match[1])) return true;
+  }
+  return false;
+}
+
+/** Cut at tokens that end the model's turn, and at a tool response it invented. */
+function cutAtTurnEnd(src: string): string {
+  const stops = ['<|im_end|>', '<|eot_id|>', '<|endoftext|>', '<|end|>', '<|im_start|>', '<tool_response>', '<|tool_response_start|>', '</s>', '<end_of_turn>'];
+  let end = src.length;
+  for (const stop of stops) {
+    const at = src.indexOf(stop);
+    if (at !== -1 && at < end) end = at;
+  }
+  return src.slice(0, end);
+}
+
+function cleanProse(text: string): string {
+  return text
+    .replace(/<\|[a-z_/]+\|>/gi, '')
+    .replace(/<\/?tool_call>/g, '')
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+function stripEmphasis(text: string): string {
+  return text.replace(/^(?:\*\*|__)\s*|\s*(?:\*\*|__)$/g, '').trim();
+}
+
+function unquote(text: string): string {
+  const t = text.trim();
+  if (t.length >= 2 && ((t[0] === '"' && t.endsWith('"')) || (t[0] === "'" && t.endsWith("'")))) return t.slice(1, -1);
+  return t;
+}
+
+/** Whether a JSON-ish snippet names a function: an object with a name-like key. */
+function looksLikeCall(text: string): boolean {
+  return /^\s*[[{]/.test(text) && /["']?\b(?:name|tool|tool_name|function|tool_calls)["']?\s*:/.test(text.slice(0, 300));
+}
+
+function looseName(name: string): string {
+  return name.toLowerCase().replace(/-/g, '_');
+}
+
+function snippet(text: string): string {
+  const t = text.trim();
+  return t.length > 200 ? `${t.slice(0, 200)}…` : t;
+}
+
+/** JSON.parse, then (when `repair`) jsonrepair for quotes, trailing commas, Python literals, missing brackets. */
+function parseJson(text: string, repair: boolean): unknown {
+  const t = text.trim();
+  if (t === '') return undefined;
+  try {
+    return JSON.parse(t);
+  } catch {
+    if (!repair) return undefined;
+  }
+  try {
+    const repaired = JSON.parse(jsonrepair(t));
+    // jsonrepair turns any text into a string; only structures count as repaired calls.
+    return typeof repaired === 'object' && repaired !== null ? repaired : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The index just past the bracket matching the one at `open` (strings and escapes respected), or the end of the
+ * text when it never closes (generation stopped mid-call).
+ */
+function matchBracket(src: string, open: number): number {
+  const stack: string[] = [];
+  let quote: string | null = null;
+  for (let i = open; i < src.length; i++) {
+    const ch = src[i];
+    if (quote) {
+      if (ch === '\\') i++;
+      else if (ch === quote) quote = null;
+      continue;
+    }
+    if (ch === '"') quote = ch;
+    else if (ch === '{') stack.push('}');
+    else if (ch === '[') stack.push(']');
+    else if (ch === '}' || ch === ']') {
+      if (stack.pop() !== ch) return i + 1;
+      if (stack.length === 0) return i + 1;
+    }
+  }
+  return src.length;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function paramNames(schema: JSONSchema | undefined): string[] {
+  return isObject(schema) && isObject(schema.properties) ? Object.keys(schema.properties) : [];
+}
+
+function requiredNames(schema: JSONSchema | undefined): string[] {
+  return isObject(schema) && Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : [];
+}
+
+/** A Python call as LFM2 and friends write it. */
+interface PythonCall {
+  name: string;
+  args: unknown[];
+  kwargs: Record<string, unknown>;
+}
+
+/**
+ * Parses `[f(a="x", b=2), g()]` or `f(a="x")`: Python literals (strings in either quote, numbers, True/False/None,
+ * lists, tuples, dicts). Returns null for anything else.
+ */
+export function parsePythonCalls(src: string): PythonCall[] | null {
+  const p = new PythonReader(src.trim());
+  try {
+    const calls: PythonCall[] = [];
+    const bracketed = p.eat('[');
+    do {
+      if (bracketed && p.peek() === ']') break;
+      calls.push(p.call());
+    } while (p.eat(','));
+    if (bracketed && !p.eat(']')) return null;
+    p.skipSpace();
+    if (!p.done()) return null;
+    return calls.length ? calls : null;
+  } catch {
+    return null;
+  }
+}
+
+class PythonReader {
+  private i = 0;
+  private depth = 0;
+  constructor(private readonly s: string) {}
+
+  done(): boolean {
+    return this.i >= this.s.length;
+  }
+  skipSpace(): void {
+    while (this.i < this.s.length && /\s/.test(this.s[this.i])) this.i++;
+  }
+  peek(): string {
+    this.skipSpace();
+    return this.s[this.i] ?? '';
+  }
+  eat(ch: string): boolean {
+    if (this.peek() === ch) {
+      this.i++;
+      return true;
+    }
+    return false;
+  }
+  expect(ch: string): void {
+    if (!this.eat(ch)) throw new SyntaxError(`expected ${ch}`);
+  }
+  ident(): string {
+    this.skipSpace();
+    const m = /^[A-Za-z_][\w]*(?:[.-][A-Za-z_][\w]*)*/.exec(this.s.slice(this.i, this.i + 200));
+    if (!m) throw new SyntaxError('expected a name');
+    this.i += m[0].length;
+    return m[0];
+  }
+  call(): PythonCall {
+    const name = this.ident();
+    this.expect('(');
+    const args: unknown[] = [];
+    const kwargs: Record<string, unknown> = {};
+    while (this.peek() !== ')') {
+      const save = this.i;
+      const key = /^\s*([A-Za-z_]\w*)\s*=(?!=)/.exec(this.s.slice(this.i, this.i + 200));
+      if (key) {
+        this.i = save + key[0].length;
+        kwargs[key[1]] = this.value();
+      } else {
+        if (Object.keys(kwargs).length) throw new SyntaxError('positional after keyword');
+        args.push(this.value());
+      }
+      if (!this.eat(',')) break;
+    }
+    this.expect(')');
+    return { name, args, kwargs };
+  }
+  value(): unknown {
+    if (++this.depth > 64) throw new SyntaxError('too deep');
+    try {
+      const ch = this.peek();
+      if (ch === '"' || ch === "'") return this.string();
+      if (ch === '[' || ch === '(') return this.list(ch === '[' ? ']' : ')');
+      if (ch === '{') return this.dict();
+      const num = /^-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?/.exec(this.s.slice(this.i, this.i + 64));
+      if (num) {
+        this.i += num[0].length;
+        return Number(num[0]);
+      }
+      const word = this.ident();
+      if (word === 'True' || word === 'true') return true;
+      if (word === 'False' || word === 'false') return false;
+      if (word === 'None' || word === 'null') return null;
+      throw new SyntaxError(`unexpected ${word}`);
+    } finally {
+      this.depth--;
+    }
+  }
+  string(): string {
+    const quote = this.s[this.i];
+    const triple = this.s.startsWith(quote.repeat(3), this.i);
+    const delim = triple ? quote.repeat(3) : quote;
+    this.i += delim.length;
+    let out = '';
+    while (this.i < this.s.length) {
+      if (this.s.startsWith(delim, this.i)) {
+        this.i += delim.length;
+        return out;
+      }
+      const ch = this.s[this.i++];
+      if (ch === '\\' && this.i < this.s.length) {
+        const next = this.s[this.i++];
+        const escapes: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', '"': '"', "'": "'" };
+        if (next === 'u' && /^[0-9a-fA-F]{4}/.test(this.s.slice(this.i, this.i + 4))) {
+          out += String.fromCharCode(Number.parseInt(this.s.slice(this.i, this.i + 4), 16));
+          this.i += 4;
+        } else out += escapes[next] ?? `\\${next}`;
+      } else out += ch;
+    }
+    throw new SyntaxError('unterminated string');
+  }
+  list(close: string): unknown[] {
+    this.i++;
+    const items: unknown[] = [];
+    while (this.peek() !== close) {
+      items.push(this.value());
+      if (!this.eat(',')) break;
+    }
+    this.expect(close);
+    return items;
+  }
+  dict(): Record<string, unknown> {
+    this.i++;
+    const out: Record<string, unknown> = {};
+    while (this.peek() !== '}') {
+      const key = this.value();
+      this.expect(':');
+      out[String(key)] = this.value();
+      if (!this.eat(',')) break;
+    }
+    this.expect('}');
+    return out;
+  }
+}
