@@ -63,7 +63,8 @@ test.describe('with native WebMCP', () => {
     await page.goto(`${server.url}/demo/`);
     await expect(page.locator('#webmcp-status')).toHaveAttribute('data-state', 'ready');
 
-    const tools = () =>
+    type Listed = { name: string; readOnly: boolean; consequential: boolean };
+    const tools = (): Promise<Listed[]> =>
       page.evaluate(async () =>
         (await (document as any).modelContext.getTools()).map((t: any) => ({
           name: t.name,
