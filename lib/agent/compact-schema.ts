@@ -1,0 +1,127 @@
+import type { JSONSchema } from './types';
+
+/** Longest parameter description kept: small models read every token of the tool list, every step. */
+const MAX_DESCRIPTION = 160;
+const MAX_ENUM = 24;
+const MAX_DEPTH = 5;
+const MAX_NODES = 400;
+
+/** Keywords a model needs to write a valid call. Everything else (ids, titles, examples, comments) is noise. */
+const KEPT = new Set([
+  'type',
+  'description',
+  'enum',
+  'const',
+  'default',
+  'format',
+  'pattern',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+  'required',
+  'properties',
+  'items',
+  'anyOf',
+  'oneOf',
+]);
+
+/**
+ * A short copy of a page tool's parameter schema for the prompt: local `$ref`s inlined (a few levels), only the
+ * keywords that shape a valid call kept, descriptions and enums cut, control characters stripped. Always an
+ * object schema, whatever the page declared.
+ */
+export function compactSchema(schema: unknown): JSONSchema {
+  let nodes = MAX_NODES;
+  const root = isObject(schema) ? schema : {};
+
+  const visit = (node: unknown, depth: number, refs: readonly string[]): Record<string, unknown> => {
+    if (!isObject(node) || depth > MAX_DEPTH || --nodes < 0) return {};
+    if (typeof node.$ref === 'string') {
+      const ref = node.$ref;
+      const target = ref.startsWith('#/') && !refs.includes(ref) ? resolvePointer(root, ref.slice(1)) : undefined;
+      const inlined = target === undefined ? {} : visit(target, depth, [...refs, ref]);
+      const { $ref: _ref, ...siblings } = node;
+      return Object.keys(siblings).length ? { ...inlined, ...visit(siblings, depth, refs) } : inlined;
+    }
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(node)) {
+      if (!KEPT.has(key)) continue;
+      switch (key) {
+        case 'description':
+          if (typeof value === 'string' && value.trim()) out.description = cleanText(value, MAX_DESCRIPTION);
+          break;
+        case 'properties':
+          if (isObject(value)) {
+            const props: Record<string, unknown> = {};
+            for (const [name, sub] of Object.entries(value)) props[name] = visit(sub, depth + 1, refs);
+            out.properties = props;
+          }
+          break;
+        case 'items':
+          if (isObject(value)) out.items = visit(value, depth + 1, refs);
+          break;
+        case 'anyOf':
+        case 'oneOf':
+          if (Array.isArray(value)) out[key] = value.slice(0, 6).map((v) => visit(v, depth + 1, refs));
+          break;
+        case 'enum':
+          if (Array.isArray(value)) out.enum = value.slice(0, MAX_ENUM);
+          break;
+        case 'required':
+          if (Array.isArray(value)) out.required = value.filter((r) => typeof r === 'string');
+          break;
+        case 'pattern':
+          if (typeof value === 'string' && value.length <= 120) out.pattern = value;
+          break;
+        case 'default':
+        case 'const':
+          if (jsonLength(value) <= 200) out[key] = value;
+          break;
+        default:
+          if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || Array.isArray(value)) {
+            out[key] = value;
+          }
+      }
+    }
+    return out;
+  };
+
+  const compact = visit(root, 0, []);
+  if (compact.type !== 'object') compact.type = 'object';
+  if (!isObject(compact.properties)) compact.properties = {};
+  return compact;
+}
+
+/** A description for the prompt: control characters out, whitespace collapsed, cut at `max` characters. */
+export function cleanText(text: string, max: number): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point
+  const clean = text.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2069]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return clean.length > max ? `${clean.slice(0, max - 1).trimEnd()}…` : clean;
+}
+
+function jsonLength(value: unknown): number {
+  try {
+    return JSON.stringify(value)?.length ?? 0;
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+}
+
+function resolvePointer(root: unknown, pointer: string): unknown {
+  let node: unknown = root;
+  for (const raw of pointer.split('/').slice(1)) {
+    const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (isObject(node) && Object.hasOwn(node, segment)) node = node[segment];
+    else return undefined;
+  }
+  return node;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
