@@ -1,0 +1,42 @@
+import type {
+  CloudModelsReply,
+  DeleteLocalModelReply,
+  LocalModelsReply,
+  OptionsReplies,
+  OptionsRequest,
+  TestConnectionReply,
+} from './options-messages';
+
+/** The options page's side of the protocol: one method per request; every method resolves, never rejects. */
+export interface OptionsClient {
+  testConnection(): Promise<TestConnectionReply>;
+  listCloudModels(): Promise<CloudModelsReply>;
+  listLocalModels(): Promise<LocalModelsReply>;
+  deleteLocalModel(modelId: string): Promise<DeleteLocalModelReply>;
+}
+
+/**
+ * Creates the client over `send` (runtime.sendMessage in the options page). A host that is not running, or that
+ * answers nothing, becomes an { ok: false } reply that says so, so the page can show it instead of failing silently.
+ */
+export function createOptionsClient(send: (message: OptionsRequest) => Promise<unknown>): OptionsClient {
+  const ask = async <T extends OptionsRequest>(message: T): Promise<OptionsReplies[T['type']]> => {
+    let reply: unknown;
+    try {
+      reply = await send(message);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      return { ok: false, message: `The agent host did not answer (${reason}). Reload the extension and try again.` } as OptionsReplies[T['type']];
+    }
+    if (typeof reply !== 'object' || reply === null || typeof (reply as { ok?: unknown }).ok !== 'boolean') {
+      return { ok: false, message: 'The agent host did not answer. Reload the extension and try again.' } as OptionsReplies[T['type']];
+    }
+    return reply as OptionsReplies[T['type']];
+  };
+  return {
+    testConnection: () => ask({ type: 'options/test-connection' }),
+    listCloudModels: () => ask({ type: 'options/list-cloud-models' }),
+    listLocalModels: () => ask({ type: 'options/list-local-models' }),
+    deleteLocalModel: (modelId) => ask({ type: 'options/delete-local-model', modelId }),
+  };
+}
