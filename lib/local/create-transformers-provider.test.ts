@@ -1,0 +1,228 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestModel, type TestModelScript } from '../../scripts/make-test-model';
+import { createMemoryModelCache } from '../../tests/model/memory-model-cache';
+import { type ModelHost, startModelHost } from '../../tests/servers/model-host';
+import type { ChatTurn } from '../agent/local-provider';
+import type { ToolDescriptor } from '../agent/types';
+import { createTransformersProvider, type TransformersProviderOptions } from './create-transformers-provider';
+import type { LocalModelSpec } from './model-catalog';
+
+// The real transformers.js path on onnxruntime-node, against the scripted test model served over loopback HTTP.
+
+const CALL = '<tool_call>\n{"name": "search", "arguments": {"query": "socks"}}\n</tool_call>';
+const script: TestModelScript = {
+  reply: CALL,
+  afterToolResult: 'Found 3 pairs of socks.',
+  triggers: [
+    { word: 'ramble', reply: 'and so on, ', loop: true },
+    { word: 'chatty', reply: `${CALL} and then some words after the call.` },
+  ],
+  contextTokens: 4096,
+};
+const files = buildTestModel(script);
+const modelFile = 'onnx/model_q4.onnx';
+const modelBytes = (files.get(modelFile) as Uint8Array).byteLength;
+
+const tools: ToolDescriptor[] = [
+  {
+    name: 'search',
+    description: 'Search the shop for products by keyword.',
+    inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] },
+  },
+];
+const user = (content: string): ChatTurn => ({ role: 'user', content });
+const system: ChatTurn = { role: 'system', content: 'You are a shopping assistant.' };
+const afterCall: ChatTurn[] = [
+  {
+    role: 'assistant',
+    content: '',
+    tool_calls: [{ id: 'c1', type: 'function', function: { name: 'search', arguments: { query: 'socks' } } }],
+  },
+  { role: 'tool', content: '3 results: red, blue, green', tool_call_id: 'c1', name: 'search' },
+];
+
+let host: ModelHost;
+let counter = 0;
+
+/** A fresh model id (so the library's per-file memos never mix scenarios), served by the host. */
+function spec(overrides: Partial<LocalModelSpec> = {}): LocalModelSpec {
+  const id = `test/scripted-${counter++}`;
+  host.addModel(id, files);
+  return {
+    id,
+    label: 'Scripted',
+    brief: 'Test model.',
+    bytes: { q4: modelBytes },
+    callFormat: 'template',
+    toolsInline: false,
+    toolCallEnd: '</tool_call>',
+    contextTokens: 4096,
+    hardware: 'Any.',
+    ...overrides,
+  };
+}
+
+function provider(model: LocalModelSpec, options: Partial<TransformersProviderOptions> = {}) {
+  return createTransformersProvider({
+    model,
+    facts: { cpuDevice: 'cpu' },
+    remoteHost: host.url,
+    cache: createMemoryModelCache(),
+    idleUnloadMs: 0,
+    ...options,
+  });
+}
+
+const signal = () => new AbortController().signal;
+
+beforeAll(async () => {
+  host = await startModelHost();
+});
+afterAll(async () => {
+  await host.close();
+});
+
+describe('createTransformersProvider', () => {
+  it('downloads from the model host with progress from 0 to 1, then reads the cache', async () => {
+    const model = spec();
+    const cache = createMemoryModelCache();
+    const p = provider(model, { cache });
+    expect(await p.isCached()).toBe(false);
+    const progress: number[] = [];
+    await p.prepare((v) => progress.push(v));
+    expect(p.loaded).toBe(true);
+    expect(progress[0]).toBe(0);
+    expect(progress.at(-1)).toBe(1);
+    expect(progress.some((v) => v > 0 && v < 1)).toBe(true);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect(host.downloads(`${model.id}/${modelFile}`)).toBe(1);
+    expect(await p.isCached()).toBe(true);
+
+    const again = provider(model, { cache });
+    expect(await again.isCached()).toBe(true);
+    await again.prepare(() => {});
+    expect(host.downloads(`${model.id}/${modelFile}`)).toBe(1);
+    expect(host.downloads(`${model.id}/tokenizer.json`)).toBe(1);
+  });
+
+  it('renders the tools through the chat template and generates a tool call, stopping at its end marker', async () => {
+    const p = provider(spec());
+    await p.prepare(() => {});
+    const reply = await p.generate({ messages: [system, user('find socks')], tools, signal: signal() });
+    expect(reply).toBe(CALL);
+
+    // Without the end marker the same model keeps talking after the call; with it, generation stops right there.
+    const chatty = await p.generate({ messages: [system, user('be chatty')], tools, signal: signal() });
+    expect(chatty).toBe(CALL);
+    const unmarked = provider(spec({ toolCallEnd: undefined }));
+    await unmarked.prepare(() => {});
+    const full = await unmarked.generate({ messages: [system, user('be chatty')], tools, signal: signal() });
+    expect(full).toBe(`${CALL} and then some words after the call.`);
+  });
+
+  it('answers after a tool result, reusing the KV cache when the prompt extends it exactly', async () => {
+    const p = provider(spec());
+    await p.prepare(() => {});
+    const history = [system, user('find socks')];
+    await p.generate({ messages: history, tools, signal: signal() });
+    const first = p.lastGeneration;
+    const answer = await p.generate({ messages: [...history, ...afterCall], tools, signal: signal() });
+    expect(answer).toBe('Found 3 pairs of socks.');
+    const second = p.lastGeneration;
+    expect(second?.reusedTokens).toBe((first?.promptTokens ?? 0) + (first?.newTokens ?? 0) - 1);
+
+    // A prompt that does not extend the cache starts over, and the model still reads it right.
+    const fresh = await p.generate({ messages: [system, user('find shoes')], tools, signal: signal() });
+    expect(fresh).toBe(CALL);
+    expect(p.lastGeneration?.reusedTokens).toBe(0);
+  });
+
+  it('stops within one token when the signal aborts', async () => {
+    const p = provider(spec());
+    await p.prepare(() => {});
+    const controller = new AbortController();
+    let seen = '';
+    const run = p.generate({
+      messages: [system, user('please ramble')],
+      maxNewTokens: 4000,
+      signal: controller.signal,
+      onText: (delta) => {
+        seen += delta;
+        if (!controller.signal.aborted) controller.abort();
+      },
+    });
+    await expect(run).rejects.toMatchObject({ name: 'AbortError' });
+    // The streamer flushes at word ends: the abort came with the first word, one byte per token here.
+    expect(seen).toBe('and ');
+    expect(p.lastGeneration?.newTokens).toBeLessThanOrEqual(seen.length + 1);
+
+    const aborted = new AbortController();
+    aborted.abort();
+    await expect(p.generate({ messages: [user('hi')], signal: aborted.signal })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
+    // The engine is free again afterwards.
+    expect(await p.generate({ messages: [user('hi')], signal: signal() })).toBe(CALL);
+  });
+
+  it('fits counts the templated prompt, tools included, plus the reply budget, to the token', async () => {
+    const p = provider(spec({ contextTokens: 2000 }));
+    await p.prepare(() => {});
+    const messages = [system, user('find socks')];
+    await p.generate({ messages, tools, maxNewTokens: 1, signal: signal() });
+    const withTools = p.lastGeneration?.promptTokens ?? 0;
+    await p.generate({ messages, maxNewTokens: 1, signal: signal() });
+    const withoutTools = p.lastGeneration?.promptTokens ?? 0;
+    expect(withTools).toBeGreaterThan(withoutTools);
+
+    expect(await p.fits({ messages, tools, maxNewTokens: 2000 - withTools })).toBe(true);
+    expect(await p.fits({ messages, tools, maxNewTokens: 2000 - withTools + 1 })).toBe(false);
+    expect(await p.fits({ messages, maxNewTokens: 2000 - withoutTools })).toBe(true);
+    expect(await p.fits({ messages, maxNewTokens: 2000 - withoutTools + 1 })).toBe(false);
+  });
+
+  it('resumes after a download that failed half-way without fetching finished files again', async () => {
+    const model = spec();
+    const p = provider(model);
+    host.failOnce(`${model.id}/${modelFile}`, Math.floor(modelBytes / 2));
+    await expect(p.prepare(() => {})).rejects.toThrow();
+    expect(p.loaded).toBe(false);
+    expect(await p.isCached()).toBe(false);
+
+    await p.prepare(() => {});
+    expect(p.loaded).toBe(true);
+    expect(host.downloads(`${model.id}/${modelFile}`)).toBe(2);
+    expect(host.downloads(`${model.id}/tokenizer.json`)).toBe(1);
+    expect(host.downloads(`${model.id}/config.json`)).toBe(1);
+  });
+
+  it('cancels a download, then starts again on request', async () => {
+    const model = spec();
+    const p = provider(model);
+    host.slow(`${model.id}/${modelFile}`, { chunkBytes: 256, delayMs: 20 });
+    const controller = new AbortController();
+    const run = p.prepare((v) => {
+      if (v > 0.5 && !controller.signal.aborted) controller.abort();
+    }, controller.signal);
+    await expect(run).rejects.toMatchObject({ name: 'AbortError' });
+    expect(p.loaded).toBe(false);
+    host.slow(`${model.id}/${modelFile}`);
+    await p.prepare(() => {});
+    expect(p.loaded).toBe(true);
+  });
+
+  it('deletes the model from the cache and unloads after being idle', async () => {
+    let unloaded = 0;
+    const p = provider(spec(), { idleUnloadMs: 50, onUnload: () => unloaded++ });
+    await p.prepare(() => {});
+    await new Promise((r) => setTimeout(r, 200));
+    expect(p.loaded).toBe(false);
+    expect(unloaded).toBe(1);
+    // The next generation loads it again from the cache.
+    expect(await p.generate({ messages: [user('find socks')], signal: signal() })).toBe(CALL);
+    expect(await p.isCached()).toBe(true);
+    await p.deleteModel();
+    expect(p.loaded).toBe(false);
+    expect(await p.isCached()).toBe(false);
+  });
+});

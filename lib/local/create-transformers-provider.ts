@@ -1,0 +1,487 @@
+import {
+  AutoModelForCausalLM,
+  AutoTokenizer,
+  type DynamicCache,
+  env,
+  InterruptableStoppingCriteria,
+  ModelRegistry,
+  StoppingCriteria,
+  StoppingCriteriaList,
+  type Tensor,
+  TextStreamer,
+} from '@huggingface/transformers';
+import type { ChatTurn, GenerateRequest, LocalProvider } from '../agent/local-provider';
+import type { ToolDescriptor } from '../agent/types';
+import { type DeviceChoice, type DeviceFacts, chooseDevice } from './choose-device';
+import type { LocalModelSpec } from './model-catalog';
+
+/** The slice of the Cache API the provider keeps model files in. */
+export interface ModelFileCache {
+  match: (key: string) => Promise<Response | undefined>;
+  put: (key: string, response: Response) => Promise<void>;
+  delete: (key: string) => Promise<boolean>;
+}
+
+/** Everything the provider needs from its context: lib/ reads no globals of its own. */
+export interface TransformersProviderOptions {
+  model: LocalModelSpec;
+  /** What the context offers (GPU, isolation, cores); without it: the CPU backend, one thread. */
+  facts?: DeviceFacts;
+  /**
+   * onnxruntime-web's files shipped with the extension (public/ort/), as URLs. `wasm` alone runs single- or
+   * multi-threaded with ORT's bundled loader; `mjs` too makes ORT start its threads from its own file.
+   * Unset in Node (onnxruntime-node needs none).
+   */
+  wasmPaths?: { wasm: string; mjs?: string };
+  /** Model host with huggingface.co's layout (a mirror, an offline install). Default https://huggingface.co/. */
+  remoteHost?: string;
+  /** Path template under the host. Default `{model}/resolve/{revision}/`. */
+  remotePathTemplate?: string;
+  /** The context's fetch; every download goes through it (so it can be cancelled and counted). */
+  fetch?: typeof fetch;
+  /** Where model files are kept (the Cache API in browsers). Unset: transformers.js's own default. */
+  cache?: ModelFileCache;
+  /** Unload the model after this long without use, freeing GPU memory. 0 keeps it. Default 5 minutes. */
+  idleUnloadMs?: number;
+  /** Reply budget when the request sets none. Default 512. */
+  maxNewTokens?: number;
+  /** Called when the idle timer unloaded the model. */
+  onUnload?: () => void;
+}
+
+/** Figures about the last generation, for the benchmark and for tests of the KV cache. */
+export interface GenerationStats {
+  promptTokens: number;
+  /** Prompt tokens served from the KV cache of the previous generation. */
+  reusedTokens: number;
+  newTokens: number;
+  /** From the call to the first new token. */
+  firstTokenMs: number;
+  totalMs: number;
+}
+
+/** A LocalProvider over transformers.js, plus what the adapter needs to manage the model. */
+export interface TransformersProvider extends LocalProvider {
+  readonly model: LocalModelSpec;
+  /** The model is in memory. */
+  readonly loaded: boolean;
+  /** Figures of the last finished generation. */
+  readonly lastGeneration: GenerationStats | undefined;
+  /** Where and how the model runs on this device (asks the GPU once). */
+  device: () => Promise<DeviceChoice>;
+  /** Every file the model needs is in the cache: preparing reads, it does not download. */
+  isCached: () => Promise<boolean>;
+  /** Remove the model's files from the cache (and from memory). */
+  deleteModel: () => Promise<void>;
+  /** Free the model (and its GPU memory) now; the next generate loads it again from the cache. */
+  unload: () => Promise<void>;
+  /** Token-exact: the templated prompt plus the reply budget within the context. */
+  fits: NonNullable<LocalProvider['fits']>;
+  /** generate, with the reply's text as it streams (special tokens kept). */
+  generate: (req: GenerateRequest & { onText?: (delta: string) => void }) => Promise<string>;
+}
+
+type Tokenizer = Awaited<ReturnType<typeof AutoTokenizer.from_pretrained>>;
+type CausalLM = Awaited<ReturnType<typeof AutoModelForCausalLM.from_pretrained>>;
+type TemplateTool = { type: 'function'; function: { name: string; description: string; parameters: unknown } };
+
+/** Stops once the generated ids end with one of the marker sequences (the tool-call end marker). */
+class StopAfterSequences extends StoppingCriteria {
+  constructor(
+    private readonly sequences: number[][],
+    private readonly promptLength: number,
+  ) {
+    super();
+  }
+
+  // Typed number[][] upstream; generate() passes bigint ids, so compare through Number().
+  override _call(inputIds: number[][]): boolean[] {
+    return inputIds.map((ids) =>
+      this.sequences.some(
+        (seq) =>
+          seq.length > 0 &&
+          ids.length - this.promptLength >= seq.length &&
+          seq.every((id, i) => Number(ids[ids.length - seq.length + i]) === id),
+      ),
+    );
+  }
+}
+
+function abortError(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException('The generation was stopped.', 'AbortError');
+}
+
+function toTemplateTool(tool: ToolDescriptor): TemplateTool {
+  return { type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.inputSchema } };
+}
+
+function toTemplateMessages(turns: ChatTurn[]): Record<string, unknown>[] {
+  return turns.map((t) => ({ ...t }));
+}
+
+/**
+ * Create a LocalProvider over transformers.js (design: FIELD-NOTES, "transformers.js 4.3 in an MV3 extension").
+ * Prompts go through the tokenizer's chat template with the tools; `generate` keeps special tokens, stops at the
+ * model's tool-call end marker, and stops within one token when the signal aborts. The KV cache of one generation is
+ * reused by the next only when the new prompt extends the cached tokens exactly.
+ *
+ * transformers.js keeps its settings in one global `env`; the provider sets what it owns (host, fetch, cache, ORT
+ * paths) before each load, so run one engine per context (the Worker) with one set of options.
+ */
+export function createTransformersProvider(options: TransformersProviderOptions): TransformersProvider {
+  const spec = options.model;
+  const idleUnloadMs = options.idleUnloadMs ?? 5 * 60_000;
+  const defaultMaxNewTokens = options.maxNewTokens ?? 512;
+  const revision = spec.revision ?? 'main';
+
+  let devicePromise: Promise<DeviceChoice> | undefined;
+  let tokenizer: Tokenizer | undefined;
+  let tokenizerPromise: Promise<Tokenizer> | undefined;
+  let model: CausalLM | undefined;
+  let loading: Promise<void> | undefined;
+  let kv: { tokens: bigint[]; past: DynamicCache } | undefined;
+  let queue: Promise<unknown> = Promise.resolve();
+  let idleTimer: ReturnType<typeof setTimeout> | undefined;
+  let lastGeneration: GenerationStats | undefined;
+  /** While a download runs: its signal (cancels fetches) and its byte counter. */
+  let download: { signal?: AbortSignal; onBytes: (url: string, bytes: number) => void } | undefined;
+
+  const device = () => {
+    devicePromise ??= chooseDevice(options.facts ?? {}, spec);
+    return devicePromise;
+  };
+
+  const baseFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  /** Every transformers.js request: cancellable by prepare's signal, and counted for progress. */
+  const countingFetch = async (input: string | URL, init?: RequestInit): Promise<Response> => {
+    const current = download;
+    const signal = current?.signal
+      ? init?.signal
+        ? AbortSignal.any([init.signal, current.signal])
+        : current.signal
+      : init?.signal;
+    const response = await baseFetch(input, { ...init, signal });
+    const isProbe = new Headers(init?.headers).has('Range');
+    if (!current || isProbe || !response.ok || !response.body) return response;
+    const url = String(input);
+    const counter = new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        current.onBytes(url, chunk.byteLength);
+        controller.enqueue(chunk);
+      },
+    });
+    return new Response(response.body.pipeThrough(counter), {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
+  };
+
+  const configureEnv = (choice: DeviceChoice) => {
+    env.allowLocalModels = false;
+    env.allowRemoteModels = true;
+    env.remoteHost = options.remoteHost ?? 'https://huggingface.co/';
+    env.remotePathTemplate = options.remotePathTemplate ?? '{model}/resolve/{revision}/';
+    env.fetch = countingFetch;
+    if (options.cache) {
+      env.useCustomCache = true;
+      env.customCache = options.cache as unknown as typeof env.customCache;
+      env.useBrowserCache = false;
+      env.useFSCache = false;
+    }
+    const wasm = env.backends.onnx.wasm;
+    if (wasm) {
+      if (options.wasmPaths) {
+        wasm.wasmPaths = options.wasmPaths.mjs ? { ...options.wasmPaths } : { wasm: options.wasmPaths.wasm };
+        // With `mjs` set, transformers.js would re-import ORT's loader from a blob: URL, which extension pages refuse.
+        if (options.wasmPaths.mjs) env.useWasmCache = false;
+      }
+      wasm.numThreads = choice.numThreads;
+    }
+  };
+
+  /** Run after everything queued before: ORT sessions are not re-entrant, and unloading waits for a generation. */
+  const exclusive = <T>(task: () => Promise<T>): Promise<T> => {
+    const run = queue.then(task, task);
+    queue = run.catch(() => {});
+    return run;
+  };
+
+  const touch = () => {
+    if (idleTimer) clearTimeout(idleTimer);
+    idleTimer = undefined;
+    if (idleUnloadMs > 0 && model) {
+      idleTimer = setTimeout(() => {
+        idleTimer = undefined;
+        // Only between generations: a running one keeps the model.
+        void exclusive(async () => {
+          if (!model) return;
+          await unloadNow();
+          options.onUnload?.();
+        });
+      }, idleUnloadMs);
+    }
+  };
+
+  const dropKv = async () => {
+    const old = kv;
+    kv = undefined;
+    await old?.past.dispose();
+  };
+
+  const unloadNow = async () => {
+    if (idleTimer) clearTimeout(idleTimer);
+    idleTimer = undefined;
+    await dropKv();
+    const m = model;
+    model = undefined;
+    tokenizer = undefined;
+    tokenizerPromise = undefined;
+    loading = undefined;
+    await m?.dispose();
+  };
+
+  const fileOptions = async () => {
+    const choice = await device();
+    return { revision, dtype: choice.dtype, device: choice.device };
+  };
+
+  const modelFiles = async (): Promise<string[]> => {
+    const opts = await fileOptions();
+    return ModelRegistry.get_files(spec.id, { ...opts, include_processor: false } as never);
+  };
+
+  const loadTokenizer = async (progress_callback?: (info: unknown) => void) => {
+    if (tokenizer) return tokenizer;
+    tokenizerPromise ??= AutoTokenizer.from_pretrained(spec.id, { revision, progress_callback } as never).catch(
+      (error: unknown) => {
+        tokenizerPromise = undefined;
+        throw error;
+      },
+    );
+    tokenizer = await tokenizerPromise;
+    return tokenizer;
+  };
+
+  const load = async (onProgress: (progress: number) => void, signal?: AbortSignal) => {
+    const choice = await device();
+    configureEnv(choice);
+    signal?.throwIfAborted();
+
+    // Sizes first (from the cache when there, else a Range probe), so progress is one bar over every file.
+    const files = await modelFiles();
+    const sizes = new Map<string, { total: number; loaded: number }>();
+    await Promise.all(
+      files.map(async (file) => {
+        const meta = (await ModelRegistry.get_file_metadata(spec.id, file, { revision } as never)) as {
+          size?: number;
+        };
+        sizes.set(file, { total: meta.size ?? 0, loaded: 0 });
+      }),
+    );
+    let reported = 0;
+    const report = () => {
+      let total = 0;
+      let loaded = 0;
+      for (const s of sizes.values()) {
+        total += s.total;
+        loaded += Math.min(s.loaded, s.total);
+      }
+      // Never backwards, and 1 only once the model is in memory.
+      const value = Math.min(0.99, total > 0 ? loaded / total : 0);
+      if (value > reported) {
+        reported = value;
+        onProgress(value);
+      }
+    };
+    const fileOf = (url: string) => files.find((f) => url.endsWith(`/${f}`));
+    download = {
+      signal,
+      onBytes: (url, bytes) => {
+        const file = fileOf(url);
+        const entry = file ? sizes.get(file) : undefined;
+        if (entry) {
+          entry.loaded += bytes;
+          report();
+        }
+      },
+    };
+    const progress_callback = (info: unknown) => {
+      const { status, file } = info as { status?: string; file?: string };
+      const entry = file ? sizes.get(file) : undefined;
+      if (status === 'done' && entry) {
+        entry.loaded = entry.total;
+        report();
+      }
+    };
+    try {
+      onProgress(0);
+      const tok = await loadTokenizer(progress_callback);
+      signal?.throwIfAborted();
+      const m = await AutoModelForCausalLM.from_pretrained(spec.id, {
+        revision,
+        dtype: choice.dtype,
+        device: choice.device,
+        progress_callback,
+      } as never);
+      if (signal?.aborted) {
+        await m.dispose();
+        throw abortError(signal);
+      }
+      tokenizer = tok;
+      model = m;
+      onProgress(1);
+    } catch (error) {
+      throw signal?.aborted ? abortError(signal) : error;
+    } finally {
+      download = undefined;
+    }
+  };
+
+  const ensureLoaded = (onProgress: (progress: number) => void = () => {}, signal?: AbortSignal) => {
+    if (model) return Promise.resolve();
+    loading ??= load(onProgress, signal).finally(() => {
+      loading = undefined;
+    });
+    return loading;
+  };
+
+  const encodePrompt = (tok: Tokenizer, req: Omit<GenerateRequest, 'signal'>) =>
+    tok.apply_chat_template(toTemplateMessages(req.messages) as never, {
+      tools: req.tools?.map(toTemplateTool),
+      add_generation_prompt: true,
+      return_dict: true,
+      ...spec.templateOptions,
+    } as never) as unknown as { input_ids: Tensor; attention_mask: Tensor };
+
+  const contextLimit = () => {
+    const max = (model?.config as { max_position_embeddings?: number } | undefined)?.max_position_embeddings;
+    return max ? Math.min(max, spec.contextTokens) : spec.contextTokens;
+  };
+
+  const generateNow = async (req: GenerateRequest & { onText?: (delta: string) => void }): Promise<string> => {
+    const { signal } = req;
+    signal.throwIfAborted();
+    await ensureLoaded(() => {}, signal);
+    const tok = tokenizer as Tokenizer;
+    const m = model as CausalLM;
+    const started = performance.now();
+    const inputs = encodePrompt(tok, req);
+    const promptIds = Array.from(inputs.input_ids.data as BigInt64Array);
+
+    // Reuse only an exact prefix: any other cache would condition the model on tokens it is not shown.
+    let past: DynamicCache | undefined;
+    let reusedTokens = 0;
+    if (kv && kv.tokens.length < promptIds.length && kv.tokens.every((id, i) => id === promptIds[i])) {
+      past = kv.past;
+      reusedTokens = kv.tokens.length;
+      kv = undefined;
+    } else {
+      await dropKv();
+    }
+
+    const interrupt = new InterruptableStoppingCriteria();
+    const onAbort = () => interrupt.interrupt();
+    signal.addEventListener('abort', onAbort, { once: true });
+    const criteria = new StoppingCriteriaList();
+    criteria.push(interrupt);
+    if (spec.toolCallEnd) {
+      const marker = tok.encode(spec.toolCallEnd, { add_special_tokens: false } as never) as number[];
+      criteria.push(new StopAfterSequences([marker], promptIds.length));
+    }
+    let firstTokenMs = 0;
+    const streamer = new TextStreamer(tok, {
+      skip_prompt: true,
+      skip_special_tokens: false,
+      callback_function: (text: string) => req.onText?.(text),
+      token_callback_function: () => {
+        if (!firstTokenMs) firstTokenMs = performance.now() - started;
+      },
+    } as never);
+
+    let output: { sequences: Tensor; past_key_values: DynamicCache };
+    try {
+      output = (await m.generate({
+        ...inputs,
+        max_new_tokens: req.maxNewTokens ?? defaultMaxNewTokens,
+        do_sample: false,
+        streamer,
+        stopping_criteria: criteria,
+        past_key_values: past,
+        return_dict_in_generate: true,
+      } as never)) as unknown as typeof output;
+    } catch (error) {
+      await past?.dispose();
+      throw error;
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+    }
+    const sequence = Array.from(output.sequences.data as BigInt64Array);
+    // The last token was never fed to the model: the cache holds everything before it.
+    kv = { tokens: sequence.slice(0, -1), past: output.past_key_values };
+    const generated = sequence.slice(promptIds.length);
+    lastGeneration = {
+      promptTokens: promptIds.length,
+      reusedTokens,
+      newTokens: generated.length,
+      firstTokenMs,
+      totalMs: performance.now() - started,
+    };
+    if (signal.aborted) throw abortError(signal);
+
+    const eos = m.generation_config?.eos_token_id ?? (m.config as { eos_token_id?: number | number[] }).eos_token_id;
+    const eosIds = new Set((Array.isArray(eos) ? eos : eos === undefined || eos === null ? [] : [eos]).map(Number));
+    let end = generated.length;
+    while (end > 0 && eosIds.has(Number(generated[end - 1]))) end--;
+    return tok.decode(generated.slice(0, end), { skip_special_tokens: false });
+  };
+
+  const provider: TransformersProvider = {
+    id: spec.id,
+    model: spec,
+    toolsInline: spec.toolsInline,
+    callFormat: spec.callFormat,
+    get loaded() {
+      return model !== undefined;
+    },
+    get lastGeneration() {
+      return lastGeneration;
+    },
+    device,
+
+    prepare: async (onProgress, signal) => {
+      await ensureLoaded(onProgress, signal);
+      onProgress(1);
+      touch();
+    },
+
+    generate: (req) => exclusive(() => generateNow(req)).finally(touch),
+
+    fits: async (req) => {
+      configureEnv(await device());
+      const tok = await loadTokenizer();
+      const ids = encodePrompt(tok, req).input_ids;
+      return ids.dims[1] + (req.maxNewTokens ?? defaultMaxNewTokens) <= contextLimit();
+    },
+
+    isCached: async () => {
+      configureEnv(await device());
+      try {
+        return await ModelRegistry.is_cached(spec.id, { ...(await fileOptions()) } as never);
+      } catch {
+        // Unreadable cache or config: treat as not there; prepare will say what is wrong.
+        return false;
+      }
+    },
+
+    deleteModel: async () => {
+      await exclusive(unloadNow);
+      configureEnv(await device());
+      await ModelRegistry.clear_cache(spec.id, { ...(await fileOptions()) } as never);
+    },
+
+    unload: () => exclusive(unloadNow),
+  };
+  return provider;
+}
+
