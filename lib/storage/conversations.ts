@@ -121,7 +121,10 @@ const SESSION_KEY = 'browserSession';
  * This browser session's id, kept in session storage (cleared when the browser restarts, kept across service
  * worker and agent host restarts). Creates it on first use.
  */
-export async function browserSessionId(sessionArea: StorageArea, generate = () => crypto.randomUUID()): Promise<string> {
+export async function browserSessionId(
+  sessionArea: StorageArea,
+  generate: () => string = () => crypto.randomUUID(),
+): Promise<string> {
   const existing = (await sessionArea.get([SESSION_KEY]))[SESSION_KEY];
   if (typeof existing === 'string' && existing) return existing;
   const id = generate();

@@ -1,0 +1,74 @@
+/**
+ * What the agent host needs from its context, as interfaces: Chrome's offscreen document and Firefox's background
+ * page each wire their own (messages through the background, or direct calls), and tests pass real in-memory ones.
+ */
+import type { PageContext, ToolCall, ToolCallState, ToolDescriptor, ToolOutput, WebAgent } from '../agent/types';
+import type { AgentKind, HostEvent } from '../messaging/agent-messages';
+import type { Settings } from '../storage/settings';
+import type { StorageArea } from '../storage/storage-area';
+import type { AdapterRegistry } from './create-adapter-registry';
+
+/** A tab's tools right now, with the page they are on. */
+export interface HostToolSnapshot {
+  tools: ToolDescriptor[];
+  page?: PageContext;
+}
+
+/** The page bridge, as the host uses it. */
+export interface HostToolBridge {
+  /** The tab's current tools (all frames, unique model-facing names) and page. */
+  getTools(tabId: number): Promise<HostToolSnapshot>;
+  /**
+   * Runs one call in the tab, cursor and all. Never rejects: failures, navigation, timeouts and cancellation come
+   * back as isError results ("Error [code]: …"). onState reports a call parked on the page (a declarative form
+   * waiting for the person's submit), with what to click.
+   */
+  callTool(
+    tabId: number,
+    call: ToolCall,
+    options: { signal: AbortSignal; onState?: (state: ToolCallState, prompt?: string) => void },
+  ): Promise<ToolOutput>;
+  /** Called with a tab id when that tab's tools changed. */
+  subscribe(listener: (tabId: number) => void): () => void;
+}
+
+/**
+ * The settings the host reads, and the few it writes on the person's behalf from the panel. The settings store
+ * (lib/storage/settings-store.ts) fits it as it is.
+ */
+export interface HostSettingsPort {
+  read(): Promise<Pick<Settings, 'mode' | 'confirmation' | 'grants'>>;
+  /** The "Agent" control. */
+  setMode(mode: AgentKind): Promise<void>;
+  /** "Always on this site". */
+  grantTool(origin: string, tool: string): Promise<void>;
+  /** The page agent (req.agent) for a page, from the site profiles. */
+  siteAgentFor(pageUrl: string | undefined): Promise<WebAgent | undefined>;
+}
+
+/** A runtime Port, as the host sees it (browser.runtime.Port fits). */
+export interface HostPort {
+  name: string;
+  postMessage(message: HostEvent): void;
+  onMessage: { addListener(listener: (message: unknown) => void): void };
+  onDisconnect: { addListener(listener: () => void): void };
+}
+
+export interface AgentHostDeps {
+  bridge: HostToolBridge;
+  settings: HostSettingsPort;
+  adapters: AdapterRegistry;
+  /** Remembers the model picked for an adapter (adapters that remember it themselves need nothing here). */
+  saveModel?: (kind: AgentKind, modelId: string) => Promise<void>;
+  /** storage.local (conversations) and storage.session (the browser session id). */
+  storage: { local: StorageArea; session: StorageArea };
+  /** browser.runtime.onConnect, or anything shaped like it. */
+  onConnect: { addListener(listener: (port: HostPort) => void): void };
+  /** Ids for user messages. Default crypto.randomUUID. */
+  generateId?: () => string;
+  /** How long conversation writes are held back to batch streamed parts. Default 250 ms. */
+  saveDelayMs?: number;
+  /** How long panel updates are held back to batch streamed parts. Default 30 ms. */
+  emitDelayMs?: number;
+}
+

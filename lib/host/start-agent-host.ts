@@ -1,0 +1,211 @@
+import type { AgentAdapter } from '../agent/types';
+import {
+  AGENT_PORT_NAME,
+  type AdapterSummary,
+  type AgentKind,
+  type HostEvent,
+  isPanelIntent,
+  type PanelIntent,
+} from '../messaging/agent-messages';
+import { browserSessionId, createConversationStore, type ConversationStore } from '../storage/conversations';
+import type { AgentHostDeps, HostPort } from './agent-host-deps';
+import { createTabSession, type TabSession } from './create-tab-session';
+
+/** The running host, for its entry point and for tests. */
+export interface AgentHost {
+  /** The tab's session, created (and its stored conversation loaded) on first use. */
+  session(tabId: number, url?: string): Promise<TabSession>;
+  /** Carries out one intent, as if a panel had sent it; resolves when it has been carried out. */
+  handle(intent: PanelIntent, port?: HostPort): Promise<void>;
+  /** The adapters as panels see them. */
+  adapters(): Promise<{ chosen: AgentKind; adapters: AdapterSummary[] }>;
+}
+
+/** Says why no adapter can run, for a kind the build has no adapter for. */
+const MISSING_ADAPTER = (kind: AgentKind) =>
+  kind === 'local' ? 'On-device mode is not available in this build.' : 'Cloud mode is not available in this build.';
+
+/**
+ * Starts the agent host: accepts side panel Ports, keeps one session per tab, runs the chosen adapter for each
+ * message, and streams every change to the panels bound to that tab. Adapter status changes go to every panel.
+ * The same code runs in Chrome's offscreen document and in Firefox's background page; only `deps` differ.
+ */
+export function startAgentHost(deps: AgentHostDeps): AgentHost {
+  const generateId = deps.generateId ?? (() => crypto.randomUUID());
+  const sessions = new Map<number, Promise<TabSession>>();
+  const ports = new Map<HostPort, { tabId?: number }>();
+  const prepares = new Map<AgentKind, AbortController>();
+  let store: Promise<ConversationStore> | undefined;
+
+  const conversationStore = () => {
+    store ??= browserSessionId(deps.storage.session)
+      .catch(() => crypto.randomUUID())
+      .then((session) => createConversationStore(deps.storage.local, { session }));
+    return store;
+  };
+
+  const chosenAdapter = async (): Promise<AgentAdapter | { unavailable: string }> => {
+    const { mode } = await deps.settings.read();
+    await deps.adapters.refresh();
+    return deps.adapters.get(mode) ?? { unavailable: MISSING_ADAPTER(mode) };
+  };
+
+  const session = (tabId: number, url?: string) => {
+    let existing = sessions.get(tabId);
+    if (!existing) {
+      existing = conversationStore().then((conversations) => {
+        const created = createTabSession({
+          tabId,
+          url,
+          store: conversations,
+          bridge: deps.bridge,
+          settings: deps.settings,
+          adapter: chosenAdapter,
+          generateId,
+          saveDelayMs: deps.saveDelayMs ?? 250,
+          emitDelayMs: deps.emitDelayMs ?? 30,
+        });
+        created.subscribe((snapshot) => {
+          for (const [port, binding] of ports) if (binding.tabId === tabId) post(port, { type: 'tab', snapshot });
+        });
+        return created;
+      });
+      sessions.set(tabId, existing);
+    }
+    return existing;
+  };
+
+  const adapters = async () => {
+    const { mode } = await deps.settings.read();
+    await deps.adapters.refresh();
+    const summaries: AdapterSummary[] = (['local', 'cloud'] as const).map((kind) => {
+      const adapter = deps.adapters.get(kind);
+      return adapter
+        ? {
+            kind,
+            label: adapter.label,
+            status: adapter.status?.() ?? { state: 'ready' },
+            models: [...(adapter.models?.() ?? [])],
+          }
+        : { kind, label: kind === 'local' ? 'On-device' : 'Cloud', status: { state: 'unavailable', reason: MISSING_ADAPTER(kind) }, models: [] };
+    });
+    return { chosen: mode, adapters: summaries };
+  };
+
+  let adaptersTimer: ReturnType<typeof setTimeout> | undefined;
+  const broadcastAdapters = () => {
+    if (adaptersTimer !== undefined) return;
+    // Download progress can tick many times a second: one update per 100 ms is plenty for a progress bar.
+    adaptersTimer = setTimeout(async () => {
+      adaptersTimer = undefined;
+      const event: HostEvent = { type: 'adapters', ...(await adapters()) };
+      for (const port of ports.keys()) post(port, event);
+    }, 100);
+  };
+  deps.adapters.subscribe(broadcastAdapters);
+
+  deps.bridge.subscribe((tabId) => {
+    const existing = sessions.get(tabId);
+    if (existing) void existing.then((s) => s.refreshTools());
+  });
+
+  const notice = (port: HostPort | undefined, message: string, tabId?: number) => {
+    if (port) post(port, { type: 'notice', message, ...(tabId !== undefined ? { tabId } : {}) });
+  };
+
+  const handle = async (intent: PanelIntent, port?: HostPort): Promise<void> => {
+    switch (intent.type) {
+      case 'bind': {
+        const binding = port ? ports.get(port) : undefined;
+        if (binding) binding.tabId = intent.tabId;
+        const s = await session(intent.tabId, intent.url);
+        await s.ready;
+        if (port) post(port, { type: 'tab', snapshot: s.snapshot() });
+        if (port) post(port, { type: 'adapters', ...(await adapters()) });
+        await s.refreshTools();
+        return;
+      }
+      case 'refresh': {
+        const s = await session(intent.tabId);
+        await s.refreshTools();
+        if (port) post(port, { type: 'adapters', ...(await adapters()) });
+        return;
+      }
+      case 'send': {
+        const s = await session(intent.tabId);
+        await s.ready;
+        if (s.snapshot().running) return notice(port, 'A reply is still running: wait for it, or press Stop.', intent.tabId);
+        return s.send(intent.text);
+      }
+      case 'retry':
+        return (await session(intent.tabId)).retry();
+      case 'stop':
+        return (await session(intent.tabId)).stop();
+      case 'new-chat':
+        return (await session(intent.tabId)).newChat();
+      case 'confirm':
+        return (await session(intent.tabId)).confirm(intent.callId, intent.answer);
+      case 'choose-adapter':
+        await deps.settings.setMode(intent.adapter);
+        broadcastAdapters();
+        return;
+      case 'choose-model': {
+        await deps.adapters.refresh();
+        const adapter = deps.adapters.get(intent.adapter);
+        if (!adapter?.selectModel) return notice(port, 'This agent has no other models.');
+        try {
+          await adapter.selectModel(intent.modelId);
+          await deps.saveModel?.(intent.adapter, intent.modelId);
+        } catch (error) {
+          notice(port, `Could not switch models: ${errorMessage(error)}`);
+        }
+        broadcastAdapters();
+        return;
+      }
+      case 'prepare': {
+        await deps.adapters.refresh();
+        const adapter = deps.adapters.get(intent.adapter);
+        if (!adapter?.prepare || prepares.has(intent.adapter)) return;
+        const controller = new AbortController();
+        prepares.set(intent.adapter, controller);
+        broadcastAdapters();
+        try {
+          await adapter.prepare(controller.signal);
+        } catch (error) {
+          if (!controller.signal.aborted) notice(port, `The download failed: ${errorMessage(error)}`);
+        } finally {
+          prepares.delete(intent.adapter);
+          broadcastAdapters();
+        }
+        return;
+      }
+      case 'cancel-prepare':
+        prepares.get(intent.adapter)?.abort();
+        return;
+    }
+  };
+
+  deps.onConnect.addListener((port) => {
+    if (port.name !== AGENT_PORT_NAME) return;
+    ports.set(port, {});
+    port.onDisconnect.addListener(() => ports.delete(port));
+    port.onMessage.addListener((message) => {
+      if (!isPanelIntent(message)) return notice(port, 'The host did not understand a message from the panel.');
+      handle(message, port).catch((error) => notice(port, errorMessage(error)));
+    });
+  });
+
+  return { session, handle, adapters };
+}
+
+function post(port: HostPort, event: HostEvent): void {
+  try {
+    port.postMessage(event);
+  } catch {
+    // The panel closed between the change and the update: nothing to tell.
+  }
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

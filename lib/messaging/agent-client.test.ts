@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import type { HostPort } from '../host/agent-host-deps';
+import { createAgentClient } from './agent-client';
+import { AGENT_PORT_NAME, type PanelIntent } from './agent-messages';
+import { createAgentPortPair } from './agent-port-pair';
+
+const tick = (ms = 5) => new Promise((r) => setTimeout(r, ms));
+
+/** A host end that answers every bind with an empty snapshot and records what it got. */
+function echoHost(received: PanelIntent[]) {
+  return (port: HostPort & { disconnect(): void }) => {
+    port.onMessage.addListener((m) => {
+      const intent = m as PanelIntent;
+      received.push(intent);
+      if (intent.type === 'bind')
+        port.postMessage({ type: 'tab', snapshot: { tabId: intent.tabId, messages: [], running: false, confirmations: [], tools: [], toolsKnown: true } });
+    });
+  };
+}
+
+describe('createAgentClient', () => {
+  it('holds intents until the host answers the bind, then sends them in order', async () => {
+    const received: PanelIntent[] = [];
+    const serve = echoHost(received);
+    const client = createAgentClient({
+      connect: () => {
+        const pair = createAgentPortPair(AGENT_PORT_NAME);
+        serve(pair.host);
+        return pair.panel;
+      },
+    });
+    client.send({ type: 'send', tabId: 1, text: 'early' });
+    client.send({ type: 'bind', tabId: 1 });
+    expect(client.connected()).toBe(false);
+    await tick(20);
+    expect(client.connected()).toBe(true);
+    expect(received.map((r) => r.type)).toEqual(['bind', 'send']);
+    client.close();
+  });
+
+  it('reconnects after the host goes away (waking it first), binds again and sends what waited', async () => {
+    const received: PanelIntent[] = [];
+    const serve = echoHost(received);
+    const hosts: (HostPort & { disconnect(): void })[] = [];
+    let hostUp = false;
+    let wakes = 0;
+    const client = createAgentClient({
+      connect: () => {
+        const pair = createAgentPortPair(AGENT_PORT_NAME);
+        hosts.push(pair.host);
+        // No host yet: the Port opens and then drops, as runtime.connect does with no listener.
+        if (hostUp) serve(pair.host);
+        else pair.host.disconnect();
+        return pair.panel;
+      },
+      wake: async () => {
+        wakes++;
+        hostUp = true;
+      },
+      retryDelayMs: 1,
+    });
+    const changes: boolean[] = [];
+    client.onConnectionChange((c) => changes.push(c));
+    client.send({ type: 'bind', tabId: 3 });
+    client.send({ type: 'stop', tabId: 3 });
+    await tick(30);
+    expect(wakes).toBe(1);
+    expect(received.map((r) => r.type)).toEqual(['bind', 'stop']);
+    hosts.at(-1)!.disconnect();
+    client.send({ type: 'retry', tabId: 3 });
+    await tick(30);
+    expect(received.map((r) => r.type)).toEqual(['bind', 'stop', 'bind', 'retry']);
+    expect(changes).toEqual([true, false, true]);
+    client.close();
+  });
+
+  it('binding another tab drops intents still waiting for the old one', async () => {
+    const received: PanelIntent[] = [];
+    const serve = echoHost(received);
+    const client = createAgentClient({
+      connect: () => {
+        const pair = createAgentPortPair(AGENT_PORT_NAME);
+        serve(pair.host);
+        return pair.panel;
+      },
+    });
+    client.send({ type: 'bind', tabId: 1 });
+    client.send({ type: 'send', tabId: 1, text: 'for tab 1' });
+    client.send({ type: 'bind', tabId: 2 });
+    await tick(20);
+    expect(received.filter((r) => r.type === 'send')).toEqual([]);
+    client.close();
+  });
+});

@@ -1,0 +1,130 @@
+import type { HostEvent, PanelIntent } from './agent-messages';
+
+/** A runtime Port as the panel uses it (browser.runtime.Port fits). */
+export interface PanelPort {
+  postMessage(message: PanelIntent): void;
+  onMessage: { addListener(listener: (message: unknown) => void): void };
+  onDisconnect: { addListener(listener: () => void): void };
+  disconnect(): void;
+}
+
+/** The panel's line to the agent host. */
+export interface AgentClient {
+  /** Sends an intent; intents sent while the host is unreachable wait and go out, in order, once it answers. */
+  send(intent: PanelIntent): void;
+  /** Host events, in order. */
+  subscribe(listener: (event: HostEvent) => void): () => void;
+  /** True once the host has answered on the current connection. */
+  connected(): boolean;
+  /** Called when connected() changes. */
+  onConnectionChange(listener: (connected: boolean) => void): () => void;
+  close(): void;
+}
+
+export interface AgentClientOptions {
+  /** Opens a Port to the host: browser.runtime.connect({ name: AGENT_PORT_NAME }). */
+  connect: () => PanelPort;
+  /**
+   * Wakes whatever starts the host (Chrome's service worker creates the offscreen document when it starts). Called
+   * before every reconnection.
+   */
+  wake?: () => Promise<unknown>;
+  /** Pause before reconnecting. Default 300 ms. */
+  retryDelayMs?: number;
+}
+
+/**
+ * Creates the client. A Port can drop at any time (the host document restarted, the extension updated): the client
+ * reconnects, binds the same tab again, and sends what was waiting. A connection only counts once the host has
+ * answered, because a Port to a host that does not exist yet opens fine and then drops.
+ */
+export function createAgentClient(options: AgentClientOptions): AgentClient {
+  const { connect, wake, retryDelayMs = 300 } = options;
+  const listeners = new Set<(event: HostEvent) => void>();
+  const connectionListeners = new Set<(connected: boolean) => void>();
+  let port: PanelPort | undefined;
+  let answered = false;
+  let closed = false;
+  let bind: PanelIntent | undefined;
+  let waiting: PanelIntent[] = [];
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const setAnswered = (value: boolean) => {
+    if (answered === value) return;
+    answered = value;
+    for (const listener of [...connectionListeners]) listener(value);
+  };
+
+  /** Posts, or reports false when the Port has already gone (the reconnection then resends). */
+  const post = (target: PanelPort, intent: PanelIntent) => {
+    try {
+      target.postMessage(intent);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  const open = () => {
+    if (closed) return;
+    const current = connect();
+    port = current;
+    current.onMessage.addListener((message) => {
+      if (port !== current) return;
+      if (!answered) {
+        setAnswered(true);
+        const queued = waiting;
+        waiting = [];
+        for (const [i, intent] of queued.entries()) {
+          if (!post(current, intent)) {
+            waiting = [...queued.slice(i), ...waiting];
+            break;
+          }
+        }
+      }
+      for (const listener of [...listeners]) listener(message as HostEvent);
+    });
+    current.onDisconnect.addListener(() => {
+      if (port !== current) return;
+      port = undefined;
+      setAnswered(false);
+      if (closed) return;
+      retryTimer = setTimeout(() => {
+        retryTimer = undefined;
+        void (wake?.() ?? Promise.resolve()).catch(() => undefined).finally(open);
+      }, retryDelayMs);
+    });
+    // The bind is the handshake: the host answers it with the tab's snapshot.
+    if (bind) post(current, bind);
+  };
+
+  open();
+
+  return {
+    send(intent) {
+      if (intent.type === 'bind') {
+        bind = intent;
+        // Intents for the tab we are leaving must not land on the new one.
+        waiting = waiting.filter((w) => !('tabId' in w) || w.tabId === intent.tabId);
+        if (port) post(port, intent);
+        return;
+      }
+      if (!(port && answered && post(port, intent))) waiting.push(intent);
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    connected: () => answered,
+    onConnectionChange(listener) {
+      connectionListeners.add(listener);
+      return () => connectionListeners.delete(listener);
+    },
+    close() {
+      closed = true;
+      if (retryTimer !== undefined) clearTimeout(retryTimer);
+      port?.disconnect();
+      port = undefined;
+    },
+  };
+}
