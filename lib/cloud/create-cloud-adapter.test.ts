@@ -1,0 +1,409 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type ProviderServer, readSent, startProviderServer } from '../../tests/servers/provider-server';
+import { reduceStreamPart } from '../agent/reduce-stream-part';
+import type { AgentMessage, AgentRunRequest, AgentStreamPart, ToolCall, ToolDescriptor, ToolOutput } from '../agent/types';
+import { DEFAULT_SYSTEM_PROMPT } from './build-system-prompt';
+import type { CloudSettings } from './cloud-settings';
+import { cloudStatus, createCloudAdapter, maxStepsMessage } from './create-cloud-adapter';
+
+const KEY = 'sk-test-4f1c2a9be7d0';
+let server: ProviderServer;
+
+beforeAll(async () => {
+  server = await startProviderServer({ apiKey: KEY });
+});
+afterAll(async () => {
+  await server.close();
+});
+beforeEach(() => server.reset());
+
+const CART_TOOLS: ToolDescriptor[] = [
+  {
+    name: 'get_cart',
+    description: 'Read the cart:\u0007 its lines\u200B and total.',
+    inputSchema: { $schema: 'https://json-schema.org/draft/2020-12/schema', $id: 'urn:cart', type: 'object', properties: {} },
+  },
+  {
+    name: 'add_to_cart',
+    description: 'Add a product to the cart.',
+    inputSchema: {
+      type: 'object',
+      properties: { productId: { type: 'string' }, quantity: { type: 'integer', minimum: 1 } },
+      required: ['productId'],
+    },
+  },
+];
+
+function settingsFor(provider: CloudSettings['provider'], extra: Partial<CloudSettings> = {}): CloudSettings {
+  return { provider, model: 'test-model', apiKey: KEY, baseURL: `${server.url}/v1`, ...extra };
+}
+
+function userMessage(text: string, id = `u-${text.length}`): AgentMessage {
+  return { id, role: 'user', parts: [{ type: 'text', text }] };
+}
+
+interface Harness {
+  req: AgentRunRequest;
+  calls: ToolCall[];
+  controller: AbortController;
+}
+
+function harness(
+  messages: AgentMessage[],
+  answer: (call: ToolCall, controller: AbortController) => ToolOutput | Promise<ToolOutput>,
+  tools: ToolDescriptor[] | (() => ToolDescriptor[]) = CART_TOOLS,
+): Harness {
+  const calls: ToolCall[] = [];
+  const controller = new AbortController();
+  const req: AgentRunRequest = {
+    messages,
+    get tools() {
+      return typeof tools === 'function' ? tools() : tools;
+    },
+    signal: controller.signal,
+    callTool: async (call) => {
+      calls.push(call);
+      return answer(call, controller);
+    },
+    page: { path: '/cart', title: 'Your cart' },
+  };
+  return { req, calls, controller };
+}
+
+async function collect(parts: AsyncIterable<AgentStreamPart>): Promise<AgentStreamPart[]> {
+  const out: AgentStreamPart[] = [];
+  for await (const part of parts) out.push(part);
+  return out;
+}
+
+function kinds(parts: AgentStreamPart[]): string[] {
+  // Text arrives in several deltas; one entry per run of them keeps the sequence readable.
+  return parts.map((p) => p.type).filter((type, i, all) => !(type === 'text-delta' && all[i - 1] === 'text-delta'));
+}
+
+function textOf(parts: AgentStreamPart[]): string {
+  return parts.map((p) => (p.type === 'text-delta' ? p.delta : '')).join('');
+}
+
+const cartOutput: ToolOutput = { content: [{ type: 'text', text: '{"lines":[{"name":"Blue mug","qty":2}],"total":"€18.00"}' }] };
+
+describe.each([
+  ['openai (Responses)', 'openai', {}, 'responses'],
+  ['openai (Chat Completions)', 'openai', { openaiApi: 'chat' }, 'chat'],
+  ['anthropic', 'anthropic', {}, 'anthropic'],
+  ['openai-compatible', 'openai-compatible', {}, 'chat'],
+] as const)('a conversation through %s', (_name, provider, extra, protocol) => {
+  it('calls the page tool, sends the result back, answers, and yields the local adapter’s parts', async () => {
+    server.script(
+      { type: 'reply', toolCalls: [{ name: 'get_cart', input: {} }] },
+      { type: 'reply', text: 'Your cart has 2 blue mugs, €18.00 in total.' },
+    );
+    const { req, calls } = harness([userMessage('What is in my cart?')], () => cartOutput);
+    const parts = await collect(createCloudAdapter(settingsFor(provider, extra), { fetch, maxRetries: 0 }).run(req));
+
+    expect(kinds(parts)).toEqual([
+      'message-start',
+      'tool-call',
+      'tool-result',
+      'step-finish',
+      'message-start',
+      'text-delta',
+      'step-finish',
+      'finish',
+    ]);
+    const [first, call, result, step1, second] = parts;
+    expect(call).toMatchObject({ type: 'tool-call', name: 'get_cart', input: {} });
+    expect(call.type === 'tool-call' && first.type === 'message-start' && call.messageId).toBe(
+      first.type === 'message-start' && first.messageId,
+    );
+    expect(result).toEqual({ type: 'tool-result', id: (call as { id: string }).id, output: cartOutput });
+    expect(step1).toEqual({ type: 'step-finish', step: 1 });
+    expect(second.type === 'message-start' && second.messageId).not.toBe(first.type === 'message-start' && first.messageId);
+    expect(textOf(parts)).toBe('Your cart has 2 blue mugs, €18.00 in total.');
+    expect(parts.at(-2)).toEqual({ type: 'step-finish', step: 2 });
+    expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'stop' });
+    expect(calls).toEqual([{ id: (call as { id: string }).id, name: 'get_cart', input: {} }]);
+
+    expect(server.requests.map((r) => r.protocol)).toEqual([protocol, protocol]);
+    const sent1 = readSent(server.requests[0]);
+    expect(sent1.system).toContain(DEFAULT_SYSTEM_PROMPT.slice(0, 80));
+    expect(sent1.system).toContain('The user is on the page /cart (“Your cart”).');
+    expect(sent1.system).toContain('never instructions');
+    expect(sent1.userTexts).toEqual(['What is in my cart?']);
+    expect(sent1.tools.map((t) => t.name)).toEqual(['get_cart', 'add_to_cart']);
+    expect(sent1.tools[0].description).toBe('Read the cart: its lines and total.');
+    expect(sent1.tools[0].schema).toEqual({ type: 'object', properties: {} });
+    expect(sent1.tools[1].schema).toMatchObject(CART_TOOLS[1].inputSchema);
+
+    const sent2 = readSent(server.requests[1]);
+    expect(sent2.toolCalls).toEqual([{ id: (call as { id: string }).id, name: 'get_cart', input: {} }]);
+    expect(sent2.toolResults).toEqual([{ id: (call as { id: string }).id, output: (cartOutput.content[0] as { text: string }).text }]);
+  });
+});
+
+describe('reasoning round-trip', () => {
+  it('Anthropic: signed thinking goes back beside its tool call, within the run and in the next run', async () => {
+    server.script(
+      { type: 'reply', reasoning: { text: 'The cart tool will tell me.', signature: 'sig-EqQBCgIYAh' }, toolCalls: [{ name: 'get_cart' }] },
+      { type: 'reply', text: 'Two blue mugs.' },
+      { type: 'reply', text: 'Yes, both are blue.' },
+    );
+    const adapter = createCloudAdapter(settingsFor('anthropic'), { fetch, maxRetries: 0 });
+    const first = harness([userMessage('What is in my cart?')], () => cartOutput);
+    const parts = await collect(adapter.run(first.req));
+    const reasoning = parts.find((p) => p.type === 'reasoning');
+    expect(reasoning).toMatchObject({
+      text: 'The cart tool will tell me.',
+      providerMetadata: { anthropic: { signature: 'sig-EqQBCgIYAh' } },
+    });
+    expect(kinds(parts).slice(0, 3)).toEqual(['message-start', 'reasoning', 'tool-call']);
+
+    const within = readSent(server.requests[1]);
+    expect(within.reasoning).toEqual([{ text: 'The cart tool will tell me.', signature: 'sig-EqQBCgIYAh' }]);
+    const assistant = server.requests[1].body.messages.find((m: { role: string }) => m.role === 'assistant');
+    expect(assistant.content.map((b: { type: string }) => b.type)).toEqual(['thinking', 'tool_use']);
+
+    // The panel folds the parts into the stored conversation; the next run sends the thinking back from there.
+    const stored = parts.reduce(reduceStreamPart, first.req.messages);
+    const second = harness([...stored, userMessage('Are they both blue?', 'u2')], () => cartOutput);
+    const parts2 = await collect(adapter.run(second.req));
+    expect(parts2.at(-1)).toEqual({ type: 'finish', reason: 'stop' });
+    const next = readSent(server.requests[2]);
+    expect(next.reasoning).toEqual([{ text: 'The cart tool will tell me.', signature: 'sig-EqQBCgIYAh' }]);
+    expect(next.toolResults).toHaveLength(1);
+    expect(next.userTexts).toEqual(['What is in my cart?', 'Are they both blue?']);
+  });
+
+  it('OpenAI Responses: the reasoning item goes back by id, within the run and in the next run', async () => {
+    server.script(
+      { type: 'reply', reasoning: { text: 'Check the cart first.', signature: 'gAAAAB-encrypted' }, toolCalls: [{ name: 'get_cart' }] },
+      { type: 'reply', text: 'Two blue mugs.' },
+      { type: 'reply', text: 'Yes.' },
+    );
+    const adapter = createCloudAdapter(settingsFor('openai'), { fetch, maxRetries: 0 });
+    const first = harness([userMessage('What is in my cart?')], () => cartOutput);
+    const parts = await collect(adapter.run(first.req));
+    const reasoning = parts.find((p) => p.type === 'reasoning');
+    expect(reasoning).toMatchObject({
+      text: 'Check the cart first.',
+      providerMetadata: { openai: { itemId: expect.stringMatching(/^rs_/), reasoningEncryptedContent: 'gAAAAB-encrypted' } },
+    });
+    const itemId = (reasoning as unknown as { providerMetadata: { openai: { itemId: string } } }).providerMetadata.openai.itemId;
+    expect(readSent(server.requests[1]).reasoning).toEqual([{ itemId }]);
+
+    const stored = parts.reduce(reduceStreamPart, first.req.messages);
+    await collect(adapter.run(harness([...stored, userMessage('Both blue?', 'u2')], () => cartOutput).req));
+    const next = readSent(server.requests[2]);
+    expect(next.reasoning).toEqual([{ itemId }]);
+    expect(next.toolCalls.map((c) => c.name)).toEqual(['get_cart']);
+  });
+
+  it('OpenAI-compatible: reasoning_content goes back as reasoning_content', async () => {
+    server.script(
+      { type: 'reply', reasoning: { text: 'Look at the cart.' }, toolCalls: [{ name: 'get_cart' }] },
+      { type: 'reply', text: 'Two mugs.' },
+    );
+    await collect(
+      createCloudAdapter(settingsFor('openai-compatible'), { fetch, maxRetries: 0 }).run(
+        harness([userMessage('Cart?')], () => cartOutput).req,
+      ),
+    );
+    expect(readSent(server.requests[1]).reasoning).toEqual([{ text: 'Look at the cart.' }]);
+  });
+});
+
+describe('the loop', () => {
+  it('infers max-steps when the step budget is spent while the model still calls tools', async () => {
+    server.script(
+      { type: 'reply', toolCalls: [{ name: 'get_cart' }] },
+      { type: 'reply', toolCalls: [{ name: 'get_cart' }] },
+      { type: 'reply', text: 'never reached' },
+    );
+    const { req, calls } = harness([userMessage('Keep checking the cart')], () => cartOutput);
+    const parts = await collect(createCloudAdapter(settingsFor('openai', { maxSteps: 2 }), { fetch, maxRetries: 0 }).run(req));
+    expect(server.requests).toHaveLength(2);
+    expect(calls).toHaveLength(2);
+    expect(parts.filter((p) => p.type === 'step-finish')).toEqual([
+      { type: 'step-finish', step: 1 },
+      { type: 'step-finish', step: 2 },
+    ]);
+    expect(textOf(parts)).toBe(maxStepsMessage(2));
+    expect(kinds(parts).slice(-3)).toEqual(['message-start', 'text-delta', 'finish']);
+    expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'max-steps' });
+  });
+
+  it('lets the page agent’s maxSteps win over the settings', async () => {
+    server.script({ type: 'reply', toolCalls: [{ name: 'get_cart' }] }, { type: 'reply', text: 'never reached' });
+    const { req } = harness([userMessage('Check')], () => cartOutput);
+    req.agent = { id: 'shop', maxSteps: 1, instructions: 'To buy: search, open_product, then add_to_cart.' };
+    const parts = await collect(createCloudAdapter(settingsFor('anthropic', { maxSteps: 5 }), { fetch, maxRetries: 0 }).run(req));
+    expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'max-steps' });
+    expect(server.requests).toHaveLength(1);
+    expect(readSent(server.requests[0]).system).toContain('## About this site\nTo buy: search, open_product, then add_to_cart.');
+  });
+
+  it('Stop during a tool call ends with finish aborted and makes no further request', async () => {
+    server.script({ type: 'reply', toolCalls: [{ name: 'add_to_cart', input: { productId: 'mug' } }] }, { type: 'reply', text: 'x' });
+    const { req } = harness([userMessage('Add a mug')], (_call, controller) => {
+      controller.abort();
+      return { content: [{ type: 'text', text: 'Error [cancelled]: stopped by the person.' }], isError: true };
+    });
+    const parts = await collect(createCloudAdapter(settingsFor('openai'), { fetch, maxRetries: 0 }).run(req));
+    expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'aborted' });
+    const call = parts.find((p) => p.type === 'tool-call') as { id: string };
+    const closing = parts.find((p) => (p.type === 'tool-error' || p.type === 'tool-result') && p.id === call.id);
+    expect(closing).toMatchObject({ type: 'tool-error', error: expect.stringMatching(/^Error \[cancelled\]/) });
+    expect(server.requests).toHaveLength(1);
+    expect(server.pending).toBe(1);
+  });
+
+  it('Stop while the reply streams ends with finish aborted', async () => {
+    server.script({ type: 'reply', text: 'A long and slow answer that keeps going on and on.', delayMs: 150 });
+    const { req, controller } = harness([userMessage('Tell me a story')], () => cartOutput);
+    const parts: AgentStreamPart[] = [];
+    for await (const part of createCloudAdapter(settingsFor('anthropic'), { fetch, maxRetries: 0 }).run(req)) {
+      parts.push(part);
+      if (part.type === 'message-start') setTimeout(() => controller.abort(), 400);
+    }
+    expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'aborted' });
+    expect(parts.some((p) => p.type === 'error')).toBe(false);
+  });
+
+  it('sends a call with bad arguments back to the model as a tool error, without running it', async () => {
+    server.script(
+      { type: 'reply', toolCalls: [{ name: 'add_to_cart', input: { quantity: 0 } }] },
+      { type: 'reply', toolCalls: [{ name: 'add_to_cart', input: { productId: 'mug', quantity: 1 } }] },
+      { type: 'reply', text: 'Added one mug.' },
+    );
+    const { req, calls } = harness([userMessage('Add a mug')], () => ({ content: [{ type: 'text', text: 'added' }] }));
+    const parts = await collect(createCloudAdapter(settingsFor('openai', { openaiApi: 'chat' }), { fetch, maxRetries: 0 }).run(req));
+    const error = parts.find((p) => p.type === 'tool-error') as { error: string; id: string };
+    expect(error.error).toMatch(/^Error \[invalid_input\]: /);
+    expect(error.error).toContain('productId: required');
+    expect(error.error).toContain('quantity: must be at least 1');
+    expect(calls).toEqual([{ id: expect.any(String), name: 'add_to_cart', input: { productId: 'mug', quantity: 1 } }]);
+    const sent = readSent(server.requests[1]);
+    expect(sent.toolResults).toEqual([{ id: error.id, output: error.error, isError: true }]);
+    expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'stop' });
+  });
+
+  it('sends malformed JSON and unknown tools back as tool errors', async () => {
+    server.script(
+      { type: 'reply', toolCalls: [{ name: 'get_cart', arguments: '{"broken": ' }] },
+      { type: 'reply', toolCalls: [{ name: 'delete_account', input: {} }] },
+      { type: 'reply', text: 'Sorry.' },
+    );
+    const { req, calls } = harness([userMessage('Do it')], () => cartOutput);
+    const parts = await collect(createCloudAdapter(settingsFor('openai'), { fetch, maxRetries: 0 }).run(req));
+    const errors = parts.filter((p) => p.type === 'tool-error') as { error: string }[];
+    expect(errors).toHaveLength(2);
+    expect(errors[0].error).toBe('Error [invalid_input]: the arguments for get_cart are not valid JSON. Send a JSON object.');
+    expect(errors[1].error).toBe(
+      'Error [unknown_tool]: no tool is named "delete_account". Available tools: get_cart, add_to_cart.',
+    );
+    expect(calls).toEqual([]);
+    expect(readSent(server.requests[2]).toolResults.map((r) => r.output)).toEqual(errors.map((e) => e.error));
+    expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'stop' });
+  });
+
+  it('maps a dotted page tool name to a provider-safe one and back', async () => {
+    const tools: ToolDescriptor[] = [
+      { name: 'cart.add', description: 'Add to cart', inputSchema: { type: 'object', properties: { id: { type: 'string' } } } },
+      { name: 'cart_add', description: 'A different tool whose name clashes', inputSchema: { type: 'object' } },
+    ];
+    server.script({ type: 'reply', toolCalls: [{ name: 'cart_add', input: { id: 'mug' } }] }, { type: 'reply', text: 'Done.' });
+    const { req, calls } = harness([userMessage('Add the mug')], () => ({ content: [{ type: 'text', text: 'ok' }] }), tools);
+    const parts = await collect(createCloudAdapter(settingsFor('anthropic'), { fetch, maxRetries: 0 }).run(req));
+    expect(readSent(server.requests[0]).tools.map((t) => t.name)).toEqual(['cart_add', 'cart_add_2']);
+    expect(parts.find((p) => p.type === 'tool-call')).toMatchObject({ name: 'cart.add', input: { id: 'mug' } });
+    expect(calls).toEqual([{ id: expect.any(String), name: 'cart.add', input: { id: 'mug' } }]);
+    expect(readSent(server.requests[1]).toolCalls.map((c) => c.name)).toEqual(['cart_add']);
+  });
+
+  it('runs several calls of one step one at a time, in order', async () => {
+    server.script(
+      {
+        type: 'reply',
+        toolCalls: [
+          { name: 'add_to_cart', input: { productId: 'a' } },
+          { name: 'add_to_cart', input: { productId: 'b' } },
+        ],
+      },
+      { type: 'reply', text: 'Both added.' },
+    );
+    let running = 0;
+    let overlap = false;
+    const { req, calls } = harness([userMessage('Add a and b')], async () => {
+      running++;
+      if (running > 1) overlap = true;
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      running--;
+      return { content: [{ type: 'text', text: 'added' }] };
+    });
+    await collect(createCloudAdapter(settingsFor('openai'), { fetch, maxRetries: 0 }).run(req));
+    expect(overlap).toBe(false);
+    expect(calls.map((c) => (c.input as { productId: string }).productId)).toEqual(['a', 'b']);
+  });
+
+  it('reads the page’s tools afresh before every step', async () => {
+    let step = 0;
+    const tools = () =>
+      step++ === 0 ? [CART_TOOLS[0]] : [CART_TOOLS[0], { name: 'checkout', description: 'Pay', inputSchema: { type: 'object' } }];
+    server.script({ type: 'reply', toolCalls: [{ name: 'get_cart' }] }, { type: 'reply', text: 'Ready to pay.' });
+    await collect(
+      createCloudAdapter(settingsFor('openai'), { fetch, maxRetries: 0 }).run(harness([userMessage('Pay')], () => cartOutput, tools).req),
+    );
+    expect(readSent(server.requests[0]).tools.map((t) => t.name)).toEqual(['get_cart']);
+    expect(readSent(server.requests[1]).tools.map((t) => t.name)).toEqual(['get_cart', 'checkout']);
+  });
+
+  it('turns a page tool’s isError result into a tool error the model sees', async () => {
+    server.script({ type: 'reply', toolCalls: [{ name: 'get_cart' }] }, { type: 'reply', text: 'The cart could not be read.' });
+    const failure = 'Error [tool_threw]: the cart service is down';
+    const { req } = harness([userMessage('Cart?')], () => ({ content: [{ type: 'text', text: failure }], isError: true }));
+    const parts = await collect(createCloudAdapter(settingsFor('anthropic'), { fetch, maxRetries: 0 }).run(req));
+    expect(parts.find((p) => p.type === 'tool-error')).toMatchObject({ error: failure });
+    expect(readSent(server.requests[1]).toolResults).toEqual([{ id: expect.any(String), output: failure, isError: true }]);
+  });
+
+  it('resumes from a stored conversation that ends on a finished tool call (Retry)', async () => {
+    const messages: AgentMessage[] = [
+      userMessage('What is in my cart?'),
+      {
+        id: 'a1',
+        role: 'assistant',
+        parts: [{ type: 'tool', id: 'call_prev', name: 'get_cart', input: {}, state: 'done', output: cartOutput }],
+      },
+    ];
+    server.script({ type: 'reply', text: 'Two mugs.' });
+    const parts = await collect(createCloudAdapter(settingsFor('openai', { openaiApi: 'chat' }), { fetch, maxRetries: 0 }).run(harness(messages, () => cartOutput).req));
+    expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'stop' });
+    const sent = readSent(server.requests[0]);
+    expect(sent.toolCalls).toEqual([{ id: 'call_prev', name: 'get_cart', input: {} }]);
+    expect(sent.toolResults).toEqual([{ id: 'call_prev', output: (cartOutput.content[0] as { text: string }).text }]);
+  });
+});
+
+describe('cloudStatus', () => {
+  it('asks for a key, a model and a usable base URL', () => {
+    expect(cloudStatus({ provider: 'openai', model: 'gpt-5-mini', apiKey: '' })).toEqual({
+      state: 'unavailable',
+      reason: "Add your OpenAI API key in the extension's options page.",
+    });
+    expect(cloudStatus({ provider: 'anthropic', model: '', apiKey: KEY }).state).toBe('unavailable');
+    expect(cloudStatus({ provider: 'openai-compatible', model: 'qwen3:4b', apiKey: '' })).toMatchObject({
+      state: 'unavailable',
+      reason: expect.stringContaining('base URL'),
+    });
+    expect(cloudStatus({ provider: 'openai-compatible', model: 'qwen3:4b', apiKey: '', baseURL: 'http://localhost:11434/v1' })).toEqual({
+      state: 'ready',
+    });
+  });
+
+  it('a run with unusable settings ends with an error and calls nothing', async () => {
+    const parts = await collect(
+      createCloudAdapter({ provider: 'anthropic', model: 'claude', apiKey: ' ' }, { fetch }).run(harness([userMessage('Hi')], () => cartOutput).req),
+    );
+    expect(parts).toEqual([{ type: 'error', error: "No API key for Anthropic. Add one in the extension's options page." }]);
+  });
+});

@@ -1,0 +1,280 @@
+import { isStepCount, type ModelMessage, streamText } from 'ai';
+import { STOPPED_CALL_ERROR, UNFINISHED_CALL_ERROR } from '../agent/reduce-stream-part';
+import { formatToolError } from '../agent/tool-error-codes';
+import type {
+  AdapterStatus,
+  AgentAdapter,
+  AgentRunRequest,
+  AgentStreamPart,
+  PageContext,
+  ProviderMetadata,
+  ToolDescriptor,
+  ToolOutput,
+} from '../agent/types';
+import { buildSystemPrompt, DEFAULT_SYSTEM_PROMPT } from './build-system-prompt';
+import { type CloudDeps, type CloudSettings, cloudModelName, DEFAULT_CLOUD_MAX_STEPS } from './cloud-settings';
+import { mapCloudError, redactKey } from './map-cloud-error';
+import { normalizeBaseURL, resolveModel } from './resolve-model';
+import { toModelMessages } from './to-model-messages';
+import { type PageToolSet, toToolSet } from './to-tool-set';
+
+/** Most steps a run may be given, whatever the settings say: a runaway loop spends the person's money. */
+const MAX_STEPS_CAP = 100;
+
+/** What the run says when it used up its steps with the task unfinished. */
+export function maxStepsMessage(steps: number): string {
+  return `I stopped after ${steps} steps without finishing. Tell me to continue, or say more precisely what to do next.`;
+}
+
+/**
+ * Cloud mode: an AgentAdapter that runs the page's tools through the AI SDK with the person's own key, and
+ * yields exactly the parts the local adapter yields, so the panel cannot tell them apart.
+ *
+ * Each model step is one `streamText` call (`isStepCount(1)`), because the page's tools are a getter that
+ * changes as the page changes: every step reads `req.tools` afresh. A step opens a new assistant message
+ * (message-start), streams text-delta, yields each finished reasoning block as one reasoning part with its
+ * provider metadata, then tool-call and tool-result / tool-error for each call (run one at a time through
+ * `req.callTool`), then step-finish. Within a run the provider's own response messages are appended unchanged;
+ * across runs the stored conversation carries reasoning and tool provider metadata (toModelMessages), so
+ * Anthropic's signed thinking and OpenAI's reasoning items go back with the next request.
+ *
+ * The run ends with finish "stop" (a step without tool calls), "max-steps" (the step budget spent while the
+ * model still wanted tools: the SDK has no such reason, so it is inferred, and said in a closing message), or
+ * "aborted" (Stop; calls still open get `Error [cancelled]`), or with error and a code (mapCloudError).
+ */
+export function createCloudAdapter(settings: CloudSettings, deps: CloudDeps): AgentAdapter {
+  return {
+    id: 'cloud',
+    label: `${settings.model || 'Cloud model'} (cloud)`,
+    status: () => cloudStatus(settings),
+    run: (req) => runCloud(settings, deps, req),
+  };
+}
+
+/** Whether these settings can run: a key (except for local OpenAI-compatible servers), a model, a usable URL. */
+export function cloudStatus(settings: CloudSettings): AdapterStatus {
+  if (!settings.model?.trim()) return { state: 'unavailable', reason: "Choose a model in the extension's options page." };
+  if (settings.provider !== 'openai-compatible' && !settings.apiKey?.trim()) {
+    const who = settings.provider === 'anthropic' ? 'Anthropic' : 'OpenAI';
+    return { state: 'unavailable', reason: `Add your ${who} API key in the extension's options page.` };
+  }
+  try {
+    normalizeBaseURL(settings.baseURL, settings.provider);
+  } catch (error) {
+    return { state: 'unavailable', reason: (error as Error).message };
+  }
+  return { state: 'ready' };
+}
+
+async function* runCloud(settings: CloudSettings, deps: CloudDeps, req: AgentRunRequest): AsyncGenerator<AgentStreamPart> {
+  const generateId = deps.generateId ?? (() => crypto.randomUUID());
+  let resolved: ReturnType<typeof resolveModel>;
+  try {
+    resolved = resolveModel(cloudModelName(settings), settings, deps);
+  } catch (error) {
+    yield { type: 'error', error: redactKey((error as Error).message, settings.apiKey) };
+    return;
+  }
+  const context = { provider: resolved.provider, baseURL: resolved.baseURL, apiKey: settings.apiKey };
+  const maxSteps = stepBudget(req.agent?.maxSteps ?? settings.maxSteps);
+  let history: ModelMessage[] | undefined;
+
+  for (let step = 1; step <= maxSteps; step++) {
+    if (req.signal.aborted) {
+      yield { type: 'finish', reason: 'aborted' };
+      return;
+    }
+    const tools = req.tools;
+    const toolSet = toToolSet(tools, { callTool: req.callTool });
+    history ??= toModelMessages(req.messages, toolSet.toProviderName);
+    const messageId = generateId();
+    yield { type: 'message-start', messageId };
+
+    const open = new Set<string>();
+    const errorTexts = new Map<string, string>();
+    const reasoning = new Map<string, { text: string; providerMetadata?: ProviderMetadata }>();
+    let calls = 0;
+    let started = false;
+    let aborted = false;
+    let failure: { error: unknown } | undefined;
+    let responseMessages: ModelMessage[] = [];
+    try {
+      const result = streamText({
+        model: resolved.model,
+        instructions: buildSystemPrompt(DEFAULT_SYSTEM_PROMPT, pageLine(req.page), req.agent?.instructions, hasSubAgents(tools)),
+        messages: history,
+        tools: toolSet.tools,
+        toolCallConcurrency: 1,
+        stopWhen: isStepCount(1),
+        abortSignal: req.signal,
+        maxRetries: deps.maxRetries ?? 2,
+        ...(settings.maxOutputTokens ? { maxOutputTokens: settings.maxOutputTokens } : {}),
+        // The SDK's default logs errors to the console; they are reported as parts instead.
+        onError: () => {},
+      });
+      for await (const part of result.stream) {
+        switch (part.type) {
+          case 'text-delta':
+            started = true;
+            if (part.text) yield { type: 'text-delta', messageId, delta: part.text };
+            break;
+          case 'reasoning-start':
+            started = true;
+            reasoning.set(part.id, { text: '', providerMetadata: mergeMetadata(undefined, part.providerMetadata) });
+            break;
+          case 'reasoning-delta': {
+            const block = reasoning.get(part.id) ?? { text: '' };
+            block.text += part.text;
+            block.providerMetadata = mergeMetadata(block.providerMetadata, part.providerMetadata);
+            reasoning.set(part.id, block);
+            break;
+          }
+          case 'reasoning-end': {
+            const block = reasoning.get(part.id) ?? { text: '' };
+            reasoning.delete(part.id);
+            const providerMetadata = mergeMetadata(block.providerMetadata, part.providerMetadata);
+            yield { type: 'reasoning', messageId, text: block.text, ...(providerMetadata ? { providerMetadata } : {}) };
+            break;
+          }
+          case 'tool-call': {
+            started = true;
+            calls++;
+            open.add(part.toolCallId);
+            const providerMetadata = part.providerMetadata as ProviderMetadata | undefined;
+            yield {
+              type: 'tool-call',
+              messageId,
+              id: part.toolCallId,
+              name: toolSet.toPageName(part.toolName) ?? part.toolName,
+              input: part.input,
+              ...(providerMetadata ? { providerMetadata } : {}),
+            };
+            break;
+          }
+          case 'tool-result':
+            if (!open.delete(part.toolCallId)) break;
+            yield { type: 'tool-result', id: part.toolCallId, output: part.output as ToolOutput };
+            break;
+          case 'tool-error': {
+            if (!open.delete(part.toolCallId)) break;
+            const error = toolErrorText(part.error, part.toolName, toolSet, settings.apiKey);
+            errorTexts.set(part.toolCallId, error);
+            yield { type: 'tool-error', id: part.toolCallId, error };
+            break;
+          }
+          case 'abort':
+            aborted = true;
+            break;
+          case 'error':
+            failure ??= { error: part.error };
+            break;
+        }
+      }
+      if (!aborted && !failure && !req.signal.aborted) responseMessages = (await result.response).messages;
+    } catch (error) {
+      failure ??= { error };
+    }
+
+    if (aborted || req.signal.aborted) {
+      for (const id of open) yield { type: 'tool-error', id, error: STOPPED_CALL_ERROR };
+      yield { type: 'finish', reason: 'aborted' };
+      return;
+    }
+    if (failure) {
+      for (const id of open) yield { type: 'tool-error', id, error: UNFINISHED_CALL_ERROR };
+      yield { type: 'error', ...mapCloudError(failure.error, { ...context, midStream: started }) };
+      return;
+    }
+    history.push(...withErrorTexts(responseMessages, errorTexts));
+    yield { type: 'step-finish', step };
+    if (calls === 0) {
+      yield { type: 'finish', reason: 'stop' };
+      return;
+    }
+  }
+
+  const closingId = generateId();
+  yield { type: 'message-start', messageId: closingId };
+  yield { type: 'text-delta', messageId: closingId, delta: maxStepsMessage(maxSteps) };
+  yield { type: 'finish', reason: 'max-steps' };
+}
+
+function stepBudget(requested: number | undefined): number {
+  if (typeof requested !== 'number' || !Number.isFinite(requested) || requested < 1) return DEFAULT_CLOUD_MAX_STEPS;
+  return Math.min(Math.floor(requested), MAX_STEPS_CAP);
+}
+
+/** "/cart (“Your cart”)": the page line of the system prompt. */
+function pageLine(page: PageContext | undefined): string | undefined {
+  if (!page) return undefined;
+  let path = page.path;
+  if (!path && page.url) {
+    try {
+      const url = new URL(page.url);
+      path = `${url.pathname}${url.search}`;
+    } catch {
+      path = undefined;
+    }
+  }
+  const title = page.title?.trim() || page.h1?.trim();
+  if (!path) return title ? `titled “${title.slice(0, 120)}”` : undefined;
+  return title ? `${path} (“${title.slice(0, 120)}”)` : path;
+}
+
+function hasSubAgents(tools: readonly ToolDescriptor[]): boolean {
+  return tools.some((tool) => typeof tool?.name === 'string' && tool.name.startsWith('delegate_to_'));
+}
+
+/** Later metadata wins per provider key, merged field by field (Anthropic's signature arrives in the last delta). */
+function mergeMetadata(
+  into: ProviderMetadata | undefined,
+  from: Record<string, Record<string, unknown>> | undefined,
+): ProviderMetadata | undefined {
+  if (!from) return into;
+  const out: ProviderMetadata = { ...(into ?? {}) };
+  for (const [provider, values] of Object.entries(from)) out[provider] = { ...(out[provider] ?? {}), ...values };
+  return out;
+}
+
+/**
+ * A tool error as the panel shows it and the model reads it: the page's text, or for a call the SDK refused
+ * (an unknown tool, arguments that are not JSON) the same `Error [code]: …` the page bridge would write.
+ */
+function toolErrorText(error: unknown, toolName: string, toolSet: PageToolSet, apiKey: string): string {
+  // The SDK reports calls it refused as strings starting with the error's name, others as the thrown Error.
+  const name =
+    typeof error === 'string'
+      ? /^(AI_\w+):/.exec(error)?.[1]
+      : typeof error === 'object' && error !== null
+        ? (error as { name?: unknown }).name
+        : undefined;
+  if (name === 'AI_NoSuchToolError') {
+    const available = Object.keys(toolSet.tools).join(', ') || 'none';
+    return formatToolError('unknown_tool', `no tool is named "${toolName}". Available tools: ${available}.`);
+  }
+  if (name === 'AI_InvalidToolInputError') {
+    return formatToolError('invalid_input', `the arguments for ${toolName} are not valid JSON. Send a JSON object.`);
+  }
+  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : JSON.stringify(error);
+  const text = message?.trim() || 'the tool failed without a message.';
+  return redactKey(/^Error\b/.test(text) ? text : `Error: ${text}`, apiKey);
+}
+
+/**
+ * The step's response messages with each failed call's result set to the exact text the panel showed, so the
+ * model reads the same words now as it will from the stored conversation on the next run (the SDK would send
+ * its own serialisation of the thrown error).
+ */
+function withErrorTexts(messages: ModelMessage[], errorTexts: ReadonlyMap<string, string>): ModelMessage[] {
+  if (errorTexts.size === 0) return messages;
+  return messages.map((message) => {
+    if (message.role !== 'tool') return message;
+    return {
+      ...message,
+      content: message.content.map((part) => {
+        const text = part.type === 'tool-result' ? errorTexts.get(part.toolCallId) : undefined;
+        return text === undefined || part.type !== 'tool-result' ? part : { ...part, output: { type: 'error-text' as const, value: text } };
+      }),
+    };
+  });
+}

@@ -1,0 +1,87 @@
+import type { AssistantModelMessage, ModelMessage, ToolModelMessage } from 'ai';
+import type { AgentMessage, AgentPart, ProviderMetadata } from '../agent/types';
+import { toProviderToolName } from './to-provider-tool-name';
+import { toToolResultOutput } from './to-tool-result-output';
+
+type AssistantContentPart = Exclude<AssistantModelMessage['content'], string>[number];
+type ToolResultContentPart = ToolModelMessage['content'][number];
+type ProviderOptions = NonNullable<Extract<AssistantContentPart, { type: 'reasoning' }>['providerOptions']>;
+
+/** Said to the model of a call whose run ended before it finished (the provider needs a result for every call). */
+const UNFINISHED = 'Error: the call did not finish.';
+
+/**
+ * The stored conversation as AI SDK model messages, for the next request.
+ *
+ * Reasoning and tool calls keep their provider metadata as provider options, so what the provider needs back
+ * goes back: Anthropic's thinking signatures (it refuses tool results whose turn lost its signed thinking),
+ * OpenAI Responses' reasoning item ids. Each assistant turn's tool calls are followed by a tool message with
+ * every call's result: the page's output, or the error text; calls that never finished get an error result,
+ * since providers reject a call without one. Text after tool calls in the same assistant message starts a new
+ * assistant turn after the results, as it happened. Tool names become the provider's names through
+ * `toProviderName` (the current tool set's mapping).
+ */
+export function toModelMessages(
+  messages: readonly AgentMessage[],
+  toProviderName: (pageName: string) => string = (name) => toProviderToolName(name),
+): ModelMessage[] {
+  const out: ModelMessage[] = [];
+  for (const message of messages) {
+    if (message.role === 'user') {
+      const text = message.parts
+        .filter((part): part is Extract<AgentPart, { type: 'text' }> => part.type === 'text')
+        .map((part) => part.text)
+        .join('\n\n');
+      if (text.trim() !== '') out.push({ role: 'user', content: text });
+      continue;
+    }
+    let content: AssistantContentPart[] = [];
+    let results: ToolResultContentPart[] = [];
+    const flush = () => {
+      if (content.length > 0) out.push({ role: 'assistant', content });
+      if (results.length > 0) out.push({ role: 'tool', content: results });
+      content = [];
+      results = [];
+    };
+    for (const part of message.parts) {
+      if (part.type === 'text') {
+        if (part.text === '') continue;
+        if (results.length > 0) flush();
+        content.push({ type: 'text', text: part.text });
+      } else if (part.type === 'reasoning') {
+        if (results.length > 0) flush();
+        content.push({ type: 'reasoning', text: part.text, ...providerOptionsOf(part.providerMetadata) });
+      } else if (part.type === 'tool') {
+        const toolName = toProviderName(part.name);
+        content.push({
+          type: 'tool-call',
+          toolCallId: part.id,
+          toolName,
+          input: isPlainObject(part.input) ? part.input : {},
+          ...providerOptionsOf(part.providerMetadata),
+        });
+        results.push({
+          type: 'tool-result',
+          toolCallId: part.id,
+          toolName,
+          output:
+            part.state === 'done'
+              ? toToolResultOutput(part.output ?? { content: [] })
+              : { type: 'error-text', value: part.error ?? UNFINISHED },
+        });
+      }
+    }
+    flush();
+  }
+  return out;
+}
+
+function providerOptionsOf(metadata: ProviderMetadata | undefined): { providerOptions?: ProviderOptions } {
+  if (!metadata || Object.keys(metadata).length === 0) return {};
+  // Provider metadata is JSON that came from the provider's own response: it is its options' shape by design.
+  return { providerOptions: metadata as ProviderOptions };
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,141 @@
+import { dynamicTool, jsonSchema, type ToolSet } from 'ai';
+import type { JSONSchema, ToolCall, ToolDescriptor, ToolOutput } from '../agent/types';
+import { formatToolError } from '../agent/tool-error-codes';
+import { validateArgs } from '../agent/validate-args';
+import { toProviderToolName } from './to-provider-tool-name';
+import { toolOutputText, toToolResultOutput } from './to-tool-result-output';
+
+/** The page's tools as an AI SDK tool set, with the way between page names and provider names. */
+export interface PageToolSet {
+  /** Keyed by provider-safe name. */
+  tools: ToolSet;
+  /** The page's name for a name the provider used; undefined for a name not in this set. */
+  toPageName: (providerName: string) => string | undefined;
+  /** The provider-safe name for a page tool name (also for tools no longer on the page, as history may hold). */
+  toProviderName: (pageName: string) => string;
+}
+
+export interface ToToolSetOptions {
+  /**
+   * Runs a call on the page (req.callTool). With it each tool gets an `execute`; without it the set only
+   * describes the tools (seed 002's toToolSet, for a caller that runs the tools itself).
+   */
+  callTool?: (call: ToolCall) => Promise<ToolOutput>;
+}
+
+/**
+ * An error a page tool reported (an `isError` result, or arguments that do not fit its schema). Thrown from
+ * `execute`, the AI SDK turns it into a tool-error part and sends its message back to the model.
+ */
+export class PageToolError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PageToolError';
+  }
+}
+
+/**
+ * The page's tools as AI SDK tools. Descriptions lose control and invisible formatting characters (a page must
+ * not hide text from the person that the model reads); schemas lose `$schema` and `$id` and always describe an
+ * object; names become provider-safe ("cart.add" → "cart_add") and map back.
+ *
+ * With `callTool`, a call's arguments are first checked with validateArgs (the local loop's validator): a bad
+ * call never reaches the page and goes back to the model as a tool error it can fix. Calls run one at a time
+ * even if the model asks for several at once: one page, one cursor. A result with `isError` becomes a tool
+ * error carrying the page's text.
+ */
+export function toToolSet(tools: readonly ToolDescriptor[], options: ToToolSetOptions = {}): PageToolSet {
+  const byProvider = new Map<string, ToolDescriptor>();
+  const byPage = new Map<string, string>();
+  const set: ToolSet = {};
+  let queue: Promise<unknown> = Promise.resolve();
+  const oneAtATime = <T>(run: () => Promise<T>): Promise<T> => {
+    const next = queue.then(run, run);
+    queue = next.catch(() => undefined);
+    return next;
+  };
+
+  for (const descriptor of tools) {
+    if (!descriptor || typeof descriptor.name !== 'string' || byPage.has(descriptor.name)) continue;
+    const providerName = toProviderToolName(descriptor.name, new Set(byProvider.keys()));
+    byProvider.set(providerName, descriptor);
+    byPage.set(descriptor.name, providerName);
+    const { callTool } = options;
+    set[providerName] = dynamicTool({
+      description: cleanDescription(descriptor.description ?? descriptor.title ?? ''),
+      inputSchema: jsonSchema(cleanSchema(descriptor.inputSchema) as Parameters<typeof jsonSchema>[0]),
+      ...(callTool
+        ? {
+            execute: async (input: unknown, { toolCallId }: { toolCallId: string }) => {
+              const verdict = validateArgs(descriptor.inputSchema, input);
+              if (!verdict.ok) {
+                throw new PageToolError(
+                  formatToolError('invalid_input', `${verdict.message}. Fix the arguments and call ${providerName} again.`),
+                );
+              }
+              const output = await oneAtATime(() => callTool({ id: toolCallId, name: descriptor.name, input }));
+              if (output?.isError) throw new PageToolError(toolOutputText(output) || 'Error: the tool failed without a message.');
+              return output;
+            },
+            toModelOutput: ({ output }: { output: unknown }) => toToolResultOutput(output as ToolOutput),
+          }
+        : {}),
+    });
+  }
+
+  return {
+    tools: set,
+    toPageName: (providerName) => byProvider.get(providerName)?.name,
+    toProviderName: (pageName) => byPage.get(pageName) ?? toProviderToolName(pageName),
+  };
+}
+
+/**
+ * C0/C1 controls (tab and newline kept), zero-width and bidirectional formatting characters: nothing a person
+ * reading the description would see.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const HIDDEN = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF]/g;
+
+/** A description without hidden characters. */
+export function cleanDescription(text: string): string {
+  return String(text).replace(HIDDEN, '').trim();
+}
+
+/** Keywords whose value maps names (not keywords) to subschemas: their keys are never stripped. */
+const NAME_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+const MAX_DEPTH = 32;
+
+/**
+ * A page schema as providers accept it: a fresh copy without `$schema` and `$id` (providers reject or
+ * misread them), cycles and excessive depth cut, and always an object schema at the root (a tool's input is
+ * an object of named parameters; OpenAI refuses anything else).
+ */
+export function cleanSchema(schema: JSONSchema | undefined): JSONSchema {
+  const copy = (node: unknown, depth: number, seen: Set<object>, isNameMap: boolean): unknown => {
+    if (Array.isArray(node)) {
+      if (seen.has(node) || depth > MAX_DEPTH) return [];
+      seen.add(node);
+      const out = node.map((item) => copy(item, depth + 1, seen, false));
+      seen.delete(node);
+      return out;
+    }
+    if (node === null || typeof node !== 'object') return node;
+    if (seen.has(node) || depth > MAX_DEPTH) return {};
+    seen.add(node);
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(node)) {
+      if (!isNameMap && (key === '$schema' || key === '$id')) continue;
+      if (key === '__proto__') continue;
+      out[key] = copy(value, depth + 1, seen, !isNameMap && NAME_MAPS.has(key));
+    }
+    seen.delete(node);
+    return out;
+  };
+  const root = copy(schema ?? {}, 0, new Set(), false);
+  if (root === null || typeof root !== 'object' || Array.isArray(root)) return { type: 'object', properties: {} };
+  const object = root as JSONSchema;
+  if (object.type === undefined) return { type: 'object', properties: {}, ...object };
+  if (object.type !== 'object') return { type: 'object', properties: {} };
+  return object;
+}
