@@ -1,7 +1,37 @@
+import { createToolRouter } from '@/lib/background/create-tool-router';
 import { ensureOffscreenDocument } from '@/lib/background/ensure-offscreen-document';
 import { isFirefox } from '@/lib/platform';
 
 export default defineBackground(() => {
+  // Page tools: content scripts report, the agent host asks (Chrome: offscreen messages; Firefox: this page).
+  const toolRouter = createToolRouter({
+    store: {
+      get: (keys) => browser.storage.session.get([...keys]),
+      set: (items) => browser.storage.session.set(items),
+      remove: (keys) => browser.storage.session.remove([...keys]),
+    },
+    sendToFrame: (tabId, frameId, message) => browser.tabs.sendMessage(tabId, message, { frameId }),
+    setBadge: (tabId, text) => void browser.action.setBadgeText({ tabId, text }).catch(() => {}),
+    notifyHost: (message) => void browser.runtime.sendMessage(message).catch(() => {}),
+  });
+  // The agent host in this context (Firefox) and the E2E tests reach the same router.
+  (globalThis as any).toolBridge = toolRouter;
+  const extensionOrigin = browser.runtime.getURL('/').replace(/\/$/, '');
+  browser.runtime.onMessage.addListener((message: unknown, sender, sendResponse) => {
+    const fromExtensionPage = sender.id === browser.runtime.id && (sender.url ?? '').startsWith(extensionOrigin);
+    if (fromExtensionPage) {
+      const answer = toolRouter.handleHostMessage(message);
+      if (!answer) return false;
+      void answer.then(sendResponse);
+      return true;
+    }
+    if (sender.tab?.id !== undefined && sender.frameId !== undefined) {
+      toolRouter.handleFrameMessage(message, { tabId: sender.tab.id, frameId: sender.frameId });
+    }
+    return false;
+  });
+  browser.tabs.onRemoved.addListener((tabId) => void toolRouter.forgetTab(tabId));
+
   if (isFirefox()) {
     // Firefox: the toolbar button toggles the sidebar.
     browser.action.onClicked.addListener(() => (browser as any).sidebarAction.toggle());

@@ -1,28 +1,53 @@
-function pingMainWorld(timeoutMs = 1000): Promise<boolean> {
-  return new Promise((resolve) => {
-    const done = (ok: boolean) => {
-      window.removeEventListener('webmcp-agent:pong', onPong);
-      resolve(ok);
-    };
-    const onPong = () => done(true);
-    window.addEventListener('webmcp-agent:pong', onPong);
-    window.dispatchEvent(new Event('webmcp-agent:ping'));
-    setTimeout(() => done(false), timeoutMs);
-  });
-}
+import type { BackgroundToFrameMessage, FrameToBackgroundMessage } from '@/lib/messaging/bridge-messages';
+import { createFrameToolHost, type NativeModelContext } from '@/lib/webmcp/create-frame-tool-host';
+import { createToolCursor } from '@/lib/webmcp/create-tool-cursor';
+import { connectPageChannel } from '@/lib/webmcp/page-channel';
 
+/** This frame's tools for the background: native WebMCP read here, anything else through the MAIN world. */
 export default defineContentScript({
   matches: ['<all_urls>'],
   allFrames: true,
   matchAboutBlank: true,
   runAt: 'document_start',
   main() {
-    browser.runtime.onMessage.addListener((message: any, _sender, sendResponse) => {
-      if (message?.type !== 'ping') return;
-      void pingMainWorld().then((mainWorld) => sendResponse({ world: 'isolated', url: location.href, mainWorld }));
-      return true;
+    const send = (message: FrameToBackgroundMessage) => void browser.runtime.sendMessage(message).catch(() => {});
+    // Announce this document first: the background resets the frame's tools on it.
+    send({ type: 'frame-ready', url: location.href });
+    const channel = connectPageChannel(window, crypto.randomUUID());
+    const native = (document as unknown as { modelContext?: NativeModelContext }).modelContext;
+    const host = channel.then((page) =>
+      createFrameToolHost({
+        win: window,
+        doc: document,
+        native,
+        page,
+        cursor: createToolCursor(document),
+        report: (report) => send({ type: 'bridge:frame-tools', report }),
+        onCallState: (callId, state, prompt) => send({ type: 'bridge:frame-call-state', callId, state, prompt }),
+        onNavigating: (callId) => send({ type: 'bridge:frame-navigating', callId }),
+      }),
+    );
+    void host.then(async (h) => send({ type: 'bridge:frame-tools', report: await h.list() }));
+
+    browser.runtime.onMessage.addListener((raw: unknown, _sender, sendResponse) => {
+      const message = raw as BackgroundToFrameMessage;
+      if (message?.type === 'ping') {
+        void channel.then((page) => sendResponse({ world: 'isolated', url: location.href, mainWorld: page !== undefined }));
+        return true;
+      }
+      if (message?.type === 'bridge:list') {
+        void host.then((h) => h.list()).then(sendResponse);
+        return true;
+      }
+      if (message?.type === 'bridge:call') {
+        void host.then((h) => h.call(message)).then(sendResponse);
+        return true;
+      }
+      if (message?.type === 'bridge:cancel') {
+        void host.then((h) => h.cancel(message.callId));
+        return false;
+      }
+      return false;
     });
-    // Announce this frame so the background learns the tab's frames without the webNavigation permission.
-    void browser.runtime.sendMessage({ type: 'frame-ready', url: location.href }).catch(() => {});
   },
 });

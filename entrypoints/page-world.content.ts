@@ -1,3 +1,9 @@
+import { installDeclarativeForms } from '@/lib/webmcp/install-declarative-forms';
+import { installLegacyShim } from '@/lib/webmcp/install-legacy-shim';
+import { installModelContextPolyfill } from '@/lib/webmcp/install-model-context-polyfill';
+import { servePageTools } from '@/lib/webmcp/serve-page-tools';
+
+/** The page's realm: the WebMCP polyfill (only without a native one), the legacy shim, and the bridge's MAIN side. */
 export default defineContentScript({
   matches: ['<all_urls>'],
   allFrames: true,
@@ -5,6 +11,11 @@ export default defineContentScript({
   runAt: 'document_start',
   world: 'MAIN',
   main() {
-    window.addEventListener('webmcp-agent:ping', () => window.dispatchEvent(new Event('webmcp-agent:pong')));
+    const native = (document as any).modelContext;
+    const polyfill = installModelContextPolyfill(window);
+    if (polyfill) installDeclarativeForms(window, polyfill);
+    const context = (document as any).modelContext;
+    if (context) installLegacyShim(window, context);
+    servePageTools(window, { polyfill, native });
   },
 });

@@ -1,0 +1,58 @@
+/**
+ * The one interface the agent host uses to reach page tools, whatever context it runs in:
+ * - Firefox: the host is the background page itself and uses the router directly (createToolRouter);
+ * - Chrome: the host is the offscreen document and uses createToolBridgeClient, which talks to the router in
+ *   the service worker with runtime messages (lib/messaging/bridge-messages.ts).
+ */
+import type { PageContext, ToolCall, ToolDescriptor, ToolOutput } from '../agent/types';
+
+/** One tool of a tab, as the model sees it plus where it lives. */
+export interface TabToolEntry extends ToolDescriptor {
+  /** The tool's own WebMCP name in its frame (may contain dots; `name` is the provider-safe one). */
+  originalName: string;
+  /** The origin of the frame that registered it. */
+  origin: string;
+  /** The extension frame id (0 = top frame). */
+  frameId: number;
+  /** Why the page's inputSchema was replaced by an empty object schema. */
+  schemaError?: string;
+  /** A declarative `<form toolname>` tool. */
+  declarative?: boolean;
+  /** Declarative without toolautosubmit: the call waits for the person to submit the form. */
+  needsConfirmation?: boolean;
+}
+
+/** A tab's tools (all frames, unique model-facing names) and its top page, for the system prompt. */
+export interface TabToolSnapshot {
+  tabId: number;
+  tools: TabToolEntry[];
+  page: PageContext;
+}
+
+/** A running call's parked state, reported while it waits for the person. */
+export interface ToolCallStateUpdate {
+  state: 'awaiting-confirmation';
+  /** What the person should click, in words. */
+  prompt: string;
+}
+
+export interface ToolCallOptions {
+  /** Stop: aborts the call (the page gets toolcancel) and resolves with `Error [cancelled]: …`. */
+  signal?: AbortSignal;
+  onState?: (state: ToolCallStateUpdate) => void;
+  /** This call's time limit in the page, instead of the router's default (30 s). */
+  timeoutMs?: number;
+}
+
+/** Page tools, reached through the background. */
+export interface ToolBridge {
+  /** The tab's current tool snapshot. */
+  getTools(tabId: number): Promise<TabToolSnapshot>;
+  /**
+   * Runs one tool call on the tab (one at a time per tab; later calls wait). Never rejects: failures come back
+   * as `{isError: true}` outputs whose text is `Error [code]: message` (see lib/webmcp/ERROR-CODES.md).
+   */
+  callTool(tabId: number, call: ToolCall, options?: ToolCallOptions): Promise<ToolOutput>;
+  /** Called with a tab id whenever that tab's tools change. Returns an unsubscribe function. */
+  subscribe(listener: (tabId: number) => void): () => void;
+}

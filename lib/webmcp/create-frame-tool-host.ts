@@ -1,0 +1,331 @@
+/**
+ * The isolated content script's view of one frame's tools: it lists them (native `document.modelContext`
+ * directly, everything else through the MAIN-world channel), reports changes, and runs calls one at a time with
+ * a timeout, cancellation, result normalisation, a size cap and the cursor.
+ *
+ * Everything that comes from the page (tool entries, results, errors) is treated as data.
+ */
+import type { ToolOutput } from '../agent/types';
+import type { FrameCallResult, FrameReport, FrameTool } from '../messaging/bridge-messages';
+import { capToolOutput } from './cap-tool-output';
+import type { ToolCursor } from './create-tool-cursor';
+import { normalizeToolResult } from './normalize-tool-result';
+import type { PageChannel, PageToolInfo } from './page-channel';
+import { readPageContext } from './read-page-context';
+import { readToolEntry } from './read-tool-entry';
+import { type ToolErrorCode, toolErrorOutput } from './tool-error-output';
+
+/** The native ModelContext as the isolated world sees it. */
+export interface NativeModelContext extends EventTarget {
+  getTools(): Promise<unknown[]>;
+  executeTool(tool: unknown, input: unknown, options?: { signal?: AbortSignal }): Promise<unknown>;
+}
+
+export interface FrameToolHostOptions {
+  win: Window & typeof globalThis;
+  doc: Document;
+  native?: NativeModelContext;
+  page?: PageChannel;
+  cursor: ToolCursor;
+  /** Called with the frame's report when its tools or page changed (debounced). */
+  report: (report: FrameReport) => void;
+  /** Called when a call parks on a control the person must click. */
+  onCallState: (callId: string, state: 'awaiting-confirmation', prompt: string) => void;
+  /** Called when the document unloads while a call runs. */
+  onNavigating: (callId: string) => void;
+  /** Quiet period and cap for "the tool list settled" after a call. */
+  settle?: { quietMs: number; capMs: number };
+  /** Debounce of change reports. */
+  debounceMs?: number;
+}
+
+export interface FrameCallRequest {
+  callId: string;
+  name: string;
+  input: unknown;
+  timeoutMs: number;
+  maxResultChars: number;
+}
+
+export interface FrameToolHost {
+  list(): Promise<FrameReport>;
+  call(request: FrameCallRequest): Promise<FrameCallResult>;
+  cancel(callId: string): void;
+}
+
+const MAX_TOOLS_PER_FRAME = 256;
+
+/** Creates the host and starts following tool changes. */
+export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHost {
+  const { win, doc, native, page, cursor } = options;
+  const settle = options.settle ?? { quietMs: 150, capMs: 1_500 };
+  const nativeTools = new Map<string, unknown>();
+  const running = new Map<string, AbortController>();
+  let lastChangeAt = 0;
+  let lastReportJson = '';
+  let debounce: ReturnType<typeof setTimeout> | undefined;
+  let queue: Promise<unknown> = Promise.resolve();
+
+  const list = async (): Promise<FrameReport> => {
+    const tools: FrameTool[] = [];
+    const seen = new Set<string>();
+    nativeTools.clear();
+    if (native) {
+      try {
+        for (const raw of await native.getTools()) {
+          const tool = readToolEntry(raw);
+          if (!tool || seen.has(tool.name)) continue;
+          seen.add(tool.name);
+          nativeTools.set(tool.name, raw);
+          tools.push(tool);
+        }
+      } catch {
+        // A native list that fails reads as empty; the page's own implementation may still answer below.
+      }
+    }
+    if (page) {
+      try {
+        const infos = await page.request('list');
+        for (const info of Array.isArray(infos) ? (infos as PageToolInfo[]) : []) {
+          if (typeof info !== 'object' || info === null) continue;
+          const tool = readToolEntry({
+            name: info.name,
+            title: info.title,
+            description: info.description,
+            inputSchema: info.inputSchemaJson,
+            annotations: info.annotations,
+          });
+          if (!tool || seen.has(tool.name)) continue;
+          if (typeof info.inputSchemaError === 'string') tool.schemaError = info.inputSchemaError.slice(0, 500);
+          seen.add(tool.name);
+          tools.push(tool);
+        }
+      } catch {
+        // The page's side failed; native tools (if any) still count.
+      }
+    }
+    for (const tool of tools) {
+      const form = formOf(tool.name);
+      if (form) {
+        tool.declarative = true;
+        if (!form.hasAttribute('toolautosubmit')) tool.needsConfirmation = true;
+      }
+    }
+    return {
+      url: win.location.href,
+      origin: win.location.origin,
+      page: readPageContext(doc),
+      tools: tools.slice(0, MAX_TOOLS_PER_FRAME),
+    };
+  };
+
+  const formOf = (name: string): HTMLFormElement | undefined => {
+    for (const form of Array.from(doc.querySelectorAll('form[toolname]'))) {
+      if (form.getAttribute('toolname') === name) return form as HTMLFormElement;
+    }
+    return undefined;
+  };
+
+  const changed = () => {
+    lastChangeAt = Date.now();
+    clearTimeout(debounce);
+    debounce = setTimeout(async () => {
+      const report = await list();
+      const json = JSON.stringify(report);
+      if (json === lastReportJson) return;
+      lastReportJson = json;
+      options.report(report);
+    }, options.debounceMs ?? 50);
+  };
+  native?.addEventListener('toolchange', changed);
+  page?.onChanged(changed);
+  win.addEventListener('pagehide', () => {
+    for (const callId of running.keys()) options.onNavigating(callId);
+  });
+
+  const waitForSettle = async (since: number) => {
+    const deadline = since + settle.capMs;
+    await sleep(settle.quietMs);
+    while (Date.now() < deadline && Date.now() - lastChangeAt < settle.quietMs) await sleep(25);
+  };
+
+  const execute = async (request: FrameCallRequest, signal: AbortSignal, input: Record<string, unknown>): Promise<unknown> => {
+    const nativeTool = nativeTools.get(request.name);
+    if (native && nativeTool) {
+      try {
+        return await native.executeTool(nativeTool, input, { signal });
+      } catch (error) {
+        if (!String((error as Error)?.message ?? '').startsWith('Failed to parse input')) throw error;
+        return native.executeTool(nativeTool, JSON.stringify(input), { signal });
+      }
+    }
+    if (!page) throw Object.assign(new Error(`No tool named "${request.name}" in this frame`), { name: 'NotFoundError' });
+    const { id, result } = page.request('call', { name: request.name, input });
+    const onAbort = () => page.cancel(id);
+    signal.addEventListener('abort', onAbort, { once: true });
+    try {
+      return await Promise.race([
+        result,
+        new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true })),
+      ]);
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+    }
+  };
+
+  const runCall = async (request: FrameCallRequest): Promise<FrameCallResult> => {
+    const fail = (code: ToolErrorCode, message: string): FrameCallResult => ({ kind: 'output', output: toolErrorOutput(code, message) });
+    let report = await list();
+    const tool = report.tools.find((t) => t.name === request.name);
+    if (!tool) {
+      const names = report.tools.map((t) => t.name).join(', ') || 'none';
+      return fail('unknown_tool', `No tool named "${request.name}" in this frame (tools here: ${names}).`);
+    }
+    const input = toInputObject(request.input);
+    if (typeof input === 'string') return fail('invalid_input', input);
+
+    const controller = new AbortController();
+    running.set(request.callId, controller);
+    const form = tool.declarative ? formOf(tool.name) : undefined;
+    const label = tool.title || tool.name;
+    const stopWatching = form ? pointAtForm(form, input, label, tool.needsConfirmation === true) : watchMutations(label);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    if (!tool.needsConfirmation) {
+      timer = setTimeout(
+        () => controller.abort(Object.assign(new Error(`The tool did not finish within ${request.timeoutMs} ms`), { name: 'TimeoutError' })),
+        request.timeoutMs,
+      );
+    } else {
+      const submit = form ? submitLabel(form) : 'Submit';
+      options.onCallState(request.callId, 'awaiting-confirmation', `Review the form and press “${submit}” on the page to run ${label}.`);
+    }
+    const startedAt = Date.now();
+    let output: ToolOutput;
+    try {
+      const raw = await execute(request, controller.signal, input);
+      if (raw === null) return { kind: 'navigated' };
+      output = capToolOutput(normalizeToolResult(raw), request.maxResultChars);
+    } catch (error) {
+      output = errorOutput(error, controller.signal);
+    } finally {
+      clearTimeout(timer);
+      running.delete(request.callId);
+      stopWatching();
+      cursor.fade();
+    }
+    await waitForSettle(startedAt);
+    report = await list();
+    lastReportJson = JSON.stringify(report);
+    return { kind: 'output', output, report };
+  };
+
+  const pointAtForm = (form: HTMLFormElement, input: Record<string, unknown>, label: string, park: boolean) => {
+    const steps: Element[] = [];
+    for (const key of Object.keys(input)) {
+      const field: unknown = form.elements.namedItem(key);
+      const element = field instanceof win.RadioNodeList ? field[0] : field;
+      if (element instanceof win.Element) steps.push(element);
+    }
+    const submit = findSubmit(form);
+    if (submit) steps.push(submit);
+    let i = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const next = () => {
+      if (i < steps.length) cursor.moveTo(steps[i++], label);
+      if (i < steps.length) timer = setTimeout(next, 450);
+    };
+    timer = setTimeout(next, 0);
+    return () => {
+      clearTimeout(timer);
+      if (park && submit) cursor.moveTo(submit, label);
+    };
+  };
+
+  const watchMutations = (label: string) => {
+    let pending: Element | undefined;
+    let frame: ReturnType<typeof setTimeout> | undefined;
+    const observer = new win.MutationObserver((records: MutationRecord[]) => {
+      for (const record of records) {
+        const target = record.target.nodeType === 1 ? (record.target as Element) : record.target.parentElement;
+        if (!target || target === cursor.host || target.tagName === 'WEBMCP-AGENT-CURSOR') continue;
+        if (target === doc.body || target === doc.documentElement) {
+          const added = Array.from(record.addedNodes).find((n: Node): n is Element => n.nodeType === 1 && (n as Element).tagName !== 'WEBMCP-AGENT-CURSOR');
+          if (!added) continue;
+          pending = added;
+        } else pending = target;
+      }
+      if (pending && frame === undefined) {
+        frame = setTimeout(() => {
+          frame = undefined;
+          if (pending?.isConnected) cursor.moveTo(pending, label);
+        }, 16);
+      }
+    });
+    observer.observe(doc, { subtree: true, childList: true, attributes: true, characterData: true });
+    return () => {
+      observer.disconnect();
+      clearTimeout(frame);
+      if (pending?.isConnected) cursor.moveTo(pending, label);
+    };
+  };
+
+  const errorOutput = (error: unknown, signal: AbortSignal): ToolOutput => {
+    if (signal.aborted) {
+      const reason = signal.reason as { name?: string; message?: string } | undefined;
+      if (reason?.name === 'TimeoutError') return toolErrorOutput('timeout', `${reason.message}; it was cancelled.`);
+      return toolErrorOutput('cancelled', 'The call was cancelled; the page was told (toolcancel).');
+    }
+    const e = (typeof error === 'object' && error !== null ? error : {}) as { name?: unknown; message?: unknown };
+    const message = String(e.message ?? error).slice(0, 2_000);
+    if (e.name === 'NotFoundError' || /^Tool not found/.test(message)) return toolErrorOutput('unknown_tool', message);
+    if (/invalid input|Failed to parse input|Invalid value for declarative/i.test(message)) return toolErrorOutput('invalid_input', message);
+    return toolErrorOutput('tool_threw', message || 'The tool failed without a message.');
+  };
+
+  return {
+    list: async () => {
+      const report = await list();
+      lastReportJson = JSON.stringify(report);
+      return report;
+    },
+    call: (request) => {
+      const result = queue.then(() => runCall(request));
+      queue = result.catch(() => undefined);
+      return result;
+    },
+    cancel: (callId) => running.get(callId)?.abort(new DOMException('The call was cancelled', 'AbortError')),
+  };
+}
+
+/** The call's input as an object, or a message saying why it is not one. */
+function toInputObject(input: unknown): Record<string, unknown> | string {
+  let value = input;
+  if (value === undefined || value === null) return {};
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return 'The input must be a JSON object; got text that is not JSON.';
+    }
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return `The input must be a JSON object; got ${Array.isArray(value) ? 'an array' : typeof value}.`;
+  }
+  return value as Record<string, unknown>;
+}
+
+function findSubmit(form: HTMLFormElement): HTMLElement | undefined {
+  return (form.querySelector('button[type="submit"], button:not([type]), input[type="submit"], input[type="image"]') ?? undefined) as
+    | HTMLElement
+    | undefined;
+}
+
+function submitLabel(form: HTMLFormElement): string {
+  const submit = findSubmit(form);
+  const text = submit?.getAttribute('aria-label') || submit?.textContent?.trim() || (submit as HTMLInputElement | undefined)?.value;
+  return (text || 'Submit').slice(0, 80);
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,84 @@
+/**
+ * Keeps pages written for older WebMCP generations working on today's `document.modelContext` (native or the
+ * polyfill):
+ * - `navigator.modelContext`: the deprecated alias, a getter that follows document.modelContext;
+ * - `provideContext({tools})`: replaces the set of tools provided this way;
+ * - `clearContext()`: removes every tool registered through the page's modelContext;
+ * - `unregisterTool(name)`;
+ * - `registerTool(tool)` returning `{unregister()}` (today it returns a Promise; the shim returns that promise
+ *   with an `unregister` method, so both generations' callers work).
+ * Registration goes through the current registerTool with an AbortSignal the shim controls (unregister = abort).
+ */
+
+type ModelContextLike = {
+  registerTool: (tool: unknown, options?: { signal?: AbortSignal }) => Promise<void>;
+  [key: string]: unknown;
+};
+
+const SHIMMED = Symbol.for('webmcp-agent.legacy-shim');
+
+/** Installs the alias and shims the given context (no-op when already shimmed). */
+export function installLegacyShim(win: Window, context: ModelContextLike): void {
+  const nav = win.navigator as unknown as Record<string, unknown>;
+  if (!('modelContext' in nav)) {
+    Object.defineProperty(nav, 'modelContext', {
+      configurable: true,
+      enumerable: true,
+      get: () => (win.document as unknown as { modelContext?: unknown }).modelContext,
+    });
+  }
+  if ((context as Record<symbol, unknown>)[SHIMMED]) return;
+  Object.defineProperty(context, SHIMMED, { value: true });
+
+  const register = context.registerTool;
+  const controllers = new Map<string, AbortController>();
+  let provided = new Set<string>();
+
+  const registerTool = (tool: unknown, options?: { signal?: AbortSignal }) => {
+    const name = typeof tool === 'object' && tool !== null ? String((tool as { name?: unknown }).name) : '';
+    const controller = new AbortController();
+    options?.signal?.addEventListener('abort', () => controller.abort(), { once: true });
+    const forget = () => {
+      if (controllers.get(name) === controller) controllers.delete(name);
+    };
+    controller.signal.addEventListener('abort', forget, { once: true });
+    const registration = Promise.resolve()
+      .then(() => Reflect.apply(register, context, [tool, { ...options, signal: controller.signal }]))
+      .then(() => {
+        controllers.set(name, controller);
+      });
+    registration.catch(forget);
+    return Object.assign(registration, { unregister: () => controller.abort() });
+  };
+
+  const unregisterTool = (name: unknown) => {
+    controllers.get(String(name))?.abort();
+    controllers.delete(String(name));
+  };
+
+  const define = (key: string, value: unknown) =>
+    Object.defineProperty(context, key, { configurable: true, writable: true, value });
+  define('registerTool', registerTool);
+  define('unregisterTool', unregisterTool);
+  define('clearContext', () => {
+    for (const controller of controllers.values()) controller.abort();
+    controllers.clear();
+    provided = new Set();
+  });
+  define('provideContext', async (context_: unknown) => {
+    const tools = (context_ as { tools?: unknown } | undefined)?.tools;
+    for (const name of provided) unregisterTool(name);
+    provided = new Set();
+    if (!Array.isArray(tools)) return;
+    // Let the removals reach the implementation before re-registering the same names.
+    await Promise.resolve();
+    for (const tool of tools) {
+      const name = typeof tool === 'object' && tool !== null ? String((tool as { name?: unknown }).name) : '';
+      provided.add(name);
+      await registerTool(tool).catch((error) => {
+        provided.delete(name);
+        console.warn('[WebMCP Agent] provideContext could not register a tool:', error);
+      });
+    }
+  });
+}

@@ -1,0 +1,145 @@
+/**
+ * MAIN-world side of the bridge: lists and runs the tools of whatever implementation the page is using now.
+ *
+ * Tools registered on the browser's native `document.modelContext` are not reported here: the isolated script
+ * reads those directly. Reported are the polyfill's tools and those of any implementation the page put in
+ * place of `document.modelContext` (checked on every request and at load, since a page can replace it at any
+ * time). Everything read from those objects is copied into plain data (schemas as JSON text).
+ */
+import { type PageRequest, type PageToolInfo, servePageChannel } from './page-channel';
+
+type ModelContextLike = EventTarget & {
+  getTools?: () => Promise<unknown[]> | unknown[];
+  executeTool?: (tool: unknown, input: unknown, options?: { signal?: AbortSignal }) => Promise<unknown>;
+};
+
+export interface PageToolSources {
+  /** The extension's polyfill, when it was installed. */
+  polyfill?: ModelContextLike;
+  /** The browser's own modelContext, when there is one (its tools are read from the isolated world). */
+  native?: unknown;
+}
+
+/** Starts answering the isolated script. */
+export function servePageTools(win: Window, sources: PageToolSources): void {
+  const watched = new WeakSet<object>();
+  const byName = new Map<string, { context: ModelContextLike; tool: unknown }>();
+  let channel: { notify: () => void } | undefined;
+  const notify = () => channel?.notify();
+
+  const contexts = (): ModelContextLike[] => {
+    const list: ModelContextLike[] = [];
+    let current: unknown;
+    try {
+      current = (win.document as unknown as { modelContext?: unknown }).modelContext;
+    } catch {
+      current = undefined;
+    }
+    for (const candidate of [current, sources.polyfill]) {
+      if (typeof candidate !== 'object' || candidate === null || candidate === sources.native) continue;
+      if (list.includes(candidate as ModelContextLike)) continue;
+      list.push(candidate as ModelContextLike);
+      if (!watched.has(candidate)) {
+        watched.add(candidate);
+        try {
+          (candidate as EventTarget).addEventListener('toolchange', notify);
+        } catch {
+          // An implementation without events is still read on every request.
+        }
+      }
+    }
+    return list;
+  };
+
+  const list = async (): Promise<PageToolInfo[]> => {
+    byName.clear();
+    const out: PageToolInfo[] = [];
+    for (const context of contexts()) {
+      let tools: unknown[] = [];
+      try {
+        const got = await context.getTools?.();
+        tools = Array.isArray(got) ? got : [];
+      } catch {
+        continue;
+      }
+      for (const tool of tools) {
+        const info = toInfo(tool);
+        if (!info || byName.has(info.name)) continue;
+        byName.set(info.name, { context, tool });
+        out.push(info);
+      }
+    }
+    return out;
+  };
+
+  const call = async (name: string, input: unknown, signal: AbortSignal): Promise<string | null> => {
+    if (!byName.has(name)) await list();
+    const entry = byName.get(name);
+    if (!entry?.context.executeTool) throw new DOMException(`Tool not found: ${name}`, 'NotFoundError');
+    let result: unknown;
+    try {
+      result = await entry.context.executeTool(entry.tool, input, { signal });
+    } catch (error) {
+      // Chrome before 155 wanted the input as JSON text.
+      if (!String((error as Error)?.message ?? '').startsWith('Failed to parse input')) throw error;
+      result = await entry.context.executeTool(entry.tool, JSON.stringify(input), { signal });
+    }
+    if (result === null) return null;
+    if (typeof result === 'string') return result;
+    try {
+      return JSON.stringify(result) ?? String(result);
+    } catch {
+      return String(result);
+    }
+  };
+
+  const handle = async (request: PageRequest, signal: AbortSignal): Promise<unknown> => {
+    if (request.op === 'ping') return 'pong';
+    if (request.op === 'list') return list();
+    if (request.op === 'call') return call(String(request.name), request.input, signal);
+    throw new Error('unknown request');
+  };
+  channel = servePageChannel(win, handle);
+  // A page may swap document.modelContext for its own implementation while it loads.
+  const recheck = () => {
+    contexts();
+    notify();
+  };
+  win.addEventListener('DOMContentLoaded', recheck, { once: true });
+  win.addEventListener('load', () => setTimeout(recheck, 500), { once: true });
+}
+
+function toInfo(tool: unknown): PageToolInfo | undefined {
+  if (typeof tool !== 'object' || tool === null) return undefined;
+  const read = (key: string) => {
+    try {
+      return Reflect.get(tool, key);
+    } catch {
+      return undefined;
+    }
+  };
+  const name = read('name');
+  if (typeof name !== 'string' || name === '') return undefined;
+  const info: PageToolInfo = { name, description: String(read('description') ?? '') };
+  const title = read('title');
+  if (typeof title === 'string') info.title = title;
+  const schema = read('inputSchema');
+  if (typeof schema === 'string') info.inputSchemaJson = schema;
+  else if (schema !== undefined) {
+    try {
+      info.inputSchemaJson = JSON.stringify(schema);
+    } catch (error) {
+      info.inputSchemaError = `inputSchema is not JSON: ${(error as Error)?.message ?? String(error)}`;
+    }
+  }
+  const annotations = read('annotations');
+  if (typeof annotations === 'object' && annotations !== null) {
+    const copy: Record<string, boolean> = {};
+    for (const key of ['readOnlyHint', 'untrustedContentHint', 'consequentialHint']) {
+      const v = Reflect.get(annotations, key);
+      if (typeof v === 'boolean') copy[key] = v;
+    }
+    info.annotations = copy;
+  }
+  return info;
+}

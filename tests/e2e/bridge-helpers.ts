@@ -1,0 +1,36 @@
+/**
+ * Helpers for the bridge specs: they drive the background's tool router (the ToolBridge every agent host uses)
+ * from the service worker, exactly as the agent host does.
+ */
+import type { Worker } from '@playwright/test';
+import type { ToolOutput } from '../../lib/agent/types';
+import type { TabToolSnapshot } from '../../lib/background/tool-bridge';
+import { expect } from './fixtures';
+
+export function getTools(sw: Worker, tabId: number): Promise<TabToolSnapshot> {
+  return sw.evaluate((t) => (globalThis as any).toolBridge.getTools(t), tabId);
+}
+
+/** The tab's model-facing tool names, sorted. */
+export async function toolNames(sw: Worker, tabId: number): Promise<string[]> {
+  return (await getTools(sw, tabId)).tools.map((t) => t.name).sort();
+}
+
+/** Waits until the tab lists exactly these model-facing names. */
+export async function expectTools(sw: Worker, tabId: number, names: string[]): Promise<TabToolSnapshot> {
+  await expect.poll(() => toolNames(sw, tabId), { timeout: 15_000 }).toEqual([...names].sort());
+  return getTools(sw, tabId);
+}
+
+export function callTool(sw: Worker, tabId: number, name: string, input: unknown = {}): Promise<ToolOutput> {
+  return sw.evaluate(
+    ([t, n, i]) => (globalThis as any).toolBridge.callTool(t, { id: `call-${Math.random()}`, name: n, input: i }),
+    [tabId, name, input] as const,
+  );
+}
+
+/** The text of a result's first content block. */
+export function textOf(output: ToolOutput): string {
+  const first = output.content[0];
+  return first?.type === 'text' ? first.text : '';
+}
