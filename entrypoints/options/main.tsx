@@ -1,3 +1,14 @@
 import { render } from 'preact';
+import { OptionsApp } from '@/components/options/options-app';
+import { createOptionsState } from '@/components/options/options-state';
+import '@/components/options/options.css';
+import { createOptionsClient } from '@/lib/messaging/options-client';
+import { createSettingsStore } from '@/lib/storage/settings-store';
 
-render(<main><h1>WebMCP Agent settings</h1></main>, document.getElementById('app')!);
+// Settings are read and written here directly; the agent host is asked only what needs it (the key, the model cache).
+const state = createOptionsState({
+  store: createSettingsStore({ local: browser.storage.local }),
+  client: createOptionsClient((message) => browser.runtime.sendMessage(message)),
+});
+render(<OptionsApp state={state} />, document.getElementById('app')!);
+void state.start();

@@ -1,0 +1,59 @@
+import { CONFIRMATION_POLICIES } from '../../lib/storage/settings';
+import type { OptionsState } from './options-state';
+
+/** When tools wait for the person's Allow, and the tools allowed for good on a site. */
+export function ConfirmationSection({ state }: { state: OptionsState }) {
+  const draft = state.draft.value;
+  const settings = state.settings.value;
+  if (!draft || !settings) return null;
+  return (
+    <section class="card" aria-labelledby="confirmation-title">
+      <h2 id="confirmation-title">Confirmation</h2>
+      <fieldset class="choices">
+        <legend>Ask before a tool runs</legend>
+        {CONFIRMATION_POLICIES.map((policy) => (
+          <div class="choice" key={policy.id}>
+            <input
+              type="radio"
+              id={`policy-${policy.id}`}
+              name="confirmation"
+              value={policy.id}
+              checked={draft.confirmation === policy.id}
+              aria-describedby={`policy-${policy.id}-hint`}
+              onChange={() => state.edit('confirmation', policy.id)}
+            />
+            <label for={`policy-${policy.id}`}>{policy.label}</label>
+            <p class="hint" id={`policy-${policy.id}-hint`}>
+              {policy.description}
+            </p>
+          </div>
+        ))}
+      </fieldset>
+
+      <h3>Always allowed</h3>
+      {settings.grants.length === 0 ? (
+        <p class="placeholder">
+          None yet. When the side panel asks before a tool runs, “Always on this site” adds the tool here.
+        </p>
+      ) : (
+        <ul class="grant-list">
+          {settings.grants.map((g) => (
+            <li key={`${g.origin} ${g.tool}`}>
+              <span>
+                <code>{g.tool}</code> on {g.origin}
+              </span>
+              <button
+                type="button"
+                class="button button--quiet"
+                aria-label={`Revoke ${g.tool} on ${g.origin}`}
+                onClick={() => void state.revokeGrant(g.origin, g.tool)}
+              >
+                Revoke
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

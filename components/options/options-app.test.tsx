@@ -1,0 +1,254 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { OptionsClient } from '../../lib/messaging/options-client';
+import type { LocalModelInfo } from '../../lib/messaging/options-messages';
+import { createMemoryStorageArea } from '../../lib/storage/memory-storage-area';
+import { createSettingsStore, type SettingsStore } from '../../lib/storage/settings-store';
+import { OptionsApp } from './options-app';
+import { createOptionsState } from './options-state';
+
+const KEY = 'sk-proj-abcdefghijklmnopqrstuvwxyz0123';
+const MB = 1024 * 1024;
+
+/** A mock agent host: the real one needs the browser's model cache and a provider on the network. */
+function mockOptionsClient(overrides: Partial<OptionsClient> = {}) {
+  const calls: string[] = [];
+  const models: LocalModelInfo[] = [
+    { id: 'org/small', label: 'Small One', brief: 'Quick.', bytes: 570 * MB, dtype: 'q4f16', cached: true, storedBytes: 570 * MB, recommended: true },
+    { id: 'org/large', label: 'Large One', brief: 'Careful.', bytes: 1434 * MB, dtype: 'q4f16', cached: false },
+  ];
+  const client: OptionsClient = {
+    testConnection: async () => {
+      calls.push('test');
+      return { ok: true, message: 'Connected: gpt-test answered in 0.2 s.' };
+    },
+    listCloudModels: async () => {
+      calls.push('list-cloud');
+      return { ok: true, models: [{ id: 'gpt-test', label: 'gpt-test' }, { id: 'gpt-test-mini', label: 'gpt-test-mini' }] };
+    },
+    listLocalModels: async () => ({ ok: true, models: structuredClone(models) }),
+    deleteLocalModel: async (id) => {
+      calls.push(`delete ${id}`);
+      const m = models.find((x) => x.id === id)!;
+      m.cached = false;
+      delete m.storedBytes;
+      return { ok: true };
+    },
+    ...overrides,
+  };
+  return { client, calls };
+}
+
+async function setup(options: { store?: SettingsStore; client?: OptionsClient } = {}) {
+  const store = options.store ?? createSettingsStore({ local: createMemoryStorageArea() });
+  const mock = mockOptionsClient();
+  const client = options.client ?? mock.client;
+  const state = createOptionsState({ store, client });
+  const stop = await state.start();
+  const view = render(<OptionsApp state={state} />);
+  await screen.findByLabelText('Provider');
+  return { store, state, calls: mock.calls, view, stop };
+}
+
+const type = (label: string | HTMLElement, value: string) =>
+  fireEvent.input(typeof label === 'string' ? screen.getByLabelText(label, { exact: true }) : label, { target: { value } });
+const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+afterEach(cleanup);
+
+describe('OptionsApp', () => {
+  it('names the cloud fields exactly and saves them', async () => {
+    const { store } = await setup();
+    const provider = screen.getByRole('combobox', { name: 'Provider' }) as HTMLSelectElement;
+    expect([...provider.options].map((o) => o.text)).toEqual(['OpenAI', 'OpenAI-compatible', 'Anthropic']);
+    fireEvent.change(provider, { target: { value: 'openai-compatible' } });
+    type('Base URL', 'http://127.0.0.1:11434/v1/');
+    type('Model', 'qwen3:4b');
+    save();
+    await screen.findByText('Saved.');
+    expect((await store.read()).cloud).toEqual({ provider: 'openai-compatible', baseURL: 'http://127.0.0.1:11434/v1', model: 'qwen3:4b' });
+    // The field shows the saved, normalised value.
+    expect((screen.getByLabelText('Base URL') as HTMLInputElement).value).toBe('http://127.0.0.1:11434/v1');
+  });
+
+  it('masks a saved key, keeps it out of the page, and deletes it', async () => {
+    const { store, view } = await setup();
+    type('API key', KEY);
+    save();
+    await screen.findByText('Saved.');
+    expect(await store.readApiKey('openai')).toBe(KEY);
+    const input = screen.getByLabelText('API key') as HTMLInputElement;
+    expect(input.type).toBe('password');
+    expect(input.value).toBe('');
+    expect(screen.getByTestId('masked-key').textContent).toContain('sk-…0123');
+    expect(view.container.innerHTML).not.toContain(KEY);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete key' }));
+    await screen.findByText('API key deleted from this browser.');
+    expect(await store.readApiKey('openai')).toBeUndefined();
+    expect(screen.queryByTestId('masked-key')).toBeNull();
+  });
+
+  it('fills the Model picker from the provider once a key is saved', async () => {
+    const { calls } = await setup();
+    type('API key', KEY);
+    save();
+    await waitFor(() => expect(screen.getByText(/Pick one of the provider’s 2 models/)).toBeTruthy());
+    const model = screen.getByRole('combobox', { name: 'Model' }) as HTMLInputElement;
+    const list = document.getElementById(model.getAttribute('list')!)!;
+    expect([...list.querySelectorAll('option')].map((o) => o.value)).toEqual(['gpt-test', 'gpt-test-mini']);
+    expect(calls).toContain('list-cloud');
+  });
+
+  it('marks refused fields, explains them, and writes nothing', async () => {
+    const { store } = await setup();
+    fireEvent.change(screen.getByLabelText('Provider'), { target: { value: 'openai-compatible' } });
+    type('API key', 'sk-with space');
+    type('Download host', 'mirror.example');
+    save();
+    await screen.findByText('Not saved: fix the 3 fields marked below.');
+    const baseURL = screen.getByLabelText('Base URL');
+    expect(baseURL.getAttribute('aria-invalid')).toBe('true');
+    expect(baseURL.getAttribute('aria-describedby')).toContain('base-url-error');
+    expect(screen.getByText(/needs its base URL/)).toBeTruthy();
+    expect(screen.getByText('The API key has spaces or line breaks in it: paste only the key.')).toBeTruthy();
+    expect(screen.getByText(/“mirror.example” needs its scheme/)).toBeTruthy();
+    expect((await store.read()).cloud.provider).toBe('openai');
+    expect(await store.readApiKey('openai-compatible')).toBeUndefined();
+    // Typed text is kept, so fixing one field loses nothing.
+    expect((screen.getByLabelText('Download host') as HTMLInputElement).value).toBe('mirror.example');
+  });
+
+  it('tests the connection after saving unsaved changes, and reports the result in words', async () => {
+    const refused = mockOptionsClient({
+      testConnection: async () => ({ ok: false, message: 'OpenAI refused the API key (401). Check it in the options page.' }),
+    });
+    const { store } = await setup({ client: refused.client });
+    type('API key', KEY);
+    type('Model', 'gpt-test');
+    fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
+    await screen.findByText('OpenAI refused the API key (401). Check it in the options page.');
+    expect(await store.readApiKey('openai')).toBe(KEY);
+    expect((await store.read()).cloud.model).toBe('gpt-test');
+  });
+
+  it('does not test when the form cannot be saved', async () => {
+    const { calls } = await setup();
+    fireEvent.change(screen.getByLabelText('Provider'), { target: { value: 'openai-compatible' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
+    await screen.findByText('Not tested: fix the fields marked above, then try again.');
+    expect(calls).not.toContain('test');
+  });
+
+  it('shows a successful test', async () => {
+    await setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
+    await screen.findByText('Connected: gpt-test answered in 0.2 s.');
+  });
+
+  it('lists the on-device catalog with sizes and space taken, and deletes after a second click', async () => {
+    const { calls } = await setup();
+    const small = screen.getByRole('radio', { name: /Small One/ }) as HTMLInputElement;
+    expect(small.checked).toBe(true);
+    const row = small.closest('li')!;
+    expect(within(row).getByText('Downloaded · 570 MB')).toBeTruthy();
+    expect(within(row).getByText(/570 MB download \(q4f16\)/)).toBeTruthy();
+    expect(screen.getByText('Not downloaded')).toBeTruthy();
+    expect(screen.getByText('Downloaded models take 570 MB on this device.')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Small One' }));
+    expect(calls).not.toContain('delete org/small');
+    expect(document.activeElement?.textContent).toBe('Keep');
+    fireEvent.click(within(row).getByRole('button', { name: 'Delete' }));
+    await screen.findByText('Small One was deleted from this device.');
+    expect(calls).toContain('delete org/small');
+    await screen.findByText('No model is downloaded yet.');
+  });
+
+  it('saves the chosen on-device model, the download host and the agent', async () => {
+    const { store } = await setup();
+    fireEvent.click(screen.getByRole('radio', { name: /Large One/ }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Cloud' }));
+    type('Download host', 'http://127.0.0.1:9000/');
+    save();
+    await screen.findByText('Saved.');
+    const settings = await store.read();
+    expect(settings.mode).toBe('cloud');
+    expect(settings.local).toEqual({ modelId: 'org/large', modelHost: 'http://127.0.0.1:9000' });
+  });
+
+  it('explains a catalog the host could not read, and retries', async () => {
+    let fail = true;
+    const mock = mockOptionsClient();
+    const client: OptionsClient = {
+      ...mock.client,
+      listLocalModels: async () => (fail ? { ok: false, message: 'The agent host did not answer.' } : mock.client.listLocalModels()),
+    };
+    await setup({ client });
+    await screen.findByText('The model catalog could not be read: The agent host did not answer.');
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await screen.findByRole('radio', { name: /Small One/ });
+  });
+
+  it('saves the confirmation policy and revokes an always-allowed tool', async () => {
+    const store = createSettingsStore({ local: createMemoryStorageArea() });
+    await store.grantTool('https://shop.example', 'add_to_cart');
+    await setup({ store });
+    expect(screen.getByText('add_to_cart')).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: 'Ask before anything that is not read-only' }));
+    save();
+    await screen.findByText('Saved.');
+    expect((await store.read()).confirmation).toBe('non-read-only');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Revoke add_to_cart on https://shop.example' }));
+    await screen.findByText(/None yet/);
+    expect(await store.isToolGranted('https://shop.example', 'add_to_cart')).toBe(false);
+  });
+
+  it('adds, edits and removes per-site instructions, with field errors', async () => {
+    const { store } = await setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Add a site' }));
+    type('Origin', 'shop.example');
+    type('Max steps', '50');
+    fireEvent.click(screen.getByRole('button', { name: 'Add site' }));
+    await screen.findByText(/needs its scheme/);
+    expect(screen.getByText('Max steps must be a whole number from 1 to 20, or empty for the default.')).toBeTruthy();
+    expect((await store.read()).sites).toEqual([]);
+
+    type('Origin', 'https://shop.example/');
+    type('About this site', 'To buy: search, open_product, then add_to_cart.');
+    type('Max steps', '6');
+    type('Allowed tools', 'search, open_product, add_to_cart');
+    fireEvent.click(screen.getByRole('button', { name: 'Add site' }));
+    await screen.findByText('Added https://shop.example.');
+    expect((await store.read()).sites).toEqual([
+      {
+        origin: 'https://shop.example',
+        instructions: 'To buy: search, open_product, then add_to_cart.',
+        maxSteps: 6,
+        tools: ['search', 'open_product', 'add_to_cart'],
+      },
+    ]);
+    expect(screen.getByText('Up to 6 steps · Only search, open_product, add_to_cart')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit https://shop.example' }));
+    expect((screen.getByLabelText('Max steps') as HTMLInputElement).value).toBe('6');
+    type('Max steps', '');
+    type('Allowed tools', '');
+    fireEvent.click(screen.getByRole('button', { name: 'Update site' }));
+    await screen.findByText('Updated https://shop.example.');
+    expect((await store.read()).sites[0]).toEqual({ origin: 'https://shop.example', instructions: 'To buy: search, open_product, then add_to_cart.' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove https://shop.example' }));
+    await screen.findByText('Removed https://shop.example.');
+    expect((await store.read()).sites).toEqual([]);
+  });
+
+  it('follows changes made elsewhere (the side panel) while nothing is being edited', async () => {
+    const { store } = await setup();
+    await store.setConfirmationPolicy('never');
+    await waitFor(() => expect((screen.getByRole('radio', { name: 'Never ask' }) as HTMLInputElement).checked).toBe(true));
+  });
+});
