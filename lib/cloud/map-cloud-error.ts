@@ -64,7 +64,9 @@ export function mapCloudError(error: unknown, context: CloudErrorContext): Cloud
   const cause = unwrapRetry(error);
   const who = providerLabel(context);
   const redact = (text: string) => redactKey(text, context.apiKey);
-  const status = statusOf(cause);
+  // A status below 400 means the answer had begun (a 200 whose body then failed): judge it by its cause.
+  const answered = statusOf(cause);
+  const status = answered !== undefined && answered >= 400 ? answered : undefined;
   const providerMessage = redact(providerMessageOf(cause)).trim();
   const said = providerMessage ? `: ${providerMessage}` : '.';
   const ollama = context.provider === 'openai-compatible' && isOllamaBaseURL(context.baseURL);
@@ -90,7 +92,7 @@ export function mapCloudError(error: unknown, context: CloudErrorContext): Cloud
   if (isNetworkError(cause)) {
     const url = redact(urlOf(cause) ?? context.baseURL ?? '');
     const where = url ? ` ${url}` : ` ${who}`;
-    const midStream = context.midStream === true || isStreamCut(cause);
+    const midStream = context.midStream === true || answered !== undefined || isStreamCut(cause);
     const base = midStream
       ? `The connection to${where} broke off in the middle of the reply. Check your connection and try again.`
       : `Could not reach${where}. Check your connection and the base URL in the extension's options page.`;

@@ -39,7 +39,7 @@ export async function testConnection(
     });
   } catch (error) {
     if (timeout.aborted) {
-      return { ok: false, code: 'network', message: `No answer from ${resolved.baseURL} within ${Math.round(timeoutMs / 1000)} s.` };
+      return { ok: false, code: 'network', message: `No answer from ${resolved.baseURL} within ${timeoutMs / 1000} s.` };
     }
     if (deps.signal?.aborted) return { ok: false, message: 'The test was cancelled.' };
     const report = mapCloudError(error, { provider: resolved.provider, baseURL: resolved.baseURL, apiKey: settings.apiKey });
