@@ -1,6 +1,7 @@
 import {
   AutoModelForCausalLM,
   AutoTokenizer,
+  BaseStreamer,
   type DynamicCache,
   env,
   InterruptableStoppingCriteria,
@@ -105,6 +106,22 @@ class StopAfterSequences extends StoppingCriteria {
       ),
     );
   }
+}
+
+/** Notes when the first new token arrives (the first put() is the prompt). */
+class FirstTokenStreamer extends BaseStreamer {
+  private prompt = true;
+
+  constructor(private readonly onFirst: () => void) {
+    super();
+  }
+
+  override put(): void {
+    if (this.prompt) this.prompt = false;
+    else this.onFirst();
+  }
+
+  override end(): void {}
 }
 
 function abortError(signal: AbortSignal): unknown {
@@ -390,14 +407,18 @@ export function createTransformersProvider(options: TransformersProviderOptions)
       criteria.push(new StopAfterSequences([marker], promptIds.length));
     }
     let firstTokenMs = 0;
-    const streamer = new TextStreamer(tok, {
-      skip_prompt: true,
-      skip_special_tokens: false,
-      callback_function: (text: string) => req.onText?.(text),
-      token_callback_function: () => {
-        if (!firstTokenMs) firstTokenMs = performance.now() - started;
-      },
-    } as never);
+    const markFirstToken = () => {
+      if (!firstTokenMs) firstTokenMs = performance.now() - started;
+    };
+    // Decoding every token costs time; only a listener for text pays for it.
+    const streamer = req.onText
+      ? new TextStreamer(tok, {
+          skip_prompt: true,
+          skip_special_tokens: false,
+          callback_function: req.onText,
+          token_callback_function: markFirstToken,
+        } as never)
+      : new FirstTokenStreamer(markFirstToken);
 
     let output: { sequences: Tensor; past_key_values: DynamicCache };
     try {

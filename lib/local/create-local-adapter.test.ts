@@ -1,0 +1,243 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestModel } from '../../scripts/make-test-model';
+import { createMemoryModelCache, type MemoryModelCache } from '../../tests/model/memory-model-cache';
+import { type ModelHost, startModelHost } from '../../tests/servers/model-host';
+import type { AdapterStatus, AgentRunRequest, AgentStreamPart, ToolCall } from '../agent/types';
+import type { DeviceFacts } from './choose-device';
+import { createLocalAdapter, type LocalAdapter, NO_WEBGPU_NOTE, PROMPT_API_MODEL_ID } from './create-local-adapter';
+import { createPromptApiProvider, NO_PROMPT_API } from './create-prompt-api-provider';
+import { createTransformersProvider } from './create-transformers-provider';
+import type { LocalModelSpec } from './model-catalog';
+
+// The adapter over the real engine and the real loop, with the scripted model from a loopback model host.
+
+const files = buildTestModel({
+  reply: '<tool_call>\n{"name": "search", "arguments": {"query": "socks"}}\n</tool_call>',
+  afterToolResult: 'Found 3 pairs of socks.',
+});
+const modelBytes = (files.get('onnx/model_q4.onnx') as Uint8Array).byteLength;
+let host: ModelHost;
+let counter = 0;
+
+function catalog(): LocalModelSpec[] {
+  const n = counter++;
+  const spec = (name: string, recommended: boolean): LocalModelSpec => {
+    const id = `test/adapter-${n}-${name}`;
+    host.addModel(id, files);
+    return {
+      id,
+      label: name,
+      brief: `The ${name} test model.`,
+      bytes: { q4f16: 1, q4: modelBytes },
+      callFormat: 'template',
+      toolsInline: false,
+      toolCallEnd: '</tool_call>',
+      contextTokens: 4096,
+      recommended,
+      hardware: 'Any.',
+    };
+  };
+  return [spec('small', true), spec('large', false)];
+}
+
+function adapter(
+  models: LocalModelSpec[],
+  cache: MemoryModelCache,
+  extra: { facts?: DeviceFacts; modelId?: string; promptApi?: ReturnType<typeof createPromptApiProvider> } = {},
+): LocalAdapter {
+  return createLocalAdapter({
+    catalog: models,
+    modelId: extra.modelId,
+    promptApi: extra.promptApi,
+    provider: (model) =>
+      createTransformersProvider({
+        model,
+        facts: extra.facts ?? { cpuDevice: 'cpu' },
+        remoteHost: host.url,
+        cache,
+        idleUnloadMs: 0,
+      }),
+  });
+}
+
+/** Resolves once the adapter has left its initial check. */
+function settled(a: LocalAdapter): Promise<AdapterStatus> {
+  return new Promise((resolve) => {
+    const check = () => {
+      const s = a.status();
+      if (s.state !== 'loading' || s.progress !== undefined) {
+        unsubscribe();
+        resolve(s);
+      }
+    };
+    const unsubscribe = a.subscribe(check);
+    check();
+  });
+}
+
+function record(a: LocalAdapter): AdapterStatus[] {
+  const seen: AdapterStatus[] = [];
+  a.subscribe(() => seen.push(a.status()));
+  return seen;
+}
+
+function request(text: string, calls: ToolCall[] = []): AgentRunRequest {
+  return {
+    messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text }] }],
+    tools: [
+      {
+        name: 'search',
+        description: 'Search the shop for products by keyword.',
+        inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] },
+      },
+    ],
+    signal: new AbortController().signal,
+    callTool: async (call) => {
+      calls.push(call);
+      return { content: [{ type: 'text', text: '3 results: red, blue, green' }] };
+    },
+  };
+}
+
+async function collect(parts: AsyncIterable<AgentStreamPart>): Promise<AgentStreamPart[]> {
+  const out: AgentStreamPart[] = [];
+  for await (const part of parts) out.push(part);
+  return out;
+}
+
+beforeAll(async () => {
+  host = await startModelHost();
+});
+afterAll(async () => {
+  await host.close();
+});
+
+describe('createLocalAdapter', () => {
+  it('needs a download first, with the CPU note where there is no WebGPU, and says nothing is cached', async () => {
+    const models = catalog();
+    const a = adapter(models, createMemoryModelCache());
+    expect(a.status()).toEqual({ state: 'loading' });
+    expect(await settled(a)).toEqual({ state: 'needs-download', bytes: modelBytes, note: NO_WEBGPU_NOTE });
+    expect(a.models()).toEqual([
+      expect.objectContaining({ id: models[0].id, cached: false, recommended: true, selected: true, bytes: modelBytes }),
+      expect.objectContaining({ id: models[1].id, cached: false, recommended: false, selected: false }),
+    ]);
+    const parts = await collect(a.run(request('find socks')));
+    expect(parts).toEqual([{ type: 'error', error: 'Download the on-device model first.' }]);
+  });
+
+  it('shows no CPU note when a WebGPU adapter exists', async () => {
+    // A stand-in for navigator.gpu: Node has none. The model is never loaded on it here.
+    const mockGpu = { requestAdapter: async () => ({ features: new Set<string>() }) };
+    const a = adapter(catalog(), createMemoryModelCache(), { facts: { gpu: mockGpu } });
+    expect(await settled(a)).toEqual({ state: 'needs-download', bytes: modelBytes });
+  });
+
+  it('downloads on prepare with progress, then runs a conversation in which the model calls a tool and answers', async () => {
+    const models = catalog();
+    const a = adapter(models, createMemoryModelCache());
+    await settled(a);
+    const seen = record(a);
+    await a.prepare();
+    expect(seen[0]).toEqual({ state: 'downloading', progress: 0 });
+    expect(seen.some((s) => s.state === 'downloading' && s.progress > 0 && s.progress < 1)).toBe(true);
+    expect(seen.every((s) => s.state === 'downloading' || s.state === 'ready')).toBe(true);
+    expect(a.status()).toEqual({ state: 'ready' });
+    expect(a.models()[0].cached).toBe(true);
+
+    const calls: ToolCall[] = [];
+    const parts = await collect(a.run(request('find socks', calls)));
+    expect(calls).toEqual([expect.objectContaining({ name: 'search', input: { query: 'socks' } })]);
+    expect(parts.map((p) => p.type)).toEqual([
+      'message-start',
+      'tool-call',
+      'tool-result',
+      'step-finish',
+      'message-start',
+      'text-delta',
+      'step-finish',
+      'finish',
+    ]);
+    expect(parts.find((p) => p.type === 'text-delta')).toMatchObject({ delta: 'Found 3 pairs of socks.' });
+    expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'stop' });
+  });
+
+  it('words a model already on this device as loading, never downloading', async () => {
+    const models = catalog();
+    const cache = createMemoryModelCache();
+    const first = adapter(models, cache);
+    await settled(first);
+    await first.prepare();
+
+    const second = adapter(models, cache);
+    expect(await settled(second)).toEqual({ state: 'ready' });
+    expect(second.models()[0].cached).toBe(true);
+    const seen = record(second);
+    const downloadsBefore = host.downloads('onnx/model_q4.onnx');
+    const parts = await collect(second.run(request('find socks')));
+    expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'stop' });
+    expect(seen[0]).toEqual({ state: 'loading', progress: 0 });
+    expect(seen.some((s) => s.state === 'downloading')).toBe(false);
+    expect(seen.at(-1)).toEqual({ state: 'ready' });
+    expect(host.downloads('onnx/model_q4.onnx')).toBe(downloadsBefore);
+
+    const third = adapter(models, cache);
+    await settled(third);
+    const prepared = record(third);
+    await third.prepare();
+    expect(prepared.length).toBeGreaterThan(1);
+    expect(prepared.every((s) => s.state === 'loading' || s.state === 'ready')).toBe(true);
+  });
+
+  it('after a download that failed half-way, offers it again and resumes', async () => {
+    const models = catalog();
+    const a = adapter(models, createMemoryModelCache());
+    await settled(a);
+    host.failOnce(`${models[0].id}/onnx/model_q4.onnx`, Math.floor(modelBytes / 2));
+    await expect(a.prepare()).rejects.toThrow();
+    const status = a.status();
+    expect(status.state).toBe('needs-download');
+    expect(status.state === 'needs-download' && status.note).toContain('downloading again resumes it');
+    await a.prepare();
+    expect(a.status()).toEqual({ state: 'ready' });
+    expect(host.downloads(`${models[0].id}/tokenizer.json`)).toBe(1);
+  });
+
+  it('switches and deletes models, and refuses to switch during a download', async () => {
+    const models = catalog();
+    const cache = createMemoryModelCache();
+    const a = adapter(models, cache);
+    await settled(a);
+    await expect(a.selectModel('nope')).rejects.toThrow('There is no on-device model "nope".');
+    host.slow(`${models[0].id}/onnx/model_q4.onnx`, { chunkBytes: 512, delayMs: 20 });
+    const controller = new AbortController();
+    const download = a.prepare(controller.signal);
+    await expect(a.selectModel(models[1].id)).rejects.toThrow('Wait for the reply or the download to finish');
+    controller.abort();
+    await expect(download).rejects.toMatchObject({ name: 'AbortError' });
+    host.slow(`${models[0].id}/onnx/model_q4.onnx`);
+    expect(a.status().state).toBe('needs-download');
+
+    await a.selectModel(models[1].id);
+    expect(a.models().find((m) => m.selected)?.id).toBe(models[1].id);
+    await a.prepare();
+    expect(a.status()).toEqual({ state: 'ready' });
+    const listed = await a.listModels();
+    expect(listed.map((m) => [m.id, m.cached, m.dtype])).toEqual([
+      [models[0].id, false, 'q4'],
+      [models[1].id, true, 'q4'],
+    ]);
+    await a.deleteModel(models[1].id);
+    expect(a.status().state).toBe('needs-download');
+    expect(a.models()[1].cached).toBe(false);
+  });
+
+  it("offers Chrome's built-in model, unavailable with the reason where the browser has none", async () => {
+    const a = adapter(catalog(), createMemoryModelCache(), { promptApi: createPromptApiProvider(undefined) });
+    await settled(a);
+    expect(a.models().at(-1)).toMatchObject({ id: PROMPT_API_MODEL_ID, selected: false });
+    await a.selectModel(PROMPT_API_MODEL_ID);
+    expect(a.status()).toEqual({ state: 'unavailable', reason: NO_PROMPT_API });
+    expect(await collect(a.run(request('hi')))).toEqual([{ type: 'error', error: NO_PROMPT_API }]);
+  });
+});

@@ -1,0 +1,314 @@
+import type { LocalProvider } from '../agent/local-provider';
+import { runLocalAgent } from '../agent/run-local-agent';
+import type { AdapterStatus, AgentAdapter, AgentRunRequest, AgentStreamPart, ModelChoice } from '../agent/types';
+import type { DeviceChoice } from './choose-device';
+import type { PromptApiProvider } from './create-prompt-api-provider';
+import type { TransformersProvider } from './create-transformers-provider';
+import { type LocalModelSpec, modelCatalog, recommendedModel } from './model-catalog';
+
+/** The download card's caveat where there is no WebGPU adapter. */
+export const NO_WEBGPU_NOTE = 'No WebGPU here: a smaller, slower model runs on the CPU.';
+/** The id of Chrome's built-in model among the choices. */
+export const PROMPT_API_MODEL_ID = 'chrome-built-in';
+
+/** What createLocalAdapter needs: the engine, the models, and the loop's limits (seed 000's LocalLoopOptions). */
+export interface LocalAdapterOptions {
+  /**
+   * The engine for one catalog model. In the agent host: `connectTransformersEngine(worker).provider`; in tests,
+   * `(model) => createTransformersProvider({ model, ... })`. Called once per model id.
+   */
+  provider: (model: LocalModelSpec) => TransformersProvider;
+  /** The models offered. Default: modelCatalog. */
+  catalog?: readonly LocalModelSpec[];
+  /** Chrome's built-in model (createPromptApiProvider) as one more choice. */
+  promptApi?: PromptApiProvider;
+  /** The model picked last time, if any. */
+  modelId?: string;
+  /** Remember the person's pick. */
+  onModelChange?: (modelId: string) => void;
+  /** Model steps per user message (runLocalAgent's default when unset). */
+  maxSteps?: number;
+  /** Time limit per generation, in ms. */
+  stepTimeoutMs?: number;
+  /** What the site is and how its tools fit together. */
+  instructions?: string;
+  id?: string;
+  label?: string;
+}
+
+/** One catalog model as the options page lists it. */
+export interface LocalModelDetails {
+  id: string;
+  label: string;
+  brief: string;
+  hardware?: string;
+  /** Download size for the format this device would use. */
+  bytes?: number;
+  /** The format this device would use. */
+  dtype?: string;
+  cached: boolean;
+  recommended?: boolean;
+}
+
+/** The local adapter: an AgentAdapter with every optional member, plus model management for the options page. */
+export interface LocalAdapter extends AgentAdapter {
+  status: () => AdapterStatus;
+  subscribe: (listener: () => void) => () => void;
+  prepare: (signal?: AbortSignal) => Promise<void>;
+  models: () => readonly ModelChoice[];
+  selectModel: (id: string) => Promise<void>;
+  /** The catalog with this device's format, sizes and cached flags. */
+  listModels: () => Promise<LocalModelDetails[]>;
+  /** Delete a model's files (unloading it first). Rejects while it is in use. */
+  deleteModel: (modelId: string) => Promise<void>;
+  /** Read the cached flags and status again (another context changed the cache, say). */
+  refresh: () => Promise<void>;
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Create the on-device adapter (seed 003's AgentAdapter; run is seed 000's runLocalAgent over the selected model's
+ * provider). A download starts only from prepare (the person's click); a model already on this device is "loading",
+ * never "downloading"; a cached model that is not in memory yet counts as ready and loads on the first run.
+ */
+export function createLocalAdapter(options: LocalAdapterOptions): LocalAdapter {
+  const catalog = options.catalog ?? modelCatalog;
+  if (catalog.length === 0) throw new Error('The on-device model catalog is empty.');
+  const providers = new Map<string, TransformersProvider>();
+  const cached = new Map<string, boolean>();
+  const devices = new Map<string, DeviceChoice>();
+  const listeners = new Set<() => void>();
+  let status: AdapterStatus = { state: 'loading' };
+  let busy: 'run' | 'prepare' | undefined;
+  let refreshing: Promise<void> | undefined;
+
+  const specOf = (id: string) => catalog.find((m) => m.id === id);
+  const isKnown = (id: string) => specOf(id) !== undefined || (id === PROMPT_API_MODEL_ID && !!options.promptApi);
+  let selected = options.modelId && isKnown(options.modelId) ? options.modelId : recommendedModel(catalog).id;
+
+  const providerOf = (spec: LocalModelSpec) => {
+    let p = providers.get(spec.id);
+    if (!p) {
+      p = options.provider(spec);
+      providers.set(spec.id, p);
+    }
+    return p;
+  };
+  const setStatus = (next: AdapterStatus) => {
+    status = next;
+    for (const listener of [...listeners]) listener();
+  };
+  const needsDownload = (spec: LocalModelSpec, note?: string): AdapterStatus => {
+    const device = devices.get(spec.id);
+    const notes = [device && device.device !== 'webgpu' ? NO_WEBGPU_NOTE : undefined, note].filter(Boolean);
+    return {
+      state: 'needs-download',
+      bytes: device ? spec.bytes[device.dtype] : undefined,
+      ...(notes.length ? { note: notes.join(' ') } : {}),
+    };
+  };
+
+  /** The status of the selected model when nothing is running. */
+  const restingStatus = async (): Promise<AdapterStatus> => {
+    if (selected === PROMPT_API_MODEL_ID && options.promptApi) return options.promptApi.status();
+    const spec = specOf(selected) as LocalModelSpec;
+    if (!devices.has(spec.id)) {
+      try {
+        devices.set(spec.id, await providerOf(spec).device());
+      } catch (error) {
+        return { state: 'unavailable', reason: message(error) };
+      }
+    }
+    return cached.get(spec.id) || providerOf(spec).loaded ? { state: 'ready' } : needsDownload(spec);
+  };
+
+  const refresh = () => {
+    refreshing ??= (async () => {
+      await Promise.all(
+        catalog.map(async (spec) => {
+          const p = providerOf(spec);
+          cached.set(spec.id, await p.isCached().catch(() => false));
+          if (!devices.has(spec.id)) {
+            await p.device().then(
+              (d) => devices.set(spec.id, d),
+              () => {},
+            );
+          }
+        }),
+      );
+      if (!busy) setStatus(await restingStatus());
+    })().finally(() => {
+      refreshing = undefined;
+    });
+    return refreshing;
+  };
+
+  /** Load (or download) the selected model, reporting it in the status; throws what failed. */
+  const load = async (spec: LocalModelSpec, signal?: AbortSignal) => {
+    const p = providerOf(spec);
+    const wasCached = cached.get(spec.id) ?? (await p.isCached().catch(() => false));
+    const progressStatus = (progress: number): AdapterStatus =>
+      wasCached ? { state: 'loading', progress } : { state: 'downloading', progress };
+    setStatus(progressStatus(0));
+    try {
+      await p.prepare((progress) => setStatus(progressStatus(progress)), signal);
+      cached.set(spec.id, true);
+      setStatus({ state: 'ready' });
+    } catch (error) {
+      const nowCached = await p.isCached().catch(() => false);
+      cached.set(spec.id, nowCached);
+      if (signal?.aborted) setStatus(nowCached ? { state: 'ready' } : needsDownload(spec));
+      else if (nowCached) setStatus({ state: 'error', error: `The on-device model failed to load: ${message(error)}` });
+      else {
+        setStatus(
+          needsDownload(spec, `The last download stopped (${message(error)}); downloading again resumes it.`),
+        );
+      }
+      throw error;
+    }
+  };
+
+  const choices = (): ModelChoice[] => {
+    const list: ModelChoice[] = catalog.map((spec) => {
+      const device = devices.get(spec.id);
+      return {
+        id: spec.id,
+        label: spec.label,
+        brief: spec.brief,
+        bytes: device ? spec.bytes[device.dtype] : undefined,
+        cached: cached.get(spec.id) ?? false,
+        recommended: spec.recommended === true,
+        selected: spec.id === selected,
+      };
+    });
+    if (options.promptApi) {
+      list.push({
+        id: PROMPT_API_MODEL_ID,
+        label: 'Chrome built-in',
+        brief: "Chrome's own model: nothing to download here, where Chrome offers it.",
+        selected: selected === PROMPT_API_MODEL_ID,
+      });
+    }
+    return list;
+  };
+
+  async function* run(req: AgentRunRequest): AsyncIterable<AgentStreamPart> {
+    if (busy) {
+      yield { type: 'error', error: 'The on-device model is busy: wait for the download or the reply to finish.' };
+      return;
+    }
+    busy = 'run';
+    try {
+      let provider: LocalProvider;
+      if (selected === PROMPT_API_MODEL_ID && options.promptApi) {
+        const s = await options.promptApi.status();
+        if (s.state !== 'ready') {
+          yield { type: 'error', error: s.state === 'unavailable' ? s.reason : 'Download Chrome’s built-in model first.' };
+          return;
+        }
+        provider = options.promptApi;
+      } else {
+        const spec = specOf(selected) as LocalModelSpec;
+        const p = providerOf(spec);
+        if (!p.loaded) {
+          if (!(cached.get(spec.id) ?? (await p.isCached().catch(() => false)))) {
+            yield { type: 'error', error: 'Download the on-device model first.' };
+            return;
+          }
+          try {
+            await load(spec, req.signal);
+          } catch (error) {
+            if (req.signal.aborted) yield { type: 'finish', reason: 'aborted' };
+            else yield { type: 'error', error: `The on-device model failed to load: ${message(error)}` };
+            return;
+          }
+        }
+        provider = p;
+      }
+      yield* runLocalAgent(provider, req, {
+        maxSteps: options.maxSteps,
+        stepTimeoutMs: options.stepTimeoutMs,
+        instructions: options.instructions,
+        toolsInline: provider.toolsInline,
+      });
+    } finally {
+      busy = undefined;
+    }
+  }
+
+  void refresh();
+
+  return {
+    id: options.id ?? 'local',
+    label: options.label ?? 'On-device',
+    status: () => status,
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    models: choices,
+    run,
+
+    prepare: async (signal) => {
+      if (busy) throw new Error('The on-device model is busy: wait for the download or the reply to finish.');
+      busy = 'prepare';
+      try {
+        if (selected === PROMPT_API_MODEL_ID && options.promptApi) {
+          const api = options.promptApi;
+          setStatus({ state: 'downloading', progress: 0 });
+          try {
+            await api.prepare((progress) => setStatus({ state: 'downloading', progress }), signal);
+          } finally {
+            setStatus(await api.status());
+          }
+          return;
+        }
+        await load(specOf(selected) as LocalModelSpec, signal);
+      } finally {
+        busy = undefined;
+      }
+    },
+
+    selectModel: async (id) => {
+      if (busy) throw new Error('Wait for the reply or the download to finish before switching models.');
+      if (!isKnown(id)) throw new Error(`There is no on-device model "${id}".`);
+      if (id === selected) return;
+      const previous = specOf(selected);
+      selected = id;
+      options.onModelChange?.(id);
+      setStatus({ state: 'loading' });
+      // Free the old model's memory now rather than at its idle timeout.
+      if (previous) await providerOf(previous).unload().catch(() => {});
+      await refresh();
+    },
+
+    listModels: async () => {
+      await refresh();
+      return catalog.map((spec) => {
+        const device = devices.get(spec.id);
+        return {
+          id: spec.id,
+          label: spec.label,
+          brief: spec.brief,
+          hardware: spec.hardware,
+          bytes: device ? spec.bytes[device.dtype] : undefined,
+          dtype: device?.dtype,
+          cached: cached.get(spec.id) ?? false,
+          recommended: spec.recommended === true,
+        };
+      });
+    },
+
+    deleteModel: async (id) => {
+      const spec = specOf(id);
+      if (!spec) throw new Error(`There is no on-device model "${id}".`);
+      if (busy && id === selected) throw new Error('Wait for the reply or the download to finish before deleting the model.');
+      await providerOf(spec).deleteModel();
+      cached.set(id, false);
+      await refresh();
+    },
+
+    refresh,
+  };
+}
