@@ -39,7 +39,15 @@ export interface CloudSettings extends CloudConnection {
   maxSteps?: number;
   /** Output token cap per step. */
   maxOutputTokens?: number;
+  /**
+   * How much the model thinks before answering, for models that can (the AI SDK maps it to Anthropic's
+   * extended thinking budget and OpenAI's reasoning effort). Unset: the provider's default.
+   */
+  reasoning?: CloudReasoning;
 }
+
+/** Reasoning effort levels cloud mode offers. */
+export type CloudReasoning = 'provider-default' | 'none' | 'low' | 'medium' | 'high';
 
 /** What cloud code needs from its context: injected so lib/ stays free of globals. */
 export interface CloudDeps {

@@ -198,6 +198,14 @@ describe('reasoning round-trip', () => {
     expect(next.toolCalls.map((c) => c.name)).toEqual(['get_cart']);
   });
 
+  it('asks for reasoning when the settings say so (Anthropic extended thinking)', async () => {
+    server.script({ type: 'reply', reasoning: { text: 'Hm.', signature: 's' }, text: 'Hello.' });
+    const { req } = harness([userMessage('Hi')], () => cartOutput);
+    const parts = await collect(createCloudAdapter(settingsFor('anthropic', { reasoning: 'medium' }), { fetch, maxRetries: 0 }).run(req));
+    expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'stop' });
+    expect(server.requests[0].body.thinking).toMatchObject({ type: 'enabled', budget_tokens: expect.any(Number) });
+  });
+
   it('OpenAI-compatible: reasoning_content goes back as reasoning_content', async () => {
     server.script(
       { type: 'reply', reasoning: { text: 'Look at the cart.' }, toolCalls: [{ name: 'get_cart' }] },

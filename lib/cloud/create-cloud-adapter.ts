@@ -109,6 +109,7 @@ async function* runCloud(settings: CloudSettings, deps: CloudDeps, req: AgentRun
         abortSignal: req.signal,
         maxRetries: deps.maxRetries ?? 2,
         ...(settings.maxOutputTokens ? { maxOutputTokens: settings.maxOutputTokens } : {}),
+        ...(settings.reasoning ? { reasoning: settings.reasoning } : {}),
         // The SDK's default logs errors to the console; they are reported as parts instead.
         onError: () => {},
       });
