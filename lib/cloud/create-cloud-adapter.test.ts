@@ -4,7 +4,7 @@ import { reduceStreamPart } from '../agent/reduce-stream-part';
 import type { AgentMessage, AgentRunRequest, AgentStreamPart, ToolCall, ToolDescriptor, ToolOutput } from '../agent/types';
 import { DEFAULT_SYSTEM_PROMPT } from './build-system-prompt';
 import type { CloudSettings } from './cloud-settings';
-import { cloudStatus, createCloudAdapter, maxStepsMessage } from './create-cloud-adapter';
+import { cloudStatus, createCloudAdapter } from './create-cloud-adapter';
 
 const KEY = 'sk-test-4f1c2a9be7d0';
 let server: ProviderServer;
@@ -227,7 +227,9 @@ describe('the loop', () => {
       { type: 'reply', toolCalls: [{ name: 'get_cart' }] },
       { type: 'reply', text: 'never reached' },
     );
-    const { req, calls } = harness([userMessage('Keep checking the cart')], () => cartOutput);
+    const { req, calls } = harness([userMessage('Keep checking the cart')], () => ({
+      content: [{ type: 'text', text: '[{"name":"Blue mug"},{"name":"Blue mug"}]' }],
+    }));
     const parts = await collect(createCloudAdapter(settingsFor('openai', { maxSteps: 2 }), { fetch, maxRetries: 0 }).run(req));
     expect(server.requests).toHaveLength(2);
     expect(calls).toHaveLength(2);
@@ -235,8 +237,13 @@ describe('the loop', () => {
       { type: 'step-finish', step: 1 },
       { type: 'step-finish', step: 2 },
     ]);
-    expect(textOf(parts)).toBe(maxStepsMessage(2));
-    expect(kinds(parts).slice(-3)).toEqual(['message-start', 'text-delta', 'finish']);
+    expect(textOf(parts)).toBe(
+      '2 results: Blue mug, Blue mug\n\nI stopped after 2 steps without finishing. Ask me to continue, or split the request into smaller steps.',
+    );
+    // Like the local loop: the closing words go into the last step's message, after its step-finish.
+    expect(kinds(parts).slice(-4)).toEqual(['tool-result', 'step-finish', 'text-delta', 'finish']);
+    const lastStart = parts.filter((p) => p.type === 'message-start').at(-1) as { messageId: string };
+    expect(parts.at(-2)).toMatchObject({ type: 'text-delta', messageId: lastStart.messageId });
     expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'max-steps' });
   });
 

@@ -1,6 +1,9 @@
 import { isStepCount, type ModelMessage, streamText } from 'ai';
+import { gistOfResult } from '../agent/gist-of-result';
+import { LOCAL_AGENT_MESSAGES } from '../agent/local-agent-messages';
 import { STOPPED_CALL_ERROR, UNFINISHED_CALL_ERROR } from '../agent/reduce-stream-part';
 import { formatToolError } from '../agent/tool-error-codes';
+import { toolOutputText } from '../agent/tool-output-text';
 import type {
   AdapterStatus,
   AgentAdapter,
@@ -21,11 +24,6 @@ import { type PageToolSet, toToolSet } from './to-tool-set';
 /** Most steps a run may be given, whatever the settings say: a runaway loop spends the person's money. */
 const MAX_STEPS_CAP = 100;
 
-/** What the run says when it used up its steps with the task unfinished. */
-export function maxStepsMessage(steps: number): string {
-  return `I stopped after ${steps} steps without finishing. Tell me to continue, or say more precisely what to do next.`;
-}
-
 /**
  * Cloud mode: an AgentAdapter that runs the page's tools through the AI SDK with the person's own key, and
  * yields exactly the parts the local adapter yields, so the panel cannot tell them apart.
@@ -39,7 +37,8 @@ export function maxStepsMessage(steps: number): string {
  * Anthropic's signed thinking and OpenAI's reasoning items go back with the next request.
  *
  * The run ends with finish "stop" (a step without tool calls), "max-steps" (the step budget spent while the
- * model still wanted tools: the SDK has no such reason, so it is inferred, and said in a closing message), or
+ * model still wanted tools: the SDK has no such reason, so it is inferred, and said in the last step's message
+ * with the local loop's words and the gist of the last result), or
  * "aborted" (Stop; calls still open get `Error [cancelled]`), or with error and a code (mapCloudError).
  */
 export function createCloudAdapter(settings: CloudSettings, deps: CloudDeps): AgentAdapter {
@@ -78,6 +77,8 @@ async function* runCloud(settings: CloudSettings, deps: CloudDeps, req: AgentRun
   const context = { provider: resolved.provider, baseURL: resolved.baseURL, apiKey: settings.apiKey };
   const maxSteps = stepBudget(req.agent?.maxSteps ?? settings.maxSteps);
   let history: ModelMessage[] | undefined;
+  let lastResult = '';
+  let lastMessageId = '';
 
   for (let step = 1; step <= maxSteps; step++) {
     if (req.signal.aborted) {
@@ -88,6 +89,7 @@ async function* runCloud(settings: CloudSettings, deps: CloudDeps, req: AgentRun
     const toolSet = toToolSet(tools, { callTool: req.callTool });
     history ??= toModelMessages(req.messages, toolSet.toProviderName);
     const messageId = generateId();
+    lastMessageId = messageId;
     yield { type: 'message-start', messageId };
 
     const open = new Set<string>();
@@ -154,12 +156,14 @@ async function* runCloud(settings: CloudSettings, deps: CloudDeps, req: AgentRun
           }
           case 'tool-result':
             if (!open.delete(part.toolCallId)) break;
+            lastResult = toolOutputText(part.output as ToolOutput);
             yield { type: 'tool-result', id: part.toolCallId, output: part.output as ToolOutput };
             break;
           case 'tool-error': {
             if (!open.delete(part.toolCallId)) break;
             const error = toolErrorText(part.error, part.toolName, toolSet, settings.apiKey);
             errorTexts.set(part.toolCallId, error);
+            lastResult = error;
             yield { type: 'tool-error', id: part.toolCallId, error };
             break;
           }
@@ -194,9 +198,8 @@ async function* runCloud(settings: CloudSettings, deps: CloudDeps, req: AgentRun
     }
   }
 
-  const closingId = generateId();
-  yield { type: 'message-start', messageId: closingId };
-  yield { type: 'text-delta', messageId: closingId, delta: maxStepsMessage(maxSteps) };
+  // As the local loop does: the last step's message says what was found and that the budget ran out.
+  yield { type: 'text-delta', messageId: lastMessageId, delta: LOCAL_AGENT_MESSAGES.maxSteps(maxSteps, gistOfResult(lastResult)) };
   yield { type: 'finish', reason: 'max-steps' };
 }
 

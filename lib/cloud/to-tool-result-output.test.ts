@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toolOutputText, toToolResultOutput } from './to-tool-result-output';
+import { toToolResultOutput } from './to-tool-result-output';
 
 describe('toToolResultOutput', () => {
   it('joins text blocks as text, and reads resources as their text or URI', () => {
@@ -35,11 +35,5 @@ describe('toToolResultOutput', () => {
     expect(toToolResultOutput({ content: [], structuredContent: { total: 18 } })).toEqual({ type: 'text', value: '{"total":18}' });
     expect(toToolResultOutput({ content: [] })).toEqual({ type: 'text', value: 'The tool returned no content.' });
     expect(toToolResultOutput({} as never)).toEqual({ type: 'text', value: 'The tool returned no content.' });
-  });
-
-  it('toolOutputText reads the text of an error result', () => {
-    expect(toolOutputText({ content: [{ type: 'text', text: 'Error [timeout]: no answer' }], isError: true })).toBe(
-      'Error [timeout]: no answer',
-    );
   });
 });

@@ -25,12 +25,6 @@ export function toToolResultOutput(output: ToolOutput): ToolResultPart['output']
   };
 }
 
-/** The text of a tool result, for a tool-error message. */
-export function toolOutputText(output: ToolOutput): string {
-  const content = Array.isArray(output?.content) ? output.content : [];
-  return content.map(blockText).filter((t) => t !== '').join('\n');
-}
-
 function blockText(block: ToolOutput['content'][number]): string {
   if (!block || typeof block !== 'object') return '';
   if (block.type === 'text') return typeof block.text === 'string' ? block.text : '';

@@ -1,9 +1,10 @@
 import { dynamicTool, jsonSchema, type ToolSet } from 'ai';
 import type { JSONSchema, ToolCall, ToolDescriptor, ToolOutput } from '../agent/types';
 import { formatToolError } from '../agent/tool-error-codes';
+import { toolOutputText } from '../agent/tool-output-text';
 import { validateArgs } from '../agent/validate-args';
 import { toProviderToolName } from './to-provider-tool-name';
-import { toolOutputText, toToolResultOutput } from './to-tool-result-output';
+import { toToolResultOutput } from './to-tool-result-output';
 
 /** The page's tools as an AI SDK tool set, with the way between page names and provider names. */
 export interface PageToolSet {
@@ -74,7 +75,7 @@ export function toToolSet(tools: readonly ToolDescriptor[], options: ToToolSetOp
                 );
               }
               const output = await oneAtATime(() => callTool({ id: toolCallId, name: descriptor.name, input }));
-              if (output?.isError) throw new PageToolError(toolOutputText(output) || 'Error: the tool failed without a message.');
+              if (output?.isError) throw new PageToolError(toolOutputText(output));
               return output;
             },
             toModelOutput: ({ output }: { output: unknown }) => toToolResultOutput(output as ToolOutput),
