@@ -1,3 +1,4 @@
+import { callTool, expectTools, textOf } from './bridge-helpers';
 import { expect, test } from './fixtures';
 
 test('the demo shop works by hand: search, open a product, add to cart, check out', async ({ context, server }) => {
@@ -50,6 +51,33 @@ test('the newsletter form subscribes by hand', async ({ context, server }) => {
   await page.getByLabel('How often').selectOption('Monthly');
   await page.getByRole('button', { name: 'Subscribe' }).click();
   await expect(page.locator('#newsletter-result')).toHaveText('Subscribed grace@example.com to the monthly newsletter.');
+});
+
+test('the extension lists the demo\'s tools and runs them, with or without native WebMCP', async ({
+  context,
+  server,
+  serviceWorker,
+  tabIdOf,
+}) => {
+  const page = await context.newPage();
+  await page.goto(`${server.url}/demo/`);
+  const tabId = await tabIdOf(page);
+  const siteTools = ['check_out', 'get_cart', 'open_product', 'search_products', 'subscribe_newsletter'];
+  const snapshot = await expectTools(serviceWorker, tabId, siteTools);
+  const byName = new Map(snapshot.tools.map((t) => [t.name, t]));
+  expect(byName.get('check_out')?.annotations?.consequentialHint).toBe(true);
+  expect(byName.get('get_cart')?.annotations?.readOnlyHint).toBe(true);
+  expect(byName.get('subscribe_newsletter')).toMatchObject({ declarative: true, needsConfirmation: true });
+
+  const opened = await callTool(serviceWorker, tabId, 'open_product', { productId: 'day-pack' });
+  expect(textOf(opened)).toContain('Opened Day Pack 22 L');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Day Pack 22 L');
+  await expectTools(serviceWorker, tabId, [...siteTools, 'add_to_cart']);
+  const added = await callTool(serviceWorker, tabId, 'add_to_cart', { quantity: 2 });
+  expect(added.isError).toBeFalsy();
+  await expect(page.locator('#cart-count')).toHaveText('2');
+  const cart = JSON.parse(textOf(await callTool(serviceWorker, tabId, 'get_cart')));
+  expect(cart).toMatchObject({ itemCount: 2, subtotal: '$178.00' });
 });
 
 test.describe('with native WebMCP', () => {
