@@ -30,12 +30,19 @@ const STOPWORDS = new Set(
 interface Indexed {
   /** Weighted term frequencies over all fields. */
   tf: Map<string, number>;
+  /** The distinct words, for prefix matches. */
+  words: string[];
   /** Weighted length. */
   length: number;
-  compact: ToolDescriptor;
 }
 
+/** Indexed words per tool object (a snapshot's tools are reused step after step). */
 const index = new WeakMap<ToolDescriptor, Indexed>();
+/** Indexed words per tool text, for snapshots that rebuild equal tool objects. Bounded. */
+const byText = new Map<string, Indexed>();
+const MAX_BY_TEXT = 4000;
+/** The prompt's compact copies, made only for tools that get shown. */
+const compacts = new WeakMap<ToolDescriptor, ToolDescriptor>();
 
 /**
  * The page's tools most relevant to `query`, at most `max`, best first, each with a compact schema for the prompt.
@@ -55,7 +62,7 @@ export function rankTools(tools: readonly ToolDescriptor[], query: string, optio
     const avgLength = docs.reduce((sum, d) => sum + d.length, 0) / docs.length || 1;
     for (const term of terms) {
       // Per tool: full credit for the exact word, partial for a longer word it begins.
-      const tfs = docs.map((d) => d.tf.get(term) ?? (term.length >= 3 ? prefixTf(d.tf, term) : 0));
+      const tfs = docs.map((d) => d.tf.get(term) ?? (term.length >= 3 ? prefixTf(d, term) : 0));
       const df = tfs.reduce((n, tf) => n + (tf > 0 ? 1 : 0), 0);
       if (df === 0) continue;
       const idf = Math.log(1 + (docs.length - df + 0.5) / (df + 0.5));
@@ -73,12 +80,34 @@ export function rankTools(tools: readonly ToolDescriptor[], query: string, optio
 
   const order = tools.map((_, i) => i);
   order.sort((a, b) => scores[b] - scores[a] || a - b);
-  return order.slice(0, max).map((i) => docs[i].compact);
+  return order.slice(0, max).map((i) => compactTool(tools[i]));
+}
+
+function compactTool(tool: ToolDescriptor): ToolDescriptor {
+  let compact = compacts.get(tool);
+  if (!compact) {
+    compact = {
+      name: tool.name,
+      description: cleanText(typeof tool.description === 'string' ? tool.description : '', MAX_TOOL_DESCRIPTION),
+      inputSchema: compactSchema(tool.inputSchema),
+    };
+    compacts.set(tool, compact);
+  }
+  return compact;
 }
 
 function indexed(tool: ToolDescriptor): Indexed {
   const hit = index.get(tool);
   if (hit) return hit;
+  const schema = tool.inputSchema as { properties?: unknown } | undefined;
+  const params =
+    schema && typeof schema.properties === 'object' && schema.properties !== null ? Object.keys(schema.properties).join(' ') : '';
+  const key = `${tool.name}\u0000${tool.title ?? ''}\u0000${tool.description}\u0000${params}`;
+  const known = byText.get(key);
+  if (known) {
+    index.set(tool, known);
+    return known;
+  }
   const tf = new Map<string, number>();
   let length = 0;
   const add = (text: unknown, weight: number) => {
@@ -91,26 +120,22 @@ function indexed(tool: ToolDescriptor): Indexed {
   add(tool.name, WEIGHTS.name);
   add(tool.title, WEIGHTS.title);
   add(tool.description, WEIGHTS.description);
-  const schema = tool.inputSchema as { properties?: unknown } | undefined;
-  if (schema && typeof schema.properties === 'object' && schema.properties !== null) {
-    add(Object.keys(schema.properties).join(' '), WEIGHTS.params);
-  }
-  const entry: Indexed = {
-    tf,
-    length,
-    compact: {
-      name: tool.name,
-      description: cleanText(typeof tool.description === 'string' ? tool.description : '', MAX_TOOL_DESCRIPTION),
-      inputSchema: compactSchema(tool.inputSchema),
-    },
-  };
+  add(params, WEIGHTS.params);
+  const entry: Indexed = { tf, words: [...tf.keys()], length };
   index.set(tool, entry);
+  if (byText.size >= MAX_BY_TEXT) byText.clear();
+  byText.set(key, entry);
   return entry;
 }
 
-function prefixTf(tf: Map<string, number>, term: string): number {
+function prefixTf(doc: Indexed, term: string): number {
+  const first = term.charCodeAt(0);
   let best = 0;
-  for (const [word, n] of tf) if (word.length > term.length && word.startsWith(term) && n > best) best = n;
+  for (const word of doc.words) {
+    if (word.charCodeAt(0) !== first || word.length <= term.length || !word.startsWith(term)) continue;
+    const n = doc.tf.get(word) ?? 0;
+    if (n > best) best = n;
+  }
   return best * PREFIX_CREDIT;
 }
 
