@@ -257,6 +257,14 @@ describe('the loop', () => {
     expect(readSent(server.requests[0]).system).toContain('## About this site\nTo buy: search, open_product, then add_to_cart.');
   });
 
+  it('offers only the tools the page agent allows', async () => {
+    server.script({ type: 'reply', text: 'Hi.' });
+    const { req } = harness([userMessage('Hi')], () => cartOutput);
+    req.agent = { id: 'reader', tools: ['get_cart'] };
+    await collect(createCloudAdapter(settingsFor('openai'), { fetch, maxRetries: 0 }).run(req));
+    expect(readSent(server.requests[0]).tools.map((t) => t.name)).toEqual(['get_cart']);
+  });
+
   it('Stop during a tool call ends with finish aborted and makes no further request', async () => {
     server.script({ type: 'reply', toolCalls: [{ name: 'add_to_cart', input: { productId: 'mug' } }] }, { type: 'reply', text: 'x' });
     const { req } = harness([userMessage('Add a mug')], (_call, controller) => {
@@ -396,6 +404,42 @@ describe('the loop', () => {
     const sent = readSent(server.requests[0]);
     expect(sent.toolCalls).toEqual([{ id: 'call_prev', name: 'get_cart', input: {} }]);
     expect(sent.toolResults).toEqual([{ id: 'call_prev', output: (cartOutput.content[0] as { text: string }).text }]);
+  });
+});
+
+describe('the key', () => {
+  it('is never logged, nor put in any part, whatever happens', async () => {
+    const logged: string[] = [];
+    const methods = ['log', 'info', 'warn', 'error', 'debug'] as const;
+    const originals = methods.map((m) => console[m]);
+    const originalWarning = process.emitWarning;
+    for (const m of methods) console[m] = (...args: unknown[]) => void logged.push(args.map(String).join(' '));
+    process.emitWarning = ((warning: string | Error) => void logged.push(String(warning))) as typeof process.emitWarning;
+    const parts: AgentStreamPart[] = [];
+    try {
+      server.script(
+        { type: 'reply', toolCalls: [{ name: 'get_cart' }] },
+        { type: 'error', status: 400, message: `bad request for key ${KEY}` },
+        { type: 'error', status: 500, message: `internal error ${KEY}` },
+        { type: 'drop', after: 2, reply: { type: 'reply', text: 'cut off here and there' } },
+      );
+      for (const provider of ['openai', 'anthropic', 'openai-compatible', 'openai'] as const) {
+        const { req } = harness([userMessage('Cart?')], () => cartOutput);
+        parts.push(...(await collect(createCloudAdapter(settingsFor(provider), { fetch, maxRetries: 0 }).run(req))));
+      }
+      const wrong = { ...settingsFor('openai'), apiKey: 'sk-wrong-key-abcdef123456' };
+      parts.push(...(await collect(createCloudAdapter(wrong, { fetch, maxRetries: 0 }).run(harness([userMessage('Hi')], () => cartOutput).req))));
+    } finally {
+      methods.forEach((m, i) => {
+        console[m] = originals[i];
+      });
+      process.emitWarning = originalWarning;
+    }
+    expect(parts.filter((p) => p.type === 'error')).toHaveLength(5);
+    const everything = JSON.stringify(parts) + logged.join('\n');
+    expect(everything).not.toContain(KEY);
+    expect(everything).not.toContain('sk-wrong-key-abcdef123456');
+    expect(everything).not.toContain('sk-***56');
   });
 });
 

@@ -85,7 +85,7 @@ async function* runCloud(settings: CloudSettings, deps: CloudDeps, req: AgentRun
       yield { type: 'finish', reason: 'aborted' };
       return;
     }
-    const tools = req.tools;
+    const tools = allowedTools(req.tools, req.agent?.tools);
     const toolSet = toToolSet(tools, { callTool: req.callTool });
     history ??= toModelMessages(req.messages, toolSet.toProviderName);
     const messageId = generateId();
@@ -223,6 +223,12 @@ function pageLine(page: PageContext | undefined): string | undefined {
   const title = page.title?.trim() || page.h1?.trim();
   if (!path) return title ? `titled “${title.slice(0, 120)}”` : undefined;
   return title ? `${path} (“${title.slice(0, 120)}”)` : path;
+}
+
+/** The page's tools the page agent (the site's settings) allows; all when it names none. Read fresh per step. */
+function allowedTools(tools: readonly ToolDescriptor[], allowed: readonly string[] | undefined): ToolDescriptor[] {
+  const list = Array.isArray(tools) ? tools : [];
+  return allowed ? list.filter((tool) => allowed.includes(tool?.name)) : list.slice();
 }
 
 function hasSubAgents(tools: readonly ToolDescriptor[]): boolean {
