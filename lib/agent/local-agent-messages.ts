@@ -11,6 +11,7 @@ export const LOCAL_AGENT_MESSAGES = {
     `${gist ? `${gist}\n\n` : ''}I stopped because I was going in circles. Try asking in other words, or one step at a time.`,
   maxSteps: (steps: number, gist: string) =>
     `${gist ? `${gist}\n\n` : ''}I stopped after ${steps} steps without finishing. Ask me to continue, or split the request into smaller steps.`,
+  internal: (reason: string) => `Something went wrong in the agent: ${reason || 'unknown error'}`,
   apology: (problem: string) =>
     `Sorry, I couldn’t work out how to do that with this page’s tools${problem ? ` (${problem})` : ''}. Try asking in other words.`,
 } as const;

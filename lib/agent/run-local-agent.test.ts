@@ -524,6 +524,20 @@ describe('runLocalAgent', () => {
       ]);
     });
 
+    it('stops waiting for a call that never answers when Stop is pressed', async () => {
+      const h = harness({});
+      h.request.callTool = (c) => {
+        h.calls.push(c);
+        setTimeout(() => h.controller.abort(), 5);
+        return new Promise<ToolOutput>(() => {});
+      };
+      const { parts } = await run([call('view_cart')], h);
+      expect(parts.slice(-2)).toEqual([
+        { type: 'tool-error', id: 'id2', error: 'Error [cancelled]: stopped.' },
+        { type: 'finish', reason: 'aborted' },
+      ]);
+    });
+
     it('turns a callTool that breaks its contract into a tool error', async () => {
       const h = harness({});
       h.request.callTool = async () => {
@@ -571,6 +585,17 @@ describe('runLocalAgent', () => {
       const { parts } = await run([call('search_products', { query: 'a' }), call('search_products', { query: 'b' })], h, { maxSteps: 2 });
       expect(shown(parts)).toContain('I stopped after 2 steps without finishing.');
     });
+  });
+
+  it('ends with an error part when the request itself is broken', async () => {
+    const h = harness({});
+    Object.defineProperty(h.request, 'tools', {
+      get() {
+        throw new Error('tab closed');
+      },
+    });
+    const { parts } = await run([], h);
+    expect(parts.at(-1)).toEqual({ type: 'error', error: 'Something went wrong in the agent: tab closed' });
   });
 
   it('produces a conversation the reducer folds and a retry resumes', async () => {

@@ -16,6 +16,7 @@ import type { ChatTurn, GenerateRequest, LocalProvider } from './local-provider'
 import { LOCAL_AGENT_MESSAGES, LOCAL_AGENT_PROMPTS } from './local-agent-messages';
 import { type ParsedReply, parseToolCalls } from './parse-tool-calls';
 import { rankTools } from './rank-tools';
+import { STOPPED_CALL_ERROR } from './reduce-stream-part';
 import { toolOutputText } from './tool-output-text';
 import type { AgentMessage, AgentPart, AgentRunRequest, AgentStreamPart, ToolDescriptor, ToolOutput } from './types';
 import { validateArgs } from './validate-args';
@@ -41,6 +42,9 @@ export interface LocalLoopOptions {
 /** Seed 000's defaults. */
 export const LOCAL_LOOP_DEFAULTS = { maxSteps: 6, stepTimeoutMs: 60_000, maxTools: 8, toolsInline: false } as const;
 
+/** How long a stopped call may take to report its own cancellation before the loop stops waiting. */
+const STOP_GRACE_MS = 250;
+
 /** Tool counts tried, after maxTools, when the prompt does not fit (seed 000, step 4). */
 const FALLBACK_TOOL_COUNTS = [4, 2, 1];
 
@@ -60,6 +64,21 @@ export async function* runLocalAgent(
   provider: LocalProvider,
   req: AgentRunRequest,
   options: LocalLoopOptions = {},
+): AsyncGenerator<AgentStreamPart, void, undefined> {
+  try {
+    yield* runSteps(provider, req, options);
+  } catch (error) {
+    // A broken tools getter or provider object: the run still ends with a part the panel can explain.
+    yield req.signal?.aborted
+      ? { type: 'finish', reason: 'aborted' }
+      : { type: 'error', error: LOCAL_AGENT_MESSAGES.internal(errorText(error)) };
+  }
+}
+
+async function* runSteps(
+  provider: LocalProvider,
+  req: AgentRunRequest,
+  options: LocalLoopOptions,
 ): AsyncGenerator<AgentStreamPart, void, undefined> {
   const maxSteps = positiveInt(req.agent?.maxSteps) ?? positiveInt(options.maxSteps) ?? LOCAL_LOOP_DEFAULTS.maxSteps;
   const stepTimeoutMs = positiveInt(options.stepTimeoutMs) ?? LOCAL_LOOP_DEFAULTS.stepTimeoutMs;
@@ -199,6 +218,10 @@ export async function* runLocalAgent(
     const done: FinishedCall[] = [];
     let stop: 'circles' | 'aborted' | undefined;
     for (const call of accepted.calls) {
+      if (req.signal.aborted) {
+        stop = 'aborted';
+        break;
+      }
       const id = newId();
       const input = call.input ?? {};
       yield { type: 'tool-call', messageId, id, name: call.name, input };
@@ -354,14 +377,37 @@ function checkReply(parsed: ParsedReply, tools: readonly ToolDescriptor[]): stri
   return problems;
 }
 
-/** req.callTool never rejects by contract; a broken one still must not end the run unexplained. */
+/**
+ * req.callTool never rejects by contract; a broken one still must not end the run unexplained. Stop wins over a
+ * call that never answers.
+ */
 async function callTool(req: AgentRunRequest, call: { id: string; name: string; input: unknown }): Promise<ToolOutput> {
+  let onStop: (() => void) | undefined;
+  let grace: ReturnType<typeof setTimeout> | undefined;
+  const stopped = new Promise<ToolOutput>((resolve) => {
+    // The page's own "cancelled" answer says more: give it a moment to arrive.
+    onStop = () => {
+      grace = setTimeout(() => resolve({ content: [{ type: 'text', text: STOPPED_CALL_ERROR }], isError: true }), STOP_GRACE_MS);
+    };
+    req.signal.addEventListener('abort', onStop, { once: true });
+  });
   try {
-    const output = await req.callTool(call);
+    const output = await Promise.race([Promise.resolve().then(() => req.callTool(call)), stopped]);
     if (output && typeof output === 'object' && Array.isArray(output.content)) return output;
-    return { content: [{ type: 'text', text: JSON.stringify(output) ?? '' }] };
+    return { content: [{ type: 'text', text: safeJson(output) }] };
   } catch (error) {
     return { content: [{ type: 'text', text: `Error [tool_threw]: ${errorText(error)}` }], isError: true };
+  } finally {
+    clearTimeout(grace);
+    if (onStop) req.signal.removeEventListener('abort', onStop);
+  }
+}
+
+function safeJson(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? '';
+  } catch {
+    return String(value);
   }
 }
 
