@@ -124,6 +124,35 @@ class FirstTokenStreamer extends BaseStreamer {
   override end(): void {}
 }
 
+/**
+ * Let queued tasks run (a Stop message, a step timeout): onnxruntime-web runs WASM inference synchronously inside
+ * its promise, so a whole generation can otherwise finish without the event loop ever seeing the abort. A
+ * MessageChannel round-trip is a task without setTimeout's 4 ms clamp.
+ */
+function yieldToEventLoop(): Promise<void> {
+  if (typeof MessageChannel === 'undefined') return new Promise((resolve) => setTimeout(resolve, 0));
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
+/** Make every forward pass of `model` start with a turn of the event loop, so aborts land within one token. */
+function yieldBeforeEachForward(model: CausalLM): void {
+  const forward = model.forward.bind(model);
+  Object.defineProperty(model, 'forward', {
+    configurable: true,
+    value: async (inputs: unknown) => {
+      await yieldToEventLoop();
+      return forward(inputs as never);
+    },
+  });
+}
+
 function abortError(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('The generation was stopped.', 'AbortError');
 }
@@ -345,6 +374,7 @@ export function createTransformersProvider(options: TransformersProviderOptions)
         await m.dispose();
         throw abortError(signal);
       }
+      yieldBeforeEachForward(m);
       tokenizer = tok;
       model = m;
       onProgress(1);
