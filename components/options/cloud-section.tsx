@@ -83,7 +83,7 @@ export function CloudSection({ state }: { state: OptionsState }) {
         error={errors.apiKey}
         hint={
           savedKey.saved
-            ? `A ${providerLabel} key is saved. Paste a new one to replace it.`
+            ? `A key is saved for ${providerLabel}. Paste a new one to replace it.`
             : draft.provider === 'openai-compatible'
               ? 'Only if your server asks for one (OpenRouter does; a local Ollama does not).'
               : `Your ${providerLabel} API key.`
@@ -95,7 +95,7 @@ export function CloudSection({ state }: { state: OptionsState }) {
             type="password"
             spellcheck={false}
             autoComplete="off"
-            placeholder={savedKey.saved ? `Saved: ${savedKey.masked}` : ''}
+            placeholder={savedKey.saved ? 'Paste a new key to replace the saved one' : ''}
             value={draft.apiKey}
             aria-invalid={!!errors.apiKey}
             aria-describedby={describedBy('api-key', true, errors.apiKey)}

@@ -31,6 +31,8 @@ export function OnDeviceSection({ state }: { state: OptionsState }) {
             Try again
           </button>
         </div>
+      ) : models.length === 0 ? (
+        <p class="placeholder">This browser has no on-device models: use the cloud agent instead.</p>
       ) : (
         <fieldset class="models">
           <legend>Use on this device</legend>

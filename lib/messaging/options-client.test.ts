@@ -25,14 +25,33 @@ describe('createOptionsClient', () => {
     expect(sent.every(isOptionsRequest)).toBe(true);
   });
 
+  it('asks again while the host is starting', async () => {
+    let attempts = 0;
+    const client = createOptionsClient(
+      async () => {
+        if (++attempts < 2) throw new Error('Could not establish connection. Receiving end does not exist.');
+        return { ok: true, models: [] };
+      },
+      { retryDelaysMs: [1, 1] },
+    );
+    expect(await client.listLocalModels()).toEqual({ ok: true, models: [] });
+    expect(attempts).toBe(2);
+  });
+
   it('turns a missing host into a reply that says so', async () => {
-    const gone = createOptionsClient(async () => {
-      throw new Error('Could not establish connection. Receiving end does not exist.');
-    });
+    let attempts = 0;
+    const gone = createOptionsClient(
+      async () => {
+        attempts++;
+        throw new Error('Could not establish connection. Receiving end does not exist.');
+      },
+      { retryDelaysMs: [1, 1] },
+    );
     expect(await gone.testConnection()).toEqual({
       ok: false,
       message: 'The agent host did not answer (Could not establish connection. Receiving end does not exist.). Reload the extension and try again.',
     });
+    expect(attempts).toBe(3);
     const silent = createOptionsClient(async () => undefined);
     expect(await silent.listCloudModels()).toEqual({ ok: false, message: 'The agent host did not answer. Reload the extension and try again.' });
   });

@@ -19,11 +19,27 @@ export interface OptionsClient {
  * Creates the client over `send` (runtime.sendMessage in the options page). A host that is not running, or that
  * answers nothing, becomes an { ok: false } reply that says so, so the page can show it instead of failing silently.
  */
-export function createOptionsClient(send: (message: OptionsRequest) => Promise<unknown>): OptionsClient {
+export function createOptionsClient(
+  send: (message: OptionsRequest) => Promise<unknown>,
+  options: { retryDelaysMs?: readonly number[] } = {},
+): OptionsClient {
+  // The host may still be starting when the page opens (the background creates it): ask again a little later.
+  const retryDelaysMs = options.retryDelaysMs ?? [250, 1000];
+  const sendWithRetry = async (message: OptionsRequest): Promise<unknown> => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await send(message);
+      } catch (error) {
+        const notThereYet = /Receiving end does not exist|Could not establish connection/i.test(String(error));
+        if (!notThereYet || attempt >= retryDelaysMs.length) throw error;
+        await new Promise((resolve) => setTimeout(resolve, retryDelaysMs[attempt]));
+      }
+    }
+  };
   const ask = async <T extends OptionsRequest>(message: T): Promise<OptionsReplies[T['type']]> => {
     let reply: unknown;
     try {
-      reply = await send(message);
+      reply = await sendWithRetry(message);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       return { ok: false, message: `The agent host did not answer (${reason}). Reload the extension and try again.` } as OptionsReplies[T['type']];

@@ -28,3 +28,17 @@ describe('parseOrigin', () => {
     expect(r.ok ? '' : r.error).toContain('https://huggingface.co');
   });
 });
+
+describe('parseOrigin without a scheme', () => {
+  it('says the scheme is missing even when the text parses as some other URL', () => {
+    const r = parseOrigin('localhost:8080');
+    expect(r.ok ? '' : r.error).toBe('“localhost:8080” needs its scheme: write https://localhost:8080 (or http:// for a local server).');
+  });
+});
+
+describe('parseOrigin with spaces', () => {
+  it('does not suggest a scheme for text that cannot be a host', () => {
+    const r = parseOrigin('not an origin');
+    expect(r.ok ? '' : r.error).toBe('“not an origin” is not an origin: write it like https://shop.example.');
+  });
+});

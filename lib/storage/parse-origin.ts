@@ -10,15 +10,22 @@ export function parseOrigin(input: string, example = 'https://shop.example'): Pa
   // Stored values can be anything (older versions, hand edits): a non-string reads as empty.
   const text = typeof input === 'string' ? input.trim() : '';
   if (text === '') return { ok: false, error: `Enter an origin, for example ${example}.` };
+  // "localhost:11434" parses as a URL with the scheme "localhost:": a missing "://" means a missing scheme.
+  if (!text.includes('://')) {
+    return {
+      ok: false,
+      error: /\s/.test(text)
+        ? `“${text}” is not an origin: write it like ${example}.`
+        : `“${text}” needs its scheme: write https://${text} (or http:// for a local server).`,
+    };
+  }
   let url: URL;
   try {
     url = new URL(text);
   } catch {
     return {
       ok: false,
-      error: text.includes('://')
-        ? `“${text}” is not a valid origin: write it like ${example}.`
-        : `“${text}” needs its scheme: write https://${text} (or http:// for a local server).`,
+      error: `“${text}” is not a valid origin: write it like ${example}.`,
     };
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {

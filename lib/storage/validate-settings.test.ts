@@ -75,6 +75,10 @@ describe('parseBaseURL', () => {
     expect(parseBaseURL('https://key@api.example.com/v1')).toEqual({ ok: false, error: 'Put the key in the API key field, not in the base URL.' });
     expect(parseBaseURL('https://api.example.com/v1?x=1').ok).toBe(false);
     expect(parseBaseURL('api.example.com').ok).toBe(false);
+    expect(parseBaseURL('localhost:11434/v1')).toEqual({
+      ok: false,
+      error: '“localhost:11434/v1” needs its scheme: write https://localhost:11434/v1 (or http:// for a local server).',
+    });
   });
 });
 

@@ -117,15 +117,22 @@ export function validateCloudPreferences(input: CloudPreferencesInput): Validati
 /** A provider endpoint: http(s), no query or fragment (the SDK appends paths to it), no trailing slash. */
 export function parseBaseURL(input: string): Parsed<string> {
   const text = input.trim();
+  // "localhost:11434" parses as a URL with the scheme "localhost:": a missing "://" means a missing scheme.
+  if (!text.includes('://')) {
+    return {
+      ok: false,
+      error: /\s/.test(text)
+        ? `“${text}” is not a URL: write it like https://api.example.com/v1.`
+        : `“${text}” needs its scheme: write https://${text} (or http:// for a local server).`,
+    };
+  }
   let url: URL;
   try {
     url = new URL(text);
   } catch {
     return {
       ok: false,
-      error: text.includes('://')
-        ? `“${text}” is not a valid URL: write it like https://api.example.com/v1.`
-        : `“${text}” needs its scheme: write https://${text} (or http:// for a local server).`,
+      error: `“${text}” is not a valid URL: write it like https://api.example.com/v1.`,
     };
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
