@@ -206,6 +206,46 @@ describe('reasoning round-trip', () => {
     expect(server.requests[0].body.thinking).toMatchObject({ type: 'enabled', budget_tokens: expect.any(Number) });
   });
 
+  it('a conversation can change provider: the other provider’s reasoning is left out, calls and results stay', async () => {
+    server.script(
+      { type: 'reply', reasoning: { text: 'Cart first.', signature: 'sig-anthropic' }, toolCalls: [{ name: 'get_cart' }] },
+      { type: 'reply', text: 'Two mugs.' },
+      { type: 'reply', text: 'Still two mugs.' },
+      { type: 'reply', text: 'Yes, two.' },
+    );
+    const first = harness([userMessage('Cart?')], () => cartOutput);
+    const stored = (await collect(createCloudAdapter(settingsFor('anthropic'), { fetch, maxRetries: 0 }).run(first.req))).reduce(
+      reduceStreamPart,
+      first.req.messages,
+    );
+    const toOpenAI = harness([...stored, userMessage('And now?', 'u2')], () => cartOutput);
+    const parts = await collect(createCloudAdapter(settingsFor('openai'), { fetch, maxRetries: 0 }).run(toOpenAI.req));
+    expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'stop' });
+    const sent = readSent(server.requests[2]);
+    expect(sent.reasoning).toEqual([]);
+    expect(sent.toolCalls.map((c) => c.name)).toEqual(['get_cart']);
+    expect(sent.toolResults).toHaveLength(1);
+
+    const local: AgentMessage[] = [
+      userMessage('Cart?'),
+      {
+        id: 'l1',
+        role: 'assistant',
+        parts: [
+          { type: 'reasoning', text: 'on-device thinking' },
+          { type: 'tool', id: 'tc:0', name: 'get_cart', input: {}, state: 'done', output: cartOutput },
+          { type: 'text', text: 'Two mugs.' },
+        ],
+      },
+      userMessage('Sure?', 'u3'),
+    ];
+    const fromLocal = await collect(createCloudAdapter(settingsFor('anthropic'), { fetch, maxRetries: 0 }).run(harness(local, () => cartOutput).req));
+    expect(fromLocal.at(-1)).toEqual({ type: 'finish', reason: 'stop' });
+    expect(readSent(server.requests[3]).toolCalls).toEqual([{ id: 'tc_0', name: 'get_cart', input: {} }]);
+    // Anthropic refuses unsigned thinking: the provider package leaves it out.
+    expect(readSent(server.requests[3]).reasoning).toEqual([]);
+  });
+
   it('OpenAI-compatible: reasoning_content goes back as reasoning_content', async () => {
     server.script(
       { type: 'reply', reasoning: { text: 'Look at the cart.' }, toolCalls: [{ name: 'get_cart' }] },

@@ -68,6 +68,14 @@ describe('toModelMessages', () => {
     });
   });
 
+  it('makes call ids from elsewhere acceptable to every provider, keeping calls and results paired', () => {
+    const [assistant, tool] = toModelMessages([
+      { id: 'a', role: 'assistant', parts: [{ type: 'tool', id: 'local:1/2', name: 'get_cart', input: {}, state: 'done', output: { content: [] } }] },
+    ]);
+    expect(assistant).toMatchObject({ content: [{ toolCallId: 'local_1_2' }] });
+    expect(tool).toMatchObject({ content: [{ toolCallId: 'local_1_2' }] });
+  });
+
   it('skips empty turns and joins a user turn’s texts', () => {
     expect(
       toModelMessages([

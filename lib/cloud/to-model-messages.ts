@@ -19,7 +19,8 @@ const UNFINISHED = 'Error: the call did not finish.';
  * every call's result: the page's output, or the error text; calls that never finished get an error result,
  * since providers reject a call without one. Text after tool calls in the same assistant message starts a new
  * assistant turn after the results, as it happened. Tool names become the provider's names through
- * `toProviderName` (the current tool set's mapping).
+ * `toProviderName` (the current tool set's mapping), and call ids made elsewhere (the on-device model, another
+ * provider) become ids every provider accepts.
  */
 export function toModelMessages(
   messages: readonly AgentMessage[],
@@ -55,14 +56,14 @@ export function toModelMessages(
         const toolName = toProviderName(part.name);
         content.push({
           type: 'tool-call',
-          toolCallId: part.id,
+          toolCallId: safeCallId(part.id),
           toolName,
           input: isPlainObject(part.input) ? part.input : {},
           ...providerOptionsOf(part.providerMetadata),
         });
         results.push({
           type: 'tool-result',
-          toolCallId: part.id,
+          toolCallId: safeCallId(part.id),
           toolName,
           output:
             part.state === 'done'
@@ -74,6 +75,15 @@ export function toModelMessages(
     flush();
   }
   return out;
+}
+
+/**
+ * A call id every provider accepts (Anthropic wants ^[a-zA-Z0-9_-]+$): ids from the on-device model or another
+ * provider may hold other characters. The same id always maps the same way, so calls and results still pair.
+ */
+function safeCallId(id: string): string {
+  const safe = String(id ?? '').replace(/[^a-zA-Z0-9_-]/g, '_');
+  return safe === '' ? 'call' : safe;
 }
 
 function providerOptionsOf(metadata: ProviderMetadata | undefined): { providerOptions?: ProviderOptions } {
