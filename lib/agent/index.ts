@@ -23,6 +23,7 @@ export {
   reduceRunState,
   initialRunState,
   isCancelled,
+  setAwaitingConfirmation,
   STOPPED_CALL_ERROR,
   UNFINISHED_CALL_ERROR,
   type AgentRunState,
