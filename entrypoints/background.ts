@@ -1,5 +1,7 @@
 import { createToolRouter } from '@/lib/background/create-tool-router';
 import { ensureOffscreenDocument } from '@/lib/background/ensure-offscreen-document';
+import { createAgentHostRuntime } from '@/lib/host/create-agent-host-runtime';
+import { agentStorageChanged, serveAgentStorage } from '@/lib/messaging/agent-storage-proxy';
 import { isFirefox } from '@/lib/platform';
 
 export default defineBackground(() => {
@@ -14,13 +16,18 @@ export default defineBackground(() => {
     setBadge: (tabId, text) => void browser.action.setBadgeText({ tabId, text }).catch(() => {}),
     notifyHost: (message) => void browser.runtime.sendMessage(message).catch(() => {}),
   });
+  const storageAreas = {
+    local: { ...areaPort(browser.storage.local), onChanged: browser.storage.local.onChanged as any },
+    session: { ...areaPort(browser.storage.session), onChanged: browser.storage.session.onChanged as any },
+  };
   // The agent host in this context (Firefox) and the E2E tests reach the same router.
   (globalThis as any).toolBridge = toolRouter;
   const extensionOrigin = browser.runtime.getURL('/').replace(/\/$/, '');
   browser.runtime.onMessage.addListener((message: unknown, sender, sendResponse) => {
     const fromExtensionPage = sender.id === browser.runtime.id && (sender.url ?? '').startsWith(extensionOrigin);
     if (fromExtensionPage) {
-      const answer = toolRouter.handleHostMessage(message);
+      // Chrome's offscreen agent host has no chrome.storage: it reads and writes through here.
+      const answer = toolRouter.handleHostMessage(message) ?? serveAgentStorage(message, storageAreas);
       if (!answer) return false;
       void answer.then(sendResponse);
       return true;
@@ -33,10 +40,29 @@ export default defineBackground(() => {
   browser.tabs.onRemoved.addListener((tabId) => void toolRouter.forgetTab(tabId));
 
   if (isFirefox()) {
+    // Firefox has no offscreen document: this background page is the agent host.
+    const host = createAgentHostRuntime({
+      storage: storageAreas,
+      onConnect: browser.runtime.onConnect as any,
+      bridge: toolRouter,
+      fetch: globalThis.fetch.bind(globalThis),
+    });
+    browser.runtime.onMessage.addListener((message: unknown, sender, sendResponse) => {
+      if (sender.tab) return false;
+      const answer = host.handleMessage(message);
+      if (!answer) return false;
+      void answer.then(sendResponse);
+      return true;
+    });
     // Firefox: the toolbar button toggles the sidebar.
     browser.action.onClicked.addListener(() => (browser as any).sidebarAction.toggle());
   } else {
     void browser.sidePanel.setPanelBehavior({ openPanelOnActionClick: true });
+    // The offscreen agent host hears storage changes (settings saved on the options page) through here.
+    browser.storage.onChanged.addListener((changes, area) => {
+      const message = area === 'local' ? agentStorageChanged(area, changes as any) : undefined;
+      if (message) void browser.runtime.sendMessage(message).catch(() => {});
+    });
     const offscreenApi = {
       hasDocument: async () => (await browser.runtime.getContexts({ contextTypes: ['OFFSCREEN_DOCUMENT' as any] })).length > 0,
       createDocument: (params: { url: string; reasons: string[]; justification: string }) =>
@@ -48,3 +74,12 @@ export default defineBackground(() => {
     void ensureHost();
   }
 });
+
+/** A browser storage area as the StorageArea port's get/set/remove. */
+function areaPort(area: typeof browser.storage.local) {
+  return {
+    get: (keys: readonly string[]) => area.get([...keys]) as Promise<Record<string, unknown>>,
+    set: (items: Record<string, unknown>) => area.set(items),
+    remove: (keys: readonly string[]) => area.remove([...keys]),
+  };
+}

@@ -2,35 +2,15 @@
  * What the agent host needs from its context, as interfaces: Chrome's offscreen document and Firefox's background
  * page each wire their own (messages through the background, or direct calls), and tests pass real in-memory ones.
  */
-import type { PageContext, ToolCall, ToolCallState, ToolDescriptor, ToolOutput, WebAgent } from '../agent/types';
+import type { WebAgent } from '../agent/types';
+import type { ToolBridge } from '../background/tool-bridge';
 import type { AgentKind, HostEvent } from '../messaging/agent-messages';
 import type { Settings } from '../storage/settings';
 import type { StorageArea } from '../storage/storage-area';
 import type { AdapterRegistry } from './create-adapter-registry';
 
-/** A tab's tools right now, with the page they are on. */
-export interface HostToolSnapshot {
-  tools: ToolDescriptor[];
-  page?: PageContext;
-}
-
-/** The page bridge, as the host uses it. */
-export interface HostToolBridge {
-  /** The tab's current tools (all frames, unique model-facing names) and page. */
-  getTools(tabId: number): Promise<HostToolSnapshot>;
-  /**
-   * Runs one call in the tab, cursor and all. Never rejects: failures, navigation, timeouts and cancellation come
-   * back as isError results ("Error [code]: …"). onState reports a call parked on the page (a declarative form
-   * waiting for the person's submit), with what to click.
-   */
-  callTool(
-    tabId: number,
-    call: ToolCall,
-    options: { signal: AbortSignal; onState?: (state: ToolCallState, prompt?: string) => void },
-  ): Promise<ToolOutput>;
-  /** Called with a tab id when that tab's tools changed. */
-  subscribe(listener: (tabId: number) => void): () => void;
-}
+/** The page bridge, as the host uses it: lib/background's ToolBridge (the router on Firefox, its client on Chrome). */
+export type HostToolBridge = ToolBridge;
 
 /**
  * The settings the host reads, and the few it writes on the person's behalf from the panel. The settings store

@@ -5,14 +5,16 @@ import type {
   AgentPart,
   AgentRunRequest,
   AgentStreamPart,
+  PageContext,
   ToolCall,
   ToolCallState,
+  ToolDescriptor,
   ToolOutput,
   WebAgent,
 } from '../agent/types';
 import type { ConfirmationAnswer, PendingConfirmation, RunOutcome, TabSnapshot } from '../messaging/agent-messages';
 import type { ConversationStore } from '../storage/conversations';
-import type { HostSettingsPort, HostToolBridge, HostToolSnapshot } from './agent-host-deps';
+import type { HostSettingsPort, HostToolBridge } from './agent-host-deps';
 import { needsConfirmation } from './needs-confirmation';
 import { retryMessages } from './retry-messages';
 
@@ -87,7 +89,7 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
   let running = false;
   let controller: AbortController | undefined;
   let current: Promise<void> = Promise.resolve();
-  let tools: HostToolSnapshot = { tools: [] };
+  let tools: { tools: ToolDescriptor[]; page?: PageContext } = { tools: [] };
   let toolsKnown = false;
   let agent: WebAgent | undefined;
   let url = deps.url;
@@ -153,7 +155,8 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
 
   const refreshTools = async () => {
     try {
-      tools = await bridge.getTools(tabId);
+      const fresh = await bridge.getTools(tabId);
+      tools = { tools: fresh.tools.map(toDescriptor), page: fresh.page };
       toolsKnown = true;
       agent = await settings.siteAgentFor(tools.page?.url ?? url);
     } catch {
@@ -200,8 +203,8 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     emit();
     return bridge.callTool(tabId, call, {
       signal,
-      onState: (state, prompt) => {
-        live.set(call.id, { state, ...(prompt ? { prompt } : {}) });
+      onState: (update) => {
+        live.set(call.id, { state: update.state, prompt: update.prompt });
         emit();
       },
     });
@@ -347,6 +350,17 @@ function applyLiveCalls(messages: AgentMessage[], live: Map<string, LiveCall>): 
       }),
     };
   });
+}
+
+/** What the model and the panel need of a tool; where it lives in the page stays with the bridge. */
+function toDescriptor(tool: ToolDescriptor): ToolDescriptor {
+  return {
+    name: tool.name,
+    description: tool.description,
+    inputSchema: tool.inputSchema,
+    ...(tool.title ? { title: tool.title } : {}),
+    ...(tool.annotations ? { annotations: tool.annotations } : {}),
+  };
 }
 
 function filterTools<T extends { name: string }>(tools: T[], agent: WebAgent | undefined): T[] {

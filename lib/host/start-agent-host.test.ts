@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AgentAdapter, AgentRunRequest, AgentStreamPart, ToolDescriptor, ToolOutput } from '../agent/types';
+import type { AgentAdapter, AgentRunRequest, AgentStreamPart, ToolOutput } from '../agent/types';
+import type { TabToolEntry } from '../background/tool-bridge';
 import { createAgentClient } from '../messaging/agent-client';
 import { AGENT_PORT_NAME, type HostEvent, type TabSnapshot } from '../messaging/agent-messages';
 import { createAgentPortPair } from '../messaging/agent-port-pair';
@@ -12,22 +13,23 @@ import { DECLINED_CALL_ERROR, INTERRUPTED_RUN_ERROR } from './create-tab-session
 import { startAgentHost } from './start-agent-host';
 
 const PAGE = { url: 'https://shop.test/cart', title: 'Cart', h1: 'Your cart' };
-const TOOLS: ToolDescriptor[] = [
-  { name: 'search', description: 'Search products', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
-  { name: 'check_out', description: 'Buy the cart', inputSchema: { type: 'object' }, annotations: { consequentialHint: true } },
+const where = { origin: 'https://shop.test', frameId: 0 };
+const TOOLS: TabToolEntry[] = [
+  { name: 'search', originalName: 'search', ...where, description: 'Search products', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+  { name: 'check_out', originalName: 'check_out', ...where, description: 'Buy the cart', inputSchema: { type: 'object' }, annotations: { consequentialHint: true } },
 ];
 
 /** An in-memory page bridge: tools per tab, calls answered by functions, calls recorded. */
-function memoryBridge(tools: ToolDescriptor[] = TOOLS) {
+function memoryBridge(tools: TabToolEntry[] = TOOLS) {
   const calls: { tabId: number; name: string; input: unknown }[] = [];
   const listeners = new Set<(tabId: number) => void>();
-  const bridge: HostToolBridge & { calls: typeof calls; tools: ToolDescriptor[]; changed(tabId: number): void } = {
+  const bridge: HostToolBridge & { calls: typeof calls; tools: TabToolEntry[]; changed(tabId: number): void } = {
     calls,
     tools,
-    getTools: async () => ({ tools: bridge.tools, page: PAGE }),
-    callTool: async (tabId, call, { signal }) => {
+    getTools: async (tabId) => ({ tabId, tools: bridge.tools, page: PAGE }),
+    callTool: async (tabId, call, options) => {
       calls.push({ tabId, name: call.name, input: call.input });
-      if (signal.aborted) return { content: [{ type: 'text', text: 'Error [cancelled]: stopped.' }], isError: true };
+      if (options?.signal?.aborted) return { content: [{ type: 'text', text: 'Error [cancelled]: stopped.' }], isError: true };
       return { content: [{ type: 'text', text: `${call.name} ok` }] };
     },
     subscribe: (listener) => {
@@ -221,7 +223,7 @@ describe('startAgentHost', () => {
   });
 
   it('the policy "never" runs consequential tools without asking; "non-read-only" asks for unmarked tools', async () => {
-    const unmarked: ToolDescriptor = { name: 'add_to_cart', description: 'Add', inputSchema: { type: 'object' } };
+    const unmarked: TabToolEntry = { name: 'add_to_cart', originalName: 'add_to_cart', ...where, description: 'Add', inputSchema: { type: 'object' } };
     const adapter = scriptedAdapter([(req) => callThenSay(req, 'check_out', 'ok'), (req) => callThenSay(req, 'add_to_cart', 'ok')]);
     const { panel, settings, bridge } = setup({ adapter, bridge: memoryBridge([...TOOLS, unmarked]) });
     await settings.setConfirmationPolicy('never');

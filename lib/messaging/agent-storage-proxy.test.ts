@@ -10,7 +10,8 @@ describe('agent storage proxy', () => {
     const hostListeners = new Set<(m: unknown) => void>();
     // The background forwards its area's changes to the host, as entrypoints/background.ts does.
     local.onChanged.addListener((changes) => {
-      for (const l of hostListeners) l(agentStorageChanged('local', changes));
+      const message = agentStorageChanged('local', changes);
+      if (message) for (const l of hostListeners) l(message);
     });
     const send = async (request: unknown) => structuredClone(await serveAgentStorage(structuredClone(request), { local, session }));
     const proxy = createAgentStorageProxy('local', send, { addListener: (l) => void hostListeners.add(l) });
@@ -21,6 +22,8 @@ describe('agent storage proxy', () => {
     expect(await local.get(['b'])).toEqual({ b: { deep: [1, 2] } });
     await proxy.remove(['a']);
     expect(await local.get(['a'])).toEqual({});
+    // The host's own conversation writes are not echoed back.
+    await proxy.set({ 'conversation:x': { messages: [] }, conversations: [] });
     expect(heard).toEqual([{ b: { newValue: { deep: [1, 2] } } }, { a: { oldValue: 1 } }]);
   });
 

@@ -48,9 +48,16 @@ export function serveAgentStorage(
   return answer().catch((error: unknown) => ({ ok: false, error: error instanceof Error ? error.message : String(error) }));
 }
 
-/** The change message the background sends when a storage area changes. */
-export function agentStorageChanged(area: StorageAreaName, changes: Record<string, StorageChange>): AgentStorageChanged {
-  return { type: 'agent-storage-changed', area, changes };
+/**
+ * The change message the background sends when a storage area changes, or undefined when there is nothing the
+ * host listens for: conversations are the host's own writes, often large, and echoing them back would only cost.
+ */
+export function agentStorageChanged(
+  area: StorageAreaName,
+  changes: Record<string, StorageChange>,
+): AgentStorageChanged | undefined {
+  const relevant = Object.entries(changes).filter(([key]) => !key.startsWith('conversation'));
+  return relevant.length > 0 ? { type: 'agent-storage-changed', area, changes: Object.fromEntries(relevant) } : undefined;
 }
 
 /**

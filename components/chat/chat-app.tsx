@@ -1,0 +1,182 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { formatBytes } from '../shared/format-bytes';
+import { AdapterStatusCard } from './adapter-status-card';
+import { Composer } from './composer';
+import type { ChatStore } from './create-chat-store';
+import { MessageView } from './message-view';
+import { RunOutcomeNotice } from './run-outcome-notice';
+import { createStreamAnnouncer } from './stream-announcer';
+import { ToolsView } from './tools-view';
+
+export interface ChatAppProps {
+  store: ChatStore;
+  /** Opens the extension's options page (runtime.openOptionsPage). */
+  onOpenOptions: () => void;
+}
+
+/** How close to the bottom (px) still counts as "following the reply". */
+const FOLLOW_SLACK = 48;
+
+/** The side panel: header controls, the conversation or the page's tools, status, and the composer. */
+export function ChatApp({ store, onOpenOptions }: ChatAppProps) {
+  const tab = store.tab.value;
+  const adapter = store.adapter.value;
+  const messages = tab?.messages ?? [];
+  const running = tab?.running ?? false;
+  const view = store.view.value;
+  const scroller = useRef<HTMLDivElement>(null);
+  const following = useRef(true);
+  const [announcer] = useState(createStreamAnnouncer);
+  const [announcement, setAnnouncement] = useState('');
+  const [slowConnection, setSlowConnection] = useState(false);
+  const connected = store.connected.value;
+
+  // Stay pinned to the newest text only while the person has not scrolled up to read.
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (el && following.current) el.scrollTop = el.scrollHeight;
+  });
+
+  useEffect(() => {
+    const said = announcer(messages, running);
+    if (said) setAnnouncement(said);
+  }, [messages, running, announcer]);
+
+  const waiting = tab?.confirmations[0];
+  useEffect(() => {
+    if (waiting) setAnnouncement(`${waiting.toolName} needs your answer: ${waiting.prompt}`);
+  }, [waiting?.callId]);
+
+  useEffect(() => {
+    if (connected) return setSlowConnection(false);
+    const timer = setTimeout(() => setSlowConnection(true), 1500);
+    return () => clearTimeout(timer);
+  }, [connected]);
+
+  // Esc stops the reply from anywhere in the panel, even when focus fell back to the page body.
+  useEffect(() => {
+    if (!running) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        store.stop();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [running, store]);
+
+  const models = adapter?.models ?? [];
+  const selectedModel = models.find((m) => m.selected) ?? models.find((m) => m.recommended) ?? models[0];
+  const toolCount = tab?.toolsKnown ? tab.tools.length : undefined;
+
+  return (
+    <div class="app">
+      <header class="bar">
+        <h1>WebMCP Agent</h1>
+        <div class="controls">
+          <select
+            aria-label="Agent"
+            value={store.chosen.value ?? 'local'}
+            onChange={(e) => store.chooseAdapter((e.currentTarget as HTMLSelectElement).value as 'local' | 'cloud')}
+          >
+            <option value="local">On-device</option>
+            <option value="cloud">Cloud</option>
+          </select>
+          {models.length > 1 && (
+            <select
+              aria-label="Model"
+              value={selectedModel?.id}
+              disabled={running}
+              onChange={(e) => store.chooseModel((e.currentTarget as HTMLSelectElement).value)}
+            >
+              {models.map((m) => (
+                <option key={m.id} value={m.id} title={m.brief}>
+                  {m.label}
+                  {m.bytes ? ` · ${formatBytes(m.bytes)}` : ''}
+                  {m.cached ? ' · downloaded' : ''}
+                </option>
+              ))}
+            </select>
+          )}
+          <button type="button" onClick={() => store.newChat()} disabled={messages.length === 0 && !running}>
+            New chat
+          </button>
+        </div>
+      </header>
+      <nav class="views" aria-label="Panel views">
+        <button type="button" aria-pressed={view === 'chat'} onClick={() => (store.view.value = 'chat')}>
+          Chat
+        </button>
+        <button type="button" aria-pressed={view === 'tools'} onClick={() => (store.view.value = 'tools')}>
+          Tools{toolCount !== undefined ? ` (${toolCount})` : ''}
+        </button>
+      </nav>
+      <main
+        class="scroller"
+        ref={scroller}
+        onScroll={(e) => {
+          const el = e.currentTarget as HTMLDivElement;
+          following.current = el.scrollHeight - el.scrollTop - el.clientHeight < FOLLOW_SLACK;
+        }}
+      >
+        {!connected && slowConnection && (
+          <p class="banner" role="status">
+            Connecting to the agent…
+          </p>
+        )}
+        {view === 'tools' ? (
+          <ToolsView tab={tab} />
+        ) : (
+          <section class="conversation" aria-label="Conversation">
+            {tab && messages.length === 0 && (
+              <div class="welcome">
+                <h2>What should the agent do here?</h2>
+                <p>
+                  {tab.toolsKnown && tab.tools.length === 0
+                    ? 'This page offers no tools, so the agent can talk but not act here. See Tools for what that means.'
+                    : `It works through this page's own tools${toolCount ? ` (${toolCount})` : ''}, and shows each step here.`}
+                </p>
+              </div>
+            )}
+            {messages.map((m) => (
+              <MessageView key={m.id} message={m} confirmations={tab?.confirmations ?? []} onConfirm={store.confirm} />
+            ))}
+            {running && messages.at(-1)?.role === 'user' && (
+              <p class="thinking" aria-hidden="true">
+                <span class="dot" />
+                <span class="dot" />
+                <span class="dot" />
+              </p>
+            )}
+            {tab?.lastRun && !running && (
+              <RunOutcomeNotice outcome={tab.lastRun} onRetry={store.retry} onOpenOptions={onOpenOptions} />
+            )}
+          </section>
+        )}
+      </main>
+      <footer class="dock">
+        {store.notice.value && (
+          <p class="notice" role="alert">
+            {store.notice.value}{' '}
+            <button type="button" class="link" onClick={store.dismissNotice}>
+              Dismiss
+            </button>
+          </p>
+        )}
+        {adapter && (
+          <AdapterStatusCard
+            adapter={adapter}
+            onPrepare={store.prepare}
+            onCancel={store.cancelPrepare}
+            onOpenOptions={onOpenOptions}
+          />
+        )}
+        <Composer store={store} />
+      </footer>
+      <div class="sr-only" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </div>
+    </div>
+  );
+}

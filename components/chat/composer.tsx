@@ -1,0 +1,42 @@
+import type { ChatStore } from './create-chat-store';
+
+export interface ComposerProps {
+  store: ChatStore;
+}
+
+/** The message box: Enter sends, Shift+Enter breaks the line; Stop replaces Send while a reply runs. */
+export function Composer({ store }: ComposerProps) {
+  const running = store.tab.value?.running ?? false;
+  const submit = (event: Event) => {
+    event.preventDefault();
+    store.send();
+  };
+  return (
+    <form class="composer" onSubmit={submit}>
+      <textarea
+        aria-label="Message"
+        rows={2}
+        placeholder={running ? 'The agent is working… (Esc stops it)' : 'Ask the agent to do something on this page'}
+        value={store.draft.value}
+        onInput={(e) => {
+          store.draft.value = (e.currentTarget as HTMLTextAreaElement).value;
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
+            e.preventDefault();
+            store.send();
+          }
+        }}
+      />
+      {running ? (
+        <button type="button" class="stop" onClick={() => store.stop()} aria-keyshortcuts="Escape">
+          Stop
+        </button>
+      ) : (
+        <button type="submit" class="primary send" disabled={!store.canSend.value}>
+          Send
+        </button>
+      )}
+    </form>
+  );
+}

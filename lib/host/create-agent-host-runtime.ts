@@ -1,0 +1,114 @@
+import type { AgentAdapter } from '../agent/types';
+import type { ToolBridge } from '../background/tool-bridge';
+import { createCloudAdapter } from '../cloud/create-cloud-adapter';
+import { listModels } from '../cloud/list-models';
+import { testConnection } from '../cloud/test-connection';
+import type { LocalModelInfo, OptionsReply } from '../messaging/options-messages';
+import { createSettingsStore, type SettingsStore } from '../storage/settings-store';
+import type { StorageArea } from '../storage/storage-area';
+import type { HostPort } from './agent-host-deps';
+import { type AdapterFactory, createAdapterRegistry } from './create-adapter-registry';
+import { handleOptionsRequest } from './options-requests';
+import { type AgentHost, startAgentHost } from './start-agent-host';
+
+/** The on-device adapter with the model management the options page uses (lib/local's LocalAdapter fits). */
+export interface HostLocalAdapter extends AgentAdapter {
+  listModels?: () => Promise<Omit<LocalModelInfo, 'storedBytes'>[]>;
+  deleteModel?: (modelId: string) => Promise<void>;
+}
+
+export interface AgentHostRuntimeDeps {
+  /** storage.local and storage.session: direct on Firefox, proxied through the background on Chrome. */
+  storage: { local: StorageArea; session: StorageArea };
+  /** runtime.onConnect (side panels). */
+  onConnect: { addListener(listener: (port: HostPort) => void): void };
+  bridge: ToolBridge;
+  /** The fetch cloud calls go through. */
+  fetch: typeof fetch;
+  /** Builds the on-device adapter from the settings (its model and model host). Without it, on-device mode says it is not available here. */
+  createLocalAdapter?: (settings: SettingsStore) => HostLocalAdapter | Promise<HostLocalAdapter>;
+}
+
+/** What the entry point gets back. */
+export interface AgentHostRuntime {
+  host: AgentHost;
+  settings: SettingsStore;
+  /** Answers an options page request (runtime.onMessage), or undefined when the message is not one. */
+  handleMessage(message: unknown): Promise<OptionsReply> | undefined;
+}
+
+/**
+ * Everything the agent host runs, wired: the settings store, the adapters (on-device from the given factory; cloud
+ * rebuilt whenever its saved settings change), the host itself, and the options page's requests. The same in
+ * Chrome's offscreen document and Firefox's background page; entry points only pass their browser objects.
+ */
+export function createAgentHostRuntime(deps: AgentHostRuntimeDeps): AgentHostRuntime {
+  const settings = createSettingsStore({ local: deps.storage.local });
+  let local: Promise<HostLocalAdapter> | undefined;
+  const localAdapter = () => {
+    if (!deps.createLocalAdapter) return undefined;
+    local ??= Promise.resolve(deps.createLocalAdapter(settings));
+    return local;
+  };
+
+  const factories: AdapterFactory[] = [
+    {
+      kind: 'local',
+      create: async () => {
+        const adapter = await localAdapter();
+        if (!adapter) throw new Error('On-device mode is not available in this browser.');
+        return adapter;
+      },
+    },
+    {
+      kind: 'cloud',
+      // The cloud settings with the key: the registry keeps this string in memory only, to notice a change.
+      key: async () => JSON.stringify(await settings.cloudSettings()),
+      create: async () => {
+        const cloud = await settings.cloudSettings();
+        if (!cloud.ok) throw new Error(cloud.error);
+        return createCloudAdapter(cloud.value, { fetch: deps.fetch });
+      },
+    },
+  ];
+  const adapters = createAdapterRegistry(factories);
+  // A saved setting may change what an adapter is built from (Save on the options page): rebuild, and panels hear.
+  settings.subscribe(() => void adapters.refresh());
+
+  const host = startAgentHost({
+    bridge: deps.bridge,
+    settings,
+    adapters,
+    storage: deps.storage,
+    onConnect: deps.onConnect,
+    saveModel: async (kind, modelId) => {
+      if (kind !== 'local') return;
+      const { local: preferences } = await settings.read();
+      await settings.saveLocal({ ...preferences, modelId });
+    },
+  });
+
+  return {
+    host,
+    settings,
+    handleMessage: (message) =>
+      handleOptionsRequest(message, {
+        settings,
+        testConnection: (cloud) => testConnection(cloud, { fetch: deps.fetch }),
+        listCloudModels: async (cloud) => {
+          const listing = await listModels(cloud, { fetch: deps.fetch });
+          return listing.ok ? { ok: true, models: listing.models } : listing;
+        },
+        listLocalModels: async () => {
+          const adapter = await localAdapter();
+          return adapter?.listModels ? adapter.listModels() : [];
+        },
+        deleteLocalModel: async (modelId) => {
+          const adapter = await localAdapter();
+          if (!adapter?.deleteModel) throw new Error('On-device mode is not available in this browser.');
+          await adapter.deleteModel(modelId);
+          // The adapter's status may now be needs-download: panels hear through its subscribe.
+        },
+      }),
+  };
+}
