@@ -292,6 +292,12 @@ describe('parseToolCalls: plain replies', () => {
     expect(parseToolCalls('You can use get_cart() to see the cart, or search_products.', tools).calls).toEqual([]);
   });
 
+  it('refuses a name that only appears once escapes are decoded', () => {
+    const parsed = parseToolCalls('<tool_call>{"name": "get\\u005fcart", "arguments": {}}</tool_call>', tools);
+    expect(parsed.calls).toEqual([]);
+    expect(parsed.unreadable).toHaveLength(1);
+  });
+
   it('handles non-string input', () => {
     expect(parseToolCalls(undefined as unknown as string, tools)).toEqual({ text: '', calls: [], unreadable: [] });
   });
@@ -346,7 +352,7 @@ describe('parseToolCalls: properties', () => {
         expect(Array.isArray(parsed.calls)).toBe(true);
         expect(typeof parsed.text).toBe('string');
       }),
-      { numRuns: 2000 },
+      { numRuns: Number(process.env.FC_RUNS ?? 2000) },
     );
   });
 
@@ -357,7 +363,7 @@ describe('parseToolCalls: properties', () => {
           expect(loose(reply)).toContain(loose(call.name));
         }
       }),
-      { numRuns: 2000 },
+      { numRuns: Number(process.env.FC_RUNS ?? 2000) },
     );
   });
 

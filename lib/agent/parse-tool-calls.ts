@@ -58,6 +58,7 @@ const MAX_REPLY_CHARS = 100_000;
 export function parseToolCalls(text: string, tools: readonly ToolLike[] = []): ParsedReply {
   const reply = new Reply(tools);
   let src = typeof text === 'string' ? text.slice(0, MAX_REPLY_CHARS) : '';
+  const original = src;
   try {
     src = reply.takeReasoning(src);
     src = cutAtTurnEnd(src);
@@ -77,7 +78,7 @@ export function parseToolCalls(text: string, tools: readonly ToolLike[] = []): P
   } catch {
     // Defensive: a parser bug must not crash the loop. What was read so far stands; the rest is prose.
   }
-  return reply.result(src);
+  return reply.result(src, original);
 }
 
 class Reply {
@@ -90,7 +91,12 @@ class Reply {
 
   constructor(private readonly tools: readonly ToolLike[]) {}
 
-  result(rest: string): ParsedReply {
+  result(rest: string, original: string): ParsedReply {
+    // A name that only exists after decoding escapes ("get\u005fcart") or joining strings is not what the model
+    // wrote: never run a call the text does not plainly name.
+    const written = looseName(original);
+    for (const call of this.calls) if (!written.includes(looseName(call.name))) this.unreadable.push(snippet(call.raw));
+    this.calls = this.calls.filter((call) => written.includes(looseName(call.name)));
     const text = cleanProse(this.answer ?? rest);
     const reasoning = this.reasoning.map((r) => r.trim()).filter(Boolean).join('\n\n');
     return {
