@@ -107,7 +107,7 @@ describe('bad requests (400)', () => {
     expect(part).toEqual({
       type: 'error',
       code: 'bad_request',
-      error: 'Anthropic rejected the request (400): messages: text content blocks must be non-empty (key [API key])',
+      error: 'Anthropic rejected the request (400): messages: text content blocks must be non-empty (key [API key]).',
     });
   });
 });
@@ -119,6 +119,23 @@ describe('server errors (5xx)', () => {
       type: 'error',
       error: 'OpenAI failed (500): The server had an error while processing your request. Try again in a moment.',
     });
+  });
+});
+
+describe('errors inside a started stream', () => {
+  it('Anthropic overloaded mid-reply says so', async () => {
+    server.script({ type: 'stream-error', after: 3, reply: { type: 'reply', text: 'Partly there, then' }, message: 'Overloaded' });
+    expect(await lastPart(settingsFor('anthropic'))).toEqual({
+      type: 'error',
+      error: 'Anthropic is overloaded right now (529): Overloaded. Try again in a moment.',
+    });
+  });
+
+  it.each(['openai', 'openai-compatible'] as const)('%s: an error event passes the provider’s message on', async (provider) => {
+    server.script({ type: 'stream-error', after: 2, reply: { type: 'reply', text: 'Partly there, then' }, message: 'The model had an internal error.' });
+    const part = await lastPart(settingsFor(provider));
+    expect(part).toMatchObject({ type: 'error', error: expect.stringContaining('The model had an internal error.') });
+    expect(JSON.stringify(part)).not.toContain(KEY);
   });
 });
 

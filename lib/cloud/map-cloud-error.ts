@@ -56,6 +56,7 @@ const NETWORK_CODES = new Set([
  * - 429: rate_limited, with the provider's words (a spent quota and a burst limit read differently);
  * - 400/404/413/422: bad_request, with the provider's own message;
  * - no answer, or a connection cut mid-reply: network, naming the URL (plus the OLLAMA_ORIGINS hint for Ollama);
+ * - 529 (Anthropic's "overloaded", also mid-stream): said as such;
  * - 5xx and anything else: the provider's message.
  *
  * The key never appears in a message: provider messages are redacted (OpenAI quotes part of a wrong key).
@@ -68,7 +69,7 @@ export function mapCloudError(error: unknown, context: CloudErrorContext): Cloud
   const answered = statusOf(cause);
   const status = answered !== undefined && answered >= 400 ? answered : undefined;
   const providerMessage = redact(providerMessageOf(cause)).trim();
-  const said = providerMessage ? `: ${providerMessage}` : '.';
+  const said = providerMessage ? `: ${providerMessage}${/[.!?…]$/.test(providerMessage) ? '' : '.'}` : '.';
   const ollama = context.provider === 'openai-compatible' && isOllamaBaseURL(context.baseURL);
 
   if (status === 401 || status === 403) {
@@ -85,6 +86,9 @@ export function mapCloudError(error: unknown, context: CloudErrorContext): Cloud
   }
   if (status === 400 || status === 404 || status === 413 || status === 422) {
     return { code: 'bad_request', error: `${who} rejected the request (${status})${said}` };
+  }
+  if (status === 529 || (status === 503 && /overloaded/i.test(typeOf(cause)))) {
+    return { error: `${who} is overloaded right now (${status})${said} Try again in a moment.` };
   }
   if (status !== undefined) {
     return { error: `${who} failed (${status})${said} Try again in a moment.` };

@@ -45,7 +45,7 @@ describe('testConnection', () => {
   it('reports an unknown model with the provider’s words', async () => {
     server.script({ type: 'error', status: 404, message: 'model: claude-nope', errorType: 'not_found_error' });
     const report = await testConnection(settingsFor('anthropic', { model: 'claude-nope' }), { fetch });
-    expect(report).toEqual({ ok: false, code: 'bad_request', message: 'Anthropic rejected the request (404): model: claude-nope' });
+    expect(report).toEqual({ ok: false, code: 'bad_request', message: 'Anthropic rejected the request (404): model: claude-nope.' });
   });
 
   it('reports an unreachable host as network', async () => {

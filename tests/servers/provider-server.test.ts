@@ -126,6 +126,13 @@ describe('errors', () => {
     expect((await empty.json()).error.message).toBe('provider-server: no scripted reply left for POST /v1/chat/completions');
   });
 
+  it('ends a stream with the protocol’s error event', async () => {
+    server.script({ type: 'stream-error', after: 2, reply: { type: 'reply', text: 'a b c' }, message: 'Overloaded' });
+    const events = parseSse(await (await post('/v1/messages', { stream: true }, anthropicHeaders)).text());
+    expect(events).toHaveLength(3);
+    expect(events[2]).toEqual(['error', { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }]);
+  });
+
   it('drops the connection mid-stream', async () => {
     server.script({ type: 'drop', after: 3, reply: { type: 'reply', text: 'one two three four five six' } });
     const res = await post('/v1/messages', { stream: true }, anthropicHeaders);

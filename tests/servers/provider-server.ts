@@ -33,6 +33,8 @@
  *       `arguments` is the raw argument text (to send malformed JSON); `delayMs` waits before each streamed event.
  *   { type: 'error', status, message, errorType?, headers? }   an HTTP error in the protocol's error shape
  *   { type: 'drop', after, reply }   streams the first `after` events of `reply`, then destroys the connection
+ *   { type: 'stream-error', after, reply, message, errorType? }   the first `after` events, then the protocol's
+ *       error event (Anthropic `event: error`, Responses `error`, Chat Completions `data: {"error": …}`)
  *
  * With `apiKey` set, a request without that key (`Authorization: Bearer …` or `x-api-key`) gets a 401 in the
  * protocol's shape, as the real services answer (OpenAI's message even quotes part of the wrong key).
@@ -83,7 +85,17 @@ export interface ScriptedDrop {
   reply: ScriptedTurn;
 }
 
-export type ScriptedReply = ScriptedTurn | ScriptedError | ScriptedDrop;
+/** A stream that fails in the protocol's own way: the first `after` events of `reply`, then an error event. */
+export interface ScriptedStreamError {
+  type: 'stream-error';
+  after: number;
+  reply: ScriptedTurn;
+  message: string;
+  /** Anthropic's error type (overloaded_error, api_error…) or OpenAI's code. Default: overloaded_error / server_error. */
+  errorType?: string;
+}
+
+export type ScriptedReply = ScriptedTurn | ScriptedError | ScriptedDrop | ScriptedStreamError;
 
 export type Protocol = 'chat' | 'responses' | 'anthropic' | 'models';
 
@@ -200,7 +212,7 @@ export async function startProviderServer(options: ProviderServerOptions = {}): 
       sendError(res, protocol, reply);
       return;
     }
-    const turn = reply.type === 'drop' ? reply.reply : reply;
+    const turn = reply.type === 'drop' || reply.type === 'stream-error' ? reply.reply : reply;
     const model = typeof body?.model === 'string' ? body.model : 'test-model';
     const ids = assignIds(turn, protocol, nextId);
     if (body?.stream !== true) {
@@ -210,11 +222,15 @@ export async function startProviderServer(options: ProviderServerOptions = {}): 
     const events = streamEvents(protocol, turn, ids, model);
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
     res.flushHeaders();
-    const limit = reply.type === 'drop' ? reply.after : events.length;
+    const limit = reply.type === 'drop' || reply.type === 'stream-error' ? reply.after : events.length;
     for (let i = 0; i < limit && i < events.length; i++) {
       if (turn.delayMs) await sleep(turn.delayMs);
       if (res.destroyed) return;
       res.write(events[i]);
+    }
+    if (reply.type === 'stream-error') {
+      res.end(streamErrorEvent(protocol, reply));
+      return;
     }
     if (reply.type === 'drop') {
       // Let the client take in what was sent (a real drop comes after a while), then destroy the socket: not
@@ -533,6 +549,16 @@ function anthropicEvents(turn: ScriptedTurn, ids: TurnIds, model: string): strin
   out.push(ev('message_delta', { delta: { stop_reason: anthropicStop(turn), stop_sequence: null }, usage: { output_tokens: 7 } }));
   out.push(ev('message_stop', {}));
   return out;
+}
+
+function streamErrorEvent(protocol: Protocol, error: ScriptedStreamError): string {
+  if (protocol === 'anthropic') {
+    return sse('error', { type: 'error', error: { type: error.errorType ?? 'overloaded_error', message: error.message } });
+  }
+  if (protocol === 'responses') {
+    return sse('error', { type: 'error', sequence_number: 9999, code: error.errorType ?? 'server_error', message: error.message, param: null });
+  }
+  return sse(undefined, { error: { message: error.message, type: error.errorType ?? 'server_error', param: null, code: null } });
 }
 
 function completeBody(protocol: Protocol, turn: ScriptedTurn, ids: TurnIds, model: string): object {
