@@ -27,7 +27,11 @@ export default defineContentScript({
         onNavigating: (callId) => send({ type: 'bridge:frame-navigating', callId }),
       }),
     );
-    void host.then(async (h) => send({ type: 'bridge:frame-tools', report: await h.list() }));
+    // The first report once the document is parsed, so its title and h1 are there.
+    const parsed = new Promise<void>((resolve) =>
+      document.readyState === 'loading' ? document.addEventListener('DOMContentLoaded', () => resolve(), { once: true }) : resolve(),
+    );
+    void Promise.all([host, parsed]).then(async ([h]) => send({ type: 'bridge:frame-tools', report: await h.list() }));
 
     browser.runtime.onMessage.addListener((raw: unknown, _sender, sendResponse) => {
       const message = raw as BackgroundToFrameMessage;

@@ -59,6 +59,9 @@ export interface ToolRouter extends ToolBridge {
   forgetTab(tabId: number): Promise<void>;
 }
 
+const NAVIGATION_QUIET_MS = 300;
+const NAVIGATION_SETTLE_CAP_MS = 2_000;
+
 const key = (tabId: number) => `bridge:tab:${tabId}`;
 
 /** Creates the router. */
@@ -71,6 +74,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
   const listeners = new Set<(tabId: number) => void>();
   const queues = new Map<number, Promise<unknown>>();
   const generations = new Map<string, number>();
+  const latestReports = new Map<string, { generation: number; report: FrameReport }>();
   const reportWaiters = new Set<{ tabId: number; frameId: number; after: number; resolve: (r: FrameReport) => void }>();
   const callStates = new Map<string, (state: { state: 'awaiting-confirmation'; prompt: string }) => void>();
   const navigating = new Set<string>();
@@ -118,7 +122,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
     const owned: { frameId: number; report: FrameReport; index: number }[] = [];
     for (const frameId of frameIds) {
       const report = state.frames[frameId];
-      report.tools.forEach((_, index) => owned.push({ frameId, report, index }));
+      for (let index = 0; index < report.tools.length; index++) owned.push({ frameId, report, index });
     }
     const names = toModelFacingNames(owned.map(({ frameId, report, index }) => ({ frameId, origin: report.origin, name: report.tools[index].name })));
     const tools: TabToolEntry[] = owned.map(({ frameId, report, index }, i) => {
@@ -142,7 +146,20 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
     return { tabId, tools, page };
   };
 
-  const waitForReport = (tabId: number, frameId: number, after: number): Promise<FrameReport | undefined> =>
+  /** The next document's report, once its reports have been quiet for a moment (its scripts register tools). */
+  const waitForReport = async (tabId: number, frameId: number, after: number): Promise<FrameReport | undefined> => {
+    const latest = latestReports.get(`${tabId}:${frameId}`);
+    let report = latest && latest.generation > after ? latest.report : await nextReport(tabId, frameId, after, navigationTimeoutMs);
+    const deadline = Date.now() + NAVIGATION_SETTLE_CAP_MS;
+    while (report && Date.now() < deadline) {
+      const later = await nextReport(tabId, frameId, after, NAVIGATION_QUIET_MS);
+      if (!later) break;
+      report = later;
+    }
+    return report;
+  };
+
+  const nextReport = (tabId: number, frameId: number, after: number, timeoutMs: number): Promise<FrameReport | undefined> =>
     new Promise((resolve) => {
       const waiter = {
         tabId,
@@ -157,7 +174,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
       const timer = setTimeout(() => {
         reportWaiters.delete(waiter);
         resolve(undefined);
-      }, navigationTimeoutMs);
+      }, timeoutMs);
       reportWaiters.add(waiter);
     });
 
@@ -257,6 +274,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
         if (!isFrameReport(report)) return true;
         void setFrame(sender.tabId, sender.frameId, report).then(() => {
           const generation = generations.get(frameKey) ?? 0;
+          latestReports.set(frameKey, { generation, report });
           for (const waiter of reportWaiters) {
             if (waiter.tabId === sender.tabId && waiter.frameId === sender.frameId && generation > waiter.after) waiter.resolve(report);
           }
@@ -300,6 +318,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
     async forgetTab(tabId) {
       tabs.delete(tabId);
       queues.delete(tabId);
+      for (const frameKey of [...latestReports.keys()]) if (frameKey.startsWith(`${tabId}:`)) latestReports.delete(frameKey);
       await ports.store.remove([key(tabId)]);
     },
   };

@@ -59,7 +59,7 @@ const MAX_TOOLS_PER_FRAME = 256;
 export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHost {
   const { win, doc, native, page, cursor } = options;
   const settle = options.settle ?? { quietMs: 150, capMs: 1_500 };
-  const nativeTools = new Map<string, unknown>();
+  let nativeTools = new Map<string, unknown>();
   const running = new Map<string, AbortController>();
   let lastChangeAt = 0;
   let lastReportJson = '';
@@ -69,14 +69,17 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
   const list = async (): Promise<FrameReport> => {
     const tools: FrameTool[] = [];
     const seen = new Set<string>();
-    nativeTools.clear();
+    // Swapped in whole at the end: a call may be looking tools up while a list is in flight.
+    const freshNative = new Map<string, unknown>();
     if (native) {
       try {
         for (const raw of await native.getTools()) {
+          // Native getTools() also lists same-origin frames' tools: keep this frame's own (their frame lists the rest).
+          if (!ownedBy(raw, win)) continue;
           const tool = readToolEntry(raw);
           if (!tool || seen.has(tool.name)) continue;
           seen.add(tool.name);
-          nativeTools.set(tool.name, raw);
+          freshNative.set(tool.name, raw);
           tools.push(tool);
         }
       } catch {
@@ -104,6 +107,7 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
         // The page's side failed; native tools (if any) still count.
       }
     }
+    nativeTools = freshNative;
     for (const tool of tools) {
       const form = formOf(tool.name);
       if (form) {
@@ -139,7 +143,9 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
   };
   native?.addEventListener('toolchange', changed);
   page?.onChanged(changed);
+  let unloading = false;
   win.addEventListener('pagehide', () => {
+    unloading = true;
     for (const callId of running.keys()) options.onNavigating(callId);
   });
 
@@ -203,9 +209,11 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
     let output: ToolOutput;
     try {
       const raw = await execute(request, controller.signal, input);
-      if (raw === null) return { kind: 'navigated' };
+      if (raw === null || unloading) return { kind: 'navigated' };
       output = capToolOutput(normalizeToolResult(raw), request.maxResultChars);
     } catch (error) {
+      // A call whose document is going away failed because it navigated, not because the tool broke.
+      if (unloading) return { kind: 'navigated' };
       output = errorOutput(error, controller.signal);
     } finally {
       clearTimeout(timer);
@@ -324,6 +332,21 @@ function submitLabel(form: HTMLFormElement): string {
   const submit = findSubmit(form);
   const text = submit?.getAttribute('aria-label') || submit?.textContent?.trim() || (submit as HTMLInputElement | undefined)?.value;
   return (text || 'Submit').slice(0, 80);
+}
+
+/** Whether a native tool entry belongs to this window (`window` today, `source` from Chrome 160). */
+function ownedBy(raw: unknown, win: Window): boolean {
+  if (typeof raw !== 'object' || raw === null) return false;
+  for (const key of ['window', 'source']) {
+    let value: unknown;
+    try {
+      value = Reflect.get(raw, key);
+    } catch {
+      continue;
+    }
+    if (value !== undefined && value !== null) return value === win;
+  }
+  return true;
 }
 
 function sleep(ms: number): Promise<void> {

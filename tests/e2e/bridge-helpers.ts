@@ -34,3 +34,34 @@ export function textOf(output: ToolOutput): string {
   const first = output.content[0];
   return first?.type === 'text' ? first.text : '';
 }
+
+/**
+ * Starts a call in the service worker without waiting for it, recording its awaiting-confirmation states.
+ * Read them with pendingCall(); the call's AbortController is kept for cancelPendingCall().
+ */
+export function startCall(sw: Worker, tabId: number, name: string, input: unknown = {}): Promise<void> {
+  return sw.evaluate(
+    ([t, n, i]) => {
+      const g = globalThis as any;
+      const controller = new AbortController();
+      g.pending = { states: [] as unknown[], output: undefined as unknown, controller };
+      g.toolBridge
+        .callTool(t, { id: 'pending', name: n, input: i }, { signal: controller.signal, onState: (s: unknown) => g.pending.states.push(s) })
+        .then((output: unknown) => {
+          g.pending.output = output;
+        });
+    },
+    [tabId, name, input] as const,
+  );
+}
+
+export function pendingCall(sw: Worker): Promise<{ states: { state: string; prompt: string }[]; output?: ToolOutput }> {
+  return sw.evaluate(() => {
+    const { states, output } = (globalThis as any).pending;
+    return { states, output };
+  });
+}
+
+export function cancelPendingCall(sw: Worker): Promise<void> {
+  return sw.evaluate(() => (globalThis as any).pending.controller.abort());
+}

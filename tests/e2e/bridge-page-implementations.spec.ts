@@ -1,0 +1,40 @@
+import { readFileSync } from 'node:fs';
+import { callTool, expectTools } from './bridge-helpers';
+import { expect, test } from './fixtures';
+
+// The browser bundle of @mcp-b/global, straight from node_modules (nothing copied into the repo).
+const GLOBAL_BUNDLE = readFileSync('node_modules/@mcp-b/global/dist/index.iife.js');
+
+test('a page that loads @mcp-b/global from npm after the extension keeps working, and its tools are read', async ({
+  context,
+  server,
+  serviceWorker,
+  tabIdOf,
+}) => {
+  server.route((req, res) => {
+    if (!req.url?.startsWith('/vendor/mcp-b-global.iife.js')) return false;
+    res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(GLOBAL_BUNDLE);
+    return true;
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${server.url}/mcp-b-global.html`);
+  const tabId = await tabIdOf(page);
+  await expectTools(serviceWorker, tabId, ['global_add']);
+  expect(await callTool(serviceWorker, tabId, 'global_add', { a: 2, b: 3 })).toEqual({ content: [{ type: 'text', text: '5' }] });
+  // The page itself still works with its library.
+  expect(await page.evaluate(async () => (await (document as any).modelContext.getTools()).map((t: any) => t.name))).toEqual(['global_add']);
+  expect(errors).toEqual([]);
+});
+
+test('a page whose own implementation replaced document.modelContext is still read', async ({ context, server, serviceWorker, tabIdOf }) => {
+  const page = await context.newPage();
+  await page.goto(`${server.url}/own-implementation.html`);
+  const tabId = await tabIdOf(page);
+  await expectTools(serviceWorker, tabId, ['own_tool']);
+  expect(await callTool(serviceWorker, tabId, 'own_tool', { x: 1 })).toEqual({
+    content: [{ type: 'text', text: '{"got":{"x":1}}' }],
+    structuredContent: { got: { x: 1 } },
+  });
+});
