@@ -204,7 +204,9 @@ function swapViewTools(product) {
 function showStatus() {
   if (!modelContext) return;
   statusLine.dataset.state = 'ready';
-  statusLine.textContent = `WebMCP tools on this page: ${[...registered, 'subscribe_newsletter'].join(', ')}.`;
+  // Declarative forms came with document.modelContext; the older navigator.modelContext had none.
+  const declarative = document.modelContext ? ['subscribe_newsletter'] : [];
+  statusLine.textContent = `WebMCP tools on this page: ${[...registered, ...declarative].join(', ')}.`;
 }
 
 function updateCartCount() {
