@@ -229,7 +229,7 @@ function sanitizeSchema(root: Record<string, unknown>): Record<string, unknown> 
 function isSafePattern(pattern: string): boolean {
   if (pattern.length > 500) return false;
   // A quantified group that itself holds a quantifier or an alternation: (a+)+, (a|aa)*, (\w+\s?)*.
-  if (/\((?:[^()\\]|\\.)*(?:[+*}]|\|)(?:[^()\\]|\\.)*\)\s*(?:[+*]|\{\d*,)/.test(pattern)) return false;
+  if (/\((?:[^()\\]|\\.)*(?:[+*}]|\|)(?:[^()\\]|\\.)*\)\s*(?:[+*]|\{\d)/.test(pattern)) return false;
   if (/\\\d/.test(pattern)) return false; // backreferences
   try {
     new RegExp(pattern, 'u');
