@@ -432,7 +432,7 @@ describe('runLocalAgent', () => {
     it('apologises after a second bad reply', async () => {
       const { parts } = await run([call('buy_now'), call('buy_now')], harness({}));
       expect(shown(parts)).toBe(
-        'Sorry, I couldn’t work out how to do that with this page’s tools (There is no tool named "buy_now". The tools are: search_products, add_to_cart, view_cart). Try asking in other words.',
+        'Sorry, I couldn’t work out how to do that with this page’s tools (the model asked for a tool this page does not have: buy_now). Try asking in other words.',
       );
       expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'stop' });
     });

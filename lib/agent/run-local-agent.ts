@@ -178,13 +178,13 @@ async function* runSteps(
       if (problems.length) {
         // 8. Repair, once per step.
         if (repaired) {
-          yield { type: 'text-delta', messageId, delta: LOCAL_AGENT_MESSAGES.apology(problems[0].replace(/\.$/, '')) };
+          yield { type: 'text-delta', messageId, delta: LOCAL_AGENT_MESSAGES.apology(problems[0].forPerson) };
           yield { type: 'step-finish', step };
           yield { type: 'finish', reason: 'stop' };
           return;
         }
         repaired = true;
-        scratch = [...scratch, { role: 'assistant', content: outcome.text }, { role: 'user', content: LOCAL_AGENT_PROMPTS.repair(problems) }];
+        scratch = [...scratch, { role: 'assistant', content: outcome.text }, { role: 'user', content: LOCAL_AGENT_PROMPTS.repair(problems.map((p) => p.forModel)) }];
         continue;
       }
 
@@ -346,33 +346,52 @@ async function generate(
   }
 }
 
+/** One thing wrong with a reply: what the model is told, and the short version the person may see. */
+interface Problem {
+  forModel: string;
+  forPerson: string;
+}
+
 /** Problems that make a reply unusable (seed 000 step 8): unknown tools, unreadable calls, invalid arguments. */
-function checkReply(parsed: ParsedReply, tools: readonly ToolDescriptor[]): string[] {
-  const problems: string[] = [];
+function checkReply(parsed: ParsedReply, tools: readonly ToolDescriptor[]): Problem[] {
+  const problems: Problem[] = [];
   for (const snippet of parsed.unreadable) {
-    problems.push(`I could not read this tool call: ${oneLine(snippet, 120)}. Write the call as valid JSON with "name" and "arguments".`);
+    problems.push({
+      forModel: `I could not read this tool call: ${oneLine(snippet, 120)}. Write the call as valid JSON with "name" and "arguments".`,
+      forPerson: 'the model wrote a tool call that could not be read',
+    });
   }
   for (const call of parsed.calls) {
     const tool = tools.find((t) => t.name === call.name);
+    const name = oneLine(call.name, 64);
     if (!tool) {
       const names = tools.slice(0, 12).map((t) => t.name);
-      problems.push(
-        names.length
-          ? `There is no tool named "${oneLine(call.name, 64)}". The tools are: ${names.join(', ')}.`
-          : `There is no tool named "${oneLine(call.name, 64)}". This page has no tools right now: answer in plain text.`,
-      );
+      problems.push({
+        forModel: names.length
+          ? `There is no tool named "${name}". The tools are: ${names.join(', ')}.`
+          : `There is no tool named "${name}". This page has no tools right now: answer in plain text.`,
+        forPerson: `the model asked for a tool this page does not have: ${name}`,
+      });
       continue;
     }
     const input = call.input ?? {};
     if (typeof input !== 'object' || Array.isArray(input)) {
-      problems.push(`${tool.name}: the arguments must be a JSON object of named parameters.`);
+      problems.push({
+        forModel: `${tool.name}: the arguments must be a JSON object of named parameters.`,
+        forPerson: `the model gave ${tool.name} arguments it cannot take`,
+      });
       continue;
     }
     const verdict = validateArgs(tool.inputSchema, input);
-    if (!verdict.ok) problems.push(`Invalid arguments for ${tool.name}: ${verdict.message}.`);
+    if (!verdict.ok) {
+      problems.push({
+        forModel: `Invalid arguments for ${tool.name}: ${verdict.message}.`,
+        forPerson: `the model gave ${tool.name} invalid arguments: ${verdict.message}`,
+      });
+    }
   }
   if (problems.length === 0 && parsed.calls.length === 0 && parsed.text.trim() === '') {
-    problems.push('Your reply was empty. Answer the user, or call a tool.');
+    problems.push({ forModel: 'Your reply was empty. Answer the user, or call a tool.', forPerson: 'the model gave no answer' });
   }
   return problems;
 }
