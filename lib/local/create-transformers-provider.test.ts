@@ -211,6 +211,32 @@ describe('createTransformersProvider', () => {
     expect(p.loaded).toBe(true);
   });
 
+  it('keeps counting and cancelling a download while another model of the same context is asked about', async () => {
+    const model = spec();
+    const other = provider(spec());
+    const p = provider(model);
+    // Slow enough that the other provider touches transformers.js's shared settings between two files.
+    host.slow(`${model.id}/tokenizer.json`, { chunkBytes: 1024, delayMs: 20 });
+    host.slow(`${model.id}/${modelFile}`, { chunkBytes: 256, delayMs: 10 });
+    const controller = new AbortController();
+    const progress: number[] = [];
+    let asked = false;
+    const run = p.prepare((v) => {
+      progress.push(v);
+      if (v > 0 && !asked) {
+        asked = true;
+        void other.isCached();
+      }
+      if (v > 0.75 && v < 0.99) controller.abort();
+    }, controller.signal);
+    await expect(run).rejects.toMatchObject({ name: 'AbortError' });
+    host.slow(`${model.id}/tokenizer.json`);
+    host.slow(`${model.id}/${modelFile}`);
+    // The model file (fetched after the other provider's call) was still counted byte by byte, and cancelled.
+    expect(progress.filter((v) => v > 0.6 && v < 0.99).length).toBeGreaterThan(3);
+    expect(p.loaded).toBe(false);
+  });
+
   it('deletes the model from the cache and unloads after being idle', async () => {
     let unloaded = 0;
     const p = provider(spec(), { idleUnloadMs: 50, onUnload: () => unloaded++ });

@@ -108,6 +108,45 @@ class StopAfterSequences extends StoppingCriteria {
   }
 }
 
+/** A download in progress: which URLs are its files, its cancel signal, and its byte counter. */
+interface ActiveDownload {
+  owns: (url: string) => boolean;
+  signal?: AbortSignal;
+  onBytes: (url: string, bytes: number) => void;
+}
+
+/**
+ * transformers.js has one global `env.fetch`, while several providers (one per catalog model) share the context:
+ * one fetch serves them all and finds the download a request belongs to by its URL.
+ */
+const activeDownloads = new Set<ActiveDownload>();
+let envBaseFetch: (input: string | URL, init?: RequestInit) => Promise<Response> = (input, init) => fetch(input, init);
+
+/** Every transformers.js request: cancellable by its download's signal, and counted for its progress. */
+async function envFetch(input: string | URL, init?: RequestInit): Promise<Response> {
+  const url = String(input);
+  const current = [...activeDownloads].find((d) => d.owns(url));
+  const signal = current?.signal
+    ? init?.signal
+      ? AbortSignal.any([init.signal, current.signal])
+      : current.signal
+    : init?.signal;
+  const response = await envBaseFetch(input, { ...init, signal });
+  const isProbe = new Headers(init?.headers).has('Range');
+  if (!current || isProbe || !response.ok || !response.body) return response;
+  const counter = new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      current.onBytes(url, chunk.byteLength);
+      controller.enqueue(chunk);
+    },
+  });
+  return new Response(response.body.pipeThrough(counter), {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+}
+
 /** Notes when the first new token arrives (the first put() is the prompt). */
 class FirstTokenStreamer extends BaseStreamer {
   private prompt = true;
@@ -189,8 +228,6 @@ export function createTransformersProvider(options: TransformersProviderOptions)
   let queue: Promise<unknown> = Promise.resolve();
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
   let lastGeneration: GenerationStats | undefined;
-  /** While a download runs: its signal (cancels fetches) and its byte counter. */
-  let download: { signal?: AbortSignal; onBytes: (url: string, bytes: number) => void } | undefined;
 
   const device = () => {
     devicePromise ??= chooseDevice(options.facts ?? {}, spec);
@@ -198,37 +235,14 @@ export function createTransformersProvider(options: TransformersProviderOptions)
   };
 
   const baseFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
-  /** Every transformers.js request: cancellable by prepare's signal, and counted for progress. */
-  const countingFetch = async (input: string | URL, init?: RequestInit): Promise<Response> => {
-    const current = download;
-    const signal = current?.signal
-      ? init?.signal
-        ? AbortSignal.any([init.signal, current.signal])
-        : current.signal
-      : init?.signal;
-    const response = await baseFetch(input, { ...init, signal });
-    const isProbe = new Headers(init?.headers).has('Range');
-    if (!current || isProbe || !response.ok || !response.body) return response;
-    const url = String(input);
-    const counter = new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        current.onBytes(url, chunk.byteLength);
-        controller.enqueue(chunk);
-      },
-    });
-    return new Response(response.body.pipeThrough(counter), {
-      status: response.status,
-      statusText: response.statusText,
-      headers: response.headers,
-    });
-  };
 
   const configureEnv = (choice: DeviceChoice) => {
     env.allowLocalModels = false;
     env.allowRemoteModels = true;
     env.remoteHost = options.remoteHost ?? 'https://huggingface.co/';
     env.remotePathTemplate = options.remotePathTemplate ?? '{model}/resolve/{revision}/';
-    env.fetch = countingFetch;
+    envBaseFetch = baseFetch;
+    env.fetch = envFetch;
     if (options.cache) {
       env.useCustomCache = true;
       env.customCache = options.cache as unknown as typeof env.customCache;
@@ -341,7 +355,8 @@ export function createTransformersProvider(options: TransformersProviderOptions)
       }
     };
     const fileOf = (url: string) => files.find((f) => url.endsWith(`/${f}`));
-    download = {
+    const download: ActiveDownload = {
+      owns: (url) => url.includes(`/${spec.id}/`),
       signal,
       onBytes: (url, bytes) => {
         const file = fileOf(url);
@@ -360,6 +375,7 @@ export function createTransformersProvider(options: TransformersProviderOptions)
         report();
       }
     };
+    activeDownloads.add(download);
     try {
       onProgress(0);
       const tok = await loadTokenizer(progress_callback);
@@ -381,7 +397,7 @@ export function createTransformersProvider(options: TransformersProviderOptions)
     } catch (error) {
       throw signal?.aborted ? abortError(signal) : error;
     } finally {
-      download = undefined;
+      activeDownloads.delete(download);
     }
   };
 
