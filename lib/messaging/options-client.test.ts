@@ -29,13 +29,15 @@ describe('createOptionsClient', () => {
     let attempts = 0;
     const client = createOptionsClient(
       async () => {
-        if (++attempts < 2) throw new Error('Could not establish connection. Receiving end does not exist.');
+        attempts++;
+        if (attempts === 1) throw new Error('Could not establish connection. Receiving end does not exist.');
+        if (attempts === 2) return undefined;
         return { ok: true, models: [] };
       },
       { retryDelaysMs: [1, 1] },
     );
     expect(await client.listLocalModels()).toEqual({ ok: true, models: [] });
-    expect(attempts).toBe(2);
+    expect(attempts).toBe(3);
   });
 
   it('turns a missing host into a reply that says so', async () => {
@@ -52,7 +54,15 @@ describe('createOptionsClient', () => {
       message: 'The agent host did not answer (Could not establish connection. Receiving end does not exist.). Reload the extension and try again.',
     });
     expect(attempts).toBe(3);
-    const silent = createOptionsClient(async () => undefined);
+    let silentAttempts = 0;
+    const silent = createOptionsClient(
+      async () => {
+        silentAttempts++;
+        return undefined;
+      },
+      { retryDelaysMs: [1] },
+    );
     expect(await silent.listCloudModels()).toEqual({ ok: false, message: 'The agent host did not answer. Reload the extension and try again.' });
+    expect(silentAttempts).toBe(2);
   });
 });

@@ -23,17 +23,20 @@ export function createOptionsClient(
   send: (message: OptionsRequest) => Promise<unknown>,
   options: { retryDelaysMs?: readonly number[] } = {},
 ): OptionsClient {
-  // The host may still be starting when the page opens (the background creates it): ask again a little later.
-  const retryDelaysMs = options.retryDelaysMs ?? [250, 1000];
+  // The host may still be starting when the page opens (the background creates it): then nobody answers (no
+  // receiver at all, or only the background, whose listeners leave the reply undefined). Ask again a little later.
+  const retryDelaysMs = options.retryDelaysMs ?? [250, 500, 1000, 2000];
   const sendWithRetry = async (message: OptionsRequest): Promise<unknown> => {
     for (let attempt = 0; ; attempt++) {
+      const last = attempt >= retryDelaysMs.length;
       try {
-        return await send(message);
+        const reply = await send(message);
+        if (reply !== undefined || last) return reply;
       } catch (error) {
         const notThereYet = /Receiving end does not exist|Could not establish connection/i.test(String(error));
-        if (!notThereYet || attempt >= retryDelaysMs.length) throw error;
-        await new Promise((resolve) => setTimeout(resolve, retryDelaysMs[attempt]));
+        if (!notThereYet || last) throw error;
       }
+      await new Promise((resolve) => setTimeout(resolve, retryDelaysMs[attempt]));
     }
   };
   const ask = async <T extends OptionsRequest>(message: T): Promise<OptionsReplies[T['type']]> => {
