@@ -296,6 +296,16 @@ describe('runLocalAgent', () => {
       expect(allText(prompts[1])).toContain('Note: you already made this exact call and got this same answer.');
     });
 
+    it('counts every call of the resumed turn, not only the last message', async () => {
+      const messages: AgentMessage[] = [
+        ...searched(text('p7 Blue shoe')),
+        { id: 'a2', role: 'assistant', parts: [{ type: 'tool', id: 'c2', name: 'view_cart', input: {}, state: 'done', output: text('empty') }] },
+      ];
+      const h = harness({ messages, results: { search_products: text('p7 Blue shoe') } });
+      const { prompts } = await run([call('search_products', { query: 'blue shoe' }), 'Done.'], h);
+      expect(allText(prompts[1])).toContain('Note: you already made this exact call and got this same answer.');
+    });
+
     it('counts the resumed failure as the last failure', async () => {
       const h = harness({ messages: searched(failure('Error [tool_threw]: catalog offline'), 'error') });
       const { prompts, parts } = await run(['All set, the shoe is in your cart!', 'The search failed: the catalog is offline.'], h);

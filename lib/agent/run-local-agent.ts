@@ -102,15 +102,19 @@ async function* runSteps(
   let lastResult: string | undefined;
   let lastFailure: string | undefined;
 
-  // 2. Resume: the history ends on a finished call (Retry), or on anything but the person's turn.
+  // 2. Resume: the history ends on a finished call (Retry), or on anything but the person's turn. The calls
+  // already made for this request count toward loop detection and the last failure.
   const last = req.messages[req.messages.length - 1];
   if (last && last.role !== 'user') {
-    for (const part of last.parts) {
-      if (part.type !== 'tool' || part.state === 'running' || part.state === 'awaiting-confirmation') continue;
-      const call = finishedCall(part);
-      loop.remember(call.name, call.input, call.result);
-      lastResult = call.result;
-      lastFailure = isFailure(part) ? call.result : undefined;
+    const turnStart = findLastIndex(req.messages, (m) => m.role === 'user') + 1;
+    for (const message of req.messages.slice(turnStart)) {
+      for (const part of message.parts) {
+        if (part.type !== 'tool' || part.state === 'running' || part.state === 'awaiting-confirmation') continue;
+        const call = finishedCall(part);
+        loop.remember(call.name, call.input, call.result);
+        lastResult = call.result;
+        lastFailure = isFailure(part) ? call.result : undefined;
+      }
     }
     blocks.push(userBlock(LOCAL_AGENT_PROMPTS.nextStep(request)));
   }
@@ -466,6 +470,11 @@ function earlierResults(messages: readonly AgentMessage[]): string[] {
     for (const part of message.parts) if (part.type === 'tool' && part.state === 'done') results.push(finishedCall(part).result);
   }
   return results;
+}
+
+function findLastIndex<T>(items: readonly T[], test: (item: T) => boolean): number {
+  for (let i = items.length - 1; i >= 0; i--) if (test(items[i])) return i;
+  return -1;
 }
 
 function isFailure(part: ToolPart): boolean {
