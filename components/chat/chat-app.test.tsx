@@ -1,0 +1,288 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AdapterStatus, AgentMessage, ModelChoice } from '../../lib/agent/types';
+import type { AgentClient } from '../../lib/messaging/agent-client';
+import type { AdapterSummary, HostEvent, PanelIntent, TabSnapshot } from '../../lib/messaging/agent-messages';
+import { ChatApp } from './chat-app';
+import { createChatStore } from './create-chat-store';
+
+/** A mock of the Port to the host: records the panel's intents, and lets the test play the host's events. */
+function recordingClient() {
+  const sent: PanelIntent[] = [];
+  const listeners = new Set<(e: HostEvent) => void>();
+  const client: AgentClient & { sent: PanelIntent[]; emit(e: HostEvent): unknown } = {
+    sent,
+    send: (intent) => void sent.push(intent),
+    subscribe: (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    connected: () => true,
+    onConnectionChange: () => () => {},
+    close: () => {},
+    // Host events arrive outside any handler: act() renders what they change before the test looks.
+    emit: (e) =>
+      act(() => {
+        for (const l of listeners) l(e);
+      }),
+  };
+  return client;
+}
+
+const snapshot = (patch: Partial<TabSnapshot> = {}): TabSnapshot => ({
+  tabId: 1,
+  messages: [],
+  running: false,
+  confirmations: [],
+  tools: [],
+  toolsKnown: true,
+  ...patch,
+});
+
+const adapters = (status: AdapterStatus = { state: 'ready' }, models: ModelChoice[] = []): HostEvent => ({
+  type: 'adapters',
+  chosen: 'local',
+  adapters: [
+    { kind: 'local', label: 'On-device', status, models },
+    { kind: 'cloud', label: 'Cloud', status: { state: 'ready' }, models: [] },
+  ] satisfies AdapterSummary[],
+});
+
+function setup(tab: Partial<TabSnapshot> = {}, status?: AdapterStatus, models?: ModelChoice[]) {
+  const client = recordingClient();
+  const store = createChatStore(client);
+  store.bind(1, 'https://shop.test/');
+  const onOpenOptions = vi.fn();
+  render(<ChatApp store={store} onOpenOptions={onOpenOptions} />);
+  client.emit(adapters(status, models));
+  client.emit({ type: 'tab', snapshot: snapshot(tab) });
+  return { client, store, onOpenOptions, intents: () => client.sent.filter((i) => i.type !== 'bind') };
+}
+
+const user = (text: string): AgentMessage => ({ id: `u-${text}`, role: 'user', parts: [{ type: 'text', text }] });
+
+afterEach(cleanup);
+
+describe('ChatApp', () => {
+  it('binds its tab, and the composer sends on Enter (Shift+Enter does not) and clears itself', async () => {
+    const { client, intents } = setup();
+    expect(client.sent[0]).toEqual({ type: 'bind', tabId: 1, url: 'https://shop.test/' });
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    fireEvent.input(box, { target: { value: 'find lamps' } });
+    fireEvent.keyDown(box, { key: 'Enter', shiftKey: true });
+    expect(intents()).toEqual([]);
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(intents()).toEqual([{ type: 'send', tabId: 1, text: 'find lamps' }]);
+    expect((box as HTMLTextAreaElement).value).toBe('');
+  });
+
+  it('keeps Send disabled while the adapter is not ready, and keeps the typed text', async () => {
+    setup({}, { state: 'needs-download', bytes: 568_000_000 });
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    fireEvent.input(box, { target: { value: 'hello' } });
+    expect(screen.getByRole('button', { name: 'Send' }).hasAttribute('disabled')).toBe(true);
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect((box as HTMLTextAreaElement).value).toBe('hello');
+  });
+
+  it('renders the conversation: text, every call state in words, nested sub-agents, and no reasoning', () => {
+    const call = (id: string, state: 'running' | 'awaiting-confirmation' | 'done' | 'error' | 'cancelled') => ({
+      type: 'tool' as const,
+      id,
+      name: `tool_${id}`,
+      input: { q: id },
+      state,
+      ...(state === 'done' ? { output: { content: [{ type: 'text' as const, text: '{"found":2}' }] } } : {}),
+      ...(state === 'error' ? { error: 'Error [tool_error]: broke' } : {}),
+    });
+    setup({
+      messages: [
+        user('buy a lamp'),
+        {
+          id: 'a',
+          role: 'assistant',
+          parts: [
+            { type: 'reasoning', text: 'SECRET THOUGHTS' },
+            { type: 'text', text: 'Looking now.' },
+            call('1', 'running'),
+            call('2', 'done'),
+            call('3', 'error'),
+            call('4', 'cancelled'),
+            {
+              type: 'tool',
+              id: '5',
+              name: 'delegate_to_cart',
+              input: {},
+              state: 'done',
+              agent: { id: 'cart', messages: [{ id: 'n', role: 'assistant', parts: [call('6', 'done')] }] },
+            },
+          ],
+        },
+      ],
+    });
+    const conversation = within(screen.getByRole('region', { name: 'Conversation' }));
+    expect(conversation.getByText('buy a lamp')).toBeTruthy();
+    expect(conversation.getByText('Looking now.')).toBeTruthy();
+    expect(screen.queryByText(/SECRET THOUGHTS/)).toBeNull();
+    const state = (name: string) => screen.getByText(name).parentElement!.querySelector('.tool-state')!.textContent;
+    expect([state('tool_1'), state('tool_2'), state('tool_3'), state('tool_4')]).toEqual(['running', 'done', 'failed', 'cancelled']);
+    // Input and output are behind the disclosure, output JSON indented.
+    const done = screen.getByText('tool_2').closest('.tool-card')!;
+    expect(done.querySelectorAll('pre')[1].textContent).toBe('{\n  "found": 2\n}');
+    const nested = screen.getByRole('region', { name: 'Sub-agent cart' });
+    expect(within(nested).getByText('tool_6')).toBeTruthy();
+  });
+
+  it('asks for confirmation with three answers, each sent to the host', () => {
+    const prompt = 'Allow check_out on shop.test? The site marks it as consequential.';
+    const { intents } = setup({
+      running: true,
+      messages: [
+        user('buy'),
+        { id: 'a', role: 'assistant', parts: [{ type: 'tool', id: 'c1', name: 'check_out', input: {}, state: 'awaiting-confirmation', prompt }] },
+      ],
+      confirmations: [{ callId: 'c1', toolName: 'check_out', origin: 'https://shop.test', prompt }],
+    });
+    const group = screen.getByRole('group', { name: prompt });
+    expect(group.closest('.tool-card')!.querySelector('.tool-state')!.textContent).toBe('waiting for you');
+    fireEvent.click(within(group).getByRole('button', { name: 'Always on this site' }));
+    fireEvent.click(within(group).getByRole('button', { name: 'Deny' }));
+    fireEvent.click(within(group).getByRole('button', { name: 'Allow once' }));
+    expect(intents()).toEqual([
+      { type: 'confirm', tabId: 1, callId: 'c1', answer: 'allow-always' },
+      { type: 'confirm', tabId: 1, callId: 'c1', answer: 'deny' },
+      { type: 'confirm', tabId: 1, callId: 'c1', answer: 'allow-once' },
+    ]);
+  });
+
+  it('a call parked on the page shows what to click, without answer buttons', () => {
+    setup({
+      running: true,
+      messages: [
+        { id: 'a', role: 'assistant', parts: [{ type: 'tool', id: 'f', name: 'subscribe', input: {}, state: 'awaiting-confirmation', prompt: 'Press Subscribe on the page.' }] },
+      ],
+    });
+    expect(screen.getByText('Press Subscribe on the page.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Allow once' })).toBeNull();
+  });
+
+  it('while running shows Stop instead of Send, and Esc stops too', () => {
+    const { intents } = setup({ running: true, messages: [user('go')] });
+    expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(intents()).toEqual([
+      { type: 'stop', tabId: 1 },
+      { type: 'stop', tabId: 1 },
+    ]);
+  });
+
+  it('explains an error by its code, with Retry; a refused key links to the settings', () => {
+    const { intents, onOpenOptions, client } = setup({
+      messages: [user('hi')],
+      lastRun: { reason: 'error', error: 'Too many requests.', code: 'rate_limited' },
+    });
+    expect(screen.getByText(/Wait a minute, then press Retry/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Open settings' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(intents()).toEqual([{ type: 'retry', tabId: 1 }]);
+    client.emit({
+      type: 'tab',
+      snapshot: snapshot({
+        messages: [user('hi')],
+        lastRun: { reason: 'error', error: "OpenAI refused the API key (401). Check the key in the extension's options page." },
+      }),
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Open settings' }));
+    expect(onOpenOptions).toHaveBeenCalledOnce();
+  });
+
+  it('after Stop says so and offers Retry', () => {
+    setup({ messages: [user('hi')], lastRun: { reason: 'aborted' } });
+    expect(screen.getByRole('heading', { name: 'Stopped' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+
+  it('explains each adapter status: download (size, click to start), progress with cancel, load, unavailable', async () => {
+    const { client, intents, store } = setup({}, { state: 'needs-download', bytes: 568_000_000, note: 'No WebGPU here: a smaller, slower model runs on the CPU.' });
+    expect(screen.getByText(/one-time download of 568 MB/)).toBeTruthy();
+    expect(screen.getByText(/No WebGPU here/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Download (568 MB)' }));
+    expect(intents()).toEqual([{ type: 'prepare', adapter: 'local' }]);
+
+    client.emit(adapters({ state: 'downloading', progress: 0.42 }));
+    await Promise.resolve();
+    const bar = await screen.findByRole('progressbar', { name: 'Download progress' });
+    expect(bar.getAttribute('value')).toBe('42');
+    expect(screen.getByText(/42% downloaded/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel download' }));
+    expect(intents().at(-1)).toEqual({ type: 'cancel-prepare', adapter: 'local' });
+
+    client.emit(adapters({ state: 'loading', progress: 0.5 }));
+    expect(await screen.findByText(/Reading the model from this device: 50%/)).toBeTruthy();
+    expect(screen.queryByText(/download/i)).toBeNull();
+
+    client.emit(adapters({ state: 'unavailable', reason: 'This browser has no built-in model.' }));
+    expect(await screen.findByText('This browser has no built-in model.')).toBeTruthy();
+    expect(store.canSend.value).toBe(false);
+  });
+
+  it('the Agent control and the model picker send their choices', () => {
+    const models: ModelChoice[] = [
+      { id: 'qwen', label: 'Qwen3 0.6B', brief: 'Small', bytes: 568_000_000, selected: true },
+      { id: 'lfm', label: 'LFM2 1.2B', brief: 'Better tools', bytes: 868_000_000, cached: true },
+    ];
+    const { intents } = setup({}, { state: 'ready' }, models);
+    const agent = screen.getByRole('combobox', { name: 'Agent' }) as HTMLSelectElement;
+    expect([...agent.options].map((o) => o.textContent)).toEqual(['On-device', 'Cloud']);
+    const picker = screen.getByRole('combobox', { name: 'Model' }) as HTMLSelectElement;
+    expect([...picker.options].map((o) => o.textContent)).toEqual(['Qwen3 0.6B · 568 MB', 'LFM2 1.2B · 868 MB · downloaded']);
+    fireEvent.change(picker, { target: { value: 'lfm' } });
+    fireEvent.change(agent, { target: { value: 'cloud' } });
+    expect(intents()).toEqual([
+      { type: 'choose-model', adapter: 'local', modelId: 'lfm' },
+      { type: 'choose-adapter', adapter: 'cloud' },
+    ]);
+    // The cloud adapter has one model: no picker.
+    expect(screen.queryByRole('combobox', { name: 'Model' })).toBeNull();
+  });
+
+  it('the Tools view lists tools with annotations, and explains a page without any', async () => {
+    const { client } = setup({
+      tools: [
+        { name: 'search', title: 'Search', description: 'Find products', inputSchema: {}, annotations: { readOnlyHint: true } },
+        { name: 'check_out', description: 'Buy', inputSchema: {}, annotations: { consequentialHint: true } },
+      ],
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Tools (2)' }));
+    const items = screen.getAllByRole('listitem').filter((li) => li.querySelector('h3'));
+    expect(items.map((li) => li.querySelector('h3')!.textContent)).toEqual(['Search', 'check_out']);
+    expect(within(items[0]).getByText('Read-only')).toBeTruthy();
+    expect(within(items[1]).getByText('Consequential')).toBeTruthy();
+    client.emit({ type: 'tab', snapshot: snapshot({ tools: [] }) });
+    expect(await screen.findByText('This page offers no tools.')).toBeTruthy();
+  });
+
+  it('announces streamed text politely, a sentence at a time', async () => {
+    const { client } = setup({ running: true, messages: [user('hi')] });
+    const live = document.querySelector('[aria-live="polite"]')!;
+    const reply = (text: string, running = true) =>
+      client.emit({ type: 'tab', snapshot: snapshot({ running, messages: [user('hi'), { id: 'a', role: 'assistant', parts: [{ type: 'text', text }] }] }) });
+    reply('I found three');
+    await Promise.resolve();
+    expect(live.textContent).toBe('');
+    reply('I found three lamps. The');
+    await vi.waitFor(() => expect(live.textContent).toBe('I found three lamps.'));
+    reply('I found three lamps. The cheapest costs 12 €', false);
+    await vi.waitFor(() => expect(live.textContent).toBe('The cheapest costs 12 €'));
+  });
+
+  it('New chat sends its intent; ignores snapshots of other tabs', () => {
+    const { intents, client } = setup({ messages: [user('old')] });
+    client.emit({ type: 'tab', snapshot: snapshot({ tabId: 2, messages: [user('other tab')] }) });
+    expect(screen.queryByText('other tab')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'New chat' }));
+    expect(intents()).toEqual([{ type: 'new-chat', tabId: 1 }]);
+  });
+});
