@@ -8,11 +8,22 @@ import type { Page } from 'puppeteer-core';
 import type { ToolOutput } from '../../lib/agent/types';
 import type { TabToolSnapshot } from '../../lib/background/tool-bridge';
 import type { HostToBackgroundMessage } from '../../lib/messaging/bridge-messages';
+import { type ProviderServer, startProviderServer } from '../servers/provider-server';
 import { type StaticServer, startStaticServer } from '../servers/static-server';
 import { FIREFOX, FIREFOX_BUILD, type FirefoxSession, launchFirefox, run, waitFor } from './launch-firefox';
 
 let passed = 0;
 let failed = 0;
+
+/** Adds what a page shows to a failure, so a failed check says what the person would have seen. */
+async function withPageText<T>(page: Page, body: () => Promise<T>): Promise<T> {
+  try {
+    return await body();
+  } catch (error) {
+    const text = await panelText(page).catch(() => '(unreadable)');
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\n      the page shows: ${text.replace(/\s+/g, ' ').slice(0, 600)}`);
+  }
+}
 
 async function check(name: string, body: () => Promise<void>): Promise<boolean> {
   const started = Date.now();
@@ -37,6 +48,28 @@ function toBackground<T>(extensionPage: Page, message: HostToBackgroundMessage):
   return run<T>(extensionPage, '(m) => browser.runtime.sendMessage(m)', message);
 }
 
+const API_KEY = 'sk-firefox-smoke';
+
+
+/** Types into the side panel's message box and presses Send, as a person would. */
+function sendFromPanel(panel: Page, text: string): Promise<void> {
+  return run(
+    panel,
+    `(text) => {
+      const box = document.querySelector('textarea[aria-label="Message"]');
+      box.value = text;
+      box.dispatchEvent(new Event('input', { bubbles: true }));
+      box.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    }`,
+    text,
+  );
+}
+
+/** The panel's visible text, for waiting on what a person would read. */
+function panelText(panel: Page): Promise<string> {
+  return run<string>(panel, '() => document.body.innerText');
+}
+
 function textOf(output: ToolOutput): string {
   return output.content.map((part) => ('text' in part ? part.text : '')).join('');
 }
@@ -48,6 +81,7 @@ async function main(): Promise<number> {
   }
   console.log(`firefox smoke: ${FIREFOX} with ${FIREFOX_BUILD}`);
   const server: StaticServer = await startStaticServer({ '/': 'tests/fixtures/pages', '/demo': 'demo' });
+  const provider: ProviderServer = await startProviderServer({ apiKey: API_KEY });
   let session: FirefoxSession | undefined;
   try {
     const installed = await check('the extension installs as a temporary add-on', async () => {
@@ -121,9 +155,73 @@ async function main(): Promise<number> {
         run<boolean>(extensionPage, "() => [...document.querySelectorAll('h1')].some((h) => h.textContent.includes('WebMCP Agent'))"),
       );
     });
+
+    await check('tools in same- and cross-origin iframes reach the background, each call runs in its own frame', async () => {
+      const frames = await session!.openWithExtensionPage(`${server.url}/frames-tools.html`, 'sidepanel.html');
+      const expectedNames = ['cross_only', 'same_only', 'where', 'where_2', 'where_3'];
+      const snapshot = await waitFor('the tools of all three frames', async () => {
+        const found = await toBackground<TabToolSnapshot>(frames.extensionPage, { type: 'bridge:get-tools', tabId: frames.tabId });
+        const names = found.tools.map((t) => t.name).sort();
+        return JSON.stringify(names) === JSON.stringify(expectedNames) ? found : undefined;
+      });
+      const cross = snapshot.tools.find((t) => t.originalName === 'cross.only');
+      assert(cross?.origin === server.crossOriginUrl && cross.frameId !== 0, `cross.only came from ${cross?.origin}`);
+      const answers: string[] = [];
+      for (const tool of snapshot.tools) {
+        const output = await toBackground<ToolOutput>(frames.extensionPage, {
+          type: 'bridge:call-tool',
+          tabId: frames.tabId,
+          requestId: `frames-${tool.name}`,
+          call: { id: `frames-${tool.name}`, name: tool.name, input: {} },
+        });
+        answers.push(`${tool.name}=${textOf(output)}`);
+      }
+      const got = answers.sort().join(' ');
+      const want = 'cross_only=cross only same_only=same only where=top where_2=same where_3=cross';
+      const wantOtherOrder = 'cross_only=cross only same_only=same only where=top where_2=cross where_3=same';
+      assert(got === want || got === wantOtherOrder, `the frames answered ${got}`);
+      await frames.extensionPage.close();
+      await frames.page.close();
+    });
+
+    await check('a cloud conversation in the sidebar page calls a page tool and shows the answer', async () => {
+      // Cloud settings as the options page stores them, then a fresh shop tab with its own panel.
+      await run(extensionPage, '(items) => browser.storage.local.set(items)', {
+        'settings.mode': 'cloud',
+        'settings.cloud': { provider: 'openai-compatible', baseURL: `${provider.url}/v1`, model: 'test-model' },
+        'secret.apiKey.openai-compatible': API_KEY,
+        'settings.apiKeyMask.openai-compatible': 'sk-…moke',
+      });
+      provider.script(
+        { type: 'reply', toolCalls: [{ name: 'search_products', input: { query: 'mug' } }] },
+        { type: 'reply', text: 'The **Stoneware Mug** is $22.00.' },
+      );
+      const shop = await session!.openWithExtensionPage(`${server.url}/demo/`, 'sidepanel.html');
+      await withPageText(shop.extensionPage, async () => {
+        await waitFor('the panel to list the shop tools', async () => /Tools \(\d+\)/.test(await panelText(shop.extensionPage)), 20_000);
+        await sendFromPanel(shop.extensionPage, 'Find me a mug');
+        await waitFor(
+          'the answer in the panel',
+          () => run<boolean>(shop.extensionPage, "() => document.querySelector('.markdown strong')?.textContent === 'Stoneware Mug'"),
+          30_000,
+        );
+      });
+      const state = await run<string>(
+        shop.extensionPage,
+        "() => [...document.querySelectorAll('.tool-card')].find((c) => c.textContent.includes('search_products'))?.querySelector('.tool-state')?.textContent",
+      );
+      assert(state === 'done', `the search_products card says "${state}"`);
+      const hash = await run<string>(shop.page, '() => location.hash');
+      assert(hash === '#/search?q=mug', `the shop shows ${hash}`);
+      const first = provider.requests.find((r) => r.path.endsWith('/chat/completions'));
+      assert(first?.headers.authorization === `Bearer ${API_KEY}`, 'the provider did not get the key');
+      assert(JSON.stringify(first.body).includes('search_products'), 'the provider did not get the page tools');
+    });
+
   } finally {
     await session?.close();
     await server.close();
+    await provider.close();
   }
   return failed ? 1 : 0;
 }
