@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestModel } from '../../scripts/make-test-model';
 import { createMemoryModelCache } from '../../tests/model/memory-model-cache';
 import { type ModelHost, startModelHost } from '../../tests/servers/model-host';
-import { connectTransformersEngine } from './connect-transformers-engine';
+import { connectTransformersEngine, ENGINE_STOPPED } from './connect-transformers-engine';
 import type { EnginePort } from './engine-messages';
 import type { LocalModelSpec } from './model-catalog';
 import { serveTransformersEngine } from './serve-transformers-engine';
@@ -98,5 +98,19 @@ describe('connectTransformersEngine + serveTransformersEngine', () => {
     await b.deleteModel();
     expect(await b.isCached()).toBe(false);
     close();
+  });
+
+  it('rejects pending and later calls with a clear message when the Worker dies', async () => {
+    // A Worker that fails to start cannot be made in Node: this port stands in for one and fires its error event.
+    const mockWorker = new EventTarget() as EventTarget & EnginePort;
+    const sent: unknown[] = [];
+    mockWorker.postMessage = (m) => sent.push(m);
+    const client = connectTransformersEngine(mockWorker);
+    const p = client.provider(model('test/never'));
+    const pending = p.isCached();
+    mockWorker.dispatchEvent(Object.assign(new Event('error'), { message: 'Refused to load the script' }));
+    await expect(pending).rejects.toThrow(`${ENGINE_STOPPED}: Refused to load the script`);
+    await expect(p.device()).rejects.toThrow(ENGINE_STOPPED);
+    expect(sent[0]).toEqual({ type: 'engine/configure', config: {} });
   });
 });

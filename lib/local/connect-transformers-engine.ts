@@ -19,7 +19,12 @@ export interface TransformersEngineClient {
   provider: (model: LocalModelSpec) => TransformersProvider;
   /** Called with a model id when the Worker unloaded that model (idle, or another model was prepared). */
   onUnloaded: (listener: (modelId: string) => void) => () => void;
+  /** New settings (another model host, say); they apply to models not in memory yet. */
+  configure: (config: EngineConfig) => void;
 }
+
+/** Said when the Worker could not start or crashed (a blocked script, out of memory). */
+export const ENGINE_STOPPED = 'The on-device engine stopped';
 
 interface Pending {
   resolve: (value: unknown) => void;
@@ -72,6 +77,14 @@ export function connectTransformersEngine(port: EnginePort, config: EngineConfig
         return;
     }
   });
+  let stopped: Error | undefined;
+  port.addEventListener('error', (event) => {
+    stopped = new Error(`${ENGINE_STOPPED}${event.message ? `: ${event.message}` : '.'}`);
+    for (const [id, entry] of pending) {
+      pending.delete(id);
+      entry.reject(stopped);
+    }
+  });
   port.start?.();
   send({ type: 'engine/configure', config });
 
@@ -81,6 +94,7 @@ export function connectTransformersEngine(port: EnginePort, config: EngineConfig
   ): Promise<T> => {
     const { signal } = extra;
     if (signal?.aborted) return Promise.reject(signal.reason);
+    if (stopped) return Promise.reject(stopped);
     const id = nextId++;
     return new Promise<T>((resolve, reject) => {
       const onAbort = () => send({ type: 'engine/abort', id, reason: serializeError(signal?.reason) });
@@ -137,6 +151,7 @@ export function connectTransformersEngine(port: EnginePort, config: EngineConfig
 
   return {
     provider,
+    configure: (next) => send({ type: 'engine/configure', config: next }),
     onUnloaded: (listener) => {
       unloadListeners.add(listener);
       return () => unloadListeners.delete(listener);

@@ -6,7 +6,9 @@ import type { AdapterStatus, AgentRunRequest, AgentStreamPart, ToolCall } from '
 import type { DeviceFacts } from './choose-device';
 import { createLocalAdapter, type LocalAdapter, NO_WEBGPU_NOTE, PROMPT_API_MODEL_ID } from './create-local-adapter';
 import { createPromptApiProvider, NO_PROMPT_API } from './create-prompt-api-provider';
+import { connectTransformersEngine, ENGINE_STOPPED } from './connect-transformers-engine';
 import { createTransformersProvider } from './create-transformers-provider';
+import type { EnginePort } from './engine-messages';
 import type { LocalModelSpec } from './model-catalog';
 
 // The adapter over the real engine and the real loop, with the scripted model from a loopback model host.
@@ -239,5 +241,15 @@ describe('createLocalAdapter', () => {
     await a.selectModel(PROMPT_API_MODEL_ID);
     expect(a.status()).toEqual({ state: 'unavailable', reason: NO_PROMPT_API });
     expect(await collect(a.run(request('hi')))).toEqual([{ type: 'error', error: NO_PROMPT_API }]);
+  });
+
+  it('is unavailable, saying why, when the engine Worker could not start', async () => {
+    // A Worker blocked at start cannot be made in Node: this port stands in for one and fires its error event.
+    const mockWorker = new EventTarget() as EventTarget & EnginePort;
+    mockWorker.postMessage = () => {};
+    const engine = connectTransformersEngine(mockWorker);
+    const a = createLocalAdapter({ catalog: catalog(), provider: engine.provider });
+    mockWorker.dispatchEvent(Object.assign(new Event('error'), { message: 'Out of memory' }));
+    expect(await settled(a)).toEqual({ state: 'unavailable', reason: `${ENGINE_STOPPED}: Out of memory` });
   });
 });

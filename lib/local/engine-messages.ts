@@ -56,7 +56,7 @@ export type EngineReply =
 /** The slice of a Worker, MessagePort or worker global the two ends talk through. */
 export interface EnginePort {
   postMessage: (message: unknown) => void;
-  addEventListener: (type: 'message', listener: (event: { data: unknown }) => void) => void;
+  addEventListener: (type: 'message' | 'error', listener: (event: { data?: unknown; message?: string }) => void) => void;
   /** MessagePorts deliver nothing until started. */
   start?: () => void;
 }
