@@ -331,6 +331,17 @@ describe('runLocalAgent', () => {
     expect(h.calls.map((c) => c.name)).toEqual(['search_products', 'add_to_cart']);
   });
 
+  it('hands the provider compact tool schemas', async () => {
+    const noisy: ToolDescriptor = {
+      name: 'find',
+      title: 'Find',
+      description: 'Find things.',
+      inputSchema: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { q: { type: 'string', examples: ['x'] } } },
+    };
+    const { prompts } = await run(['ok'], harness({ tools: [noisy], messages: [userMessage('find x')] }));
+    expect(prompts[0].tools).toEqual([{ name: 'find', description: 'Find things.', inputSchema: { type: 'object', properties: { q: { type: 'string' } } } }]);
+  });
+
   it('ranks tools against the last user message, recently used first', async () => {
     const many = [...Array.from({ length: 10 }, (_, i) => tool(`misc_${i}`, `Unrelated ${i}.`)), ...shopTools];
     const h = harness({ tools: many, messages: [userMessage('put it in the shopping cart')] });
@@ -382,6 +393,21 @@ describe('runLocalAgent', () => {
       for await (const part of runLocalAgent(provider, h.request, { generateId })) parts.push(part);
       expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'aborted' });
       expect(provider.requests[0].signal.aborted).toBe(true);
+    });
+
+    it('does not wait for a provider that ignores its abort signal', async () => {
+      const h = harness({});
+      const provider = createScriptedProvider([
+        () => {
+          setTimeout(() => h.controller.abort(), 5);
+          return new Promise<string>(() => {});
+        },
+      ]);
+      const parts: AgentStreamPart[] = [];
+      for await (const part of runLocalAgent(provider, h.request, { generateId })) parts.push(part);
+      expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'aborted' });
+      const { parts: timedOut } = await run([() => new Promise<string>(() => {})], harness({}), { stepTimeoutMs: 10 });
+      expect(timedOut.at(-1)).toEqual({ type: 'error', error: LOCAL_AGENT_MESSAGES.timeout });
     });
 
     it('ends with finish aborted when stopped before it starts', async () => {
