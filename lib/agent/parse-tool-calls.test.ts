@@ -181,6 +181,12 @@ describe('parseToolCalls: the inline JSON reply format', () => {
     ]);
   });
 
+  it('reads the LangChain action / action_input shape', () => {
+    expect(calls('{"action": "search_products", "action_input": {"query": "tea"}}')).toEqual([
+      { name: 'search_products', input: { query: 'tea' } },
+    ]);
+  });
+
   it('reads OpenAI-shaped tool_calls', () => {
     const reply = '{"tool_calls": [{"type": "function", "function": {"name": "get_cart", "arguments": "{}"}}]}';
     expect(calls(reply)).toEqual([{ name: 'get_cart', input: {} }]);
@@ -272,6 +278,10 @@ describe('parseToolCalls: text ReAct (seed 004)', () => {
     const parsed = parseToolCalls('Thought: hmm\nAction: I will look at the cart now', tools);
     expect(parsed.calls).toEqual([]);
     expect(parsed.unreadable).toHaveLength(1);
+  });
+
+  it('reads Action: f[value], the original ReAct style', () => {
+    expect(calls('Thought: look\nAction: search_products[green tea]')).toEqual([{ name: 'search_products', input: { query: 'green tea' } }]);
   });
 
   it('reads a JSON Action', () => {

@@ -330,6 +330,12 @@ class Reply {
       if (python?.length) return python[0];
       return { name, input: this.shapeInput(name, unquote(inner)), format: 'react', raw };
     }
+    // Action: search[green tea] (the original ReAct paper's style)
+    const bracket = /^([A-Za-z_][\w.-]*)\s*\[([\s\S]*)\]\s*$/.exec(firstLine);
+    if (bracket) {
+      const name = this.resolveName(bracket[1]);
+      return name === undefined ? undefined : { name, input: this.shapeInput(name, unquote(bracket[2])), format: 'react', raw };
+    }
     // Action: search  +  Action Input: {...} | plain text
     if (!/^[A-Za-z_][\w.-]*$/.test(firstLine)) return undefined;
     const name = this.resolveName(firstLine);
@@ -529,7 +535,7 @@ function unquote(text: string): string {
 
 /** Whether a JSON-ish snippet names a function: an object with a name-like key. */
 function looksLikeCall(text: string): boolean {
-  return /^\s*[[{]/.test(text) && /["']?\b(?:name|tool|tool_name|function|tool_calls)["']?\s*:/.test(text.slice(0, 300));
+  return /^\s*[[{]/.test(text) && /["']?\b(?:name|tool|tool_name|function|tool_calls|action)["']?\s*:/.test(text.slice(0, 300));
 }
 
 function looseName(name: string): string {
