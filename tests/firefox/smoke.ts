@@ -156,6 +156,17 @@ async function main(): Promise<number> {
       );
     });
 
+    await check('the options page renders', async () => {
+      const options = await session!.openWithExtensionPage(`${server.url}/plain.html`, 'options.html');
+      await withPageText(options.extensionPage, () =>
+        waitFor('the settings heading', () =>
+          run<boolean>(options.extensionPage, "() => [...document.querySelectorAll('h1')].some((h) => /settings/i.test(h.textContent))"),
+        ),
+      );
+      await options.extensionPage.close();
+      await options.page.close();
+    });
+
     await check('tools in same- and cross-origin iframes reach the background, each call runs in its own frame', async () => {
       const frames = await session!.openWithExtensionPage(`${server.url}/frames-tools.html`, 'sidepanel.html');
       const expectedNames = ['cross_only', 'same_only', 'where', 'where_2', 'where_3'];
