@@ -1,4 +1,4 @@
-import { CLOUD_PROVIDERS, type CloudProvider } from '../../lib/storage/settings';
+import { CLOUD_PROVIDERS, CLOUD_REASONING_LEVELS, type CloudProvider, type CloudReasoning, type OpenAIApi } from '../../lib/storage/settings';
 import { describedBy, Field } from './field';
 import type { OptionsState } from './options-state';
 
@@ -145,6 +145,43 @@ export function CloudSection({ state }: { state: OptionsState }) {
           ) : null}
         </div>
       </Field>
+
+      <div class="grid grid--even">
+        <Field
+          id="reasoning"
+          label="Reasoning"
+          hint="How much the model thinks before it answers, for models that can. More is slower and costs more."
+          error={errors.reasoning}
+        >
+          <select
+            id="reasoning"
+            value={draft.reasoning}
+            aria-invalid={!!errors.reasoning}
+            aria-describedby={describedBy('reasoning', true, errors.reasoning)}
+            onChange={(e) => state.edit('reasoning', e.currentTarget.value as CloudReasoning)}
+          >
+            {CLOUD_REASONING_LEVELS.map((l) => (
+              <option key={l.id} value={l.id}>
+                {l.label}
+              </option>
+            ))}
+          </select>
+        </Field>
+        {draft.provider === 'openai' ? (
+          <Field id="openai-api" label="OpenAI interface" hint="Chat Completions only for proxies that do not speak the Responses API." error={errors.openaiApi}>
+            <select
+              id="openai-api"
+              value={draft.openaiApi}
+              aria-invalid={!!errors.openaiApi}
+              aria-describedby={describedBy('openai-api', true, errors.openaiApi)}
+              onChange={(e) => state.edit('openaiApi', e.currentTarget.value as OpenAIApi)}
+            >
+              <option value="responses">Responses (recommended)</option>
+              <option value="chat">Chat Completions</option>
+            </select>
+          </Field>
+        ) : null}
+      </div>
 
       <div class="test-row">
         <button type="button" class="button" onClick={() => void state.testConnection()} aria-describedby="connection-result">

@@ -72,6 +72,17 @@ describe('OptionsApp', () => {
     expect((screen.getByLabelText('Base URL') as HTMLInputElement).value).toBe('http://127.0.0.1:11434/v1');
   });
 
+  it('saves the reasoning level, and the OpenAI interface only for OpenAI', async () => {
+    const { store } = await setup();
+    fireEvent.change(screen.getByLabelText('Reasoning'), { target: { value: 'high' } });
+    fireEvent.change(screen.getByLabelText('OpenAI interface'), { target: { value: 'chat' } });
+    save();
+    await screen.findByText('Saved.');
+    expect((await store.read()).cloud).toEqual({ provider: 'openai', reasoning: 'high', openaiApi: 'chat' });
+    fireEvent.change(screen.getByLabelText('Provider'), { target: { value: 'anthropic' } });
+    expect(screen.queryByLabelText('OpenAI interface')).toBeNull();
+  });
+
   it('masks a saved key, keeps it out of the page, and deletes it', async () => {
     const { store, view } = await setup();
     type('API key', KEY);

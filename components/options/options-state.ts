@@ -1,7 +1,15 @@
 import { batch, computed, type ReadonlySignal, signal } from '@preact/signals';
 import type { CloudModelInfo, LocalModelInfo } from '../../lib/messaging/options-messages';
 import type { OptionsClient } from '../../lib/messaging/options-client';
-import type { AgentMode, CloudProvider, ConfirmationPolicy, Settings, SiteProfile } from '../../lib/storage/settings';
+import type {
+  AgentMode,
+  CloudProvider,
+  CloudReasoning,
+  ConfirmationPolicy,
+  OpenAIApi,
+  Settings,
+  SiteProfile,
+} from '../../lib/storage/settings';
 import type { SettingsStore } from '../../lib/storage/settings-store';
 import { SettingsValidationError } from '../../lib/storage/settings-validation-error';
 import {
@@ -20,6 +28,8 @@ export interface OptionsDraft {
   provider: CloudProvider;
   baseURL: string;
   model: string;
+  reasoning: CloudReasoning;
+  openaiApi: OpenAIApi;
   /** A newly pasted key; empty keeps the saved one. Cleared as soon as it is saved. */
   apiKey: string;
   confirmation: ConfirmationPolicy;
@@ -97,6 +107,8 @@ function draftFrom(settings: Settings): OptionsDraft {
     provider: settings.cloud.provider,
     baseURL: settings.cloud.baseURL ?? '',
     model: settings.cloud.model ?? '',
+    reasoning: settings.cloud.reasoning ?? 'provider-default',
+    openaiApi: settings.cloud.openaiApi ?? 'responses',
     apiKey: '',
     confirmation: settings.confirmation,
   };
@@ -168,7 +180,8 @@ export function createOptionsState(deps: { store: SettingsStore; client: Options
     const found: Record<string, string> = {};
     const host = validateModelHost(d.modelHost);
     if (!host.ok) found.modelHost = host.error;
-    const cloud = validateCloudPreferences({ provider: d.provider, baseURL: d.baseURL, model: d.model });
+    const cloudInput = { provider: d.provider, baseURL: d.baseURL, model: d.model, reasoning: d.reasoning, openaiApi: d.openaiApi };
+    const cloud = validateCloudPreferences(cloudInput);
     if (!cloud.ok) Object.assign(found, cloud.errors);
     const key = d.apiKey.trim() === '' ? undefined : validateApiKey(d.apiKey);
     if (key && !key.ok) found.apiKey = key.error;
@@ -189,7 +202,7 @@ export function createOptionsState(deps: { store: SettingsStore; client: Options
     try {
       await store.setMode(d.mode);
       await store.saveLocal({ modelHost: d.modelHost, ...(d.localModelId ? { modelId: d.localModelId } : {}) });
-      await store.saveCloud({ provider: d.provider, baseURL: d.baseURL, model: d.model });
+      await store.saveCloud(cloudInput);
       if (key?.ok) await store.saveApiKey(d.provider, key.value);
       await store.setConfirmationPolicy(d.confirmation);
       const next = await store.read();
@@ -249,7 +262,7 @@ export function createOptionsState(deps: { store: SettingsStore; client: Options
           errors.value = rest;
         }
         if (notice.value?.tone !== 'info') notice.value = undefined;
-        if (field === 'provider' || field === 'baseURL' || field === 'apiKey') connection.value = { state: 'idle' };
+        if (field === 'provider' || field === 'baseURL' || field === 'apiKey' || field === 'openaiApi') connection.value = { state: 'idle' };
       });
     },
 

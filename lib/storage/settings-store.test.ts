@@ -103,6 +103,16 @@ describe('createSettingsStore', () => {
     expect(await store.cloudSettings()).toMatchObject({ ok: false, error: expect.stringContaining('Anthropic') });
   });
 
+  it('hands the host the reasoning level and the OpenAI API with the key', async () => {
+    const { store } = setup();
+    await store.saveCloud({ provider: 'openai', model: 'o4-mini', reasoning: 'low', openaiApi: 'chat' });
+    await store.saveApiKey('openai', KEY);
+    expect(await store.cloudSettings()).toEqual({
+      ok: true,
+      value: { provider: 'openai', apiKey: KEY, model: 'o4-mini', reasoning: 'low', openaiApi: 'chat' },
+    });
+  });
+
   it('lets an OpenAI-compatible server go without a key', async () => {
     const { store } = setup();
     await store.saveCloud({ provider: 'openai-compatible', baseURL: 'http://127.0.0.1:11434/v1', model: 'qwen3' });

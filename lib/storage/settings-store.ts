@@ -5,12 +5,15 @@ import {
   type AgentMode,
   type ApiKeyState,
   CLOUD_PROVIDERS,
+  CLOUD_REASONING_LEVELS,
   type CloudPreferences,
   type CloudProvider,
+  type CloudReasoning,
   CONFIRMATION_POLICIES,
   type ConfirmationPolicy,
   DEFAULT_SETTINGS,
   type LocalPreferences,
+  type OpenAIApi,
   type Settings,
   type SiteProfile,
   type ToolGrant,
@@ -36,7 +39,7 @@ export interface SettingsAreas {
   local: StorageArea;
 }
 
-/** The cloud settings the agent host hands to lib/cloud, key included. */
+/** The cloud settings the agent host hands to lib/cloud (its CloudSettings), key included. */
 export interface CloudSettings {
   provider: CloudProvider;
   baseURL?: string;
@@ -44,6 +47,8 @@ export interface CloudSettings {
   apiKey: string;
   /** Empty when the person has not chosen one (enough for a connection test or a model list). */
   model: string;
+  reasoning?: CloudReasoning;
+  openaiApi?: OpenAIApi;
 }
 
 /** The storage keys, one place. The secret keys are never read by read() or subscribe(). */
@@ -222,7 +227,14 @@ export function createSettingsStore(areas: SettingsAreas): SettingsStore {
       }
       return {
         ok: true,
-        value: { provider: cloud.provider, ...(cloud.baseURL ? { baseURL: cloud.baseURL } : {}), apiKey, model: cloud.model ?? '' },
+        value: {
+          provider: cloud.provider,
+          ...(cloud.baseURL ? { baseURL: cloud.baseURL } : {}),
+          apiKey,
+          model: cloud.model ?? '',
+          ...(cloud.reasoning ? { reasoning: cloud.reasoning } : {}),
+          ...(cloud.openaiApi ? { openaiApi: cloud.openaiApi } : {}),
+        },
       };
     },
 
@@ -314,6 +326,8 @@ function sanitizeCloud(value: unknown): CloudPreferences {
     provider,
     ...(typeof v.baseURL === 'string' && v.baseURL ? { baseURL: v.baseURL } : {}),
     ...(typeof v.model === 'string' && v.model ? { model: v.model } : {}),
+    ...(CLOUD_REASONING_LEVELS.some((l) => l.id === v.reasoning) && v.reasoning !== 'provider-default' ? { reasoning: v.reasoning } : {}),
+    ...(provider === 'openai' && v.openaiApi === 'chat' ? { openaiApi: 'chat' as const } : {}),
   };
 }
 

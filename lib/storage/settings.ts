@@ -59,7 +59,26 @@ export interface CloudPreferences {
   baseURL?: string;
   /** The provider's model id, for example "gpt-5-mini" or "claude-sonnet-4-5". */
   model?: string;
+  /** How much the model thinks before answering, for models that can; the provider's default when unset. */
+  reasoning?: CloudReasoning;
+  /** OpenAI only: the Responses API (default) or Chat Completions, for proxies that only speak the latter. */
+  openaiApi?: OpenAIApi;
 }
+
+/** Reasoning effort levels (lib/cloud maps them to each provider's own setting). */
+export type CloudReasoning = 'provider-default' | 'none' | 'low' | 'medium' | 'high';
+
+/** The levels in the order the options page lists them. */
+export const CLOUD_REASONING_LEVELS: readonly { id: CloudReasoning; label: string }[] = [
+  { id: 'provider-default', label: 'Provider default' },
+  { id: 'none', label: 'None' },
+  { id: 'low', label: 'Low' },
+  { id: 'medium', label: 'Medium' },
+  { id: 'high', label: 'High' },
+];
+
+/** Which OpenAI API cloud mode calls. */
+export type OpenAIApi = 'responses' | 'chat';
 
 /** What a view may know about the stored API key. */
 export interface ApiKeyState {

@@ -61,6 +61,24 @@ describe('validateCloudPreferences', () => {
     expect(wrong.ok ? '' : wrong.errors.baseURL).toBe('The base URL must start with https:// or http://, not file://.');
   });
 
+  it('keeps a reasoning level and the OpenAI API choice, leaving defaults unstored', () => {
+    expect(validateCloudPreferences({ provider: 'openai', model: 'o4-mini', reasoning: 'high', openaiApi: 'chat' })).toEqual({
+      ok: true,
+      value: { provider: 'openai', model: 'o4-mini', reasoning: 'high', openaiApi: 'chat' },
+    });
+    expect(validateCloudPreferences({ provider: 'openai', reasoning: 'provider-default', openaiApi: 'responses' })).toEqual({
+      ok: true,
+      value: { provider: 'openai' },
+    });
+    // Only OpenAI has two APIs.
+    expect(validateCloudPreferences({ provider: 'anthropic', openaiApi: 'chat' })).toEqual({ ok: true, value: { provider: 'anthropic' } });
+    const bad = validateCloudPreferences({ provider: 'openai', reasoning: 'extreme', openaiApi: 'soap' });
+    expect(bad.ok ? {} : bad.errors).toEqual({
+      reasoning: 'Choose a reasoning level: Provider default, None, Low, Medium, High.',
+      openaiApi: 'Choose Responses or Chat Completions.',
+    });
+  });
+
   it('refuses an unknown provider and a model id with spaces', () => {
     const result = validateCloudPreferences({ provider: 'gemini', model: 'two words' });
     expect(result.ok).toBe(false);

@@ -1,8 +1,10 @@
 import { type Parsed, parseOrigin } from './parse-origin';
 import {
   CLOUD_PROVIDERS,
+  CLOUD_REASONING_LEVELS,
   type CloudPreferences,
   type CloudProvider,
+  type CloudReasoning,
   MAX_INSTRUCTIONS_LENGTH,
   MAX_STEPS_RANGE,
   type SiteProfile,
@@ -26,6 +28,10 @@ export interface CloudPreferencesInput {
   provider: string;
   baseURL?: string;
   model?: string;
+  /** A CloudReasoning id; empty or 'provider-default' for the provider's default. */
+  reasoning?: string;
+  /** 'responses' or 'chat' (OpenAI only; ignored for the others). */
+  openaiApi?: string;
 }
 
 // Control characters never belong in a one-line setting; they would also corrupt an HTTP header or prompt.
@@ -103,6 +109,13 @@ export function validateCloudPreferences(input: CloudPreferencesInput): Validati
     errors.model = 'A model id has no spaces or line breaks and at most 200 characters, for example gpt-5-mini.';
   }
 
+  const reasoning = text(input.reasoning) || 'provider-default';
+  if (!CLOUD_REASONING_LEVELS.some((l) => l.id === reasoning)) {
+    errors.reasoning = `Choose a reasoning level: ${CLOUD_REASONING_LEVELS.map((l) => l.label).join(', ')}.`;
+  }
+  const openaiApi = text(input.openaiApi) || 'responses';
+  if (openaiApi !== 'responses' && openaiApi !== 'chat') errors.openaiApi = 'Choose Responses or Chat Completions.';
+
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {
     ok: true,
@@ -110,6 +123,9 @@ export function validateCloudPreferences(input: CloudPreferencesInput): Validati
       provider: provider as CloudProvider,
       ...(baseURL ? { baseURL } : {}),
       ...(model ? { model } : {}),
+      ...(reasoning !== 'provider-default' ? { reasoning: reasoning as CloudReasoning } : {}),
+      // Only OpenAI has two APIs; the default is not stored, so "unset" and "responses" are one state.
+      ...(provider === 'openai' && openaiApi === 'chat' ? { openaiApi: 'chat' as const } : {}),
     },
   };
 }
