@@ -1,5 +1,6 @@
 import { createToolRouter } from '@/lib/background/create-tool-router';
 import { ensureOffscreenDocument } from '@/lib/background/ensure-offscreen-document';
+import { isHostSender } from '@/lib/background/is-host-sender';
 import { createAgentHostRuntime } from '@/lib/host/create-agent-host-runtime';
 import { agentStorageChanged, serveAgentStorage } from '@/lib/messaging/agent-storage-proxy';
 import { isFirefox } from '@/lib/platform';
@@ -22,10 +23,9 @@ export default defineBackground(() => {
   };
   // The agent host in this context (Firefox) and the E2E tests reach the same router.
   (globalThis as any).toolBridge = toolRouter;
-  const extensionOrigin = browser.runtime.getURL('/').replace(/\/$/, '');
+  const extensionOrigin = browser.runtime.getURL('/');
   browser.runtime.onMessage.addListener((message: unknown, sender, sendResponse) => {
-    const fromExtensionPage = sender.id === browser.runtime.id && (sender.url ?? '').startsWith(extensionOrigin);
-    if (fromExtensionPage) {
+    if (isHostSender(sender, browser.runtime.id, extensionOrigin)) {
       // Chrome's offscreen agent host has no chrome.storage: it reads and writes through here.
       const answer = toolRouter.handleHostMessage(message) ?? serveAgentStorage(message, storageAreas);
       if (!answer) return false;

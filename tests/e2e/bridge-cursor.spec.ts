@@ -1,0 +1,110 @@
+import type { CDPSession, Page } from '@playwright/test';
+import { callTool, expectTools, pendingCall, startCall } from './bridge-helpers';
+import { expect, test } from './fixtures';
+
+/** The cursor lives in a closed shadow root: only the DevTools protocol (pierce) can look inside. */
+async function cursorState(cdp: CDPSession): Promise<{ transform: string; transition: string; label: string; opacity: string } | undefined> {
+  const { root } = await cdp.send('DOM.getDocument', { depth: -1, pierce: true });
+  let cursor: any;
+  let label = '';
+  const walk = (node: any) => {
+    const cls = node.attributes?.[node.attributes.indexOf('class') + 1];
+    if (node.attributes?.includes('class') && cls?.startsWith('cursor')) cursor = node;
+    if (node.attributes?.includes('class') && cls === 'label') label = node.children?.[0]?.nodeValue ?? '';
+    for (const child of [...(node.children ?? []), ...(node.shadowRoots ?? [])]) walk(child);
+  };
+  walk(root);
+  if (!cursor) return undefined;
+  const { computedStyle } = await cdp.send('CSS.getComputedStyleForNode', { nodeId: cursor.nodeId });
+  const get = (name: string) => computedStyle.find((p: { name: string }) => p.name === name)?.value ?? '';
+  return { transform: get('transform'), transition: get('transition-duration'), label, opacity: get('opacity') };
+}
+
+async function openCdp(page: Page): Promise<CDPSession> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('DOM.enable');
+  await cdp.send('CSS.enable');
+  return cdp;
+}
+
+function translateOf(transform: string): { x: number; y: number } {
+  const m = /matrix\(([^)]+)\)/.exec(transform);
+  const parts = m ? m[1].split(',').map(Number) : [0, 0, 0, 0, 0, 0];
+  return { x: parts[4], y: parts[5] };
+}
+
+test('nothing is added to a page where no tool runs', async ({ context, server, serviceWorker, tabIdOf }) => {
+  const page = await context.newPage();
+  await page.goto(`${server.url}/imperative.html`);
+  await expectTools(serviceWorker, await tabIdOf(page), ['bad_schema', 'counter_increment', 'echo', 'get_json', 'hangs', 'huge', 'mcp_error', 'mcp_result', 'returns_map', 'returns_number', 'returns_undefined', 'throws']);
+  expect(await page.evaluate(() => document.querySelectorAll('webmcp-agent-cursor').length)).toBe(0);
+  expect(await page.evaluate(() => document.documentElement.outerHTML)).not.toContain('webmcp-agent');
+});
+
+test('an imperative call: the cursor goes to the element the tool changed, labelled, in a closed root, without layout shift', async ({
+  context,
+  server,
+  serviceWorker,
+  tabIdOf,
+}) => {
+  const page = await context.newPage();
+  await page.goto(`${server.url}/imperative.html`);
+  const tabId = await tabIdOf(page);
+  await expectTools(serviceWorker, tabId, ['bad_schema', 'counter_increment', 'echo', 'get_json', 'hangs', 'huge', 'mcp_error', 'mcp_result', 'returns_map', 'returns_number', 'returns_undefined', 'throws']);
+  const layoutBefore = await page.evaluate(() => [document.body.getBoundingClientRect().toJSON(), document.documentElement.scrollHeight]);
+  await callTool(serviceWorker, tabId, 'counter_increment', { n: 1 });
+  const host = await page.evaluate(() => {
+    const el = document.querySelector('webmcp-agent-cursor') as HTMLElement | null;
+    if (!el) return null;
+    const style = getComputedStyle(el);
+    return { shadowRootVisible: el.shadowRoot !== null, pointerEvents: style.pointerEvents, position: style.position, width: el.offsetWidth };
+  });
+  expect(host).toEqual({ shadowRootVisible: false, pointerEvents: 'none', position: 'fixed', width: 0 });
+  expect(await page.evaluate(() => [document.body.getBoundingClientRect().toJSON(), document.documentElement.scrollHeight])).toEqual(layoutBefore);
+  // The cursor is over the counter the tool changed, with the tool's title.
+  const cdp = await openCdp(page);
+  const target = await page.locator('#count').boundingBox();
+  await expect.poll(async () => (await cursorState(cdp))?.label).toBe('Increment');
+  await expect
+    .poll(async () => {
+      const { x, y } = translateOf((await cursorState(cdp))!.transform);
+      return Math.abs(x - (target!.x + target!.width / 2)) < 45 && Math.abs(y - (target!.y + target!.height / 2)) < 25;
+    })
+    .toBe(true);
+  // Clicks go through to the page.
+  const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.tagName, [target!.x + 2, target!.y + 2]);
+  expect(hit).not.toBe('WEBMCP-AGENT-CURSOR');
+  // Then it fades.
+  await expect.poll(async () => (await cursorState(cdp))?.opacity, { timeout: 5_000 }).toBe('0');
+});
+
+test('a declarative call parks the cursor on the submit control; reduced motion turns the glide off', async ({
+  context,
+  server,
+  serviceWorker,
+  tabIdOf,
+}) => {
+  const page = await context.newPage();
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto(`${server.url}/declarative.html`);
+  const tabId = await tabIdOf(page);
+  await expectTools(serviceWorker, tabId, ['send_message', 'subscribe']);
+  await startCall(serviceWorker, tabId, 'send_message', { message: 'hi' });
+  await expect.poll(async () => (await pendingCall(serviceWorker)).states.length).toBe(1);
+  const cdp = await openCdp(page);
+  const button = await page.getByRole('button', { name: 'Send message' }).boundingBox();
+  await expect
+    .poll(
+      async () => {
+        const state = await cursorState(cdp);
+        if (!state) return false;
+        const { x, y } = translateOf(state.transform);
+        return Math.abs(x - (button!.x + button!.width / 2)) < 45 && Math.abs(y - (button!.y + button!.height / 2)) < 25;
+      },
+      { timeout: 5_000 },
+    )
+    .toBe(true);
+  const state = (await cursorState(cdp))!;
+  expect(state.label).toBe('send_message');
+  expect(state.transition).toBe('0.001s');
+});
