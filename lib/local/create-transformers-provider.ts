@@ -180,13 +180,23 @@ function yieldToEventLoop(): Promise<void> {
   });
 }
 
-/** Make every forward pass of `model` start with a turn of the event loop, so aborts land within one token. */
+/** Longest stretch of inference between two turns of the event loop: the most a Stop can wait, plus one token. */
+const YIELD_EVERY_MS = 4;
+
+/**
+ * Make forward passes of `model` start with a turn of the event loop whenever YIELD_EVERY_MS passed since the last
+ * one, so aborts land within one token on real models (tens of ms per token) without taxing tiny, fast ones.
+ */
 function yieldBeforeEachForward(model: CausalLM): void {
   const forward = model.forward.bind(model);
+  let last = performance.now();
   Object.defineProperty(model, 'forward', {
     configurable: true,
     value: async (inputs: unknown) => {
-      await yieldToEventLoop();
+      if (performance.now() - last >= YIELD_EVERY_MS) {
+        await yieldToEventLoop();
+        last = performance.now();
+      }
       return forward(inputs as never);
     },
   });
