@@ -30,4 +30,11 @@ describe('capToolOutput', () => {
       isError: true,
     });
   });
+
+  it('is Error [too_large] when nothing can be kept', () => {
+    expect(capToolOutput({ content: [{ type: 'image', data: 'x'.repeat(10), mimeType: 'image/png' }] }, 5)).toEqual({
+      content: [{ type: 'text', text: 'Error [too_large]: The tool returned 10 characters of content that cannot be cut to the 5-character limit.' }],
+      isError: true,
+    });
+  });
 });

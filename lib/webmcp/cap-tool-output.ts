@@ -1,8 +1,10 @@
 /**
  * Keeps a tool result within a size the model can take: text past the cap is cut, with a note saying so, and a
  * large structuredContent is dropped (its text form is what was cut). Images count by their base64 length.
+ * When nothing fits at all (one image over the cap), the result is `Error [too_large]`.
  */
 import type { ToolContent, ToolOutput } from '../agent/types';
+import { toolErrorOutput } from './tool-error-output';
 
 /** The default cap on a result's characters (text plus image data). */
 export const DEFAULT_MAX_RESULT_CHARS = 20_000;
@@ -22,6 +24,9 @@ export function capToolOutput(output: ToolOutput, maxChars = DEFAULT_MAX_RESULT_
       content.push(block);
       budget -= sizeOf(block);
     }
+  }
+  if (content.length === 0) {
+    return toolErrorOutput('too_large', `The tool returned ${total} characters of content that cannot be cut to the ${maxChars}-character limit.`);
   }
   content.push({
     type: 'text',

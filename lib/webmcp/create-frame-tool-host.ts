@@ -37,6 +37,8 @@ export interface FrameToolHostOptions {
   settle?: { quietMs: number; capMs: number };
   /** Debounce of change reports. */
   debounceMs?: number;
+  /** How long a declarative call waits for the person to submit (default 10 minutes). */
+  confirmationTimeoutMs?: number;
 }
 
 export interface FrameCallRequest {
@@ -204,6 +206,16 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
     } else {
       const submit = form ? submitLabel(form) : 'Submit';
       options.onCallState(request.callId, 'awaiting-confirmation', `Review the form and press “${submit}” on the page to run ${label}.`);
+      const waitMs = options.confirmationTimeoutMs ?? 600_000;
+      timer = setTimeout(
+        () =>
+          controller.abort(
+            Object.assign(new Error(`The form is filled in and waits for the person to press “${submit}”; the call stopped waiting after ${Math.round(waitMs / 1000)} s.`), {
+              name: 'ConfirmationTimeout',
+            }),
+          ),
+        waitMs,
+      );
     }
     const startedAt = Date.now();
     let output: ToolOutput;
@@ -281,6 +293,7 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
     if (signal.aborted) {
       const reason = signal.reason as { name?: string; message?: string } | undefined;
       if (reason?.name === 'TimeoutError') return toolErrorOutput('timeout', `${reason.message}; it was cancelled.`);
+      if (reason?.name === 'ConfirmationTimeout') return toolErrorOutput('awaiting_confirmation', String(reason.message));
       return toolErrorOutput('cancelled', 'The call was cancelled; the page was told (toolcancel).');
     }
     const e = (typeof error === 'object' && error !== null ? error : {}) as { name?: unknown; message?: unknown };

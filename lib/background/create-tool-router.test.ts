@@ -1,0 +1,259 @@
+import { describe, expect, it } from 'vitest';
+import type { BackgroundToFrameMessage, BackgroundToHostMessage, FrameCallResult, FrameReport, FrameTool } from '../messaging/bridge-messages';
+import { createToolBridgeClient } from './create-tool-bridge-client';
+import { createToolRouter, type SessionStore } from './create-tool-router';
+
+/** chrome.storage.session cannot run in Node: an in-memory stand-in with the same get/set/remove contract. */
+function createMockSessionStore(): SessionStore & { data: Map<string, unknown> } {
+  const data = new Map<string, unknown>();
+  return {
+    data,
+    get: async (keys) => Object.fromEntries(keys.filter((k) => data.has(k)).map((k) => [k, structuredClone(data.get(k))])),
+    set: async (items) => {
+      for (const [k, v] of Object.entries(items)) data.set(k, structuredClone(v));
+    },
+    remove: async (keys) => {
+      for (const k of keys) data.delete(k);
+    },
+  };
+}
+
+const tool = (name: string, extra: Partial<FrameTool> = {}): FrameTool => ({
+  name,
+  description: `${name} does things`,
+  inputSchema: { type: 'object', properties: {} },
+  ...extra,
+});
+
+const report = (origin: string, tools: FrameTool[], page: Partial<FrameReport['page']> = {}): FrameReport => ({
+  url: `${origin}/`,
+  origin,
+  page: { url: `${origin}/`, title: 'Shop', ...page },
+  tools,
+});
+
+/**
+ * tabs.sendMessage cannot run in Node: mock frames that answer bridge:call with a scripted function, and record
+ * every message they get.
+ */
+function setup(answer: (message: BackgroundToFrameMessage, frameId: number) => Promise<unknown> = async () => undefined) {
+  const store = createMockSessionStore();
+  const sent: { tabId: number; frameId: number; message: BackgroundToFrameMessage }[] = [];
+  const badges: Record<number, string> = {};
+  const hostMessages: BackgroundToHostMessage[] = [];
+  const ports = {
+    store,
+    sendToFrame: async (tabId: number, frameId: number, message: BackgroundToFrameMessage) => {
+      sent.push({ tabId, frameId, message });
+      return answer(message, frameId);
+    },
+    setBadge: (tabId: number, text: string) => {
+      badges[tabId] = text;
+    },
+    notifyHost: (message: BackgroundToHostMessage) => {
+      hostMessages.push(message);
+    },
+    navigationTimeoutMs: 300,
+  };
+  const router = createToolRouter(ports);
+  return { router, store, sent, badges, hostMessages, ports };
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 10));
+
+describe('createToolRouter', () => {
+  it('builds a snapshot of every frame with unique provider-safe names and the top page context', async () => {
+    const { router, badges } = setup();
+    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://a.test', [tool('cart.add'), tool('where')], { h1: 'Welcome' }) }, { tabId: 1, frameId: 0 });
+    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://b.test', [tool('where', { annotations: { readOnlyHint: true } })]) }, { tabId: 1, frameId: 5 });
+    await settle();
+    const snapshot = await router.getTools(1);
+    expect(snapshot).toEqual({
+      tabId: 1,
+      page: { url: 'http://a.test/', path: '/', title: 'Shop', h1: 'Welcome' },
+      tools: [
+        { name: 'cart_add', originalName: 'cart.add', description: 'cart.add does things', inputSchema: { type: 'object', properties: {} }, origin: 'http://a.test', frameId: 0 },
+        { name: 'where', originalName: 'where', description: 'where does things', inputSchema: { type: 'object', properties: {} }, origin: 'http://a.test', frameId: 0 },
+        {
+          name: 'where_2',
+          originalName: 'where',
+          description: 'where does things',
+          inputSchema: { type: 'object', properties: {} },
+          annotations: { readOnlyHint: true },
+          origin: 'http://b.test',
+          frameId: 5,
+        },
+      ],
+    });
+    expect(badges[1]).toBe('3');
+  });
+
+  it('ignores malformed reports and resets a frame on a new document', async () => {
+    const { router, badges } = setup();
+    router.handleFrameMessage({ type: 'bridge:frame-tools', report: { url: 1, tools: 'x' } }, { tabId: 2, frameId: 0 });
+    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://a.test', [tool('a')]) }, { tabId: 2, frameId: 0 });
+    await settle();
+    expect((await router.getTools(2)).tools.map((t) => t.name)).toEqual(['a']);
+    router.handleFrameMessage({ type: 'frame-ready', url: 'http://a.test/next' }, { tabId: 2, frameId: 0 });
+    await settle();
+    expect((await router.getTools(2)).tools).toEqual([]);
+    expect(badges[2]).toBe('');
+  });
+
+  it('survives a service worker restart: a new router reads the tab state from session storage', async () => {
+    const { router, store, ports } = setup();
+    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://a.test', [tool('a.b')]) }, { tabId: 3, frameId: 0 });
+    await settle();
+    const restarted = createToolRouter({ ...ports, store });
+    expect((await restarted.getTools(3)).tools.map((t) => [t.name, t.originalName])).toEqual([['a_b', 'a.b']]);
+  });
+
+  it('routes a call to the owning frame under its original name, and unknown names come back as unknown_tool', async () => {
+    const { router, sent } = setup(async (message) =>
+      message.type === 'bridge:call' ? ({ kind: 'output', output: { content: [{ type: 'text', text: `ran ${message.name}` }] } } satisfies FrameCallResult) : undefined,
+    );
+    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://a.test', [tool('where')]) }, { tabId: 4, frameId: 0 });
+    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://b.test', [tool('where')]) }, { tabId: 4, frameId: 9 });
+    await settle();
+    expect(await router.callTool(4, { id: '1', name: 'where_2', input: { a: 1 } })).toEqual({ content: [{ type: 'text', text: 'ran where' }] });
+    expect(sent.at(-1)).toMatchObject({ tabId: 4, frameId: 9, message: { type: 'bridge:call', name: 'where', input: { a: 1 }, timeoutMs: 30_000, maxResultChars: 20_000 } });
+    expect(await router.callTool(4, { id: '2', name: 'nope', input: {} })).toEqual({
+      content: [{ type: 'text', text: 'Error [unknown_tool]: No tool named "nope" on this page. Available tools: where, where_2.' }],
+      isError: true,
+    });
+  });
+
+  it('runs one call at a time per tab', async () => {
+    const order: string[] = [];
+    const { router } = setup(async (message) => {
+      if (message.type !== 'bridge:call') return undefined;
+      order.push(`start ${message.input}`);
+      await new Promise((r) => setTimeout(r, message.input === 'slow' ? 50 : 1));
+      order.push(`end ${message.input}`);
+      return { kind: 'output', output: { content: [{ type: 'text', text: String(message.input) }] } };
+    });
+    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://a.test', [tool('t')]) }, { tabId: 5, frameId: 0 });
+    await settle();
+    await Promise.all([router.callTool(5, { id: '1', name: 't', input: 'slow' }), router.callTool(5, { id: '2', name: 't', input: 'fast' })]);
+    expect(order).toEqual(['start slow', 'end slow', 'start fast', 'end fast']);
+  });
+
+  it('a frame that cannot be reached is frame_gone, and its tools leave the snapshot', async () => {
+    const { router } = setup(async () => {
+      throw new Error('Could not establish connection. Receiving end does not exist.');
+    });
+    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://a.test', [tool('t')]) }, { tabId: 6, frameId: 2 });
+    await settle();
+    expect(await router.callTool(6, { id: '1', name: 't', input: {} })).toEqual({
+      content: [{ type: 'text', text: 'Error [frame_gone]: The frame that owned "t" is gone (Could not establish connection. Receiving end does not exist.).' }],
+      isError: true,
+    });
+    expect((await router.getTools(6)).tools).toEqual([]);
+  });
+
+  it('cancels: the frame is told and the call resolves as cancelled at once', async () => {
+    const { router, sent } = setup((message) => (message.type === 'bridge:call' ? new Promise(() => {}) : Promise.resolve(undefined)));
+    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://a.test', [tool('hang')]) }, { tabId: 7, frameId: 0 });
+    await settle();
+    const controller = new AbortController();
+    const call = router.callTool(7, { id: '1', name: 'hang', input: {} }, { signal: controller.signal });
+    await settle();
+    controller.abort();
+    expect(await call).toEqual({ content: [{ type: 'text', text: 'Error [cancelled]: "hang" was cancelled; the page was told (toolcancel).' }], isError: true });
+    const callId = (sent.find((s) => s.message.type === 'bridge:call')!.message as { callId: string }).callId;
+    expect(sent.at(-1)!.message).toEqual({ type: 'bridge:cancel', callId });
+  });
+
+  it('a call that navigated returns what the next document reports', async () => {
+    let router!: ReturnType<typeof setup>['router'];
+    ({ router } = setup(async (message) => {
+      if (message.type !== 'bridge:call') return undefined;
+      // The new document announces itself and reports while the old one answers "navigated".
+      setTimeout(() => {
+        router.handleFrameMessage({ type: 'frame-ready', url: 'http://a.test/done' }, { tabId: 8, frameId: 0 });
+        router.handleFrameMessage(
+          { type: 'bridge:frame-tools', report: report('http://a.test', [tool('next')], { url: 'http://a.test/done', title: 'Done', jsonLd: [{ '@type': 'Order' }] }) },
+          { tabId: 8, frameId: 0 },
+        );
+      }, 5);
+      return { kind: 'navigated' } satisfies FrameCallResult;
+    }));
+    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://a.test', [tool('buy')]) }, { tabId: 8, frameId: 0 });
+    await settle();
+    expect(await router.callTool(8, { id: '1', name: 'buy', input: {} })).toEqual({
+      content: [
+        {
+          type: 'text',
+          text: '"buy" navigated the page to http://a.test/done (“Done”).\nStructured data on the new page (JSON-LD): [{"@type":"Order"}]\nIts tools: next.',
+        },
+      ],
+      structuredContent: { navigatedTo: 'http://a.test/done', title: 'Done', jsonLd: [{ '@type': 'Order' }] },
+    });
+  });
+
+  it('a navigation with no new report in time is Error [navigated]', async () => {
+    const { router } = setup(async (message) => (message.type === 'bridge:call' ? { kind: 'navigated' } : undefined));
+    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://a.test', [tool('go')]) }, { tabId: 9, frameId: 0 });
+    await settle();
+    expect(await router.callTool(9, { id: '1', name: 'go', input: {} })).toEqual({
+      content: [{ type: 'text', text: 'Error [navigated]: "go" navigated the page and the new page did not report within 0.3 s.' }],
+      isError: true,
+    });
+  });
+});
+
+describe('createToolBridgeClient (the offscreen host) against the router', () => {
+  it('gets snapshots, runs calls, relays awaiting-confirmation states and tool changes, and cancels', async () => {
+    let release!: () => void;
+    const { router, hostMessages, ports } = setup(async (message) => {
+      if (message.type !== 'bridge:call') return undefined;
+      router.handleFrameMessage({ type: 'bridge:frame-call-state', callId: message.callId, state: 'awaiting-confirmation', prompt: 'Press “Send”.' }, { tabId: 1, frameId: 0 });
+      await new Promise<void>((r) => {
+        release = r;
+      });
+      return { kind: 'output', output: { content: [{ type: 'text', text: 'sent' }] } };
+    });
+    // runtime messaging cannot run in Node: the mock delivers host messages to the router and its broadcasts back.
+    const listeners: ((m: unknown) => void)[] = [];
+    ports.notifyHost = (m) => {
+      hostMessages.push(m);
+      for (const l of listeners) l(m);
+    };
+    const client = createToolBridgeClient({
+      sendMessage: async (m) => structuredClone(await router.handleHostMessage(m)),
+      onMessage: (l) => listeners.push(l),
+    });
+    const changed: number[] = [];
+    client.subscribe((tabId) => changed.push(tabId));
+    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://a.test', [tool('send')]) }, { tabId: 1, frameId: 0 });
+    await settle();
+    expect(changed).toEqual([1]);
+    expect((await client.getTools(1)).tools.map((t) => t.name)).toEqual(['send']);
+
+    const states: unknown[] = [];
+    const call = client.callTool(1, { id: 'c', name: 'send', input: {} }, { onState: (s) => states.push(s) });
+    await settle();
+    expect(states).toEqual([{ state: 'awaiting-confirmation', prompt: 'Press “Send”.' }]);
+    release();
+    expect(await call).toEqual({ content: [{ type: 'text', text: 'sent' }] });
+
+    const controller = new AbortController();
+    const cancelled = client.callTool(1, { id: 'd', name: 'send', input: {} }, { signal: controller.signal });
+    await settle();
+    controller.abort();
+    expect(await cancelled).toEqual({ content: [{ type: 'text', text: 'Error [cancelled]: "send" was cancelled; the page was told (toolcancel).' }], isError: true });
+  });
+
+  it('never rejects: a background that does not answer is frame_gone', async () => {
+    const client = createToolBridgeClient({
+      sendMessage: async () => {
+        throw new Error('Extension context invalidated.');
+      },
+      onMessage: () => {},
+    });
+    expect(await client.callTool(1, { id: 'x', name: 't', input: {} })).toEqual({
+      content: [{ type: 'text', text: 'Error [frame_gone]: The extension background did not answer: Extension context invalidated.' }],
+      isError: true,
+    });
+  });
+});
