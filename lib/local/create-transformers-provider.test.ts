@@ -131,10 +131,22 @@ describe('createTransformersProvider', () => {
     const second = p.lastGeneration;
     expect(second?.reusedTokens).toBe((first?.promptTokens ?? 0) + (first?.newTokens ?? 0) - 1);
 
-    // A prompt that does not extend the cache starts over, and the model still reads it right.
-    const fresh = await p.generate({ messages: [system, user('find shoes')], tools, signal: signal() });
-    expect(fresh).toBe(CALL);
-    expect(p.lastGeneration?.reusedTokens).toBe(0);
+  });
+
+  it('keeps only the prefix a diverging prompt shares with the cache', async () => {
+    const p = provider(spec());
+    await p.prepare(() => {});
+    const answer = await p.generate({ messages: [system, user('find socks'), ...afterCall], tools, signal: signal() });
+    expect(answer).toBe('Found 3 pairs of socks.');
+    // Same start, but the tool result is gone: had the cache kept it, the model would answer instead of calling.
+    const diverged = [system, user('find socks'), afterCall[0], user('never mind, find shoes')];
+    expect(await p.generate({ messages: diverged, tools, signal: signal() })).toBe(CALL);
+    const stats = p.lastGeneration;
+    expect(stats?.reusedTokens).toBeGreaterThan(0);
+    expect(stats?.reusedTokens).toBeLessThan(stats?.promptTokens ?? 0);
+    // The same prompt again still leaves a token to feed.
+    expect(await p.generate({ messages: diverged, tools, signal: signal() })).toBe(CALL);
+    expect(p.lastGeneration?.reusedTokens).toBe((stats?.promptTokens ?? 0) - 1);
   });
 
   it('stops within one token when the signal aborts', async () => {

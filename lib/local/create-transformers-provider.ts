@@ -2,6 +2,7 @@ import {
   AutoModelForCausalLM,
   AutoTokenizer,
   BaseStreamer,
+  DynamicCache as DynamicCacheClass,
   type DynamicCache,
   env,
   InterruptableStoppingCriteria,
@@ -200,6 +201,26 @@ function yieldBeforeEachForward(model: CausalLM): void {
       return forward(inputs as never);
     },
   });
+}
+
+/**
+ * A cache can be cut back to a prefix when it holds only attention keys and values ([batch, heads, seq, dim]) in
+ * CPU memory: recurrent or convolution states (LFM2) summarise the whole sequence, and GPU tensors cannot be sliced
+ * without a round-trip.
+ */
+function canTruncate(cache: DynamicCache): boolean {
+  return Object.entries(cache as unknown as Record<string, Tensor>).every(
+    ([name, t]) =>
+      name.startsWith('past_key_values.') && (t.location === 'cpu' || t.location === undefined) && t.dims.length === 4,
+  );
+}
+
+/** A new cache holding the first `length` positions of `cache`. */
+function truncateCache(cache: DynamicCache, length: number): DynamicCache {
+  const entries = Object.entries(cache as unknown as Record<string, Tensor>).map(
+    ([name, t]) => [name, t.slice(null, null, [0, length], null)] as const,
+  );
+  return new DynamicCacheClass(Object.fromEntries(entries));
 }
 
 function abortError(signal: AbortSignal): unknown {
@@ -442,15 +463,26 @@ export function createTransformersProvider(options: TransformersProviderOptions)
     const inputs = encodePrompt(tok, req);
     const promptIds = Array.from(inputs.input_ids.data as BigInt64Array);
 
-    // Reuse only an exact prefix: any other cache would condition the model on tokens it is not shown.
+    // Reuse only cached tokens the new prompt extends exactly: any other cache would condition the model on tokens
+    // it is not shown. At least one prompt token must remain to be fed.
     let past: DynamicCache | undefined;
     let reusedTokens = 0;
-    if (kv && kv.tokens.length < promptIds.length && kv.tokens.every((id, i) => id === promptIds[i])) {
-      past = kv.past;
-      reusedTokens = kv.tokens.length;
-      kv = undefined;
-    } else {
-      await dropKv();
+    if (kv) {
+      let common = 0;
+      const limit = Math.min(kv.tokens.length, promptIds.length - 1);
+      while (common < limit && kv.tokens[common] === promptIds[common]) common++;
+      if (common === kv.tokens.length) {
+        past = kv.past;
+        reusedTokens = common;
+        kv = undefined;
+      } else if (common > 0 && canTruncate(kv.past)) {
+        // The prompt shares only a prefix (a template re-rendered an earlier turn differently): keep that part.
+        past = truncateCache(kv.past, common);
+        reusedTokens = common;
+        await dropKv();
+      } else {
+        await dropKv();
+      }
     }
 
     const interrupt = new InterruptableStoppingCriteria();
