@@ -60,7 +60,7 @@ const MAX_TOOLS_PER_FRAME = 256;
 /** Creates the host and starts following tool changes. */
 export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHost {
   const { win, doc, native, page, cursor } = options;
-  const settle = options.settle ?? { quietMs: 150, capMs: 1_500 };
+  const settle = options.settle ?? { quietMs: 60, capMs: 1_500 };
   let nativeTools = new Map<string, unknown>();
   const running = new Map<string, AbortController>();
   let lastChangeAt = 0;
