@@ -20,6 +20,7 @@ export interface ToolCallCardProps {
 export function ToolCallCard({ part, confirmation, onConfirm, confirmations }: ToolCallCardProps) {
   const words = toolStateWords(part.state);
   const output = part.output ? outputText(part.output) : undefined;
+  // The <pre> blocks scroll when long: tabIndex lets a keyboard reach and scroll them.
   return (
     <div class="tool-card" data-state={part.state}>
       <details>
@@ -30,17 +31,17 @@ export function ToolCallCard({ part, confirmation, onConfirm, confirmations }: T
         </summary>
         <div class="tool-body">
           <h4>Input</h4>
-          <pre>{formatJson(part.input)}</pre>
+          <pre tabIndex={0}>{formatJson(part.input)}</pre>
           {output !== undefined && (
             <>
               <h4>Output</h4>
-              <pre>{output}</pre>
+              <pre tabIndex={0}>{output}</pre>
             </>
           )}
           {part.error && (
             <>
               <h4>{part.state === 'cancelled' ? 'Why it was cancelled' : 'Error'}</h4>
-              <pre>{part.error}</pre>
+              <pre tabIndex={0}>{part.error}</pre>
             </>
           )}
         </div>
