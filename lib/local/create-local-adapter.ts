@@ -147,6 +147,10 @@ export function createLocalAdapter(options: LocalAdapterOptions): LocalAdapter {
   /** Load (or download) the selected model, reporting it in the status; throws what failed. */
   const load = async (spec: LocalModelSpec, signal?: AbortSignal) => {
     const p = providerOf(spec);
+    if (p.loaded) {
+      setStatus({ state: 'ready' });
+      return;
+    }
     const wasCached = cached.get(spec.id) ?? (await p.isCached().catch(() => false));
     const progressStatus = (progress: number): AdapterStatus =>
       wasCached ? { state: 'loading', progress } : { state: 'downloading', progress };
