@@ -183,17 +183,25 @@ function readAnnotations(value: unknown): Record<string, boolean> | undefined {
   return out;
 }
 
+/** Document.prototype as this document sees it (where Chromium defines modelContext). */
+function documentPrototypeOf(win: Window, doc: Document): object {
+  const DocumentCtor = (win as unknown as { Document?: { prototype: object } }).Document;
+  for (let proto = Object.getPrototypeOf(doc); proto; proto = Object.getPrototypeOf(proto)) {
+    if (proto === DocumentCtor?.prototype) return proto;
+  }
+  return Object.getPrototypeOf(doc);
+}
+
 /**
  * Installs the polyfill when the document has no modelContext: a `Document.prototype.modelContext` getter (as
- * Chromium defines it) and the deprecated `navigator.modelContext` alias. Returns the installed context, or
+ * Chromium defines it; the deprecated `navigator.modelContext` alias comes with the legacy shim). Returns the installed context, or
  * undefined when a native one already exists.
  */
 export function installModelContextPolyfill(win: Window): PolyfillModelContext | undefined {
   const doc = win.document;
   if ((doc as any).modelContext) return undefined;
   const context = new PolyfillModelContext(win);
-  const DocumentCtor = (win as any).Document as typeof Document;
-  Object.defineProperty(DocumentCtor.prototype, 'modelContext', {
+  Object.defineProperty(documentPrototypeOf(win, doc), 'modelContext', {
     configurable: true,
     enumerable: true,
     get(this: Document) {

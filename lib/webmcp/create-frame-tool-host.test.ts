@@ -1,0 +1,113 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import type { FrameReport } from '../messaging/bridge-messages';
+import { createFrameToolHost } from './create-frame-tool-host';
+import { createToolCursor } from './create-tool-cursor';
+import { PolyfillModelContext } from './install-model-context-polyfill';
+import { connectPageChannel } from './page-channel';
+import { servePageTools } from './serve-page-tools';
+
+/**
+ * Both halves of one frame in one happy-dom window: the MAIN side (polyfill + servePageTools) and the isolated
+ * side (connectPageChannel + createFrameToolHost), talking over the real handshake and MessagePort.
+ */
+async function frame() {
+  const win = window as unknown as Window & typeof globalThis;
+  const polyfill = new PolyfillModelContext(win);
+  servePageTools(win, { polyfill });
+  const page = await connectPageChannel(win, `nonce-${Math.random()}`);
+  const reports: FrameReport[] = [];
+  const states: string[] = [];
+  const cursor = createToolCursor(document);
+  const host = createFrameToolHost({
+    win,
+    doc: document,
+    page,
+    cursor,
+    report: (r) => reports.push(r),
+    onCallState: (_id, state, prompt) => states.push(`${state}: ${prompt}`),
+    onNavigating: () => {},
+    settle: { quietMs: 10, capMs: 200 },
+    debounceMs: 5,
+  });
+  return { polyfill, page, host, reports, states, cursor };
+}
+
+const call = (name: string, input: unknown, extra: Partial<{ timeoutMs: number; maxResultChars: number }> = {}) => ({
+  callId: `c-${Math.random()}`,
+  name,
+  input,
+  timeoutMs: 2_000,
+  maxResultChars: 1_000,
+  ...extra,
+});
+
+afterEach(() => {
+  document.body.innerHTML = '';
+  for (const e of document.documentElement.querySelectorAll('webmcp-agent-cursor')) e.remove();
+});
+
+describe('createFrameToolHost over the page channel', () => {
+  it('the handshake connects and the MAIN side answers', async () => {
+    const { page } = await frame();
+    expect(page).toBeDefined();
+    expect(await page!.request('ping')).toBe('pong');
+  });
+
+  it('lists the page tools as sanitised entries and reports changes', async () => {
+    const { polyfill, host, reports } = await frame();
+    await polyfill.registerTool({ name: 'cart.add', description: 'Adds', inputSchema: { type: 'object', properties: 'bad' }, execute: () => 1 });
+    const listed = await host.list();
+    expect(listed.tools).toEqual([
+      { name: 'cart.add', description: 'Adds', inputSchema: { type: 'object', properties: {} }, schemaError: 'inputSchema.properties must be an object mapping names to schemas' },
+    ]);
+    await polyfill.registerTool({ name: 'second', description: 'Two', execute: () => 2 });
+    await new Promise((r) => setTimeout(r, 60));
+    expect(reports.at(-1)!.tools.map((t) => t.name)).toEqual(['cart.add', 'second']);
+  });
+
+  it('runs a call: normalised result, the cursor on the changed element, the fresh list attached', async () => {
+    const { polyfill, host, cursor } = await frame();
+    document.body.innerHTML = '<p id="out">0</p>';
+    await polyfill.registerTool({
+      name: 'bump',
+      title: 'Bump',
+      description: 'd',
+      execute: () => {
+        document.getElementById('out')!.textContent = '1';
+        return { ok: true };
+      },
+    });
+    const result = await host.call(call('bump', { n: 1 }));
+    expect(result).toMatchObject({
+      kind: 'output',
+      output: { content: [{ type: 'text', text: '{"ok":true}' }], structuredContent: { ok: true } },
+      report: { tools: [{ name: 'bump', title: 'Bump' }] },
+    });
+    expect(cursor.host?.isConnected).toBe(true);
+    expect(cursor.host?.shadowRoot).toBeNull();
+  });
+
+  it('maps failures to codes: unknown tool, invalid input, thrown, timeout, cancelled', async () => {
+    const { polyfill, host } = await frame();
+    await polyfill.registerTool({ name: 'boom', description: 'd', execute: () => { throw new Error('kaput'); } });
+    await polyfill.registerTool({ name: 'hang', description: 'd', execute: () => new Promise(() => {}) });
+    const text = async (p: Promise<unknown>) => ((await p) as { output: { content: { text: string }[] } }).output.content[0].text;
+    expect(await text(host.call(call('nope', {})))).toBe('Error [unknown_tool]: No tool named "nope" in this frame (tools here: boom, hang).');
+    expect(await text(host.call(call('boom', 'x')))).toBe('Error [invalid_input]: The input must be a JSON object; got text that is not JSON.');
+    expect(await text(host.call(call('boom', {})))).toBe('Error [tool_threw]: Tool was executed but the invocation failed: kaput');
+    expect(await text(host.call(call('hang', {}, { timeoutMs: 50 })))).toBe('Error [timeout]: The tool did not finish within 50 ms; it was cancelled.');
+    const request = call('hang', {});
+    const pending = host.call(request);
+    setTimeout(() => host.cancel(request.callId), 30);
+    expect(await text(pending)).toBe('Error [cancelled]: The call was cancelled; the page was told (toolcancel).');
+  });
+
+  it('cuts a huge result', async () => {
+    const { polyfill, host } = await frame();
+    await polyfill.registerTool({ name: 'huge', description: 'd', execute: () => 'y'.repeat(5_000) });
+    const result = (await host.call(call('huge', {}))) as { output: { content: { text: string }[] } };
+    expect(result.output.content.map((c) => c.text.length)).toEqual([1_000, 79]);
+    expect(result.output.content[1].text).toBe('[Output cut: the tool returned 5000 characters; only the first 1000 are shown.]');
+  });
+});
