@@ -20,7 +20,6 @@ export interface ToolCallCardProps {
 export function ToolCallCard({ part, confirmation, onConfirm, confirmations }: ToolCallCardProps) {
   const words = toolStateWords(part.state);
   const output = part.output ? outputText(part.output) : undefined;
-  // The <pre> blocks scroll when long: tabIndex lets a keyboard reach and scroll them.
   return (
     <div class="tool-card" data-state={part.state}>
       <details>
@@ -31,17 +30,17 @@ export function ToolCallCard({ part, confirmation, onConfirm, confirmations }: T
         </summary>
         <div class="tool-body">
           <h4>Input</h4>
-          <pre tabIndex={0}>{formatJson(part.input)}</pre>
+          <ScrollBlock label={`Input of ${part.name}`} text={formatJson(part.input)} />
           {output !== undefined && (
             <>
               <h4>Output</h4>
-              <pre tabIndex={0}>{output}</pre>
+              <ScrollBlock label={`Output of ${part.name}`} text={output} />
             </>
           )}
           {part.error && (
             <>
               <h4>{part.state === 'cancelled' ? 'Why it was cancelled' : 'Error'}</h4>
-              <pre tabIndex={0}>{part.error}</pre>
+              <ScrollBlock label={`Error of ${part.name}`} text={part.error} />
             </>
           )}
         </div>
@@ -73,6 +72,16 @@ export function ToolCallCard({ part, confirmation, onConfirm, confirmations }: T
         </section>
       )}
     </div>
+  );
+}
+
+/** A block of call data; it scrolls when long, so it takes focus (keyboard scrolling) and has a name. */
+function ScrollBlock({ label, text }: { label: string; text: string }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling block must be reachable by keyboard (axe scrollable-region-focusable).
+    <pre tabIndex={0} title={label}>
+      {text}
+    </pre>
   );
 }
 
