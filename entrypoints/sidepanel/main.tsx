@@ -1,6 +1,7 @@
 import { render } from 'preact';
 import { ChatApp } from '@/components/chat/chat-app';
 import { createChatStore } from '@/components/chat/create-chat-store';
+import { followTab } from '@/components/chat/follow-tab';
 import { createAgentClient, type PanelPort } from '@/lib/messaging/agent-client';
 import { AGENT_PORT_NAME } from '@/lib/messaging/agent-messages';
 import '@/components/shared/theme.css';
@@ -14,23 +15,15 @@ const client = createAgentClient({
 const store = createChatStore(client);
 
 // sidepanel.html?tab=<id> stays on one tab; otherwise the panel follows its window's active tab.
-const fixedTab = Number(new URLSearchParams(location.search).get('tab'));
-const bindTab = (tabId: number) =>
-  browser.tabs.get(tabId).then(
-    (tab) => store.bind(tabId, tab.url),
-    () => store.bind(tabId),
-  );
-if (Number.isInteger(fixedTab) && fixedTab > 0) {
-  void bindTab(fixedTab);
-} else {
-  void browser.windows.getCurrent().then(async (window) => {
-    const [active] = await browser.tabs.query({ active: true, windowId: window.id });
-    if (active?.id !== undefined) store.bind(active.id, active.url);
-    browser.tabs.onActivated.addListener(({ tabId, windowId }) => {
-      if (windowId === window.id) void bindTab(tabId);
-    });
-  });
-}
+void followTab(
+  location.search,
+  {
+    get: (tabId) => browser.tabs.get(tabId),
+    activeTab: async () => (await browser.tabs.query({ active: true, currentWindow: true }))[0],
+    onActivated: (listener) => browser.tabs.onActivated.addListener(listener),
+  },
+  store.bind,
+);
 document.addEventListener('visibilitychange', () => {
   if (document.visibilityState === 'visible') store.refresh();
 });

@@ -221,3 +221,16 @@ test('model text is Markdown, sanitised: hostile HTML quoted from a page is iner
   expect(await text.evaluateAll((nodes) => nodes.map((n) => n.innerHTML).join(''))).not.toMatch(/<img|<script|onerror|onclick|javascript:/);
   expect(await panel.title()).toBe('WebMCP Agent');
 });
+
+test('without ?tab the panel follows the active tab of its window', async ({ context, server, extensionId }) => {
+  const shop = await context.newPage();
+  await shop.goto(`${server.url}/demo/`);
+  const plain = await context.newPage();
+  await plain.goto(`${server.url}/plain.html`);
+  const panel = await context.newPage();
+  await panel.goto(`chrome-extension://${extensionId}/sidepanel.html`);
+  await shop.bringToFront();
+  await expect(panel.getByRole('button', { name: 'Tools (5)' })).toBeVisible({ timeout: 20_000 });
+  await plain.bringToFront();
+  await expect(panel.getByRole('button', { name: 'Tools (0)' })).toBeVisible({ timeout: 20_000 });
+});

@@ -1,0 +1,32 @@
+/** The slice of browser.tabs and browser.windows the panel needs to know which tab it is about. */
+export interface TabsPort {
+  get(tabId: number): Promise<{ id?: number; url?: string }>;
+  /** The active tab of the panel's own window. */
+  activeTab(): Promise<{ id?: number; url?: string; windowId?: number } | undefined>;
+  /** tabs.onActivated. */
+  onActivated(listener: (info: { tabId: number; windowId: number }) => void): void;
+}
+
+/**
+ * Keeps the panel bound to the right tab: `?tab=<id>` pins it to that tab; otherwise it follows its window's
+ * active tab as the person switches tabs. `bind` gets the tab id and, when known, its URL.
+ */
+export async function followTab(search: string, tabs: TabsPort, bind: (tabId: number, url?: string) => void): Promise<void> {
+  const pinned = Number(new URLSearchParams(search).get('tab'));
+  if (Number.isInteger(pinned) && pinned > 0) {
+    const tab = await tabs.get(pinned).catch(() => undefined);
+    bind(pinned, tab?.url);
+    return;
+  }
+  const active = await tabs.activeTab();
+  if (active?.id === undefined) return;
+  const windowId = active.windowId;
+  bind(active.id, active.url);
+  tabs.onActivated((info) => {
+    if (windowId !== undefined && info.windowId !== windowId) return;
+    void tabs.get(info.tabId).then(
+      (tab) => bind(info.tabId, tab.url),
+      () => bind(info.tabId),
+    );
+  });
+}
