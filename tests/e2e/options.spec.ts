@@ -81,6 +81,31 @@ test('settings are saved, survive a reload, and the key is only ever shown maske
   await expect(page.getByTestId('masked-key')).toHaveCount(0);
 });
 
+test('the on-device catalog comes from the agent host, with sizes and what is downloaded; the choice is saved', async ({
+  openOptions,
+  serviceWorker,
+}) => {
+  const page = await openOptions();
+  const recommended = page.getByRole('radio', { name: /Qwen3 0\.6B/ });
+  await expect(recommended).toBeChecked({ timeout: 30_000 });
+  const row = page.locator('li', { has: recommended });
+  await expect(row.getByText('Recommended')).toBeVisible();
+  await expect(row.getByText('Not downloaded')).toBeVisible();
+  await expect(row.getByText(/\d+ MB download \((q4f16|q4)\)/)).toBeVisible();
+  await expect(page.getByText('No model is downloaded yet.')).toBeVisible();
+
+  await page.getByRole('radio', { name: /Qwen3 1\.7B/ }).check();
+  await page.getByLabel('Download host', { exact: true }).fill('http://127.0.0.1:9/');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Saved.', { exact: true })).toBeVisible();
+  expect((await storage(serviceWorker, 'local'))['settings.local']).toEqual({
+    modelHost: 'http://127.0.0.1:9',
+    modelId: 'onnx-community/Qwen3-1.7B-ONNX',
+  });
+  await page.reload();
+  await expect(page.getByRole('radio', { name: /Qwen3 1\.7B/ })).toBeChecked({ timeout: 30_000 });
+});
+
 test('a refused field is explained and nothing is saved', async ({ openOptions, serviceWorker }) => {
   const page = await openOptions();
   await page.getByLabel('Provider', { exact: true }).selectOption({ label: 'OpenAI-compatible' });
