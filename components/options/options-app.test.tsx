@@ -257,6 +257,24 @@ describe('OptionsApp', () => {
     expect((await store.read()).sites).toEqual([]);
   });
 
+  it('says there are unsaved changes, and discards them on request', async () => {
+    const { store } = await setup();
+    type('Model', 'gpt-test');
+    expect(screen.getByText('You have unsaved changes.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Discard changes' }));
+    expect((screen.getByLabelText('Model') as HTMLInputElement).value).toBe('');
+    expect(screen.queryByText('You have unsaved changes.')).toBeNull();
+    expect((await store.read()).cloud.model).toBeUndefined();
+  });
+
+  it('saves when the form is submitted from the keyboard (Enter in a field)', async () => {
+    const { store } = await setup();
+    type('Model', 'gpt-test');
+    fireEvent.submit(screen.getByLabelText('Model').closest('form')!);
+    await screen.findByText('Saved.');
+    expect((await store.read()).cloud.model).toBe('gpt-test');
+  });
+
   it('follows changes made elsewhere (the side panel) while nothing is being edited', async () => {
     const { store } = await setup();
     await store.setConfirmationPolicy('never');
