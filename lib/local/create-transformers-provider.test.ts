@@ -69,6 +69,7 @@ function provider(model: LocalModelSpec, options: Partial<TransformersProviderOp
     remoteHost: host.url,
     cache: createMemoryModelCache(),
     idleUnloadMs: 0,
+    retryDelayMs: 5,
     ...options,
   });
 }
@@ -193,17 +194,35 @@ describe('createTransformersProvider', () => {
     expect(await p.fits({ messages, maxNewTokens: 2000 - withoutTools + 1 })).toBe(false);
   });
 
-  it('resumes after a download that failed half-way without fetching finished files again', async () => {
+  it('resumes a file where the connection dropped, without fetching its first part again', async () => {
     const model = spec();
-    const p = provider(model);
-    host.failOnce(`${model.id}/${modelFile}`, Math.floor(modelBytes / 2));
+    const p = provider(model, { downloadRetries: 1 });
+    const half = Math.floor(modelBytes / 2);
+    // Cut at half, then the resumed request cut again a half later: it made progress, so it is resumed again.
+    host.failNext(`${model.id}/${modelFile}`, half, 2);
+    const progress: number[] = [];
+    await p.prepare((v) => progress.push(v));
+    expect(p.loaded).toBe(true);
+    expect(host.requests.filter((r) => r.path.endsWith(`${model.id}/${modelFile}`)).map((r) => r.range)).toContain(
+      `bytes=${half}-`,
+    );
+    expect(host.bytesSent(`${model.id}/${modelFile}`)).toBe(modelBytes);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect(await p.generate({ messages: [user('find socks')], signal: signal() })).toBe(CALL);
+  });
+
+  it('after a download that failed for good, starts again without fetching finished files', async () => {
+    const model = spec();
+    const p = provider(model, { downloadRetries: 1 });
+    // The host answers, then drops before a byte, twice: one reconnection without progress is allowed.
+    host.failNext(`${model.id}/${modelFile}`, 0, 2);
     await expect(p.prepare(() => {})).rejects.toThrow();
     expect(p.loaded).toBe(false);
     expect(await p.isCached()).toBe(false);
 
     await p.prepare(() => {});
     expect(p.loaded).toBe(true);
-    expect(host.downloads(`${model.id}/${modelFile}`)).toBe(2);
+    expect(host.downloads(`${model.id}/${modelFile}`)).toBe(3);
     expect(host.downloads(`${model.id}/tokenizer.json`)).toBe(1);
     expect(host.downloads(`${model.id}/config.json`)).toBe(1);
   });

@@ -43,6 +43,13 @@ export interface TransformersProviderOptions {
   fetch?: typeof fetch;
   /** Where model files are kept (the Cache API in browsers). Unset: transformers.js's own default. */
   cache?: ModelFileCache;
+  /**
+   * Reconnections when a connection drops (each resumes the file where it stopped), counted while no byte
+   * arrives in between. Default 3.
+   */
+  downloadRetries?: number;
+  /** Wait before the first reconnection, doubled each time. Default 1000 ms. */
+  retryDelayMs?: number;
   /** Unload the model after this long without use, freeing GPU memory. 0 keeps it. Default 5 minutes. */
   idleUnloadMs?: number;
   /** Reply budget when the request sets none. Default 512. */
@@ -114,6 +121,10 @@ interface ActiveDownload {
   owns: (url: string) => boolean;
   signal?: AbortSignal;
   onBytes: (url: string, bytes: number) => void;
+  /** Reconnections without progress before a download fails. */
+  retries: number;
+  /** First wait before reconnecting; doubled each time. */
+  retryDelayMs: number;
 }
 
 /**
@@ -131,20 +142,118 @@ async function envFetch(input: string | URL, init?: RequestInit): Promise<Respon
     ? init?.signal
       ? AbortSignal.any([init.signal, current.signal])
       : current.signal
-    : init?.signal;
-  const response = await envBaseFetch(input, { ...init, signal });
+    : (init?.signal ?? undefined);
   const isProbe = new Headers(init?.headers).has('Range');
-  if (!current || isProbe || !response.ok || !response.body) return response;
-  const counter = new TransformStream<Uint8Array, Uint8Array>({
-    transform(chunk, controller) {
-      current.onBytes(url, chunk.byteLength);
-      controller.enqueue(chunk);
-    },
-  });
-  return new Response(response.body.pipeThrough(counter), {
+  let response: Response;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      response = await envBaseFetch(input, { ...init, signal });
+      break;
+    } catch (error) {
+      // A connection that drops before the answer starts is retried too, from the beginning.
+      if (!current || isProbe || signal?.aborted || attempt >= current.retries) throw error;
+      await wait(current.retryDelayMs * 2 ** attempt, signal);
+    }
+  }
+  if (!current || isProbe || response.status !== 200 || !response.body) return response;
+  return new Response(resumableBody(url, response, init, signal, current), {
     status: response.status,
     statusText: response.statusText,
     headers: response.headers,
+  });
+}
+
+function wait(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    signal?.throwIfAborted();
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+}
+
+/**
+ * The body of `first`, counted for progress; when the connection drops mid-file, it reconnects with
+ * `Range: bytes=<received>-` (and `If-Range`, so a changed file is not spliced) and carries on, so the bytes already
+ * received are not fetched again. After `retries` failed reconnections the error stands (the finished files stay
+ * in the cache for the next try).
+ */
+function resumableBody(
+  url: string,
+  first: Response,
+  init: RequestInit | undefined,
+  signal: AbortSignal | undefined,
+  download: ActiveDownload,
+): ReadableStream<Uint8Array> {
+  const length = Number(first.headers.get('content-length'));
+  const total = Number.isFinite(length) && length > 0 ? length : undefined;
+  const validator = first.headers.get('etag') ?? first.headers.get('last-modified');
+  let reader = (first.body as ReadableStream<Uint8Array>).getReader();
+  let received = 0;
+
+  // Reconnections are counted while no byte arrives between drops; a connection that keeps making progress
+  // keeps being resumed.
+  let receivedAtLastDrop = -1;
+  let stalls = 0;
+  const reconnect = async (cause: unknown) => {
+    if (received > receivedAtLastDrop) stalls = 0;
+    receivedAtLastDrop = received;
+    while (stalls < download.retries) {
+      await wait(download.retryDelayMs * 2 ** stalls, signal);
+      stalls++;
+      const headers = new Headers(init?.headers);
+      headers.set('Range', `bytes=${received}-`);
+      if (validator) headers.set('If-Range', validator);
+      let next: Response;
+      try {
+        next = await envBaseFetch(url, { ...init, headers, signal });
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        continue;
+      }
+      const range = next.headers.get('content-range') ?? '';
+      if (next.status === 206 && next.body && range.startsWith(`bytes ${received}-`)) {
+        reader = next.body.getReader();
+        return;
+      }
+      await next.body?.cancel();
+      // The host does not resume this file (no ranges, or it changed): give up on splicing.
+      break;
+    }
+    throw cause;
+  };
+
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      for (;;) {
+        let chunk: ReadableStreamReadResult<Uint8Array>;
+        try {
+          chunk = await reader.read();
+          if (chunk.done && total !== undefined && received < total) {
+            throw new Error(`The connection closed after ${received} of ${total} bytes.`);
+          }
+        } catch (error) {
+          if (signal?.aborted || total === undefined) throw error;
+          await reconnect(error);
+          continue;
+        }
+        if (chunk.done) {
+          controller.close();
+          return;
+        }
+        received += chunk.value.byteLength;
+        download.onBytes(url, chunk.value.byteLength);
+        controller.enqueue(chunk.value);
+        return;
+      }
+    },
+    cancel: (reason) => reader.cancel(reason),
   });
 }
 
@@ -389,6 +498,8 @@ export function createTransformersProvider(options: TransformersProviderOptions)
     const download: ActiveDownload = {
       owns: (url) => url.includes(`/${spec.id}/`),
       signal,
+      retries: options.downloadRetries ?? 3,
+      retryDelayMs: options.retryDelayMs ?? 1000,
       onBytes: (url, bytes) => {
         const file = fileOf(url);
         const entry = file ? sizes.get(file) : undefined;

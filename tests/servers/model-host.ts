@@ -15,6 +15,8 @@ export interface ModelHostRequest {
   path: string;
   range?: string;
   status: number;
+  /** Body bytes actually sent (less than the file when cut off). */
+  bytes: number;
 }
 
 /** A running model host. */
@@ -23,10 +25,15 @@ export interface ModelHost {
   url: string;
   /** Every request so far, in order. */
   requests: ModelHostRequest[];
-  /** Full-body downloads (GET without a `bytes=0-0` probe) of `file` in `model`, or of any file when omitted. */
+  /** Downloads (GETs other than `bytes=0-0` size probes, resumed ones included) of paths ending in `file`. */
   downloads: (file?: string) => number;
-  /** The next full download of a path ending in `file` sends `afterBytes` bytes, then the connection drops. */
-  failOnce: (file: string, afterBytes: number) => void;
+  /**
+   * The next `times` downloads (whole or resumed with a Range) of a path ending in `file` send `afterBytes` bytes of
+   * their body, then the connection drops.
+   */
+  failNext: (file: string, afterBytes: number, times?: number) => void;
+  /** Body bytes sent for paths ending in `file`, size probes left out. */
+  bytesSent: (file: string) => number;
   /** Downloads of paths ending in `file` send `chunkBytes` every `delayMs` (until cleared with `slow(file)`). */
   slow: (file: string, pace?: { chunkBytes: number; delayMs: number }) => void;
   /** Add or replace a model's files. */
@@ -45,7 +52,7 @@ export async function startModelHost(
   for (const [model, files] of Object.entries(models)) addModel(model, files);
 
   const requests: ModelHostRequest[] = [];
-  const failures = new Map<string, number>();
+  const failures = new Map<string, { afterBytes: number; times: number }>();
   const paces = new Map<string, { chunkBytes: number; delayMs: number }>();
   const endsWith = (map: Map<string, unknown>, path: string) => [...map.keys()].find((k) => path.endsWith(k));
 
@@ -61,10 +68,14 @@ export async function startModelHost(
     const match = /^\/(.+?)\/resolve\/[^/]+\/(.+)$/.exec(decodeURIComponent(url.pathname));
     const path = match ? `${match[1]}/${match[2]}` : url.pathname;
     const range = req.headers.range;
-    const record = (status: number) => requests.push({ method: req.method ?? 'GET', path, range, status });
+    const record = (status: number, bytes: number) => {
+      const entry: ModelHostRequest = { method: req.method ?? 'GET', path, range, status, bytes };
+      requests.push(entry);
+      return entry;
+    };
     const body = match ? store.get(path) : undefined;
     if (!body) {
-      record(404);
+      record(404, 0);
       res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Entry not found');
       return;
     }
@@ -74,35 +85,49 @@ export async function startModelHost(
       ETag: `"${body.length}"`,
     };
     const rangeMatch = range ? /^bytes=(\d+)-(\d*)$/.exec(range) : null;
+    let start = 0;
+    let end = body.length - 1;
     if (rangeMatch) {
-      const start = Number(rangeMatch[1]);
-      const end = Math.min(rangeMatch[2] ? Number(rangeMatch[2]) : body.length - 1, body.length - 1);
+      start = Number(rangeMatch[1]);
+      end = Math.min(rangeMatch[2] ? Number(rangeMatch[2]) : body.length - 1, body.length - 1);
       if (start >= body.length) {
-        record(416);
+        record(416, 0);
         res.writeHead(416, { 'Content-Range': `bytes */${body.length}` }).end();
         return;
       }
-      record(206);
-      res.writeHead(206, { ...headers, 'Content-Range': `bytes ${start}-${end}/${body.length}`, 'Content-Length': String(end - start + 1) });
-      res.end(req.method === 'HEAD' ? undefined : body.subarray(start, end + 1));
-      return;
+      res.writeHead(206, {
+        ...headers,
+        'Content-Range': `bytes ${start}-${end}/${body.length}`,
+        'Content-Length': String(end - start + 1),
+      });
+    } else {
+      res.writeHead(200, { ...headers, 'Content-Length': String(body.length) });
     }
-    record(200);
-    res.writeHead(200, { ...headers, 'Content-Length': String(body.length) });
-    if (req.method === 'HEAD') {
-      res.end();
+    const part = body.subarray(start, end + 1);
+    const isProbe = range === 'bytes=0-0';
+    if (req.method === 'HEAD' || isProbe) {
+      record(rangeMatch ? 206 : 200, req.method === 'HEAD' ? 0 : part.length);
+      res.end(req.method === 'HEAD' ? undefined : part);
       return;
     }
     const failKey = endsWith(failures, path);
-    const cutAt = failKey !== undefined ? failures.get(failKey) : undefined;
-    if (failKey !== undefined) failures.delete(failKey);
+    const failure = failKey !== undefined ? failures.get(failKey) : undefined;
+    if (failure && failKey !== undefined) {
+      failure.times -= 1;
+      if (failure.times <= 0) failures.delete(failKey);
+    }
     const paceKey = endsWith(paces, path);
     const pace = paceKey !== undefined ? paces.get(paceKey) : undefined;
-    const limit = cutAt ?? body.length;
+    const limit = failure ? Math.min(failure.afterBytes, part.length) : part.length;
+    const entry = record(rangeMatch ? 206 : 200, 0);
+    // A cut-off lets the bytes already written reach the client first, as a dropped connection would.
+    const finish = () => {
+      if (failure) setTimeout(() => res.socket?.destroy(), 20);
+      else res.end();
+    };
     if (!pace) {
-      res.write(body.subarray(0, limit));
-      if (cutAt === undefined) res.end();
-      else res.socket?.destroy();
+      res.write(part.subarray(0, limit), finish);
+      entry.bytes = limit;
       return;
     }
     let sent = 0;
@@ -112,12 +137,12 @@ export async function startModelHost(
         return;
       }
       const next = Math.min(sent + pace.chunkBytes, limit);
-      res.write(body.subarray(sent, next));
+      res.write(part.subarray(sent, next));
+      entry.bytes += next - sent;
       sent = next;
       if (sent >= limit) {
         clearInterval(timer);
-        if (cutAt === undefined) res.end();
-        else res.socket?.destroy();
+        finish();
       }
     }, pace.delayMs);
     res.on('close', () => clearInterval(timer));
@@ -130,7 +155,11 @@ export async function startModelHost(
     requests,
     downloads: (file) =>
       requests.filter((r) => r.method === 'GET' && r.range !== 'bytes=0-0' && (!file || r.path.endsWith(file))).length,
-    failOnce: (file, afterBytes) => failures.set(file, afterBytes),
+    failNext: (file, afterBytes, times = 1) => failures.set(file, { afterBytes, times }),
+    bytesSent: (file) =>
+      requests
+        .filter((r) => r.method === 'GET' && r.range !== 'bytes=0-0' && r.path.endsWith(file))
+        .reduce((n, r) => n + r.bytes, 0),
     slow: (file, pace) => (pace ? paces.set(file, pace) : paces.delete(file)),
     addModel,
     close: () =>
