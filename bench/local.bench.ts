@@ -17,7 +17,7 @@ import { buildTestModel } from '../scripts/make-test-model';
 import { createMemoryModelCache } from '../tests/model/memory-model-cache';
 import { startModelHost } from '../tests/servers/model-host';
 
-const ROUNDS = 15;
+const ROUNDS = 25;
 const files = buildTestModel({
   reply: '<tool_call>\n{"name": "search", "arguments": {"query": "socks"}}\n</tool_call>',
   afterToolResult: 'Found 3 pairs of socks: red, blue and green. Which one should I add to your cart?',
