@@ -5,7 +5,7 @@ import { type ModelHost, startModelHost } from '../../tests/servers/model-host';
 import type { ChatTurn } from '../agent/local-provider';
 import type { ToolDescriptor } from '../agent/types';
 import { createTransformersProvider, type TransformersProviderOptions } from './create-transformers-provider';
-import type { LocalModelSpec } from './model-catalog';
+import { type LocalModelSpec, recommendedModel } from './model-catalog';
 
 // The real transformers.js path on onnxruntime-node, against the scripted test model served over loopback HTTP.
 
@@ -84,6 +84,14 @@ afterAll(async () => {
 });
 
 describe('createTransformersProvider', () => {
+  it('defaults to the catalog’s recommended model, as seed 000 calls it', () => {
+    const p = createTransformersProvider();
+    expect(p.id).toBe(recommendedModel().id);
+    expect(p.callFormat).toBe('template');
+    expect(p.toolsInline).toBe(false);
+    expect(p.loaded).toBe(false);
+  });
+
   it('downloads from the model host with progress from 0 to 1, then reads the cache', async () => {
     const model = spec();
     const cache = createMemoryModelCache();

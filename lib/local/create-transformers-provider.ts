@@ -15,7 +15,7 @@ import {
 import type { ChatTurn, GenerateRequest, LocalProvider } from '../agent/local-provider';
 import type { ToolDescriptor } from '../agent/types';
 import { type DeviceChoice, type DeviceFacts, chooseDevice } from './choose-device';
-import type { LocalModelSpec } from './model-catalog';
+import { type LocalModelSpec, recommendedModel } from './model-catalog';
 
 /** The slice of the Cache API the provider keeps model files in. */
 export interface ModelFileCache {
@@ -26,7 +26,8 @@ export interface ModelFileCache {
 
 /** Everything the provider needs from its context: lib/ reads no globals of its own. */
 export interface TransformersProviderOptions {
-  model: LocalModelSpec;
+  /** The model. Default: the catalog's recommended one (Qwen3 0.6B). */
+  model?: LocalModelSpec;
   /** What the context offers (GPU, isolation, cores); without it: the CPU backend, one thread. */
   facts?: DeviceFacts;
   /**
@@ -353,8 +354,8 @@ function toTemplateMessages(turns: ChatTurn[]): Record<string, unknown>[] {
  * transformers.js keeps its settings in one global `env`; the provider sets what it owns (host, fetch, cache, ORT
  * paths) before each load, so run one engine per context (the Worker) with one set of options.
  */
-export function createTransformersProvider(options: TransformersProviderOptions): TransformersProvider {
-  const spec = options.model;
+export function createTransformersProvider(options: TransformersProviderOptions = {}): TransformersProvider {
+  const spec = options.model ?? recommendedModel();
   const idleUnloadMs = options.idleUnloadMs ?? 5 * 60_000;
   const defaultMaxNewTokens = options.maxNewTokens ?? 512;
   const revision = spec.revision ?? 'main';
