@@ -33,6 +33,14 @@ export default defineContentScript({
     );
     void Promise.all([host, parsed]).then(async ([h]) => send({ type: 'bridge:frame-tools', report: await h.list() }));
 
+    // A document going away (frame removed, navigation) takes its tools with it; one restored from the back/forward
+    // cache brings them back.
+    const empty = () => ({ url: location.href, origin: location.origin, page: { url: location.href, title: document.title }, tools: [] });
+    window.addEventListener('pagehide', () => send({ type: 'bridge:frame-tools', report: empty() }));
+    window.addEventListener('pageshow', (event) => {
+      if (event.persisted) void host.then(async (h) => send({ type: 'bridge:frame-tools', report: await h.list() }));
+    });
+
     browser.runtime.onMessage.addListener((raw: unknown, _sender, sendResponse) => {
       const message = raw as BackgroundToFrameMessage;
       if (message?.type === 'ping') {

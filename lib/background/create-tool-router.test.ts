@@ -88,6 +88,29 @@ describe('createToolRouter', () => {
     expect(badges[1]).toBe('3');
   });
 
+  it('keeps each name with its tool: a frame going away frees no name for another tool', async () => {
+    const { router } = setup();
+    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://a.test', [tool('where')]) }, { tabId: 11, frameId: 0 });
+    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://b.test', [tool('where')]) }, { tabId: 11, frameId: 4 });
+    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://c.test', [tool('where')]) }, { tabId: 11, frameId: 6 });
+    await settle();
+    expect((await router.getTools(11)).tools.map((t) => `${t.name}@${t.origin}`)).toEqual(['where@http://a.test', 'where_2@http://b.test', 'where_3@http://c.test']);
+    // Frame 4 goes away, then a new frame with another "where" arrives.
+    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://b.test', []) }, { tabId: 11, frameId: 4 });
+    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://d.test', [tool('where')]) }, { tabId: 11, frameId: 9 });
+    await settle();
+    expect((await router.getTools(11)).tools.map((t) => `${t.name}@${t.origin}`)).toEqual(['where@http://a.test', 'where_3@http://c.test', 'where_4@http://d.test']);
+    // The old frame's tool comes back: its name is the one it had.
+    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://b.test', [tool('where')]) }, { tabId: 11, frameId: 4 });
+    await settle();
+    expect((await router.getTools(11)).tools.find((t) => t.origin === 'http://b.test')!.name).toBe('where_2');
+    // A new top document starts afresh.
+    router.handleFrameMessage({ type: 'frame-ready', url: 'http://a.test/next' }, { tabId: 11, frameId: 0 });
+    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://d.test', [tool('where')]) }, { tabId: 11, frameId: 9 });
+    await settle();
+    expect((await router.getTools(11)).tools.map((t) => t.name)).toEqual(['where']);
+  });
+
   it('ignores malformed reports and resets a frame on a new document', async () => {
     const { router, badges } = setup();
     router.handleFrameMessage({ type: 'bridge:frame-tools', report: { url: 1, tools: 'x' } }, { tabId: 2, frameId: 0 });

@@ -13,7 +13,7 @@ import type {
   HostToBackgroundMessage,
 } from '../messaging/bridge-messages';
 import { DEFAULT_MAX_RESULT_CHARS } from '../webmcp/cap-tool-output';
-import { toModelFacingNames } from '../webmcp/to-model-facing-names';
+import { toModelFacingNames, toolIdentityKey } from '../webmcp/to-model-facing-names';
 import { toolErrorOutput } from '../webmcp/tool-error-output';
 import type { TabToolEntry, TabToolSnapshot, ToolBridge, ToolCallOptions } from './tool-bridge';
 
@@ -48,6 +48,12 @@ export interface FrameSender {
 
 interface TabState {
   frames: Record<string, FrameReport>;
+  /**
+   * Model-facing names given out in this tab, by tool identity (frame, origin, name). A name stays with its tool
+   * while the top document lives, and is never handed to another tool, so a name the model saw earlier can only
+   * ever reach the tool it meant (or none).
+   */
+  names: Record<string, string>;
 }
 
 export interface ToolRouter extends ToolBridge {
@@ -88,7 +94,8 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
     let pending = loading.get(tabId);
     if (!pending) {
       pending = ports.store.get([key(tabId)]).then((stored) => {
-        const state = tabs.get(tabId) ?? (stored[key(tabId)] as TabState | undefined) ?? { frames: {} };
+        const state = tabs.get(tabId) ?? (stored[key(tabId)] as TabState | undefined) ?? { frames: {}, names: {} };
+        state.names ??= {};
         tabs.set(tabId, state);
         loading.delete(tabId);
         return state;
@@ -108,9 +115,20 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
 
   const setFrame = async (tabId: number, frameId: number, report: FrameReport | undefined) => {
     const state = await load(tabId);
-    if (frameId === 0 && report === undefined) state.frames = {};
-    else if (report === undefined) delete state.frames[frameId];
-    else state.frames[frameId] = report;
+    if (frameId === 0 && report === undefined) {
+      state.frames = {};
+      state.names = {};
+    } else if (report === undefined) delete state.frames[frameId];
+    else {
+      state.frames[frameId] = report;
+      const unnamed = report.tools
+        .map((tool) => ({ frameId, origin: report.origin, name: tool.name }))
+        .filter((identity) => state.names[toolIdentityKey(identity)] === undefined);
+      const fresh = toModelFacingNames(unnamed, Object.values(state.names));
+      unnamed.forEach((identity, i) => {
+        state.names[toolIdentityKey(identity)] = fresh[i];
+      });
+    }
     save(tabId, state);
   };
 
@@ -124,11 +142,10 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
       const report = state.frames[frameId];
       for (let index = 0; index < report.tools.length; index++) owned.push({ frameId, report, index });
     }
-    const names = toModelFacingNames(owned.map(({ frameId, report, index }) => ({ frameId, origin: report.origin, name: report.tools[index].name })));
-    const tools: TabToolEntry[] = owned.map(({ frameId, report, index }, i) => {
+    const tools: TabToolEntry[] = owned.map(({ frameId, report, index }) => {
       const tool = report.tools[index];
       return {
-        name: names[i],
+        name: state.names[toolIdentityKey({ frameId, origin: report.origin, name: tool.name })] ?? tool.name,
         originalName: tool.name,
         description: tool.description,
         inputSchema: tool.inputSchema,
@@ -319,6 +336,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
       tabs.delete(tabId);
       queues.delete(tabId);
       for (const frameKey of [...latestReports.keys()]) if (frameKey.startsWith(`${tabId}:`)) latestReports.delete(frameKey);
+      for (const frameKey of [...generations.keys()]) if (frameKey.startsWith(`${tabId}:`)) generations.delete(frameKey);
       await ports.store.remove([key(tabId)]);
     },
   };

@@ -9,13 +9,13 @@ export interface ToolIdentity {
 }
 
 /**
- * Gives each tool a unique, provider-safe model-facing name, in order (the caller orders the top frame first so
- * its tools keep their plain names). Characters outside the safe set become `_` (so `cart.add` becomes
- * `cart_add`), names are cut to fit, and a collision gets `_2`, `_3`, …. The returned array is parallel to the
- * input: element i is the name of tools[i], which is how a name maps back to its (frame, origin, name) exactly.
+ * Gives each tool a unique, provider-safe model-facing name, in order. Characters outside the safe set become
+ * `_` (so `cart.add` becomes `cart_add`), names are cut to fit, and a collision (with an earlier tool or with a
+ * `reserved` name) gets `_2`, `_3`, …. The returned array is parallel to the input: element i is the name of
+ * tools[i], which is how a name maps back to its (frame, origin, name) exactly.
  */
-export function toModelFacingNames(tools: readonly ToolIdentity[]): string[] {
-  const taken = new Set<string>();
+export function toModelFacingNames(tools: readonly ToolIdentity[], reserved: Iterable<string> = []): string[] {
+  const taken = new Set<string>([...reserved].map((name) => name.toLowerCase()));
   return tools.map((tool) => {
     const base = sanitize(tool.name);
     let candidate = base;
@@ -32,4 +32,9 @@ export function toModelFacingNames(tools: readonly ToolIdentity[]): string[] {
 function sanitize(name: string): string {
   const cleaned = name.replace(/[^a-zA-Z0-9_-]/g, '_').slice(0, 64);
   return cleaned.length > 0 ? cleaned : 'tool';
+}
+
+/** The key a tool's model-facing name is remembered under: its frame, origin and WebMCP name. */
+export function toolIdentityKey(tool: ToolIdentity): string {
+  return `${tool.frameId}|${tool.origin}|${tool.name}`;
 }

@@ -23,6 +23,8 @@ test('a page that loads @mcp-b/global from npm after the extension keeps working
   const tabId = await tabIdOf(page);
   await expectTools(serviceWorker, tabId, ['global_add']);
   expect(await callTool(serviceWorker, tabId, 'global_add', { a: 2, b: 3 })).toEqual({ content: [{ type: 'text', text: '5' }] });
+  // @mcp-b/global really replaced document.modelContext (an own property of document, over ours or the native one).
+  expect(await page.evaluate(() => Object.getOwnPropertyDescriptor(document, 'modelContext') !== undefined)).toBe(true);
   // The page itself still works with its library.
   expect(await page.evaluate(async () => (await (document as any).modelContext.getTools()).map((t: any) => t.name))).toEqual(['global_add']);
   expect(errors).toEqual([]);
