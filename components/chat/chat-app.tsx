@@ -73,7 +73,12 @@ export function ChatApp({ store, onOpenOptions }: ChatAppProps) {
   return (
     <div class="app">
       <header class="bar">
-        <h1>WebMCP Agent</h1>
+        <div class="title-row">
+          <h1>WebMCP Agent</h1>
+          <button type="button" onClick={() => store.newChat()} disabled={messages.length === 0 && !running}>
+            New chat
+          </button>
+        </div>
         <div class="controls">
           <select
             aria-label="Agent"
@@ -85,6 +90,7 @@ export function ChatApp({ store, onOpenOptions }: ChatAppProps) {
           </select>
           {models.length > 1 && (
             <select
+              class="model"
               aria-label="Model"
               value={selectedModel?.id}
               disabled={running}
@@ -99,9 +105,6 @@ export function ChatApp({ store, onOpenOptions }: ChatAppProps) {
               ))}
             </select>
           )}
-          <button type="button" onClick={() => store.newChat()} disabled={messages.length === 0 && !running}>
-            New chat
-          </button>
         </div>
       </header>
       <nav class="views" aria-label="Panel views">

@@ -9,7 +9,7 @@ export interface RunOutcomeNoticeProps {
 }
 
 /** What to do next, for each error code. */
-export function nextStepFor(code: AgentErrorCode | undefined): string {
+export function nextStepFor(code: AgentErrorCode | undefined, error = ''): string {
   switch (code) {
     case 'rate_limited':
       return 'The provider is limiting requests. Wait a minute, then press Retry.';
@@ -20,7 +20,7 @@ export function nextStepFor(code: AgentErrorCode | undefined): string {
     case 'chat_disabled':
       return 'Chat is turned off for this agent. Check the settings, or switch the Agent control to the other mode.';
     default:
-      return 'Press Retry to try again.';
+      return pointsToOptions(error) ? 'Fix it in the settings, then press Retry.' : 'Press Retry to try again.';
   }
 }
 
@@ -33,7 +33,7 @@ export function RunOutcomeNotice({ outcome, onRetry, onOpenOptions }: RunOutcome
     <section class={`outcome ${stopped ? 'stopped' : 'error'}`} aria-labelledby="outcome-title">
       <h2 id="outcome-title">{stopped ? 'Stopped' : 'Something went wrong'}</h2>
       {stopped ? <p>You stopped the reply. Press Retry to continue where it left off.</p> : <p>{error}</p>}
-      {!stopped && <p class="next-step">{nextStepFor(outcome.code)}</p>}
+      {!stopped && <p class="next-step">{nextStepFor(outcome.code, error)}</p>}
       <div class="row">
         <button type="button" class="primary" onClick={onRetry}>
           Retry

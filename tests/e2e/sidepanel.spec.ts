@@ -37,6 +37,10 @@ test('a cloud conversation on the demo shop: streamed answer, tool card, persist
   await expect(shop).toHaveURL(/#\/search\?q=mug/);
   await screenshot(panel, 'panel-conversation');
   await expectAccessible(panel);
+  await panel.emulateMedia({ colorScheme: 'dark' });
+  await screenshot(panel, 'panel-conversation-dark');
+  await expectAccessible(panel);
+  await panel.emulateMedia({ colorScheme: 'light' });
 
   // The provider got the page's tools and the person's message with the real key.
   const first = provider.requests.find((r) => r.path.endsWith('/chat/completions'))!;
