@@ -69,7 +69,7 @@ const extensions = await context.newPage();
 await extensions.goto('chrome://extensions');
 const id = await extensions.evaluate(
   () =>
-    // biome-ignore lint/suspicious/noExplicitAny: chrome://extensions internals, shadow roots all the way down
+    // chrome://extensions internals: shadow roots all the way down.
     (document.querySelector('extensions-manager') as any)?.shadowRoot
       ?.querySelector('extensions-item-list')
       ?.shadowRoot?.querySelector('extensions-item')?.id as string,
