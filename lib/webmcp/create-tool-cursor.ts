@@ -31,6 +31,25 @@ const STYLE = `
 @media (prefers-reduced-motion: reduce) { .cursor { transition: opacity 1ms linear; } }
 `;
 
+const SVG = 'http://www.w3.org/2000/svg';
+
+function arrow(doc: Document): SVGSVGElement {
+  const svg = doc.createElementNS(SVG, 'svg');
+  for (const [k, v] of [['width', '22'], ['height', '22'], ['viewBox', '0 0 22 22'], ['aria-hidden', 'true']]) svg.setAttribute(k, v);
+  const path = doc.createElementNS(SVG, 'path');
+  for (const [k, v] of [
+    ['d', 'M3 2l15 8.5-6.6 1.6L8.6 19z'],
+    ['fill', '#4f46e5'],
+    ['stroke', '#fff'],
+    ['stroke-width', '1.5'],
+    ['stroke-linejoin', 'round'],
+  ]) {
+    path.setAttribute(k, v);
+  }
+  svg.append(path);
+  return svg;
+}
+
 /** Creates the cursor for one document; nothing is added until the first moveTo. */
 export function createToolCursor(doc: Document): ToolCursor {
   let host: HTMLElement | undefined;
@@ -49,8 +68,7 @@ export function createToolCursor(doc: Document): ToolCursor {
     style.textContent = STYLE;
     cursor = doc.createElement('div');
     cursor.className = 'cursor';
-    cursor.innerHTML =
-      '<svg width="22" height="22" viewBox="0 0 22 22" aria-hidden="true"><path d="M3 2l15 8.5-6.6 1.6L8.6 19z" fill="#4f46e5" stroke="#fff" stroke-width="1.5" stroke-linejoin="round"/></svg>';
+    cursor.append(arrow(doc));
     label = doc.createElement('div');
     label.className = 'label';
     cursor.append(label);
