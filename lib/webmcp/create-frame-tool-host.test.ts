@@ -110,4 +110,39 @@ describe('createFrameToolHost over the page channel', () => {
     expect(result.output.content.map((c) => c.text.length)).toEqual([1_000, 79]);
     expect(result.output.content[1].text).toBe('[Output cut: the tool returned 5000 characters; only the first 1000 are shown.]');
   });
+
+  it('reads a page implementation that replaced document.modelContext, retrying with JSON text as older Chrome needs', async () => {
+    const { host } = await frame();
+    const inputs: unknown[] = [];
+    const own = Object.assign(new EventTarget(), {
+      getTools: async () => [{ name: 'old', description: 'Wants JSON text', inputSchema: '{"type":"object","properties":{"q":{"type":"string"}}}' }],
+      executeTool: async (_tool: unknown, input: unknown) => {
+        inputs.push(input);
+        if (typeof input !== 'string') throw new TypeError('Failed to parse input arguments');
+        return JSON.stringify({ echoed: JSON.parse(input) });
+      },
+    });
+    Object.defineProperty(document, 'modelContext', { configurable: true, value: own });
+    try {
+      expect((await host.list()).tools).toEqual([
+        { name: 'old', description: 'Wants JSON text', inputSchema: { type: 'object', properties: { q: { type: 'string' } } } },
+      ]);
+      const result = await host.call(call('old', { q: 'tea' }));
+      expect(result).toMatchObject({ kind: 'output', output: { content: [{ type: 'text', text: '{"echoed":{"q":"tea"}}' }], structuredContent: { echoed: { q: 'tea' } } } });
+      expect(inputs).toEqual([{ q: 'tea' }, '{"q":"tea"}']);
+    } finally {
+      delete (document as unknown as { modelContext?: unknown }).modelContext;
+    }
+  });
+
+  it('keeps a frame within its schema budget', async () => {
+    const { polyfill, host } = await frame();
+    const big = { type: 'object', properties: Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`p${i}`, { type: 'string', description: 'x'.repeat(100) }])) };
+    for (let i = 0; i < 12; i++) await polyfill.registerTool({ name: `t${i}`, description: 'd', inputSchema: big, execute: () => 1 });
+    const tools = (await host.list()).tools;
+    const size = JSON.stringify(big).length;
+    expect(size).toBeLessThan(50_000);
+    expect(tools.filter((t) => !t.schemaError)).toHaveLength(Math.floor(400_000 / size));
+    expect(tools[11].schemaError).toBe("inputSchema dropped: this frame's schemas exceed 400000 characters in all");
+  });
 });

@@ -56,6 +56,8 @@ export interface FrameToolHost {
 }
 
 const MAX_TOOLS_PER_FRAME = 256;
+/** Schemas of one frame, in characters: keeps a hostile or careless page from filling session storage. */
+const SCHEMA_BUDGET_PER_FRAME = 400_000;
 
 /** Creates the host and starts following tool changes. */
 export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHost {
@@ -110,6 +112,14 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
       }
     }
     nativeTools = freshNative;
+    let schemaChars = 0;
+    for (const tool of tools) {
+      schemaChars += JSON.stringify(tool.inputSchema).length;
+      if (schemaChars > SCHEMA_BUDGET_PER_FRAME) {
+        tool.inputSchema = { type: 'object', properties: {} };
+        tool.schemaError = `inputSchema dropped: this frame's schemas exceed ${SCHEMA_BUDGET_PER_FRAME} characters in all`;
+      }
+    }
     for (const tool of tools) {
       const form = formOf(tool.name);
       if (form) {
