@@ -7,18 +7,25 @@ import type { EnginePort } from '../../../lib/local/engine-messages';
 
 declare const chrome: { runtime: { getURL: (path: string) => string } };
 
+declare const browser: { runtime: { getURL: (path: string) => string } } | undefined;
+const runtime = typeof browser !== 'undefined' ? browser.runtime : chrome.runtime;
+
 const params = new URLSearchParams(location.search);
+// Firefox opens this page from the background script, which knows no host: the runner writes it to a file.
+const fileConfig = params.get('host')
+  ? {}
+  : ((await (await fetch('./check-config.json')).json()) as { host?: string; model?: string });
 const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
 const client = connectTransformersEngine(worker as unknown as EnginePort, {
-  remoteHost: params.get('host') ?? undefined,
+  remoteHost: params.get('host') ?? fileConfig.host,
   wasmPaths: {
-    wasm: chrome.runtime.getURL('/ort/ort-wasm-simd-threaded.asyncify.wasm'),
-    ...(params.get('mjs') === '1' ? { mjs: chrome.runtime.getURL('/ort/ort-wasm-simd-threaded.asyncify.mjs') } : {}),
+    wasm: runtime.getURL('/ort/ort-wasm-simd-threaded.asyncify.wasm'),
+    ...(params.get('mjs') === '1' ? { mjs: runtime.getURL('/ort/ort-wasm-simd-threaded.asyncify.mjs') } : {}),
   },
   idleUnloadMs: 0,
 });
 const model = {
-  id: params.get('model') ?? 'test/browser',
+  id: params.get('model') ?? fileConfig.model ?? 'test/browser',
   label: 'Scripted',
   brief: 'Browser check.',
   bytes: { q4: 1 },

@@ -6,6 +6,7 @@
  *
  *   tsx tests/model/browser-check/run-browser-check.ts            # WASM (4 threads, cross-origin isolated)
  *   tsx tests/model/browser-check/run-browser-check.ts --webgpu   # WebGPU on SwiftShader
+ *   tsx tests/model/browser-check/run-browser-check.ts --firefox  # firefox-esr: a background page, not isolated
  *
  * Exits non-zero when a check fails.
  */
@@ -13,6 +14,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
+import puppeteer from 'puppeteer-core';
 import { build } from 'vite';
 import { copyOrtWasm } from '../../../scripts/copy-ort-wasm';
 import { buildTestModel } from '../../../scripts/make-test-model';
@@ -22,6 +24,7 @@ const here = new URL('.', import.meta.url).pathname;
 const root = resolve(here, '../../..');
 const out = resolve(root, 'tests/model/generated/browser-check');
 const webgpu = process.argv.includes('--webgpu');
+const firefox = process.argv.includes('--firefox');
 
 await build({
   configFile: false,
@@ -31,18 +34,27 @@ await build({
   worker: { format: 'es' },
 });
 copyOrtWasm(join(out, 'ort'), root);
-writeFileSync(
-  join(out, 'manifest.json'),
-  JSON.stringify({
-    manifest_version: 3,
-    name: 'engine check',
-    version: '1.0',
-    host_permissions: ['http://127.0.0.1/*'],
-    content_security_policy: { extension_pages: "script-src 'self' 'wasm-unsafe-eval'; object-src 'self'" },
-    cross_origin_embedder_policy: { value: 'require-corp' },
-    cross_origin_opener_policy: { value: 'same-origin' },
-  }),
-);
+const chromeManifest = {
+  manifest_version: 3,
+  name: 'engine check',
+  version: '1.0',
+  host_permissions: ['http://127.0.0.1/*'],
+  content_security_policy: { extension_pages: "script-src 'self' 'wasm-unsafe-eval'; object-src 'self'" },
+  cross_origin_embedder_policy: { value: 'require-corp' },
+  cross_origin_opener_policy: { value: 'same-origin' },
+};
+// Firefox: no isolation keys; a background script opens the page (WebDriver BiDi cannot open moz-extension:).
+const firefoxManifest = {
+  manifest_version: 3,
+  name: 'engine check',
+  version: '1.0',
+  host_permissions: ['http://127.0.0.1/*'],
+  content_security_policy: chromeManifest.content_security_policy,
+  background: { scripts: ['open-page.js'] },
+  browser_specific_settings: { gecko: { id: 'engine-check@webmcp-agent.dev', strict_min_version: '142.0' } },
+};
+writeFileSync(join(out, 'manifest.json'), JSON.stringify(firefox ? firefoxManifest : chromeManifest));
+writeFileSync(join(out, 'open-page.js'), "browser.tabs.create({ url: browser.runtime.getURL('page.html') });\n");
 
 const files = buildTestModel({
   reply: '<tool_call>\n{"name": "search", "arguments": {}}\n</tool_call>',
@@ -50,6 +62,31 @@ const files = buildTestModel({
   triggers: [{ word: 'ramble', reply: 'more and ', loop: true }],
 });
 const host = await startModelHost({ 'test/browser-a': files, 'test/browser-b': files });
+if (firefox) {
+  writeFileSync(join(out, 'check-config.json'), JSON.stringify({ host: host.url, model: 'test/browser-a' }));
+  const browser = await puppeteer.launch({ browser: 'firefox', executablePath: '/usr/bin/firefox-esr', headless: true });
+  await browser.installExtension(out);
+  let result: Record<string, unknown> | undefined;
+  for (let i = 0; i < 600 && !result; i++) {
+    // BiDi reports extension tabs as about:blank: ask every tab.
+    for (const page of await browser.pages()) {
+      result ??= (await page.evaluate('window.__result').catch(() => undefined)) as Record<string, unknown> | undefined;
+    }
+    if (!result) await new Promise((r) => setTimeout(r, 200));
+  }
+  await browser.close();
+  await host.close();
+  console.log('firefox:', JSON.stringify(result));
+  const ok =
+    result !== undefined &&
+    !result.error &&
+    (result.device as { device?: string })?.device === 'wasm' &&
+    result.cachedAfter === true &&
+    result.reply === '<tool_call>\n{"name": "search", "arguments": {}}\n</tool_call>' &&
+    result.stopped === 'AbortError';
+  console.log(ok ? 'all checks passed' : 'FAIL');
+  process.exit(ok ? 0 : 1);
+}
 const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'engine-check-')), {
   executablePath: '/usr/bin/chromium',
   headless: true,
