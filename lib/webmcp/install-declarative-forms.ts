@@ -11,6 +11,21 @@
  */
 import { NAVIGATED, type PolyfillModelContext } from './install-model-context-polyfill';
 
+const FORM_ATTRIBUTES = [
+  'toolname',
+  'tooldescription',
+  'tooltitle',
+  'toolautosubmit',
+  'toolparamdescription',
+  'name',
+  'type',
+  'required',
+  'disabled',
+  'min',
+  'max',
+  'value',
+];
+
 interface FormRegistration {
   controller: AbortController;
   fingerprint: string;
@@ -109,7 +124,8 @@ export function installDeclarativeForms(win: Window & typeof globalThis, context
       sync();
     });
   });
-  observer.observe(doc, { childList: true, subtree: true, attributes: true, characterData: true });
+  // Only what can change a form tool: elements coming and going, and the attributes its definition reads.
+  observer.observe(doc, { childList: true, subtree: true, attributes: true, attributeFilter: FORM_ATTRIBUTES });
   sync();
   return () => {
     observer.disconnect();

@@ -42,11 +42,11 @@ export function installLegacyShim(win: Window, context: ModelContextLike): void 
       if (controllers.get(name) === controller) controllers.delete(name);
     };
     controller.signal.addEventListener('abort', forget, { once: true });
-    const registration = Promise.resolve()
-      .then(() => Reflect.apply(register, context, [tool, { ...options, signal: controller.signal }]))
-      .then(() => {
-        controllers.set(name, controller);
-      });
+    // Called synchronously, as the page expects of registerTool; only the bookkeeping waits for the result.
+    const registration = (async () => {
+      await Reflect.apply(register, context, [tool, { ...options, signal: controller.signal }]);
+      controllers.set(name, controller);
+    })();
     registration.catch(forget);
     return Object.assign(registration, { unregister: () => controller.abort() });
   };
