@@ -142,6 +142,7 @@ export function connectTransformersEngine(port: EnginePort, config: EngineConfig
         return call<boolean>({ op: 'fits', model, req: rest });
       },
       isCached: () => call<boolean>({ op: 'is-cached', model }),
+      storedBytes: async () => (await call<number | null>({ op: 'stored-bytes', model })) ?? undefined,
       deleteModel: () => call<void>({ op: 'delete', model }),
       unload: () => call<void>({ op: 'unload', model }),
     };

@@ -18,6 +18,10 @@ const files = buildTestModel({
   afterToolResult: 'Found 3 pairs of socks.',
 });
 const modelBytes = (files.get('onnx/model_q4.onnx') as Uint8Array).byteLength;
+/** What a q4 load keeps: the configs, the tokenizer and the q4 weights (not onnx/model.onnx). */
+const storedSize = [...files]
+  .filter(([path]) => path !== 'onnx/model.onnx')
+  .reduce((n, [, f]) => n + (typeof f === 'string' ? Buffer.byteLength(f) : f.byteLength), 0);
 let host: ModelHost;
 let counter = 0;
 
@@ -228,9 +232,9 @@ describe('createLocalAdapter', () => {
     await a.prepare();
     expect(a.status()).toEqual({ state: 'ready' });
     const listed = await a.listModels();
-    expect(listed.map((m) => [m.id, m.cached, m.dtype])).toEqual([
-      [models[0].id, false, 'q4'],
-      [models[1].id, true, 'q4'],
+    expect(listed.map((m) => [m.id, m.cached, m.dtype, m.storedBytes])).toEqual([
+      [models[0].id, false, 'q4', undefined],
+      [models[1].id, true, 'q4', storedSize],
     ]);
     await a.deleteModel(models[1].id);
     expect(a.status().state).toBe('needs-download');

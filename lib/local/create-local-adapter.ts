@@ -47,6 +47,8 @@ export interface LocalModelDetails {
   /** The format this device would use. */
   dtype?: string;
   cached: boolean;
+  /** Space its files take on this device, when cached. */
+  storedBytes?: number;
   recommended?: boolean;
 }
 
@@ -289,19 +291,24 @@ export function createLocalAdapter(options: LocalAdapterOptions): LocalAdapter {
 
     listModels: async () => {
       await refresh();
-      return catalog.map((spec) => {
-        const device = devices.get(spec.id);
-        return {
-          id: spec.id,
-          label: spec.label,
-          brief: spec.brief,
-          hardware: spec.hardware,
-          bytes: device ? spec.bytes[device.dtype] : undefined,
-          dtype: device?.dtype,
-          cached: cached.get(spec.id) ?? false,
-          recommended: spec.recommended === true,
-        };
-      });
+      return Promise.all(
+        catalog.map(async (spec) => {
+          const device = devices.get(spec.id);
+          const isCached = cached.get(spec.id) ?? false;
+          const storedBytes = isCached ? await providerOf(spec).storedBytes().catch(() => undefined) : undefined;
+          return {
+            id: spec.id,
+            label: spec.label,
+            brief: spec.brief,
+            hardware: spec.hardware,
+            bytes: device ? spec.bytes[device.dtype] : undefined,
+            dtype: device?.dtype,
+            cached: isCached,
+            ...(storedBytes !== undefined ? { storedBytes } : {}),
+            recommended: spec.recommended === true,
+          };
+        }),
+      );
     },
 
     deleteModel: async (id) => {

@@ -81,6 +81,8 @@ export interface TransformersProvider extends LocalProvider {
   device: () => Promise<DeviceChoice>;
   /** Every file the model needs is in the cache: preparing reads, it does not download. */
   isCached: () => Promise<boolean>;
+  /** Bytes the model's files take in the cache; undefined unless every file is there. Reads no network. */
+  storedBytes: () => Promise<number | undefined>;
   /** Remove the model's files from the cache (and from memory). */
   deleteModel: () => Promise<void>;
   /** Free the model (and its GPU memory) now; the next generate loads it again from the cache. */
@@ -692,6 +694,25 @@ export function createTransformersProvider(options: TransformersProviderOptions 
       } catch {
         // Unreadable cache or config: treat as not there; prepare will say what is wrong.
         return false;
+      }
+    },
+
+    storedBytes: async () => {
+      configureEnv(await device());
+      const opts = await fileOptions();
+      try {
+        if (!(await ModelRegistry.is_cached(spec.id, { ...opts } as never))) return undefined;
+        const files = await modelFiles();
+        const sizes = await Promise.all(
+          files.map(
+            async (file) =>
+              ((await ModelRegistry.get_file_metadata(spec.id, file, { revision } as never)) as { size?: number })
+                .size ?? 0,
+          ),
+        );
+        return sizes.reduce((a, b) => a + b, 0);
+      } catch {
+        return undefined;
       }
     },
 

@@ -23,6 +23,7 @@ export type EngineCall =
   | { op: 'generate'; model: LocalModelSpec; req: Omit<GenerateRequest, 'signal'>; stream: boolean }
   | { op: 'fits'; model: LocalModelSpec; req: Omit<GenerateRequest, 'signal'> }
   | { op: 'is-cached'; model: LocalModelSpec }
+  | { op: 'stored-bytes'; model: LocalModelSpec }
   | { op: 'delete'; model: LocalModelSpec }
   | { op: 'unload'; model: LocalModelSpec }
   | { op: 'device'; model: LocalModelSpec };
@@ -49,7 +50,7 @@ export interface SerializedError {
 export type EngineReply =
   | { type: 'engine/progress'; id: number; progress: number }
   | { type: 'engine/text'; id: number; delta: string }
-  | { type: 'engine/done'; id: number; value: string | boolean | DeviceChoice | null; state: EngineModelState }
+  | { type: 'engine/done'; id: number; value: string | boolean | number | DeviceChoice | null; state: EngineModelState }
   | { type: 'engine/failed'; id: number; error: SerializedError; state: EngineModelState }
   | { type: 'engine/unloaded'; modelId: string };
 

@@ -75,6 +75,8 @@ export function serveTransformersEngine(port: EnginePort, environment: EngineEnv
         return provider.fits(call.req);
       case 'is-cached':
         return provider.isCached();
+      case 'stored-bytes':
+        return provider.storedBytes();
       case 'delete':
         await provider.deleteModel();
         return null;
