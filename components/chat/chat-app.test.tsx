@@ -198,10 +198,28 @@ describe('ChatApp', () => {
     expect(onOpenOptions).toHaveBeenCalledOnce();
   });
 
-  it('after Stop says so and offers Retry', () => {
+  it('after Stop says so (and announces it) and offers Retry', () => {
     setup({ messages: [user('hi')], lastRun: { reason: 'aborted' } });
     expect(screen.getByRole('heading', { name: 'Stopped' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(document.querySelector('[aria-live="polite"]')!.textContent).toBe('Stopped.');
+  });
+
+  it('moves keyboard focus to a new question, unless the person is typing', () => {
+    const prompt = 'Allow check_out on shop.test? The site marks it as consequential.';
+    const asking = {
+      running: true,
+      messages: [{ id: 'a', role: 'assistant' as const, parts: [{ type: 'tool' as const, id: 'c1', name: 'check_out', input: {}, state: 'awaiting-confirmation' as const, prompt }] }],
+      confirmations: [{ callId: 'c1', toolName: 'check_out', prompt }],
+    };
+    const { client } = setup({ running: true });
+    client.emit({ type: 'tab', snapshot: snapshot(asking) });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Allow once' }));
+    cleanup();
+    const second = setup({ running: true });
+    screen.getByRole('textbox', { name: 'Message' }).focus();
+    second.client.emit({ type: 'tab', snapshot: snapshot(asking) });
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message' }));
   });
 
   it('explains each adapter status: download (size, click to start), progress with cancel, load, unavailable', async () => {

@@ -42,6 +42,13 @@ export function ChatApp({ store, onOpenOptions }: ChatAppProps) {
     if (said) setAnnouncement(said);
   }, [messages, running, announcer]);
 
+  // How a run ended is news too: a stop or an error is announced after the last words.
+  const lastRun = tab?.lastRun;
+  useEffect(() => {
+    if (lastRun?.reason === 'aborted') setAnnouncement('Stopped.');
+    else if (lastRun?.reason === 'error') setAnnouncement(`Something went wrong: ${lastRun.error ?? ''}`);
+  }, [lastRun?.reason, lastRun?.error]);
+
   const waiting = tab?.confirmations[0];
   useEffect(() => {
     if (waiting) setAnnouncement(`${waiting.toolName} needs your answer: ${waiting.prompt}`);

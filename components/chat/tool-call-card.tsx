@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'preact/hooks';
 import type { AgentPart, ToolOutput } from '../../lib/agent/types';
 import type { ConfirmationAnswer, PendingConfirmation } from '../../lib/messaging/agent-messages';
 import { MessageView } from './message-view';
@@ -19,6 +20,12 @@ export interface ToolCallCardProps {
  */
 export function ToolCallCard({ part, confirmation, onConfirm, confirmations }: ToolCallCardProps) {
   const words = toolStateWords(part.state);
+  const allow = useRef<HTMLButtonElement>(null);
+  const asking = confirmation !== undefined;
+  // A question appears: bring keyboard focus to it, unless the person is typing their next message.
+  useEffect(() => {
+    if (asking && document.activeElement?.tagName !== 'TEXTAREA') allow.current?.focus();
+  }, [asking]);
   const output = part.output ? outputText(part.output) : undefined;
   return (
     <div class="tool-card" data-state={part.state}>
@@ -50,7 +57,7 @@ export function ToolCallCard({ part, confirmation, onConfirm, confirmations }: T
           <legend>{part.prompt}</legend>
           {confirmation && onConfirm && (
             <div class="confirm-actions">
-              <button type="button" class="primary" onClick={() => onConfirm(part.id, 'allow-once')}>
+              <button type="button" class="primary" ref={allow} onClick={() => onConfirm(part.id, 'allow-once')}>
                 Allow once
               </button>
               <button type="button" onClick={() => onConfirm(part.id, 'allow-always')}>

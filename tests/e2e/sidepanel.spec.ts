@@ -99,8 +99,8 @@ test('a consequential tool asks first: Allow once runs it, Deny tells the model 
   await panel.getByRole('button', { name: 'Send' }).click();
   const second = toolCard(panel, 'check_out').nth(1);
   await expect(second.getByRole('button', { name: 'Allow once' })).toBeVisible({ timeout: 30_000 });
-  // Keyboard only: Tab reaches the button and Enter presses it.
-  await second.getByRole('button', { name: 'Allow once' }).focus();
+  // Keyboard only: the question takes focus when it appears (the person was not typing), Enter answers it.
+  await expect(second.getByRole('button', { name: 'Allow once' })).toBeFocused();
   await panel.keyboard.press('Enter');
   await expect(second.locator('.tool-state')).toHaveText('done');
   await expect(panel.locator('.conversation').getByText('Order placed.')).toBeVisible();
@@ -233,6 +233,8 @@ test('without ?tab the panel follows the active tab of its window', async ({ con
   await plain.goto(`${server.url}/plain.html`);
   const panel = await context.newPage();
   await panel.goto(`chrome-extension://${extensionId}/sidepanel.html`);
+  // Opened as a tab, the panel first follows itself (no tools): wait until it is listening, then switch.
+  await expect(panel.getByRole('button', { name: 'Tools (0)' })).toBeVisible({ timeout: 20_000 });
   await shop.bringToFront();
   await expect(panel.getByRole('button', { name: 'Tools (5)' })).toBeVisible({ timeout: 20_000 });
   await plain.bringToFront();
