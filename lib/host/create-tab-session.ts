@@ -184,6 +184,9 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     });
 
   const callTool = async (call: ToolCall, signal: AbortSignal): Promise<ToolOutput> => {
+    // Read the tools afresh: a consequential tool may have appeared (or changed its annotations) since the last
+    // snapshot, and the policy must judge the tool that will actually run.
+    await refreshTools();
     const tool = tools.tools.find((t) => t.name === call.name);
     const origin = originOf(tools.page?.url ?? url);
     if (tool) {

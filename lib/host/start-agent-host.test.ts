@@ -207,6 +207,23 @@ describe('startAgentHost', () => {
     expect(declined).toMatchObject({ state: 'cancelled', error: DECLINED_CALL_ERROR('check_out') });
   });
 
+  it('judges the tool that will run: one that appeared during the run is still asked about', async () => {
+    const bridge = memoryBridge([TOOLS[0]]);
+    const adapter = scriptedAdapter([
+      (req) => {
+        // The page adds check_out mid-run (a view changed), before any change notice reaches the host.
+        bridge.tools = TOOLS;
+        return callThenSay(req, 'check_out', 'ok');
+      },
+    ]);
+    const { panel } = setup({ adapter, bridge });
+    const p = panel(1, PAGE.url);
+    await until(() => p.latest()?.toolsKnown, 'tools');
+    p.client.send({ type: 'send', tabId: 1, text: 'buy' });
+    await until(() => p.latest()?.confirmations[0]?.toolName === 'check_out', 'confirmation');
+    expect(bridge.calls).toEqual([]);
+  });
+
   it('"Always on this site" stores a grant, so the next call runs without asking', async () => {
     const adapter = scriptedAdapter([(req) => callThenSay(req, 'check_out', 'One.'), (req) => callThenSay(req, 'check_out', 'Two.')]);
     const { panel, bridge, settings } = setup({ adapter });
