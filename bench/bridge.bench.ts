@@ -25,7 +25,7 @@ function stats(samples: number[]): { median: number; p95: number } {
   return { median: at(0.5), p95: at(0.95) };
 }
 
-const ms = (n: number) => `${n < 1 ? n.toFixed(3) : n.toFixed(2)} ms`;
+const ms = (n: number) => `${n < 1 ? n.toFixed(4) : n.toFixed(2)} ms`;
 
 async function launch(withExtension: boolean): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), 'bridge-bench-'));
@@ -42,16 +42,21 @@ async function launch(withExtension: boolean): Promise<{ context: BrowserContext
   };
 }
 
-/** Load time of one page: navigation start to the end of the load event, from the page's own timing. */
-async function loadTimes(context: BrowserContext, url: string): Promise<number[]> {
-  const page = await context.newPage();
-  const times: number[] = [];
-  await page.goto(url); // warm-up
+/**
+ * Load times of one page in two browsers, alternating loads (A, B, A, B, …) so that the machine's load drifts
+ * equally on both sides. Navigation start to the end of the load event, from the page's own timing.
+ */
+async function loadTimesSideBySide(a: BrowserContext, b: BrowserContext, url: string): Promise<[number[], number[]]> {
+  const pages = [await a.newPage(), await b.newPage()];
+  const times: [number[], number[]] = [[], []];
+  for (const page of pages) await page.goto(url); // warm-up
   for (let i = 0; i < LOADS; i++) {
-    await page.goto(`${url}?run=${i}`, { waitUntil: 'load' });
-    times.push(await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd));
+    for (const [side, page] of pages.entries()) {
+      await page.goto(`${url}?run=${i}`, { waitUntil: 'load' });
+      times[side].push(await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd));
+    }
   }
-  await page.close();
+  for (const page of pages) await page.close();
   return times;
 }
 
@@ -68,16 +73,12 @@ async function main() {
   const server = await startStaticServer({ '/': 'tests/fixtures/pages' });
   try {
     const without = await launch(false);
-    const plainWithout = stats(await loadTimes(without.context, `${server.url}/plain.html`));
-    const toolsWithout = stats(await loadTimes(without.context, `${server.url}/imperative.html`));
-    // Direct calls in the page, for the round-trip comparison (needs a modelContext: native, or the extension's).
-    await without.close();
-
     const withExt = await launch(true);
     const sw = withExt.context.serviceWorkers()[0] ?? (await withExt.context.waitForEvent('serviceworker'));
-    const plainWith = stats(await loadTimes(withExt.context, `${server.url}/plain.html`));
-    const toolsWith = stats(await loadTimes(withExt.context, `${server.url}/imperative.html`));
-    console.log('Page load (navigation start → load event end), median / p95:');
+    const [plainWithout, plainWith] = (await loadTimesSideBySide(without.context, withExt.context, `${server.url}/plain.html`)).map(stats);
+    const [toolsWithout, toolsWith] = (await loadTimesSideBySide(without.context, withExt.context, `${server.url}/imperative.html`)).map(stats);
+    await without.close();
+    console.log('Page load (navigation start → load event end), median / p95, loads alternating between the two browsers:');
     console.log('  page                 without extension        with extension           ratio (median)');
     const row = (name: string, a: { median: number; p95: number }, b: { median: number; p95: number }) =>
       console.log(`  ${name.padEnd(20)} ${`${ms(a.median)} / ${ms(a.p95)}`.padEnd(24)} ${`${ms(b.median)} / ${ms(b.p95)}`.padEnd(24)} ${(b.median / a.median).toFixed(2)}×`);
@@ -99,11 +100,12 @@ async function main() {
       const mc = (document as any).modelContext;
       const tool = (await mc.getTools()).find((t: any) => t.name === 'returns_number');
       const out: number[] = [];
-      // One call is faster than the page's clock resolution: each sample is the mean of a batch of 20.
+      // One call is far below the page's clock resolution (100 µs without cross-origin isolation): each sample
+      // is the mean of a batch of 500 calls.
       for (let i = 0; i < n; i++) {
         const t0 = performance.now();
-        for (let j = 0; j < 20; j++) await mc.executeTool(tool, {});
-        out.push((performance.now() - t0) / 20);
+        for (let j = 0; j < 500; j++) await mc.executeTool(tool, {});
+        out.push((performance.now() - t0) / 500);
       }
       return out;
     }, CALLS);
@@ -122,7 +124,7 @@ async function main() {
     const d = stats(direct);
     const x = stats(through);
     console.log(`Tool call round trip ("returns_number", ${CALLS} calls), median / p95:`);
-    console.log(`  directly in the page (executeTool)      ${ms(d.median)} / ${ms(d.p95)}`);
+    console.log(`  directly in the page (executeTool)      ${ms(d.median)} / ${ms(d.p95)}   (each sample: mean of 500 calls)`);
     console.log(`  through the extension (ToolBridge)      ${ms(x.median)} / ${ms(x.p95)}`);
     console.log(`  ratio (median)                          ${(x.median / d.median).toFixed(0)}×`);
     console.log('  (the extension figure includes the 60 ms "tool list settled" quiet period after each call)');
