@@ -219,6 +219,15 @@ describe('createTransformersProvider', () => {
     expect(await p.generate({ messages: [user('find socks')], signal: signal() })).toBe(CALL);
   });
 
+  it('retries a connection that drops before the host answers', async () => {
+    const model = spec();
+    const p = provider(model, { downloadRetries: 1 });
+    host.failNext(`${model.id}/${modelFile}`, -1);
+    await p.prepare(() => {});
+    expect(p.loaded).toBe(true);
+    expect(host.downloads(`${model.id}/${modelFile}`)).toBe(2);
+  });
+
   it('after a download that failed for good, starts again without fetching finished files', async () => {
     const model = spec();
     const p = provider(model, { downloadRetries: 1 });

@@ -148,18 +148,21 @@ async function envFetch(input: string | URL, init?: RequestInit): Promise<Respon
     : (init?.signal ?? undefined);
   const isProbe = new Headers(init?.headers).has('Range');
   let response: Response;
-  for (let attempt = 0; ; attempt++) {
+  // Failed attempts without a byte received, shared with the body's reconnections below.
+  let stalls = 0;
+  for (;;) {
     try {
       response = await envBaseFetch(input, { ...init, signal });
       break;
     } catch (error) {
       // A connection that drops before the answer starts is retried too, from the beginning.
-      if (!current || isProbe || signal?.aborted || attempt >= current.retries) throw error;
-      await wait(current.retryDelayMs * 2 ** attempt, signal);
+      if (!current || isProbe || signal?.aborted || stalls >= current.retries) throw error;
+      await wait(current.retryDelayMs * 2 ** stalls, signal);
+      stalls++;
     }
   }
   if (!current || isProbe || response.status !== 200 || !response.body) return response;
-  return new Response(resumableBody(url, response, init, signal, current), {
+  return new Response(resumableBody(url, response, init, signal, current, stalls), {
     status: response.status,
     statusText: response.statusText,
     headers: response.headers,
@@ -193,6 +196,7 @@ function resumableBody(
   init: RequestInit | undefined,
   signal: AbortSignal | undefined,
   download: ActiveDownload,
+  initialStalls: number,
 ): ReadableStream<Uint8Array> {
   const length = Number(first.headers.get('content-length'));
   const total = Number.isFinite(length) && length > 0 ? length : undefined;
@@ -202,8 +206,8 @@ function resumableBody(
 
   // Reconnections are counted while no byte arrives between drops; a connection that keeps making progress
   // keeps being resumed.
-  let receivedAtLastDrop = -1;
-  let stalls = 0;
+  let receivedAtLastDrop = 0;
+  let stalls = initialStalls;
   const reconnect = async (cause: unknown) => {
     if (received > receivedAtLastDrop) stalls = 0;
     receivedAtLastDrop = received;

@@ -29,7 +29,7 @@ export interface ModelHost {
   downloads: (file?: string) => number;
   /**
    * The next `times` downloads (whole or resumed with a Range) of a path ending in `file` send `afterBytes` bytes of
-   * their body, then the connection drops.
+   * their body, then the connection drops; with `afterBytes` -1 it drops before answering.
    */
   failNext: (file: string, afterBytes: number, times?: number) => void;
   /** Body bytes sent for paths ending in `file`, size probes left out. */
@@ -85,6 +85,19 @@ export async function startModelHost(
       ETag: `"${body.length}"`,
     };
     const rangeMatch = range ? /^bytes=(\d+)-(\d*)$/.exec(range) : null;
+    const isProbe = range === 'bytes=0-0';
+    const failKey = req.method === 'GET' && !isProbe ? endsWith(failures, path) : undefined;
+    const failure = failKey !== undefined ? failures.get(failKey) : undefined;
+    if (failure && failKey !== undefined) {
+      failure.times -= 1;
+      if (failure.times <= 0) failures.delete(failKey);
+      if (failure.afterBytes < 0) {
+        // Dropped before any answer.
+        record(0, 0);
+        res.socket?.destroy();
+        return;
+      }
+    }
     let start = 0;
     let end = body.length - 1;
     if (rangeMatch) {
@@ -104,17 +117,10 @@ export async function startModelHost(
       res.writeHead(200, { ...headers, 'Content-Length': String(body.length) });
     }
     const part = body.subarray(start, end + 1);
-    const isProbe = range === 'bytes=0-0';
     if (req.method === 'HEAD' || isProbe) {
       record(rangeMatch ? 206 : 200, req.method === 'HEAD' ? 0 : part.length);
       res.end(req.method === 'HEAD' ? undefined : part);
       return;
-    }
-    const failKey = endsWith(failures, path);
-    const failure = failKey !== undefined ? failures.get(failKey) : undefined;
-    if (failure && failKey !== undefined) {
-      failure.times -= 1;
-      if (failure.times <= 0) failures.delete(failKey);
     }
     const paceKey = endsWith(paces, path);
     const pace = paceKey !== undefined ? paces.get(paceKey) : undefined;
