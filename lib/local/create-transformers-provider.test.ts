@@ -289,7 +289,8 @@ describe('createTransformersProvider', () => {
     let unloaded = 0;
     const p = provider(spec(), { idleUnloadMs: 50, onUnload: () => unloaded++ });
     await p.prepare(() => {});
-    await new Promise((r) => setTimeout(r, 200));
+    expect(p.loaded).toBe(true);
+    for (let waited = 0; p.loaded && waited < 5000; waited += 20) await new Promise((r) => setTimeout(r, 20));
     expect(p.loaded).toBe(false);
     expect(unloaded).toBe(1);
     // The next generation loads it again from the cache.
