@@ -39,11 +39,15 @@ test('an on-device conversation: the person starts the download, then the real e
     expect(host.downloads()).toBe(0);
     await screenshot(panel, 'panel-download-card');
     await expectAccessible(panel);
-    host.slow('model_q4.onnx', { chunkBytes: 4096, delayMs: 20 });
+    host.slow('model_q4.onnx', { chunkBytes: 256, delayMs: 200 });
     await download.click();
     await expect(panel.getByRole('progressbar', { name: 'Download progress' })).toBeVisible({ timeout: 20_000 });
     await screenshot(panel, 'panel-downloading');
+    // Cancel puts the card back; a second click starts again.
+    await panel.getByRole('button', { name: 'Cancel download' }).click();
+    await expect(download).toBeVisible({ timeout: 20_000 });
     host.slow('model_q4.onnx');
+    await download.click();
     await expect(panel.locator('.status-card')).toHaveCount(0, { timeout: 120_000 });
 
     await panel.getByRole('textbox', { name: 'Message' }).fill('Find a mug for me');
