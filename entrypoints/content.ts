@@ -27,10 +27,13 @@ export default defineContentScript({
         onNavigating: (callId) => send({ type: 'bridge:frame-navigating', callId }),
       }),
     );
-    // The first report once the document is parsed, so its title and h1 are there.
-    const parsed = new Promise<void>((resolve) =>
-      document.readyState === 'loading' ? document.addEventListener('DOMContentLoaded', () => resolve(), { once: true }) : resolve(),
-    );
+    // The first report once the document is parsed (so its title and h1 are there) and the page is idle, so the
+    // page's own loading goes first.
+    const parsed = new Promise<void>((resolve) => {
+      const idle = () => requestIdleCallback(() => resolve(), { timeout: 500 });
+      if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', idle, { once: true });
+      else idle();
+    });
     void Promise.all([host, parsed]).then(async ([h]) => send({ type: 'bridge:frame-tools', report: await h.list() }));
 
     // A document going away (frame removed, navigation) takes its tools with it; one restored from the back/forward

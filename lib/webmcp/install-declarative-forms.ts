@@ -136,7 +136,7 @@ export function installDeclarativeForms(win: Window & typeof globalThis, context
 }
 
 /** The tool a form declares: name, description and a JSON Schema synthesised from its named controls. */
-export function describeForm(form: HTMLFormElement): {
+function describeForm(form: HTMLFormElement): {
   name: string;
   title: string;
   description: string;
@@ -249,7 +249,7 @@ function setChecked(win: Window & typeof globalThis, control: HTMLInputElement, 
 }
 
 /** The form's first enabled submit control. */
-export function findSubmitter(win: Window & typeof globalThis, form: HTMLFormElement): HTMLButtonElement | HTMLInputElement | undefined {
+function findSubmitter(win: Window & typeof globalThis, form: HTMLFormElement): HTMLButtonElement | HTMLInputElement | undefined {
   for (const element of Array.from(form.elements)) {
     if (element instanceof win.HTMLButtonElement && element.type === 'submit' && !element.disabled) return element;
     if (element instanceof win.HTMLInputElement && (element.type === 'submit' || element.type === 'image') && !element.disabled) {

@@ -3,18 +3,11 @@
  * codes of lib/agent/tool-error-codes.ts (documented in ERROR-CODES.md).
  */
 import type { ToolOutput } from '../agent/types';
-import { formatToolError, parseToolError, type ToolErrorCode } from '../agent/tool-error-codes';
+import { formatToolError, type ToolErrorCode } from '../agent/tool-error-codes';
 
 export type { ToolErrorCode };
 
 /** Builds `{content: [{type: 'text', text: 'Error [code]: message'}], isError: true}`. */
 export function toolErrorOutput(code: ToolErrorCode, message: string): ToolOutput {
   return { content: [{ type: 'text', text: formatToolError(code, message) }], isError: true };
-}
-
-/** The code of an `Error [code]: …` output, if it is one. */
-export function toolErrorCodeOf(output: ToolOutput): string | undefined {
-  const first = output.content[0];
-  if (!output.isError || first?.type !== 'text') return undefined;
-  return parseToolError(first.text)?.code;
 }
