@@ -127,8 +127,11 @@ export async function startModelHost(
     const limit = failure ? Math.min(failure.afterBytes, part.length) : part.length;
     const entry = record(rangeMatch ? 206 : 200, 0);
     // A cut-off lets the bytes already written reach the client first, as a dropped connection would.
+    // A cut that would come after the last byte is no cut: destroying a finished keep-alive socket would break
+    // whichever request reuses it next.
+    const cut = failure !== undefined && limit < part.length;
     const finish = () => {
-      if (failure) setTimeout(() => res.socket?.destroy(), 20);
+      if (cut) setTimeout(() => res.socket?.destroy(), 20);
       else res.end();
     };
     if (!pace) {
