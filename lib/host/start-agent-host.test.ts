@@ -224,6 +224,33 @@ describe('startAgentHost', () => {
     expect(bridge.calls).toEqual([]);
   });
 
+  it('a call parked on the page shows its prompt in the card, without an Allow question', async () => {
+    let submit!: () => void;
+    const bridge = memoryBridge();
+    bridge.callTool = async (_tabId, call, options) => {
+      options?.onState?.({ state: 'awaiting-confirmation', prompt: 'Press Subscribe on the page.' });
+      await new Promise<void>((r) => {
+        submit = r;
+      });
+      return { content: [{ type: 'text', text: `${call.name} ok` }] };
+    };
+    const adapter = scriptedAdapter([(req) => callThenSay(req, 'search', 'Subscribed.')]);
+    const { panel } = setup({ adapter, bridge });
+    const p = panel(1, PAGE.url);
+    await until(() => p.latest(), 'bind');
+    p.client.send({ type: 'send', tabId: 1, text: 'subscribe' });
+    const parked = await until(() => {
+      const part = p.latest()?.messages.at(-1)?.parts[0];
+      return part?.type === 'tool' && part.state === 'awaiting-confirmation' ? part : undefined;
+    }, 'parked call');
+    expect(parked.prompt).toBe('Press Subscribe on the page.');
+    expect(p.latest()!.confirmations).toEqual([]);
+    submit();
+    await until(() => textOf(p.latest()).includes('assistant: Subscribed.'), 'answer');
+    expect(p.latest()!.messages[1].parts[0]).toMatchObject({ state: 'done' });
+    expect(p.latest()!.messages[1].parts[0]).not.toHaveProperty('prompt');
+  });
+
   it('"Always on this site" stores a grant, so the next call runs without asking', async () => {
     const adapter = scriptedAdapter([(req) => callThenSay(req, 'check_out', 'One.'), (req) => callThenSay(req, 'check_out', 'Two.')]);
     const { panel, bridge, settings } = setup({ adapter });

@@ -240,3 +240,31 @@ test('without ?tab the panel follows the active tab of its window', async ({ con
   await plain.bringToFront();
   await expect(panel.getByRole('button', { name: 'Tools (0)' })).toBeVisible({ timeout: 20_000 });
 });
+
+test('a declarative form without toolautosubmit waits for the person on the page, and the card says so', async ({
+  context,
+  server,
+  provider,
+  serviceWorker,
+  openSidePanel,
+}) => {
+  await useCloud(serviceWorker, provider);
+  provider.script(
+    { type: 'reply', toolCalls: [{ name: 'subscribe_newsletter', input: { email: 'ada@example.com', frequency: 'Monthly' } }] },
+    { type: 'reply', text: 'You are subscribed.' },
+  );
+  const { shop, panel } = await openShopWithPanel(context, server.url, openSidePanel);
+  await panel.setViewportSize({ width: 400, height: 720 });
+  await panel.getByRole('textbox', { name: 'Message' }).fill('Subscribe me monthly');
+  await panel.getByRole('button', { name: 'Send' }).click();
+  const card = toolCard(panel, 'subscribe_newsletter');
+  await expect(card.locator('.tool-state')).toHaveText('waiting for you', { timeout: 30_000 });
+  // The page asks for the person's click: the panel shows what to do, and no Allow buttons (the page decides).
+  await expect(card.locator('fieldset.confirm legend')).not.toBeEmpty();
+  await expect(card.getByRole('button', { name: 'Allow once' })).toHaveCount(0);
+  await screenshot(panel, 'panel-waiting-for-page');
+  await expect(shop.locator('#newsletter input[name="email"]')).toHaveValue('ada@example.com');
+  await shop.locator('#newsletter button[type="submit"]').click();
+  await expect(card.locator('.tool-state')).toHaveText('done', { timeout: 20_000 });
+  await expect(panel.locator('.conversation').getByText('You are subscribed.')).toBeVisible();
+});
