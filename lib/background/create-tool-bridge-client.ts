@@ -15,6 +15,8 @@ export interface ToolBridgeClientPorts {
   onMessage(listener: (message: unknown) => void): void;
   /** A unique id per call (crypto.randomUUID in the browser). */
   newId?: () => string;
+  /** How often a pending call pings the background (default 20 s, under Chrome's 30 s idle limit). */
+  keepaliveMs?: number;
 }
 
 /** Creates the client. */
@@ -40,6 +42,7 @@ export function createToolBridgeClient(ports: ToolBridgeClientPorts): ToolBridge
       if (options.signal?.aborted) return toolErrorOutput('cancelled', 'The call was cancelled before it started.');
       const requestId = newId();
       if (options.onState) stateHandlers.set(requestId, options.onState);
+      const keepalive = setInterval(() => void ports.sendMessage({ type: 'bridge:keepalive' }).catch(() => undefined), ports.keepaliveMs ?? 20_000);
       const cancelled = new Promise<ToolOutput>((resolve) => {
         options.signal?.addEventListener(
           'abort',
@@ -58,6 +61,7 @@ export function createToolBridgeClient(ports: ToolBridgeClientPorts): ToolBridge
       try {
         return await Promise.race([answered, cancelled]);
       } finally {
+        clearInterval(keepalive);
         stateHandlers.delete(requestId);
       }
     },

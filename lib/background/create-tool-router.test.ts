@@ -267,6 +267,29 @@ describe('createToolBridgeClient (the offscreen host) against the router', () =>
     expect(await cancelled).toEqual({ content: [{ type: 'text', text: 'Error [cancelled]: "send" was cancelled; the page was told (toolcancel).' }], isError: true });
   });
 
+  it('keeps the background awake while a call waits, and stops when it ends', async () => {
+    const sent: string[] = [];
+    let answer!: (output: unknown) => void;
+    const client = createToolBridgeClient({
+      sendMessage: (m) => {
+        sent.push(m.type);
+        return m.type === 'bridge:call-tool' ? new Promise((r) => (answer = r)) : Promise.resolve(true);
+      },
+      onMessage: () => {},
+      keepaliveMs: 20,
+    });
+    const call = client.callTool(1, { id: 'x', name: 't', input: {} });
+    await new Promise((r) => setTimeout(r, 200));
+    answer({ content: [{ type: 'text', text: 'done' }] });
+    expect(await call).toEqual({ content: [{ type: 'text', text: 'done' }] });
+    const count = sent.filter((t) => t === 'bridge:keepalive').length;
+    expect(count).toBeGreaterThanOrEqual(2);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(sent.filter((t) => t === 'bridge:keepalive').length).toBe(count);
+    const { router } = setup();
+    expect(await router.handleHostMessage({ type: 'bridge:keepalive' })).toBe(true);
+  });
+
   it('never rejects: a background that does not answer is frame_gone', async () => {
     const client = createToolBridgeClient({
       sendMessage: async () => {

@@ -326,6 +326,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
           })
           .finally(() => hostCalls.delete(m.requestId));
       }
+      if (m.type === 'bridge:keepalive') return Promise.resolve(true);
       if (m.type === 'bridge:cancel-call') {
         hostCalls.get(m.requestId)?.abort();
         return Promise.resolve(true);

@@ -75,7 +75,12 @@ export type HostToBackgroundMessage =
   | { type: 'bridge:get-tools'; tabId: number }
   /** Answer: ToolOutput (never an error response). */
   | { type: 'bridge:call-tool'; tabId: number; call: ToolCall; requestId: string }
-  | { type: 'bridge:cancel-call'; requestId: string };
+  | { type: 'bridge:cancel-call'; requestId: string }
+  /**
+   * Sent every 20 s while a call is pending (a form can wait minutes for the person): it keeps Chrome from
+   * stopping the idle service worker that holds the call. Answer: true.
+   */
+  | { type: 'bridge:keepalive' };
 
 /** Background → agent host (runtime.sendMessage broadcast; the host filters by requestId / tabId). */
 export type BackgroundToHostMessage =
