@@ -1,5 +1,21 @@
+import { join } from 'node:path';
 import preact from '@preact/preset-vite';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'wxt';
+import { ORT_FILES, resolveOrtWeb } from './scripts/copy-ort-wasm';
+
+/**
+ * onnxruntime-web's bundle names its wasm with `new URL(…, import.meta.url)`, so Vite emits a second 26 MB copy.
+ * The engine is always given `wasmPaths` pointing at ort/ (shipped below), so that copy is never loaded: drop it.
+ */
+function dropBundledOrtWasm(): Plugin {
+  return {
+    name: 'webmcp-agent:drop-bundled-ort-wasm',
+    generateBundle(_options, bundle) {
+      for (const name of Object.keys(bundle)) if (/ort-wasm-simd-threaded.*\.wasm$/.test(name)) delete bundle[name];
+    },
+  };
+}
 
 /**
  * One source, two builds: Chrome MV3 (side panel, offscreen agent host) and Firefox MV3
@@ -7,7 +23,14 @@ import { defineConfig } from 'wxt';
  */
 export default defineConfig({
   manifestVersion: 3,
-  vite: () => ({ plugins: [preact()] }),
+  vite: () => ({ plugins: [preact(), dropBundledOrtWasm()], worker: { format: 'es' } }),
+  hooks: {
+    // Ship ORT's runtime files from the exact onnxruntime-web that transformers.js resolved: no remote code.
+    'build:publicAssets': (_wxt, files) => {
+      const { dir } = resolveOrtWeb();
+      for (const name of ORT_FILES) files.push({ absoluteSrc: join(dir, 'dist', name), relativeDest: `ort/${name}` });
+    },
+  },
   manifest: ({ browser }) => ({
     name: 'WebMCP Agent',
     description: 'An agent for any page that exposes WebMCP tools: on-device, or in the cloud with your own key.',
