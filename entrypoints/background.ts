@@ -76,6 +76,11 @@ export default defineBackground(() => {
     };
     const ensureHost = () => ensureOffscreenDocument(offscreenApi, browser.runtime.getURL('/offscreen.html'));
     browser.runtime.onStartup.addListener(() => void ensureHost());
+    // A side panel that lost its host pings before reconnecting: bring the host back if it is gone.
+    browser.runtime.onMessage.addListener((message: any) => {
+      if (message?.type === 'host-ping') void ensureHost();
+      return false;
+    });
     browser.runtime.onInstalled.addListener(() => void ensureHost());
     void ensureHost();
   }

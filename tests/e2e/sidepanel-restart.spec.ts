@@ -76,3 +76,21 @@ test('the conversation survives a service worker restart and a browser restart (
     rmSync(profile, { recursive: true, force: true });
   }
 });
+
+test('a panel whose agent host went away brings it back and carries on', async ({ context, server, provider, serviceWorker, openSidePanel }) => {
+  await useCloud(serviceWorker, provider);
+  provider.script({ type: 'reply', text: 'Before.' }, { type: 'reply', text: 'After.' });
+  const shop = await context.newPage();
+  await shop.goto(`${server.url}/demo/`);
+  const panel = await openSidePanel(shop);
+  await panel.getByRole('textbox', { name: 'Message' }).fill('One');
+  await panel.getByRole('button', { name: 'Send' }).click();
+  await expect(panel.locator('.conversation').getByText('Before.')).toBeVisible({ timeout: 30_000 });
+  // The offscreen document is closed (Chrome may do this; a crash does too).
+  await serviceWorker.evaluate(() => chrome.offscreen.closeDocument());
+  await panel.getByRole('textbox', { name: 'Message' }).fill('Two');
+  await expect(panel.getByRole('button', { name: 'Send' })).toBeEnabled({ timeout: 30_000 });
+  await panel.getByRole('button', { name: 'Send' }).click();
+  await expect(panel.locator('.conversation').getByText('After.')).toBeVisible({ timeout: 30_000 });
+  await expect(panel.locator('.conversation').getByText('Before.')).toBeVisible();
+});
