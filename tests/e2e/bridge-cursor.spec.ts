@@ -1,6 +1,6 @@
 import type { CDPSession, Page } from '@playwright/test';
-import { callTool, expectTools, pendingCall, startCall } from './bridge-helpers';
-import { expect, test } from './fixtures';
+import { callTool, expectTools, pendingCall, startCall, test } from './bridge-helpers';
+import { expect } from './fixtures';
 
 /** The cursor lives in a closed shadow root: only the DevTools protocol (pierce) can look inside. */
 async function cursorState(cdp: CDPSession): Promise<{ transform: string; transition: string; label: string; opacity: string } | undefined> {

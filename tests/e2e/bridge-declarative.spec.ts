@@ -1,5 +1,5 @@
-import { cancelPendingCall, expectTools, pendingCall, startCall } from './bridge-helpers';
-import { expect, test } from './fixtures';
+import { cancelPendingCall, expectTools, pendingCall, startCall, test } from './bridge-helpers';
+import { expect } from './fixtures';
 
 test.describe('declarative form tools', () => {
   test('are listed with a schema synthesised from their fields', async ({ context, server, serviceWorker, tabIdOf }) => {

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
-import { callTool, getTools, textOf } from './bridge-helpers';
-import { expect, test } from './fixtures';
+import { callTool, getTools, test, textOf } from './bridge-helpers';
+import { expect } from './fixtures';
 
 test.skip(!existsSync('demo/index.html'), 'the demo shop is not built yet');
 

@@ -1,5 +1,5 @@
-import { callTool, expectTools, getTools, textOf } from './bridge-helpers';
-import { expect, test } from './fixtures';
+import { callTool, expectTools, getTools, test, textOf } from './bridge-helpers';
+import { expect } from './fixtures';
 
 test('tools from the top frame and same- and cross-origin iframes, each named uniquely and routed back', async ({
   context,

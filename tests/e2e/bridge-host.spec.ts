@@ -1,5 +1,5 @@
-import { expectTools, textOf } from './bridge-helpers';
-import { expect, test } from './fixtures';
+import { expectTools, test, textOf } from './bridge-helpers';
+import { expect } from './fixtures';
 
 test('the toolbar badge shows the tab tool count and follows changes', async ({ context, server, serviceWorker, tabIdOf }) => {
   const page = await context.newPage();

@@ -1,5 +1,5 @@
-import { callTool, expectTools, getTools, textOf } from './bridge-helpers';
-import { expect, test } from './fixtures';
+import { callTool, expectTools, getTools, test, textOf } from './bridge-helpers';
+import { expect } from './fixtures';
 
 const IMPERATIVE_TOOLS = [
   'bad_schema',

@@ -1,5 +1,5 @@
-import { callTool, expectTools, textOf } from './bridge-helpers';
-import { expect, test } from './fixtures';
+import { callTool, expectTools, test, textOf } from './bridge-helpers';
+import { expect } from './fixtures';
 
 test('a page on the legacy API: provideContext, unregisterTool, registerTool → {unregister}, clearContext', async ({
   context,

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { callTool, expectTools } from './bridge-helpers';
-import { expect, test } from './fixtures';
+import { callTool, expectTools, test } from './bridge-helpers';
+import { expect } from './fixtures';
 
 // The browser bundle of @mcp-b/global, straight from node_modules (nothing copied into the repo).
 const GLOBAL_BUNDLE = readFileSync('node_modules/@mcp-b/global/dist/index.iife.js');

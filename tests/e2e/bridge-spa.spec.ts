@@ -1,5 +1,5 @@
-import { callTool, expectTools, getTools } from './bridge-helpers';
-import { expect, test } from './fixtures';
+import { callTool, expectTools, getTools, test } from './bridge-helpers';
+import { expect } from './fixtures';
 
 test('an SPA that swaps its tools: the snapshot follows, and is settled when the call reports', async ({
   context,
