@@ -45,3 +45,39 @@ test('the agent host protocol: an extension page gets the snapshot and runs a ca
   expect(textOf(cancelled)).toBe('Error [cancelled]: "hangs" was cancelled; the page was told (toolcancel).');
   await expect.poll(() => page.evaluate(() => (window as any).calls)).toEqual(['hangs aborted', 'toolcancel hangs']);
 });
+
+test('the tab snapshot survives the service worker being stopped (it lives in storage.session)', async ({
+  context,
+  server,
+  serviceWorker,
+  tabIdOf,
+  openOptions,
+}) => {
+  const page = await context.newPage();
+  await page.goto(`${server.url}/frames-tools.html`);
+  const tabId = await tabIdOf(page);
+  const before = await expectTools(serviceWorker, tabId, ['cross_only', 'same_only', 'where', 'where_2', 'where_3']);
+  const host = await openOptions();
+  // Stop every service worker, as Chrome does to an idle one.
+  await serviceWorker.evaluate(() => {
+    (globalThis as any).sameWorker = true;
+  });
+  const cdp = await context.newCDPSession(host);
+  const versions: { versionId: string; runningStatus: string }[] = [];
+  cdp.on('ServiceWorker.workerVersionUpdated', (event) => versions.push(...event.versions));
+  await cdp.send('ServiceWorker.enable');
+  await expect.poll(() => versions.some((v) => v.runningStatus === 'running')).toBe(true);
+  for (const v of versions.filter((v) => v.runningStatus === 'running')) await cdp.send('ServiceWorker.stopWorker', { versionId: v.versionId });
+  await expect.poll(() => versions.at(-1)?.runningStatus).toBe('stopped');
+  // The host's next message wakes a fresh worker, which answers from session storage: same names, same routes.
+  const after = await host.evaluate((t) => chrome.runtime.sendMessage({ type: 'bridge:get-tools', tabId: t }), tabId);
+  expect(after.tools).toEqual(before.tools);
+  const fresh = (context.serviceWorkers().at(-1) ?? serviceWorker) as typeof serviceWorker;
+  expect(await fresh.evaluate(() => (globalThis as any).sameWorker ?? false)).toBe(false);
+  const crossWhere = before.tools.find((t) => t.originalName === 'where' && t.origin === server.crossOriginUrl)!.name;
+  const output = await host.evaluate(
+    ([t, name]) => chrome.runtime.sendMessage({ type: 'bridge:call-tool', tabId: t, requestId: 'r', call: { id: 'c', name, input: {} } }),
+    [tabId, crossWhere] as const,
+  );
+  expect(textOf(output)).toBe('cross');
+});
