@@ -18,6 +18,30 @@ test.describe('declarative form tools', () => {
     expect(snapshot.tools.find((t) => t.name === 'send_message')).toMatchObject({ declarative: true, needsConfirmation: true });
   });
 
+  test('forms added and removed later come and go from the snapshot', async ({ context, server, serviceWorker, tabIdOf }) => {
+    const page = await context.newPage();
+    await page.goto(`${server.url}/declarative.html`);
+    const tabId = await tabIdOf(page);
+    await expectTools(serviceWorker, tabId, ['send_message', 'subscribe']);
+    await page.evaluate(() => {
+      const form = document.createElement('form');
+      form.id = 'late';
+      form.setAttribute('toolname', 'book.table');
+      form.setAttribute('tooldescription', 'Books a table.');
+      form.innerHTML = '<input name="guests" type="number" min="1" max="8"><button type="submit">Book</button>';
+      document.body.append(form);
+    });
+    const snapshot = await expectTools(serviceWorker, tabId, ['book_table', 'send_message', 'subscribe']);
+    expect(snapshot.tools.find((t) => t.name === 'book_table')).toMatchObject({
+      originalName: 'book.table',
+      declarative: true,
+      needsConfirmation: true,
+      inputSchema: { type: 'object', properties: { guests: { type: 'number', minimum: 1, maximum: 8 } } },
+    });
+    await page.evaluate(() => document.getElementById('late')!.remove());
+    await expectTools(serviceWorker, tabId, ['send_message', 'subscribe']);
+  });
+
   test('with toolautosubmit: filled, submitted, answered with respondWith', async ({ context, server, serviceWorker, tabIdOf }) => {
     const page = await context.newPage();
     await page.goto(`${server.url}/declarative.html`);
