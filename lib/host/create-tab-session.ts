@@ -204,13 +204,17 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     }
     live.set(call.id, { state: 'running' });
     emit();
-    return bridge.callTool(tabId, call, {
+    const output = await bridge.callTool(tabId, call, {
       signal,
       onState: (update) => {
         live.set(call.id, { state: update.state, prompt: update.prompt });
         emit();
       },
     });
+    // A call often changes the page's tools (a product page adds add_to_cart). The bridge knows by the time the
+    // call returns; the change notice may not have reached us yet, and the adapter reads req.tools right away.
+    await refreshTools();
+    return output;
   };
 
   const run = (conversation: AgentMessage[]) => {

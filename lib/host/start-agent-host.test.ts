@@ -224,6 +224,30 @@ describe('startAgentHost', () => {
     expect(bridge.calls).toEqual([]);
   });
 
+  it('after a call the tools getter already shows the tools the call made appear, before any change notice', async () => {
+    const bridge = memoryBridge([TOOLS[0]]);
+    const original = bridge.callTool;
+    bridge.callTool = async (tabId, call, options) => {
+      // Opening a view registers check_out; no change notice is sent.
+      bridge.tools = TOOLS;
+      return original(tabId, call, options);
+    };
+    let seen: string[] = [];
+    const adapter = scriptedAdapter([
+      async function* (req) {
+        await req.callTool({ id: 'o', name: 'search', input: {} });
+        seen = req.tools.map((t) => t.name);
+        yield { type: 'finish', reason: 'stop' };
+      },
+    ]);
+    const { panel } = setup({ adapter, bridge });
+    const p = panel(1, PAGE.url);
+    await until(() => p.latest()?.toolsKnown, 'tools');
+    p.client.send({ type: 'send', tabId: 1, text: 'open' });
+    await until(() => p.latest()?.lastRun, 'run end');
+    expect(seen).toEqual(['search', 'check_out']);
+  });
+
   it('a call parked on the page shows its prompt in the card, without an Allow question', async () => {
     let submit!: () => void;
     const bridge = memoryBridge();
