@@ -268,3 +268,34 @@ test('a declarative form without toolautosubmit waits for the person on the page
   await expect(card.locator('.tool-state')).toHaveText('done', { timeout: 20_000 });
   await expect(panel.locator('.conversation').getByText('You are subscribed.')).toBeVisible();
 });
+
+test('the confirmation policy from the settings is used, and "Always on this site" stops the asking', async ({
+  context,
+  server,
+  provider,
+  serviceWorker,
+  openSidePanel,
+}) => {
+  await useCloud(serviceWorker, provider);
+  // Ask before anything not marked read-only: add_to_cart (unmarked) now asks too.
+  await serviceWorker.evaluate(() => chrome.storage.local.set({ 'settings.confirmation': 'non-read-only' }));
+  provider.script(
+    { type: 'reply', toolCalls: [{ name: 'open_product', input: { productId: 'ceramic-mug' } }] },
+    { type: 'reply', toolCalls: [{ name: 'add_to_cart', input: {} }] },
+    { type: 'reply', toolCalls: [{ name: 'add_to_cart', input: {} }] },
+    { type: 'reply', text: 'Two mugs are in your cart.' },
+  );
+  const { panel } = await openShopWithPanel(context, server.url, openSidePanel);
+  await panel.getByRole('textbox', { name: 'Message' }).fill('Add two ceramic mugs');
+  await panel.getByRole('button', { name: 'Send' }).click();
+  const first = toolCard(panel, 'add_to_cart').first();
+  await expect(first.locator('.tool-state')).toHaveText('waiting for you', { timeout: 30_000 });
+  // open_product is read-only: it ran without a question.
+  await expect(toolCard(panel, 'open_product').locator('.tool-state')).toHaveText('done');
+  await expect(first.locator('fieldset.confirm legend')).toContainText('does not mark it as read-only');
+  await first.getByRole('button', { name: 'Always on this site' }).click();
+  await expect(panel.locator('.conversation').getByText('Two mugs are in your cart.')).toBeVisible({ timeout: 30_000 });
+  await expect(toolCard(panel, 'add_to_cart').locator('.tool-state')).toHaveText(['done', 'done']);
+  const grants = await serviceWorker.evaluate(() => chrome.storage.local.get('settings.grants'));
+  expect(grants['settings.grants']).toEqual([expect.objectContaining({ origin: server.url, tool: 'add_to_cart' })]);
+});
