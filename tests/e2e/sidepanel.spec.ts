@@ -299,3 +299,30 @@ test('the confirmation policy from the settings is used, and "Always on this sit
   const grants = await serviceWorker.evaluate(() => chrome.storage.local.get('settings.grants'));
   expect(grants['settings.grants']).toEqual([expect.objectContaining({ origin: server.url, tool: 'add_to_cart' })]);
 });
+
+test("a site's profile reaches the agent: its instructions in the prompt, only its allowed tools", async ({
+  context,
+  server,
+  provider,
+  serviceWorker,
+  openSidePanel,
+}) => {
+  await useCloud(serviceWorker, provider);
+  await serviceWorker.evaluate(
+    (origin) =>
+      chrome.storage.local.set({
+        'settings.sites': [{ origin, instructions: 'Fern & Field sells outdoor clothing. Search first.', maxSteps: 3, tools: ['search_products', 'get_cart'] }],
+      }),
+    server.url,
+  );
+  provider.script({ type: 'reply', text: 'Hello from the shop.' });
+  const { panel } = await openShopWithPanel(context, server.url, openSidePanel);
+  await expect(panel.getByRole('button', { name: 'Tools (2)' })).toBeVisible();
+  await panel.getByRole('textbox', { name: 'Message' }).fill('Hi');
+  await panel.getByRole('button', { name: 'Send' }).click();
+  await expect(panel.locator('.conversation').getByText('Hello from the shop.')).toBeVisible({ timeout: 30_000 });
+  const body = JSON.stringify(provider.requests.at(-1)!.body);
+  expect(body).toContain('Fern & Field sells outdoor clothing. Search first.');
+  expect(body).toContain('search_products');
+  expect(body).not.toContain('check_out');
+});
