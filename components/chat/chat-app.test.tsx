@@ -167,6 +167,16 @@ describe('ChatApp', () => {
     expect(screen.queryByRole('button', { name: 'Allow once' })).toBeNull();
   });
 
+  it('shows that the agent is working until its reply shows something (reasoning does not count)', async () => {
+    const { client } = setup({ running: true, messages: [user('go')] });
+    const working = () => document.querySelector('.thinking');
+    expect(working()).not.toBeNull();
+    client.emit({ type: 'tab', snapshot: snapshot({ running: true, messages: [user('go'), { id: 'a', role: 'assistant', parts: [{ type: 'reasoning', text: 'hmm' }] }] }) });
+    expect(working()).not.toBeNull();
+    client.emit({ type: 'tab', snapshot: snapshot({ running: true, messages: [user('go'), { id: 'a', role: 'assistant', parts: [{ type: 'text', text: 'On it.' }] }] }) });
+    expect(working()).toBeNull();
+  });
+
   it('while running shows Stop instead of Send, and Esc stops too', () => {
     const { intents } = setup({ running: true, messages: [user('go')] });
     expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();

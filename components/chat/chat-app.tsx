@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import type { AgentMessage } from '../../lib/agent/types';
 import { formatBytes } from '../shared/format-bytes';
 import { AdapterStatusCard } from './adapter-status-card';
 import { Composer } from './composer';
@@ -152,7 +153,7 @@ export function ChatApp({ store, onOpenOptions }: ChatAppProps) {
             {messages.map((m) => (
               <MessageView key={m.id} message={m} confirmations={tab?.confirmations ?? []} onConfirm={store.confirm} />
             ))}
-            {running && messages.at(-1)?.role === 'user' && (
+            {running && !showsSomething(messages.at(-1)) && (
               <p class="thinking" aria-hidden="true">
                 <span class="dot" />
                 <span class="dot" />
@@ -189,4 +190,9 @@ export function ChatApp({ store, onOpenOptions }: ChatAppProps) {
       </div>
     </div>
   );
+}
+
+/** Whether the newest message already shows something: until it does, the panel shows that the agent is working. */
+function showsSomething(message: AgentMessage | undefined): boolean {
+  return message?.role === 'assistant' && message.parts.some((p) => p.type !== 'reasoning');
 }
