@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FrameReport } from '../messaging/bridge-messages';
 import { createFrameToolHost } from './create-frame-tool-host';
 import { createToolCursor } from './create-tool-cursor';
@@ -62,8 +62,7 @@ describe('createFrameToolHost over the page channel', () => {
       { name: 'cart.add', description: 'Adds', inputSchema: { type: 'object', properties: {} }, schemaError: 'inputSchema.properties must be an object mapping names to schemas' },
     ]);
     await polyfill.registerTool({ name: 'second', description: 'Two', execute: () => 2 });
-    await new Promise((r) => setTimeout(r, 60));
-    expect(reports.at(-1)!.tools.map((t) => t.name)).toEqual(['cart.add', 'second']);
+    await vi.waitFor(() => expect(reports.at(-1)?.tools.map((t) => t.name)).toEqual(['cart.add', 'second']), { timeout: 2_000 });
   });
 
   it('runs a call: normalised result, the cursor on the changed element, the fresh list attached', async () => {
@@ -91,7 +90,15 @@ describe('createFrameToolHost over the page channel', () => {
   it('maps failures to codes: unknown tool, invalid input, thrown, timeout, cancelled', async () => {
     const { polyfill, host } = await frame();
     await polyfill.registerTool({ name: 'boom', description: 'd', execute: () => { throw new Error('kaput'); } });
-    await polyfill.registerTool({ name: 'hang', description: 'd', execute: () => new Promise(() => {}) });
+    let hanging = 0;
+    await polyfill.registerTool({
+      name: 'hang',
+      description: 'd',
+      execute: () => {
+        hanging++;
+        return new Promise(() => {});
+      },
+    });
     const text = async (p: Promise<unknown>) => ((await p) as { output: { content: { text: string }[] } }).output.content[0].text;
     expect(await text(host.call(call('nope', {})))).toBe('Error [unknown_tool]: No tool named "nope" in this frame (tools here: boom, hang).');
     expect(await text(host.call(call('boom', 'x')))).toBe('Error [invalid_input]: The input must be a JSON object; got text that is not JSON.');
@@ -99,7 +106,8 @@ describe('createFrameToolHost over the page channel', () => {
     expect(await text(host.call(call('hang', {}, { timeoutMs: 50 })))).toBe('Error [timeout]: The tool did not finish within 50 ms; it was cancelled.');
     const request = call('hang', {});
     const pending = host.call(request);
-    setTimeout(() => host.cancel(request.callId), 30);
+    await vi.waitFor(() => expect(hanging).toBe(2));
+    host.cancel(request.callId);
     expect(await text(pending)).toBe('Error [cancelled]: The call was cancelled; the page was told (toolcancel).');
   });
 
@@ -144,5 +152,19 @@ describe('createFrameToolHost over the page channel', () => {
     expect(size).toBeLessThan(50_000);
     expect(tools.filter((t) => !t.schemaError)).toHaveLength(Math.floor(400_000 / size));
     expect(tools[11].schemaError).toBe("inputSchema dropped: this frame's schemas exceed 400000 characters in all");
+  });
+
+  it('a cancel that overtakes its call still cancels it', async () => {
+    const { polyfill, host } = await frame();
+    let ran = false;
+    await polyfill.registerTool({ name: 'slow', description: 'd', execute: () => new Promise((r) => setTimeout(r, 100)) });
+    await polyfill.registerTool({ name: 'later', description: 'd', execute: () => { ran = true; return 'ran'; } });
+    const first = host.call(call('slow', {}));
+    const second = call('later', {});
+    const pending = host.call(second);
+    host.cancel(second.callId);
+    await first;
+    expect(await pending).toMatchObject({ output: { content: [{ text: 'Error [cancelled]: The call was cancelled before it started.' }] } });
+    expect(ran).toBe(false);
   });
 });

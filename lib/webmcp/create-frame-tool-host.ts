@@ -65,6 +65,8 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
   const settle = options.settle ?? { quietMs: 60, capMs: 1_500 };
   let nativeTools = new Map<string, unknown>();
   const running = new Map<string, AbortController>();
+  // A cancel can overtake its call (still queued behind another, or still listing): remembered until it starts.
+  const cancelledEarly = new Set<string>();
   let lastChangeAt = 0;
   let lastReportJson = '';
   let debounce: ReturnType<typeof setTimeout> | undefined;
@@ -168,6 +170,7 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
   };
 
   const execute = async (request: FrameCallRequest, signal: AbortSignal, input: Record<string, unknown>): Promise<unknown> => {
+    signal.throwIfAborted();
     const nativeTool = nativeTools.get(request.name);
     if (native && nativeTool) {
       try {
@@ -202,6 +205,7 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
     const input = toInputObject(request.input);
     if (typeof input === 'string') return fail('invalid_input', input);
 
+    if (cancelledEarly.delete(request.callId)) return fail('cancelled', 'The call was cancelled before it started.');
     const controller = new AbortController();
     running.set(request.callId, controller);
     const form = tool.declarative ? formOf(tool.name) : undefined;
@@ -324,7 +328,11 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
       queue = result.catch(() => undefined);
       return result;
     },
-    cancel: (callId) => running.get(callId)?.abort(new DOMException('The call was cancelled', 'AbortError')),
+    cancel: (callId) => {
+      const controller = running.get(callId);
+      if (controller) controller.abort(new DOMException('The call was cancelled', 'AbortError'));
+      else cancelledEarly.add(callId);
+    },
   };
 }
 
