@@ -2,28 +2,12 @@
  * Helpers for the bridge specs: they drive the background's tool router (the ToolBridge every agent host uses)
  * from the service worker, exactly as the agent host does.
  */
-import type { BrowserContext, Worker } from '@playwright/test';
+import type { Worker } from '@playwright/test';
 import type { ToolOutput } from '../../lib/agent/types';
 import type { TabToolSnapshot } from '../../lib/background/tool-bridge';
-import { expect, test as base } from './fixtures';
+import { expect, test } from './fixtures';
 
-/**
- * The harness's fixtures, with a service-worker lookup that keeps asking: on this loaded machine the worker
- * sometimes starts before Playwright listens, so a single waitForEvent can miss it and hang the test.
- */
-export const test = base.extend({
-  serviceWorker: async ({ context }, use) => use(await findServiceWorker(context)),
-});
-
-async function findServiceWorker(context: BrowserContext): Promise<Worker> {
-  for (let attempt = 0; attempt < 30; attempt++) {
-    const known = context.serviceWorkers()[0];
-    if (known) return known;
-    const found = await context.waitForEvent('serviceworker', { timeout: 1_000 }).catch(() => undefined);
-    if (found) return found;
-  }
-  throw new Error('The extension service worker did not start within 30 s');
-}
+export { test };
 
 export function getTools(sw: Worker, tabId: number): Promise<TabToolSnapshot> {
   return sw.evaluate((t) => (globalThis as any).toolBridge.getTools(t), tabId);

@@ -72,10 +72,7 @@ export const test = base.extend<ExtensionFixtures, ExtensionOptions & { workerSe
     await context.close();
     rmSync(profile, { recursive: true, force: true });
   },
-  serviceWorker: async ({ context }, use) => {
-    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-    await use(worker);
-  },
+  serviceWorker: async ({ context }, use) => use(await findServiceWorker(context)),
   extensionId: async ({ serviceWorker }, use) => use(new URL(serviceWorker.url()).host),
   tabIdOf: async ({ serviceWorker }, use) =>
     use(async (page) => {
@@ -103,6 +100,20 @@ export const test = base.extend<ExtensionFixtures, ExtensionOptions & { workerSe
 });
 
 export const expect = test.expect;
+
+/**
+ * The extension's service worker. Keeps asking: on a loaded machine the worker can start before Playwright
+ * listens, so a single waitForEvent may miss it and hang the test.
+ */
+export async function findServiceWorker(context: BrowserContext): Promise<Worker> {
+  for (let attempt = 0; attempt < 30; attempt++) {
+    const known = context.serviceWorkers()[0];
+    if (known) return known;
+    const found = await context.waitForEvent('serviceworker', { timeout: 1_000 }).catch(() => undefined);
+    if (found) return found;
+  }
+  throw new Error('The extension service worker did not start within 30 s');
+}
 
 /** Ask the content script of one frame of a tab a question, from the service worker. */
 export async function messageFrame<T>(sw: Worker, tabId: number, frameId: number, message: unknown): Promise<T> {
