@@ -114,6 +114,23 @@ describe('createTransformersProvider', () => {
     expect(host.downloads(`${model.id}/tokenizer.json`)).toBe(1);
   });
 
+  it('knows a downloaded model is cached, loads and deletes it while the model host is unreachable', async () => {
+    const model = spec();
+    const cache = createMemoryModelCache();
+    await provider(model, { cache }).prepare(() => {});
+    const requests = host.requests.length;
+    const offline = provider(model, {
+      cache,
+      fetch: () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    expect(await offline.isCached()).toBe(true);
+    expect(await offline.storedBytes()).toBeGreaterThan(modelBytes);
+    expect(await offline.generate({ messages: [user('find socks')], signal: signal() })).toBe(CALL);
+    await offline.deleteModel();
+    expect(await offline.isCached()).toBe(false);
+    expect(host.requests.length).toBe(requests);
+  });
+
   it('renders the tools through the chat template and generates a tool call, stopping at its end marker', async () => {
     const p = provider(spec());
     await p.prepare(() => {});

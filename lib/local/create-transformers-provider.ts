@@ -448,15 +448,15 @@ export function createTransformersProvider(options: TransformersProviderOptions 
     await m?.dispose();
   };
 
+  // Text models have no processor. Left at its default, the registry asks the host whether a
+  // preprocessor_config.json exists before answering "cached?" or "delete", so a downloaded model looked missing
+  // (and could not be deleted) whenever the host was unreachable.
   const fileOptions = async () => {
     const choice = await device();
-    return { revision, dtype: choice.dtype, device: choice.device };
+    return { revision, dtype: choice.dtype, device: choice.device, include_processor: false };
   };
 
-  const modelFiles = async (): Promise<string[]> => {
-    const opts = await fileOptions();
-    return ModelRegistry.get_files(spec.id, { ...opts, include_processor: false } as never);
-  };
+  const modelFiles = async (): Promise<string[]> => ModelRegistry.get_files(spec.id, (await fileOptions()) as never);
 
   const loadTokenizer = async (progress_callback?: (info: unknown) => void) => {
     if (tokenizer) return tokenizer;
