@@ -1,6 +1,6 @@
 import type { LocalModelInfo } from '../../lib/messaging/options-messages';
 import { describedBy, Field } from './field';
-import { formatBytes } from './format-bytes';
+import { formatBytes } from '../shared/format-bytes';
 import { NoticeText } from './notice-text';
 import type { OptionsState } from './options-state';
 

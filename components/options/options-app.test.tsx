@@ -9,7 +9,7 @@ import { OptionsApp } from './options-app';
 import { createOptionsState } from './options-state';
 
 const KEY = 'sk-proj-abcdefghijklmnopqrstuvwxyz0123';
-const MB = 1024 * 1024;
+const MB = 1000 * 1000;
 
 /** A mock agent host: the real one needs the browser's model cache and a provider on the network. */
 function mockOptionsClient(overrides: Partial<OptionsClient> = {}) {

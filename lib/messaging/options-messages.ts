@@ -5,6 +5,7 @@
  * key from storage itself, and no reply carries one either.
  */
 import type { AgentErrorCode } from '../agent/types';
+import type { LocalModelDetails } from '../local/create-local-adapter';
 
 /** What the options page asks the host. */
 export type OptionsRequest =
@@ -37,23 +38,8 @@ export interface CloudModelInfo {
 /** The provider's models, or why they could not be listed (the page then offers free text). */
 export type CloudModelsReply = { ok: true; models: CloudModelInfo[] } | { ok: false; message: string; code?: AgentErrorCode };
 
-/** One on-device catalog model as the options page shows it. */
-export interface LocalModelInfo {
-  id: string;
-  label: string;
-  brief: string;
-  /** What hardware it wants. */
-  hardware?: string;
-  /** Download size in bytes for the format this device would use. */
-  bytes?: number;
-  /** The weight format this device would use ("q4f16", "q4", …). */
-  dtype?: string;
-  /** All its files are on this device. */
-  cached: boolean;
-  /** Space its files take on this device, when cached and known. */
-  storedBytes?: number;
-  recommended?: boolean;
-}
+/** One on-device catalog model as the options page shows it: what the local adapter reports. */
+export type LocalModelInfo = LocalModelDetails;
 
 export type LocalModelsReply = { ok: true; models: LocalModelInfo[] } | { ok: false; message: string };
 
