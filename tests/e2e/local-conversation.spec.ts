@@ -3,6 +3,7 @@ import { expect, test } from './fixtures';
 import { downloadModel, openPageWithPanel, Q4_FILE, send, startTestModelHost, toolCard, useModelHost } from './local-helpers';
 
 test.describe.configure({ timeout: 180_000 });
+test.skip(({ nativeWebMCP }) => nativeWebMCP, 'The engine runs the same on both WebMCP paths (page tools on the native path: bridge-*.spec.ts); the polyfill project covers it.');
 
 /** The model adds three to the page's counter, then answers from the tool's result. */
 const SCRIPT = {
@@ -20,7 +21,6 @@ for (const device of ['wasm', 'webgpu'] as const) {
       serviceWorker,
       extensionId,
     }, testInfo) => {
-      test.skip(testInfo.project.name === 'native', 'The engine runs the same on both WebMCP paths; one is enough.');
       const host = await startTestModelHost(SCRIPT);
       try {
         await useModelHost(serviceWorker, host);

@@ -11,6 +11,7 @@ import {
 } from './local-helpers';
 
 test.describe.configure({ timeout: 180_000 });
+test.skip(({ nativeWebMCP }) => nativeWebMCP, 'Downloads do not depend on native WebMCP: the polyfill project covers them.');
 
 const SCRIPT = { reply: 'Hello from the test model.', afterToolResult: 'Done.' };
 const Q4_BYTES = testModelFileSize(SCRIPT, Q4_FILE);
@@ -22,10 +23,6 @@ const downloadsOf = (host: ModelHost) =>
     .filter((r) => r.method === 'GET' && r.range !== 'bytes=0-0')
     .map((r) => `${r.path.split('/').slice(2).join('/')}: ${r.status} ${r.bytes}${r.range ? ` [${r.range}]` : ''}`);
 
-// biome-ignore lint/correctness/noEmptyPattern: Playwright reads a hook's fixtures from this pattern.
-test.beforeEach(({}, testInfo) => {
-  test.skip(testInfo.project.name === 'native', 'Downloads do not depend on native WebMCP.');
-});
 
 test('a connection that drops half-way through the weights is resumed where it stopped', async ({
   context,
