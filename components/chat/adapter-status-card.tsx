@@ -54,8 +54,15 @@ export function AdapterStatusCard({ adapter, onPrepare, onCancel, onOpenOptions 
       );
     }
     case 'loading': {
+      // Without progress this is a check, not a load: the cloud adapter asks its provider; the local one looks on
+      // this device for the model's files.
       if (status.progress === undefined)
-        return (
+        return adapter.kind === 'local' ? (
+          <section class="status-card compact" aria-labelledby="status-title">
+            <h2 id="status-title">Checking</h2>
+            <p>Looking for the model on this device…</p>
+          </section>
+        ) : (
           <section class="status-card compact" aria-labelledby="status-title">
             <h2 id="status-title">Connecting</h2>
             <p>Checking the connection to the provider…</p>
