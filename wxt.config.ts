@@ -11,6 +11,13 @@ import { ORT_FILES, resolveOrtWeb } from './scripts/copy-ort-wasm';
 function dropBundledOrtWasm(): Plugin {
   return {
     name: 'webmcp-agent:drop-bundled-ort-wasm',
+    // Lib builds (Firefox's background, and Workers it starts) inline every new URL(…, import.meta.url) asset as
+    // base64: make ORT's default wasm URL invisible to Vite so it is neither emitted nor inlined.
+    transform(code, id) {
+      if (!id.includes('onnxruntime-web')) return null;
+      const out = code.replace(/new URL\((["'])(ort-wasm-simd-threaded[^"']*\.wasm)\1,\s*import\.meta\.url\)/g, (_m, _q, name) => `new URL(${JSON.stringify(name)}, self.location.href)`);
+      return out === code ? null : { code: out, map: null };
+    },
     generateBundle(_options, bundle) {
       for (const name of Object.keys(bundle)) if (/ort-wasm-simd-threaded.*\.wasm$/.test(name)) delete bundle[name];
     },
@@ -23,7 +30,7 @@ function dropBundledOrtWasm(): Plugin {
  */
 export default defineConfig({
   manifestVersion: 3,
-  vite: () => ({ plugins: [preact(), dropBundledOrtWasm()], worker: { format: 'es' } }),
+  vite: () => ({ plugins: [preact(), dropBundledOrtWasm()], worker: { format: 'es', plugins: () => [dropBundledOrtWasm()] } }),
   hooks: {
     // Ship ORT's runtime files from the exact onnxruntime-web that transformers.js resolved: no remote code.
     'build:publicAssets': (_wxt, files) => {

@@ -2,8 +2,10 @@ import { createToolRouter } from '@/lib/background/create-tool-router';
 import { ensureOffscreenDocument } from '@/lib/background/ensure-offscreen-document';
 import { isHostSender } from '@/lib/background/is-host-sender';
 import { createAgentHostRuntime } from '@/lib/host/create-agent-host-runtime';
+import { startLocalAdapter } from '@/lib/host/start-local-adapter';
 import { agentStorageChanged, serveAgentStorage } from '@/lib/messaging/agent-storage-proxy';
 import { isFirefox } from '@/lib/platform';
+import type { EnginePort } from '@/lib/local/engine-messages';
 
 export default defineBackground(() => {
   // Page tools: content scripts report, the agent host asks (Chrome: offscreen messages; Firefox: this page).
@@ -48,6 +50,15 @@ export default defineBackground(() => {
       onConnect: browser.runtime.onConnect as any,
       bridge: toolRouter,
       fetch: globalThis.fetch.bind(globalThis),
+      // The engine Worker starts from this page: single-threaded WASM, as Firefox's extension pages are not
+      // cross-origin isolated. (Vite still emits the worker file into Chrome's build, 561 KB, unused there.)
+      createLocalAdapter: (settings) =>
+        startLocalAdapter({
+          settings,
+          startWorker: () =>
+            new Worker(new URL('./offscreen/engine-worker.ts', import.meta.url), { type: 'module' }) as unknown as EnginePort,
+          getURL: (path) => browser.runtime.getURL(path as any),
+        }),
     });
     browser.runtime.onMessage.addListener((message: unknown, sender, sendResponse) => {
       // Options requests come from extension pages only (the options page may sit in a tab; content scripts never ask).

@@ -8,6 +8,9 @@ import type { Page } from 'puppeteer-core';
 import type { ToolOutput } from '../../lib/agent/types';
 import type { TabToolSnapshot } from '../../lib/background/tool-bridge';
 import type { HostToBackgroundMessage } from '../../lib/messaging/bridge-messages';
+import { NO_WEBGPU_NOTE } from '../../lib/local/create-local-adapter';
+import { buildTestModel } from '../../scripts/make-test-model';
+import { type ModelHost, startModelHost } from '../servers/model-host';
 import { type ProviderServer, startProviderServer } from '../servers/provider-server';
 import { type StaticServer, startStaticServer } from '../servers/static-server';
 import { FIREFOX, FIREFOX_BUILD, type FirefoxSession, launchFirefox, run, waitFor } from './launch-firefox';
@@ -49,6 +52,8 @@ function toBackground<T>(extensionPage: Page, message: HostToBackgroundMessage):
 }
 
 const API_KEY = 'sk-firefox-smoke';
+/** The scripted test model is served under the catalog's recommended id, so the extension needs no test catalog. */
+const LOCAL_MODEL_ID = 'onnx-community/Qwen3-0.6B-ONNX';
 
 
 /** Types into the side panel's message box and presses Send, as a person would. */
@@ -82,6 +87,13 @@ async function main(): Promise<number> {
   console.log(`firefox smoke: ${FIREFOX} with ${FIREFOX_BUILD}`);
   const server: StaticServer = await startStaticServer({ '/': 'tests/fixtures/pages', '/demo': 'demo' });
   const provider: ProviderServer = await startProviderServer({ apiKey: API_KEY });
+  const modelHost: ModelHost = await startModelHost({
+    [LOCAL_MODEL_ID]: buildTestModel({
+      reply: '<tool_call>\n{"name": "search_products", "arguments": {"query": "bottle"}}\n</tool_call>',
+      afterToolResult: 'The Insulated Bottle keeps drinks cold for 24 hours.',
+      contextTokens: 4096,
+    }),
+  });
   let session: FirefoxSession | undefined;
   try {
     const installed = await check('the extension installs as a temporary add-on', async () => {
@@ -229,10 +241,39 @@ async function main(): Promise<number> {
       assert(JSON.stringify(first.body).includes('search_products'), 'the provider did not get the page tools');
     });
 
+
+    await check('the on-device path downloads the test model, runs it on WASM and calls a page tool', async () => {
+      await run(extensionPage, '(items) => browser.storage.local.set(items)', {
+        'settings.mode': 'local',
+        'settings.local': { modelHost: modelHost.url.replace(/\/$/, ''), modelId: LOCAL_MODEL_ID },
+      });
+      const shop = await session!.openWithExtensionPage(`${server.url}/demo/`, 'sidepanel.html');
+      const panel = shop.extensionPage;
+      await withPageText(panel, async () => {
+        const download = "[...document.querySelectorAll('button')].find((b) => b.textContent.startsWith('Download'))";
+        await waitFor('the Download button', () => run<boolean>(panel, `() => Boolean(${download})`), 30_000);
+        // The engine's own device choice shows on the card: the CPU (WASM) note when it found no WebGPU adapter.
+        assert((await panelText(panel)).includes(NO_WEBGPU_NOTE), 'the status card does not say the model runs on the CPU (WASM)');
+        await run(panel, `() => ${download}.click()`);
+        await waitFor('the model to be ready', () => run<boolean>(panel, "() => !document.querySelector('.status-card')"), 90_000);
+        await sendFromPanel(panel, 'Find me a bottle');
+        await waitFor(
+          'the on-device answer in the panel',
+          async () => (await panelText(panel)).includes('The Insulated Bottle keeps drinks cold for 24 hours.'),
+          90_000,
+        );
+      });
+      const hash = await run<string>(shop.page, '() => location.hash');
+      assert(hash === '#/search?q=bottle', `the shop shows ${hash}`);
+      // WASM runs the q4 weights; WebGPU with shader-f16 would have fetched q4f16.
+      assert(modelHost.downloads('onnx/model_q4.onnx') === 1, 'the q4 weights were not downloaded exactly once');
+      assert(modelHost.downloads('model_q4f16.onnx') === 0, 'the q4f16 (WebGPU) weights were downloaded');
+    });
   } finally {
     await session?.close();
     await server.close();
     await provider.close();
+    await modelHost.close();
   }
   return failed ? 1 : 0;
 }
