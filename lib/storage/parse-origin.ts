@@ -1,5 +1,6 @@
-/** A parse that either gives the normalised value or says, in words a person can act on, what is wrong. */
-export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
+import { type Parsed, parseHttpUrl } from './parse-http-url';
+
+export type { Parsed };
 
 /**
  * Reads a web origin typed by a person ("https://shop.example", "http://127.0.0.1:8080/") and returns it
@@ -10,30 +11,15 @@ export function parseOrigin(input: string, example = 'https://shop.example'): Pa
   // Stored values can be anything (older versions, hand edits): a non-string reads as empty.
   const text = typeof input === 'string' ? input.trim() : '';
   if (text === '') return { ok: false, error: `Enter an origin, for example ${example}.` };
-  // "localhost:11434" parses as a URL with the scheme "localhost:": a missing "://" means a missing scheme.
-  if (!text.includes('://')) {
-    return {
-      ok: false,
-      error: /\s/.test(text)
-        ? `“${text}” is not an origin: write it like ${example}.`
-        : `“${text}” needs its scheme: write https://${text} (or http:// for a local server).`,
-    };
-  }
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return {
-      ok: false,
-      error: `“${text}” is not a valid origin: write it like ${example}.`,
-    };
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    return { ok: false, error: `The origin must start with https:// or http://, not ${url.protocol}//.` };
-  }
-  if (url.username || url.password) {
-    return { ok: false, error: `The origin must not contain a user name or password.` };
-  }
+  const parsed = parseHttpUrl(text, {
+    aNoun: 'an origin',
+    noun: 'origin',
+    subject: 'The origin',
+    example,
+    credentials: 'The origin must not contain a user name or password.',
+  });
+  if (!parsed.ok) return parsed;
+  const url = parsed.value;
   if ((url.pathname !== '/' && url.pathname !== '') || url.search || url.hash) {
     return { ok: false, error: `An origin has no path: use ${url.origin} (without “${url.pathname}${url.search}${url.hash}”).` };
   }

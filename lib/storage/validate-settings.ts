@@ -1,4 +1,5 @@
-import { type Parsed, parseOrigin } from './parse-origin';
+import { type Parsed, parseHttpUrl } from './parse-http-url';
+import { parseOrigin } from './parse-origin';
 import {
   CLOUD_PROVIDERS,
   CLOUD_REASONING_LEVELS,
@@ -133,30 +134,15 @@ export function validateCloudPreferences(input: CloudPreferencesInput): Validati
 /** A provider endpoint: http(s), no query or fragment (the SDK appends paths to it), no trailing slash. */
 export function parseBaseURL(input: string): Parsed<string> {
   const text = input.trim();
-  // "localhost:11434" parses as a URL with the scheme "localhost:": a missing "://" means a missing scheme.
-  if (!text.includes('://')) {
-    return {
-      ok: false,
-      error: /\s/.test(text)
-        ? `“${text}” is not a URL: write it like https://api.example.com/v1.`
-        : `“${text}” needs its scheme: write https://${text} (or http:// for a local server).`,
-    };
-  }
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return {
-      ok: false,
-      error: `“${text}” is not a valid URL: write it like https://api.example.com/v1.`,
-    };
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    return { ok: false, error: `The base URL must start with https:// or http://, not ${url.protocol}//.` };
-  }
-  if (url.username || url.password) {
-    return { ok: false, error: 'Put the key in the API key field, not in the base URL.' };
-  }
+  const parsed = parseHttpUrl(text, {
+    aNoun: 'a URL',
+    noun: 'URL',
+    subject: 'The base URL',
+    example: 'https://api.example.com/v1',
+    credentials: 'Put the key in the API key field, not in the base URL.',
+  });
+  if (!parsed.ok) return parsed;
+  const url = parsed.value;
   if (url.search || url.hash) {
     return { ok: false, error: 'The base URL must not have a query (?…) or fragment (#…): the provider’s paths are appended to it.' };
   }
