@@ -35,20 +35,23 @@ export function parseEvalFile(text: string): ParsedEvalFile {
 type Report = (path: string, message: string) => void;
 
 function readCase(item: unknown, report: Report): EvalCase | undefined {
-  if (!isRecord(item)) return void report('case', 'must be an object');
+  if (!isRecord(item)) {
+    report('case', 'must be an object');
+    return undefined;
+  }
   if (item.name !== undefined && typeof item.name !== 'string') report('name', 'must be a string');
   const messages = Array.isArray(item.messages) ? item.messages : [];
   if (!Array.isArray(item.messages) || messages.length === 0) report('messages', 'must be a non-empty list');
-  messages.forEach((m, i) => checkMessage(m, `messages[${i}]`, report));
+  for (const [i, m] of messages.entries()) checkMessage(m, `messages[${i}]`, report);
   const last = messages.at(-1);
   if (isRecord(last) && !(last.role === 'user' && last.type === 'message')) report('messages', 'must end with a user message');
   if (item.expectedCall !== null) {
     if (!Array.isArray(item.expectedCall)) report('expectedCall', 'must be a list of expected calls, or null');
-    else item.expectedCall.forEach((node, i) => checkNode(node, `expectedCall[${i}]`, report));
+    else for (const [i, node] of item.expectedCall.entries()) checkNode(node, `expectedCall[${i}]`, report);
   }
   if (item.forbiddenCalls !== undefined) {
     if (!Array.isArray(item.forbiddenCalls)) report('forbiddenCalls', 'must be a list of calls');
-    else item.forbiddenCalls.forEach((call, i) => checkCall(call, `forbiddenCalls[${i}]`, report));
+    else for (const [i, call] of item.forbiddenCalls.entries()) checkCall(call, `forbiddenCalls[${i}]`, report);
   }
   return {
     ...(typeof item.name === 'string' ? { name: item.name } : {}),
@@ -59,7 +62,10 @@ function readCase(item: unknown, report: Report): EvalCase | undefined {
 }
 
 function checkMessage(m: unknown, path: string, report: Report): void {
-  if (!isRecord(m)) return report(path, 'must be an object');
+  if (!isRecord(m)) {
+    report(path, 'must be an object');
+    return;
+  }
   if (m.type === 'message') {
     if (m.role !== 'user' && m.role !== 'model') report(`${path}.role`, 'must be "user" or "model"');
     if (typeof m.content !== 'string') report(`${path}.content`, 'must be a string');
@@ -76,23 +82,32 @@ function checkMessage(m: unknown, path: string, report: Report): void {
 }
 
 function checkNode(node: unknown, path: string, report: Report): void {
-  if (!isRecord(node)) return report(path, 'must be an object');
+  if (!isRecord(node)) {
+    report(path, 'must be an object');
+    return;
+  }
   for (const group of ['unordered', 'ordered'] as const) {
     if (!(group in node)) continue;
     const children = node[group];
-    if (!Array.isArray(children) || children.length === 0) return report(`${path}.${group}`, 'must be a non-empty list');
+    if (!Array.isArray(children) || children.length === 0) {
+    report(`${path}.${group}`, 'must be a non-empty list');
+    return;
+  }
     const nested = children.some((c) => isRecord(c) && ('unordered' in c || 'ordered' in c));
     if (group === 'unordered' && nested && children.length > MAX_NESTED_UNORDERED) {
       report(`${path}.unordered`, `a group that holds groups may have at most ${MAX_NESTED_UNORDERED} children`);
     }
-    children.forEach((child, i) => checkNode(child, `${path}.${group}[${i}]`, report));
+    for (const [i, child] of children.entries()) checkNode(child, `${path}.${group}[${i}]`, report);
     return;
   }
   checkCall(node, path, report);
 }
 
 function checkCall(call: unknown, path: string, report: Report): void {
-  if (!isRecord(call)) return report(path, 'must be an object');
+  if (!isRecord(call)) {
+    report(path, 'must be an object');
+    return;
+  }
   if (typeof call.functionName !== 'string' || call.functionName === '') report(`${path}.functionName`, 'must name the tool');
   if (call.arguments !== undefined && call.arguments !== null) {
     if (!isRecord(call.arguments)) report(`${path}.arguments`, 'must be an object or null');
@@ -126,7 +141,10 @@ function checkExpectation(value: unknown, path: string, report: Report): void {
     }
     return;
   }
-  if (Array.isArray(value)) return value.forEach((item, i) => checkExpectation(item, `${path}[${i}]`, report));
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) checkExpectation(item, `${path}[${i}]`, report);
+    return;
+  }
   if (isRecord(value)) for (const [key, inner] of Object.entries(value)) checkExpectation(inner, `${path}.${key}`, report);
 }
 

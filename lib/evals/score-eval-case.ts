@@ -128,13 +128,16 @@ function matchCallSet(nodes: readonly ExpectedCall[], actual: readonly ActualCal
   const assignment = assign(nodes, window);
   const unmatched = nodes.filter((n, i) => assignment.byExpected[i] < 0 && !n.optional);
   const rows: ScoreRow[] = [];
-  window.forEach((call, j) => {
+  for (const [j, call] of window.entries()) {
     const e = assignment.byActual[j];
-    if (e >= 0) return void rows.push(row(nodes[e], call, []));
+    if (e >= 0) {
+      rows.push(row(nodes[e], call, []));
+      continue;
+    }
     const index = Math.max(0, unmatched.findIndex((n) => n.functionName === call.functionName));
     const [expected] = unmatched.splice(index, 1);
     rows.push(expected ? row(expected, call, compareCall(expected, call)) : row(null, call, [`${call.functionName} was not expected here`]));
-  });
+  }
   for (const expected of unmatched) rows.push(row(expected, null, ['not called']));
   return { ok: false, consumed: widest, rows };
 }
@@ -154,7 +157,7 @@ function assign(nodes: readonly ExpectedCall[], window: readonly ActualCall[]) {
     }
     return false;
   };
-  nodes.forEach((_, e) => augment(e, window.map(() => false)));
+  for (let e = 0; e < nodes.length; e++) augment(e, window.map(() => false));
   const byExpected = nodes.map((_, e) => byActual.indexOf(e));
   return { byActual, byExpected };
 }
