@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { createCallTimeline, MAX_RECORD_OUTPUT, MAX_TIMELINE } from './call-timeline';
+
+const text = (t: string, isError = false) => ({ content: [{ type: 'text' as const, text: t }], ...(isError ? { isError } : {}) });
+
+describe('createCallTimeline', () => {
+  it('records who called, the input, the output, the duration and the error code', () => {
+    let clock = 1_000;
+    const timeline = createCallTimeline(() => clock);
+    let changes = 0;
+    timeline.subscribe(() => changes++);
+    const end = timeline.start({ id: 'c1', by: 'person', tool: 'add_to_cart', input: { id: 1 }, origin: 'https://shop.example', frameId: 0 });
+    expect(timeline.entries()[0]).toMatchObject({ id: 'c1', at: 1_000, by: 'person', state: 'running' });
+    clock = 1_250;
+    end(text('Added.'));
+    expect(timeline.entries()[0]).toMatchObject({ state: 'done', output: 'Added.', durationMs: 250 });
+    const fail = timeline.start({ id: 'c2', by: 'agent', tool: 'pay', input: {} });
+    fail(text('Error [tool_error]: declined', true));
+    const stop = timeline.start({ id: 'c3', by: 'agent', tool: 'pay', input: {} });
+    stop(text('Error [cancelled]: stopped', true));
+    expect(timeline.entries().slice(1).map((r) => [r.state, r.errorCode])).toEqual([
+      ['error', 'tool_error'],
+      ['cancelled', 'cancelled'],
+    ]);
+    expect(changes).toBe(6);
+  });
+
+  it('keeps long outputs short and only the newest calls', () => {
+    const timeline = createCallTimeline();
+    timeline.start({ id: 'big', by: 'agent', tool: 't', input: {} })(text('x'.repeat(MAX_RECORD_OUTPUT + 10)));
+    expect(timeline.entries()[0]).toMatchObject({ outputTruncated: true });
+    expect(timeline.entries()[0].output).toHaveLength(MAX_RECORD_OUTPUT);
+    for (let i = 0; i < MAX_TIMELINE + 5; i++) timeline.start({ id: `c${i}`, by: 'agent', tool: 't', input: {} });
+    expect(timeline.entries()).toHaveLength(MAX_TIMELINE);
+    expect(timeline.entries().at(-1)?.id).toBe(`c${MAX_TIMELINE + 4}`);
+    timeline.clear();
+    expect(timeline.entries()).toEqual([]);
+  });
+});

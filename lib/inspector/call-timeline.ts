@@ -1,0 +1,83 @@
+import { parseToolError } from '../agent/tool-error-codes';
+import type { ToolOutput } from '../agent/types';
+import { toolOutputText } from '../agent/tool-output-text';
+
+/** One tool call in a tab's timeline: by the agent or by the person's hand. */
+export interface CallRecord {
+  /** The call's id (the host's, for a call run by hand). */
+  id: string;
+  /** When it started, in ms since the epoch. */
+  at: number;
+  by: 'agent' | 'person';
+  /** The model-facing name. */
+  tool: string;
+  /** Where the tool lives, when the tab's snapshot knew it. */
+  origin?: string;
+  frameId?: number;
+  input: unknown;
+  state: 'running' | 'done' | 'error' | 'cancelled';
+  /** The output's text, cut to {@link MAX_RECORD_OUTPUT} characters. */
+  output?: string;
+  /** The whole output was longer than what is kept here. */
+  outputTruncated?: boolean;
+  /** The `Error [code]` of a failed call. */
+  errorCode?: string;
+  durationMs?: number;
+}
+
+/** Most calls a tab's timeline keeps: the oldest go first. */
+export const MAX_TIMELINE = 200;
+/** Most characters of one output kept in the timeline (the conversation keeps the capped output itself). */
+export const MAX_RECORD_OUTPUT = 4_000;
+
+/** A tab's call timeline. */
+export interface CallTimeline {
+  /** Records a call's start; the returned function records its end with the output. */
+  start(call: Omit<CallRecord, 'at' | 'state'>): (output: ToolOutput) => void;
+  entries(): CallRecord[];
+  clear(): void;
+  /** Called after every change. */
+  subscribe(listener: () => void): () => void;
+}
+
+/**
+ * Creates a timeline. `now` is the clock (Date.now in the extension; a fake one in tests). Records are replaced,
+ * never mutated, so a snapshot handed out stays as it was.
+ */
+export function createCallTimeline(now: () => number = Date.now): CallTimeline {
+  let records: CallRecord[] = [];
+  const listeners = new Set<() => void>();
+  const changed = () => {
+    for (const listener of [...listeners]) listener();
+  };
+  return {
+    start(call) {
+      const record: CallRecord = { ...call, at: now(), state: 'running' };
+      records = [...records, record].slice(-MAX_TIMELINE);
+      changed();
+      return (output) => {
+        const text = toolOutputText(output);
+        const error = output.isError ? parseToolError(text) : undefined;
+        const ended: CallRecord = {
+          ...record,
+          state: !output.isError ? 'done' : error?.code === 'cancelled' ? 'cancelled' : 'error',
+          output: text.slice(0, MAX_RECORD_OUTPUT),
+          ...(text.length > MAX_RECORD_OUTPUT ? { outputTruncated: true } : {}),
+          ...(error?.code ? { errorCode: error.code } : {}),
+          durationMs: Math.max(0, now() - record.at),
+        };
+        records = records.map((r) => (r === record ? ended : r));
+        changed();
+      };
+    },
+    entries: () => records,
+    clear() {
+      records = [];
+      changed();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

@@ -1,0 +1,107 @@
+import { parseToolError } from '../agent/tool-error-codes';
+import { toolOutputText } from '../agent/tool-output-text';
+import type { AgentMessage, AgentPart } from '../agent/types';
+import type { CallRecord } from '../inspector/call-timeline';
+import { maskSecretFields, redactSecrets, type SecretsToRedact, secretValuesOf } from './redact-secrets';
+
+/** Who answered: the adapter, its model, and the site's agent. */
+export interface TranscriptSource {
+  adapter: { kind: string; label: string; model?: string };
+  /** The site profile's agent, when one applied. */
+  agent?: { id?: string; name?: string };
+  page?: { url: string; title?: string };
+}
+
+/** A tool call in a transcript. */
+export interface TranscriptToolCall {
+  type: 'tool';
+  id: string;
+  name: string;
+  input: unknown;
+  state: string;
+  output?: string;
+  error?: string;
+  errorCode?: string;
+  /** From the call timeline, when the host still had it. */
+  startedAt?: string;
+  durationMs?: number;
+  /** A sub-agent's nested run. */
+  agent?: { id: string; messages: TranscriptMessage[] };
+}
+
+export type TranscriptPart = { type: 'text'; text: string } | { type: 'reasoning'; text: string } | TranscriptToolCall;
+
+export interface TranscriptMessage {
+  role: 'user' | 'assistant';
+  parts: TranscriptPart[];
+}
+
+/** The JSON export of a conversation. */
+export interface Transcript {
+  format: 'webmcp-agent-transcript';
+  version: 1;
+  exportedAt: string;
+  source: TranscriptSource;
+  messages: TranscriptMessage[];
+}
+
+/**
+ * The conversation as an export: messages, tool calls with their arguments, results, timings and error codes, and
+ * which adapter, model and agent answered. Secrets never leave: the values in `secrets` (the API key, values typed
+ * into fields marked secret) are replaced everywhere, and the fields named per tool are masked in every call's
+ * input, their values then redacted wherever else they appear. Provider metadata is left out.
+ */
+export function buildTranscript(
+  messages: readonly AgentMessage[],
+  options: { source: TranscriptSource; timeline?: readonly CallRecord[]; secrets: SecretsToRedact; now?: Date },
+): Transcript {
+  const timing = new Map((options.timeline ?? []).map((r) => [r.id, r]));
+  const fields = options.secrets.fields;
+  const typedSecrets: string[] = [];
+  const collect = (list: readonly AgentMessage[]) => {
+    for (const m of list) {
+      for (const p of m.parts) {
+        if (p.type !== 'tool') continue;
+        typedSecrets.push(...secretValuesOf(p.input, fields?.get(p.name)));
+        if (p.agent) collect(p.agent.messages);
+      }
+    }
+  };
+  collect(messages);
+  const convert = (list: readonly AgentMessage[]): TranscriptMessage[] =>
+    list.map((m) => ({ role: m.role, parts: m.parts.map((p) => toPart(p, timing, fields, convert)) }));
+  const transcript: Transcript = {
+    format: 'webmcp-agent-transcript',
+    version: 1,
+    exportedAt: (options.now ?? new Date()).toISOString(),
+    source: options.source,
+    messages: convert(messages),
+  };
+  return redactSecrets(transcript, { values: [...options.secrets.values, ...typedSecrets] });
+}
+
+function toPart(
+  part: AgentPart,
+  timing: Map<string, CallRecord>,
+  fields: SecretsToRedact['fields'],
+  convert: (list: readonly AgentMessage[]) => TranscriptMessage[],
+): TranscriptPart {
+  if (part.type === 'text') return { type: 'text', text: part.text };
+  if (part.type === 'reasoning') return { type: 'reasoning', text: part.text };
+  const record = timing.get(part.id);
+  const output = part.output ? toolOutputText(part.output) : undefined;
+  const errorCode = part.error ? parseToolError(part.error)?.code : undefined;
+  return {
+    type: 'tool',
+    id: part.id,
+    name: part.name,
+    input: maskSecretFields(part.input, fields?.get(part.name)),
+    state: part.state,
+    ...(output !== undefined ? { output } : {}),
+    ...(part.error ? { error: part.error } : {}),
+    ...(errorCode ? { errorCode } : {}),
+    ...(record ? { startedAt: new Date(record.at).toISOString() } : {}),
+    ...(record?.durationMs !== undefined ? { durationMs: record.durationMs } : {}),
+    ...(part.agent ? { agent: { id: part.agent.id, messages: convert(part.agent.messages) } } : {}),
+  };
+}
