@@ -154,6 +154,10 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
         origin: report.origin,
         frameId,
         ...(tool.schemaError ? { schemaError: tool.schemaError } : {}),
+        // Only ever shown in the inspector; a frame's report is untrusted, so anything but an object is dropped.
+        ...(typeof tool.outputSchema === 'object' && tool.outputSchema !== null && !Array.isArray(tool.outputSchema)
+          ? { outputSchema: tool.outputSchema }
+          : {}),
         ...(tool.declarative ? { declarative: true } : {}),
         ...(tool.needsConfirmation ? { needsConfirmation: true } : {}),
       };

@@ -4,7 +4,7 @@
  * - Chrome: the host is the offscreen document and uses createToolBridgeClient, which talks to the router in
  *   the service worker with runtime messages (lib/messaging/bridge-messages.ts).
  */
-import type { PageContext, ToolCall, ToolDescriptor, ToolOutput } from '../agent/types';
+import type { JSONSchema, PageContext, ToolCall, ToolDescriptor, ToolOutput } from '../agent/types';
 
 /** One tool of a tab, as the model sees it plus where it lives. */
 export interface TabToolEntry extends ToolDescriptor {
@@ -16,6 +16,8 @@ export interface TabToolEntry extends ToolDescriptor {
   frameId: number;
   /** Why the page's inputSchema was replaced by an empty object schema. */
   schemaError?: string;
+  /** The tool's outputSchema, for the inspector. */
+  outputSchema?: JSONSchema;
   /** A declarative `<form toolname>` tool. */
   declarative?: boolean;
   /** Declarative without toolautosubmit: the call waits for the person to submit the form. */

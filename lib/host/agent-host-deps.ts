@@ -44,6 +44,8 @@ export interface AgentHostDeps {
   storage: { local: StorageArea; session: StorageArea };
   /** browser.runtime.onConnect, or anything shaped like it. */
   onConnect: { addListener(listener: (port: HostPort) => void): void };
+  /** Secret strings no export may contain (the saved API key). */
+  secrets?: () => Promise<string[]>;
   /** Ids for user messages. Default crypto.randomUUID. */
   generateId?: () => string;
   /** How long conversation writes are held back to batch streamed parts. Default 250 ms. */

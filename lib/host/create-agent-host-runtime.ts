@@ -81,6 +81,10 @@ export function createAgentHostRuntime(deps: AgentHostRuntimeDeps): AgentHostRun
     adapters,
     storage: deps.storage,
     onConnect: deps.onConnect,
+    secrets: async () => {
+      const cloud = await settings.cloudSettings();
+      return cloud.ok && cloud.value.apiKey ? [cloud.value.apiKey] : [];
+    },
     saveModel: async (kind, modelId) => {
       if (kind !== 'local') return;
       const { local: preferences } = await settings.read();

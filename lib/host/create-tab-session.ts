@@ -12,7 +12,21 @@ import type {
   ToolOutput,
   WebAgent,
 } from '../agent/types';
-import type { ConfirmationAnswer, PendingConfirmation, RunOutcome, TabSnapshot } from '../messaging/agent-messages';
+import { formatToolError } from '../agent/tool-error-codes';
+import { validateArgs } from '../agent/validate-args';
+import type { TabToolEntry } from '../background/tool-bridge';
+import { type CallInProgress, type CallRecord, createCallTimeline } from '../inspector/call-timeline';
+import { readSchemaFields } from '../inspector/read-schema-fields';
+import type {
+  ConfirmationAnswer,
+  PanelTool,
+  PendingConfirmation,
+  RunOutcome,
+  TabSnapshot,
+  TranscriptFormat,
+} from '../messaging/agent-messages';
+import { buildTranscript, type TranscriptSource } from '../transcript/build-transcript';
+import { transcriptToMarkdown } from '../transcript/transcript-to-markdown';
 import type { ConversationStore } from '../storage/conversations';
 import type { HostSettingsPort, HostToolBridge } from './agent-host-deps';
 import { needsConfirmation } from './needs-confirmation';
@@ -41,8 +55,24 @@ export interface TabSession {
   send(text: string): Promise<void>;
   retry(): Promise<void>;
   stop(): void;
-  newChat(): Promise<void>;
+  /** Clears the conversation; `seed` starts the new one with earlier turns. */
+  newChat(seed?: AgentMessage[]): Promise<void>;
   confirm(callId: string, answer: ConfirmationAnswer): void;
+  /**
+   * Runs one tool by hand (the inspector): the arguments are checked with the agent's validator, then the call
+   * goes through the same confirmation policy, bridge and cursor as an agent's. It shows in the timeline under
+   * `requestId`; a refused one too, with `invalid_input`.
+   */
+  runByHand(name: string, input: Record<string, unknown>, requestId: string): Promise<void>;
+  /** The tab's calls, by the agent and by hand. */
+  timeline(): CallRecord[];
+  /** Called after every timeline change. */
+  subscribeTimeline(listener: (entries: CallRecord[]) => void): () => void;
+  /** The conversation as an export, with `secrets` (the key) and secret fields redacted. */
+  exportTranscript(
+    format: TranscriptFormat,
+    options: { adapter: TranscriptSource['adapter']; secrets: string[]; secretFields?: Record<string, string[]> },
+  ): { text: string; fileName: string };
   /** Re-reads the tab's tools from the bridge. */
   refreshTools(): Promise<void>;
   /** Writes any pending conversation change now. */
@@ -89,7 +119,9 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
   let running = false;
   let controller: AbortController | undefined;
   let current: Promise<void> = Promise.resolve();
-  let tools: { tools: ToolDescriptor[]; page?: PageContext } = { tools: [] };
+  let tools: { tools: TabToolEntry[]; page?: PageContext } = { tools: [] };
+  const timeline = createCallTimeline();
+  const handRuns = new Set<AbortController>();
   let toolsKnown = false;
   let agent: WebAgent | undefined;
   let url = deps.url;
@@ -107,7 +139,7 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     running,
     ...(lastRun ? { lastRun } : {}),
     confirmations: [...confirmations.values()].map(({ resolve: _resolve, ...c }) => c),
-    tools: filterTools(tools.tools, agent),
+    tools: filterTools(tools.tools, agent).map(toPanelTool),
     toolsKnown,
     ...(tools.page ? { page: tools.page } : {}),
   });
@@ -156,7 +188,7 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
   const refreshTools = async () => {
     try {
       const fresh = await bridge.getTools(tabId);
-      tools = { tools: fresh.tools.map(toDescriptor), page: fresh.page };
+      tools = { tools: fresh.tools, page: fresh.page };
       toolsKnown = true;
       agent = await settings.siteAgentFor(tools.page?.url ?? url);
     } catch {
@@ -183,11 +215,30 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
       emit();
     });
 
-  const callTool = async (call: ToolCall, signal: AbortSignal): Promise<ToolOutput> => {
+  const callTool = async (call: ToolCall, signal: AbortSignal, by: CallRecord['by'] = 'agent', requestId?: string): Promise<ToolOutput> => {
     // Read the tools afresh: a consequential tool may have appeared (or changed its annotations) since the last
     // snapshot, and the policy must judge the tool that will actually run.
     await refreshTools();
     const tool = tools.tools.find((t) => t.name === call.name);
+    const record = timeline.start({
+      id: call.id,
+      by,
+      tool: call.name,
+      input: call.input,
+      ...(requestId ? { requestId } : {}),
+      ...(tool ? { origin: tool.origin, frameId: tool.frameId } : {}),
+    });
+    const output = await policyAndRun(call, tool, signal, record);
+    record.end(output);
+    return output;
+  };
+
+  const policyAndRun = async (
+    call: ToolCall,
+    tool: TabToolEntry | undefined,
+    signal: AbortSignal,
+    record: CallInProgress,
+  ): Promise<ToolOutput> => {
     const origin = originOf(tools.page?.url ?? url);
     if (tool) {
       const { confirmation, grants } = await settings.read().catch(() => ({ confirmation: 'consequential' as const, grants: [] }));
@@ -196,6 +247,7 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
         const reason = tool.annotations?.consequentialHint
           ? 'The site marks it as consequential.'
           : 'The site does not mark it as read-only.';
+        record.awaiting();
         const answer = await ask(call, origin, reason, signal);
         if (answer === 'deny') return errorOutput(DECLINED_CALL_ERROR(call.name));
         if (answer === 'stopped') return errorOutput(STOPPED_BEFORE_CONFIRMATION_ERROR);
@@ -204,6 +256,7 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     }
     live.set(call.id, { state: 'running' });
     emit();
+    record.running();
     const output = await bridge.callTool(tabId, call, {
       signal,
       onState: (update) => {
@@ -244,7 +297,7 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
           const request: AgentRunRequest = {
             messages: conversation,
             get tools() {
-              return filterTools(tools.tools, agent);
+              return filterTools(tools.tools, agent).map(toDescriptor);
             },
             signal: own.signal,
             callTool: (call) => callTool(call, own.signal),
@@ -308,15 +361,69 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     },
     stop() {
       controller?.abort();
+      for (const hand of handRuns) hand.abort();
     },
-    async newChat() {
+    async newChat(seed) {
       await ready;
       controller?.abort();
       await current;
-      messages = [];
+      messages = seed ?? [];
       lastRun = undefined;
       emit();
       await flush();
+    },
+    async runByHand(name, input, requestId) {
+      await ready;
+      await refreshTools();
+      const call: ToolCall = { id: deps.generateId(), name, input };
+      const tool = filterTools(tools.tools, agent).find((t) => t.name === name);
+      const refusal = !tool
+        ? formatToolError('unknown_tool', `no tool is named "${name}" on this page now.`)
+        : (() => {
+            const verdict = validateArgs(tool.inputSchema, input);
+            return verdict.ok ? undefined : formatToolError('invalid_input', verdict.message);
+          })();
+      if (refusal) {
+        timeline
+          .start({ id: call.id, by: 'person', tool: name, input, requestId, ...(tool ? { origin: tool.origin, frameId: tool.frameId } : {}) })
+          .end(errorOutput(refusal));
+        return;
+      }
+      const own = new AbortController();
+      handRuns.add(own);
+      try {
+        await callTool(call, own.signal, 'person', requestId);
+      } finally {
+        handRuns.delete(own);
+        live.delete(call.id);
+        emit();
+      }
+    },
+    timeline: () => timeline.entries(),
+    subscribeTimeline(listener) {
+      return timeline.subscribe(() => listener(timeline.entries()));
+    },
+    exportTranscript(format, options) {
+      const fields = new Map<string, Set<string>>();
+      for (const tool of tools.tools) {
+        const marked = readSchemaFields(tool.inputSchema).fields.filter((f) => f.depth === 0 && f.secret).map((f) => f.path);
+        if (marked.length > 0) fields.set(tool.name, new Set(marked));
+      }
+      for (const [name, names] of Object.entries(options.secretFields ?? {})) fields.set(name, new Set([...(fields.get(name) ?? []), ...names]));
+      const page = tools.page?.url ? { url: tools.page.url, ...(tools.page.title ? { title: tools.page.title } : {}) } : undefined;
+      const transcript = buildTranscript(messages, {
+        source: {
+          adapter: options.adapter,
+          ...(agent ? { agent: { id: agent.id } } : {}),
+          ...(page ? { page } : {}),
+        },
+        timeline: timeline.entries(),
+        secrets: { values: options.secrets, fields },
+      });
+      const stamp = transcript.exportedAt.slice(0, 19).replace(/[:T]/g, '-');
+      return format === 'json'
+        ? { text: `${JSON.stringify(transcript, null, 2)}\n`, fileName: `webmcp-agent-transcript-${stamp}.json` }
+        : { text: transcriptToMarkdown(transcript), fileName: `webmcp-agent-transcript-${stamp}.md` };
     },
     confirm(callId, answer) {
       confirmations.get(callId)?.resolve(answer);
@@ -359,7 +466,20 @@ function applyLiveCalls(messages: AgentMessage[], live: Map<string, LiveCall>): 
   });
 }
 
-/** What the model and the panel need of a tool; where it lives in the page stays with the bridge. */
+/** What the inspector shows of a tool: the model's view plus where it lives. */
+function toPanelTool(tool: TabToolEntry): PanelTool {
+  return {
+    ...toDescriptor(tool),
+    originalName: tool.originalName,
+    origin: tool.origin,
+    frameId: tool.frameId,
+    ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
+    ...(tool.schemaError ? { schemaError: tool.schemaError } : {}),
+    ...(tool.declarative ? { declarative: true } : {}),
+  };
+}
+
+/** What the model needs of a tool; where it lives in the page stays with the bridge. */
 function toDescriptor(tool: ToolDescriptor): ToolDescriptor {
   return {
     name: tool.name,

@@ -77,7 +77,13 @@ async function* callThenSay(req: AgentRunRequest, tool: string, text: string): A
   yield { type: 'finish', reason: 'stop' };
 }
 
-function setup(options: { adapter: AgentAdapter; local?: StorageArea; session?: StorageArea; bridge?: ReturnType<typeof memoryBridge> }) {
+function setup(options: {
+  adapter: AgentAdapter;
+  local?: StorageArea;
+  session?: StorageArea;
+  bridge?: ReturnType<typeof memoryBridge>;
+  secrets?: string[];
+}) {
   const local = options.local ?? createMemoryStorageArea();
   const session = options.session ?? createMemoryStorageArea();
   const bridge = options.bridge ?? memoryBridge();
@@ -89,6 +95,7 @@ function setup(options: { adapter: AgentAdapter; local?: StorageArea; session?: 
     adapters: createAdapterRegistry([{ kind: 'local', create: () => options.adapter }]),
     storage: { local, session },
     onConnect: { addListener: (l) => void connectListeners.add(l) },
+    ...(options.secrets ? { secrets: async () => options.secrets ?? [] } : {}),
     saveDelayMs: 5,
     emitDelayMs: 1,
   });
@@ -463,5 +470,112 @@ describe('startAgentHost', () => {
     bridge.tools = [TOOLS[0]];
     bridge.changed(10);
     await until(() => p.latest()?.tools.length === 1, 'tool change');
+  });
+
+  describe('the inspector', () => {
+    const ADD: TabToolEntry = {
+      name: 'add_to_cart',
+      originalName: 'add_to_cart',
+      ...where,
+      description: 'Add a product',
+      inputSchema: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 }, pin: { type: 'string', format: 'password' } } },
+      outputSchema: { type: 'object', properties: { count: { type: 'integer' } } },
+      annotations: { readOnlyHint: true },
+    };
+
+    it('shows where each tool lives and its output schema', async () => {
+      const { panel } = setup({ adapter: scriptedAdapter([]), bridge: memoryBridge([ADD]) });
+      const p = panel(20, PAGE.url);
+      const tools = await until(() => p.latest()?.toolsKnown && p.latest()!.tools, 'tools');
+      expect(tools[0]).toMatchObject({ name: 'add_to_cart', originalName: 'add_to_cart', origin: 'https://shop.test', frameId: 0, outputSchema: ADD.outputSchema });
+    });
+
+    it('runs a tool by hand through the bridge and records it in the timeline under the panel’s request id', async () => {
+      const bridge = memoryBridge([ADD]);
+      const { panel } = setup({ adapter: scriptedAdapter([]), bridge });
+      const p = panel(21, PAGE.url);
+      await until(() => p.latest()?.toolsKnown, 'tools');
+      p.client.send({ type: 'run-tool', tabId: 21, requestId: 'r1', name: 'add_to_cart', input: { id: 2 } });
+      const entry = await until(() => {
+        const timeline = p.events.filter((e) => e.type === 'timeline').at(-1);
+        return timeline?.type === 'timeline' && timeline.entries.find((r) => r.requestId === 'r1' && r.state === 'done');
+      }, 'timeline entry');
+      expect(entry).toMatchObject({ by: 'person', tool: 'add_to_cart', input: { id: 2 }, output: 'add_to_cart ok', origin: 'https://shop.test', frameId: 0 });
+      expect(entry.id).not.toBe('r1');
+      expect(bridge.calls).toEqual([{ tabId: 21, name: 'add_to_cart', input: { id: 2 } }]);
+    });
+
+    it('refuses a by-hand call the agent’s validator refuses, without reaching the page', async () => {
+      const bridge = memoryBridge([ADD]);
+      const { panel } = setup({ adapter: scriptedAdapter([]), bridge });
+      const p = panel(22, PAGE.url);
+      await until(() => p.latest()?.toolsKnown, 'tools');
+      p.client.send({ type: 'run-tool', tabId: 22, requestId: 'bad', name: 'add_to_cart', input: { id: 0 } });
+      const entry = await until(() => {
+        const timeline = p.events.filter((e) => e.type === 'timeline').at(-1);
+        return timeline?.type === 'timeline' && timeline.entries.find((r) => r.requestId === 'bad');
+      }, 'refusal');
+      expect(entry).toMatchObject({ state: 'error', errorCode: 'invalid_input' });
+      expect(entry.output).toMatch(/^Error \[invalid_input\]: id/);
+      expect(bridge.calls).toEqual([]);
+    });
+
+    it('asks before a by-hand call the policy asks about, like an agent’s', async () => {
+      const bridge = memoryBridge();
+      const { panel } = setup({ adapter: scriptedAdapter([]), bridge });
+      const p = panel(23, PAGE.url);
+      await until(() => p.latest()?.toolsKnown, 'tools');
+      p.client.send({ type: 'run-tool', tabId: 23, requestId: 'buy', name: 'check_out', input: {} });
+      const asking = await until(() => p.latest()?.confirmations[0], 'confirmation');
+      expect(asking.toolName).toBe('check_out');
+      const waiting = p.events.filter((e) => e.type === 'timeline').at(-1);
+      expect(waiting?.type === 'timeline' && waiting.entries.at(-1)?.state).toBe('awaiting-confirmation');
+      expect(bridge.calls).toEqual([]);
+      p.client.send({ type: 'confirm', tabId: 23, callId: asking.callId, answer: 'deny' });
+      const entry = await until(() => {
+        const timeline = p.events.filter((e) => e.type === 'timeline').at(-1);
+        return timeline?.type === 'timeline' && timeline.entries.find((r) => r.requestId === 'buy' && r.state !== 'awaiting-confirmation');
+      }, 'declined');
+      expect(entry).toMatchObject({ state: 'cancelled', errorCode: 'cancelled' });
+      expect(bridge.calls).toEqual([]);
+    });
+
+    it('starts a new chat from a seed, and exports the conversation without the key or secret fields', async () => {
+      const KEY = 'sk-test-0123456789';
+      const adapter = scriptedAdapter([(req) => callThenSay(req, 'search', `Done, and your key is ${KEY}.`)]);
+      const { panel } = setup({ adapter, secrets: [KEY], bridge: memoryBridge([...TOOLS, ADD]) });
+      const p = panel(24, PAGE.url);
+      await until(() => p.latest()?.toolsKnown, 'tools');
+      const seed = [
+        { id: 's1', role: 'user' as const, parts: [{ type: 'text' as const, text: 'earlier question' }] },
+        {
+          id: 's2',
+          role: 'assistant' as const,
+          parts: [{ type: 'tool' as const, id: 'x', name: 'add_to_cart', input: { id: 1, pin: '9876' }, state: 'done' as const }],
+        },
+      ];
+      p.client.send({ type: 'new-chat', tabId: 24, seed });
+      await until(() => p.latest()?.messages.length === 2, 'seeded');
+      p.client.send({ type: 'send', tabId: 24, text: 'go' });
+      await until(() => p.latest()?.lastRun, 'run end');
+      for (const format of ['json', 'markdown'] as const) {
+        p.client.send({ type: 'export-transcript', tabId: 24, requestId: format, format });
+        const exported = await until(() => p.events.find((e) => e.type === 'transcript' && e.requestId === format), format);
+        if (exported.type !== 'transcript') throw new Error('not a transcript');
+        expect(exported.text).toContain('earlier question');
+        expect(exported.text).toContain('search');
+        expect(exported.text).not.toContain(KEY);
+        expect(exported.text).not.toContain('9876');
+        expect(exported.fileName).toMatch(format === 'json' ? /\.json$/ : /\.md$/);
+      }
+    });
+
+    it('refuses a seed that is not a conversation', async () => {
+      const { panel } = setup({ adapter: scriptedAdapter([]) });
+      const p = panel(25, PAGE.url);
+      await until(() => p.latest(), 'bind');
+      p.client.send({ type: 'new-chat', tabId: 25, seed: [{ role: 'system', parts: [] }] } as never);
+      await until(() => p.events.find((e) => e.type === 'notice'), 'notice');
+    });
   });
 });

@@ -68,6 +68,9 @@ export function startAgentHost(deps: AgentHostDeps): AgentHost {
         created.subscribe((snapshot) => {
           for (const [port, binding] of ports) if (binding.tabId === tabId) post(port, { type: 'tab', snapshot });
         });
+        created.subscribeTimeline((entries) => {
+          for (const [port, binding] of ports) if (binding.tabId === tabId) post(port, { type: 'timeline', tabId, entries });
+        });
         return created;
       });
       sessions.set(tabId, existing);
@@ -121,6 +124,7 @@ export function startAgentHost(deps: AgentHostDeps): AgentHost {
         const s = await session(intent.tabId, intent.url);
         await s.ready;
         if (port) post(port, { type: 'tab', snapshot: s.snapshot() });
+        if (port) post(port, { type: 'timeline', tabId: intent.tabId, entries: s.timeline() });
         if (port) post(port, { type: 'adapters', ...(await adapters()) });
         await s.refreshTools();
         return;
@@ -142,7 +146,23 @@ export function startAgentHost(deps: AgentHostDeps): AgentHost {
       case 'stop':
         return (await session(intent.tabId)).stop();
       case 'new-chat':
-        return (await session(intent.tabId)).newChat();
+        return (await session(intent.tabId)).newChat(intent.seed);
+      case 'run-tool':
+        return (await session(intent.tabId)).runByHand(intent.name, intent.input, intent.requestId);
+      case 'export-transcript': {
+        const s = await session(intent.tabId);
+        const { chosen, adapters: summaries } = await adapters();
+        const summary = summaries.find((a) => a.kind === chosen);
+        const model = summary?.models.find((m) => m.selected) ?? summary?.models.find((m) => m.recommended);
+        const secrets = (await deps.secrets?.().catch(() => [])) ?? [];
+        const { text, fileName } = s.exportTranscript(intent.format, {
+          adapter: { kind: chosen, label: summary?.label ?? chosen, ...(model ? { model: model.label } : {}) },
+          secrets,
+          ...(intent.secretFields ? { secretFields: intent.secretFields } : {}),
+        });
+        if (port) post(port, { type: 'transcript', tabId: intent.tabId, requestId: intent.requestId, format: intent.format, text, fileName });
+        return;
+      }
       case 'confirm':
         return (await session(intent.tabId)).confirm(intent.callId, intent.answer);
       case 'choose-adapter':

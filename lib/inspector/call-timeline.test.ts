@@ -9,25 +9,27 @@ describe('createCallTimeline', () => {
     const timeline = createCallTimeline(() => clock);
     let changes = 0;
     timeline.subscribe(() => changes++);
-    const end = timeline.start({ id: 'c1', by: 'person', tool: 'add_to_cart', input: { id: 1 }, origin: 'https://shop.example', frameId: 0 });
+    const call = timeline.start({ id: 'c1', by: 'person', tool: 'add_to_cart', input: { id: 1 }, origin: 'https://shop.example', frameId: 0 });
     expect(timeline.entries()[0]).toMatchObject({ id: 'c1', at: 1_000, by: 'person', state: 'running' });
-    clock = 1_250;
-    end(text('Added.'));
-    expect(timeline.entries()[0]).toMatchObject({ state: 'done', output: 'Added.', durationMs: 250 });
-    const fail = timeline.start({ id: 'c2', by: 'agent', tool: 'pay', input: {} });
-    fail(text('Error [tool_error]: declined', true));
-    const stop = timeline.start({ id: 'c3', by: 'agent', tool: 'pay', input: {} });
-    stop(text('Error [cancelled]: stopped', true));
+    call.awaiting();
+    expect(timeline.entries()[0].state).toBe('awaiting-confirmation');
+    clock = 5_000;
+    call.running();
+    clock = 5_250;
+    call.end(text('Added.'));
+    expect(timeline.entries()[0]).toMatchObject({ at: 1_000, state: 'done', output: 'Added.', durationMs: 250 });
+    timeline.start({ id: 'c2', by: 'agent', tool: 'pay', input: {} }).end(text('Error [tool_error]: declined', true));
+    timeline.start({ id: 'c3', by: 'agent', tool: 'pay', input: {} }).end(text('Error [cancelled]: stopped', true));
     expect(timeline.entries().slice(1).map((r) => [r.state, r.errorCode])).toEqual([
       ['error', 'tool_error'],
       ['cancelled', 'cancelled'],
     ]);
-    expect(changes).toBe(6);
+    expect(changes).toBe(8);
   });
 
   it('keeps long outputs short and only the newest calls', () => {
     const timeline = createCallTimeline();
-    timeline.start({ id: 'big', by: 'agent', tool: 't', input: {} })(text('x'.repeat(MAX_RECORD_OUTPUT + 10)));
+    timeline.start({ id: 'big', by: 'agent', tool: 't', input: {} }).end(text('x'.repeat(MAX_RECORD_OUTPUT + 10)));
     expect(timeline.entries()[0]).toMatchObject({ outputTruncated: true });
     expect(timeline.entries()[0].output).toHaveLength(MAX_RECORD_OUTPUT);
     for (let i = 0; i < MAX_TIMELINE + 5; i++) timeline.start({ id: `c${i}`, by: 'agent', tool: 't', input: {} });

@@ -11,18 +11,32 @@ export interface CallRecord {
   by: 'agent' | 'person';
   /** The model-facing name. */
   tool: string;
+  /** The panel's id for a call run by hand, to find it here. */
+  requestId?: string;
   /** Where the tool lives, when the tab's snapshot knew it. */
   origin?: string;
   frameId?: number;
   input: unknown;
-  state: 'running' | 'done' | 'error' | 'cancelled';
+  /** A call waiting for the person's Allow has not started on the page yet. */
+  state: 'awaiting-confirmation' | 'running' | 'done' | 'error' | 'cancelled';
   /** The output's text, cut to {@link MAX_RECORD_OUTPUT} characters. */
   output?: string;
   /** The whole output was longer than what is kept here. */
   outputTruncated?: boolean;
   /** The `Error [code]` of a failed call. */
   errorCode?: string;
+  /** How long the page took, from the moment the call reached it (a confirmation's wait is not counted). */
   durationMs?: number;
+}
+
+/** A call's record in progress. */
+export interface CallInProgress {
+  /** The call is parked on the person's Allow. */
+  awaiting(): void;
+  /** The call reached the page: the duration counts from here. */
+  running(): void;
+  /** The call ended. */
+  end(output: ToolOutput): void;
 }
 
 /** Most calls a tab's timeline keeps: the oldest go first. */
@@ -32,8 +46,8 @@ export const MAX_RECORD_OUTPUT = 4_000;
 
 /** A tab's call timeline. */
 export interface CallTimeline {
-  /** Records a call's start; the returned function records its end with the output. */
-  start(call: Omit<CallRecord, 'at' | 'state'>): (output: ToolOutput) => void;
+  /** Records a call's start. */
+  start(call: Omit<CallRecord, 'at' | 'state'>): CallInProgress;
   entries(): CallRecord[];
   clear(): void;
   /** Called after every change. */
@@ -52,22 +66,33 @@ export function createCallTimeline(now: () => number = Date.now): CallTimeline {
   };
   return {
     start(call) {
-      const record: CallRecord = { ...call, at: now(), state: 'running' };
+      let record: CallRecord = { ...call, at: now(), state: 'running' };
+      let runningAt = record.at;
       records = [...records, record].slice(-MAX_TIMELINE);
       changed();
-      return (output) => {
-        const text = toolOutputText(output);
-        const error = output.isError ? parseToolError(text) : undefined;
-        const ended: CallRecord = {
-          ...record,
-          state: !output.isError ? 'done' : error?.code === 'cancelled' ? 'cancelled' : 'error',
-          output: text.slice(0, MAX_RECORD_OUTPUT),
-          ...(text.length > MAX_RECORD_OUTPUT ? { outputTruncated: true } : {}),
-          ...(error?.code ? { errorCode: error.code } : {}),
-          durationMs: Math.max(0, now() - record.at),
-        };
-        records = records.map((r) => (r === record ? ended : r));
+      const replace = (next: CallRecord) => {
+        records = records.map((r) => (r === record ? next : r));
+        record = next;
         changed();
+      };
+      return {
+        awaiting: () => replace({ ...record, state: 'awaiting-confirmation' }),
+        running: () => {
+          runningAt = now();
+          replace({ ...record, state: 'running' });
+        },
+        end: (output) => {
+          const text = toolOutputText(output);
+          const error = output.isError ? parseToolError(text) : undefined;
+          replace({
+            ...record,
+            state: !output.isError ? 'done' : error?.code === 'cancelled' ? 'cancelled' : 'error',
+            output: text.slice(0, MAX_RECORD_OUTPUT),
+            ...(text.length > MAX_RECORD_OUTPUT ? { outputTruncated: true } : {}),
+            ...(error?.code ? { errorCode: error.code } : {}),
+            durationMs: Math.max(0, now() - runningAt),
+          });
+        },
       };
     },
     entries: () => records,

@@ -8,16 +8,21 @@ import type {
   AdapterStatus,
   AgentErrorCode,
   AgentMessage,
+  JSONSchema,
   ModelChoice,
   PageContext,
   ToolDescriptor,
 } from '../agent/types';
+import type { CallRecord } from '../inspector/call-timeline';
 
 /** The runtime Port name the host listens for. */
 export const AGENT_PORT_NAME = 'webmcp-agent-panel';
 
 /** The adapters the person can choose between with the "Agent" control. */
 export type AgentKind = 'local' | 'cloud';
+
+/** The two transcript exports. */
+export type TranscriptFormat = 'markdown' | 'json';
 
 /** The person's answer to a confirmation prompt. */
 export type ConfirmationAnswer = 'allow-once' | 'allow-always' | 'deny';
@@ -30,7 +35,15 @@ export type PanelIntent =
   | { type: 'send'; tabId: number; text: string }
   | { type: 'stop'; tabId: number }
   | { type: 'retry'; tabId: number }
-  | { type: 'new-chat'; tabId: number }
+  /** Clears the conversation; `seed` starts the new one with earlier turns (an eval case's history). */
+  | { type: 'new-chat'; tabId: number; seed?: AgentMessage[] }
+  /**
+   * Runs one tool by hand from the inspector, through the same validation, confirmation policy, bridge and cursor
+   * as an agent's call. `requestId` is the panel's, to find the call in the timeline; the call id is the host's.
+   */
+  | { type: 'run-tool'; tabId: number; requestId: string; name: string; input: Record<string, unknown> }
+  /** The conversation as Markdown or JSON; `secretFields` names, per tool, the arguments the person marked secret. */
+  | { type: 'export-transcript'; tabId: number; requestId: string; format: TranscriptFormat; secretFields?: Record<string, string[]> }
   | { type: 'confirm'; tabId: number; callId: string; answer: ConfirmationAnswer }
   /** Re-read settings and the tab's tools (the panel became visible again, or the person saved options). */
   | { type: 'refresh'; tabId: number }
@@ -66,11 +79,24 @@ export interface TabSnapshot {
   running: boolean;
   lastRun?: RunOutcome;
   confirmations: PendingConfirmation[];
-  /** The page's tools as the agent sees them here (after the site's tool filter). */
-  tools: ToolDescriptor[];
+  /** The page's tools as the agent sees them here (after the site's tool filter), with where each lives. */
+  tools: PanelTool[];
   /** False until the page has answered at least once: "no tools" is only claimed once known. */
   toolsKnown: boolean;
   page?: PageContext;
+}
+
+/** A tool as the panel's inspector shows it: what the model sees, plus its frame, origin and output schema. */
+export interface PanelTool extends ToolDescriptor {
+  /** The page's own name for it (the model-facing `name` may differ). */
+  originalName?: string;
+  origin?: string;
+  /** The extension frame id (0: the top frame). */
+  frameId?: number;
+  outputSchema?: JSONSchema;
+  /** Why the page's inputSchema was replaced by an empty one. */
+  schemaError?: string;
+  declarative?: boolean;
 }
 
 /** One adapter as the panel shows it. */
@@ -86,16 +112,33 @@ export type HostEvent =
   | { type: 'tab'; snapshot: TabSnapshot }
   | { type: 'adapters'; chosen: AgentKind; adapters: AdapterSummary[] }
   /** An intent could not be carried out (a model switch during a reply, a download that failed to start). */
-  | { type: 'notice'; tabId?: number; message: string };
+  | { type: 'notice'; tabId?: number; message: string }
+  /** The tab's call timeline (agent and by-hand calls), after every change. */
+  | { type: 'timeline'; tabId: number; entries: CallRecord[] }
+  /** A by-hand call the host refused before running it (validation), by the panel's requestId. */
+  | { type: 'tool-run-refused'; tabId: number; requestId: string; message: string }
+  /** An exported transcript, by the panel's requestId. */
+  | { type: 'transcript'; tabId: number; requestId: string; format: TranscriptFormat; text: string; fileName: string };
 
 /** Narrows an unknown message to a PanelIntent: the host trusts nothing it receives. */
 export function isPanelIntent(value: unknown): value is PanelIntent {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  const tabScoped = ['bind', 'send', 'stop', 'retry', 'new-chat', 'confirm', 'refresh'];
+  const tabScoped = ['bind', 'send', 'stop', 'retry', 'new-chat', 'confirm', 'refresh', 'run-tool', 'export-transcript'];
   if (tabScoped.includes(v.type as string)) {
     if (typeof v.tabId !== 'number' || !Number.isInteger(v.tabId)) return false;
     if (v.type === 'send') return typeof v.text === 'string';
+    if (v.type === 'new-chat') return v.seed === undefined || (Array.isArray(v.seed) && v.seed.every(isSeedMessage));
+    if (v.type === 'run-tool') {
+      return typeof v.requestId === 'string' && typeof v.name === 'string' && typeof v.input === 'object' && v.input !== null && !Array.isArray(v.input);
+    }
+    if (v.type === 'export-transcript') {
+      return (
+        typeof v.requestId === 'string' &&
+        (v.format === 'markdown' || v.format === 'json') &&
+        (v.secretFields === undefined || isSecretFields(v.secretFields))
+      );
+    }
     if (v.type === 'confirm')
       return typeof v.callId === 'string' && ['allow-once', 'allow-always', 'deny'].includes(v.answer as string);
     return true;
@@ -103,4 +146,22 @@ export function isPanelIntent(value: unknown): value is PanelIntent {
   const kind = v.adapter === 'local' || v.adapter === 'cloud';
   if (v.type === 'choose-model') return kind && typeof v.modelId === 'string';
   return kind && ['choose-adapter', 'prepare', 'cancel-prepare'].includes(v.type as string);
+}
+
+/** A seeded conversation turn: a role, and text or tool parts. */
+function isSeedMessage(value: unknown): value is AgentMessage {
+  if (typeof value !== 'object' || value === null) return false;
+  const m = value as Record<string, unknown>;
+  if (typeof m.id !== 'string' || (m.role !== 'user' && m.role !== 'assistant') || !Array.isArray(m.parts)) return false;
+  return m.parts.every((p: unknown) => {
+    if (typeof p !== 'object' || p === null) return false;
+    const part = p as Record<string, unknown>;
+    if (part.type === 'text') return typeof part.text === 'string';
+    return part.type === 'tool' && typeof part.id === 'string' && typeof part.name === 'string' && part.state === 'done';
+  });
+}
+
+function isSecretFields(value: unknown): value is Record<string, string[]> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  return Object.values(value).every((names) => Array.isArray(names) && names.every((n) => typeof n === 'string'));
 }

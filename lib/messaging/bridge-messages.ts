@@ -18,6 +18,8 @@ export interface FrameTool {
   annotations?: ToolAnnotations;
   /** Why the page's inputSchema was replaced by an empty object schema, when it was malformed. */
   schemaError?: string;
+  /** The tool's outputSchema, when it declares one (shown in the inspector; never sent to a model). */
+  outputSchema?: JSONSchema;
   /** A declarative `<form toolname>` tool. */
   declarative?: boolean;
   /** Declarative and without toolautosubmit: the person submits the form. */

@@ -56,6 +56,18 @@ describe('readToolEntry', () => {
     expect(readToolEntry({ name: '' })).toBeUndefined();
   });
 
+  it('keeps an outputSchema as a JSON copy for the inspector, and drops one that is not an object', () => {
+    const getter = {
+      get type() {
+        return 'object';
+      },
+    };
+    expect(readToolEntry({ name: 't', outputSchema: getter })?.outputSchema).toEqual({ type: 'object' });
+    expect(readToolEntry({ name: 't', outputSchema: '{"type":"string"}' })?.outputSchema).toEqual({ type: 'string' });
+    expect(readToolEntry({ name: 't', outputSchema: [1] })?.outputSchema).toBeUndefined();
+    expect(readToolEntry({ name: 't', outputSchema: 'x'.repeat(60_000) })?.outputSchema).toBeUndefined();
+  });
+
   it('bounds long strings', () => {
     expect(readToolEntry({ name: 'n'.repeat(500), description: 'd'.repeat(10_000) })).toMatchObject({
       name: 'n'.repeat(128),

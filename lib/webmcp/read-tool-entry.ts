@@ -32,7 +32,25 @@ export function readToolEntry(raw: unknown): FrameTool | undefined {
   if (schema.error) tool.schemaError = schema.error;
   const annotations = readAnnotations(read(raw, 'annotations'));
   if (annotations) tool.annotations = annotations;
+  const outputSchema = readOutputSchema(read(raw, 'outputSchema'));
+  if (outputSchema) tool.outputSchema = outputSchema;
   return tool;
+}
+
+/**
+ * A tool's outputSchema, for the inspector only (no model sees it): a JSON-safe copy of an object, or undefined
+ * when there is none or it is not one, or it is larger than an inputSchema may be.
+ */
+export function readOutputSchema(value: unknown): JSONSchema | undefined {
+  if (value === undefined || value === null) return undefined;
+  try {
+    const json = typeof value === 'string' ? value : JSON.stringify(value);
+    if (json === undefined || json.length > MAX_SCHEMA_CHARS) return undefined;
+    const copy: unknown = JSON.parse(json);
+    return typeof copy === 'object' && copy !== null && !Array.isArray(copy) ? (copy as JSONSchema) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A getter that throws (a hostile page can define one) reads as undefined. */
