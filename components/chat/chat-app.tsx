@@ -1,5 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { AgentMessage } from '../../lib/agent/types';
+import type { EvalTabsPort } from '../inspector/create-eval-driver';
+import { downloadText } from '../shared/download-text';
 import { formatBytes } from '../shared/format-bytes';
 import { AdapterStatusCard } from './adapter-status-card';
 import { Composer } from './composer';
@@ -13,13 +15,20 @@ export interface ChatAppProps {
   store: ChatStore;
   /** Opens the extension's options page (runtime.openOptionsPage). */
   onOpenOptions: () => void;
+  /** Loads a URL in the followed tab, for evals. Without it, evals say they cannot run here. */
+  tabs?: EvalTabsPort;
 }
+
+const NO_TABS: EvalTabsPort = { load: () => Promise.reject(new Error('This panel cannot load pages.')) };
+
+/** The developer views' module, loaded on first use. */
+type DevelopModule = typeof import('../inspector/develop-view');
 
 /** How close to the bottom (px) still counts as "following the reply". */
 const FOLLOW_SLACK = 48;
 
 /** The side panel: header controls, the conversation or the page's tools, status, and the composer. */
-export function ChatApp({ store, onOpenOptions }: ChatAppProps) {
+export function ChatApp({ store, onOpenOptions, tabs = NO_TABS }: ChatAppProps) {
   const tab = store.tab.value;
   const adapter = store.adapter.value;
   const messages = tab?.messages ?? [];
@@ -31,6 +40,10 @@ export function ChatApp({ store, onOpenOptions }: ChatAppProps) {
   const [announcement, setAnnouncement] = useState('');
   const [slowConnection, setSlowConnection] = useState(false);
   const connected = store.connected.value;
+  const [develop, setDevelop] = useState<DevelopModule | undefined>(undefined);
+  useEffect(() => {
+    if (view === 'develop' && !develop) void import('../inspector/develop-view').then(setDevelop);
+  }, [view, develop]);
 
   // Stay pinned to the newest text only while the person has not scrolled up to read.
   useLayoutEffect(() => {
@@ -83,9 +96,12 @@ export function ChatApp({ store, onOpenOptions }: ChatAppProps) {
       <header class="bar">
         <div class="title-row">
           <h1>WebMCP Agent</h1>
-          <button type="button" onClick={() => store.newChat()} disabled={messages.length === 0 && !running}>
-            New chat
-          </button>
+          <div class="title-actions">
+            <ExportMenu store={store} disabled={messages.length === 0} />
+            <button type="button" onClick={() => store.newChat()} disabled={messages.length === 0 && !running}>
+              New chat
+            </button>
+          </div>
         </div>
         <div class="controls">
           <select
@@ -122,6 +138,9 @@ export function ChatApp({ store, onOpenOptions }: ChatAppProps) {
         <button type="button" aria-pressed={view === 'tools'} onClick={() => (store.view.value = 'tools')}>
           Tools{toolCount !== undefined ? ` (${toolCount})` : ''}
         </button>
+        <button type="button" aria-pressed={view === 'develop'} onClick={() => (store.view.value = 'develop')}>
+          Develop
+        </button>
       </nav>
       <main
         class="scroller"
@@ -137,7 +156,13 @@ export function ChatApp({ store, onOpenOptions }: ChatAppProps) {
           </p>
         )}
         {view === 'tools' ? (
-          <ToolsView tab={tab} />
+          <ToolsView tab={tab} store={store} />
+        ) : view === 'develop' ? (
+          develop ? (
+            <develop.DevelopView store={store} evals={develop.evalsFor(store, tabs)} />
+          ) : (
+            <p class="muted">Loading…</p>
+          )
         ) : (
           <section class="conversation" aria-label="Conversation">
             {tab && messages.length === 0 && (
@@ -189,6 +214,34 @@ export function ChatApp({ store, onOpenOptions }: ChatAppProps) {
         {announcement}
       </div>
     </div>
+  );
+}
+
+/** Export the conversation as Markdown or JSON (the host leaves out the key and secret fields). */
+function ExportMenu({ store, disabled }: { store: ChatStore; disabled: boolean }) {
+  const save = async (format: 'markdown' | 'json') => {
+    const { text, fileName } = await store.exportTranscript(format);
+    downloadText(text, fileName, format === 'json' ? 'application/json' : 'text/markdown');
+  };
+  if (disabled) {
+    return (
+      <button type="button" disabled>
+        Export
+      </button>
+    );
+  }
+  return (
+    <details class="menu">
+      <summary>Export</summary>
+      <div class="menu-items">
+        <button type="button" onClick={() => void save('markdown')}>
+          Conversation as Markdown
+        </button>
+        <button type="button" onClick={() => void save('json')}>
+          Conversation as JSON
+        </button>
+      </div>
+    </details>
   );
 }
 

@@ -1,4 +1,6 @@
-import { computed, type ReadonlySignal, signal } from '@preact/signals';
+import { computed, type ReadonlySignal, type Signal, signal } from '@preact/signals';
+import type { AgentMessage } from '../../lib/agent/types';
+import type { CallRecord } from '../../lib/inspector/call-timeline';
 import type { AgentClient } from '../../lib/messaging/agent-client';
 import type {
   AdapterSummary,
@@ -6,7 +8,11 @@ import type {
   ConfirmationAnswer,
   HostEvent,
   TabSnapshot,
+  TranscriptFormat,
 } from '../../lib/messaging/agent-messages';
+
+/** The panel's views: the conversation, the page's tools (the inspector), and the developer's timeline and evals. */
+export type PanelView = 'chat' | 'tools' | 'develop';
 
 /** The panel's state, kept outside the views: signals the views read, and the intents they may send. */
 export interface ChatStore {
@@ -23,7 +29,11 @@ export interface ChatStore {
   notice: ReadonlySignal<string | undefined>;
   /** The composer's text: it lives here so switching views or tabs does not lose it. */
   draft: ReturnType<typeof signal<string>>;
-  view: ReturnType<typeof signal<'chat' | 'tools'>>;
+  view: Signal<PanelView>;
+  /** The tab's calls, by the agent and by hand, oldest first. */
+  timeline: ReadonlySignal<CallRecord[]>;
+  /** Arguments the person marked secret, per tool: masked in exports. */
+  secretFields: Signal<Record<string, string[]>>;
   /** Whether Send may be pressed now. */
   canSend: ReadonlySignal<boolean>;
   bind(tabId: number, url?: string): void;
@@ -31,8 +41,13 @@ export interface ChatStore {
   send(): boolean;
   stop(): void;
   retry(): void;
-  newChat(): void;
+  /** Clears the conversation; `seed` starts the new one with earlier turns. */
+  newChat(seed?: AgentMessage[]): void;
   confirm(callId: string, answer: ConfirmationAnswer): void;
+  /** Runs a tool by hand; returns the request id its timeline entry will carry. */
+  runTool(name: string, input: Record<string, unknown>): string | undefined;
+  /** The conversation as Markdown or JSON, from the host (which redacts the key and secret fields). */
+  exportTranscript(format: TranscriptFormat): Promise<{ text: string; fileName: string }>;
   chooseAdapter(kind: AgentKind): void;
   chooseModel(modelId: string): void;
   prepare(): void;
@@ -51,7 +66,12 @@ export function createChatStore(client: AgentClient): ChatStore {
   const connected = signal(client.connected());
   const notice = signal<string | undefined>(undefined);
   const draft = signal('');
-  const view = signal<'chat' | 'tools'>('chat');
+  const view = signal<PanelView>('chat');
+  const timeline = signal<CallRecord[]>([]);
+  const secretFields = signal<Record<string, string[]>>({});
+  const transcripts = new Map<string, (value: { text: string; fileName: string }) => void>();
+  let requests = 0;
+  const nextRequestId = () => `${Date.now().toString(36)}-${++requests}`;
   const adapter = computed(() => adapters.value.find((a) => a.kind === chosen.value));
   const canSend = computed(
     () =>
@@ -77,6 +97,13 @@ export function createChatStore(client: AgentClient): ChatStore {
       case 'notice':
         if (event.tabId === undefined || event.tabId === tabId.value) notice.value = event.message;
         return;
+      case 'timeline':
+        if (event.tabId === tabId.value) timeline.value = event.entries;
+        return;
+      case 'transcript':
+        transcripts.get(event.requestId)?.({ text: event.text, fileName: event.fileName });
+        transcripts.delete(event.requestId);
+        return;
     }
   });
 
@@ -94,11 +121,14 @@ export function createChatStore(client: AgentClient): ChatStore {
     notice,
     draft,
     view,
+    timeline,
+    secretFields,
     canSend,
     bind(id, url) {
       if (id === tabId.value) return;
       tabId.value = id;
       tab.value = undefined;
+      timeline.value = [];
       notice.value = undefined;
       client.send({ type: 'bind', tabId: id, ...(url ? { url } : {}) });
     },
@@ -115,11 +145,26 @@ export function createChatStore(client: AgentClient): ChatStore {
         notice.value = undefined;
         client.send({ type: 'retry', tabId: id });
       }),
-    newChat: () =>
+    newChat: (seed) =>
       withTab((id) => {
         notice.value = undefined;
-        client.send({ type: 'new-chat', tabId: id });
+        client.send({ type: 'new-chat', tabId: id, ...(seed ? { seed } : {}) });
       }),
+    runTool(name, input) {
+      if (tabId.value === undefined) return undefined;
+      const requestId = nextRequestId();
+      client.send({ type: 'run-tool', tabId: tabId.value, requestId, name, input });
+      return requestId;
+    },
+    exportTranscript(format) {
+      const id = tabId.value;
+      if (id === undefined) return Promise.reject(new Error('The panel follows no tab.'));
+      const requestId = nextRequestId();
+      return new Promise((resolve) => {
+        transcripts.set(requestId, resolve);
+        client.send({ type: 'export-transcript', tabId: id, requestId, format, secretFields: secretFields.value });
+      });
+    },
     confirm: (callId, answer) => withTab((id) => client.send({ type: 'confirm', tabId: id, callId, answer })),
     chooseAdapter(kind) {
       // Shown at once; the host's next adapters event confirms it.

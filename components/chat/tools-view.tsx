@@ -1,5 +1,8 @@
 import type { ToolAnnotations } from '../../lib/agent/types';
-import type { TabSnapshot } from '../../lib/messaging/agent-messages';
+import type { PanelTool, TabSnapshot } from '../../lib/messaging/agent-messages';
+import { HandRunForm } from '../inspector/hand-run-form';
+import { SchemaTable } from '../inspector/schema-table';
+import type { ChatStore } from './create-chat-store';
 
 function badges(annotations: ToolAnnotations | undefined): { label: string; tone: string }[] {
   const out: { label: string; tone: string }[] = [];
@@ -11,11 +14,16 @@ function badges(annotations: ToolAnnotations | undefined): { label: string; tone
 
 export interface ToolsViewProps {
   tab: TabSnapshot | undefined;
+  store: ChatStore;
 }
 
-/** What the agent can do on this page: the page's tools, with their descriptions and annotations. */
-export function ToolsView({ tab }: ToolsViewProps) {
+/**
+ * What the agent can do on this page, as an inspector: each tool with its frame and origin, its input schema in
+ * words, its annotations and output schema, and a form to run it by hand.
+ */
+export function ToolsView({ tab, store }: ToolsViewProps) {
   const tools = tab?.tools ?? [];
+  const topOrigin = tab?.page?.url ? originOf(tab.page.url) : undefined;
   return (
     <section class="tools-view" aria-labelledby="tools-title">
       <h2 id="tools-title">Tools on this page</h2>
@@ -36,22 +44,92 @@ export function ToolsView({ tab }: ToolsViewProps) {
         <ul class="tool-list">
           {tools.map((tool) => (
             <li key={tool.name}>
-              <h3>{tool.title ?? tool.name}</h3>
-              {tool.title && <code>{tool.name}</code>}
-              <p>{tool.description || 'No description.'}</p>
-              {badges(tool.annotations).length > 0 && (
-                <ul class="badges" aria-label="Annotations">
-                  {badges(tool.annotations).map((b) => (
-                    <li key={b.label} class={`badge ${b.tone}`}>
-                      {b.label}
-                    </li>
-                  ))}
-                </ul>
-              )}
+              <ToolInspector tool={tool} tab={tab} store={store} topOrigin={topOrigin} />
             </li>
           ))}
         </ul>
       )}
     </section>
   );
+}
+
+function ToolInspector({ tool, tab, store, topOrigin }: { tool: PanelTool; tab: TabSnapshot; store: ChatStore; topOrigin?: string }) {
+  const marks = badges(tool.annotations);
+  const elsewhere = tool.origin !== undefined && tool.origin !== topOrigin;
+  return (
+    <details class="tool-inspect">
+      <summary>
+        <span class="tool-heading">
+          <h3>{tool.title ?? tool.name}</h3>
+          {tool.title && <code>{tool.name}</code>}
+        </span>
+        {elsewhere && <span class="badge warn">{hostOf(tool.origin ?? '')}</span>}
+      </summary>
+      <p>{tool.description || 'No description.'}</p>
+      {marks.length > 0 && (
+        <ul class="badges" aria-label="Annotations">
+          {marks.map((b) => (
+            <li key={b.label} class={`badge ${b.tone}`}>
+              {b.label}
+            </li>
+          ))}
+        </ul>
+      )}
+      <dl class="tool-facts">
+        <dt>Name for the model</dt>
+        <dd>
+          <code>{tool.name}</code>
+        </dd>
+        {tool.originalName && tool.originalName !== tool.name && (
+          <>
+            <dt>The page's name</dt>
+            <dd>
+              <code>{tool.originalName}</code>
+            </dd>
+          </>
+        )}
+        <dt>Frame</dt>
+        <dd>{tool.frameId === undefined ? 'unknown' : tool.frameId === 0 ? 'the top frame' : `a frame (id ${tool.frameId})`}</dd>
+        <dt>Origin</dt>
+        <dd>{tool.origin ?? 'unknown'}</dd>
+        {tool.declarative && (
+          <>
+            <dt>Kind</dt>
+            <dd>a declarative form</dd>
+          </>
+        )}
+      </dl>
+      <h4>Input</h4>
+      {tool.schemaError && (
+        <p class="field-error">
+          The page's inputSchema was not usable, so the agent sees no parameters: {tool.schemaError}
+        </p>
+      )}
+      <SchemaTable schema={tool.inputSchema} label={`Input of ${tool.name}`} />
+      {tool.outputSchema && (
+        <>
+          <h4>Output</h4>
+          <SchemaTable schema={tool.outputSchema} label={`Output of ${tool.name}`} />
+        </>
+      )}
+      <h4>Run by hand</h4>
+      <HandRunForm tool={tool} store={store} tab={tab} />
+    </details>
+  );
+}
+
+function originOf(url: string): string | undefined {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+function hostOf(origin: string): string {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return origin;
+  }
 }

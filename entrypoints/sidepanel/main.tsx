@@ -6,6 +6,7 @@ import { createAgentClient, type PanelPort } from '@/lib/messaging/agent-client'
 import { AGENT_PORT_NAME } from '@/lib/messaging/agent-messages';
 import '@/components/shared/theme.css';
 import '@/components/chat/chat.css';
+import '@/components/inspector/inspector.css';
 
 const client = createAgentClient({
   connect: () => browser.runtime.connect({ name: AGENT_PORT_NAME }) as unknown as PanelPort,
@@ -28,4 +29,35 @@ document.addEventListener('visibilitychange', () => {
   if (document.visibilityState === 'visible') store.refresh();
 });
 
-render(<ChatApp store={store} onOpenOptions={() => void browser.runtime.openOptionsPage()} />, document.getElementById('app')!);
+/** Loads a URL in a tab and resolves once it has finished loading (evals reload the page before every case). */
+const tabs = {
+  load: (tabId: number, url: string) =>
+    new Promise<void>((resolve, reject) => {
+      const onUpdated = (id: number, change: { status?: string }) => {
+        if (id !== tabId || change.status !== 'complete') return;
+        browser.tabs.onUpdated.removeListener(onUpdated);
+        resolve();
+      };
+      browser.tabs.onUpdated.addListener(onUpdated);
+      browser.tabs.update(tabId, { url }).catch((error: unknown) => {
+        browser.tabs.onUpdated.removeListener(onUpdated);
+        reject(error);
+      });
+    }),
+};
+
+// The headless eval runner (`npm run eval`) drives the same evals as the Develop view, through this page.
+(globalThis as { webmcpAgentEvals?: unknown }).webmcpAgentEvals = {
+  async run(fileText: string, url: string, options: { confirm?: 'allow-once' | 'deny' } = {}) {
+    const { evalsFor, whenAgentReady } = await import('@/components/inspector/develop-view');
+    const evals = evalsFor(store, tabs);
+    if (!evals.load(fileText, 'evals.json')) return { ok: false, errors: evals.errors.value };
+    const ready = await whenAgentReady(store);
+    if (!ready.ok) return { ok: false, errors: [ready.reason] };
+    evals.url.value = url;
+    const report = await evals.run({ autoConfirm: options.confirm ?? 'allow-once' });
+    return report ? { ok: true, report } : { ok: false, errors: evals.errors.value };
+  },
+};
+
+render(<ChatApp store={store} tabs={tabs} onOpenOptions={() => void browser.runtime.openOptionsPage()} />, document.getElementById('app')!);

@@ -1,0 +1,54 @@
+import type { CallRecord } from '../../lib/inspector/call-timeline';
+import type { ConfirmationAnswer, PendingConfirmation } from '../../lib/messaging/agent-messages';
+
+const STATE_WORDS: Record<CallRecord['state'], string> = {
+  'awaiting-confirmation': 'Waiting for your answer',
+  running: 'Running…',
+  done: 'Done',
+  error: 'Failed',
+  cancelled: 'Cancelled',
+};
+
+/** A by-hand call's outcome: its confirmation while it waits, then its output, error code and duration. */
+export function CallResult({
+  record,
+  confirmation,
+  onConfirm,
+}: {
+  record: CallRecord;
+  confirmation?: PendingConfirmation;
+  onConfirm: (callId: string, answer: ConfirmationAnswer) => void;
+}) {
+  return (
+    <div class="call-result" data-state={record.state} role="status" aria-live="polite">
+      <p class="call-result-head">
+        <strong>{STATE_WORDS[record.state]}</strong>
+        {record.errorCode && <code class="error-code">{record.errorCode}</code>}
+        {record.durationMs !== undefined && <span class="muted"> in {record.durationMs} ms</span>}
+      </p>
+      {confirmation && (
+        <fieldset class="confirm">
+          <legend>{confirmation.prompt}</legend>
+          <div class="confirm-actions">
+            <button type="button" class="primary" onClick={() => onConfirm(confirmation.callId, 'allow-once')}>
+              Allow once
+            </button>
+            <button type="button" onClick={() => onConfirm(confirmation.callId, 'allow-always')}>
+              Always on this site
+            </button>
+            <button type="button" class="danger" onClick={() => onConfirm(confirmation.callId, 'deny')}>
+              Deny
+            </button>
+          </div>
+        </fieldset>
+      )}
+      {record.output !== undefined && (
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling block must be reachable by keyboard (axe scrollable-region-focusable).
+        <pre tabIndex={0} title={`Output of ${record.tool}`}>
+          {record.output}
+          {record.outputTruncated ? '\n…' : ''}
+        </pre>
+      )}
+    </div>
+  );
+}

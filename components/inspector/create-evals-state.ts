@@ -1,0 +1,109 @@
+import { computed, type ReadonlySignal, signal } from '@preact/signals';
+import type { EvalCase } from '../../lib/evals/eval-types';
+import { parseEvalFile } from '../../lib/evals/parse-eval-file';
+import { type EvalCaseResult, runEvalCases } from '../../lib/evals/run-eval-cases';
+import { type EvalReport, toEvalReport } from '../../lib/evals/to-eval-report';
+import type { ChatStore } from '../chat/create-chat-store';
+import { createEvalDriver, type EvalDriverOptions, type EvalTabsPort } from './create-eval-driver';
+
+/** The Evals view's state: the imported file, the starting URL, the run's progress, and its report. */
+export interface EvalsState {
+  fileName: ReadonlySignal<string | undefined>;
+  cases: ReadonlySignal<EvalCase[]>;
+  /** Why the file cannot be run, one line per problem. */
+  errors: ReadonlySignal<string[]>;
+  url: ReturnType<typeof signal<string>>;
+  running: ReadonlySignal<boolean>;
+  results: ReadonlySignal<EvalCaseResult[]>;
+  report: ReadonlySignal<EvalReport | undefined>;
+  /** Shares of the file's cases: passed, and finished. */
+  summary: ReadonlySignal<{ passed: number; done: number; total: number }>;
+  load(text: string, fileName: string): boolean;
+  /** Runs every case; resolves with the report (also when stopped). */
+  run(options?: EvalDriverOptions): Promise<EvalReport | undefined>;
+  stop(): void;
+}
+
+/** Creates the evals state over the panel's store: cases run with the person's current agent, on-device or cloud. */
+export function createEvalsState(store: ChatStore, tabs: EvalTabsPort): EvalsState {
+  const fileName = signal<string | undefined>(undefined);
+  const cases = signal<EvalCase[]>([]);
+  const errors = signal<string[]>([]);
+  const url = signal(store.tab.value?.page?.url ?? '');
+  const running = signal(false);
+  const results = signal<EvalCaseResult[]>([]);
+  const report = signal<EvalReport | undefined>(undefined);
+  let controller: AbortController | undefined;
+  const summary = computed(() => ({
+    passed: results.value.filter((r) => r.outcome === 'pass').length,
+    done: results.value.length,
+    total: cases.value.length,
+  }));
+  return {
+    fileName,
+    cases,
+    errors,
+    url,
+    running,
+    results,
+    report,
+    summary,
+    load(text, name) {
+      const parsed = parseEvalFile(text);
+      fileName.value = name;
+      results.value = [];
+      report.value = undefined;
+      if (!parsed.ok) {
+        cases.value = [];
+        errors.value = parsed.errors;
+        return false;
+      }
+      errors.value = [];
+      cases.value = parsed.cases;
+      if (!url.value) url.value = store.tab.value?.page?.url ?? '';
+      return true;
+    },
+    async run(driverOptions) {
+      if (running.value || cases.value.length === 0) return undefined;
+      const target = url.value.trim();
+      if (!/^https?:\/\//i.test(target)) {
+        errors.value = ['The starting URL must be an http(s) address.'];
+        return undefined;
+      }
+      errors.value = [];
+      controller = new AbortController();
+      running.value = true;
+      results.value = [];
+      report.value = undefined;
+      const startedAt = new Date();
+      const adapter = store.adapter.value;
+      const model = adapter?.models.find((m) => m.selected) ?? adapter?.models.find((m) => m.recommended);
+      try {
+        const done = await runEvalCases(cases.value, {
+          url: target,
+          driver: createEvalDriver(store, tabs, driverOptions),
+          signal: controller.signal,
+          onProgress: (progress) => {
+            results.value = progress.results;
+          },
+        });
+        results.value = done;
+        report.value = toEvalReport(done, {
+          total: cases.value.length,
+          url: target,
+          agent: { kind: adapter?.kind ?? 'unknown', label: adapter?.label ?? 'unknown', ...(model ? { model: model.label } : {}) },
+          startedAt,
+          finishedAt: new Date(),
+          stopped: controller.signal.aborted,
+        });
+        return report.value;
+      } finally {
+        running.value = false;
+        controller = undefined;
+      }
+    },
+    stop() {
+      controller?.abort();
+    },
+  };
+}

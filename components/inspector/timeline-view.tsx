@@ -1,0 +1,69 @@
+import { maskSecretFields } from '../../lib/transcript/redact-secrets';
+import type { CallRecord } from '../../lib/inspector/call-timeline';
+import type { ChatStore } from '../chat/create-chat-store';
+
+const LONG_OUTPUT = 600;
+
+/** Every call on this tab, by the agent or by hand, newest first: time, who, arguments, result, duration, error code. */
+export function TimelineView({ store }: { store: ChatStore }) {
+  const entries = [...store.timeline.value].reverse();
+  const secret = store.secretFields.value;
+  return (
+    <section class="timeline" aria-labelledby="timeline-title">
+      <h2 id="timeline-title">Timeline</h2>
+      {entries.length === 0 ? (
+        <p class="muted">No tool has been called on this tab yet. Calls by the agent and by hand show here.</p>
+      ) : (
+        <ol class="timeline-list">
+          {entries.map((entry) => (
+            <TimelineEntry key={entry.id} entry={entry} secretFields={secret[entry.tool]} />
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function TimelineEntry({ entry, secretFields }: { entry: CallRecord; secretFields?: string[] }) {
+  const shown = { ...entry, input: maskSecretFields(entry.input, secretFields ? new Set(secretFields) : undefined) };
+  const time = new Date(entry.at).toLocaleTimeString();
+  const long = (entry.output?.length ?? 0) > LONG_OUTPUT;
+  return (
+    <li class="timeline-entry" data-state={entry.state}>
+      <p class="timeline-head">
+        <time dateTime={new Date(entry.at).toISOString()}>{time}</time>
+        <span class="badge">{entry.by === 'agent' ? 'Agent' : 'By hand'}</span>
+        <code class="tool-name">{entry.tool}</code>
+        <span class="tool-state">{entry.state}</span>
+        {entry.errorCode && <code class="error-code">{entry.errorCode}</code>}
+        {entry.durationMs !== undefined && <span class="muted">{entry.durationMs} ms</span>}
+      </p>
+      <h4>Arguments</h4>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling block must be reachable by keyboard (axe scrollable-region-focusable). */}
+      <pre tabIndex={0} title={`Arguments of ${entry.tool}`}>
+        {JSON.stringify(shown.input, null, 2)}
+      </pre>
+      {entry.output !== undefined &&
+        (long ? (
+          <details>
+            <summary>Result ({entry.output.length} characters)</summary>
+            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling block must be reachable by keyboard. */}
+            <pre tabIndex={0} title={`Result of ${entry.tool}`}>
+              {entry.output}
+            </pre>
+          </details>
+        ) : (
+          <>
+            <h4>Result</h4>
+            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling block must be reachable by keyboard. */}
+            <pre tabIndex={0} title={`Result of ${entry.tool}`}>
+              {entry.output}
+            </pre>
+          </>
+        ))}
+      <button type="button" class="link" onClick={() => void navigator.clipboard.writeText(JSON.stringify(shown, null, 2))}>
+        Copy as JSON
+      </button>
+    </li>
+  );
+}
