@@ -13,7 +13,7 @@ export function DevelopView({ store, evals }: { store: ChatStore; evals: EvalsSt
   return (
     <div class="develop">
       <TimelineView store={store} />
-      <EvalsView evals={evals} />
+      <EvalsView evals={evals} store={store} />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import type { ChatStore } from '../chat/create-chat-store';
 import { downloadText } from '../shared/download-text';
 import type { EvalsState } from './create-evals-state';
 
@@ -5,9 +6,10 @@ import type { EvalsState } from './create-evals-state';
  * Evals in the real agent: import a webmcp-evals file, run every case on this tab with the current agent, watch
  * the table fill, stop, and export the report.
  */
-export function EvalsView({ evals }: { evals: EvalsState }) {
+export function EvalsView({ evals, store }: { evals: EvalsState; store: ChatStore }) {
   const { passed, done, total } = evals.summary.value;
   const running = evals.running.value;
+  const waiting = running ? (store.tab.value?.confirmations ?? []) : [];
   return (
     <section class="evals" aria-labelledby="evals-title">
       <h2 id="evals-title">Evals</h2>
@@ -49,6 +51,19 @@ export function EvalsView({ evals }: { evals: EvalsState }) {
           )}
         </div>
       </div>
+      {waiting.map((confirmation) => (
+        <fieldset class="confirm" key={confirmation.callId}>
+          <legend>The case waits for you: {confirmation.prompt}</legend>
+          <div class="confirm-actions">
+            <button type="button" class="primary" onClick={() => store.confirm(confirmation.callId, 'allow-once')}>
+              Allow once
+            </button>
+            <button type="button" class="danger" onClick={() => store.confirm(confirmation.callId, 'deny')}>
+              Deny
+            </button>
+          </div>
+        </fieldset>
+      ))}
       {evals.errors.value.length > 0 && (
         <div class="field-error" role="alert">
           <p>{evals.fileName.value ? `${evals.fileName.value} cannot be run:` : 'Cannot run:'}</p>
