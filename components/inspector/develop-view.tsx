@@ -6,14 +6,14 @@ import { EvalsView } from './evals-view';
 import { TimelineView } from './timeline-view';
 
 /**
- * The site author's view: the call timeline and the evals. It is its own chunk, loaded only when opened, so the
+ * The site author's view: the evals and the call timeline. It is its own chunk, loaded only when opened, so the
  * panel costs people who just use the agent nothing for it.
  */
 export function DevelopView({ store, evals }: { store: ChatStore; evals: EvalsState }) {
   return (
     <div class="develop">
-      <TimelineView store={store} />
       <EvalsView evals={evals} store={store} />
+      <TimelineView store={store} />
     </div>
   );
 }
