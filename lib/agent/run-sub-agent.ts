@@ -6,6 +6,9 @@ import type { AgentRunRequest, AgentStreamPart, ToolCall, ToolOutput } from './t
 /** Runs one agent loop: the adapter's own (runLocalAgent with its provider, or the cloud loop with its model). */
 export type RunAgentLoop = (req: AgentRunRequest) => AsyncIterable<AgentStreamPart>;
 
+/** A sub-agent's part, wrapped for the stream of the run that delegated to it. */
+export type NestedPart = Extract<AgentStreamPart, { type: 'agent-part' }>;
+
 /** Said for a sub-agent that ended its run with nothing to say. */
 export const SILENT_SUB_AGENT = 'The sub-agent finished without an answer.';
 
@@ -86,12 +89,12 @@ export async function* runSubAgent(
  */
 export interface Delegation {
   callTool: (call: ToolCall) => Promise<ToolOutput>;
-  merge: <T>(source: AsyncIterable<T>, callIdOf: (part: T) => string | undefined) => AsyncGenerator<T | AgentStreamPart>;
+  merge: <T>(source: AsyncIterable<T>, callIdOf: (part: T) => string | undefined) => AsyncGenerator<T | NestedPart>;
 }
 
 /** Creates the {@link Delegation} of run `req`, whose sub-agents run with `loop`. */
 export function createDelegation(req: AgentRunRequest, loop: RunAgentLoop): Delegation {
-  const queue: Extract<AgentStreamPart, { type: 'agent-part' }>[] = [];
+  const queue: NestedPart[] = [];
   let wake: (() => void) | undefined;
   const seen = new Set<string>();
 
@@ -101,16 +104,16 @@ export function createDelegation(req: AgentRunRequest, loop: RunAgentLoop): Dele
     for (;;) {
       const next = await run.next();
       if (next.done) return next.value;
-      queue.push(next.value as Extract<AgentStreamPart, { type: 'agent-part' }>);
+      queue.push(next.value as NestedPart);
       wake?.();
     }
   };
 
-  async function* merge<T>(source: AsyncIterable<T>, callIdOf: (part: T) => string | undefined): AsyncGenerator<T | AgentStreamPart> {
+  async function* merge<T>(source: AsyncIterable<T>, callIdOf: (part: T) => string | undefined): AsyncGenerator<T | NestedPart> {
     const iterator = source[Symbol.asyncIterator]();
     const ready = function* () {
       // In order, but a part waits until its delegate call has been seen: nothing after it overtakes it.
-      while (queue.length > 0 && seen.has(queue[0].id)) yield queue.shift() as AgentStreamPart;
+      while (queue.length > 0 && seen.has(queue[0].id)) yield queue.shift() as NestedPart;
     };
     let pending = iterator.next();
     try {
@@ -130,7 +133,7 @@ export function createDelegation(req: AgentRunRequest, loop: RunAgentLoop): Dele
         pending = iterator.next();
       }
       // Whatever is left belongs to calls the stream never announced: let it through rather than lose it.
-      while (queue.length > 0) yield queue.shift() as AgentStreamPart;
+      while (queue.length > 0) yield queue.shift() as NestedPart;
     } finally {
       wake = undefined;
       // Not awaited: a stream with a read in flight settles its return only after that read.
