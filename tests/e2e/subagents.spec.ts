@@ -10,9 +10,11 @@ import { expect, expectAccessible, openShopWithPanel, screenshot, test, useCloud
 
 test.describe.configure({ timeout: 120_000 });
 
-/** A tool card by its tool's name, directly inside `scope` (not inside a nested run below it). */
-const toolCard = (scope: Page | Locator, name: string) =>
-  scope.locator('.tool-card').filter({ has: scope.locator('.tool-name', { hasText: new RegExp(`^${name}$`) }) });
+/** A tool card by its tool's name, within `scope` (the panel, or a nested run in it). */
+const toolCard = (scope: Page | Locator, name: string) => {
+  const page = 'page' in scope && typeof scope.page === 'function' ? (scope as Locator).page() : (scope as Page);
+  return scope.locator('.tool-card').filter({ has: page.locator('.tool-name', { hasText: new RegExp(`^${name}$`) }) });
+};
 
 test('the site’s agent delegates checkout; the nested run, its confirmation and its tool cards show in the panel and survive a reload', async ({
   context,
@@ -60,7 +62,7 @@ test('the site’s agent delegates checkout; the nested run, its confirmation an
   await expect(checkOut.locator('.tool-state')).toHaveText('waiting for you', { timeout: 60_000 });
   await expect(checkOut.locator('fieldset.confirm')).toContainText(/Allow check_out on 127\.0\.0\.1:\d+\?/);
   await expect(toolCard(nested, 'get_cart').locator('.tool-state')).toHaveText('done');
-  await expect(delegate.locator('> details .tool-state')).toHaveText('running');
+  await expect(delegate.locator('summary .tool-state').first()).toHaveText('running');
   await expect(shop).not.toHaveURL(/#\/order\//);
   await screenshot(panel, 'panel-subagent-confirmation');
   await expectAccessible(panel);
@@ -68,7 +70,7 @@ test('the site’s agent delegates checkout; the nested run, its confirmation an
   await checkOut.getByRole('button', { name: 'Allow once' }).click();
   await expect(panel.locator('.conversation').getByText('Done: the checkout agent placed your order.')).toBeVisible({ timeout: 60_000 });
   await expect(checkOut.locator('.tool-state')).toHaveText('done');
-  await expect(delegate.locator('> details .tool-state')).toHaveText('done');
+  await expect(delegate.locator('summary .tool-state').first()).toHaveText('done');
   await expect(nested.getByText('Order placed for the Stoneware Mug.')).toBeVisible();
   await expect(shop).toHaveURL(/#\/order\//);
 
@@ -83,7 +85,7 @@ test('the site’s agent delegates checkout; the nested run, its confirmation an
 
   await panel.reload();
   const again = toolCard(panel, 'delegate_to_checkout');
-  await expect(again.locator('> details .tool-state')).toHaveText('done');
+  await expect(again.locator('summary .tool-state').first()).toHaveText('done');
   const restored = again.getByRole('region', { name: 'Sub-agent checkout' });
   await expect(toolCard(restored, 'get_cart').locator('.tool-state')).toHaveText('done');
   await expect(toolCard(restored, 'check_out').locator('.tool-state')).toHaveText('done');
