@@ -1,7 +1,7 @@
 import { isStepCount, type ModelMessage, streamText } from 'ai';
 import { gistOfResult } from '../agent/gist-of-result';
 import { LOCAL_AGENT_MESSAGES } from '../agent/local-agent-messages';
-import { createDelegation } from '../agent/run-sub-agent';
+import { createDelegation } from '../agent/create-delegation';
 import { selectTools } from '../agent/select-tools';
 import { STOPPED_CALL_ERROR, UNFINISHED_CALL_ERROR } from '../agent/reduce-stream-part';
 import { formatToolError } from '../agent/tool-error-codes';
