@@ -257,6 +257,45 @@ describe('OptionsApp', () => {
     expect((await store.read()).sites).toEqual([]);
   });
 
+  it('fills in the demo shop’s example with its checkout sub-agent, and explains refused sub-agents next to their fields', async () => {
+    const { store } = await setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Add a site' }));
+    type('Origin', 'http://127.0.0.1:9999');
+    fireEvent.click(screen.getByRole('button', { name: 'Use the demo shop’s example' }));
+    const checkout = screen.getByRole('region', { name: 'Checkout' });
+    expect((within(checkout).getByLabelText('Id') as HTMLInputElement).value).toBe('checkout');
+    expect((within(checkout).getByLabelText('Its tools') as HTMLInputElement).value).toBe('get_cart, check_out');
+    expect((screen.getByLabelText('Origin') as HTMLInputElement).value).toBe('http://127.0.0.1:9999');
+
+    // A second sub-agent with an id no tool can take, and a hand-off back to checkout: a circle.
+    fireEvent.click(screen.getByRole('button', { name: 'Add a sub-agent' }));
+    const second = screen.getByRole('region', { name: 'Sub-agent 2' });
+    type(within(second).getByLabelText('Id'), 'Pay Now');
+    type(within(second).getByLabelText('Name'), 'Payment');
+    type(within(checkout).getByLabelText('Hands tasks to'), 'payment');
+    fireEvent.click(screen.getByRole('button', { name: 'Add site' }));
+    const payment = await screen.findByRole('region', { name: 'Payment' });
+    expect(within(payment).getByText(/^“Pay Now” cannot be an id/)).toBeTruthy();
+    expect(within(checkout).getByText('There is no sub-agent “payment” on this site: hand tasks only to the ones listed here.')).toBeTruthy();
+    expect(within(checkout).getByLabelText('Hands tasks to').getAttribute('aria-invalid')).toBe('true');
+    expect((await store.read()).sites).toEqual([]);
+
+    type(within(payment).getByLabelText('Id'), 'payment');
+    type(within(payment).getByLabelText('Hands tasks to'), 'checkout');
+    fireEvent.click(screen.getByRole('button', { name: 'Add site' }));
+    expect(await within(checkout).findByText(/would hand tasks around in a circle: checkout → payment → checkout/)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Payment' }));
+    type(within(checkout).getByLabelText('Hands tasks to'), '');
+    fireEvent.click(screen.getByRole('button', { name: 'Add site' }));
+    await screen.findByText('Added http://127.0.0.1:9999.');
+    const [saved] = (await store.read()).sites;
+    expect(saved.subAgents).toEqual([
+      expect.objectContaining({ id: 'checkout', name: 'Checkout', tools: ['get_cart', 'check_out'], maxSteps: 4 }),
+    ]);
+    expect(screen.getByText('Sub-agents: Checkout (get_cart, check_out)')).toBeTruthy();
+  });
+
   it('says there are unsaved changes, and discards them on request', async () => {
     const { store } = await setup();
     type('Model', 'gpt-test');

@@ -1,6 +1,7 @@
 import { batch, computed, type ReadonlySignal, signal } from '@preact/signals';
 import type { CloudModelInfo, LocalModelInfo } from '../../lib/messaging/options-messages';
 import type { OptionsClient } from '../../lib/messaging/options-client';
+import { DEMO_SITE_PROFILE } from '../../lib/storage/demo-site-profile';
 import type {
   AgentMode,
   CloudProvider,
@@ -45,8 +46,19 @@ export interface Notice {
 export interface SiteEditor {
   /** The origin the profile had before editing; undefined when adding. */
   original?: string;
-  draft: { origin: string; instructions: string; maxSteps: string; tools: string };
+  draft: { origin: string; instructions: string; maxSteps: string; tools: string; subAgents: SubAgentDraft[] };
   errors: Record<string, string>;
+}
+
+/** A sub-agent as its form holds it; errors are keyed `subAgents.<index>.<field>`. */
+export interface SubAgentDraft {
+  id: string;
+  name: string;
+  instructions: string;
+  maxSteps: string;
+  tools: string;
+  /** Ids of the site's other sub-agents it may hand tasks to, separated by commas. */
+  subAgents: string;
 }
 
 type Loadable<T> = { state: 'idle' } | { state: 'loading' } | { state: 'ready'; value: T } | { state: 'error'; message: string };
@@ -92,7 +104,12 @@ export interface OptionsState {
   confirmDelete(): Promise<void>;
   startAddSite(): void;
   startEditSite(origin: string): void;
-  editSite(field: keyof SiteEditor['draft'], value: string): void;
+  editSite(field: Exclude<keyof SiteEditor['draft'], 'subAgents'>, value: string): void;
+  addSubAgent(): void;
+  removeSubAgent(index: number): void;
+  editSubAgent(index: number, field: keyof SubAgentDraft, value: string): void;
+  /** Fills the editor with the demo shop's example (a "checkout" sub-agent), keeping an origin already typed. */
+  useDemoExample(): void;
   cancelSite(): void;
   saveSite(): Promise<boolean>;
   removeSite(origin: string): Promise<void>;
@@ -338,7 +355,7 @@ export function createOptionsState(deps: { store: SettingsStore; client: Options
 
     startAddSite() {
       batch(() => {
-        siteEditor.value = { draft: { origin: '', instructions: '', maxSteps: '', tools: '' }, errors: {} };
+        siteEditor.value = { draft: { origin: '', instructions: '', maxSteps: '', tools: '', subAgents: [] }, errors: {} };
         siteNotice.value = undefined;
       });
     },
@@ -357,6 +374,36 @@ export function createOptionsState(deps: { store: SettingsStore; client: Options
       if (!editor) return;
       const { [field]: _fixed, ...rest } = editor.errors;
       siteEditor.value = { ...editor, draft: { ...editor.draft, [field]: value }, errors: rest };
+    },
+
+    addSubAgent() {
+      const editor = siteEditor.value;
+      if (!editor) return;
+      const empty: SubAgentDraft = { id: '', name: '', instructions: '', maxSteps: '', tools: '', subAgents: '' };
+      siteEditor.value = { ...editor, draft: { ...editor.draft, subAgents: [...editor.draft.subAgents, empty] } };
+    },
+
+    removeSubAgent(index) {
+      const editor = siteEditor.value;
+      if (!editor) return;
+      // The messages of the sub-agents after it would point at the wrong ones: they come back on the next Save.
+      const errors = Object.fromEntries(Object.entries(editor.errors).filter(([key]) => !key.startsWith('subAgents')));
+      siteEditor.value = { ...editor, draft: { ...editor.draft, subAgents: editor.draft.subAgents.filter((_, i) => i !== index) }, errors };
+    },
+
+    editSubAgent(index, field, value) {
+      const editor = siteEditor.value;
+      if (!editor?.draft.subAgents[index]) return;
+      const { [`subAgents.${index}.${field}`]: _fixed, ...rest } = editor.errors;
+      const subAgents = editor.draft.subAgents.map((sub, i) => (i === index ? { ...sub, [field]: value } : sub));
+      siteEditor.value = { ...editor, draft: { ...editor.draft, subAgents }, errors: rest };
+    },
+
+    useDemoExample() {
+      const editor = siteEditor.value;
+      if (!editor) return;
+      const example = siteDraft(DEMO_SITE_PROFILE);
+      siteEditor.value = { ...editor, draft: { ...example, origin: editor.draft.origin.trim() || example.origin }, errors: {} };
     },
 
     cancelSite() {
@@ -415,5 +462,13 @@ function siteDraft(profile: SiteProfile): SiteEditor['draft'] {
     instructions: profile.instructions,
     maxSteps: profile.maxSteps === undefined ? '' : String(profile.maxSteps),
     tools: (profile.tools ?? []).join(', '),
+    subAgents: (profile.subAgents ?? []).map((sub) => ({
+      id: sub.id,
+      name: sub.name,
+      instructions: sub.instructions,
+      maxSteps: sub.maxSteps === undefined ? '' : String(sub.maxSteps),
+      tools: (sub.tools ?? []).join(', '),
+      subAgents: (sub.subAgents ?? []).join(', '),
+    })),
   };
 }

@@ -1,7 +1,8 @@
-import { MAX_INSTRUCTIONS_LENGTH, MAX_STEPS_RANGE } from '../../lib/storage/settings';
+import { MAX_DELEGATION_DEPTH } from '../../lib/agent/select-tools';
+import { MAX_INSTRUCTIONS_LENGTH, MAX_STEPS_RANGE, MAX_SUB_AGENTS } from '../../lib/storage/settings';
 import { describedBy, Field } from './field';
 import { NoticeText } from './notice-text';
-import type { OptionsState } from './options-state';
+import type { OptionsState, SubAgentDraft } from './options-state';
 
 /** Per-site instructions: the extension's form of a page agent (origin, About this site, max steps, tools). */
 export function SitesSection({ state }: { state: OptionsState }) {
@@ -41,6 +42,12 @@ export function SitesSection({ state }: { state: OptionsState }) {
                 {site.maxSteps !== undefined ? `Up to ${site.maxSteps} steps` : 'Default number of steps'} ·{' '}
                 {site.tools ? `Only ${site.tools.join(', ')}` : 'All of the site’s tools'}
               </p>
+              {site.subAgents?.length ? (
+                <p class="meta">
+                  Sub-agents:{' '}
+                  {site.subAgents.map((sub) => `${sub.name} (${sub.tools ? sub.tools.join(', ') : 'all tools'})`).join(' · ')}
+                </p>
+              ) : null}
             </li>
           ),
         )}
@@ -74,6 +81,11 @@ function SiteEditorForm({ state }: { state: OptionsState }) {
       }}
     >
       <h3 id="site-editor-title">{editing ? `Edit ${editor.original}` : 'Add a site'}</h3>
+      <p class="hint">
+        New here? <button type="button" class="button button--quiet" onClick={() => state.useDemoExample()}>Use the demo shop’s example</button>{' '}
+        fills this form with a profile for the demo shop: its agent browses and fills the cart, and hands checking out to a
+        “checkout” sub-agent.
+      </p>
       <Field id="site-origin" label="Origin" hint="Scheme, host and port, for example https://shop.example." error={errors.origin}>
         <input
           id="site-origin"
@@ -130,6 +142,7 @@ function SiteEditorForm({ state }: { state: OptionsState }) {
           />
         </Field>
       </div>
+      <SubAgentsFieldset state={state} />
       <div class="form-actions">
         <button type="submit" class="button button--primary">
           {editing ? 'Update site' : 'Add site'}
@@ -139,5 +152,88 @@ function SiteEditorForm({ state }: { state: OptionsState }) {
         </button>
       </div>
     </form>
+  );
+}
+
+/**
+ * The site's sub-agents: smaller agents its agent hands a task to (delegate_to_<id>), each with its own
+ * instructions, tools and steps. Each refusal shows under its field.
+ */
+function SubAgentsFieldset({ state }: { state: OptionsState }) {
+  const editor = state.siteEditor.value;
+  if (!editor) return null;
+  const { draft, errors } = editor;
+  return (
+    <fieldset class="sub-agents" aria-describedby="sub-agents-hint">
+      <legend>Sub-agents</legend>
+      <p class="hint" id="sub-agents-hint">
+        The site’s agent can hand a task (“check out”) to a sub-agent that holds only the tools for it: a small model chooses
+        better among 3 tools than among 30. A sub-agent may hand on to another, at most {MAX_DELEGATION_DEPTH} deep.
+      </p>
+      {errors.subAgents ? (
+        <p class="error" role="alert">
+          {errors.subAgents}
+        </p>
+      ) : null}
+      {draft.subAgents.map((sub, index) => (
+        <SubAgentForm key={index} state={state} sub={sub} index={index} errors={errors} />
+      ))}
+      {draft.subAgents.length < MAX_SUB_AGENTS ? (
+        <button type="button" class="button" onClick={() => state.addSubAgent()}>
+          Add a sub-agent
+        </button>
+      ) : null}
+    </fieldset>
+  );
+}
+
+function SubAgentForm(props: { state: OptionsState; sub: SubAgentDraft; index: number; errors: Record<string, string> }) {
+  const { state, sub, index, errors } = props;
+  const id = (field: string) => `sub-agent-${index}-${field}`;
+  const error = (field: keyof SubAgentDraft) => errors[`subAgents.${index}.${field}`];
+  const title = sub.name.trim() || `Sub-agent ${index + 1}`;
+  const text = (field: keyof SubAgentDraft, label: string, hint: string, attrs: { inputMode?: 'numeric' } = {}) => (
+    <Field id={id(field)} label={label} hint={hint} error={error(field)}>
+      <input
+        id={id(field)}
+        type="text"
+        spellcheck={false}
+        autoComplete="off"
+        {...attrs}
+        value={sub[field]}
+        aria-invalid={!!error(field)}
+        aria-describedby={describedBy(id(field), true, error(field))}
+        onInput={(e) => state.editSubAgent(index, field, e.currentTarget.value)}
+      />
+    </Field>
+  );
+  return (
+    <section class="sub-agent" aria-label={title}>
+      <div class="site-head">
+        <h4>{title}</h4>
+        <button type="button" class="button button--quiet" aria-label={`Remove ${title}`} onClick={() => state.removeSubAgent(index)}>
+          Remove
+        </button>
+      </div>
+      <div class="grid">
+        {text('id', 'Id', 'Lower-case letters, digits, “_” and “-”, for example checkout. The agent sees the tool delegate_to_<id>.')}
+        {text('name', 'Name', 'What you call it, for example Checkout.')}
+      </div>
+      <Field id={id('instructions')} label="Instructions" hint="What it does and how its tools fit together." error={error('instructions')}>
+        <textarea
+          id={id('instructions')}
+          rows={3}
+          value={sub.instructions}
+          aria-invalid={!!error('instructions')}
+          aria-describedby={describedBy(id('instructions'), true, error('instructions'))}
+          onInput={(e) => state.editSubAgent(index, 'instructions', e.currentTarget.value)}
+        />
+      </Field>
+      <div class="grid">
+        {text('tools', 'Its tools', 'Names of the site’s tools it may use, separated by commas; empty allows every tool.')}
+        {text('maxSteps', 'Max steps', `${MAX_STEPS_RANGE.min} to ${MAX_STEPS_RANGE.max}; empty for the default.`, { inputMode: 'numeric' })}
+      </div>
+      {text('subAgents', 'Hands tasks to', 'Ids of this site’s other sub-agents it may hand a task to, separated by commas; usually empty.')}
+    </section>
   );
 }

@@ -3,7 +3,7 @@ import * as agent from './index';
 
 describe('lib/agent public surface', () => {
   it('exports the loop and its parts', () => {
-    for (const name of ['runLocalAgent', 'rankTools', 'parseToolCalls', 'validateArgs', 'reduceStreamPart', 'reduceRunState', 'buildSystemPrompt', 'trimHistory']) {
+    for (const name of ['runLocalAgent', 'rankTools', 'parseToolCalls', 'validateArgs', 'reduceStreamPart', 'reduceRunState', 'buildSystemPrompt', 'trimHistory', 'selectTools', 'runSubAgent', 'createDelegation']) {
       expect(typeof (agent as Record<string, unknown>)[name]).toBe('function');
     }
     expect(agent.TOOL_ERROR_CODES.navigated).toBeTypeOf('string');

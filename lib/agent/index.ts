@@ -49,3 +49,17 @@ export { findCorrection, type Correction, type CorrectionInput } from './find-co
 export { gistOfResult } from './gist-of-result';
 export { toolOutputText } from './tool-output-text';
 export { createScriptedProvider, hang, type ScriptedProvider, type ScriptedProviderOptions, type ScriptedReply } from './scripted-provider';
+export {
+  selectTools,
+  delegateTools,
+  delegateToolName,
+  isDelegateToolName,
+  subAgentFor,
+  reachableToolNames,
+  DELEGATE_TOOL_PREFIX,
+  DELEGATE_INPUT_SCHEMA,
+  MAX_DELEGATION_DEPTH,
+  SUB_AGENT_ID_PATTERN,
+} from './select-tools';
+export { runSubAgent, SILENT_SUB_AGENT, type NestedPart, type RunAgentLoop } from './run-sub-agent';
+export { createDelegation, type Delegation } from './create-delegation';

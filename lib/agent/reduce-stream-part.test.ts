@@ -182,3 +182,42 @@ describe('reduceRunState', () => {
     expect(initialRunState([user])).toEqual({ messages: [user], status: 'running', steps: 0 });
   });
 });
+
+describe('nested runs (agent-part)', () => {
+  const nested = (part: AgentStreamPart, id = 'd1', agentId = 'checkout'): AgentStreamPart => ({ type: 'agent-part', id, agentId, part });
+  const delegation: AgentStreamPart[] = [
+    { type: 'message-start', messageId: 'a1' },
+    { type: 'tool-call', messageId: 'a1', id: 'd1', name: 'delegate_to_checkout', input: { task: 'Check out' } },
+    nested({ type: 'message-start', messageId: 's1' }),
+    nested({ type: 'tool-call', messageId: 's1', id: 'c1', name: 'check_out', input: {} }),
+  ];
+
+  it('folds a sub-agent’s parts into agent: { id, messages } of its delegate call, leaving the call open', () => {
+    const out = fold([...delegation, nested({ type: 'tool-result', id: 'c1', output: { content: [{ type: 'text', text: 'Placed' }] } })]);
+    const delegate = out[1].parts[0];
+    expect(delegate).toMatchObject({ type: 'tool', id: 'd1', state: 'running' });
+    expect(delegate.type === 'tool' && delegate.agent).toEqual({
+      id: 'checkout',
+      messages: [
+        { id: 's1', role: 'assistant', parts: [{ type: 'tool', id: 'c1', name: 'check_out', input: {}, state: 'done', output: { content: [{ type: 'text', text: 'Placed' }] } }] },
+      ],
+    });
+  });
+
+  it('a nested finish closes only the nested run; the parent’s Stop closes the nested calls too', () => {
+    const nestedDone = fold([...delegation, nested({ type: 'finish', reason: 'stop' })]);
+    const open = nestedDone[1].parts[0];
+    expect(open.type === 'tool' && open.state).toBe('running');
+    expect(open.type === 'tool' && open.agent?.messages[0].parts[0]).toMatchObject({ state: 'error', error: UNFINISHED_CALL_ERROR });
+
+    const stopped = fold([...delegation, { type: 'finish', reason: 'aborted' }]);
+    const delegate = stopped[1].parts[0];
+    expect(delegate).toMatchObject({ state: 'cancelled', error: STOPPED_CALL_ERROR });
+    expect(delegate.type === 'tool' && delegate.agent?.messages[0].parts[0]).toMatchObject({ state: 'cancelled', error: STOPPED_CALL_ERROR });
+  });
+
+  it('ignores nested parts for a call it does not know', () => {
+    const start = fold(delegation.slice(0, 2));
+    expect(reduceStreamPart(start, nested({ type: 'message-start', messageId: 's9' }, 'nope'))).toBe(start);
+  });
+});

@@ -47,8 +47,11 @@ export function reduceRunState(state: AgentRunState, part: AgentStreamPart): Age
  * - reasoning is kept as its own part, for the next request, not for display;
  * - tool-call adds a tool part in state running; tool-result makes it done with its output; tool-error makes it
  *   error, or cancelled when the text starts "Error [cancelled]";
+ * - agent-part folds a sub-agent's part, the same way, into `agent: { id, messages }` of its delegate call
+ *   (a nested run; its finish or error closes only the nested run);
  * - finish and error close what the run left open: calls still running become cancelled (aborted) or error, and
- *   assistant messages that never got a part are dropped. The run's error itself lives in {@link AgentRunState}.
+ *   assistant messages that never got a part are dropped, in nested runs too. The run's error itself lives in
+ *   {@link AgentRunState}.
  */
 export function reduceStreamPart(messages: AgentMessage[], part: AgentStreamPart): AgentMessage[] {
   switch (part.type) {
@@ -93,6 +96,12 @@ export function reduceStreamPart(messages: AgentMessage[], part: AgentStreamPart
       return updateToolPart(messages, part.id, (tool) => {
         const { prompt: _prompt, ...rest } = tool;
         return { ...rest, state: isCancelled(part.error) ? 'cancelled' : 'error', error: part.error };
+      });
+    case 'agent-part':
+      return updateToolPart(messages, part.id, (tool) => {
+        const nested = tool.agent?.id === part.agentId ? tool.agent.messages : [];
+        const next = reduceStreamPart(nested, part.part);
+        return next === nested && tool.agent ? tool : { ...tool, agent: { id: part.agentId, messages: next } };
       });
     case 'finish':
       return closeRun(messages, part.reason === 'aborted');
@@ -143,21 +152,23 @@ function closeRun(messages: AgentMessage[], aborted: boolean): AgentMessage[] {
       changed = true;
       continue;
     }
-    if (!message.parts.some((p) => p.type === 'tool' && isOpen(p))) {
+    const parts = message.parts.map((p): AgentPart => {
+      if (p.type !== 'tool') return p;
+      // A nested run left open by its sub-agent ends with its parent.
+      const nested = p.agent ? closeRun(p.agent.messages, aborted) : undefined;
+      const tool = nested && p.agent && nested !== p.agent.messages ? { ...p, agent: { ...p.agent, messages: nested } } : p;
+      if (!isOpen(tool)) return tool;
+      const { prompt: _prompt, ...rest } = tool;
+      return aborted
+        ? { ...rest, state: 'cancelled', error: STOPPED_CALL_ERROR }
+        : { ...rest, state: 'error', error: UNFINISHED_CALL_ERROR };
+    });
+    if (parts.every((p, i) => p === message.parts[i])) {
       out.push(message);
       continue;
     }
     changed = true;
-    out.push({
-      ...message,
-      parts: message.parts.map((p): AgentPart => {
-        if (p.type !== 'tool' || !isOpen(p)) return p;
-        const { prompt: _prompt, ...rest } = p;
-        return aborted
-          ? { ...rest, state: 'cancelled', error: STOPPED_CALL_ERROR }
-          : { ...rest, state: 'error', error: UNFINISHED_CALL_ERROR };
-      }),
-    });
+    out.push({ ...message, parts });
   }
   return changed ? out : messages;
 }

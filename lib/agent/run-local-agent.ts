@@ -17,6 +17,8 @@ import { LOCAL_AGENT_MESSAGES, LOCAL_AGENT_PROMPTS } from './local-agent-message
 import { type ParsedReply, parseToolCalls } from './parse-tool-calls';
 import { rankTools } from './rank-tools';
 import { STOPPED_CALL_ERROR } from './reduce-stream-part';
+import { runSubAgent } from './run-sub-agent';
+import { selectTools, subAgentFor } from './select-tools';
 import { toolOutputText } from './tool-output-text';
 import type { AgentMessage, AgentPart, AgentRunRequest, AgentStreamPart, ToolDescriptor, ToolOutput } from './types';
 import { validateArgs } from './validate-args';
@@ -124,7 +126,7 @@ async function* runSteps(
     yield { type: 'message-start', messageId };
 
     // 3. Tool ranking, read fresh: the page's tools change as it changes.
-    const available = allowedTools(req.tools, req.agent?.tools);
+    const available = selectTools(req.agent, req.tools, req.delegationDepth);
     const ranked = rankTools(available, request, { max: maxTools, recent });
 
     let scratch: ChatTurn[] = [];
@@ -229,7 +231,10 @@ async function* runSteps(
       const id = newId();
       const input = call.input ?? {};
       yield { type: 'tool-call', messageId, id, name: call.name, input };
-      const output = await callTool(req, { id, name: call.name, input });
+      // A delegate_to_<id> call runs the sub-agent's own loop as a nested run, with this loop's provider.
+      const output = subAgentFor(req.agent, call.name, req.delegationDepth)
+        ? yield* runSubAgent(req, { id, name: call.name, input }, (nested) => runLocalAgent(provider, nested, options))
+        : await callTool(req, { id, name: call.name, input });
       let text = toolOutputText(output);
       yield output.isError ? { type: 'tool-error', id, error: text } : { type: 'tool-result', id, output };
       results.push(text);
@@ -432,11 +437,6 @@ function safeJson(value: unknown): string {
   } catch {
     return String(value);
   }
-}
-
-function allowedTools(tools: readonly ToolDescriptor[], allowed: readonly string[] | undefined): ToolDescriptor[] {
-  const list = Array.isArray(tools) ? tools : [];
-  return allowed ? list.filter((t) => allowed.includes(t.name)) : list.slice();
 }
 
 function lastUserText(messages: readonly AgentMessage[]): string {

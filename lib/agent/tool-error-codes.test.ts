@@ -14,6 +14,7 @@ describe('tool error codes', () => {
         'too_large',
         'tool_threw',
         'unknown_tool',
+        'sub_agent_failed',
       ].sort(),
     );
     for (const meaning of Object.values(TOOL_ERROR_CODES)) {

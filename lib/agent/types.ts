@@ -99,6 +99,11 @@ export type AgentStreamPart =
   | { type: 'tool-result'; id: string; output: ToolOutput }
   | { type: 'tool-error'; id: string; error: string }
   | { type: 'step-finish'; step: number }
+  /**
+   * One part of a sub-agent's nested run, behind the delegate_to_<agentId> call `id`. Folded into that tool
+   * part's `agent.messages` (the panel renders it nested); its finish or error ends the nested run, not this one.
+   */
+  | { type: 'agent-part'; id: string; agentId: string; part: AgentStreamPart }
   | { type: 'finish'; reason: 'stop' | 'max-steps' | 'aborted' }
   | { type: 'error'; error: string; code?: AgentErrorCode };
 
@@ -109,6 +114,13 @@ export interface WebAgent {
   maxSteps?: number;
   /** Names of the tools this agent may use; all when unset. */
   tools?: readonly string[];
+  /** What a person calls it ("Checkout"); sub-agents have one, the site's own agent need not. */
+  name?: string;
+  /**
+   * The agents this one may hand a task to, each as a `delegate_to_<id>` tool (selectTools). Their ids match
+   * SUB_AGENT_ID_PATTERN; delegation nests at most MAX_DELEGATION_DEPTH deep (lib/agent/select-tools.ts).
+   */
+  subAgents?: readonly WebAgent[];
 }
 
 /** What an adapter gets for one run: one user message, possibly many model steps. */
@@ -125,6 +137,8 @@ export interface AgentRunRequest {
   agent?: WebAgent;
   /** Where the person is: used for the system prompt's page line. */
   page?: PageContext;
+  /** How many delegations deep this run is: unset (0) for the person's own request, 1 for a sub-agent's run. */
+  delegationDepth?: number;
 }
 
 /** The page the conversation is about, for the system prompt. */

@@ -506,3 +506,104 @@ describe('cloudStatus', () => {
     expect(parts).toEqual([{ type: 'error', error: "No API key for Anthropic. Add one in the extension's options page." }]);
   });
 });
+
+describe('sub-agents', () => {
+  const CHECKOUT_TOOLS: ToolDescriptor[] = [
+    ...CART_TOOLS,
+    { name: 'check_out', description: 'Place the order.', inputSchema: { type: 'object', properties: {} }, annotations: { consequentialHint: true } },
+  ];
+  const agent = {
+    id: 'https://shop.test',
+    instructions: 'A shop of mugs.',
+    tools: ['add_to_cart'],
+    subAgents: [{ id: 'checkout', name: 'Checkout', instructions: 'Read the cart, then place the order.', tools: ['get_cart', 'check_out'], maxSteps: 4 }],
+  };
+
+  it('runs a delegate call as the sub-agent’s own cloud loop, nested in the stream, and returns its answer', async () => {
+    server.script(
+      { type: 'reply', toolCalls: [{ name: 'delegate_to_checkout', input: { task: 'Place the order for the cart.' } }] },
+      { type: 'reply', toolCalls: [{ name: 'get_cart', input: {} }] },
+      { type: 'reply', toolCalls: [{ name: 'check_out', input: {} }] },
+      { type: 'reply', text: 'Order placed: 2 blue mugs.' },
+      { type: 'reply', text: 'The checkout agent placed your order.' },
+    );
+    const { req, calls } = harness([userMessage('Check out please')], (call) =>
+      call.name === 'check_out' ? { content: [{ type: 'text', text: 'Order #7 placed.' }] } : cartOutput,
+      CHECKOUT_TOOLS,
+    );
+    req.agent = agent;
+    const parts = await collect(createCloudAdapter(settingsFor('openai'), { fetch, maxRetries: 0 }).run(req));
+
+    // The parent saw its own tool and the delegate tool, and the delegation note.
+    const first = readSent(server.requests[0]);
+    expect(first.tools.map((t) => t.name).sort()).toEqual(['add_to_cart', 'delegate_to_checkout']);
+    expect(first.system).toContain('delegate_to_');
+    // The sub-agent: its own instructions, its own tools, the task as its message.
+    const sub = readSent(server.requests[1]);
+    expect(sub.tools.map((t) => t.name).sort()).toEqual(['check_out', 'get_cart']);
+    expect(sub.system).toContain('Read the cart, then place the order.');
+    expect(sub.system).not.toContain('A shop of mugs.');
+    expect(JSON.stringify(server.requests[1].body)).toContain('Place the order for the cart.');
+    expect(calls.map((c) => c.name)).toEqual(['get_cart', 'check_out']);
+
+    const delegateCall = parts.find((p) => p.type === 'tool-call') as Extract<AgentStreamPart, { type: 'tool-call' }>;
+    expect(delegateCall.name).toBe('delegate_to_checkout');
+    const nested = parts.filter((p) => p.type === 'agent-part');
+    expect(nested.every((p) => p.type === 'agent-part' && p.id === delegateCall.id && p.agentId === 'checkout')).toBe(true);
+    expect(parts.indexOf(nested[0])).toBeGreaterThan(parts.indexOf(delegateCall));
+    const result = parts.find((p) => p.type === 'tool-result' && p.id === delegateCall.id);
+    expect(parts.indexOf(result as AgentStreamPart)).toBeGreaterThan(parts.indexOf(nested.at(-1) as AgentStreamPart));
+    expect(result).toEqual({ type: 'tool-result', id: delegateCall.id, output: { content: [{ type: 'text', text: 'Order placed: 2 blue mugs.' }] } });
+
+    const messages = parts.reduce(reduceStreamPart, [userMessage('Check out please')]);
+    const delegate = messages[1].parts[0];
+    expect(delegate.type === 'tool' && delegate.agent?.messages.flatMap((m) => m.parts).map((p) => (p.type === 'tool' ? `${p.name}:${p.state}` : p.type))).toEqual([
+      'get_cart:done',
+      'check_out:done',
+      'text',
+    ]);
+    // The parent read the sub-agent's answer as the delegate call's result.
+    expect(JSON.stringify(server.requests[4].body)).toContain('Order placed: 2 blue mugs.');
+    expect(textOf(parts.filter((p) => p.type !== 'agent-part'))).toBe('The checkout agent placed your order.');
+    expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'stop' });
+  });
+
+  it('a sub-agent whose provider fails comes back to the parent as Error [sub_agent_failed], and the parent recovers', async () => {
+    server.script(
+      { type: 'reply', toolCalls: [{ name: 'delegate_to_checkout', input: { task: 'Place the order.' } }] },
+      { type: 'error', status: 400, message: 'context too long' },
+      { type: 'reply', text: 'The checkout agent failed, so I did not place the order.' },
+    );
+    const { req } = harness([userMessage('Check out')], () => cartOutput, CHECKOUT_TOOLS);
+    req.agent = agent;
+    const parts = await collect(createCloudAdapter(settingsFor('openai'), { fetch, maxRetries: 0 }).run(req));
+    const failed = parts.find((p) => p.type === 'tool-error');
+    expect(failed).toMatchObject({ type: 'tool-error', error: expect.stringMatching(/^Error \[sub_agent_failed\]: the Checkout agent could not finish/) });
+    expect(JSON.stringify(server.requests[2].body)).toContain('sub_agent_failed');
+    expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'stop' });
+  });
+
+  it('Stop inside the sub-agent stops the whole tree: no further request, finish aborted', async () => {
+    server.script(
+      { type: 'reply', toolCalls: [{ name: 'delegate_to_checkout', input: { task: 'Place the order.' } }] },
+      { type: 'reply', toolCalls: [{ name: 'check_out', input: {} }] },
+      { type: 'reply', text: 'never' },
+    );
+    const { req } = harness(
+      [userMessage('Check out')],
+      (_call, controller) => {
+        controller.abort();
+        return { content: [{ type: 'text', text: 'Error [cancelled]: stopped by the person.' }], isError: true };
+      },
+      CHECKOUT_TOOLS,
+    );
+    req.agent = agent;
+    const parts = await collect(createCloudAdapter(settingsFor('openai'), { fetch, maxRetries: 0 }).run(req));
+    expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'aborted' });
+    expect(server.requests).toHaveLength(2);
+    const messages = parts.reduce(reduceStreamPart, [userMessage('Check out')]);
+    const delegate = messages[1].parts[0];
+    expect(delegate).toMatchObject({ state: 'cancelled' });
+    expect(delegate.type === 'tool' && delegate.agent?.messages[0].parts[0]).toMatchObject({ name: 'check_out', state: 'cancelled' });
+  });
+});

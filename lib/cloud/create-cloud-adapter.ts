@@ -1,6 +1,8 @@
 import { isStepCount, type ModelMessage, streamText } from 'ai';
 import { gistOfResult } from '../agent/gist-of-result';
 import { LOCAL_AGENT_MESSAGES } from '../agent/local-agent-messages';
+import { createDelegation } from '../agent/create-delegation';
+import { selectTools } from '../agent/select-tools';
 import { STOPPED_CALL_ERROR, UNFINISHED_CALL_ERROR } from '../agent/reduce-stream-part';
 import { formatToolError } from '../agent/tool-error-codes';
 import { toolOutputText } from '../agent/tool-output-text';
@@ -79,14 +81,16 @@ async function* runCloud(settings: CloudSettings, deps: CloudDeps, req: AgentRun
   let history: ModelMessage[] | undefined;
   let lastResult = '';
   let lastMessageId = '';
+  // delegate_to_<id> calls run the sub-agent's own cloud loop as a nested run, its parts merged into this stream.
+  const delegation = createDelegation(req, (nested) => runCloud(settings, deps, nested));
 
   for (let step = 1; step <= maxSteps; step++) {
     if (req.signal.aborted) {
       yield { type: 'finish', reason: 'aborted' };
       return;
     }
-    const tools = allowedTools(req.tools, req.agent?.tools);
-    const toolSet = toToolSet(tools, { callTool: req.callTool });
+    const tools = selectTools(req.agent, req.tools, req.delegationDepth);
+    const toolSet = toToolSet(tools, { callTool: delegation.callTool });
     history ??= toModelMessages(req.messages, toolSet.toProviderName);
     const messageId = generateId();
     lastMessageId = messageId;
@@ -115,7 +119,11 @@ async function* runCloud(settings: CloudSettings, deps: CloudDeps, req: AgentRun
         // The SDK's default logs errors to the console; they are reported as parts instead.
         onError: () => {},
       });
-      for await (const part of result.stream) {
+      for await (const part of delegation.merge(result.stream, (p) => (p.type === 'tool-call' ? p.toolCallId : undefined))) {
+        if (part.type === 'agent-part') {
+          yield part;
+          continue;
+        }
         switch (part.type) {
           case 'text-delta':
             started = true;
@@ -223,12 +231,6 @@ function pageLine(page: PageContext | undefined): string | undefined {
   const title = page.title?.trim() || page.h1?.trim();
   if (!path) return title ? `titled “${title.slice(0, 120)}”` : undefined;
   return title ? `${path} (“${title.slice(0, 120)}”)` : path;
-}
-
-/** The page's tools the page agent (the site's settings) allows; all when it names none. Read fresh per step. */
-function allowedTools(tools: readonly ToolDescriptor[], allowed: readonly string[] | undefined): ToolDescriptor[] {
-  const list = Array.isArray(tools) ? tools : [];
-  return allowed ? list.filter((tool) => allowed.includes(tool?.name)) : list.slice();
 }
 
 function hasSubAgents(tools: readonly ToolDescriptor[]): boolean {

@@ -1,4 +1,5 @@
 import { initialRunState, reduceRunState, reduceStreamPart } from '../agent/reduce-stream-part';
+import { reachableToolNames } from '../agent/select-tools';
 import type {
   AgentAdapter,
   AgentMessage,
@@ -285,7 +286,8 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
       const fold = (part: AgentStreamPart) => {
         state = reduceRunState(state, part);
         messages = state.messages;
-        if (part.type === 'tool-result' || part.type === 'tool-error') live.delete(part.id);
+        const inner = innermostPart(part);
+        if (inner.type === 'tool-result' || inner.type === 'tool-error') live.delete(inner.id);
         scheduleSave();
         emit();
       };
@@ -449,21 +451,31 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
   };
 }
 
-/** The conversation with live call states (awaiting-confirmation and its prompt) laid over still-open calls. */
+/**
+ * The conversation with live call states (awaiting-confirmation and its prompt) laid over still-open calls,
+ * sub-agents' nested runs included (their calls wait for the person the same way).
+ */
 function applyLiveCalls(messages: AgentMessage[], live: Map<string, LiveCall>): AgentMessage[] {
   if (live.size === 0) return messages;
   return messages.map((message) => {
-    if (!message.parts.some((p) => p.type === 'tool' && live.has(p.id))) return message;
+    if (!message.parts.some((p) => p.type === 'tool' && (live.has(p.id) || p.agent))) return message;
     return {
       ...message,
       parts: message.parts.map((part): AgentPart => {
-        const call = part.type === 'tool' ? live.get(part.id) : undefined;
-        if (part.type !== 'tool' || !call || (part.state !== 'running' && part.state !== 'awaiting-confirmation')) return part;
-        const { prompt: _prompt, ...rest } = part;
+        if (part.type !== 'tool') return part;
+        const nested = part.agent ? { ...part, agent: { ...part.agent, messages: applyLiveCalls(part.agent.messages, live) } } : part;
+        const call = live.get(part.id);
+        if (!call || (part.state !== 'running' && part.state !== 'awaiting-confirmation')) return nested;
+        const { prompt: _prompt, ...rest } = nested;
         return { ...rest, state: call.state, ...(call.prompt ? { prompt: call.prompt } : {}) };
       }),
     };
   });
+}
+
+/** The part a sub-agent's nested part wraps (however deep), or the part itself. */
+function innermostPart(part: AgentStreamPart): AgentStreamPart {
+  return part.type === 'agent-part' ? innermostPart(part.part) : part;
 }
 
 /** What the inspector shows of a tool: the model's view plus where it lives. */
@@ -491,8 +503,9 @@ function toDescriptor(tool: ToolDescriptor): ToolDescriptor {
 }
 
 function filterTools<T extends { name: string }>(tools: T[], agent: WebAgent | undefined): T[] {
-  if (!agent?.tools) return tools;
-  const allowed = new Set(agent.tools);
+  // The agent's tools and its sub-agents': each adapter narrows them to one agent's with selectTools.
+  const allowed = reachableToolNames(agent);
+  if (!allowed) return tools;
   return tools.filter((t) => allowed.has(t.name));
 }
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { AgentAdapter, AgentRunRequest, AgentStreamPart, ToolOutput } from '../agent/types';
+import { runLocalAgent } from '../agent/run-local-agent';
+import { createScriptedProvider } from '../agent/scripted-provider';
+import type { AgentAdapter, AgentPart, AgentRunRequest, AgentStreamPart, ToolOutput } from '../agent/types';
 import type { TabToolEntry } from '../background/tool-bridge';
 import { createAgentClient } from '../messaging/agent-client';
 import { AGENT_PORT_NAME, type HostEvent, type TabSnapshot } from '../messaging/agent-messages';
@@ -441,6 +443,62 @@ describe('startAgentHost', () => {
     await until(() => p.latest()?.lastRun, 'run end');
     expect(adapter.requests[0].agent).toEqual({ id: 'https://shop.test', instructions: 'To buy: search, then check_out.', maxSteps: 4, tools: ['search'] });
     expect(adapter.requests[0].tools.map((t) => t.name)).toEqual(['search']);
+  });
+
+  it('a sub-agent’s consequential call asks inside its nested run; Allow runs it; the nesting is stored', async () => {
+    const toolCall = (name: string, args: object = {}) => `<tool_call>\n${JSON.stringify({ name, arguments: args })}\n</tool_call>`;
+    const provider = createScriptedProvider([
+      toolCall('delegate_to_checkout', { task: 'Buy the cart' }),
+      toolCall('check_out'),
+      'Bought it.',
+      'The checkout agent bought it.',
+    ]);
+    const adapter: AgentAdapter & { requests: AgentRunRequest[] } = {
+      id: 'local-scripted',
+      label: 'Scripted loop',
+      requests: [],
+      run(req) {
+        adapter.requests.push(req);
+        return runLocalAgent(provider, req);
+      },
+    };
+    const local = createMemoryStorageArea();
+    const session = createMemoryStorageArea();
+    const { panel, settings, bridge, host } = setup({ adapter, local, session });
+    await settings.saveSiteProfile({
+      origin: 'https://shop.test',
+      instructions: 'A shop.',
+      tools: ['search'],
+      subAgents: [{ id: 'checkout', name: 'Checkout', instructions: 'Buy the cart with check_out.', tools: 'check_out' }],
+    });
+    const p = panel(9, PAGE.url);
+    await until(() => p.latest()?.toolsKnown, 'tools');
+    p.client.send({ type: 'send', tabId: 9, text: 'buy it' });
+
+    const asking = await until(() => p.latest()?.confirmations[0], 'confirmation');
+    expect(asking.toolName).toBe('check_out');
+    const delegate = p.latest()!.messages.at(-1)!.parts.find((x) => x.type === 'tool') as Extract<AgentPart, { type: 'tool' }>;
+    expect(delegate).toMatchObject({ name: 'delegate_to_checkout', state: 'running' });
+    const nestedCall = delegate.agent?.messages.flatMap((m) => m.parts).find((x) => x.type === 'tool');
+    expect(nestedCall).toMatchObject({ name: 'check_out', state: 'awaiting-confirmation', prompt: asking.prompt });
+    expect(bridge.calls).toEqual([]);
+    // The site's agent may not call check_out itself, yet the run can reach it through its sub-agent.
+    expect(adapter.requests[0].tools.map((t) => t.name).sort()).toEqual(['check_out', 'search']);
+
+    p.client.send({ type: 'confirm', tabId: 9, callId: asking.callId, answer: 'allow-once' });
+    await until(() => p.latest()?.lastRun, 'run end');
+    expect(bridge.calls.map((c) => c.name)).toEqual(['check_out']);
+    await (await host.session(9)).idle();
+
+    const again = setup({ adapter: scriptedAdapter([]), local, session }).panel(9);
+    await until(() => again.latest()?.messages.length, 'restored');
+    const stored = again.latest()!.messages.flatMap((m) => m.parts).find((x) => x.type === 'tool') as Extract<AgentPart, { type: 'tool' }>;
+    expect(stored).toMatchObject({ name: 'delegate_to_checkout', state: 'done', agent: { id: 'checkout' } });
+    expect(stored.agent?.messages.flatMap((m) => m.parts).map((x) => (x.type === 'tool' ? `${x.name}:${x.state}` : x.type))).toEqual([
+      'check_out:done',
+      'text',
+    ]);
+    expect(textOf(again.latest()).at(-1)).toBe('assistant: The checkout agent bought it.');
   });
 
   it('New chat empties the conversation and the Agent control is stored', async () => {

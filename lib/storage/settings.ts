@@ -100,6 +100,27 @@ export interface SiteProfile {
   maxSteps?: number;
   /** The only tools the agent may use on this site; every tool when unset. */
   tools?: string[];
+  /** Smaller agents the site's agent can hand a task to, each as a delegate_to_<id> tool. */
+  subAgents?: SubAgentProfile[];
+}
+
+/**
+ * A site's sub-agent: an agent with its own instructions, tools and steps that the site's agent hands a task to
+ * (delegate_to_<id>). Delegation nests at most 2 deep (MAX_DELEGATION_DEPTH in lib/agent/select-tools.ts).
+ */
+export interface SubAgentProfile {
+  /** Lower-case letters, digits, "_" and "-", starting with a letter, at most 40 characters: the tool is delegate_to_<id>. */
+  id: string;
+  /** What a person calls it, for example "Checkout". */
+  name: string;
+  /** What it does and how: its system prompt's "About this site". */
+  instructions: string;
+  /** The only tools it may use; every tool when unset. */
+  tools?: string[];
+  /** Model steps per task, 1 to 20; the adapter's default when unset. */
+  maxSteps?: number;
+  /** Ids of other sub-agents of the same site it may hand a task to in turn. */
+  subAgents?: string[];
 }
 
 /** "Always on this site": the person allowed this tool on this origin without asking again. */
@@ -127,6 +148,9 @@ export const DEFAULT_MODEL_HOST = 'https://huggingface.co';
 
 /** Bounds of a site's max steps (the cloud loop's own default is 20). */
 export const MAX_STEPS_RANGE = { min: 1, max: 20 } as const;
+
+/** Most sub-agents one site may have: each adds a tool to the site agent's list. */
+export const MAX_SUB_AGENTS = 8;
 
 /** Long enough for a site's tool map; short enough to leave the small models room in their context. */
 export const MAX_INSTRUCTIONS_LENGTH = 4000;

@@ -32,3 +32,25 @@ describe('siteAgentForUrl', () => {
     expect(profiles[0].tools).toEqual(['search']);
   });
 });
+
+describe('siteAgentForUrl: sub-agents', () => {
+  const shop: SiteProfile = {
+    origin: 'https://shop.example',
+    instructions: '',
+    tools: ['search'],
+    subAgents: [
+      { id: 'checkout', name: 'Checkout', instructions: 'Check out.', tools: ['check_out'], maxSteps: 3, subAgents: ['payment'] },
+      { id: 'payment', name: 'Payment', instructions: '', subAgents: ['checkout'] },
+    ],
+  };
+
+  it('gives the site’s agent every sub-agent, and each sub-agent the ones it hands to, as a tree cut at depth 2', () => {
+    const agent = siteAgentForUrl([shop], 'https://shop.example/');
+    expect(agent?.subAgents?.map((s) => s.id)).toEqual(['checkout', 'payment']);
+    const checkout = agent?.subAgents?.[0];
+    expect(checkout).toMatchObject({ id: 'checkout', name: 'Checkout', instructions: 'Check out.', tools: ['check_out'], maxSteps: 3 });
+    // A stored cycle (which validation refuses) still gives a finite tree.
+    expect(checkout?.subAgents?.map((s) => s.id)).toEqual(['payment']);
+    expect(checkout?.subAgents?.[0].subAgents).toBeUndefined();
+  });
+});

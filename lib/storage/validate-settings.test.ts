@@ -123,3 +123,79 @@ describe('validateModelHost', () => {
     expect(bad.ok ? '' : bad.error).toBe('Enter an origin, for example https://huggingface.co.');
   });
 });
+
+describe('validateSiteProfile: sub-agents', () => {
+  const site = { origin: 'https://shop.example', instructions: 'A shop.' };
+  const checkout = { id: 'checkout', name: 'Checkout', instructions: 'View the cart, then check out.', tools: 'view_cart, check_out', maxSteps: '4' };
+  const errorsOf = (subAgents: unknown[]) => {
+    const result = validateSiteProfile({ ...site, subAgents: subAgents as never });
+    return result.ok ? {} : result.errors;
+  };
+
+  it('normalises sub-agents: tools and hand-offs become lists, steps a number', () => {
+    const result = validateSiteProfile({
+      ...site,
+      subAgents: [{ ...checkout, subAgents: 'payment' }, { id: 'payment', name: ' Payment ', instructions: '', tools: ['check_out'] }],
+    });
+    expect(result).toEqual({
+      ok: true,
+      value: {
+        ...site,
+        subAgents: [
+          { id: 'checkout', name: 'Checkout', instructions: 'View the cart, then check out.', tools: ['view_cart', 'check_out'], maxSteps: 4, subAgents: ['payment'] },
+          { id: 'payment', name: 'Payment', instructions: '', tools: ['check_out'] },
+        ],
+      },
+    });
+  });
+
+  it('refuses ids that cannot name a tool, and repeated ids, next to the field, in words', () => {
+    const errors = errorsOf([checkout, { ...checkout }, { ...checkout, id: 'Check Out' }, { ...checkout, id: '' }, { ...checkout, id: 'a'.repeat(41) }]);
+    expect(errors['subAgents.0.id']).toBeUndefined();
+    expect(errors['subAgents.1.id']).toBe('Another sub-agent already has the id “checkout”: each needs its own.');
+    expect(errors['subAgents.2.id']).toMatch(/^“Check Out” cannot be an id: use lower-case letters/);
+    expect(errors['subAgents.3.id']).toBe('Give the sub-agent an id, for example checkout.');
+    expect(errors['subAgents.4.id']).toMatch(/cannot be an id/);
+  });
+
+  it('needs a name and valid steps and tool names', () => {
+    const errors = errorsOf([{ ...checkout, name: ' ', maxSteps: '0', tools: ['view cart'] }]);
+    expect(Object.keys(errors).sort()).toEqual(['subAgents.0.maxSteps', 'subAgents.0.name', 'subAgents.0.tools']);
+  });
+
+  it('refuses hand-offs to unknown sub-agents and to itself', () => {
+    expect(errorsOf([{ ...checkout, subAgents: 'billing' }])['subAgents.0.subAgents']).toBe(
+      'There is no sub-agent “billing” on this site: hand tasks only to the ones listed here.',
+    );
+    expect(errorsOf([{ ...checkout, subAgents: 'checkout' }])['subAgents.0.subAgents']).toBe('“Checkout” cannot hand tasks to itself.');
+  });
+
+  it('refuses cycles, and says which sub-agents go round', () => {
+    const errors = errorsOf([
+      { ...checkout, subAgents: 'payment' },
+      { id: 'payment', name: 'Payment', instructions: '', subAgents: 'checkout' },
+    ]);
+    expect(errors['subAgents.0.subAgents']).toBe(
+      'These sub-agents would hand tasks around in a circle: checkout → payment → checkout. Remove one of the hand-offs.',
+    );
+  });
+
+  it('refuses chains deeper than delegation goes (2)', () => {
+    const errors = errorsOf([
+      { ...checkout, subAgents: 'payment' },
+      { id: 'payment', name: 'Payment', instructions: '', subAgents: 'receipt' },
+      { id: 'receipt', name: 'Receipt', instructions: '' },
+    ]);
+    expect(errors['subAgents.0.subAgents']).toMatch(/^“payment” hands tasks on itself, and sub-agents nest at most 2 deep/);
+    expect(errors['subAgents.1.subAgents']).toBeUndefined();
+  });
+
+  it('attack: a stored profile with hostile sub-agent values is refused, not half-kept', () => {
+    const errors = errorsOf([null, { id: 'x\ny', name: 'A\u0000', instructions: 5 }, 'checkout']);
+    expect(errors['subAgents.0.id']).toBeDefined();
+    expect(errors['subAgents.1.id']).toBeDefined();
+    expect(errors['subAgents.1.name']).toBeDefined();
+    expect(errors['subAgents.2.id']).toBeDefined();
+    expect(errorsOf(Array.from({ length: 9 }, (_, i) => ({ ...checkout, id: `a${i}` }))).subAgents).toMatch(/at most 8 sub-agents/);
+  });
+});

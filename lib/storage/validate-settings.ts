@@ -1,3 +1,4 @@
+import { MAX_DELEGATION_DEPTH, SUB_AGENT_ID_PATTERN } from '../agent/select-tools';
 import { type Parsed, parseHttpUrl } from './parse-http-url';
 import { parseOrigin } from './parse-origin';
 import {
@@ -8,7 +9,9 @@ import {
   type CloudReasoning,
   MAX_INSTRUCTIONS_LENGTH,
   MAX_STEPS_RANGE,
+  MAX_SUB_AGENTS,
   type SiteProfile,
+  type SubAgentProfile,
 } from './settings';
 
 /** Either the normalised value, or one message per field that is wrong (keyed by the field's name). */
@@ -22,6 +25,19 @@ export interface SiteProfileInput {
   maxSteps?: number | string;
   /** Tool names, or one text with names separated by commas, spaces or lines; empty for every tool. */
   tools?: readonly string[] | string;
+  /** The site's sub-agents, as the form holds them. */
+  subAgents?: readonly SubAgentInput[];
+}
+
+/** A sub-agent as a form holds it: numbers and lists may still be text. */
+export interface SubAgentInput {
+  id: string;
+  name: string;
+  instructions: string;
+  maxSteps?: number | string;
+  tools?: readonly string[] | string;
+  /** Ids of the site's other sub-agents it may hand tasks to, as a list or one text. */
+  subAgents?: readonly string[] | string;
 }
 
 /** Cloud settings as a form holds them. */
@@ -74,6 +90,7 @@ export function validateSiteProfile(input: SiteProfileInput): Validation<SitePro
     errors.tools = `“${badName.slice(0, 40)}” is not a tool name: names have no spaces and at most 128 characters.`;
   }
   const tools = [...new Set(names)];
+  const subAgents = validateSubAgents(input.subAgents, errors);
 
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {
@@ -83,8 +100,114 @@ export function validateSiteProfile(input: SiteProfileInput): Validation<SitePro
       instructions,
       ...(maxSteps !== undefined ? { maxSteps } : {}),
       ...(tools.length > 0 ? { tools } : {}),
+      ...(subAgents.length > 0 ? { subAgents } : {}),
     },
   };
+}
+
+/**
+ * Validates a site's sub-agents, adding messages to `errors` keyed `subAgents.<index>.<field>` (id, name,
+ * instructions, maxSteps, tools, subAgents) or `subAgents` for the list. Refuses ids that cannot name a tool,
+ * repeated ids, hand-offs to unknown sub-agents or to itself, cycles, and chains deeper than delegation goes.
+ */
+function validateSubAgents(input: unknown, errors: Record<string, string>): SubAgentProfile[] {
+  const list = Array.isArray(input) ? (input as SubAgentInput[]) : [];
+  if (list.length > MAX_SUB_AGENTS) {
+    errors.subAgents = `A site can have at most ${MAX_SUB_AGENTS} sub-agents; remove ${list.length - MAX_SUB_AGENTS}.`;
+    return [];
+  }
+  const out: SubAgentProfile[] = [];
+  const at = new Map<string, number>();
+  list.forEach((raw, index) => {
+    const item = raw && typeof raw === 'object' ? raw : ({} as SubAgentInput);
+    const key = (field: string) => `subAgents.${index}.${field}`;
+    const id = text(item.id).trim();
+    if (id === '') errors[key('id')] = 'Give the sub-agent an id, for example checkout.';
+    else if (!SUB_AGENT_ID_PATTERN.test(id)) {
+      errors[key('id')] =
+        `“${id.slice(0, 40)}” cannot be an id: use lower-case letters, digits, “_” and “-”, starting with a letter, at most 40 characters (the agent sees it as the tool delegate_to_<id>).`;
+    } else if (at.has(id)) errors[key('id')] = `Another sub-agent already has the id “${id}”: each needs its own.`;
+    else at.set(id, index);
+
+    const name = text(item.name).trim();
+    if (name === '') errors[key('name')] = 'Give the sub-agent a name people understand, for example Checkout.';
+    else if (name.length > 80 || CONTROL.test(name)) errors[key('name')] = 'A name is one line of at most 80 characters.';
+
+    const instructions = text(item.instructions).trim();
+    if (instructions.length > MAX_INSTRUCTIONS_LENGTH) {
+      errors[key('instructions')] = `The instructions are ${instructions.length} characters long; keep them under ${MAX_INSTRUCTIONS_LENGTH}.`;
+    }
+
+    let maxSteps: number | undefined;
+    const rawSteps = typeof item.maxSteps === 'string' ? item.maxSteps.trim() : item.maxSteps;
+    if (rawSteps !== undefined && rawSteps !== '') {
+      const steps = typeof rawSteps === 'number' ? rawSteps : /^\d+$/.test(rawSteps) ? Number(rawSteps) : Number.NaN;
+      if (!Number.isInteger(steps) || steps < MAX_STEPS_RANGE.min || steps > MAX_STEPS_RANGE.max) {
+        errors[key('maxSteps')] = `Max steps must be a whole number from ${MAX_STEPS_RANGE.min} to ${MAX_STEPS_RANGE.max}, or empty for the default.`;
+      } else maxSteps = steps;
+    }
+
+    const tools = [...new Set(listOf(item.tools))];
+    const badTool = tools.find((tool) => tool.length > 128 || /\s/.test(tool) || CONTROL.test(tool));
+    if (badTool !== undefined) errors[key('tools')] = `“${badTool.slice(0, 40)}” is not a tool name: names have no spaces and at most 128 characters.`;
+
+    const delegates = [...new Set(listOf(item.subAgents))];
+    out.push({
+      id,
+      name,
+      instructions,
+      ...(maxSteps !== undefined ? { maxSteps } : {}),
+      ...(tools.length > 0 ? { tools } : {}),
+      ...(delegates.length > 0 ? { subAgents: delegates } : {}),
+    });
+  });
+
+  // Hand-offs: to known sub-agents, never back to itself, and no deeper than delegation goes. The site's agent
+  // reaches every sub-agent (depth 1), so a sub-agent's hand-off is depth 2 and may go no further.
+  out.forEach((agent, index) => {
+    const key = `subAgents.${index}.subAgents`;
+    if (errors[key]) return;
+    const unknown = agent.subAgents?.find((id) => !at.has(id));
+    if (unknown !== undefined) {
+      errors[key] = `There is no sub-agent “${unknown.slice(0, 40)}” on this site: hand tasks only to the ones listed here.`;
+      return;
+    }
+    if (agent.subAgents?.includes(agent.id)) {
+      errors[key] = `“${agent.name || agent.id}” cannot hand tasks to itself.`;
+      return;
+    }
+    const cycle = findCycle(agent.id, out);
+    if (cycle) {
+      errors[key] = `These sub-agents would hand tasks around in a circle: ${cycle.join(' → ')}. Remove one of the hand-offs.`;
+      return;
+    }
+    const deeper = agent.subAgents?.find((id) => (out.find((a) => a.id === id)?.subAgents?.length ?? 0) > 0);
+    if (deeper !== undefined) {
+      errors[key] =
+        `“${deeper}” hands tasks on itself, and sub-agents nest at most ${MAX_DELEGATION_DEPTH} deep (the site’s agent, then a sub-agent, then one more). Hand to a sub-agent that does not delegate.`;
+    }
+  });
+  return out;
+}
+
+/** A circle of hand-offs through `start` ("a → b → a"), or undefined. */
+function findCycle(start: string, agents: readonly SubAgentProfile[]): string[] | undefined {
+  const visit = (id: string, path: string[]): string[] | undefined => {
+    for (const next of agents.find((a) => a.id === id)?.subAgents ?? []) {
+      if (next === start) return [...path, next];
+      if (path.includes(next)) continue;
+      const found = visit(next, [...path, next]);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  return visit(start, [start]);
+}
+
+/** Names as a list, or one text separated by commas, spaces or lines; blanks dropped. */
+function listOf(value: unknown): string[] {
+  const items = typeof value === 'string' ? value.split(/[\s,]+/) : Array.isArray(value) ? value : [];
+  return items.map((item) => text(item).trim()).filter((item) => item !== '');
 }
 
 /** Validates and normalises the cloud settings (not the key). Messages are keyed provider, baseURL, model. */

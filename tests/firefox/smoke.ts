@@ -269,6 +269,49 @@ async function main(): Promise<number> {
       assert(modelHost.downloads('onnx/model_q4.onnx') === 1, 'the q4 weights were not downloaded exactly once');
       assert(modelHost.downloads('model_q4f16.onnx') === 0, 'the q4f16 (WebGPU) weights were downloaded');
     });
+
+    await check('a sub-agent runs nested: the site agent delegates, the nested run and its tool card show in the panel', async () => {
+      // Cloud mode again, and the demo shop's example profile (a "checkout" sub-agent) for this server's origin.
+      await run(extensionPage, '(items) => browser.storage.local.set(items)', {
+        'settings.mode': 'cloud',
+        'settings.cloud': { provider: 'openai-compatible', baseURL: `${provider.url}/v1`, model: 'test-model' },
+        'secret.apiKey.openai-compatible': API_KEY,
+        'settings.apiKeyMask.openai-compatible': 'sk-…moke',
+        'settings.sites': [
+          {
+            origin: new URL(server.url).origin,
+            instructions: 'A shop.',
+            tools: ['search_products', 'open_product', 'add_to_cart'],
+            subAgents: [{ id: 'checkout', name: 'Checkout', instructions: 'Read the cart, then check out.', tools: ['get_cart', 'check_out'] }],
+          },
+        ],
+      });
+      provider.reset();
+      provider.script(
+        { type: 'reply', toolCalls: [{ name: 'delegate_to_checkout', input: { task: 'What is in the cart?' } }] },
+        { type: 'reply', toolCalls: [{ name: 'get_cart', input: {} }] },
+        { type: 'reply', text: 'The cart is empty.' },
+        { type: 'reply', text: 'The checkout agent says your cart is empty.' },
+      );
+      const shop = await session!.openWithExtensionPage(`${server.url}/demo/`, 'sidepanel.html');
+      await withPageText(shop.extensionPage, async () => {
+        await waitFor('the panel to list the shop tools', async () => /Tools \(\d+\)/.test(await panelText(shop.extensionPage)), 20_000);
+        await sendFromPanel(shop.extensionPage, 'Check my cart');
+        await waitFor(
+          'the answer in the panel',
+          async () => (await panelText(shop.extensionPage)).includes('The checkout agent says your cart is empty.'),
+          30_000,
+        );
+      });
+      const nested = await run<string>(
+        shop.extensionPage,
+        "() => { const s = document.querySelector('section.subagent[aria-label=\"Sub-agent checkout\"]'); return s ? [...s.querySelectorAll('.tool-card')].map((c) => c.querySelector('.tool-name').textContent + ':' + c.querySelector('.tool-state').textContent).join(',') : 'none'; }",
+      );
+      assert(nested === 'get_cart:done', `the nested run shows ${nested}`);
+      const sub = provider.requests.filter((r) => r.path.endsWith('/chat/completions'))[1];
+      const offered = JSON.stringify(sub?.body?.tools ?? []);
+      assert(offered.includes('get_cart') && !offered.includes('search_products'), 'the sub-agent was not offered only its own tools');
+    });
   } finally {
     await session?.close();
     await server.close();
