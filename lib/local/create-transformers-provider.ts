@@ -10,6 +10,7 @@ import {
   StoppingCriteria,
   StoppingCriteriaList,
   type Tensor,
+  Tensor as TensorClass,
   TextStreamer,
 } from '@huggingface/transformers';
 import type { ChatTurn, GenerateRequest, LocalProvider } from '../agent/local-provider';
@@ -320,21 +321,32 @@ function yieldBeforeEachForward(model: CausalLM): void {
 }
 
 /**
- * A cache can be cut back to a prefix when it holds only attention keys and values ([batch, heads, seq, dim]) in
- * CPU memory: recurrent or convolution states (LFM2) summarise the whole sequence, and GPU tensors cannot be sliced
- * without a round-trip.
+ * A cache can be cut back to a prefix when it holds only attention keys and values ([batch, heads, seq, dim]):
+ * recurrent or convolution states (LFM2/3, Qwen3.5) summarise the whole sequence and cannot be. GPU tensors count
+ * too: they are read back (much cheaper than prefilling the prefix again: a readback moves bytes, a prefill runs
+ * every layer over every token).
  */
 function canTruncate(cache: DynamicCache): boolean {
   return Object.entries(cache as unknown as Record<string, Tensor>).every(
     ([name, t]) =>
-      name.startsWith('past_key_values.') && (t.location === 'cpu' || t.location === undefined) && t.dims.length === 4,
+      name.startsWith('past_key_values.') &&
+      (t.location === 'cpu' || t.location === undefined || t.location === 'gpu-buffer') &&
+      t.dims.length === 4,
   );
 }
 
-/** A new cache holding the first `length` positions of `cache`. */
-function truncateCache(cache: DynamicCache, length: number): DynamicCache {
-  const entries = Object.entries(cache as unknown as Record<string, Tensor>).map(
-    ([name, t]) => [name, t.slice(null, null, [0, length], null)] as const,
+/** A new cache (in CPU memory; the session uploads it) holding the first `length` positions of `cache`. */
+async function truncateCache(cache: DynamicCache, length: number): Promise<DynamicCache> {
+  const entries = await Promise.all(
+    Object.entries(cache as unknown as Record<string, Tensor>).map(async ([name, t]) => {
+      let cpu = t;
+      if (t.location === 'gpu-buffer') {
+        // onnxruntime's Tensor.getData() downloads a GPU tensor's contents.
+        const ort = (t as unknown as { ort_tensor: { getData: () => Promise<Tensor['data']> } }).ort_tensor;
+        cpu = new TensorClass(t.type as never, (await ort.getData()) as never, t.dims);
+      }
+      return [name, cpu.slice(null, null, [0, length], null)] as const;
+    }),
   );
   return new DynamicCacheClass(Object.fromEntries(entries));
 }
@@ -631,7 +643,7 @@ export function createTransformersProvider(options: TransformersProviderOptions 
         kv = undefined;
       } else if (common > 0 && canTruncate(kv.past)) {
         // The prompt shares only a prefix (a template re-rendered an earlier turn differently): keep that part.
-        past = truncateCache(kv.past, common);
+        past = await truncateCache(kv.past, common);
         reusedTokens = common;
         await dropKv();
       } else {
