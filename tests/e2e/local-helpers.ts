@@ -40,11 +40,15 @@ export function testModelFileSize(script: TestModelScript, file: string): number
   return typeof content === 'string' ? Buffer.byteLength(content) : content.byteLength;
 }
 
-/** On-device mode with models from `host` (and `modelId` chosen, if given), stored as the options page stores it. */
-export async function useModelHost(sw: Worker, host: ModelHost, modelId?: string): Promise<void> {
+/**
+ * On-device mode with models from `host` and `modelId` chosen (default: the model the test model impersonates), stored
+ * as the options page stores it. A chosen model is what the person picked, so the device's recommendation (which
+ * differs on WebGPU) does not switch to a model the host does not serve.
+ */
+export async function useModelHost(sw: Worker, host: ModelHost, modelId: string = MODEL_ID): Promise<void> {
   await sw.evaluate(
     ([modelHost, id]) =>
-      chrome.storage.local.set({ 'settings.mode': 'local', 'settings.local': { modelHost, ...(id ? { modelId: id } : {}) } }),
+      chrome.storage.local.set({ 'settings.mode': 'local', 'settings.local': { modelHost, modelId: id } }),
     [host.url.replace(/\/$/, ''), modelId] as const,
   );
 }
