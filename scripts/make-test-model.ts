@@ -38,7 +38,15 @@ export interface TestModelScript {
   triggers?: { word: string; reply: string; loop?: boolean }[];
   /** Context length written to config.json (max_position_embeddings). */
   contextTokens?: number;
+  /**
+   * Whose chat template and special tokens the model has (default 'qwen3'). The replies must then be written in that
+   * family's call format, as the real model would write them.
+   */
+  family?: TestModelFamily;
 }
+
+/** The chat-template families the test model can impersonate: one per call format the catalog uses. */
+export type TestModelFamily = 'qwen3' | 'qwen3.5' | 'lfm';
 
 /** The default script: call a tool, then answer from its result; "ramble" makes it talk until stopped. */
 export const defaultTestModelScript: TestModelScript = {
@@ -59,6 +67,14 @@ export const TEST_MODEL_SPECIAL_TOKENS = [
   '</tool_response>',
   '<think>',
   '</think>',
+  // LFM2/2.5/3's own markers (their templates also use <|im_start|>/<|im_end|>).
+  '<|startoftext|>',
+  '<|tool_list_start|>',
+  '<|tool_list_end|>',
+  '<|tool_call_start|>',
+  '<|tool_call_end|>',
+  '<|tool_response_start|>',
+  '<|tool_response_end|>',
 ] as const;
 
 const BYTE_TOKENS = 256;
@@ -68,6 +84,11 @@ const ID = Object.fromEntries(TEST_MODEL_SPECIAL_TOKENS.map((t, i) => [t, BYTE_T
 >;
 /** Tokens between an assistant header's "a" and the first reply token: "ssistant\n" (the prompt's last token). */
 const HEADER_TAIL = 'assistant\n'.length - 1;
+/**
+ * Qwen3.5's generation prompt with thinking off adds an empty thinking block after the header:
+ * `<think>`, "\n", "\n", `</think>`, "\n", "\n" (six tokens) before the reply.
+ */
+const EMPTY_THINK_TOKENS = 6;
 /** Logit of the scripted token; every other token gets 0, so greedy and sampling agree in practice. */
 const LOGIT = 40;
 
@@ -101,6 +122,91 @@ export const TEST_MODEL_CHAT_TEMPLATE = [
   '{%- endfor %}',
   "{%- if add_generation_prompt %}{{- '<|im_start|>assistant\\n' }}{%- endif %}",
 ].join('');
+
+/**
+ * Qwen3.5-style template (written for this test model after the structure of Qwen3.5's template, like Qwen3-Coder's):
+ * the tool list as JSON lines in <tools> before the system text; calls as
+ * `<tool_call>\n<function=NAME>\n<parameter=KEY>\nVALUE\n</parameter>\n</function>\n</tool_call>` (strings raw,
+ * other values as JSON); consecutive tool results in one user turn, each in <tool_response>; with thinking off, the
+ * generation prompt holds an empty thinking block, and assistant turns after the last user message keep theirs (so
+ * the steps of one turn extend each other; a new user message drops them from earlier turns).
+ */
+export const TEST_MODEL_QWEN35_TEMPLATE = [
+  "{%- set sys = messages[0].content if messages and messages[0].role == 'system' else '' %}",
+  '{%- set ns = namespace(last_query=-1) %}',
+  "{%- for message in messages %}{%- if message.role == 'user' %}{%- set ns.last_query = loop.index0 %}{%- endif %}{%- endfor %}",
+  '{%- if tools %}',
+  "{{- '<|im_start|>system\n# Tools\n\nYou have access to the following functions:\n\n<tools>' }}",
+  "{%- for tool in tools %}{{- '\n' + (tool | tojson) }}{%- endfor %}",
+  "{{- '\n</tools>\n\nIf you choose to call a function ONLY reply in the following format with NO suffix:\n\n<tool_call>\n<function=example_function_name>\n<parameter=example_parameter_1>\nvalue_1\n</parameter>\n</function>\n</tool_call>' }}",
+  "{%- if sys %}{{- '\n\n' + sys }}{%- endif %}",
+  "{{- '<|im_end|>\n' }}",
+  "{%- elif sys %}{{- '<|im_start|>system\n' + sys + '<|im_end|>\n' }}{%- endif %}",
+  '{%- for message in messages %}',
+  "{%- if message.role == 'user' or (message.role == 'system' and not loop.first) %}",
+  "{{- '<|im_start|>' + message.role + '\n' + message.content + '<|im_end|>\n' }}",
+  "{%- elif message.role == 'assistant' %}",
+  "{{- '<|im_start|>assistant\n' }}",
+  // Steps after the last user message keep their (here empty) thinking block, as the generation prompt wrote it.
+  "{%- if loop.index0 > ns.last_query %}{{- '<think>\n\n</think>\n\n' }}{%- endif %}",
+  "{{- message.content or '' }}",
+  '{%- if message.tool_calls %}{%- for tool_call in message.tool_calls %}',
+  '{%- if tool_call.function is defined %}{%- set tool_call = tool_call.function %}{%- endif %}',
+  "{%- if loop.first and message.content %}{{- '\n\n' }}{%- elif not loop.first %}{{- '\n' }}{%- endif %}",
+  "{{- '<tool_call>\n<function=' + tool_call.name + '>\n' }}",
+  '{%- for key, value in tool_call.arguments | items %}',
+  "{{- '<parameter=' + key + '>\n' }}",
+  '{%- if value is string %}{{- value }}{%- else %}{{- value | tojson }}{%- endif %}',
+  "{{- '\n</parameter>\n' }}",
+  '{%- endfor %}',
+  "{{- '</function>\n</tool_call>' }}",
+  '{%- endfor %}{%- endif %}',
+  "{{- '<|im_end|>\n' }}",
+  "{%- elif message.role == 'tool' %}",
+  "{%- if loop.first or messages[loop.index0 - 1].role != 'tool' %}{{- '<|im_start|>user' }}{%- endif %}",
+  "{{- '\n<tool_response>\n' + message.content + '\n</tool_response>' }}",
+  "{%- if loop.last or messages[loop.index0 + 1].role != 'tool' %}{{- '<|im_end|>\n' }}{%- endif %}",
+  '{%- endif %}',
+  '{%- endfor %}',
+  '{%- if add_generation_prompt %}',
+  "{{- '<|im_start|>assistant\n' }}",
+  "{%- if enable_thinking is defined and enable_thinking is false %}{{- '<think>\n\n</think>\n\n' }}{%- endif %}",
+  '{%- endif %}',
+].join('');
+
+/**
+ * LFM2/2.5/3-style template (written for this test model after the structure of Liquid's templates): the BOS token;
+ * the system text, then `List of tools: <|tool_list_start|>[…]<|tool_list_end|>`, in one system turn; every turn as
+ * role and content only (assistant `tool_calls` are not rendered: earlier calls must be in the content, as the model
+ * wrote them); tool results wrapped in <|tool_response_start|>…<|tool_response_end|>.
+ */
+export const TEST_MODEL_LFM_TEMPLATE = [
+  '{{- bos_token }}',
+  "{%- set ns = namespace(system_prompt='') %}",
+  "{%- if messages and messages[0].role == 'system' %}{%- set ns.system_prompt = messages[0].content %}{%- set messages = messages[1:] %}{%- endif %}",
+  '{%- if tools %}',
+  "{%- set ns.system_prompt = ns.system_prompt + ('\n' if ns.system_prompt else '') + 'List of tools: <|tool_list_start|>[' %}",
+  '{%- for tool in tools %}',
+  '{%- set ns.system_prompt = ns.system_prompt + (tool | tojson) %}',
+  "{%- if not loop.last %}{%- set ns.system_prompt = ns.system_prompt + ', ' %}{%- endif %}",
+  '{%- endfor %}',
+  "{%- set ns.system_prompt = ns.system_prompt + ']<|tool_list_end|>' %}",
+  '{%- endif %}',
+  "{%- if ns.system_prompt %}{{- '<|im_start|>system\n' + ns.system_prompt + '<|im_end|>\n' }}{%- endif %}",
+  '{%- for message in messages %}',
+  "{{- '<|im_start|>' + message.role + '\n' }}",
+  '{%- set content = message.content %}',
+  "{%- if message.role == 'tool' %}{%- set content = '<|tool_response_start|>' + content + '<|tool_response_end|>' %}{%- endif %}",
+  "{{- content + '<|im_end|>\n' }}",
+  '{%- endfor %}',
+  "{%- if add_generation_prompt %}{{- '<|im_start|>assistant\n' }}{%- endif %}",
+].join('');
+
+const TEMPLATES: Record<TestModelFamily, string> = {
+  qwen3: TEST_MODEL_CHAT_TEMPLATE,
+  'qwen3.5': TEST_MODEL_QWEN35_TEMPLATE,
+  lfm: TEST_MODEL_LFM_TEMPLATE,
+};
 
 /** GPT-2's byte-to-unicode map: byte-level BPE vocabularies spell bytes as these printable characters. */
 function byteToUnicode(): string[] {
@@ -205,6 +311,7 @@ function buildOnnx(
   vocabSize: number,
   markers: { tokenId: number; priority: number; mode: number }[],
   replies: { ids: number[]; loop: boolean }[],
+  headerTail: number,
 ): Uint8Array {
   const g = new GraphBuilder();
   const F = onnx.TensorProto.DataType.FLOAT;
@@ -294,7 +401,7 @@ function buildOnnx(
   const anchorPos = g.op('ReduceMax', [
     g.op('Where', [g.op('And', [visible, g.op('Greater', [kAnchor, g.floats([0], [])])]), kPos, g.floats([-1], [])]),
   ], { axes: [1], keepdims: 0 });
-  const offset = g.op('Cast', [g.op('Sub', [g.op('Sub', [pos, anchorPos]), g.floats([HEADER_TAIL], [])])], {
+  const offset = g.op('Cast', [g.op('Sub', [g.op('Sub', [pos, anchorPos]), g.floats([headerTail], [])])], {
     to: I64,
   });
   const offsetClamped = g.op('Max', [offset, g.int64s([0], [])]);
@@ -352,8 +459,11 @@ export function buildTestModel(script: TestModelScript = defaultTestModelScript)
     ...triggers.map((t) => ({ ids: encodeReply(t.reply, words), loop: t.loop === true })),
   ];
   for (const r of replies) if (r.ids.length === 0) throw new Error('A scripted reply cannot be empty');
+  const family = script.family ?? 'qwen3';
   const markers = [
+    // A tool result came back: Qwen's </tool_response>, or LFM's <|tool_response_end|>.
     { tokenId: ID['</tool_response>'], priority: 1, mode: 1 },
+    { tokenId: ID['<|tool_response_end|>'], priority: 1, mode: 1 },
     ...triggers.map((t, i) => ({ tokenId: words.get(t.word) as number, priority: 2 + i, mode: 2 + i })),
   ];
 
@@ -398,14 +508,14 @@ export function buildTestModel(script: TestModelScript = defaultTestModelScript)
   const tokenizerConfig = {
     tokenizer_class: 'Qwen2Tokenizer',
     model_max_length: script.contextTokens ?? 4096,
-    bos_token: null,
+    bos_token: family === 'lfm' ? '<|startoftext|>' : null,
     eos_token: '<|im_end|>',
     pad_token: '<|endoftext|>',
     unk_token: null,
     clean_up_tokenization_spaces: false,
     split_special_tokens: false,
     added_tokens_decoder: Object.fromEntries(added.map(({ id, ...rest }) => [String(id), rest])),
-    chat_template: TEST_MODEL_CHAT_TEMPLATE,
+    chat_template: TEMPLATES[family],
   };
   const config = {
     architectures: ['Qwen3ForCausalLM'],
@@ -430,7 +540,8 @@ export function buildTestModel(script: TestModelScript = defaultTestModelScript)
     pad_token_id: ID['<|endoftext|>'],
     do_sample: false,
   };
-  const weights = buildOnnx(vocabSize, markers, replies);
+  const headerTail = HEADER_TAIL + (family === 'qwen3.5' ? EMPTY_THINK_TOKENS : 0);
+  const weights = buildOnnx(vocabSize, markers, replies, headerTail);
   const json = (v: unknown) => `${JSON.stringify(v, null, 2)}\n`;
   return new Map<string, string | Uint8Array>([
     ['config.json', json(config)],

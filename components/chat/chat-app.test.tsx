@@ -256,6 +256,19 @@ describe('ChatApp', () => {
     expect(store.canSend.value).toBe(false);
   });
 
+  it('says why the selected model was picked for this device, and nothing when the person picked another', () => {
+    const why = 'WebGPU with shader-f16 and 8 GB of memory: LFM3 1.7B is the strongest tool caller that fits.';
+    const models: ModelChoice[] = [
+      { id: 'qwen', label: 'Qwen3 0.6B', brief: 'Small', bytes: 570_000_000 },
+      { id: 'lfm3', label: 'LFM3 1.7B', brief: 'Strong', bytes: 1_380_000_000, recommended: true, why, selected: true },
+    ];
+    setup({}, { state: 'ready' }, models);
+    expect(screen.getByText(`Picked for this device: ${why}`)).toBeTruthy();
+    cleanup();
+    setup({}, { state: 'ready' }, [{ ...models[0], selected: true }, { ...models[1], selected: false }]);
+    expect(screen.queryByText(/Picked for this device/)).toBeNull();
+  });
+
   it('the Agent control and the model picker send their choices', () => {
     const models: ModelChoice[] = [
       { id: 'qwen', label: 'Qwen3 0.6B', brief: 'Small', bytes: 568_000_000, selected: true },

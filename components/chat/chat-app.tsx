@@ -130,6 +130,12 @@ export function ChatApp({ store, onOpenOptions, tabs = NO_TABS }: ChatAppProps) 
             </select>
           )}
         </div>
+        {models.length > 1 && selectedModel?.why && (
+          <p class="model-why">
+            {/* Why the device got this model; the picker above changes it. */}
+            Picked for this device: {selectedModel.why}
+          </p>
+        )}
       </header>
       <nav class="views" aria-label="Panel views">
         <button type="button" aria-pressed={view === 'chat'} onClick={() => (store.view.value = 'chat')}>

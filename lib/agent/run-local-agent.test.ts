@@ -181,11 +181,29 @@ describe('runLocalAgent', () => {
       );
       expect(prompts[0].tools).toBeUndefined();
       const system = prompts[0].messages[0].content;
-      expect(system).toContain('Tools:\n- add_to_cart: Add a product to the shopping cart.');
+      // The page's order (not the ranking's), so the prompt stays the same prefix from step to step.
+      expect(system).toContain('Tools:\n- search_products: Search the catalog by keyword.');
+      expect(system).toContain('- add_to_cart: Add a product to the shopping cart.');
       expect(system).toContain('{"name": "<tool name>", "arguments": {<arguments>}}');
-      expect(system).toContain('Example: {"name":"add_to_cart","arguments":{"productId":"example"}}');
+      expect(system).toContain('Example: {"name":"search_products","arguments":{"query":"example"}}');
       expect(h.calls.map((c) => c.name)).toEqual(['add_to_cart']);
       expect(shown(parts)).toBe('Added.');
+    });
+
+    it('keeps the system prompt and tool list the same across the steps of a turn, so each step extends the last', async () => {
+      const h = harness({ messages: [userMessage('Search for blue shoes, then add them to my cart')] });
+      const { prompts } = await run(
+        [call('view_cart'), call('search_products', { query: 'blue shoes' }), call('add_to_cart', { productId: 'p7' }), 'Added.'],
+        h,
+      );
+      expect(prompts).toHaveLength(4);
+      // Each call gives its tool a recency bonus in the ranking; the prompt still lists the same tools the same way.
+      for (const p of prompts.slice(1)) {
+        expect(p.messages[0]).toEqual(prompts[0].messages[0]);
+        expect(p.tools?.map((t) => t.name)).toEqual(['search_products', 'add_to_cart', 'view_cart']);
+        // And everything the previous step's prompt held comes first, unchanged.
+        expect(p.messages.slice(0, 2)).toEqual(prompts[0].messages.slice(0, 2));
+      }
     });
 
     it('passes maxNewTokens to the provider', async () => {

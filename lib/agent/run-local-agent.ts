@@ -12,6 +12,7 @@ import { buildSystemPrompt } from './build-system-prompt';
 import { createLoopDetector } from './detect-loop';
 import { findCorrection } from './find-correction';
 import { gistOfResult } from './gist-of-result';
+import { inPageOrder } from './in-page-order';
 import type { ChatTurn, GenerateRequest, LocalProvider } from './local-provider';
 import { LOCAL_AGENT_MESSAGES, LOCAL_AGENT_PROMPTS } from './local-agent-messages';
 import { type ParsedReply, parseToolCalls } from './parse-tool-calls';
@@ -144,12 +145,16 @@ async function* runSteps(
           ranked,
           maxTools,
           compose: (b, tools) => ({
+            // Page order, not rank order: the same choice of tools is the same prompt prefix (KV-cache reuse).
             messages: [
-              { role: 'system', content: buildSystemPrompt({ tools, toolsInline, page: req.page, instructions }) },
+              {
+                role: 'system',
+                content: buildSystemPrompt({ tools: inPageOrder(tools, available), toolsInline, page: req.page, instructions }),
+              },
               ...flattenHistory(b, format),
               ...scratch,
             ],
-            ...(toolsInline ? {} : { tools: tools.slice() }),
+            ...(toolsInline ? {} : { tools: inPageOrder(tools, available) }),
             ...(options.maxNewTokens ? { maxNewTokens: options.maxNewTokens } : {}),
           }),
         });

@@ -167,6 +167,8 @@ export interface ModelChoice {
   bytes?: number;
   cached?: boolean;
   recommended?: boolean;
+  /** Why the recommended model fits this device, for the panel. */
+  why?: string;
   selected?: boolean;
 }
 

@@ -34,6 +34,13 @@ describe('chooseDevice', () => {
   });
 
   it('says so when the model has no format it can run', async () => {
-    await expect(chooseDevice({}, { bytes: { q4f16: 1 } })).rejects.toThrow('no weight format');
+    await expect(chooseDevice({}, { bytes: {} })).rejects.toThrow('no weight format');
+  });
+
+  it('runs a q4f16-only model (LFM3) on WebGPU with shader-f16 only, and says what is missing elsewhere', async () => {
+    const f16Only = { bytes: { q4f16: 1 } };
+    expect(await chooseDevice({ gpu: mockGpu(['shader-f16']) }, f16Only)).toMatchObject({ device: 'webgpu', dtype: 'q4f16' });
+    await expect(chooseDevice({ gpu: mockGpu([]) }, f16Only)).rejects.toThrow('only on WebGPU with shader-f16');
+    await expect(chooseDevice({}, f16Only)).rejects.toThrow('only on WebGPU with shader-f16');
   });
 });

@@ -33,8 +33,10 @@ export async function chooseDevice(facts: DeviceFacts, model: Pick<LocalModelSpe
   const has = (dtype: LocalDtype) => model.bytes[dtype] !== undefined;
   const fallback = (order: LocalDtype[]): LocalDtype => {
     const found = order.find(has);
-    if (!found) throw new Error('This model lists no weight format the on-device engine can run.');
-    return found;
+    if (found) return found;
+    // A model published for shader-f16 GPUs only (LFM3: its graphs need WebGPU's f16) says what it lacks.
+    if (has('q4f16')) throw new Error('This model runs only on WebGPU with shader-f16, which this browser does not offer here.');
+    throw new Error('This model lists no weight format the on-device engine can run.');
   };
   let adapter: Awaited<ReturnType<GpuLike['requestAdapter']>> = null;
   try {

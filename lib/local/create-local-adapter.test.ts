@@ -241,6 +241,35 @@ describe('createLocalAdapter', () => {
     expect(a.models()[1].cached).toBe(false);
   });
 
+  it('picks the strongest model that fits a WebGPU device with shader-f16, says why, and lets a person’s pick stand', async () => {
+    const f16Gpu = { requestAdapter: async () => ({ features: new Set(['shader-f16']) }) };
+    const models = catalog().map((m, i) => ({ ...m, strength: i + 1 }));
+    const a = adapter(models, createMemoryModelCache(), { facts: { gpu: f16Gpu } });
+    await settled(a);
+    const large = a.models().find((m) => m.id === models[1].id);
+    expect(large).toMatchObject({ recommended: true, selected: true });
+    expect(large?.why).toContain('WebGPU with shader-f16');
+    expect(a.models().find((m) => m.id === models[0].id)).toMatchObject({ recommended: false, selected: false });
+
+    // The person picks the smaller one: it stays picked when the device is looked at again.
+    await a.selectModel(models[0].id);
+    await a.refresh();
+    expect(a.models().find((m) => m.selected)?.id).toBe(models[0].id);
+    // And a saved pick is never overridden by the recommendation.
+    const saved = adapter(models, createMemoryModelCache(), { facts: { gpu: f16Gpu }, modelId: models[0].id });
+    await settled(saved);
+    expect(saved.models().find((m) => m.selected)?.id).toBe(models[0].id);
+    expect(saved.models().find((m) => m.recommended)?.id).toBe(models[1].id);
+  });
+
+  it('without WebGPU, keeps the smallest model and says the CPU is why', async () => {
+    const models = catalog().map((m, i) => ({ ...m, strength: i + 1, bytes: { q4: modelBytes * (i + 1) } }));
+    const a = adapter(models, createMemoryModelCache());
+    await settled(a);
+    expect(a.models().find((m) => m.selected)).toMatchObject({ id: models[0].id, recommended: true });
+    expect(a.models().find((m) => m.selected)?.why).toContain('No WebGPU');
+  });
+
   it("offers Chrome's built-in model, unavailable with the reason where the browser has none", async () => {
     const a = adapter(catalog(), createMemoryModelCache(), { promptApi: createPromptApiProvider(undefined) });
     await settled(a);

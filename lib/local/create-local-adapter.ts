@@ -5,11 +5,12 @@ import type { DeviceChoice } from './choose-device';
 import type { PromptApiProvider } from './create-prompt-api-provider';
 import type { TransformersProvider } from './create-transformers-provider';
 import { type LocalModelSpec, modelCatalog, recommendedModel } from './model-catalog';
+import { PROMPT_API_CHOICE, recommendModel } from './recommend-model';
 
 /** The download card's caveat where there is no WebGPU adapter. */
 export const NO_WEBGPU_NOTE = 'No WebGPU here: a smaller, slower model runs on the CPU.';
 /** The id of Chrome's built-in model among the choices. */
-export const PROMPT_API_MODEL_ID = 'chrome-built-in';
+export const PROMPT_API_MODEL_ID = PROMPT_API_CHOICE;
 
 /** What createLocalAdapter needs: the engine, the models, and the loop's limits (seed 000's LocalLoopOptions). */
 export interface LocalAdapterOptions {
@@ -22,8 +23,10 @@ export interface LocalAdapterOptions {
   catalog?: readonly LocalModelSpec[];
   /** Chrome's built-in model (createPromptApiProvider) as one more choice. */
   promptApi?: PromptApiProvider;
-  /** The model picked last time, if any. */
+  /** The model picked last time, if any. Without one, the adapter picks what fits the device (recommendModel). */
   modelId?: string;
+  /** `navigator.deviceMemory` of the context, in GB, for the recommendation (unknown: 4). */
+  deviceMemoryGb?: number;
   /** Remember the person's pick. */
   onModelChange?: (modelId: string) => void;
   /** Model steps per user message (runLocalAgent's default when unset). */
@@ -88,6 +91,9 @@ export function createLocalAdapter(options: LocalAdapterOptions): LocalAdapter {
   const specOf = (id: string) => catalog.find((m) => m.id === id);
   const isKnown = (id: string) => specOf(id) !== undefined || (id === PROMPT_API_MODEL_ID && !!options.promptApi);
   let selected = options.modelId && isKnown(options.modelId) ? options.modelId : recommendedModel(catalog).id;
+  // The person's pick (saved or made now) stands; otherwise the device decides once its facts are known.
+  let personChose = selected === options.modelId;
+  let recommendation: { id: string; reason: string } | undefined;
 
   const providerOf = (spec: LocalModelSpec) => {
     let p = providers.get(spec.id);
@@ -139,11 +145,25 @@ export function createLocalAdapter(options: LocalAdapterOptions): LocalAdapter {
           }
         }),
       );
+      await recommend();
       if (!busy) setStatus(await restingStatus());
     })().finally(() => {
       refreshing = undefined;
     });
     return refreshing;
+  };
+
+  /** What fits this device (from the engine's device choices), selected unless the person chose. */
+  const recommend = async () => {
+    const choices = [...devices.values()];
+    const promptApi = options.promptApi ? (await options.promptApi.status()).state !== 'unavailable' : false;
+    recommendation = recommendModel(catalog, {
+      webgpu: choices.some((d) => d.device === 'webgpu'),
+      shaderF16: choices.some((d) => d.dtype === 'q4f16'),
+      ...(options.deviceMemoryGb ? { memoryGb: options.deviceMemoryGb } : {}),
+      promptApi,
+    });
+    if (!personChose && !busy && isKnown(recommendation.id)) selected = recommendation.id;
   };
 
   /** Load (or download) the selected model, reporting it in the status; throws what failed. */
@@ -184,7 +204,8 @@ export function createLocalAdapter(options: LocalAdapterOptions): LocalAdapter {
         brief: spec.brief,
         bytes: device ? spec.bytes[device.dtype] : undefined,
         cached: cached.get(spec.id) ?? false,
-        recommended: spec.recommended === true,
+        recommended: spec.id === (recommendation?.id ?? recommendedModel(catalog).id),
+        ...(spec.id === recommendation?.id ? { why: recommendation.reason } : {}),
         selected: spec.id === selected,
       };
     });
@@ -193,6 +214,7 @@ export function createLocalAdapter(options: LocalAdapterOptions): LocalAdapter {
         id: PROMPT_API_MODEL_ID,
         label: 'Chrome built-in',
         brief: "Chrome's own model: nothing to download here, where Chrome offers it.",
+        ...(recommendation?.id === PROMPT_API_MODEL_ID ? { recommended: true, why: recommendation.reason } : {}),
         selected: selected === PROMPT_API_MODEL_ID,
       });
     }
@@ -279,6 +301,7 @@ export function createLocalAdapter(options: LocalAdapterOptions): LocalAdapter {
     selectModel: async (id) => {
       if (busy) throw new Error('Wait for the reply or the download to finish before switching models.');
       if (!isKnown(id)) throw new Error(`There is no on-device model "${id}".`);
+      personChose = true;
       if (id === selected) return;
       const previous = specOf(selected);
       selected = id;
@@ -305,7 +328,7 @@ export function createLocalAdapter(options: LocalAdapterOptions): LocalAdapter {
             dtype: device?.dtype,
             cached: isCached,
             ...(storedBytes !== undefined ? { storedBytes } : {}),
-            recommended: spec.recommended === true,
+            recommended: spec.id === (recommendation?.id ?? recommendedModel(catalog).id),
           };
         }),
       );

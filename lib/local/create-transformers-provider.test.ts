@@ -4,8 +4,14 @@ import { createMemoryModelCache } from '../../tests/model/memory-model-cache';
 import { type ModelHost, startModelHost } from '../../tests/servers/model-host';
 import type { ChatTurn } from '../agent/local-provider';
 import type { ToolDescriptor } from '../agent/types';
-import { createTransformersProvider, type TransformersProviderOptions } from './create-transformers-provider';
-import { type LocalModelSpec, recommendedModel } from './model-catalog';
+import { callBlock, flattenHistory } from '../agent/build-history';
+import { parseToolCalls } from '../agent/parse-tool-calls';
+import {
+  createTransformersProvider,
+  toTemplateMessages,
+  type TransformersProviderOptions,
+} from './create-transformers-provider';
+import { type LocalModelSpec, modelCatalog, recommendedModel } from './model-catalog';
 
 // The real transformers.js path on onnxruntime-node, against the scripted test model served over loopback HTTP.
 
@@ -316,5 +322,89 @@ describe('createTransformersProvider', () => {
     await p.deleteModel();
     expect(p.loaded).toBe(false);
     expect(await p.isCached()).toBe(false);
+  });
+});
+
+describe('each catalog family’s call format, through its own template structure', () => {
+  // One scripted model per family, replying in that family's format; the catalog's own settings for the family
+  // (stop marker, history style, thinking off) drive it, and the real parser reads its calls.
+  const families = [
+    {
+      family: 'qwen3' as const,
+      catalogId: 'onnx-community/Qwen3-0.6B-ONNX',
+      call: '<tool_call>\n{"name": "search", "arguments": {"query": "socks", "limit": 2}}\n</tool_call>',
+    },
+    {
+      family: 'qwen3.5' as const,
+      catalogId: 'onnx-community/Qwen3.5-0.8B-ONNX',
+      call: '<tool_call>\n<function=search>\n<parameter=query>\nsocks\n</parameter>\n<parameter=limit>\n2\n</parameter>\n</function>\n</tool_call>',
+    },
+    {
+      family: 'lfm' as const,
+      catalogId: 'LiquidAI/LFM2.5-1.2B-Instruct-ONNX',
+      call: '<|tool_call_start|>[search(query="socks", limit=2)]<|tool_call_end|>',
+    },
+  ];
+  const searchTool: ToolDescriptor = {
+    name: 'search',
+    description: 'Search the shop for products by keyword.',
+    inputSchema: {
+      type: 'object',
+      properties: { query: { type: 'string' }, limit: { type: 'integer' } },
+      required: ['query'],
+    },
+  };
+
+  for (const { family, catalogId, call } of families) {
+    it(`${family}: writes the call, reads it back, renders it into history, and answers with the cache reused`, async () => {
+      const catalogSpec = modelCatalog.find((m) => m.id === catalogId) as LocalModelSpec;
+      const id = `test/${family}-${counter++}`;
+      const familyFiles = buildTestModel({ reply: call, afterToolResult: 'Found 2 pairs.', family, contextTokens: 4096 });
+      host.addModel(id, familyFiles);
+      const p = provider({ ...catalogSpec, id, bytes: { q4: 1 }, revision: undefined });
+      await p.prepare(() => {});
+
+      const history: ChatTurn[] = [system, user('find two socks')];
+      const reply = await p.generate({ messages: history, tools: [searchTool], signal: signal() });
+      expect(reply).toBe(call);
+      const parsed = parseToolCalls(reply, [searchTool]);
+      expect(parsed.calls.map((c) => [c.name, c.input])).toEqual([['search', { query: 'socks', limit: 2 }]]);
+      const first = p.lastGeneration;
+
+      const turns = flattenHistory(
+        [callBlock('template', parsed.text, [{ id: 'c1', name: 'search', input: parsed.calls[0].input, result: '2 results' }])],
+        'template',
+      );
+      const answer = await p.generate({ messages: [...history, ...turns], tools: [searchTool], signal: signal() });
+      expect(answer).toBe('Found 2 pairs.');
+      // The history renders the call exactly as the model wrote it, so the whole first generation is reused.
+      expect(p.lastGeneration?.reusedTokens).toBe((first?.promptTokens ?? 0) + (first?.newTokens ?? 0) - 1);
+    });
+  }
+
+  it('lfm: the template never sees tool_calls, only the call written as the model writes it', () => {
+    const turns = toTemplateMessages(
+      [
+        {
+          role: 'assistant',
+          content: 'Looking.',
+          tool_calls: [
+            { id: 'c1', type: 'function', function: { name: 'f', arguments: { a: 'x "q"', n: 1.5, b: true, z: null, l: [1, 'y'], o: { k: false } } } },
+            { id: 'c2', type: 'function', function: { name: 'g', arguments: {} } },
+          ],
+        },
+        { role: 'tool', content: 'ok', tool_call_id: 'c1', name: 'f' },
+      ],
+      'pythonic',
+    );
+    expect(turns[0]).toEqual({
+      role: 'assistant',
+      content:
+        'Looking.<|tool_call_start|>[f(a="x \\"q\\"", n=1.5, b=True, z=None, l=[1, "y"], o={"k": False}), g()]<|tool_call_end|>',
+    });
+    expect(turns[1]).toEqual({ role: 'tool', content: 'ok', tool_call_id: 'c1', name: 'f' });
+    // And the parser reads what history wrote back to the same call.
+    const back = parseToolCalls(String(turns[0].content), [{ name: 'f' }, { name: 'g' }]);
+    expect(back.calls.map((c) => c.input)).toEqual([{ a: 'x "q"', n: 1.5, b: true, z: null, l: [1, 'y'], o: { k: false } }, {}]);
   });
 });

@@ -10,6 +10,7 @@ import {
   StoppingCriteria,
   StoppingCriteriaList,
   type Tensor,
+  Tensor as TensorClass,
   TextStreamer,
 } from '@huggingface/transformers';
 import type { ChatTurn, GenerateRequest, LocalProvider } from '../agent/local-provider';
@@ -320,21 +321,32 @@ function yieldBeforeEachForward(model: CausalLM): void {
 }
 
 /**
- * A cache can be cut back to a prefix when it holds only attention keys and values ([batch, heads, seq, dim]) in
- * CPU memory: recurrent or convolution states (LFM2) summarise the whole sequence, and GPU tensors cannot be sliced
- * without a round-trip.
+ * A cache can be cut back to a prefix when it holds only attention keys and values ([batch, heads, seq, dim]):
+ * recurrent or convolution states (LFM2/3, Qwen3.5) summarise the whole sequence and cannot be. GPU tensors count
+ * too: they are read back (much cheaper than prefilling the prefix again: a readback moves bytes, a prefill runs
+ * every layer over every token).
  */
 function canTruncate(cache: DynamicCache): boolean {
   return Object.entries(cache as unknown as Record<string, Tensor>).every(
     ([name, t]) =>
-      name.startsWith('past_key_values.') && (t.location === 'cpu' || t.location === undefined) && t.dims.length === 4,
+      name.startsWith('past_key_values.') &&
+      (t.location === 'cpu' || t.location === undefined || t.location === 'gpu-buffer') &&
+      t.dims.length === 4,
   );
 }
 
-/** A new cache holding the first `length` positions of `cache`. */
-function truncateCache(cache: DynamicCache, length: number): DynamicCache {
-  const entries = Object.entries(cache as unknown as Record<string, Tensor>).map(
-    ([name, t]) => [name, t.slice(null, null, [0, length], null)] as const,
+/** A new cache (in CPU memory; the session uploads it) holding the first `length` positions of `cache`. */
+async function truncateCache(cache: DynamicCache, length: number): Promise<DynamicCache> {
+  const entries = await Promise.all(
+    Object.entries(cache as unknown as Record<string, Tensor>).map(async ([name, t]) => {
+      let cpu = t;
+      if (t.location === 'gpu-buffer') {
+        // onnxruntime's Tensor.getData() downloads a GPU tensor's contents.
+        const ort = (t as unknown as { ort_tensor: { getData: () => Promise<Tensor['data']> } }).ort_tensor;
+        cpu = new TensorClass(t.type as never, (await ort.getData()) as never, t.dims);
+      }
+      return [name, cpu.slice(null, null, [0, length], null)] as const;
+    }),
   );
   return new DynamicCacheClass(Object.fromEntries(entries));
 }
@@ -347,8 +359,44 @@ function toTemplateTool(tool: ToolDescriptor): TemplateTool {
   return { type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.inputSchema } };
 }
 
-function toTemplateMessages(turns: ChatTurn[]): Record<string, unknown>[] {
-  return turns.map((t) => ({ ...t }));
+/**
+ * The turns as the model's template wants them. 'structured' templates (Qwen3, Qwen3.5) render `tool_calls`
+ * themselves. 'pythonic' templates (LFM) render only the content, so earlier calls are written into it as the model
+ * writes them, `<|tool_call_start|>[f(a="x")]<|tool_call_end|>`: the model sees its own calls, and the prompt extends
+ * the cached tokens of the reply that made them.
+ */
+export function toTemplateMessages(
+  turns: readonly ChatTurn[],
+  style: LocalModelSpec['historyStyle'] = 'structured',
+): Record<string, unknown>[] {
+  return turns.map((t) => {
+    if (style !== 'pythonic' || !t.tool_calls?.length) return { ...t };
+    const { tool_calls: calls, ...rest } = t;
+    const written = calls.map((c) => pythonCall(c.function.name, c.function.arguments)).join(', ');
+    return { ...rest, content: `${t.content}<|tool_call_start|>[${written}]<|tool_call_end|>` };
+  });
+}
+
+/** `name(key="value", n=3)`: a call as LFM models write it (Python literals; strings with JSON's escapes). */
+export function pythonCall(name: string, args: Record<string, unknown>): string {
+  return `${name}(${Object.entries(args)
+    .map(([key, value]) => `${key}=${pythonLiteral(value)}`)
+    .join(', ')})`;
+}
+
+function pythonLiteral(value: unknown): string {
+  if (value === null || value === undefined) return 'None';
+  if (value === true) return 'True';
+  if (value === false) return 'False';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'None';
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(pythonLiteral).join(', ')}]`;
+  if (typeof value === 'object') {
+    return `{${Object.entries(value as Record<string, unknown>)
+      .map(([k, v]) => `${JSON.stringify(k)}: ${pythonLiteral(v)}`)
+      .join(', ')}}`;
+  }
+  return JSON.stringify(String(value));
 }
 
 /**
@@ -559,7 +607,7 @@ export function createTransformersProvider(options: TransformersProviderOptions 
   };
 
   const encodePrompt = (tok: Tokenizer, req: Omit<GenerateRequest, 'signal'>) =>
-    tok.apply_chat_template(toTemplateMessages(req.messages) as never, {
+    tok.apply_chat_template(toTemplateMessages(req.messages, spec.historyStyle) as never, {
       tools: req.tools?.map(toTemplateTool),
       add_generation_prompt: true,
       return_dict: true,
@@ -595,7 +643,7 @@ export function createTransformersProvider(options: TransformersProviderOptions 
         kv = undefined;
       } else if (common > 0 && canTruncate(kv.past)) {
         // The prompt shares only a prefix (a template re-rendered an earlier turn differently): keep that part.
-        past = truncateCache(kv.past, common);
+        past = await truncateCache(kv.past, common);
         reusedTokens = common;
         await dropKv();
       } else {

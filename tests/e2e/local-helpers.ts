@@ -17,17 +17,20 @@ export const MODEL_ID = 'onnx-community/Qwen3-0.6B-ONNX';
 export const Q4_FILE = 'onnx/model_q4.onnx';
 
 /**
- * A model host serving the test model, written with `script`, as the recommended catalog model. `tokenizerBytes`
+ * A model host serving the test model, written with `script`, as the recommended catalog model (or `modelId`). `tokenizerBytes`
  * pads tokenizer.json with trailing whitespace (still the same JSON) to about that size, so that reading the model
  * takes as long as a real one's (Qwen3's tokenizer.json is 11 MB) instead of a few milliseconds.
  */
-export function startTestModelHost(script: TestModelScript, options: { tokenizerBytes?: number } = {}): Promise<ModelHost> {
+export function startTestModelHost(
+  script: TestModelScript,
+  options: { tokenizerBytes?: number; modelId?: string } = {},
+): Promise<ModelHost> {
   const files = buildTestModel({ contextTokens: 4096, ...script });
   const tokenizer = files.get('tokenizer.json') as string;
   if (options.tokenizerBytes && options.tokenizerBytes > tokenizer.length) {
     files.set('tokenizer.json', tokenizer + ' '.repeat(options.tokenizerBytes - tokenizer.length));
   }
-  return startModelHost({ [MODEL_ID]: files });
+  return startModelHost({ [options.modelId ?? MODEL_ID]: files });
 }
 
 /** Size in bytes of one of the test model's files. */
@@ -37,11 +40,16 @@ export function testModelFileSize(script: TestModelScript, file: string): number
   return typeof content === 'string' ? Buffer.byteLength(content) : content.byteLength;
 }
 
-/** On-device mode with models from `host`, stored the way the options page stores it. */
-export async function useModelHost(sw: Worker, host: ModelHost): Promise<void> {
+/**
+ * On-device mode with models from `host` and `modelId` chosen (default: the model the test model impersonates), stored
+ * as the options page stores it. A chosen model is what the person picked, so the device's recommendation (which
+ * differs on WebGPU) does not switch to a model the host does not serve.
+ */
+export async function useModelHost(sw: Worker, host: ModelHost, modelId: string = MODEL_ID): Promise<void> {
   await sw.evaluate(
-    (modelHost) => chrome.storage.local.set({ 'settings.mode': 'local', 'settings.local': { modelHost } }),
-    host.url.replace(/\/$/, ''),
+    ([modelHost, id]) =>
+      chrome.storage.local.set({ 'settings.mode': 'local', 'settings.local': { modelHost, modelId: id } }),
+    [host.url.replace(/\/$/, ''), modelId] as const,
   );
 }
 
