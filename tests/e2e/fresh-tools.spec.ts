@@ -1,5 +1,8 @@
 import type { Page } from '@playwright/test';
+import { buildTestModel } from '../../scripts/make-test-model';
+import { startModelHost } from '../servers/model-host';
 import { callTool, expectTools, getTools, textOf } from './bridge-helpers';
+import { MODEL_ID, useModelHost } from './local-helpers';
 import { expect, test, useCloud } from './sidepanel-helpers';
 
 /**
@@ -73,4 +76,41 @@ test('cloud: a tool that appears 400 ms after the previous call resolved is offe
   expect(offered(1)).toEqual(['filter_search_results', 'lookup_amenity', 'view_hotel']);
   const log = await page.evaluate(() => (window as unknown as { routeLog: { route: string }[] }).routeLog.map((e) => e.route));
   expect(log).toEqual(['home', 'results']);
+});
+
+test('on-device: a tool that appears 400 ms after the previous call resolved is offered at the next step and runs', async ({
+  context,
+  server,
+  serviceWorker,
+  openSidePanel,
+}) => {
+  // The scripted model searches, then filters once the search's result is back, then answers from the filter's
+  // result (its hotel names hold the trigger word).
+  const host = await startModelHost({
+    [MODEL_ID]: buildTestModel({
+      reply: '<tool_call>\n{"name": "search_location", "arguments": {"location": "Tokyo"}}\n</tool_call>',
+      afterToolResult: '<tool_call>\n{"name": "filter_search_results", "arguments": {"gym": true, "breakfast": true}}\n</tool_call>',
+      triggers: [{ word: 'Shinjuku', reply: 'Shinjuku Tower and Ginza Grand have a gym and breakfast.' }],
+      contextTokens: 4096,
+    }),
+  });
+  try {
+    await useModelHost(serviceWorker, host);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/hotel-router.html?delay=400`);
+    const panel = await openSidePanel(page);
+    await expect(panel.getByRole('button', { name: 'Tools (2)' })).toBeVisible({ timeout: 20_000 });
+    await panel.getByRole('button', { name: /^Download/ }).click();
+    await expect(panel.locator('.status-card')).toHaveCount(0, { timeout: 120_000 });
+    await panel.getByRole('textbox', { name: 'Message' }).fill('Search Tokyo, then filter by gym and breakfast');
+    await panel.getByRole('button', { name: 'Send' }).click();
+    await expect(toolCard(panel, 'filter_search_results').locator('.tool-state')).toHaveText('done', { timeout: 60_000 });
+    await expect(toolCard(panel, 'search_location').locator('.tool-state')).toHaveText('done');
+    await expect(panel.locator('.conversation .markdown').last()).toHaveText('Shinjuku Tower and Ginza Grand have a gym and breakfast.', {
+      timeout: 60_000,
+    });
+    await expect(page.locator('#view li')).toHaveText(['Shinjuku Tower', 'Ginza Grand']);
+  } finally {
+    await host.close();
+  }
 });
