@@ -278,19 +278,40 @@ describe('after a call, the host waits for the changes the call started, ended b
     expect(result.report.tools.map((t) => t.name).sort()).toEqual(['from_effect', 'render']);
   });
 
-  it('gives up at the cap when a route change brings no new tools, and reports what is there', async () => {
-    const { polyfill, host } = await frame({ capMs: 150 });
+  it('a route change that leaves the tools as they were does not wait for tools (an app whose tools are not per route)', async () => {
+    // A cap no test could sit out: the call must return on evidence alone.
+    const { polyfill, host } = await frame({ capMs: 600_000 });
     await polyfill.registerTool({
-      name: 'go',
+      name: 'search_products',
       description: 'd',
       execute: () => {
-        history.pushState({}, '', '/elsewhere');
-        return 'went';
+        history.pushState({}, '', '#/search?q=mug');
+        document.body.innerHTML = '<h1>Results</h1>';
+        return 'found';
       },
     });
-    const result = (await host.call(call('go', {}))) as { kind: string; report: FrameReport };
-    expect(result.kind).toBe('output');
-    expect(result.report.tools.map((t) => t.name)).toEqual(['go']);
+    const result = (await host.call(call('search_products', {}))) as { kind: string; report: FrameReport };
+    expect(result.report.tools.map((t) => t.name)).toEqual(['search_products']);
+    expect(result.report.page.h1).toBe('Results');
+  });
+
+  it('gives up at the cap when a route change took the tools away and none come, and reports what is there', async () => {
+    const { polyfill, host } = await frame({ capMs: 150 });
+    const routeTools = new AbortController();
+    await polyfill.registerTool(
+      {
+        name: 'go',
+        description: 'd',
+        execute: () => {
+          history.pushState({}, '', '/elsewhere');
+          routeTools.abort();
+          return 'went';
+        },
+      },
+      { signal: routeTools.signal },
+    );
+    const result = (await host.call(call('go', {}))) as { kind: string; output: unknown; report: FrameReport };
+    expect(result).toMatchObject({ kind: 'output', output: { content: [{ text: 'went' }] } });
+    expect(result.report.tools).toEqual([]);
   });
 });
-

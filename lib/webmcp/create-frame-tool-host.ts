@@ -221,42 +221,43 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
    * - nothing happened during the call (no mutation, no tool change, no route change): one macrotask and one
    *   channel round trip, so tools registered in the call's own microtasks or a zero-delay timer are seen, and the
    *   call returns at once;
-   * - the route changed (URL, navigate, popstate, hashchange): the new route's tools are coming, typically from an
-   *   effect after its render, so wait until they arrive: a name the list did not have before the call, a list
-   *   that grows again after the old route's tools went, or a change after the route change that leaves at least
-   *   as many tools as before (the same names registered again);
-   * - then, while the DOM or the tool list keeps changing, one more animation frame and idle period each time,
-   *   until a frame passes quietly.
+   * - while the DOM or the tool list keeps changing: one more animation frame and idle period each time, until one
+   *   passes quietly (a framework commits the new view and runs its cleanups there);
+   * - the route changed (URL, navigate, popstate, hashchange) and took tools away without bringing new ones: the
+   *   new route's tools are coming, typically from an effect after its render, so wait until they arrive (a name
+   *   the list did not have before the call, or a list that grows again), then settle as above. A route change
+   *   that leaves the tools as they were (an app whose tools do not belong to routes) does not wait for tools.
    * Everything is bounded by settle.capMs from the moment the call resolved, and pagehide ends it.
    */
   const waitForSettle = async (since: number, before: { url: string; names: Set<string> }) => {
     const deadline = Date.now() + settle.capMs;
-    const active = () => Math.max(lastChangeAt, lastRouteAt, lastMutationAt) >= since;
     // One macrotask, then one trip through the page channel: a change the page queued while or just after the call
     // (the polyfill announces registrations in a zero-delay timer) reaches us before the pong does.
     await new Promise((resolve) => setTimeout(resolve, 0));
     await page?.request('ping').catch(() => undefined);
-    if (!active() && win.location.href === before.url) return;
-    if (lastRouteAt >= since || win.location.href !== before.url) {
-      const routeAt = Math.max(lastRouteAt, since);
-      let smallest = Number.POSITIVE_INFINITY;
-      let listedFor = -1;
+    if (Math.max(lastChangeAt, lastRouteAt, lastMutationAt) < since && win.location.href === before.url) return;
+    const quiet = async () => {
       while (!unloading && Date.now() < deadline) {
-        if (lastChangeAt !== listedFor) {
-          listedFor = lastChangeAt;
-          const names = (await list().catch(() => undefined))?.tools.map((tool) => tool.name) ?? [];
-          if (names.some((name) => !before.names.has(name)) || names.length > smallest) break;
-          if (lastChangeAt >= routeAt && names.length > 0 && names.length >= before.names.size) break;
-          smallest = Math.min(smallest, names.length);
-        }
-        await nextActivity(deadline - Date.now());
+        const mark = Date.now();
+        await frameAndIdle();
+        if (Math.max(lastChangeAt, lastMutationAt) < mark) return;
       }
-    }
+    };
+    await quiet();
+    if (lastRouteAt < since && win.location.href === before.url) return;
+    let smallest = Number.POSITIVE_INFINITY;
+    let listedFor = -1;
     while (!unloading && Date.now() < deadline) {
-      const mark = Date.now();
-      await frameAndIdle();
-      if (Math.max(lastChangeAt, lastMutationAt) < mark) break;
+      if (lastChangeAt !== listedFor) {
+        listedFor = lastChangeAt;
+        const names = (await list().catch(() => undefined))?.tools.map((tool) => tool.name) ?? [];
+        if (names.some((name) => !before.names.has(name)) || names.length > smallest) break;
+        if ([...before.names].every((name) => names.includes(name))) return;
+        smallest = Math.min(smallest, names.length);
+      }
+      await nextActivity(deadline - Date.now());
     }
+    await quiet();
   };
 
   const execute = async (request: FrameCallRequest, signal: AbortSignal, input: Record<string, unknown>): Promise<unknown> => {
