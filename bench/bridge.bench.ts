@@ -1,13 +1,18 @@
 /**
- * The page bridge's costs, printed (no assertions):
+ * The page bridge's costs, printed (no assertions), as the rows of issue 12's table with their targets:
  * - bytes injected into every page (both content scripts, raw and gzipped);
- * - page-load time with the extension vs without, side by side, as a ratio;
- * - a tool call's round trip through the extension (service worker → content script → page and back) vs the
+ * - page-load time with the extension vs without, side by side, as a ratio: a plain page, and a heavy page
+ *   (5,000 elements, 20 scripts);
+ * - main-thread time the extension adds to a page without tools (CDP Performance.getMetrics TaskDuration over a
+ *   load, with minus without);
+ * - a tool call's round trip through the extension (service worker → content script → page and back) minus the
  *   same tool called directly in the page, median and p95.
+ * With BRIDGE_BENCH_BEFORE=<dir of another chrome-mv3 build> (for example main's), every figure is measured for
+ * both builds in the same run and printed side by side.
  * Needs the Chrome build: run `npx wxt build` first. Uses the system Chromium, headless, polyfill path (no
  * native WebMCP, so the MAIN-world polyfill is part of what is measured) unless BRIDGE_BENCH_NATIVE=1.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -18,6 +23,7 @@ import { startStaticServer } from '../tests/servers/static-server';
 const LOADS = Number(process.env.BRIDGE_BENCH_LOADS ?? 20);
 const CALLS = Number(process.env.BRIDGE_BENCH_CALLS ?? 200);
 const NATIVE = process.env.BRIDGE_BENCH_NATIVE === '1';
+const BEFORE = process.env.BRIDGE_BENCH_BEFORE;
 
 function stats(samples: number[]): { median: number; p95: number } {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -27,10 +33,10 @@ function stats(samples: number[]): { median: number; p95: number } {
 
 const ms = (n: number) => `${n < 1 ? n.toFixed(4) : n.toFixed(2)} ms`;
 
-async function launch(withExtension: boolean): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+async function launch(extensionDir: string | undefined): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), 'bridge-bench-'));
-  const args = withExtension
-    ? chromiumArgs(EXTENSION_DIR, NATIVE)
+  const args = extensionDir
+    ? chromiumArgs(extensionDir, NATIVE)
     : chromiumArgs(EXTENSION_DIR, NATIVE).filter((a) => !a.startsWith('--load-extension') && !a.startsWith('--disable-extensions-except'));
   const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args });
   return {
@@ -60,77 +66,150 @@ async function loadTimesSideBySide(a: BrowserContext, b: BrowserContext, url: st
   return times;
 }
 
-async function main() {
-  console.log(`Chromium ${NATIVE ? 'with native WebMCP' : 'without native WebMCP (polyfill path)'}; ${LOADS} loads and ${CALLS} calls per figure.\n`);
+/** A page without tools that is heavy to load: 5,000 elements and 20 scripts (external files). */
+function writeHeavyPage(dir: string): void {
+  mkdirSync(join(dir, 'heavy'), { recursive: true });
+  const rows = Array.from({ length: 1_000 }, (_, i) => `<div class="r"><span>${i}</span><a href="#${i}">item ${i}</a><em>e</em><b>b</b></div>`).join('\n');
+  const scripts = Array.from({ length: 20 }, (_, i) => `<script src="s${i}.js"></script>`).join('\n');
+  for (let i = 0; i < 20; i++) {
+    writeFileSync(join(dir, 'heavy', `s${i}.js`), `(() => { let x = 0; for (let i = 0; i < 20000; i++) x += i % ${i + 3}; window.s${i} = x; })();\n`);
+  }
+  writeFileSync(join(dir, 'heavy', 'index.html'), `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Heavy</title></head><body><h1>Heavy page</h1>\n${rows}\n${scripts}\n</body></html>`);
+}
 
-  const content = readFileSync(join(EXTENSION_DIR, 'content-scripts/content.js'));
-  const pageWorld = readFileSync(join(EXTENSION_DIR, 'content-scripts/page-world.js'));
-  console.log('Bytes injected into every page (every frame):');
-  console.log(`  content.js (isolated world)  ${content.length} B raw, ${gzipSync(content).length} B gzip`);
-  console.log(`  page-world.js (MAIN world)   ${pageWorld.length} B raw, ${gzipSync(pageWorld).length} B gzip`);
-  console.log(`  total                        ${content.length + pageWorld.length} B raw, ${gzipSync(content).length + gzipSync(pageWorld).length} B gzip\n`);
+/** Main-thread task time of a load (CDP TaskDuration of the new document once it is idle), in ms. */
+async function mainThreadTimes(context: BrowserContext, url: string): Promise<number[]> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  await page.goto(url);
+  const out: number[] = [];
+  const task = async () => {
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    return (metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0) * 1000;
+  };
+  for (let i = 0; i < LOADS; i++) {
+    await page.goto(`${url}?mt=${i}`, { waitUntil: 'load' });
+    // The extension's first report waits for the page to be idle: count that too.
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 100), { timeout: 1_000 })));
+    // The metric starts again with each document (a difference across a navigation came out negative): read it whole.
+    out.push(await task());
+  }
+  await page.close();
+  return out;
+}
 
-  const server = await startStaticServer({ '/': 'tests/fixtures/pages' });
-  try {
-    const without = await launch(false);
-    const withExt = await launch(true);
-    const sw = withExt.context.serviceWorkers()[0] ?? (await withExt.context.waitForEvent('serviceworker'));
-    const [plainWithout, plainWith] = (await loadTimesSideBySide(without.context, withExt.context, `${server.url}/plain.html`)).map(stats);
-    const [toolsWithout, toolsWith] = (await loadTimesSideBySide(without.context, withExt.context, `${server.url}/imperative.html`)).map(stats);
-    await without.close();
-    console.log('Page load (navigation start → load event end), median / p95, loads alternating between the two browsers:');
-    console.log('  page                 without extension        with extension           ratio (median)');
-    const row = (name: string, a: { median: number; p95: number }, b: { median: number; p95: number }) =>
-      console.log(`  ${name.padEnd(20)} ${`${ms(a.median)} / ${ms(a.p95)}`.padEnd(24)} ${`${ms(b.median)} / ${ms(b.p95)}`.padEnd(24)} ${(b.median / a.median).toFixed(2)}×`);
-    row('plain.html', plainWithout, plainWith);
-    row('imperative.html', toolsWithout, toolsWith);
-    if (!NATIVE) console.log('  (without the extension or native WebMCP, imperative.html has no modelContext: its script stops early)');
-    console.log('');
-
-    const page = await withExt.context.newPage();
-    await page.goto(`${server.url}/imperative.html`);
-    const tabId: number = await sw.evaluate(async (href) => (await chrome.tabs.query({})).find((t) => t.url === href)!.id!, page.url());
-    await sw.evaluate(async (t) => {
-      for (let i = 0; i < 100; i++) {
-        if ((await (globalThis as any).toolBridge.getTools(t)).tools.length > 0) return;
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    }, tabId);
-    const direct: number[] = await page.evaluate(async (n) => {
-      const mc = (document as any).modelContext;
-      const tool = (await mc.getTools()).find((t: any) => t.name === 'returns_number');
+/** A no-op tool call's round trip through the extension, and directly in the page, in ms. */
+async function roundTrips(context: BrowserContext, serverUrl: string): Promise<{ direct: number[]; through: number[] }> {
+  const sw = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  const page = await context.newPage();
+  await page.goto(`${serverUrl}/imperative.html`);
+  const tabId: number = await sw.evaluate(async (href) => (await chrome.tabs.query({})).find((t) => t.url === href)!.id!, page.url());
+  await sw.evaluate(async (t) => {
+    for (let i = 0; i < 100; i++) {
+      if ((await (globalThis as any).toolBridge.getTools(t)).tools.length > 0) return;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }, tabId);
+  const direct: number[] = await page.evaluate(async (n) => {
+    const mc = (document as any).modelContext;
+    const tool = (await mc.getTools()).find((t: any) => t.name === 'returns_number');
+    const out: number[] = [];
+    // One call is far below the page's clock resolution (100 µs without cross-origin isolation): each sample
+    // is the mean of a batch of 500 calls.
+    for (let i = 0; i < n; i++) {
+      const t0 = performance.now();
+      for (let j = 0; j < 500; j++) await mc.executeTool(tool, {});
+      out.push((performance.now() - t0) / 500);
+    }
+    return out;
+  }, CALLS);
+  const through: number[] = await sw.evaluate(
+    async ([t, n]) => {
       const out: number[] = [];
-      // One call is far below the page's clock resolution (100 µs without cross-origin isolation): each sample
-      // is the mean of a batch of 500 calls.
       for (let i = 0; i < n; i++) {
         const t0 = performance.now();
-        for (let j = 0; j < 500; j++) await mc.executeTool(tool, {});
-        out.push((performance.now() - t0) / 500);
+        await (globalThis as any).toolBridge.callTool(t, { id: `b${i}`, name: 'returns_number', input: {} });
+        out.push(performance.now() - t0);
       }
       return out;
-    }, CALLS);
-    const through: number[] = await sw.evaluate(
-      async ([t, n]) => {
-        const out: number[] = [];
-        for (let i = 0; i < n; i++) {
-          const t0 = performance.now();
-          await (globalThis as any).toolBridge.callTool(t, { id: `b${i}`, name: 'returns_number', input: {} });
-          out.push(performance.now() - t0);
-        }
-        return out;
-      },
-      [tabId, CALLS] as const,
-    );
-    const d = stats(direct);
-    const x = stats(through);
-    console.log(`Tool call round trip ("returns_number", ${CALLS} calls), median / p95:`);
-    console.log(`  directly in the page (executeTool)      ${ms(d.median)} / ${ms(d.p95)}   (each sample: mean of 500 calls)`);
-    console.log(`  through the extension (ToolBridge)      ${ms(x.median)} / ${ms(x.p95)}`);
-    console.log(`  ratio (median)                          ${(x.median / d.median).toFixed(0)}×`);
-    console.log('  (the extension figure includes the 60 ms "tool list settled" quiet period after each call)');
-    await withExt.close();
+    },
+    [tabId, CALLS] as const,
+  );
+  await page.close();
+  return { direct, through };
+}
+
+function injected(dir: string): { raw: number; gzip: number; mainWorld: number } {
+  const content = readFileSync(join(dir, 'content-scripts/content.js'));
+  const pageWorld = readFileSync(join(dir, 'content-scripts/page-world.js'));
+  return { raw: content.length + pageWorld.length, gzip: gzipSync(content).length + gzipSync(pageWorld).length, mainWorld: pageWorld.length };
+}
+
+interface Figures {
+  bytes: { raw: number; gzip: number; mainWorld: number };
+  plainRatio: number;
+  heavyRatio: number;
+  mainThreadMs: number;
+  roundTrip: { median: number; p95: number };
+  direct: { median: number; p95: number };
+}
+
+async function main() {
+  const builds: [string, string][] = [...(BEFORE ? ([['before', BEFORE]] as [string, string][]) : []), ['this build', EXTENSION_DIR]];
+  console.log(`Chromium ${NATIVE ? 'with native WebMCP' : 'without native WebMCP (polyfill path)'}; ${LOADS} loads and ${CALLS} calls per figure.`);
+  for (const [name, dir] of builds) console.log(`  ${name}: ${dir}`);
+  console.log('');
+
+  const site = mkdtempSync(join(tmpdir(), 'bridge-bench-site-'));
+  writeHeavyPage(site);
+  const server = await startStaticServer({ '/': 'tests/fixtures/pages', '/bench': site });
+  const figures = new Map<string, Figures>();
+  try {
+    const without = await launch(undefined);
+    for (const [name, dir] of builds) {
+      const withExt = await launch(dir);
+      await (withExt.context.serviceWorkers()[0] ?? withExt.context.waitForEvent('serviceworker'));
+      const [plainWithout, plainWith] = (await loadTimesSideBySide(without.context, withExt.context, `${server.url}/plain.html`)).map(stats);
+      const [heavyWithout, heavyWith] = (await loadTimesSideBySide(without.context, withExt.context, `${server.url}/bench/heavy/index.html`)).map(stats);
+      const mtWithout = stats(await mainThreadTimes(without.context, `${server.url}/plain.html`));
+      const mtWith = stats(await mainThreadTimes(withExt.context, `${server.url}/plain.html`));
+      const { direct, through } = await roundTrips(withExt.context, server.url);
+      const d = stats(direct);
+      const minus = stats(through.map((t) => t - d.median));
+      figures.set(name, {
+        bytes: injected(dir),
+        plainRatio: plainWith.median / plainWithout.median,
+        heavyRatio: heavyWith.median / heavyWithout.median,
+        mainThreadMs: mtWith.median - mtWithout.median,
+        roundTrip: minus,
+        direct: d,
+      });
+      console.log(
+        `${name}: plain load ${ms(plainWithout.median)} → ${ms(plainWith.median)}, heavy load ${ms(heavyWithout.median)} → ${ms(heavyWith.median)}, main thread per load ${ms(mtWithout.median)} → ${ms(mtWith.median)}, round trip ${ms(stats(through).median)} (direct ${ms(d.median)})`,
+      );
+      await withExt.close();
+    }
+    await without.close();
   } finally {
     await server.close();
+    rmSync(site, { recursive: true, force: true });
+  }
+
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  const rows: [string, (f: Figures) => string, string][] = [
+    ['page load with / without: plain; heavy (5,000 elements, 20 scripts)', (f) => `${f.plainRatio.toFixed(2)}; ${f.heavyRatio.toFixed(2)}`, '≤ 1.05; ≤ 1.02'],
+    ['main-thread time added to a page without tools (median per load)', (f) => ms(Math.max(0, f.mainThreadMs)), '≤ 1 ms'],
+    ['script parsed at document_start per frame, raw / gzip', (f) => `${kb(f.bytes.raw)} / ${kb(f.bytes.gzip)}`, '≤ 6 KB / ≤ 2.5 KB'],
+    ['tool round trip minus the direct call, median / p95', (f) => `${ms(f.roundTrip.median)} / ${ms(f.roundTrip.p95)}`, '≤ 5 / ≤ 15 ms'],
+    ['bridge round trips / storage reads per tool call', () => 'not measured here (host side)', '1 / 0'],
+    [`bytes in the page's own world${NATIVE ? '' : ' (polyfill path; native injects the same script)'}`, (f) => `${f.bytes.mainWorld} B`, 'native: 0'],
+  ];
+  console.log('\nIssue 12, figure by figure (medians; the round trip also p95):');
+  const header = ['figure'.padEnd(72), ...builds.map(([name]) => name.padEnd(34)), 'target'];
+  console.log(`  ${header.join(' ')}`);
+  for (const [label, value, target] of rows) {
+    console.log(`  ${[label.padEnd(72), ...builds.map(([name]) => value(figures.get(name)!).padEnd(34)), target].join(' ')}`);
   }
 }
 

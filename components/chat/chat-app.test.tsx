@@ -167,6 +167,16 @@ describe('ChatApp', () => {
     expect(screen.queryByRole('button', { name: 'Allow once' })).toBeNull();
   });
 
+  it('a call waiting for the page to offer its tool says so in its card', () => {
+    setup({
+      running: true,
+      messages: [
+        { id: 'a', role: 'assistant', parts: [{ type: 'tool', id: 'w', name: 'filter_results', input: {}, state: 'running', prompt: 'Waiting for the page to offer filter_results…' }] },
+      ],
+    });
+    expect(screen.getByText('Waiting for the page to offer filter_results…').getAttribute('role')).toBe('status');
+  });
+
   it('shows that the agent is working until its reply shows something (reasoning does not count)', async () => {
     const { client } = setup({ running: true, messages: [user('go')] });
     const working = () => document.querySelector('.thinking');

@@ -52,6 +52,11 @@ export function ToolCallCard({ part, confirmation, onConfirm, confirmations }: T
           )}
         </div>
       </details>
+      {part.state === 'running' && part.prompt && (
+        <p class="tool-waiting" role="status">
+          {part.prompt}
+        </p>
+      )}
       {part.state === 'awaiting-confirmation' && part.prompt && (
         <fieldset class="confirm">
           <legend>{part.prompt}</legend>

@@ -350,23 +350,37 @@ describe('the loop', () => {
     expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'stop' });
   });
 
-  it('sends malformed JSON and unknown tools back as tool errors', async () => {
+  it('sends malformed JSON back as a tool error; an unknown tool goes to the host, which answers unknown_tool', async () => {
     server.script(
       { type: 'reply', toolCalls: [{ name: 'get_cart', arguments: '{"broken": ' }] },
       { type: 'reply', toolCalls: [{ name: 'delete_account', input: {} }] },
       { type: 'reply', text: 'Sorry.' },
     );
-    const { req, calls } = harness([userMessage('Do it')], () => cartOutput);
+    const unknown: ToolOutput = {
+      content: [{ type: 'text', text: 'Error [unknown_tool]: No tool named "delete_account" on this page. Available tools: get_cart, add_to_cart.' }],
+      isError: true,
+    };
+    const { req, calls } = harness([userMessage('Do it')], (call) => (call.name === 'delete_account' ? unknown : cartOutput));
     const parts = await collect(createCloudAdapter(settingsFor('openai'), { fetch, maxRetries: 0 }).run(req));
     const errors = parts.filter((p) => p.type === 'tool-error') as { error: string }[];
     expect(errors).toHaveLength(2);
     expect(errors[0].error).toBe('Error [invalid_input]: the arguments for get_cart are not valid JSON. Send a JSON object.');
-    expect(errors[1].error).toBe(
-      'Error [unknown_tool]: no tool is named "delete_account". Available tools: get_cart, add_to_cart.',
-    );
-    expect(calls).toEqual([]);
+    expect(errors[1].error).toBe('Error [unknown_tool]: No tool named "delete_account" on this page. Available tools: get_cart, add_to_cart.');
+    // Malformed JSON never reaches the page; the unknown name is the host's to judge (it waits for the page to offer it).
+    expect(calls.map((c) => c.name)).toEqual(['delete_account']);
     expect(readSent(server.requests[2]).toolResults.map((r) => r.output)).toEqual(errors.map((e) => e.error));
     expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'stop' });
+  });
+
+  it('a tool the step did not offer, which the page offers by the time the host looks, runs and its result goes back', async () => {
+    server.script({ type: 'reply', toolCalls: [{ name: 'checkout', input: { card: 'saved' } }] }, { type: 'reply', text: 'Paid.' });
+    const paid: ToolOutput = { content: [{ type: 'text', text: 'order 42' }] };
+    const { req, calls } = harness([userMessage('Pay')], () => paid, [CART_TOOLS[0]]);
+    const parts = await collect(createCloudAdapter(settingsFor('openai'), { fetch, maxRetries: 0 }).run(req));
+    expect(calls).toEqual([{ id: expect.any(String), name: 'checkout', input: { card: 'saved' } }]);
+    expect(parts.filter((p) => p.type === 'tool-result')).toEqual([{ type: 'tool-result', id: calls[0].id, output: paid }]);
+    expect(readSent(server.requests[1]).toolResults.map((r) => r.output)).toEqual(['order 42']);
+    expect(textOf(parts)).toBe('Paid.');
   });
 
   it('maps a dotted page tool name to a provider-safe one and back', async () => {
@@ -418,6 +432,35 @@ describe('the loop', () => {
     );
     expect(readSent(server.requests[0]).tools.map((t) => t.name)).toEqual(['get_cart']);
     expect(readSent(server.requests[1]).tools.map((t) => t.name)).toEqual(['get_cart', 'checkout']);
+  });
+
+  it('a tool that appears between step 1 and step 2 is offered at step 2, and a call to it runs', async () => {
+    let route = 'search';
+    const search: ToolDescriptor = { name: 'search_location', description: 'Search', inputSchema: { type: 'object', properties: { q: { type: 'string' } } } };
+    const filter: ToolDescriptor = { name: 'filter_search_results', description: 'Filter', inputSchema: { type: 'object', properties: { gym: { type: 'boolean' } } } };
+    server.script(
+      { type: 'reply', toolCalls: [{ name: 'search_location', input: { q: 'Tokyo' } }] },
+      { type: 'reply', toolCalls: [{ name: 'filter_search_results', input: { gym: true } }] },
+      { type: 'reply', text: 'Two hotels with a gym.' },
+    );
+    const { req, calls } = harness(
+      [userMessage('Search Tokyo, then filter by gym')],
+      (call) => {
+        // The search changes the route; the results route registers its filter.
+        if (call.name === 'search_location') route = 'results';
+        return { content: [{ type: 'text', text: `${call.name} done` }] };
+      },
+      () => (route === 'search' ? [search] : [search, filter]),
+    );
+    const parts = await collect(createCloudAdapter(settingsFor('anthropic'), { fetch, maxRetries: 0 }).run(req));
+    expect(readSent(server.requests[0]).tools.map((t) => t.name)).toEqual(['search_location']);
+    expect(readSent(server.requests[1]).tools.map((t) => t.name)).toEqual(['search_location', 'filter_search_results']);
+    expect(calls.map((c) => [c.name, c.input])).toEqual([
+      ['search_location', { q: 'Tokyo' }],
+      ['filter_search_results', { gym: true }],
+    ]);
+    expect(parts.filter((p) => p.type === 'tool-error')).toEqual([]);
+    expect(textOf(parts)).toBe('Two hotels with a gym.');
   });
 
   it('turns a page tool’s isError result into a tool error the model sees', async () => {

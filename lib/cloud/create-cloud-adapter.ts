@@ -1,4 +1,4 @@
-import { isStepCount, type ModelMessage, streamText } from 'ai';
+import { isStepCount, type ModelMessage, streamText, type ToolResultPart } from 'ai';
 import { gistOfResult } from '../agent/gist-of-result';
 import { LOCAL_AGENT_MESSAGES } from '../agent/local-agent-messages';
 import { createDelegation } from '../agent/create-delegation';
@@ -21,6 +21,7 @@ import { type CloudDeps, type CloudSettings, cloudModelName, DEFAULT_CLOUD_MAX_S
 import { mapCloudError, redactKey } from './map-cloud-error';
 import { normalizeBaseURL, resolveModel } from './resolve-model';
 import { toModelMessages } from './to-model-messages';
+import { toToolResultOutput } from './to-tool-result-output';
 import { type PageToolSet, toToolSet } from './to-tool-set';
 
 /** Most steps a run may be given, whatever the settings say: a runaway loop spends the person's money. */
@@ -98,6 +99,7 @@ async function* runCloud(settings: CloudSettings, deps: CloudDeps, req: AgentRun
 
     const open = new Set<string>();
     const errorTexts = new Map<string, string>();
+    const lateOutputs = new Map<string, ToolResultOutput>();
     const reasoning = new Map<string, { text: string; providerMetadata?: ProviderMetadata }>();
     let calls = 0;
     let started = false;
@@ -169,6 +171,22 @@ async function* runCloud(settings: CloudSettings, deps: CloudDeps, req: AgentRun
             break;
           case 'tool-error': {
             if (!open.delete(part.toolCallId)) break;
+            if (isNoSuchTool(part.error)) {
+              // Not in this step's set, but perhaps on the page in a moment (a route's tools arrive after the call
+              // that changed the route): the host waits for it, runs it if it comes, or answers unknown_tool.
+              const output = await req.callTool({ id: part.toolCallId, name: toolSet.toPageName(part.toolName) ?? part.toolName, input: part.input });
+              if (output?.isError) {
+                const error = redactKey(toolOutputText(output), settings.apiKey);
+                errorTexts.set(part.toolCallId, error);
+                lastResult = error;
+                yield { type: 'tool-error', id: part.toolCallId, error };
+              } else {
+                lateOutputs.set(part.toolCallId, toToolResultOutput(output));
+                lastResult = toolOutputText(output);
+                yield { type: 'tool-result', id: part.toolCallId, output };
+              }
+              break;
+            }
             const error = toolErrorText(part.error, part.toolName, toolSet, settings.apiKey);
             errorTexts.set(part.toolCallId, error);
             lastResult = error;
@@ -198,7 +216,7 @@ async function* runCloud(settings: CloudSettings, deps: CloudDeps, req: AgentRun
       yield { type: 'error', ...mapCloudError(failure.error, { ...context, midStream: started }) };
       return;
     }
-    history.push(...withErrorTexts(responseMessages, errorTexts));
+    history.push(...withLateOutputs(withErrorTexts(responseMessages, errorTexts), lateOutputs));
     yield { type: 'step-finish', step };
     if (calls === 0) {
       yield { type: 'finish', reason: 'stop' };
@@ -286,6 +304,30 @@ function withErrorTexts(messages: ModelMessage[], errorTexts: ReadonlyMap<string
       content: message.content.map((part) => {
         const text = part.type === 'tool-result' ? errorTexts.get(part.toolCallId) : undefined;
         return text === undefined || part.type !== 'tool-result' ? part : { ...part, output: { type: 'error-text' as const, value: text } };
+      }),
+    };
+  });
+}
+
+type ToolResultOutput = ToolResultPart['output'];
+
+/** Whether the SDK refused a call because its name is not in the step's tool set. */
+function isNoSuchTool(error: unknown): boolean {
+  const name =
+    typeof error === 'string' ? /^(AI_\w+):/.exec(error)?.[1] : typeof error === 'object' && error !== null ? (error as { name?: unknown }).name : undefined;
+  return name === 'AI_NoSuchToolError';
+}
+
+/** The step's response messages with the results of calls run after the SDK refused them (isNoSuchTool). */
+function withLateOutputs(messages: ModelMessage[], outputs: ReadonlyMap<string, ToolResultOutput>): ModelMessage[] {
+  if (outputs.size === 0) return messages;
+  return messages.map((message) => {
+    if (message.role !== 'tool') return message;
+    return {
+      ...message,
+      content: message.content.map((part) => {
+        const output = part.type === 'tool-result' ? outputs.get(part.toolCallId) : undefined;
+        return output === undefined || part.type !== 'tool-result' ? part : { ...part, output };
       }),
     };
   });

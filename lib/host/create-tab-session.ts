@@ -44,6 +44,14 @@ export const STOPPED_BEFORE_CONFIRMATION_ERROR = 'Error [cancelled]: stopped bef
 export const INTERRUPTED_RUN_ERROR =
   'The reply was interrupted: the browser or the extension restarted while it ran. Press Retry to continue.';
 
+/**
+ * How long a call to a tool the page does not offer waits for the page to offer it. Framework-built pages register
+ * a new route's tools in effects 30–500 ms after the call that changed the route (up to about 460 ms with the CPU
+ * slowed 4×, issue 17); 1.5 s covers that three times over, and is short enough that a name the model made up
+ * costs little.
+ */
+export const UNKNOWN_TOOL_WAIT_MS = 1_500;
+
 /** How long an adapter may take to wind down after Stop before the host stops listening to it. */
 const STOP_GRACE_MS = 3000;
 
@@ -127,6 +135,8 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
   let agent: WebAgent | undefined;
   let url = deps.url;
   const live = new Map<string, LiveCall>();
+  /** Woken after every tool refresh: calls waiting for a tool the page does not offer yet. */
+  const toolWaiters = new Set<() => void>();
   const confirmations = new Map<string, OpenConfirmation>();
   const listeners = new Set<(snapshot: TabSnapshot) => void>();
 
@@ -197,6 +207,34 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
       toolsKnown = true;
     }
     emit();
+    for (const wake of [...toolWaiters]) wake();
+  };
+
+  /**
+   * The model named a tool the page does not offer (yet): a route's tools often arrive just after the call that
+   * changed the route. Waits, showing the person what for, until the page offers it or UNKNOWN_TOOL_WAIT_MS pass.
+   */
+  const waitForTool = async (call: ToolCall, signal: AbortSignal): Promise<TabToolEntry | undefined> => {
+    const name = String(call.name).replace(/\s+/g, ' ').slice(0, 64);
+    live.set(call.id, { state: 'running', prompt: `Waiting for the page to offer ${name}…` });
+    emit();
+    const deadline = Date.now() + UNKNOWN_TOOL_WAIT_MS;
+    let tool: TabToolEntry | undefined;
+    while (!tool && !signal.aborted && Date.now() < deadline) {
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          clearTimeout(timer);
+          toolWaiters.delete(wake);
+          signal.removeEventListener('abort', wake);
+          resolve();
+        };
+        const timer = setTimeout(wake, deadline - Date.now());
+        toolWaiters.add(wake);
+        signal.addEventListener('abort', wake);
+      });
+      tool = tools.tools.find((t) => t.name === call.name);
+    }
+    return tool;
   };
 
   const ask = (call: ToolCall, origin: string | undefined, reason: string, signal: AbortSignal) =>
@@ -220,7 +258,9 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     // Read the tools afresh: a consequential tool may have appeared (or changed its annotations) since the last
     // snapshot, and the policy must judge the tool that will actually run.
     await refreshTools();
-    const tool = tools.tools.find((t) => t.name === call.name);
+    // Not there: wait for the page to offer it; if it never does, the bridge answers unknown_tool with the tools
+    // there are now.
+    const tool = tools.tools.find((t) => t.name === call.name) ?? (await waitForTool(call, signal));
     const record = timeline.start({
       id: call.id,
       by,

@@ -11,7 +11,7 @@ import { servePageTools } from './serve-page-tools';
  * Both halves of one frame in one happy-dom window: the MAIN side (polyfill + servePageTools) and the isolated
  * side (connectPageChannel + createFrameToolHost), talking over the real handshake and MessagePort.
  */
-async function frame() {
+async function frame(settle = { capMs: 400 }) {
   const win = window as unknown as Window & typeof globalThis;
   const polyfill = new PolyfillModelContext(win);
   servePageTools(win, { polyfill });
@@ -27,7 +27,7 @@ async function frame() {
     report: (r) => reports.push(r),
     onCallState: (_id, state, prompt) => states.push(`${state}: ${prompt}`),
     onNavigating: () => {},
-    settle: { quietMs: 10, capMs: 200 },
+    settle,
     debounceMs: 5,
   });
   return { polyfill, page, host, reports, states, cursor };
@@ -166,5 +166,152 @@ describe('createFrameToolHost over the page channel', () => {
     await first;
     expect(await pending).toMatchObject({ output: { content: [{ text: 'Error [cancelled]: The call was cancelled before it started.' }] } });
     expect(ran).toBe(false);
+  });
+});
+
+/** Counts the animation frames the host asks for, so a test can tell whether a call waited for one. */
+function countFrames() {
+  const original = window.requestAnimationFrame;
+  const counter = {
+    frames: 0,
+    restore: () => {
+      window.requestAnimationFrame = original;
+    },
+  };
+  window.requestAnimationFrame = (callback: FrameRequestCallback) => {
+    counter.frames++;
+    return original.call(window, callback);
+  };
+  return counter;
+}
+
+describe('after a call, the host waits for the changes the call started, ended by evidence', () => {
+  afterEach(() => history.replaceState(null, '', '/'));
+
+  it('a call that changes nothing returns without waiting for a frame', async () => {
+    const { polyfill, host } = await frame({ capMs: 5_000 });
+    await polyfill.registerTool({ name: 'read', description: 'd', execute: () => 'same' });
+    // The registration's own change notice arrives first: it is not the call's doing.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await host.list();
+    const frames = countFrames();
+    try {
+      expect(await host.call(call('read', {}))).toMatchObject({ kind: 'output', report: { tools: [{ name: 'read' }] } });
+      expect(frames.frames).toBe(0);
+    } finally {
+      frames.restore();
+    }
+  });
+
+  it('sees a tool registered right after the call resolved (a microtask later)', async () => {
+    const { polyfill, host } = await frame({ capMs: 5_000 });
+    await polyfill.registerTool({
+      name: 'open',
+      description: 'd',
+      execute: () => {
+        queueMicrotask(() => void polyfill.registerTool({ name: 'add_to_cart', description: 'd', execute: () => 1 }));
+        return 'opened';
+      },
+    });
+    const result = (await host.call(call('open', {}))) as { report: FrameReport };
+    expect(result.report.tools.map((t) => t.name).sort()).toEqual(['add_to_cart', 'open']);
+  });
+
+  it('a route change waits for the new route’s tools, registered in an effect 150 ms after the call', async () => {
+    const { polyfill, host } = await frame({ capMs: 5_000 });
+    const routeTools = new AbortController();
+    await polyfill.registerTool(
+      {
+        name: 'search_location',
+        description: 'd',
+        execute: () => {
+          history.pushState({}, '', '/results');
+          routeTools.abort();
+          setTimeout(() => void polyfill.registerTool({ name: 'filter_search_results', description: 'd', execute: () => 'filtered' }), 150);
+          return 'searching';
+        },
+      },
+      { signal: routeTools.signal },
+    );
+    const result = (await host.call(call('search_location', {}))) as { report: FrameReport };
+    expect(result.report.tools.map((t) => t.name)).toEqual(['filter_search_results']);
+    expect(result.report.url).toMatch(/\/results$/);
+  });
+
+  it('a route that registers the same names again is followed too', async () => {
+    const { polyfill, host } = await frame({ capMs: 5_000 });
+    let generation = 0;
+    let routeTools = new AbortController();
+    const register = () =>
+      polyfill.registerTool(
+        {
+          name: 'next_page',
+          description: `page ${generation}`,
+          execute: () => {
+            history.pushState({}, '', `/page/${++generation}`);
+            routeTools.abort();
+            routeTools = new AbortController();
+            setTimeout(() => void register(), 120);
+            return `page ${generation}`;
+          },
+        },
+        { signal: routeTools.signal },
+      );
+    await register();
+    const result = (await host.call(call('next_page', {}))) as { report: FrameReport };
+    expect(result.report.tools).toMatchObject([{ name: 'next_page', description: 'page 1' }]);
+  });
+
+  it('while the DOM changes, waits for frames until one passes quietly (a tool added in the next frame is seen)', async () => {
+    const { polyfill, host } = await frame({ capMs: 5_000 });
+    document.body.innerHTML = '<main></main>';
+    await polyfill.registerTool({
+      name: 'render',
+      description: 'd',
+      execute: () => {
+        document.querySelector('main')!.textContent = 'rendered';
+        requestAnimationFrame(() => void polyfill.registerTool({ name: 'from_effect', description: 'd', execute: () => 1 }));
+        return 'ok';
+      },
+    });
+    const result = (await host.call(call('render', {}))) as { report: FrameReport };
+    expect(result.report.tools.map((t) => t.name).sort()).toEqual(['from_effect', 'render']);
+  });
+
+  it('a route change that leaves the tools as they were does not wait for tools (an app whose tools are not per route)', async () => {
+    // A cap no test could sit out: the call must return on evidence alone.
+    const { polyfill, host } = await frame({ capMs: 600_000 });
+    await polyfill.registerTool({
+      name: 'search_products',
+      description: 'd',
+      execute: () => {
+        history.pushState({}, '', '#/search?q=mug');
+        document.body.innerHTML = '<h1>Results</h1>';
+        return 'found';
+      },
+    });
+    const result = (await host.call(call('search_products', {}))) as { kind: string; report: FrameReport };
+    expect(result.report.tools.map((t) => t.name)).toEqual(['search_products']);
+    expect(result.report.page.h1).toBe('Results');
+  });
+
+  it('gives up at the cap when a route change took the tools away and none come, and reports what is there', async () => {
+    const { polyfill, host } = await frame({ capMs: 150 });
+    const routeTools = new AbortController();
+    await polyfill.registerTool(
+      {
+        name: 'go',
+        description: 'd',
+        execute: () => {
+          history.pushState({}, '', '/elsewhere');
+          routeTools.abort();
+          return 'went';
+        },
+      },
+      { signal: routeTools.signal },
+    );
+    const result = (await host.call(call('go', {}))) as { kind: string; output: unknown; report: FrameReport };
+    expect(result).toMatchObject({ kind: 'output', output: { content: [{ text: 'went' }] } });
+    expect(result.report.tools).toEqual([]);
   });
 });

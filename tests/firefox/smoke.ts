@@ -312,6 +312,28 @@ async function main(): Promise<number> {
       const offered = JSON.stringify(sub?.body?.tools ?? []);
       assert(offered.includes('get_cart') && !offered.includes('search_products'), 'the sub-agent was not offered only its own tools');
     });
+
+    await check('a router that registers its tools 30–500 ms after the call that changed the route: a two-step task passes 10 of 10 runs', async () => {
+      const url = `${server.url}/hotel-router.html`;
+      const router = await session!.openWithExtensionPage(url, 'sidepanel.html');
+      const names = async () =>
+        (await toBackground<TabToolSnapshot>(router.extensionPage, { type: 'bridge:get-tools', tabId: router.tabId })).tools.map((t) => t.name).sort().join(',');
+      const call = (id: string, name: string, input: unknown) =>
+        toBackground<ToolOutput>(router.extensionPage, { type: 'bridge:call-tool', tabId: router.tabId, requestId: id, call: { id, name, input } });
+      const failures: string[] = [];
+      for (let i = 1; i <= 10; i++) {
+        if (i > 1) await run(router.page, '(href) => { setTimeout(() => location.assign(href), 0); return true; }', url);
+        await waitFor('the home route tools', async () => (await names()) === 'lookup_amenity,search_location', 20_000);
+        const search = textOf(await call(`router-s${i}`, 'search_location', { location: 'Tokyo' }));
+        const filter = textOf(await call(`router-f${i}`, 'filter_search_results', { gym: true, breakfast: true }));
+        if (search !== 'Searching hotels in Tokyo.' || filter !== '2 hotels in Tokyo with a gym and breakfast: Shinjuku Tower, Ginza Grand.') {
+          failures.push(`run ${i}: "${search}" then "${filter}"`);
+        }
+      }
+      assert(failures.length === 0, failures.join('; '));
+      await router.extensionPage.close();
+      await router.page.close();
+    });
   } finally {
     await session?.close();
     await server.close();
