@@ -4,10 +4,18 @@ import { isHostSender } from '@/lib/background/is-host-sender';
 import { createAgentHostRuntime } from '@/lib/host/create-agent-host-runtime';
 import { startLocalAdapter } from '@/lib/host/start-local-adapter';
 import { agentStorageChanged, serveAgentStorage } from '@/lib/messaging/agent-storage-proxy';
+import { restrictStorageAccess } from '@/lib/storage/restrict-storage-access';
 import { isFirefox } from '@/lib/platform';
 import type { EnginePort } from '@/lib/local/engine-messages';
 
 export default defineBackground(() => {
+  // First, before anything is read or written: content scripts get no extension storage (Chromium; Firefox keeps
+  // its privileged data out of storage.local instead). See lib/storage/restrict-storage-access.ts.
+  void restrictStorageAccess({
+    local: browser.storage.local as never,
+    session: browser.storage.session as never,
+    sync: browser.storage.sync as never,
+  });
   // Page tools: content scripts report, the agent host asks (Chrome: offscreen messages; Firefox: this page).
   const toolRouter = createToolRouter({
     store: {
