@@ -35,6 +35,10 @@ function mockOptionsClient(overrides: Partial<OptionsClient> = {}) {
       delete m.storedBytes;
       return { ok: true };
     },
+    deleteConversations: async () => {
+      calls.push('delete conversations');
+      return { ok: true };
+    },
     ...overrides,
   };
   return { client, calls };
