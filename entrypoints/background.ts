@@ -1,9 +1,12 @@
 import { createToolRouter } from '@/lib/background/create-tool-router';
+import { forgetClosedTab } from '@/lib/background/forget-closed-tab';
 import { ensureOffscreenDocument } from '@/lib/background/ensure-offscreen-document';
 import { isHostSender } from '@/lib/background/is-host-sender';
 import { createAgentHostRuntime } from '@/lib/host/create-agent-host-runtime';
 import { startLocalAdapter } from '@/lib/host/start-local-adapter';
 import { agentStorageChanged, serveAgentStorage } from '@/lib/messaging/agent-storage-proxy';
+import type { TabClosedMessage } from '@/lib/messaging/tab-closed-message';
+import { browserSessionId, createConversationStore } from '@/lib/storage/conversations';
 import { restrictStorageAccess } from '@/lib/storage/restrict-storage-access';
 import { isFirefox } from '@/lib/platform';
 import type { EnginePort } from '@/lib/local/engine-messages';
@@ -47,7 +50,15 @@ export default defineBackground(() => {
     }
     return false;
   });
-  browser.tabs.onRemoved.addListener((tabId) => void toolRouter.forgetTab(tabId));
+  // Conversations end with their tabs (lib/background/forget-closed-tab.ts): Chrome's offscreen host is told if it
+  // runs, else this deletes the record itself; Firefox's host is this page and is called directly (set below).
+  let tellHost = (message: TabClosedMessage): Promise<unknown> => browser.runtime.sendMessage(message);
+  const conversations = () =>
+    browserSessionId(storageAreas.session).then((session) => createConversationStore(storageAreas.local, { session }));
+  browser.tabs.onRemoved.addListener((tabId, removeInfo) => {
+    void toolRouter.forgetTab(tabId);
+    void forgetClosedTab(tabId, removeInfo, { tellHost, store: conversations });
+  });
 
   // A build-time constant, not isFirefox(): it lets the bundler drop the host (AI SDK and all) from Chrome's
   // service worker, which then parses 10 KB on every wake instead of 900 KB.
@@ -68,6 +79,10 @@ export default defineBackground(() => {
           getURL: (path) => browser.runtime.getURL(path as any),
         }),
     });
+    tellHost = async (message) => {
+      await host.host.closeTab(message.tabId, { keepForRestore: message.keepForRestore });
+      return true;
+    };
     browser.runtime.onMessage.addListener((message: unknown, sender, sendResponse) => {
       // Options requests come from extension pages only (the options page may sit in a tab; content scripts never ask).
       if (sender.id !== browser.runtime.id || !(sender.url ?? '').startsWith(extensionOrigin)) return false;

@@ -4,6 +4,8 @@ import { startLocalAdapter } from '@/lib/host/start-local-adapter';
 import type { EnginePort } from '@/lib/local/engine-messages';
 import type { HostPort } from '@/lib/host/agent-host-deps';
 import { createAgentStorageProxy } from '@/lib/messaging/agent-storage-proxy';
+import { isHostSender } from '@/lib/background/is-host-sender';
+import { isTabClosedMessage } from '@/lib/messaging/tab-closed-message';
 
 // Chrome's agent host. chrome.runtime is the only extension API here: storage and page tools go through the
 // background with runtime messages.
@@ -28,7 +30,16 @@ const runtime = createAgentHostRuntime({
     }),
 });
 
-browser.runtime.onMessage.addListener((message: any, _sender, sendResponse) => {
+browser.runtime.onMessage.addListener((message: any, sender, sendResponse) => {
+  // A tab closed (the background tells): only the extension's own contexts may say so, never a content script.
+  if (isTabClosedMessage(message)) {
+    if (!isHostSender(sender, browser.runtime.id, browser.runtime.getURL('/'))) return false;
+    void runtime.host.closeTab(message.tabId, { keepForRestore: message.keepForRestore }).then(
+      () => sendResponse(true),
+      () => sendResponse(false),
+    );
+    return true;
+  }
   if (message?.type === 'host-ping') {
     sendResponse({ host: 'offscreen', crossOriginIsolated: globalThis.crossOriginIsolated });
     return false;
