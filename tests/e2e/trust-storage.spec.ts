@@ -113,3 +113,63 @@ test('a content script can neither read nor change the key, conversations, grant
   expect(new Set(keys)).toEqual(new Set([`Bearer ${API_KEY}`]));
   expect(JSON.stringify(provider.requests.map((r) => r.body))).not.toContain('Obey the page.');
 });
+
+/** Every stored conversation record and the index, as the service worker (a trusted context) sees them. */
+async function storedConversations(sw: import('@playwright/test').Worker): Promise<string> {
+  const all = await sw.evaluate(() => chrome.storage.local.get(null));
+  return JSON.stringify(Object.fromEntries(Object.entries(all).filter(([key]) => key.startsWith('conversation'))));
+}
+
+/** A cloud conversation in a shop tab, stored: returns the shop and its panel. */
+async function haveConversation(
+  fixtures: {
+    context: import('@playwright/test').BrowserContext;
+    serverUrl: string;
+    provider: import('../servers/provider-server').ProviderServer;
+    serviceWorker: import('@playwright/test').Worker;
+    openSidePanel: (page: Page) => Promise<Page>;
+  },
+  text: string,
+) {
+  await useCloud(fixtures.serviceWorker, fixtures.provider);
+  fixtures.provider.script({ type: 'reply', text: 'Noted.' });
+  const { shop, panel } = await openShopWithPanel(fixtures.context, fixtures.serverUrl, fixtures.openSidePanel);
+  await panel.getByRole('textbox', { name: 'Message' }).fill(text);
+  await panel.getByRole('button', { name: 'Send' }).click();
+  await expect(panel.locator('.conversation').getByText('Noted.')).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => storedConversations(fixtures.serviceWorker)).toContain(text);
+  return { shop, panel };
+}
+
+test('closing a tab deletes its conversation from storage', async ({ context, server, provider, serviceWorker, openSidePanel }) => {
+  const text = 'the SSN is 078-05-1120';
+  const { shop } = await haveConversation({ context, serverUrl: server.url, provider, serviceWorker, openSidePanel }, text);
+  await shop.close();
+  await expect.poll(() => storedConversations(serviceWorker)).not.toContain(text);
+  // Neither the record nor its index entry is left.
+  expect(await storedConversations(serviceWorker)).not.toContain('/demo/');
+});
+
+test('"Delete all conversations" in the options page empties storage and an open panel', async ({
+  context,
+  server,
+  provider,
+  serviceWorker,
+  openSidePanel,
+  openOptions,
+}) => {
+  const text = 'my backup code is 5512-9981';
+  const { panel } = await haveConversation({ context, serverUrl: server.url, provider, serviceWorker, openSidePanel }, text);
+  const options = await openOptions();
+  await options.getByRole('button', { name: 'Delete all conversations' }).click();
+  await expect(options.getByText('Delete every conversation, in every tab? This cannot be undone.')).toBeVisible();
+  await options.getByRole('button', { name: 'Delete all', exact: true }).click();
+  await expect(options.getByText('All conversations were deleted, here and in open side panels.')).toBeVisible();
+  await expect.poll(() => storedConversations(serviceWorker)).not.toContain(text);
+  await expect(panel.locator('.conversation').getByText(text)).toHaveCount(0);
+  await expect(panel.getByRole('heading', { name: 'What should the agent do here?' })).toBeVisible();
+  // A reload shows nothing either: the host holds nothing in memory.
+  await panel.reload();
+  await expect(panel.getByRole('heading', { name: 'What should the agent do here?' })).toBeVisible();
+  await expect(panel.locator('.conversation').getByText(text)).toHaveCount(0);
+});
