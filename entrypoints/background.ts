@@ -7,7 +7,10 @@ import { startLocalAdapter } from '@/lib/host/start-local-adapter';
 import { agentStorageChanged, serveAgentStorage } from '@/lib/messaging/agent-storage-proxy';
 import type { TabClosedMessage } from '@/lib/messaging/tab-closed-message';
 import { browserSessionId, createConversationStore } from '@/lib/storage/conversations';
+import { createIndexedDbStorageArea, migrateFromStorageLocal } from '@/lib/storage/indexed-db-storage-area';
 import { restrictStorageAccess } from '@/lib/storage/restrict-storage-access';
+import { storageAreaAfter } from '@/lib/storage/storage-area-after';
+import type { StorageArea } from '@/lib/storage/storage-area';
 import { isFirefox } from '@/lib/platform';
 import type { EnginePort } from '@/lib/local/engine-messages';
 
@@ -31,7 +34,7 @@ export default defineBackground(() => {
     notifyHost: (message) => void browser.runtime.sendMessage(message).catch(() => {}),
   });
   const storageAreas = {
-    local: { ...areaPort(browser.storage.local), onChanged: browser.storage.local.onChanged as any },
+    local: privilegedArea(),
     session: { ...areaPort(browser.storage.session), onChanged: browser.storage.session.onChanged as any },
   };
   // The agent host in this context (Firefox) and the E2E tests reach the same router.
@@ -119,6 +122,22 @@ export default defineBackground(() => {
     void ensureHost();
   }
 });
+
+/**
+ * Where the key, conversations, grants, site profiles and policy live. Chrome: storage.local, closed to content
+ * scripts by restrictStorageAccess. Firefox: content scripts can read and write storage.local and no setting stops
+ * them, so the extension origin's IndexedDB instead (content scripts only ever get the page's), after moving
+ * anything an earlier version left in storage.local, once.
+ */
+function privilegedArea(): StorageArea {
+  if (!import.meta.env.FIREFOX) return { ...areaPort(browser.storage.local), onChanged: browser.storage.local.onChanged as any };
+  const area = createIndexedDbStorageArea({ indexedDB, openChannel: (name) => new BroadcastChannel(name) });
+  const migrated = migrateFromStorageLocal(
+    { getAll: () => browser.storage.local.get(null), remove: (keys) => browser.storage.local.remove(keys) },
+    area,
+  ).catch(() => []);
+  return storageAreaAfter(area, migrated);
+}
 
 /** A browser storage area as the StorageArea port's get/set/remove. */
 function areaPort(area: typeof browser.storage.local) {
