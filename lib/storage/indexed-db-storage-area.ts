@@ -4,7 +4,7 @@ import type { StorageArea, StorageChange } from './storage-area';
  * The slices of IndexedDB and BroadcastChannel this area uses, so lib/ stays free of browser globals: the extension
  * passes `indexedDB` and `(name) => new BroadcastChannel(name)`; tests pass in-memory ones.
  */
-// biome-ignore lint/suspicious/noExplicitAny: the DOM types its handlers with `this` and event classes Node lacks.
+// The DOM types its handlers with `this` and event classes that Node lacks: any handler fits.
 type IdbHandler = ((...args: any[]) => any) | null;
 export interface IdbFactoryLike {
   open(name: string, version?: number): IdbOpenRequestLike;

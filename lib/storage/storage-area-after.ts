@@ -10,9 +10,9 @@ export function storageAreaAfter(area: StorageArea, ready: Promise<unknown>): St
     () => undefined,
   );
   return {
-    get: async (keys) => (await settled, area.get(keys)),
-    set: async (items) => (await settled, area.set(items)),
-    remove: async (keys) => (await settled, area.remove(keys)),
+    get: (keys) => settled.then(() => area.get(keys)),
+    set: (items) => settled.then(() => area.set(items)),
+    remove: (keys) => settled.then(() => area.remove(keys)),
     onChanged: area.onChanged,
   };
 }
