@@ -32,8 +32,11 @@ const runtime = createAgentHostRuntime({
 
 browser.runtime.onMessage.addListener((message: any, sender, sendResponse) => {
   // A tab closed (the background tells): only the extension's own contexts may say so, never a content script.
+  const trusted = isHostSender(sender, browser.runtime.id, browser.runtime.getURL('/'));
+  // Deleting every conversation is for the options page alone, never a content script.
+  if (message?.type === 'options/delete-conversations' && !trusted) return false;
   if (isTabClosedMessage(message)) {
-    if (!isHostSender(sender, browser.runtime.id, browser.runtime.getURL('/'))) return false;
+    if (!trusted) return false;
     void runtime.host.closeTab(message.tabId, { keepForRestore: message.keepForRestore }).then(
       () => sendResponse(true),
       () => sendResponse(false),

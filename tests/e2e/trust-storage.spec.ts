@@ -173,3 +173,33 @@ test('"Delete all conversations" in the options page empties storage and an open
   await expect(panel.getByRole('heading', { name: 'What should the agent do here?' })).toBeVisible();
   await expect(panel.locator('.conversation').getByText(text)).toHaveCount(0);
 });
+
+test('a content script can neither delete all conversations nor close another tab’s conversation by message', async ({
+  context,
+  server,
+  provider,
+  serviceWorker,
+  extensionId,
+  openSidePanel,
+  tabIdOf,
+}) => {
+  const text = 'keep this conversation 4471';
+  const { shop } = await haveConversation({ context, serverUrl: server.url, provider, serviceWorker, openSidePanel }, text);
+  const tabId = await tabIdOf(shop);
+  const answers = await evaluateInContentScript<unknown[]>(
+    shop,
+    extensionId,
+    `async () => {
+      const out = [];
+      for (const message of [{ type: 'options/delete-conversations' }, { type: 'host:tab-closed', tabId: ${tabId}, keepForRestore: false }]) {
+        out.push(await chrome.runtime.sendMessage(message).catch((error) => String(error)));
+      }
+      return out;
+    }`,
+  );
+  expect(answers).not.toContainEqual({ ok: true });
+  expect(answers).not.toContain(true);
+  // The shop's panel session is still there and stored: nothing was deleted. (The host answers in order: a later
+  // message has been handled after these.)
+  await expect.poll(() => storedConversations(serviceWorker)).toContain(text);
+});
