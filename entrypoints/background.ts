@@ -1,13 +1,27 @@
 import { createToolRouter } from '@/lib/background/create-tool-router';
+import { forgetClosedTab } from '@/lib/background/forget-closed-tab';
 import { ensureOffscreenDocument } from '@/lib/background/ensure-offscreen-document';
 import { isHostSender } from '@/lib/background/is-host-sender';
 import { createAgentHostRuntime } from '@/lib/host/create-agent-host-runtime';
 import { startLocalAdapter } from '@/lib/host/start-local-adapter';
 import { agentStorageChanged, serveAgentStorage } from '@/lib/messaging/agent-storage-proxy';
+import type { TabClosedMessage } from '@/lib/messaging/tab-closed-message';
+import { browserSessionId, createConversationStore } from '@/lib/storage/conversations';
+import { createIndexedDbStorageArea, migrateFromStorageLocal } from '@/lib/storage/indexed-db-storage-area';
+import { restrictStorageAccess } from '@/lib/storage/restrict-storage-access';
+import { storageAreaAfter } from '@/lib/storage/storage-area-after';
+import type { StorageArea } from '@/lib/storage/storage-area';
 import { isFirefox } from '@/lib/platform';
 import type { EnginePort } from '@/lib/local/engine-messages';
 
 export default defineBackground(() => {
+  // First, before anything is read or written: content scripts get no extension storage (Chromium; Firefox keeps
+  // its privileged data out of storage.local instead). See lib/storage/restrict-storage-access.ts.
+  void restrictStorageAccess({
+    local: browser.storage.local as never,
+    session: browser.storage.session as never,
+    sync: browser.storage.sync as never,
+  });
   // Page tools: content scripts report, the agent host asks (Chrome: offscreen messages; Firefox: this page).
   const toolRouter = createToolRouter({
     store: {
@@ -20,7 +34,7 @@ export default defineBackground(() => {
     notifyHost: (message) => void browser.runtime.sendMessage(message).catch(() => {}),
   });
   const storageAreas = {
-    local: { ...areaPort(browser.storage.local), onChanged: browser.storage.local.onChanged as any },
+    local: privilegedArea(),
     session: { ...areaPort(browser.storage.session), onChanged: browser.storage.session.onChanged as any },
   };
   // The agent host in this context (Firefox) and the E2E tests reach the same router.
@@ -39,7 +53,15 @@ export default defineBackground(() => {
     }
     return false;
   });
-  browser.tabs.onRemoved.addListener((tabId) => void toolRouter.forgetTab(tabId));
+  // Conversations end with their tabs (lib/background/forget-closed-tab.ts): Chrome's offscreen host is told if it
+  // runs, else this deletes the record itself; Firefox's host is this page and is called directly (set below).
+  let tellHost = (message: TabClosedMessage): Promise<unknown> => browser.runtime.sendMessage(message);
+  const conversations = () =>
+    browserSessionId(storageAreas.session).then((session) => createConversationStore(storageAreas.local, { session }));
+  browser.tabs.onRemoved.addListener((tabId, removeInfo) => {
+    void toolRouter.forgetTab(tabId);
+    void forgetClosedTab(tabId, removeInfo, { tellHost, store: conversations });
+  });
 
   // A build-time constant, not isFirefox(): it lets the bundler drop the host (AI SDK and all) from Chrome's
   // service worker, which then parses 10 KB on every wake instead of 900 KB.
@@ -60,6 +82,10 @@ export default defineBackground(() => {
           getURL: (path) => browser.runtime.getURL(path as any),
         }),
     });
+    tellHost = async (message) => {
+      await host.host.closeTab(message.tabId, { keepForRestore: message.keepForRestore });
+      return true;
+    };
     browser.runtime.onMessage.addListener((message: unknown, sender, sendResponse) => {
       // Options requests come from extension pages only (the options page may sit in a tab; content scripts never ask).
       if (sender.id !== browser.runtime.id || !(sender.url ?? '').startsWith(extensionOrigin)) return false;
@@ -96,6 +122,22 @@ export default defineBackground(() => {
     void ensureHost();
   }
 });
+
+/**
+ * Where the key, conversations, grants, site profiles and policy live. Chrome: storage.local, closed to content
+ * scripts by restrictStorageAccess. Firefox: content scripts can read and write storage.local and no setting stops
+ * them, so the extension origin's IndexedDB instead (content scripts only ever get the page's), after moving
+ * anything an earlier version left in storage.local, once.
+ */
+function privilegedArea(): StorageArea {
+  if (!import.meta.env.FIREFOX) return { ...areaPort(browser.storage.local), onChanged: browser.storage.local.onChanged as any };
+  const area = createIndexedDbStorageArea({ indexedDB, openChannel: (name) => new BroadcastChannel(name) });
+  const migrated = migrateFromStorageLocal(
+    { getAll: () => browser.storage.local.get(null), remove: (keys) => browser.storage.local.remove(keys) },
+    area,
+  ).catch(() => []);
+  return storageAreaAfter(area, migrated);
+}
 
 /** A browser storage area as the StorageArea port's get/set/remove. */
 function areaPort(area: typeof browser.storage.local) {

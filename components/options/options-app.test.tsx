@@ -35,6 +35,10 @@ function mockOptionsClient(overrides: Partial<OptionsClient> = {}) {
       delete m.storedBytes;
       return { ok: true };
     },
+    deleteConversations: async () => {
+      calls.push('delete conversations');
+      return { ok: true };
+    },
     ...overrides,
   };
   return { client, calls };
@@ -318,5 +322,25 @@ describe('OptionsApp', () => {
     const { store } = await setup();
     await store.setConfirmationPolicy('never');
     await waitFor(() => expect((screen.getByRole('radio', { name: 'Never ask' }) as HTMLInputElement).checked).toBe(true));
+  });
+
+  it('"Delete all conversations" asks first; Keep does nothing, Delete all asks the host and says what happened', async () => {
+    const { calls } = await setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete all conversations' }));
+    expect(screen.getByText('Delete every conversation, in every tab? This cannot be undone.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Keep' }));
+    expect(calls).not.toContain('delete conversations');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete all conversations' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete all' }));
+    await screen.findByText('All conversations were deleted, here and in open side panels.');
+    expect(calls.filter((c) => c === 'delete conversations')).toHaveLength(1);
+  });
+
+  it('"Delete all conversations" says so when the host could not', async () => {
+    const { client } = mockOptionsClient({ deleteConversations: async () => ({ ok: false, message: 'The agent host did not answer.' }) });
+    await setup({ client });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete all conversations' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete all' }));
+    await screen.findByText('The conversations were not deleted: The agent host did not answer.');
   });
 });

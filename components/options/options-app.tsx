@@ -1,6 +1,7 @@
 import { AgentSection } from './agent-section';
 import { CloudSection } from './cloud-section';
 import { ConfirmationSection } from './confirmation-section';
+import { ConversationsSection } from './conversations-section';
 import { NoticeText } from './notice-text';
 import { OnDeviceSection } from './on-device-section';
 import type { OptionsState } from './options-state';
@@ -42,6 +43,7 @@ export function OptionsApp({ state }: { state: OptionsState }) {
           </form>
         )}
         {ready ? <SitesSection state={state} /> : null}
+        {ready ? <ConversationsSection state={state} /> : null}
         {ready ? (
           // Outside the form so it can stay in view at the bottom of the page; form= ties Save to it.
           <div class={`save-bar${state.dirty.value ? ' save-bar--dirty' : ''}`}>

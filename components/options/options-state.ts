@@ -85,6 +85,10 @@ export interface OptionsState {
   localNotice: ReadonlySignal<Notice | undefined>;
   siteEditor: ReadonlySignal<SiteEditor | undefined>;
   siteNotice: ReadonlySignal<Notice | undefined>;
+  /** "Delete all conversations": idle, waiting for the second click, or deleting. */
+  conversationsDelete: ReadonlySignal<'idle' | 'confirming' | 'deleting'>;
+  /** What became of the last "Delete all conversations". */
+  conversationsNotice: ReadonlySignal<Notice | undefined>;
 
   /** Reads the settings and starts following changes; lists the models. Returns a function that stops following. */
   start(): Promise<() => void>;
@@ -114,6 +118,11 @@ export interface OptionsState {
   saveSite(): Promise<boolean>;
   removeSite(origin: string): Promise<void>;
   revokeGrant(origin: string, tool: string): Promise<void>;
+  /** First call asks for confirmation; confirmDeleteConversations does it. */
+  requestDeleteConversations(): void;
+  cancelDeleteConversations(): void;
+  /** Asks the host to delete every conversation, stored and shown in open panels. */
+  confirmDeleteConversations(): Promise<void>;
 }
 
 function draftFrom(settings: Settings): OptionsDraft {
@@ -153,6 +162,8 @@ export function createOptionsState(deps: { store: SettingsStore; client: Options
   const localNotice = signal<Notice | undefined>(undefined);
   const siteEditor = signal<SiteEditor | undefined>(undefined);
   const siteNotice = signal<Notice | undefined>(undefined);
+  const conversationsDelete = signal<'idle' | 'confirming' | 'deleting'>('idle');
+  const conversationsNotice = signal<Notice | undefined>(undefined);
 
   const dirty = computed(() => {
     const s = settings.value;
@@ -256,6 +267,34 @@ export function createOptionsState(deps: { store: SettingsStore; client: Options
     localNotice,
     siteEditor,
     siteNotice,
+    conversationsDelete,
+    conversationsNotice,
+
+    requestDeleteConversations() {
+      batch(() => {
+        conversationsDelete.value = 'confirming';
+        conversationsNotice.value = undefined;
+      });
+    },
+
+    cancelDeleteConversations() {
+      if (conversationsDelete.value === 'confirming') conversationsDelete.value = 'idle';
+    },
+
+    async confirmDeleteConversations() {
+      if (conversationsDelete.value !== 'confirming') return;
+      batch(() => {
+        conversationsDelete.value = 'deleting';
+        conversationsNotice.value = { tone: 'info', text: 'Deleting…' };
+      });
+      const reply = await client.deleteConversations();
+      batch(() => {
+        conversationsDelete.value = 'idle';
+        conversationsNotice.value = reply.ok
+          ? { tone: 'success', text: 'All conversations were deleted, here and in open side panels.' }
+          : { tone: 'error', text: `The conversations were not deleted: ${reply.message}` };
+      });
+    },
 
     async start() {
       const stop = store.subscribe(receive);

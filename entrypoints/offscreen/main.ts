@@ -4,6 +4,8 @@ import { startLocalAdapter } from '@/lib/host/start-local-adapter';
 import type { EnginePort } from '@/lib/local/engine-messages';
 import type { HostPort } from '@/lib/host/agent-host-deps';
 import { createAgentStorageProxy } from '@/lib/messaging/agent-storage-proxy';
+import { isHostSender } from '@/lib/background/is-host-sender';
+import { isTabClosedMessage } from '@/lib/messaging/tab-closed-message';
 
 // Chrome's agent host. chrome.runtime is the only extension API here: storage and page tools go through the
 // background with runtime messages.
@@ -28,7 +30,19 @@ const runtime = createAgentHostRuntime({
     }),
 });
 
-browser.runtime.onMessage.addListener((message: any, _sender, sendResponse) => {
+browser.runtime.onMessage.addListener((message: any, sender, sendResponse) => {
+  // A tab closed (the background tells): only the extension's own contexts may say so, never a content script.
+  const trusted = isHostSender(sender, browser.runtime.id, browser.runtime.getURL('/'));
+  // Deleting every conversation is for the options page alone, never a content script.
+  if (message?.type === 'options/delete-conversations' && !trusted) return false;
+  if (isTabClosedMessage(message)) {
+    if (!trusted) return false;
+    void runtime.host.closeTab(message.tabId, { keepForRestore: message.keepForRestore }).then(
+      () => sendResponse(true),
+      () => sendResponse(false),
+    );
+    return true;
+  }
   if (message?.type === 'host-ping') {
     sendResponse({ host: 'offscreen', crossOriginIsolated: globalThis.crossOriginIsolated });
     return false;

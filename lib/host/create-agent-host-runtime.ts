@@ -113,6 +113,7 @@ export function createAgentHostRuntime(deps: AgentHostRuntimeDeps): AgentHostRun
           await adapter.deleteModel(modelId);
           // The adapter's status may now be needs-download: panels hear through its subscribe.
         },
+        deleteConversations: () => host.deleteAllConversations(),
       }),
   };
 }

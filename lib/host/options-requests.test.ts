@@ -33,13 +33,16 @@ function mockLocalCache() {
   };
 }
 
-function setup(): { store: SettingsStore; deps: OptionsRequestDeps; local: ReturnType<typeof mockLocalCache> } {
+function setup(): { store: SettingsStore; deps: OptionsRequestDeps; local: ReturnType<typeof mockLocalCache>; deleted: string[] } {
   const store = createSettingsStore({ local: createMemoryStorageArea() });
   const local = mockLocalCache();
+  const deleted: string[] = [];
   return {
     store,
     local,
+    deleted,
     deps: {
+      deleteConversations: async () => void deleted.push('all'),
       settings: store,
       testConnection: (s) => testConnection(s, { fetch }),
       listCloudModels: (s) => listModels(s, { fetch }),
@@ -137,6 +140,22 @@ describe('handleOptionsRequest', () => {
     expect(await handleOptionsRequest({ type: 'options/delete-local-model', modelId: 'onnx-community/Qwen3-0.6B-ONNX' }, leaky)).toEqual({
       ok: false,
       message: 'The agent host could not do that: the cache is locked',
+    });
+  });
+
+  it('deletes all conversations on request, and says so when the host could not', async () => {
+    const { deps, deleted } = setup();
+    expect(await handleOptionsRequest({ type: 'options/delete-conversations' }, deps)).toEqual({ ok: true });
+    expect(deleted).toEqual(['all']);
+    const failing: OptionsRequestDeps = {
+      ...deps,
+      deleteConversations: async () => {
+        throw new Error('storage is full');
+      },
+    };
+    expect(await handleOptionsRequest({ type: 'options/delete-conversations' }, failing)).toEqual({
+      ok: false,
+      message: 'The agent host could not do that: storage is full',
     });
   });
 });

@@ -19,6 +19,8 @@ export interface OptionsRequestDeps {
   listLocalModels: () => Promise<LocalModelInfo[]>;
   /** Deletes a model's files (unloading it first if it is in memory). */
   deleteLocalModel: (modelId: string) => Promise<void>;
+  /** Deletes every conversation, stored and in memory (the host's deleteAllConversations). */
+  deleteConversations: () => Promise<void>;
 }
 
 /**
@@ -50,6 +52,9 @@ export function handleOptionsRequest(message: unknown, deps: OptionsRequestDeps)
         await deps.deleteLocalModel(message.modelId);
         return { ok: true };
       }
+      case 'options/delete-conversations':
+        await deps.deleteConversations();
+        return { ok: true };
     }
   };
   return answer().catch((error: unknown) => ({

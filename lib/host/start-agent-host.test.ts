@@ -719,3 +719,66 @@ describe('startAgentHost', () => {
     });
   });
 });
+
+describe('startAgentHost: conversations end with their tabs', () => {
+  const storedText = async (local: StorageArea) => {
+    const index = (await local.get(['conversations'])).conversations as { key: string }[] | undefined;
+    const records = await local.get((index ?? []).map((e) => `conversation:${e.key}`));
+    return JSON.stringify({ index, records });
+  };
+
+  it('a tab the person closed: its waiting run stops and its conversation is deleted from storage', async () => {
+    const adapter = scriptedAdapter([(req) => callThenSay(req, 'check_out', 'Bought.')]);
+    const { panel, host, local, bridge } = setup({ adapter });
+    const p = panel(4, PAGE.url);
+    await until(() => p.latest(), 'bind');
+    p.client.send({ type: 'send', tabId: 4, text: 'my card is 4111-SECRET' });
+    await until(() => p.latest()?.confirmations[0], 'confirmation');
+    // The conversation reaches storage (saves are batched), then the tab closes.
+    let stored = '';
+    await until(() => {
+      void storedText(local).then((text) => (stored = text));
+      return stored.includes('4111-SECRET');
+    }, 'the conversation stored');
+    await host.closeTab(4);
+    expect(await storedText(local)).not.toContain('4111-SECRET');
+    expect(bridge.calls).toEqual([]);
+    // A new tab on the same URL starts empty: nothing was kept to adopt.
+    const again = panel(5, PAGE.url);
+    await until(() => again.latest(), 'bind again');
+    expect(again.latest()!.messages).toEqual([]);
+  });
+
+  it('a tab closed with its window keeps its conversation for the restored tab, which adopts it by URL', async () => {
+    const adapter = scriptedAdapter([(req) => callThenSay(req, 'search', 'Found it.')]);
+    const { panel, host } = setup({ adapter });
+    const p = panel(6, PAGE.url);
+    await until(() => p.latest(), 'bind');
+    p.client.send({ type: 'send', tabId: 6, text: 'find it' });
+    await until(() => p.latest()?.lastRun, 'run end');
+    await host.closeTab(6, { keepForRestore: true });
+    const restored = panel(16, PAGE.url);
+    await until(() => restored.latest()?.messages.length, 'restored');
+    expect(textOf(restored.latest())).toEqual(['user: find it', 'assistant: Found it.']);
+  });
+
+  it('"Delete all conversations" empties storage and every open panel', async () => {
+    const adapter = scriptedAdapter([
+      (req) => callThenSay(req, 'search', 'One.'),
+      (req) => callThenSay(req, 'search', 'Two.'),
+    ]);
+    const { panel, host, local } = setup({ adapter });
+    const a = panel(1, PAGE.url);
+    const b = panel(2, 'https://other.test/');
+    await until(() => a.latest() && b.latest(), 'bind');
+    a.client.send({ type: 'send', tabId: 1, text: 'first secret' });
+    await until(() => a.latest()?.lastRun, 'a done');
+    b.client.send({ type: 'send', tabId: 2, text: 'second secret' });
+    await until(() => b.latest()?.lastRun, 'b done');
+    await (await host.session(2)).idle();
+    expect(await storedText(local)).toContain('second secret');
+    await host.deleteAllConversations();
+    expect(await local.get(['conversations'])).toEqual({});
+    await until(() => a.latest()?.messages.length === 0 && b.latest()?.messages.length === 0, 'panels emptied');
+  });
+});

@@ -7,7 +7,12 @@ import {
   isPanelIntent,
   type PanelIntent,
 } from '../messaging/agent-messages';
-import { browserSessionId, createConversationStore, type ConversationStore } from '../storage/conversations';
+import {
+  browserSessionId,
+  createConversationStore,
+  type ConversationStore,
+  recordBrowserSession,
+} from '../storage/conversations';
 import type { AgentHostDeps, HostPort } from './agent-host-deps';
 import { createTabSession, type TabSession } from './create-tab-session';
 
@@ -19,6 +24,13 @@ export interface AgentHost {
   handle(intent: PanelIntent, port?: HostPort): Promise<void>;
   /** The adapters as panels see them. */
   adapters(): Promise<{ chosen: AgentKind; adapters: AdapterSummary[] }>;
+  /**
+   * The tab closed: its run stops, its session leaves memory, and its stored conversation is deleted, or kept for
+   * the browser's restore when the tab closed with its window (see lib/storage/conversations.ts).
+   */
+  closeTab(tabId: number, options?: { keepForRestore?: boolean }): Promise<void>;
+  /** "Delete all conversations": every run stops, every panel shows an empty chat, and storage holds none. */
+  deleteAllConversations(): Promise<void>;
 }
 
 /** Says why no adapter can run, for a kind the build has no adapter for. */
@@ -40,9 +52,18 @@ export function startAgentHost(deps: AgentHostDeps): AgentHost {
   const conversationStore = () => {
     store ??= browserSessionId(deps.storage.session)
       .catch(() => crypto.randomUUID())
-      .then((session) => createConversationStore(deps.storage.local, { session }));
+      .then(async (session) => {
+        const conversations = createConversationStore(deps.storage.local, { session });
+        // The retention sweep: records of sessions before the previous one, which no restored tab adopted, go.
+        await recordBrowserSession(deps.storage.local, session)
+          .then((kept) => conversations.keepSessions(kept))
+          .catch(() => undefined);
+        return conversations;
+      });
     return store;
   };
+  // Sweep at start, not at the first panel: a person who never opens the panel again still loses old records.
+  void conversationStore();
 
   const chosenAdapter = async (): Promise<AgentAdapter | { unavailable: string }> => {
     const { mode } = await deps.settings.read();
@@ -215,7 +236,25 @@ export function startAgentHost(deps: AgentHostDeps): AgentHost {
     });
   });
 
-  return { session, handle, adapters };
+  const closeTab = async (tabId: number, options: { keepForRestore?: boolean } = {}) => {
+    const existing = sessions.get(tabId);
+    if (existing) {
+      const s = await existing;
+      s.stop();
+      await s.idle();
+      // Only now: a save still in flight would otherwise write the record back after it was deleted.
+      if (sessions.get(tabId) === existing) sessions.delete(tabId);
+    }
+    await (await conversationStore()).forgetTab(tabId, options);
+  };
+
+  const deleteAllConversations = async () => {
+    // Empty every chat in memory first (panels hear it), so no pending save brings a record back afterwards.
+    await Promise.all([...sessions.values()].map(async (existing) => (await existing).newChat()));
+    await (await conversationStore()).removeAll();
+  };
+
+  return { session, handle, adapters, closeTab, deleteAllConversations };
 }
 
 function post(port: HostPort, event: HostEvent): void {

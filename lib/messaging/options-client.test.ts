@@ -17,11 +17,17 @@ describe('createOptionsClient', () => {
         listCloudModels: async () => ({ ok: true, models: [] }),
         listLocalModels: async () => [{ id: 'm', label: 'M', brief: 'b', cached: true }],
         deleteLocalModel: async () => {},
+        deleteConversations: async () => {},
       });
     });
     expect(await client.listLocalModels()).toEqual({ ok: true, models: [{ id: 'm', label: 'M', brief: 'b', cached: true }] });
     expect(await client.deleteLocalModel('m')).toEqual({ ok: true });
-    expect(sent).toEqual([{ type: 'options/list-local-models' }, { type: 'options/delete-local-model', modelId: 'm' }]);
+    expect(await client.deleteConversations()).toEqual({ ok: true });
+    expect(sent).toEqual([
+      { type: 'options/list-local-models' },
+      { type: 'options/delete-local-model', modelId: 'm' },
+      { type: 'options/delete-conversations' },
+    ]);
     expect(sent.every(isOptionsRequest)).toBe(true);
   });
 

@@ -1,5 +1,6 @@
 import type {
   CloudModelsReply,
+  DeleteConversationsReply,
   DeleteLocalModelReply,
   LocalModelsReply,
   OptionsReplies,
@@ -13,6 +14,7 @@ export interface OptionsClient {
   listCloudModels(): Promise<CloudModelsReply>;
   listLocalModels(): Promise<LocalModelsReply>;
   deleteLocalModel(modelId: string): Promise<DeleteLocalModelReply>;
+  deleteConversations(): Promise<DeleteConversationsReply>;
 }
 
 /**
@@ -57,5 +59,6 @@ export function createOptionsClient(
     listCloudModels: () => ask({ type: 'options/list-cloud-models' }),
     listLocalModels: () => ask({ type: 'options/list-local-models' }),
     deleteLocalModel: (modelId) => ask({ type: 'options/delete-local-model', modelId }),
+    deleteConversations: () => ask({ type: 'options/delete-conversations' }),
   };
 }

@@ -16,7 +16,9 @@ export type OptionsRequest =
   /** The on-device catalog with what is downloaded and how much space it takes. */
   | { type: 'options/list-local-models' }
   /** Delete one downloaded on-device model and free its space. */
-  | { type: 'options/delete-local-model'; modelId: string };
+  | { type: 'options/delete-local-model'; modelId: string }
+  /** "Delete all conversations": stored ones, and what open panels show. */
+  | { type: 'options/delete-conversations' };
 
 /** The request types, for guards and routing. */
 export const OPTIONS_REQUEST_TYPES = [
@@ -24,6 +26,7 @@ export const OPTIONS_REQUEST_TYPES = [
   'options/list-cloud-models',
   'options/list-local-models',
   'options/delete-local-model',
+  'options/delete-conversations',
 ] as const satisfies readonly OptionsRequest['type'][];
 
 /** "Test connection": what happened, in words. */
@@ -45,12 +48,15 @@ export type LocalModelsReply = { ok: true; models: LocalModelInfo[] } | { ok: fa
 
 export type DeleteLocalModelReply = { ok: true } | { ok: false; message: string };
 
+export type DeleteConversationsReply = { ok: true } | { ok: false; message: string };
+
 /** Each request's reply type. */
 export interface OptionsReplies {
   'options/test-connection': TestConnectionReply;
   'options/list-cloud-models': CloudModelsReply;
   'options/list-local-models': LocalModelsReply;
   'options/delete-local-model': DeleteLocalModelReply;
+  'options/delete-conversations': DeleteConversationsReply;
 }
 
 /** Any reply. */

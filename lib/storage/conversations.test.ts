@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browserSessionId, createConversationStore } from './conversations';
+import { browserSessionId, createConversationStore, recordBrowserSession } from './conversations';
 import { createMemoryStorageArea } from './memory-storage-area';
 
 const convo = (text: string, url?: string) => ({
@@ -53,6 +53,86 @@ describe('createConversationStore', () => {
     expect(await store.load(1, 'https://a.test/')).toBeUndefined();
     await store.save(1, convo('x'));
     expect((await store.load(1))?.messages[0].id).toBe('x');
+  });
+});
+
+describe('closed tabs and retention', () => {
+  it('a tab the person closed loses its conversation at once, record and index entry', async () => {
+    const area = createMemoryStorageArea();
+    const store = createConversationStore(area, { session: 's', generateKey: () => 'k1' });
+    await store.save(1, convo('ssn 123-45-6789', 'https://a.test/'));
+    await store.forgetTab(1);
+    expect(await area.get(['conversation:k1'])).toEqual({});
+    expect((await area.get(['conversations'])).conversations).toEqual([]);
+    // A tab reopened with the same URL gets nothing back.
+    expect(await store.load(2, 'https://a.test/')).toBeUndefined();
+  });
+
+  it('a tab closed with its window keeps its conversation for a restored tab of the same URL, in this session or the next', async () => {
+    const area = createMemoryStorageArea();
+    let t = 0;
+    const store = createConversationStore(area, { session: 's', now: () => ++t });
+    await store.save(1, convo('kept', 'https://a.test/'));
+    await store.save(2, convo('other', 'https://b.test/'));
+    await store.forgetTab(1, { keepForRestore: true });
+    await store.forgetTab(2, { keepForRestore: true });
+    // The closed tab's id no longer reaches it.
+    expect(await store.load(1)).toBeUndefined();
+    // Reopening the closed window (same session, new tab id) adopts it by URL.
+    expect((await store.load(9, 'https://a.test/'))?.messages[0].id).toBe('kept');
+    // After a restart, the other one is adopted the same way.
+    const next = createConversationStore(area, { session: 'next', now: () => ++t });
+    expect((await next.load(3, 'https://b.test/'))?.messages[0].id).toBe('other');
+    expect((await next.load(3))?.messages[0].id).toBe('other');
+  });
+
+  it('forgetting a tab with no conversation changes nothing', async () => {
+    const area = createMemoryStorageArea();
+    const store = createConversationStore(area, { session: 's' });
+    await store.save(1, convo('one'));
+    await store.forgetTab(2);
+    expect((await store.load(1))?.messages[0].id).toBe('one');
+  });
+
+  it('removeAll deletes every record and the index', async () => {
+    const area = createMemoryStorageArea();
+    let n = 0;
+    const store = createConversationStore(area, { session: 's', generateKey: () => `k${++n}` });
+    await store.save(1, convo('a'));
+    await store.save(2, convo('b'));
+    await store.removeAll();
+    expect(await area.get(['conversations', 'conversation:k1', 'conversation:k2'])).toEqual({});
+    expect(await store.load(1)).toBeUndefined();
+  });
+
+  it('each start keeps this session and the one before; older records nobody adopted are deleted', async () => {
+    const area = createMemoryStorageArea();
+    let t = 0;
+    const one = createConversationStore(area, { session: 'one', now: () => ++t, generateKey: () => `one-${t}` });
+    await recordBrowserSession(area, 'one');
+    await one.save(1, convo('from one', 'https://a.test/'));
+    await one.save(2, convo('adopted later', 'https://b.test/'));
+
+    // Start of session two: session one's records stay, for restore to adopt.
+    expect(await recordBrowserSession(area, 'two')).toEqual(['one', 'two']);
+    const two = createConversationStore(area, { session: 'two', now: () => ++t });
+    await two.keepSessions(['one', 'two']);
+    expect((await two.load(5, 'https://b.test/'))?.messages[0].id).toBe('adopted later');
+
+    // Start of session three: the record nobody adopted during session two is deleted; the adopted one stays.
+    expect(await recordBrowserSession(area, 'three')).toEqual(['two', 'three']);
+    const three = createConversationStore(area, { session: 'three', now: () => ++t });
+    await three.keepSessions(['two', 'three']);
+    expect(await three.load(7, 'https://a.test/')).toBeUndefined();
+    expect(JSON.stringify(await area.get(['conversations']))).not.toContain('https://a.test/');
+    expect((await three.load(8, 'https://b.test/'))?.messages[0].id).toBe('adopted later');
+  });
+
+  it('recording the same session again changes nothing', async () => {
+    const area = createMemoryStorageArea();
+    await recordBrowserSession(area, 'a');
+    await recordBrowserSession(area, 'b');
+    expect(await recordBrowserSession(area, 'b')).toEqual(['a', 'b']);
   });
 });
 

@@ -31,6 +31,22 @@ export function run<T>(page: Page, source: string, arg?: unknown): Promise<T> {
   return page.evaluate(`(${source})(${JSON.stringify(arg ?? null)})`) as Promise<T>;
 }
 
+/**
+ * Runs `source` (an async function's source text, called with no arguments) in the extension's content-script world
+ * of tab `tabId`'s top frame, as a compromised content script could, and returns its JSON-serialisable result. Driven
+ * from an extension page (`extensionPage`) with scripting.executeScript, which the test copy of the build may use.
+ */
+export function runInContentScript<T>(extensionPage: Page, tabId: number, source: string): Promise<T> {
+  return run<T>(
+    extensionPage,
+    `async (tabId) => {
+      const [first] = await browser.scripting.executeScript({ target: { tabId }, func: ${source} });
+      return first.result;
+    }`,
+    tabId,
+  );
+}
+
 /** Polls `probe` until it returns a value other than undefined/false, or throws after `timeoutMs`. */
 export async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 15_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -61,6 +77,8 @@ function instrumentedCopy(buildDir: string): string {
     throw new Error('the Firefox manifest has no background.scripts: the test hook needs an event page');
   }
   manifest.background.scripts.push('e2e-hook.js');
+  // Test-only: lets the harness run code in a tab's content-script world (runInContentScript), the attacker's seat.
+  manifest.permissions = [...(manifest.permissions ?? []), 'scripting'];
   writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest));
   return dir;
 }

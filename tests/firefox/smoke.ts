@@ -13,7 +13,7 @@ import { buildTestModel } from '../../scripts/make-test-model';
 import { type ModelHost, startModelHost } from '../servers/model-host';
 import { type ProviderServer, startProviderServer } from '../servers/provider-server';
 import { type StaticServer, startStaticServer } from '../servers/static-server';
-import { FIREFOX, FIREFOX_BUILD, type FirefoxSession, launchFirefox, run, waitFor } from './launch-firefox';
+import { FIREFOX, FIREFOX_BUILD, type FirefoxSession, launchFirefox, run, runInContentScript, waitFor } from './launch-firefox';
 
 let passed = 0;
 let failed = 0;
@@ -52,6 +52,66 @@ function toBackground<T>(extensionPage: Page, message: HostToBackgroundMessage):
 }
 
 const API_KEY = 'sk-firefox-smoke';
+
+/**
+ * Writes settings as the options page does on Firefox: into the extension origin's IndexedDB (not storage.local,
+ * which content scripts can reach), then tells the extension's pages which keys changed. Run in an extension page.
+ * Mirrors lib/storage/indexed-db-storage-area.ts (database 'webmcp-agent', store 'items').
+ */
+const SAVE_SETTINGS = `async (items) => {
+  const db = await new Promise((ok, no) => {
+    const r = indexedDB.open('webmcp-agent', 1);
+    r.onupgradeneeded = () => r.result.createObjectStore('items');
+    r.onsuccess = () => ok(r.result);
+    r.onerror = () => no(r.error);
+  });
+  await new Promise((ok, no) => {
+    const tx = db.transaction('items', 'readwrite');
+    for (const [key, value] of Object.entries(items)) tx.objectStore('items').put(value, key);
+    tx.oncomplete = ok;
+    tx.onerror = () => no(tx.error);
+  });
+  db.close();
+  new BroadcastChannel('webmcp-agent-storage').postMessage({ keys: Object.keys(items) });
+}`;
+
+/** Everything the extension keeps in its IndexedDB, as JSON (read from an extension page). */
+const READ_PRIVILEGED = `async () => {
+  const db = await new Promise((ok, no) => {
+    const r = indexedDB.open('webmcp-agent', 1);
+    r.onupgradeneeded = () => r.result.createObjectStore('items');
+    r.onsuccess = () => ok(r.result);
+    r.onerror = () => no(r.error);
+  });
+  const all = await new Promise((ok, no) => {
+    const out = {};
+    const tx = db.transaction('items', 'readonly');
+    const cursor = tx.objectStore('items').openCursor();
+    cursor.onsuccess = () => {
+      const c = cursor.result;
+      if (!c) return ok(out);
+      out[c.key] = c.value;
+      c.continue();
+    };
+    cursor.onerror = () => no(cursor.error);
+  });
+  db.close();
+  return JSON.stringify(all);
+}`;
+
+/** What a content script gets from each extension storage area: the items, or what it threw. */
+const CONTENT_SCRIPT_READS_STORAGE = `async () => {
+  const out = {};
+  for (const name of ['local', 'session', 'sync']) {
+    try {
+      const area = browser.storage[name];
+      out[name] = area ? { items: await area.get(null) } : { error: 'no such area' };
+    } catch (error) {
+      out[name] = { error: String((error && error.message) || error) };
+    }
+  }
+  return out;
+}`;
 /** The scripted test model is served under the catalog's recommended id, so the extension needs no test catalog. */
 const LOCAL_MODEL_ID = 'onnx-community/Qwen3-0.6B-ONNX';
 
@@ -209,7 +269,7 @@ async function main(): Promise<number> {
 
     await check('a cloud conversation in the sidebar page calls a page tool and shows the answer', async () => {
       // Cloud settings as the options page stores them, then a fresh shop tab with its own panel.
-      await run(extensionPage, '(items) => browser.storage.local.set(items)', {
+      await run(extensionPage, SAVE_SETTINGS, {
         'settings.mode': 'cloud',
         'settings.cloud': { provider: 'openai-compatible', baseURL: `${provider.url}/v1`, model: 'test-model' },
         'secret.apiKey.openai-compatible': API_KEY,
@@ -243,7 +303,7 @@ async function main(): Promise<number> {
 
 
     await check('the on-device path downloads the test model, runs it on WASM and calls a page tool', async () => {
-      await run(extensionPage, '(items) => browser.storage.local.set(items)', {
+      await run(extensionPage, SAVE_SETTINGS, {
         'settings.mode': 'local',
         'settings.local': { modelHost: modelHost.url.replace(/\/$/, ''), modelId: LOCAL_MODEL_ID },
       });
@@ -272,7 +332,7 @@ async function main(): Promise<number> {
 
     await check('a sub-agent runs nested: the site agent delegates, the nested run and its tool card show in the panel', async () => {
       // Cloud mode again, and the demo shop's example profile (a "checkout" sub-agent) for this server's origin.
-      await run(extensionPage, '(items) => browser.storage.local.set(items)', {
+      await run(extensionPage, SAVE_SETTINGS, {
         'settings.mode': 'cloud',
         'settings.cloud': { provider: 'openai-compatible', baseURL: `${provider.url}/v1`, model: 'test-model' },
         'secret.apiKey.openai-compatible': API_KEY,
@@ -333,6 +393,70 @@ async function main(): Promise<number> {
       assert(failures.length === 0, failures.join('; '));
       await router.extensionPage.close();
       await router.page.close();
+    });
+
+    await check('a content script reaches no key, conversation, grant or policy; its writes change nothing; a closed tab loses its conversation', async () => {
+      const secret = 'my recovery code is 7731-FIREFOX';
+      await run(extensionPage, SAVE_SETTINGS, {
+        'settings.mode': 'cloud',
+        'settings.cloud': { provider: 'openai-compatible', baseURL: `${provider.url}/v1`, model: 'test-model' },
+        'secret.apiKey.openai-compatible': API_KEY,
+        'settings.apiKeyMask.openai-compatible': 'sk-…moke',
+        'settings.confirmation': 'non-read-only',
+        'settings.grants': [{ origin: server.url, tool: 'search_products', grantedAt: 1 }],
+      });
+      provider.script({ type: 'reply', text: 'Noted.' });
+      const shop = await session!.openWithExtensionPage(`${server.url}/demo/`, 'sidepanel.html');
+      const panel = shop.extensionPage;
+      await withPageText(panel, async () => {
+        await waitFor('the panel to list the shop tools', async () => /Tools \(\d+\)/.test(await panelText(panel)), 20_000);
+        await sendFromPanel(panel, secret);
+        await waitFor('the answer', async () => (await panelText(panel)).includes('Noted.'), 30_000);
+      });
+      await waitFor('the conversation to be stored', async () => (await run<string>(panel, READ_PRIVILEGED)).includes(secret));
+
+      const reached = JSON.stringify(await runInContentScript(panel, shop.tabId, CONTENT_SCRIPT_READS_STORAGE));
+      for (const leak of [API_KEY, secret, 'settings.', 'conversation']) {
+        assert(!reached.includes(leak), `a content script read ${leak}: ${reached.slice(0, 300)}`);
+      }
+      await runInContentScript(
+        panel,
+        shop.tabId,
+        `async () => {
+          const items = {
+            'secret.apiKey.openai-compatible': 'sk-attacker',
+            'settings.confirmation': 'never',
+            'settings.grants': [{ origin: location.origin, tool: 'add_to_cart', grantedAt: 2 }],
+          };
+          for (const name of ['local', 'sync']) await browser.storage[name].set(items).catch(() => {});
+          new BroadcastChannel('webmcp-agent-storage').postMessage({ keys: Object.keys(items) });
+        }`,
+      );
+      provider.script(
+        { type: 'reply', toolCalls: [{ name: 'open_product', input: { productId: 'ceramic-mug' } }] },
+        { type: 'reply', toolCalls: [{ name: 'add_to_cart', input: {} }] },
+        { type: 'reply', text: 'Added.' },
+      );
+      const asked = provider.requests.length;
+      await withPageText(panel, async () => {
+        await sendFromPanel(panel, 'Add the ceramic mug');
+        // The person's policy still holds: add_to_cart (not read-only, not granted) waits for the Allow.
+        await waitFor(
+          'add_to_cart to wait for the person',
+          () =>
+            run<boolean>(
+              panel,
+              "() => [...document.querySelectorAll('.tool-card')].some((c) => c.textContent.includes('add_to_cart') && c.querySelector('.tool-state')?.textContent === 'waiting for you')",
+            ),
+          30_000,
+        );
+      });
+      const keys = provider.requests.slice(asked).map((r) => r.headers.authorization);
+      assert(keys.length > 0 && keys.every((k) => k === `Bearer ${API_KEY}`), `the provider got ${JSON.stringify(keys)}`);
+
+      await shop.page.close();
+      await waitFor('the closed tab’s conversation to be deleted', async () => !(await run<string>(panel, READ_PRIVILEGED)).includes(secret));
+      await panel.close();
     });
   } finally {
     await session?.close();
