@@ -75,6 +75,8 @@ export interface TabSession {
   runByHand(name: string, input: Record<string, unknown>, requestId: string): Promise<void>;
   /** The tab's calls, by the agent and by hand. */
   timeline(): CallRecord[];
+  /** Forgets the tab's calls ("Delete all conversations": they hold arguments and results too). */
+  clearTimeline(): void;
   /** Called after every timeline change. */
   subscribeTimeline(listener: (entries: CallRecord[]) => void): () => void;
   /** The conversation as an export, with `secrets` (the key) and secret fields redacted. */
@@ -442,6 +444,7 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
       }
     },
     timeline: () => timeline.entries(),
+    clearTimeline: () => timeline.clear(),
     subscribeTimeline(listener) {
       return timeline.subscribe(() => listener(timeline.entries()));
     },

@@ -127,8 +127,14 @@ function setup(options: {
   return { host, local, session, bridge, settings, panel };
 }
 
+/**
+ * Waits until `read` returns something, checking after every turn of the event loop's timers. The limit is far
+ * above what any step takes on an idle machine (milliseconds): it only turns a hang into a named failure, so a busy
+ * machine (two cores, several suites at once) does not fail a test that is merely slow.
+ */
 const until = async <T>(read: () => T | undefined | false, what = 'condition'): Promise<T> => {
-  for (let i = 0; i < 400; i++) {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
     const value = read();
     if (value) return value;
     await new Promise((r) => setTimeout(r, 5));
@@ -777,8 +783,15 @@ describe('startAgentHost: conversations end with their tabs', () => {
     await until(() => b.latest()?.lastRun, 'b done');
     await (await host.session(2)).idle();
     expect(await storedText(local)).toContain('second secret');
+    expect((await host.session(1)).timeline().map((r) => r.tool)).toEqual(['search']);
     await host.deleteAllConversations();
     expect(await local.get(['conversations'])).toEqual({});
     await until(() => a.latest()?.messages.length === 0 && b.latest()?.messages.length === 0, 'panels emptied');
+    // The timeline held the calls' arguments and results: it goes too, and the panels hear.
+    expect((await host.session(1)).timeline()).toEqual([]);
+    await until(() => {
+      const last = a.events.filter((e) => e.type === 'timeline').at(-1);
+      return last?.type === 'timeline' && last.entries.length === 0;
+    }, 'timeline emptied');
   });
 });

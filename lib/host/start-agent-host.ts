@@ -250,7 +250,13 @@ export function startAgentHost(deps: AgentHostDeps): AgentHost {
 
   const deleteAllConversations = async () => {
     // Empty every chat in memory first (panels hear it), so no pending save brings a record back afterwards.
-    await Promise.all([...sessions.values()].map(async (existing) => (await existing).newChat()));
+    await Promise.all(
+      [...sessions.values()].map(async (existing) => {
+        const s = await existing;
+        await s.newChat();
+        s.clearTimeline();
+      }),
+    );
     await (await conversationStore()).removeAll();
   };
 
