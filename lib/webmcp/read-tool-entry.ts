@@ -7,6 +7,7 @@
  */
 import type { JSONSchema, ToolAnnotations } from '../agent/types';
 import type { FrameTool } from '../messaging/bridge-messages';
+import { thrownMessage } from '../page-data/describe-thrown';
 
 const MAX_NAME = 128;
 const MAX_TITLE = 200;
@@ -69,7 +70,7 @@ export function readSchema(value: unknown): { schema: JSONSchema; error?: string
   try {
     json = typeof value === 'string' ? value : JSON.stringify(value);
   } catch (error) {
-    return { schema: EMPTY_SCHEMA, error: `inputSchema is not JSON: ${messageOf(error)}` };
+    return { schema: EMPTY_SCHEMA, error: `inputSchema is not JSON: ${thrownMessage(error, 200)}` };
   }
   if (json === undefined) return { schema: EMPTY_SCHEMA, error: 'inputSchema is not JSON' };
   if (json.length > MAX_SCHEMA_CHARS) {
@@ -79,7 +80,7 @@ export function readSchema(value: unknown): { schema: JSONSchema; error?: string
   try {
     copy = JSON.parse(json);
   } catch (error) {
-    return { schema: EMPTY_SCHEMA, error: `inputSchema is not JSON: ${messageOf(error)}` };
+    return { schema: EMPTY_SCHEMA, error: `inputSchema is not JSON: ${thrownMessage(error, 200)}` };
   }
   const problem = checkInputSchema(copy);
   return problem ? { schema: EMPTY_SCHEMA, error: problem } : { schema: copy as JSONSchema };
@@ -132,6 +133,4 @@ function checkNode(node: unknown, path: string, depth: number): string | undefin
   return undefined;
 }
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
+
