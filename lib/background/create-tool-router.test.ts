@@ -159,6 +159,19 @@ describe('createToolRouter', () => {
     expect(JSON.stringify(output)).toContain('[Output cut: the tool returned 2000011 characters');
   });
 
+  it('passes a result the frame already cut (the cap plus its note) unchanged', async () => {
+    const cut = {
+      content: [
+        { type: 'text' as const, text: 'x'.repeat(20_000) },
+        { type: 'text' as const, text: '[Output cut: the tool returned 100000 characters; only the first 20000 are shown.]' },
+      ],
+    };
+    const { router } = setup(async (message) => (message.type === 'bridge:call' ? ({ kind: 'output', output: cut } satisfies FrameCallResult) : undefined));
+    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://a.test', [tool('huge')]) }, { tabId: 4, frameId: 0 });
+    await settle();
+    expect(await router.callTool(4, { id: '1', name: 'huge', input: {} })).toEqual(cut);
+  });
+
   it('runs one call at a time per tab', async () => {
     const order: string[] = [];
     const { router } = setup(async (message) => {

@@ -12,7 +12,7 @@ import type {
   FrameReport,
   HostToBackgroundMessage,
 } from '../messaging/bridge-messages';
-import { capToolOutput, DEFAULT_MAX_RESULT_CHARS } from '../webmcp/cap-tool-output';
+import { CAP_NOTE_ROOM, capToolOutput, DEFAULT_MAX_RESULT_CHARS } from '../webmcp/cap-tool-output';
 import { toModelFacingNames, toolIdentityKey } from '../webmcp/to-model-facing-names';
 import { toolErrorOutput } from '../webmcp/tool-error-output';
 import type { TabToolEntry, TabToolSnapshot, ToolBridge, ToolCallOptions } from './tool-bridge';
@@ -248,7 +248,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
           }
           if (result.report) await setFrame(tabId, entry.frameId, result.report);
           // The frame caps its results, but a compromised one could send anything: the cap holds here too.
-          return capToolOutput(result.output, maxResultChars);
+          return capToolOutput(result.output, maxResultChars + CAP_NOTE_ROOM);
         },
         async (error): Promise<ToolOutput> => {
           if (navigating.has(callId)) return navigatedOutput(await waitForReport(tabId, entry.frameId, generation), call.name);

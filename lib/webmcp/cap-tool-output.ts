@@ -17,6 +17,12 @@ import { toolErrorOutput } from './tool-error-output';
 /** The default cap on a result's characters (text plus image data). */
 export const DEFAULT_MAX_RESULT_CHARS = 20_000;
 
+/**
+ * Room for the cap's own closing note: a result the frame already cut (the cap plus its note) must pass a second
+ * cap with the same limit unchanged.
+ */
+export const CAP_NOTE_ROOM = 200;
+
 /** Returns the output unchanged when it fits, else a cut copy with a closing note. */
 export function capToolOutput(output: ToolOutput, maxChars = DEFAULT_MAX_RESULT_CHARS): ToolOutput {
   const blocks: unknown[] = Array.isArray(output?.content) ? output.content : [];
