@@ -1,4 +1,5 @@
 import { TOOL_ERROR_CODES } from '../agent/tool-error-codes';
+import { cleanPageText } from '../page-data/clean-page-text';
 
 /**
  * The cloud model's base instructions. Cloud models follow long instructions well, so this says how to work
@@ -24,9 +25,6 @@ ${Object.entries(TOOL_ERROR_CODES)
   .map(([code, meaning]) => `- [${code}] ${meaning}`)
   .join('\n')}`;
 
-/** Characters a page could use to break out of the page line: controls, line breaks, invisible formatting. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-const UNSAFE = /[\u0000-\u001F\u007F-\u009F\u200B-\u200F\u2028-\u202E\u2060-\u206F\uFEFF]/g;
 const MAX_PATH = 300;
 
 /**
@@ -41,7 +39,8 @@ export function buildSystemPrompt(
   hasSubAgents = false,
 ): string {
   const sections = [base.trim()];
-  const page = path?.replace(UNSAFE, ' ').replace(/\s+/g, ' ').trim().slice(0, MAX_PATH);
+  // The path comes from the page: hidden characters out, one line, so it cannot start a section of its own.
+  const page = cleanPageText(path, { oneLine: true, max: MAX_PATH });
   if (page) sections.push(`The user is on the page ${page}.`);
   const about = instructions?.trim();
   if (about) sections.push(`## About this site\n${about}`);

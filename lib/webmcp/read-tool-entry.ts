@@ -1,12 +1,14 @@
 /**
  * Reads one tool object the page handed over (native `getTools()` entries, a polyfill's, or a page's own
  * implementation's) into a FrameTool. Everything about it is untrusted: fields are read one by one (Chrome 160
- * returns non-clonable Tool objects), strings are bounded, and the inputSchema becomes a JSON-safe deep copy.
+ * returns non-clonable Tool objects), strings are bounded, the title and description lose hidden characters
+ * (cleanPageText; the agent host cleans again, since a compromised frame skips this), and the inputSchema becomes a JSON-safe deep copy.
  * A malformed schema is replaced by an empty object schema and flagged with `schemaError`, never fatal.
  * Returns undefined for something that is not a tool at all (no usable name).
  */
 import type { JSONSchema, ToolAnnotations } from '../agent/types';
 import type { FrameTool } from '../messaging/bridge-messages';
+import { cleanPageText } from '../page-data/clean-page-text';
 import { thrownMessage } from '../page-data/describe-thrown';
 
 const MAX_NAME = 128;
@@ -21,12 +23,13 @@ export function readToolEntry(raw: unknown): FrameTool | undefined {
   if (typeof raw !== 'object' || raw === null) return undefined;
   const name = readString(raw, 'name', MAX_NAME);
   if (!name) return undefined;
+  // The name stays as the page wrote it (it is how the page finds the tool); the model sees a safe name made from it.
   const tool: FrameTool = {
     name,
-    description: readString(raw, 'description', MAX_DESCRIPTION) ?? '',
+    description: cleanPageText(readString(raw, 'description', MAX_DESCRIPTION) ?? '').trim(),
     inputSchema: EMPTY_SCHEMA,
   };
-  const title = readString(raw, 'title', MAX_TITLE);
+  const title = cleanPageText(readString(raw, 'title', MAX_TITLE), { oneLine: true });
   if (title) tool.title = title;
   const schema = readSchema(read(raw, 'inputSchema'));
   tool.inputSchema = schema.schema;
