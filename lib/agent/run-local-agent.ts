@@ -1,3 +1,4 @@
+import { createSpotlight } from '../page-data/spotlight';
 import {
   type FinishedCall,
   type HistoryBlock,
@@ -95,7 +96,10 @@ async function* runSteps(
 
   const request = lastUserText(req.messages);
   // 1. History.
-  let blocks = buildHistory(req.messages, { callFormat: format });
+  // Tool results reach the model as page data in this run's delimiter, which the system prompt names.
+  const spotlight = createSpotlight();
+  const isUntrusted = (name: string) => req.tools.some((t) => t.name === name && t.annotations?.untrustedContentHint === true);
+  let blocks = buildHistory(req.messages, { callFormat: format, spotlight, isUntrusted });
   const loop = createLoopDetector();
   const recent = recentToolNames(req.messages);
   const results = earlierResults(req.messages);
@@ -143,7 +147,7 @@ async function* runSteps(
           maxTools,
           compose: (b, tools) => ({
             messages: [
-              { role: 'system', content: buildSystemPrompt({ tools, toolsInline, page: req.page, instructions }) },
+              { role: 'system', content: buildSystemPrompt({ tools, toolsInline, page: req.page, instructions, dataRule: spotlight.rule }) },
               ...flattenHistory(b, format),
               ...scratch,
             ],
@@ -230,7 +234,7 @@ async function* runSteps(
       const input = call.input ?? {};
       yield { type: 'tool-call', messageId, id, name: call.name, input };
       const output = await callTool(req, { id, name: call.name, input });
-      let text = toolOutputText(output);
+      const text = toolOutputText(output);
       yield output.isError ? { type: 'tool-error', id, error: text } : { type: 'tool-result', id, output };
       results.push(text);
       lastResult = text;
@@ -238,14 +242,21 @@ async function* runSteps(
       moveToFront(recent, call.name);
       // 10. Loop detection.
       const verdict = loop.record(call.name, input, text);
-      if (verdict === 'flag') text = `${text}\n\n${LOCAL_AGENT_PROMPTS.repeated}`;
-      done.push({ id, name: call.name, input, result: text });
+      // The loop's own note goes after the page's data, outside its delimiter: it is an instruction, the result is not.
+      done.push({
+        id,
+        name: call.name,
+        input,
+        result: text,
+        ...(isUntrusted(call.name) ? { untrusted: true } : {}),
+        ...(verdict === 'flag' ? { note: LOCAL_AGENT_PROMPTS.repeated } : {}),
+      });
       if (verdict === 'stop') stop = 'circles';
       else if (req.signal.aborted) stop = 'aborted';
       // Later calls of the same reply were planned on this one succeeding.
       if (stop || output.isError) break;
     }
-    blocks = [...blocks, callBlock(format, accepted.text, done), userBlock(LOCAL_AGENT_PROMPTS.nextStep(request))];
+    blocks = [...blocks, callBlock(format, accepted.text, done, undefined, spotlight), userBlock(LOCAL_AGENT_PROMPTS.nextStep(request))];
 
     if (stop === 'aborted') {
       yield { type: 'finish', reason: 'aborted' };
