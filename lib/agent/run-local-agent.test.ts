@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { asPageData, pageDataPattern } from '../../tests/fixtures/page-data';
 import { LOCAL_AGENT_MESSAGES } from './local-agent-messages';
 import { initialRunState, reduceRunState } from './reduce-stream-part';
 import { LOCAL_LOOP_DEFAULTS, type LocalLoopOptions, runLocalAgent } from './run-local-agent';
@@ -81,16 +82,6 @@ const shown = (parts: AgentStreamPart[]) =>
     .join('');
 const lastTurn = (prompt: { messages: { content: string }[] }) => prompt.messages[prompt.messages.length - 1].content;
 const allText = (prompt: { messages: { content: string }[] }) => prompt.messages.map((m) => m.content).join('\n');
-
-/** The pattern of a result as page data in a run's delimiter (a random tag, the same at both ends). */
-function pageDataPattern(tool: string, innerPattern: string, untrusted = false): string {
-  return `<(page-data-[0-9a-f]{16}) tool="${tool}" source="page"${untrusted ? ' untrusted="true"' : ''}>\n${innerPattern}\n</\\1>`;
-}
-
-/** Matches a result wrapped as page data, whatever the run's tag. */
-function asPageData(tool: string, inner: string, untrusted = false) {
-  return expect.stringMatching(new RegExp(`^${pageDataPattern(tool, inner.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), untrusted)}$`));
-}
 
 describe('runLocalAgent', () => {
   it('answers in plain text: message-start, text, step-finish, finish', async () => {

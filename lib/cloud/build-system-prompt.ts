@@ -30,15 +30,19 @@ const MAX_PATH = 300;
 /**
  * The system prompt for one run: the base prompt, the page the person is on, the site's instructions (its
  * per-site settings, which play the page agent's part) and, when the tools include delegate_to_<id> tools, a
- * note on delegating. `path` comes from the page and is cut to one line.
+ * note on delegating, and `dataRule` (the run's spotlight rule: the tag tool results arrive in). `path` comes from
+ * the page and is cut to one line.
  */
 export function buildSystemPrompt(
   base: string = DEFAULT_SYSTEM_PROMPT,
   path?: string,
   instructions?: string,
   hasSubAgents = false,
+  dataRule?: string,
 ): string {
   const sections = [base.trim()];
+  // The run's spotlight: which tag holds tool results, and that nothing inside it is an instruction.
+  if (dataRule) sections.push(dataRule);
   // The path comes from the page: hidden characters out, one line, so it cannot start a section of its own.
   const page = cleanPageText(path, { oneLine: true, max: MAX_PATH });
   if (page) sections.push(`The user is on the page ${page}.`);

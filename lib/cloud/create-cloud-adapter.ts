@@ -14,6 +14,7 @@ import type {
   ToolDescriptor,
   ToolOutput,
 } from '../agent/types';
+import { createSpotlight, type Spotlight } from '../page-data/spotlight';
 import { buildSystemPrompt, DEFAULT_SYSTEM_PROMPT } from './build-system-prompt';
 import { type CloudDeps, type CloudSettings, cloudModelName, DEFAULT_CLOUD_MAX_STEPS } from './cloud-settings';
 import { mapCloudError, redactKey } from './map-cloud-error';
@@ -77,6 +78,8 @@ async function* runCloud(settings: CloudSettings, deps: CloudDeps, req: AgentRun
   const context = { provider: resolved.provider, baseURL: resolved.baseURL, apiKey: settings.apiKey };
   const maxSteps = stepBudget(req.agent?.maxSteps ?? settings.maxSteps);
   let history: ModelMessage[] | undefined;
+  // Tool results reach the model as page data in this run's delimiter, which the system prompt names.
+  const spotlight = createSpotlight();
   let lastResult = '';
   let lastMessageId = '';
 
@@ -86,8 +89,8 @@ async function* runCloud(settings: CloudSettings, deps: CloudDeps, req: AgentRun
       return;
     }
     const tools = allowedTools(req.tools, req.agent?.tools);
-    const toolSet = toToolSet(tools, { callTool: req.callTool });
-    history ??= toModelMessages(req.messages, toolSet.toProviderName);
+    const toolSet = toToolSet(tools, { callTool: req.callTool, spotlight });
+    history ??= toModelMessages(req.messages, toolSet.toProviderName, { spotlight, isUntrusted: (name) => isUntrusted(tools, name) });
     const messageId = generateId();
     lastMessageId = messageId;
     yield { type: 'message-start', messageId };
@@ -103,7 +106,7 @@ async function* runCloud(settings: CloudSettings, deps: CloudDeps, req: AgentRun
     try {
       const result = streamText({
         model: resolved.model,
-        instructions: buildSystemPrompt(DEFAULT_SYSTEM_PROMPT, pageLine(req.page), req.agent?.instructions, hasSubAgents(tools)),
+        instructions: buildSystemPrompt(DEFAULT_SYSTEM_PROMPT, pageLine(req.page), req.agent?.instructions, hasSubAgents(tools), spotlight.rule),
         messages: history,
         tools: toolSet.tools,
         toolCallConcurrency: 1,
@@ -190,7 +193,7 @@ async function* runCloud(settings: CloudSettings, deps: CloudDeps, req: AgentRun
       yield { type: 'error', ...mapCloudError(failure.error, { ...context, midStream: started }) };
       return;
     }
-    history.push(...withErrorTexts(responseMessages, errorTexts));
+    history.push(...withErrorTexts(responseMessages, errorTexts, spotlight, (name) => isUntrusted(tools, toolSet.toPageName(name) ?? name)));
     yield { type: 'step-finish', step };
     if (calls === 0) {
       yield { type: 'finish', reason: 'stop' };
@@ -209,6 +212,11 @@ function stepBudget(requested: number | undefined): number {
 }
 
 /** "/cart (“Your cart”)": the page line of the system prompt. */
+/** Whether the tool with this page name is marked untrustedContentHint. */
+function isUntrusted(tools: readonly ToolDescriptor[], pageName: string): boolean {
+  return tools.some((tool) => tool.name === pageName && tool.annotations?.untrustedContentHint === true);
+}
+
 function pageLine(page: PageContext | undefined): string | undefined {
   if (!page) return undefined;
   let path = page.path;
@@ -271,11 +279,16 @@ function toolErrorText(error: unknown, toolName: string, toolSet: PageToolSet, a
 }
 
 /**
- * The step's response messages with each failed call's result set to the exact text the panel showed, so the
- * model reads the same words now as it will from the stored conversation on the next run (the SDK would send
- * its own serialisation of the thrown error).
+ * The step's response messages with each failed call's result set to the exact text the panel showed, as page
+ * data in the run's delimiter, so the model reads the same words now as it will from the stored conversation on
+ * the next run (the SDK would send its own serialisation of the thrown error).
  */
-function withErrorTexts(messages: ModelMessage[], errorTexts: ReadonlyMap<string, string>): ModelMessage[] {
+function withErrorTexts(
+  messages: ModelMessage[],
+  errorTexts: ReadonlyMap<string, string>,
+  spotlight: Spotlight,
+  untrusted: (providerName: string) => boolean,
+): ModelMessage[] {
   if (errorTexts.size === 0) return messages;
   return messages.map((message) => {
     if (message.role !== 'tool') return message;
@@ -283,7 +296,9 @@ function withErrorTexts(messages: ModelMessage[], errorTexts: ReadonlyMap<string
       ...message,
       content: message.content.map((part) => {
         const text = part.type === 'tool-result' ? errorTexts.get(part.toolCallId) : undefined;
-        return text === undefined || part.type !== 'tool-result' ? part : { ...part, output: { type: 'error-text' as const, value: text } };
+        if (text === undefined || part.type !== 'tool-result') return part;
+        const value = spotlight.wrap(text, { tool: part.toolName, untrusted: untrusted(part.toolName) });
+        return { ...part, output: { type: 'error-text' as const, value } };
       }),
     };
   });

@@ -3,6 +3,7 @@ import type { JSONSchema, ToolCall, ToolDescriptor, ToolOutput } from '../agent/
 import { formatToolError } from '../agent/tool-error-codes';
 import { toolOutputText } from '../agent/tool-output-text';
 import { cleanPageText } from '../page-data/clean-page-text';
+import { createSpotlight, type Spotlight } from '../page-data/spotlight';
 import { validateArgs } from '../agent/validate-args';
 import { toProviderToolName } from './to-provider-tool-name';
 import { toToolResultOutput } from './to-tool-result-output';
@@ -23,6 +24,8 @@ export interface ToToolSetOptions {
    * describes the tools (seed 002's toToolSet, for a caller that runs the tools itself).
    */
   callTool?: (call: ToolCall) => Promise<ToolOutput>;
+  /** The run's delimiter for tool results (spotlighting); the system prompt names its tag. Default: a fresh one. */
+  spotlight?: Spotlight;
 }
 
 /**
@@ -44,7 +47,7 @@ export class PageToolError extends Error {
  * With `callTool`, a call's arguments are first checked with validateArgs (the local loop's validator): a bad
  * call never reaches the page and goes back to the model as a tool error it can fix. Calls run one at a time
  * even if the model asks for several at once: one page, one cursor. A result with `isError` becomes a tool
- * error carrying the page's text.
+ * error carrying the page's text. Results reach the model as page data in `spotlight`'s delimiter.
  */
 export function toToolSet(tools: readonly ToolDescriptor[], options: ToToolSetOptions = {}): PageToolSet {
   const byProvider = new Map<string, ToolDescriptor>();
@@ -57,6 +60,7 @@ export function toToolSet(tools: readonly ToolDescriptor[], options: ToToolSetOp
     return next;
   };
 
+  const spotlight = options.spotlight ?? createSpotlight();
   for (const descriptor of tools) {
     if (!descriptor || typeof descriptor.name !== 'string' || byPage.has(descriptor.name)) continue;
     const providerName = toProviderToolName(descriptor.name, new Set(byProvider.keys()));
@@ -79,7 +83,11 @@ export function toToolSet(tools: readonly ToolDescriptor[], options: ToToolSetOp
               if (output?.isError) throw new PageToolError(toolOutputText(output));
               return output;
             },
-            toModelOutput: ({ output }: { output: unknown }) => toToolResultOutput(output as ToolOutput),
+            toModelOutput: ({ output }: { output: unknown }) =>
+              toToolResultOutput(output as ToolOutput, spotlight, {
+                tool: providerName,
+                untrusted: descriptor.annotations?.untrustedContentHint === true,
+              }),
           }
         : {}),
     });
