@@ -8,7 +8,7 @@
  */
 import type { JSONSchema, ToolAnnotations } from '../agent/types';
 import type { FrameTool } from '../messaging/bridge-messages';
-import { cleanPageText } from '../page-data/clean-page-text';
+import { cleanPageText, cleanPageValue } from '../page-data/clean-page-text';
 import { thrownMessage } from '../page-data/describe-thrown';
 
 const MAX_NAME = 128;
@@ -86,7 +86,8 @@ export function readSchema(value: unknown): { schema: JSONSchema; error?: string
     return { schema: EMPTY_SCHEMA, error: `inputSchema is not JSON: ${thrownMessage(error, 200)}` };
   }
   const problem = checkInputSchema(copy);
-  return problem ? { schema: EMPTY_SCHEMA, error: problem } : { schema: copy as JSONSchema };
+  // Every string of a schema is page text a model reads (names, descriptions, enum values): hidden characters out.
+  return problem ? { schema: EMPTY_SCHEMA, error: problem } : { schema: cleanPageValue(copy) as JSONSchema };
 }
 
 /**
