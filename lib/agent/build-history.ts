@@ -1,3 +1,4 @@
+import { createSpotlight, type Spotlight } from '../page-data/spotlight';
 import type { CallFormat, ChatTurn } from './local-provider';
 import { toolOutputText } from './tool-output-text';
 import type { AgentMessage, AgentPart } from './types';
@@ -18,6 +19,10 @@ export interface FinishedCall {
   input: unknown;
   /** The result text (an error starts with "Error"). */
   result: string;
+  /** The tool is marked untrustedContentHint: its result is flagged as such inside the delimiter. */
+  untrusted?: boolean;
+  /** The agent's own words about this result (a repeated call), written after the page's data, outside it. */
+  note?: string;
 }
 
 /** Options of {@link buildHistory}. */
@@ -28,6 +33,10 @@ export interface BuildHistoryOptions {
   maxTurns?: number;
   /** Longest tool result kept, in characters. Default 1500. */
   maxResultChars?: number;
+  /** The run's delimiter for tool results (the system prompt names its tag). Default: a fresh one. */
+  spotlight?: Spotlight;
+  /** Whether a tool (by name) is marked untrustedContentHint. */
+  isUntrusted?: (toolName: string) => boolean;
 }
 
 type ToolPart = Extract<AgentPart, { type: 'tool' }>;
@@ -40,6 +49,8 @@ type ToolPart = Extract<AgentPart, { type: 'tool' }>;
 export function buildHistory(messages: readonly AgentMessage[], options: BuildHistoryOptions): HistoryBlock[] {
   const maxTurns = options.maxTurns ?? 12;
   const maxResultChars = options.maxResultChars ?? 1500;
+  const spotlight = options.spotlight ?? createSpotlight();
+  const untrusted = (call: FinishedCall): FinishedCall => (options.isUntrusted?.(call.name) ? { ...call, untrusted: true } : call);
   let start = Math.max(0, messages.length - maxTurns);
   const lastUser = findLastIndex(messages, (m) => m.role === 'user');
   if (lastUser !== -1 && lastUser < start) start = lastUser;
@@ -59,7 +70,7 @@ export function buildHistory(messages: readonly AgentMessage[], options: BuildHi
     const flush = () => {
       const prose = text.join('').trim();
       if (calls.length) {
-        blocks.push(callBlock(options.callFormat, prose, calls.map(finishedCall), maxResultChars));
+        blocks.push(callBlock(options.callFormat, prose, calls.map((c) => untrusted(finishedCall(c))), maxResultChars, spotlight));
       } else if (prose) blocks.push({ role: 'assistant', turns: [{ role: 'assistant', content: prose }] });
       text = [];
       calls = [];
@@ -83,8 +94,16 @@ export function userBlock(content: string): HistoryBlock {
 /**
  * An assistant turn that made calls, with their results. 'template': structured tool_calls and tool turns.
  * 'text': the calls as `<tool_call>{json}</tool_call>` lines in the assistant turn, the results in a user turn.
+ * Either way each result is page data in the run's delimiter ({@link resultForModel}).
  */
-export function callBlock(format: CallFormat, prose: string, calls: readonly FinishedCall[], maxResultChars = 1500): HistoryBlock {
+export function callBlock(
+  format: CallFormat,
+  prose: string,
+  calls: readonly FinishedCall[],
+  maxResultChars = 1500,
+  spotlight: Spotlight = createSpotlight(),
+): HistoryBlock {
+  const resultText = (c: FinishedCall) => resultForModel(c, maxResultChars, spotlight);
   if (format === 'template') {
     return {
       role: 'assistant',
@@ -94,7 +113,7 @@ export function callBlock(format: CallFormat, prose: string, calls: readonly Fin
           content: prose,
           tool_calls: calls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: asArguments(c.input) } })),
         },
-        ...calls.map((c): ChatTurn => ({ role: 'tool', tool_call_id: c.id, name: c.name, content: cutResult(c.result, maxResultChars) })),
+        ...calls.map((c): ChatTurn => ({ role: 'tool', tool_call_id: c.id, name: c.name, content: resultText(c) })),
       ],
     };
   }
@@ -103,7 +122,7 @@ export function callBlock(format: CallFormat, prose: string, calls: readonly Fin
     role: 'assistant',
     turns: [
       { role: 'assistant', content: [prose, ...written].filter(Boolean).join('\n') },
-      { role: 'user', content: calls.map((c) => `Result of ${c.name}:\n${cutResult(c.result, maxResultChars)}`).join('\n\n') },
+      { role: 'user', content: calls.map((c) => `Result of ${c.name}:\n${resultText(c)}`).join('\n\n') },
     ],
   };
 }
@@ -167,6 +186,16 @@ export function estimateTokens(turns: readonly ChatTurn[]): number {
 /** A result cut to `max` characters, saying how much was left out. */
 export function cutResult(text: string, max = 1500): string {
   return text.length <= max ? text : `${text.slice(0, max)}\n… (${text.length - max} more characters cut)`;
+}
+
+/**
+ * The one point where a result's text enters the prompt: cut to `max`, cleaned of hidden characters and wrapped
+ * as page data in the run's delimiter (spotlighting), then the agent's own note, if any, outside it. The call's
+ * own `result` stays as it was: loop detection, gists and corrections read the inner text.
+ */
+export function resultForModel(call: FinishedCall, max: number, spotlight: Spotlight): string {
+  const data = spotlight.wrap(cutResult(call.result, max), { tool: call.name, untrusted: call.untrusted });
+  return call.note ? `${data}\n\n${call.note}` : data;
 }
 
 /** A finished tool part as a call with its result text; a call that never finished reads as cancelled. */

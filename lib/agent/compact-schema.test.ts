@@ -46,8 +46,8 @@ describe('compactSchema', () => {
 });
 
 describe('cleanText', () => {
-  it('strips control and bidi characters and cuts', () => {
-    expect(cleanText('a\u0000b\u202Ec\n\n d', 100)).toBe('a b c d');
+  it('removes control and bidi characters (as a person sees the text), makes one line and cuts', () => {
+    expect(cleanText('a\u0000b\u202Ec\n\n d', 100)).toBe('abc d');
     expect(cleanText('abcdef', 4)).toBe('abc…');
   });
 });

@@ -1,3 +1,4 @@
+import { cleanPageText, cleanPageValue } from '../page-data/clean-page-text';
 import type { JSONSchema } from './types';
 
 /** Longest parameter description kept: small models read every token of the tool list, every step. */
@@ -32,7 +33,7 @@ const KEPT = new Set([
 
 /**
  * A short copy of a page tool's parameter schema for the prompt: local `$ref`s inlined (a few levels), only the
- * keywords that shape a valid call kept, descriptions and enums cut, control characters stripped. Always an
+ * keywords that shape a valid call kept, descriptions and enums cut, hidden characters stripped from every string. Always an
  * object schema, whatever the page declared.
  */
 export function compactSchema(schema: unknown): JSONSchema {
@@ -91,17 +92,16 @@ export function compactSchema(schema: unknown): JSONSchema {
     return out;
   };
 
-  const compact = visit(root, 0, []);
+  // Every string the prompt shows is page text: parameter names, enum values, patterns and defaults too.
+  const compact = cleanPageValue(visit(root, 0, []));
   if (compact.type !== 'object') compact.type = 'object';
   if (!isObject(compact.properties)) compact.properties = {};
   return compact;
 }
 
-/** A description for the prompt: control characters out, whitespace collapsed, cut at `max` characters. */
+/** A description for the prompt: hidden characters out (cleanPageText), one line, cut at `max` characters. */
 export function cleanText(text: string, max: number): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point
-  const clean = text.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2069]+/g, ' ').replace(/\s+/g, ' ').trim();
-  return clean.length > max ? `${clean.slice(0, max - 1).trimEnd()}…` : clean;
+  return cleanPageText(text, { oneLine: true, max });
 }
 
 function jsonLength(value: unknown): number {

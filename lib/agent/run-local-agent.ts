@@ -1,3 +1,4 @@
+import { createSpotlight } from '../page-data/spotlight';
 import {
   type FinishedCall,
   type HistoryBlock,
@@ -98,7 +99,10 @@ async function* runSteps(
 
   const request = lastUserText(req.messages);
   // 1. History.
-  let blocks = buildHistory(req.messages, { callFormat: format });
+  // Tool results reach the model as page data in this run's delimiter, which the system prompt names.
+  const spotlight = createSpotlight();
+  const isUntrusted = (name: string) => req.tools.some((t) => t.name === name && t.annotations?.untrustedContentHint === true);
+  let blocks = buildHistory(req.messages, { callFormat: format, spotlight, isUntrusted });
   const loop = createLoopDetector();
   const recent = recentToolNames(req.messages);
   const results = earlierResults(req.messages);
@@ -149,7 +153,7 @@ async function* runSteps(
             messages: [
               {
                 role: 'system',
-                content: buildSystemPrompt({ tools: inPageOrder(tools, available), toolsInline, page: req.page, instructions }),
+                content: buildSystemPrompt({ tools: inPageOrder(tools, available), toolsInline, page: req.page, instructions, dataRule: spotlight.rule }),
               },
               ...flattenHistory(b, format),
               ...scratch,
@@ -248,14 +252,21 @@ async function* runSteps(
       moveToFront(recent, call.name);
       // 10. Loop detection.
       const verdict = loop.record(call.name, input, text);
-      if (verdict === 'flag') text = `${text}\n\n${LOCAL_AGENT_PROMPTS.repeated}`;
-      done.push({ id, name: call.name, input, result: text });
+      // The loop's own note goes after the page's data, outside its delimiter: it is an instruction, the result is not.
+      done.push({
+        id,
+        name: call.name,
+        input,
+        result: text,
+        ...(isUntrusted(call.name) ? { untrusted: true } : {}),
+        ...(verdict === 'flag' ? { note: LOCAL_AGENT_PROMPTS.repeated } : {}),
+      });
       if (verdict === 'stop') stop = 'circles';
       else if (req.signal.aborted) stop = 'aborted';
       // Later calls of the same reply were planned on this one succeeding.
       if (stop || output.isError) break;
     }
-    blocks = [...blocks, callBlock(format, accepted.text, done), userBlock(LOCAL_AGENT_PROMPTS.nextStep(request))];
+    blocks = [...blocks, callBlock(format, accepted.text, done, undefined, spotlight), userBlock(LOCAL_AGENT_PROMPTS.nextStep(request))];
 
     if (stop === 'aborted') {
       yield { type: 'finish', reason: 'aborted' };

@@ -1,4 +1,5 @@
 import { type OutputUnit, type Schema, type SchemaDraft, Validator } from '@cfworker/json-schema';
+import { cleanPageText } from '../page-data/clean-page-text';
 
 /** The verdict on one tool call's arguments. */
 export type ValidateArgsResult = { ok: true } | { ok: false; message: string };
@@ -43,7 +44,8 @@ export function validateArgs(schema: unknown, args: unknown): ValidateArgsResult
   }
   const messages = describeErrors(errors, compiled.schema);
   if (messages.length === 0) return { ok: false, message: 'input: does not match the tool’s parameters' };
-  return { ok: false, message: messages.slice(0, MAX_MESSAGES).join('; ') };
+  // The message quotes the page's schema (parameter names, enum values), and a model reads it: page text rules apply.
+  return { ok: false, message: cleanPageText(messages.slice(0, MAX_MESSAGES).join('; ')) };
 }
 
 function compile(schema: unknown): { validator: Validator; schema: Schema } | null {

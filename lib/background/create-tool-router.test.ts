@@ -146,6 +146,32 @@ describe('createToolRouter', () => {
     });
   });
 
+  it('caps what a frame returns, even a compromised frame that skipped its own cap (structuredContent counts)', async () => {
+    const huge = { rows: 'x'.repeat(2_000_000) };
+    const { router } = setup(async (message) =>
+      message.type === 'bridge:call' ? ({ kind: 'output', output: { content: [], structuredContent: huge } } satisfies FrameCallResult) : undefined,
+    );
+    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://a.test', [tool('dump')]) }, { tabId: 4, frameId: 0 });
+    await settle();
+    const output = await router.callTool(4, { id: '1', name: 'dump', input: {} });
+    expect(output.structuredContent).toBeUndefined();
+    expect(JSON.stringify(output).length).toBeLessThan(20_500);
+    expect(JSON.stringify(output)).toContain('[Output cut: the tool returned 2000011 characters');
+  });
+
+  it('passes a result the frame already cut (the cap plus its note) unchanged', async () => {
+    const cut = {
+      content: [
+        { type: 'text' as const, text: 'x'.repeat(20_000) },
+        { type: 'text' as const, text: '[Output cut: the tool returned 100000 characters; only the first 20000 are shown.]' },
+      ],
+    };
+    const { router } = setup(async (message) => (message.type === 'bridge:call' ? ({ kind: 'output', output: cut } satisfies FrameCallResult) : undefined));
+    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://a.test', [tool('huge')]) }, { tabId: 4, frameId: 0 });
+    await settle();
+    expect(await router.callTool(4, { id: '1', name: 'huge', input: {} })).toEqual(cut);
+  });
+
   it('runs one call at a time per tab', async () => {
     const order: string[] = [];
     const { router } = setup(async (message) => {

@@ -12,7 +12,7 @@ import type {
   FrameReport,
   HostToBackgroundMessage,
 } from '../messaging/bridge-messages';
-import { DEFAULT_MAX_RESULT_CHARS } from '../webmcp/cap-tool-output';
+import { CAP_NOTE_ROOM, capToolOutput, DEFAULT_MAX_RESULT_CHARS } from '../webmcp/cap-tool-output';
 import { toModelFacingNames, toolIdentityKey } from '../webmcp/to-model-facing-names';
 import { toolErrorOutput } from '../webmcp/tool-error-output';
 import type { TabToolEntry, TabToolSnapshot, ToolBridge, ToolCallOptions } from './tool-bridge';
@@ -208,7 +208,10 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
     if (h1) text += ` Its heading: “${h1}”.`;
     if (jsonLd) text += `\nStructured data on the new page (JSON-LD): ${JSON.stringify(jsonLd)}`;
     text += `\nIts tools: ${report.tools.map((t) => t.name).join(', ') || 'none'}.`;
-    return { content: [{ type: 'text', text: text.slice(0, maxResultChars) }], structuredContent: { navigatedTo: url, title, ...(h1 ? { h1 } : {}), ...(jsonLd ? { jsonLd } : {}) } };
+    return capToolOutput(
+      { content: [{ type: 'text', text: text.slice(0, maxResultChars) }], structuredContent: { navigatedTo: url, title, ...(h1 ? { h1 } : {}), ...(jsonLd ? { jsonLd } : {}) } },
+      maxResultChars,
+    );
   };
 
   const runCall = async (tabId: number, call: ToolCall, options: ToolCallOptions): Promise<ToolOutput> => {
@@ -248,7 +251,8 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
             return toolErrorOutput('frame_gone', `The frame that owned "${call.name}" did not answer (it may have been reloaded).`);
           }
           if (result.report) await setFrame(tabId, entry.frameId, result.report);
-          return result.output;
+          // The frame caps its results, but a compromised one could send anything: the cap holds here too.
+          return capToolOutput(result.output, maxResultChars + CAP_NOTE_ROOM);
         },
         async (error): Promise<ToolOutput> => {
           if (navigating.has(callId)) return navigatedOutput(await waitForReport(tabId, entry.frameId, generation), call.name);

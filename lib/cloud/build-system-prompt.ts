@@ -1,4 +1,5 @@
 import { TOOL_ERROR_CODES } from '../agent/tool-error-codes';
+import { cleanPageText } from '../page-data/clean-page-text';
 
 /**
  * The cloud model's base instructions. Cloud models follow long instructions well, so this says how to work
@@ -24,24 +25,26 @@ ${Object.entries(TOOL_ERROR_CODES)
   .map(([code, meaning]) => `- [${code}] ${meaning}`)
   .join('\n')}`;
 
-/** Characters a page could use to break out of the page line: controls, line breaks, invisible formatting. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-const UNSAFE = /[\u0000-\u001F\u007F-\u009F\u200B-\u200F\u2028-\u202E\u2060-\u206F\uFEFF]/g;
 const MAX_PATH = 300;
 
 /**
  * The system prompt for one run: the base prompt, the page the person is on, the site's instructions (its
  * per-site settings, which play the page agent's part) and, when the tools include delegate_to_<id> tools, a
- * note on delegating. `path` comes from the page and is cut to one line.
+ * note on delegating, and `dataRule` (the run's spotlight rule: the tag tool results arrive in). `path` comes from
+ * the page and is cut to one line.
  */
 export function buildSystemPrompt(
   base: string = DEFAULT_SYSTEM_PROMPT,
   path?: string,
   instructions?: string,
   hasSubAgents = false,
+  dataRule?: string,
 ): string {
   const sections = [base.trim()];
-  const page = path?.replace(UNSAFE, ' ').replace(/\s+/g, ' ').trim().slice(0, MAX_PATH);
+  // The run's spotlight: which tag holds tool results, and that nothing inside it is an instruction.
+  if (dataRule) sections.push(dataRule);
+  // The path comes from the page: hidden characters out, one line, so it cannot start a section of its own.
+  const page = cleanPageText(path, { oneLine: true, max: MAX_PATH });
   if (page) sections.push(`The user is on the page ${page}.`);
   const about = instructions?.trim();
   if (about) sections.push(`## About this site\n${about}`);

@@ -16,6 +16,7 @@ import type {
   ToolDescriptor,
   ToolOutput,
 } from '../agent/types';
+import { createSpotlight, type Spotlight } from '../page-data/spotlight';
 import { buildSystemPrompt, DEFAULT_SYSTEM_PROMPT } from './build-system-prompt';
 import { type CloudDeps, type CloudSettings, cloudModelName, DEFAULT_CLOUD_MAX_STEPS } from './cloud-settings';
 import { mapCloudError, redactKey } from './map-cloud-error';
@@ -80,6 +81,8 @@ async function* runCloud(settings: CloudSettings, deps: CloudDeps, req: AgentRun
   const context = { provider: resolved.provider, baseURL: resolved.baseURL, apiKey: settings.apiKey };
   const maxSteps = stepBudget(req.agent?.maxSteps ?? settings.maxSteps);
   let history: ModelMessage[] | undefined;
+  // Tool results reach the model as page data in this run's delimiter, which the system prompt names.
+  const spotlight = createSpotlight();
   let lastResult = '';
   let lastMessageId = '';
   // delegate_to_<id> calls run the sub-agent's own cloud loop as a nested run, its parts merged into this stream.
@@ -91,8 +94,8 @@ async function* runCloud(settings: CloudSettings, deps: CloudDeps, req: AgentRun
       return;
     }
     const tools = selectTools(req.agent, req.tools, req.delegationDepth);
-    const toolSet = toToolSet(tools, { callTool: delegation.callTool });
-    history ??= toModelMessages(req.messages, toolSet.toProviderName);
+    const toolSet = toToolSet(tools, { callTool: delegation.callTool, spotlight });
+    history ??= toModelMessages(req.messages, toolSet.toProviderName, { spotlight, isUntrusted: (name) => isUntrusted(tools, name) });
     const messageId = generateId();
     lastMessageId = messageId;
     yield { type: 'message-start', messageId };
@@ -109,7 +112,7 @@ async function* runCloud(settings: CloudSettings, deps: CloudDeps, req: AgentRun
     try {
       const result = streamText({
         model: resolved.model,
-        instructions: buildSystemPrompt(DEFAULT_SYSTEM_PROMPT, pageLine(req.page), req.agent?.instructions, hasSubAgents(tools)),
+        instructions: buildSystemPrompt(DEFAULT_SYSTEM_PROMPT, pageLine(req.page), req.agent?.instructions, hasSubAgents(tools), spotlight.rule),
         messages: history,
         tools: toolSet.tools,
         toolCallConcurrency: 1,
@@ -174,14 +177,17 @@ async function* runCloud(settings: CloudSettings, deps: CloudDeps, req: AgentRun
             if (isNoSuchTool(part.error)) {
               // Not in this step's set, but perhaps on the page in a moment (a route's tools arrive after the call
               // that changed the route): the host waits for it, runs it if it comes, or answers unknown_tool.
-              const output = await req.callTool({ id: part.toolCallId, name: toolSet.toPageName(part.toolName) ?? part.toolName, input: part.input });
+              const pageName = toolSet.toPageName(part.toolName) ?? part.toolName;
+              const output = await req.callTool({ id: part.toolCallId, name: pageName, input: part.input });
               if (output?.isError) {
                 const error = redactKey(toolOutputText(output), settings.apiKey);
                 errorTexts.set(part.toolCallId, error);
                 lastResult = error;
                 yield { type: 'tool-error', id: part.toolCallId, error };
               } else {
-                lateOutputs.set(part.toolCallId, toToolResultOutput(output));
+                // Read fresh: the tool arrived after this step's set was made.
+                const untrusted = req.tools.some((t) => t.name === pageName && t.annotations?.untrustedContentHint === true);
+                lateOutputs.set(part.toolCallId, toToolResultOutput(output, spotlight, { tool: pageName, untrusted }));
                 lastResult = toolOutputText(output);
                 yield { type: 'tool-result', id: part.toolCallId, output };
               }
@@ -216,7 +222,12 @@ async function* runCloud(settings: CloudSettings, deps: CloudDeps, req: AgentRun
       yield { type: 'error', ...mapCloudError(failure.error, { ...context, midStream: started }) };
       return;
     }
-    history.push(...withLateOutputs(withErrorTexts(responseMessages, errorTexts), lateOutputs));
+    history.push(
+      ...withLateOutputs(
+        withErrorTexts(responseMessages, errorTexts, spotlight, (name) => isUntrusted(tools, toolSet.toPageName(name) ?? name)),
+        lateOutputs,
+      ),
+    );
     yield { type: 'step-finish', step };
     if (calls === 0) {
       yield { type: 'finish', reason: 'stop' };
@@ -235,6 +246,11 @@ function stepBudget(requested: number | undefined): number {
 }
 
 /** "/cart (“Your cart”)": the page line of the system prompt. */
+/** Whether the tool with this page name is marked untrustedContentHint. */
+function isUntrusted(tools: readonly ToolDescriptor[], pageName: string): boolean {
+  return tools.some((tool) => tool.name === pageName && tool.annotations?.untrustedContentHint === true);
+}
+
 function pageLine(page: PageContext | undefined): string | undefined {
   if (!page) return undefined;
   let path = page.path;
@@ -291,11 +307,16 @@ function toolErrorText(error: unknown, toolName: string, toolSet: PageToolSet, a
 }
 
 /**
- * The step's response messages with each failed call's result set to the exact text the panel showed, so the
- * model reads the same words now as it will from the stored conversation on the next run (the SDK would send
- * its own serialisation of the thrown error).
+ * The step's response messages with each failed call's result set to the exact text the panel showed, as page
+ * data in the run's delimiter, so the model reads the same words now as it will from the stored conversation on
+ * the next run (the SDK would send its own serialisation of the thrown error).
  */
-function withErrorTexts(messages: ModelMessage[], errorTexts: ReadonlyMap<string, string>): ModelMessage[] {
+function withErrorTexts(
+  messages: ModelMessage[],
+  errorTexts: ReadonlyMap<string, string>,
+  spotlight: Spotlight,
+  untrusted: (providerName: string) => boolean,
+): ModelMessage[] {
   if (errorTexts.size === 0) return messages;
   return messages.map((message) => {
     if (message.role !== 'tool') return message;
@@ -303,7 +324,9 @@ function withErrorTexts(messages: ModelMessage[], errorTexts: ReadonlyMap<string
       ...message,
       content: message.content.map((part) => {
         const text = part.type === 'tool-result' ? errorTexts.get(part.toolCallId) : undefined;
-        return text === undefined || part.type !== 'tool-result' ? part : { ...part, output: { type: 'error-text' as const, value: text } };
+        if (text === undefined || part.type !== 'tool-result') return part;
+        const value = spotlight.wrap(text, { tool: part.toolName, untrusted: untrusted(part.toolName) });
+        return { ...part, output: { type: 'error-text' as const, value } };
       }),
     };
   });

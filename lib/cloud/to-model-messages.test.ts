@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentMessage } from '../agent/types';
+import { createSpotlight } from '../page-data/spotlight';
 import { toModelMessages } from './to-model-messages';
+
+const spotlight = createSpotlight('t');
+const data = (tool: string, text: string, untrusted = false) =>
+  `<page-data-t tool="${tool}" source="page"${untrusted ? ' untrusted="true"' : ''}>\n${text}\n</page-data-t>`;
 
 describe('toModelMessages', () => {
   it('keeps reasoning and call metadata as provider options, follows calls with their results, and splits text after them', () => {
@@ -24,7 +29,7 @@ describe('toModelMessages', () => {
         ],
       },
     ];
-    expect(toModelMessages(messages)).toEqual([
+    expect(toModelMessages(messages, undefined, { spotlight })).toEqual([
       { role: 'user', content: 'Add a mug' },
       {
         role: 'assistant',
@@ -39,7 +44,10 @@ describe('toModelMessages', () => {
           },
         ],
       },
-      { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'c1', toolName: 'search_products', output: { type: 'text', value: 'Blue mug' } }] },
+      {
+        role: 'tool',
+        content: [{ type: 'tool-result', toolCallId: 'c1', toolName: 'search_products', output: { type: 'text', value: data('search_products', 'Blue mug') } }],
+      },
       { role: 'assistant', content: [{ type: 'text', text: 'Found a blue mug.' }] },
     ]);
   });
@@ -56,14 +64,14 @@ describe('toModelMessages', () => {
         ],
       },
     ];
-    const [assistant, tool] = toModelMessages(messages, (name) => `p_${name}`);
+    const [assistant, tool] = toModelMessages(messages, (name) => `p_${name}`, { spotlight, isUntrusted: (name) => name === 'pay' });
     expect(assistant).toMatchObject({ role: 'assistant', content: [{ toolName: 'p_pay' }, { toolName: 'p_pay' }, { input: {} }] });
     expect(tool).toEqual({
       role: 'tool',
       content: [
-        { type: 'tool-result', toolCallId: 'e', toolName: 'p_pay', output: { type: 'error-text', value: 'Error [tool_threw]: card declined' } },
-        { type: 'tool-result', toolCallId: 'x', toolName: 'p_pay', output: { type: 'error-text', value: 'Error [cancelled]: stopped.' } },
-        { type: 'tool-result', toolCallId: 'r', toolName: 'p_pay', output: { type: 'error-text', value: 'Error: the call did not finish.' } },
+        { type: 'tool-result', toolCallId: 'e', toolName: 'p_pay', output: { type: 'error-text', value: data('p_pay', 'Error [tool_threw]: card declined', true) } },
+        { type: 'tool-result', toolCallId: 'x', toolName: 'p_pay', output: { type: 'error-text', value: data('p_pay', 'Error [cancelled]: stopped.', true) } },
+        { type: 'tool-result', toolCallId: 'r', toolName: 'p_pay', output: { type: 'error-text', value: data('p_pay', 'Error: the call did not finish.', true) } },
       ],
     });
   });

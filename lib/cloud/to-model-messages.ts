@@ -1,11 +1,20 @@
 import type { AssistantModelMessage, ModelMessage, ToolModelMessage } from 'ai';
 import type { AgentMessage, AgentPart, ProviderMetadata } from '../agent/types';
+import { createSpotlight, type Spotlight } from '../page-data/spotlight';
 import { toProviderToolName } from './to-provider-tool-name';
 import { toToolResultOutput } from './to-tool-result-output';
 
 type AssistantContentPart = Exclude<AssistantModelMessage['content'], string>[number];
 type ToolResultContentPart = ToolModelMessage['content'][number];
 type ProviderOptions = NonNullable<Extract<AssistantContentPart, { type: 'reasoning' }>['providerOptions']>;
+
+/** How results are marked as page data. */
+export interface ToModelMessagesOptions {
+  /** The run's delimiter for tool results (spotlighting). Default: a fresh one. */
+  spotlight?: Spotlight;
+  /** Whether a tool (by page name) is marked untrustedContentHint. */
+  isUntrusted?: (pageName: string) => boolean;
+}
 
 /** Said to the model of a call whose run ended before it finished (the provider needs a result for every call). */
 const UNFINISHED = 'Error: the call did not finish.';
@@ -16,7 +25,8 @@ const UNFINISHED = 'Error: the call did not finish.';
  * Reasoning and tool calls keep their provider metadata as provider options, so what the provider needs back
  * goes back: Anthropic's thinking signatures (it refuses tool results whose turn lost its signed thinking),
  * OpenAI Responses' reasoning item ids. Each assistant turn's tool calls are followed by a tool message with
- * every call's result: the page's output, or the error text; calls that never finished get an error result,
+ * every call's result: the page's output, or the error text, as page data in the run's delimiter
+ * (spotlighting); calls that never finished get an error result,
  * since providers reject a call without one. Text after tool calls in the same assistant message starts a new
  * assistant turn after the results, as it happened. Tool names become the provider's names through
  * `toProviderName` (the current tool set's mapping), and call ids made elsewhere (the on-device model, another
@@ -25,7 +35,9 @@ const UNFINISHED = 'Error: the call did not finish.';
 export function toModelMessages(
   messages: readonly AgentMessage[],
   toProviderName: (pageName: string) => string = (name) => toProviderToolName(name),
+  options: ToModelMessagesOptions = {},
 ): ModelMessage[] {
+  const spotlight = options.spotlight ?? createSpotlight();
   const out: ModelMessage[] = [];
   for (const message of messages) {
     if (message.role === 'user') {
@@ -61,14 +73,15 @@ export function toModelMessages(
           input: isPlainObject(part.input) ? part.input : {},
           ...providerOptionsOf(part.providerMetadata),
         });
+        const source = { tool: toolName, untrusted: options.isUntrusted?.(part.name) === true };
         results.push({
           type: 'tool-result',
           toolCallId: safeCallId(part.id),
           toolName,
           output:
             part.state === 'done'
-              ? toToolResultOutput(part.output ?? { content: [] })
-              : { type: 'error-text', value: part.error ?? UNFINISHED },
+              ? toToolResultOutput(part.output ?? { content: [] }, spotlight, source)
+              : { type: 'error-text', value: spotlight.wrap(part.error ?? UNFINISHED, source) },
         });
       }
     }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { asPageData } from '../../tests/fixtures/page-data';
 import type { ToolCall, ToolDescriptor, ToolOutput } from '../agent/types';
 import { cleanDescription, cleanSchema, PageToolError, toToolSet } from './to-tool-set';
 
@@ -65,7 +66,7 @@ describe('toToolSet', () => {
     expect(calls).toEqual([{ id: 'call-9', name: 'search.products', input: { query: 'mug' } }]);
     expect(tool(set, 'search_products').toModelOutput!({ toolCallId: 'call-9', input: {}, output })).toEqual({
       type: 'text',
-      value: 'Blue mug',
+      value: asPageData('search_products', 'Blue mug'),
     });
   });
 

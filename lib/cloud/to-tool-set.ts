@@ -2,6 +2,8 @@ import { dynamicTool, jsonSchema, type ToolSet } from 'ai';
 import type { JSONSchema, ToolCall, ToolDescriptor, ToolOutput } from '../agent/types';
 import { formatToolError } from '../agent/tool-error-codes';
 import { toolOutputText } from '../agent/tool-output-text';
+import { cleanPageText } from '../page-data/clean-page-text';
+import { createSpotlight, type Spotlight } from '../page-data/spotlight';
 import { validateArgs } from '../agent/validate-args';
 import { toProviderToolName } from './to-provider-tool-name';
 import { toToolResultOutput } from './to-tool-result-output';
@@ -22,6 +24,8 @@ export interface ToToolSetOptions {
    * describes the tools (seed 002's toToolSet, for a caller that runs the tools itself).
    */
   callTool?: (call: ToolCall) => Promise<ToolOutput>;
+  /** The run's delimiter for tool results (spotlighting); the system prompt names its tag. Default: a fresh one. */
+  spotlight?: Spotlight;
 }
 
 /**
@@ -43,7 +47,7 @@ export class PageToolError extends Error {
  * With `callTool`, a call's arguments are first checked with validateArgs (the local loop's validator): a bad
  * call never reaches the page and goes back to the model as a tool error it can fix. Calls run one at a time
  * even if the model asks for several at once: one page, one cursor. A result with `isError` becomes a tool
- * error carrying the page's text.
+ * error carrying the page's text. Results reach the model as page data in `spotlight`'s delimiter.
  */
 export function toToolSet(tools: readonly ToolDescriptor[], options: ToToolSetOptions = {}): PageToolSet {
   const byProvider = new Map<string, ToolDescriptor>();
@@ -56,6 +60,7 @@ export function toToolSet(tools: readonly ToolDescriptor[], options: ToToolSetOp
     return next;
   };
 
+  const spotlight = options.spotlight ?? createSpotlight();
   for (const descriptor of tools) {
     if (!descriptor || typeof descriptor.name !== 'string' || byPage.has(descriptor.name)) continue;
     const providerName = toProviderToolName(descriptor.name, new Set(byProvider.keys()));
@@ -78,7 +83,11 @@ export function toToolSet(tools: readonly ToolDescriptor[], options: ToToolSetOp
               if (output?.isError) throw new PageToolError(toolOutputText(output));
               return output;
             },
-            toModelOutput: ({ output }: { output: unknown }) => toToolResultOutput(output as ToolOutput),
+            toModelOutput: ({ output }: { output: unknown }) =>
+              toToolResultOutput(output as ToolOutput, spotlight, {
+                tool: providerName,
+                untrusted: descriptor.annotations?.untrustedContentHint === true,
+              }),
           }
         : {}),
     });
@@ -91,16 +100,9 @@ export function toToolSet(tools: readonly ToolDescriptor[], options: ToToolSetOp
   };
 }
 
-/**
- * C0/C1 controls (tab and newline kept), zero-width and bidirectional formatting characters: nothing a person
- * reading the description would see.
- */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-const HIDDEN = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF]/g;
-
-/** A description without hidden characters. */
+/** A description without hidden characters (cleanPageText: the one list every path uses), newlines kept. */
 export function cleanDescription(text: string): string {
-  return String(text).replace(HIDDEN, '').trim();
+  return cleanPageText(String(text)).trim();
 }
 
 /** Keywords whose value maps names (not keywords) to subschemas: their keys are never stripped. */
@@ -109,7 +111,7 @@ const MAX_DEPTH = 32;
 
 /**
  * A page schema as providers accept it: a fresh copy without `$schema` and `$id` (providers reject or
- * misread them), cycles and excessive depth cut, and always an object schema at the root (a tool's input is
+ * misread them), hidden characters removed from every string and key (cleanPageText), cycles and excessive depth cut, and always an object schema at the root (a tool's input is
  * an object of named parameters; OpenAI refuses anything else).
  */
 export function cleanSchema(schema: JSONSchema | undefined): JSONSchema {
@@ -121,11 +123,14 @@ export function cleanSchema(schema: JSONSchema | undefined): JSONSchema {
       seen.delete(node);
       return out;
     }
+    // Every string a provider shows the model is page text: names, descriptions, enum values, patterns.
+    if (typeof node === 'string') return cleanPageText(node);
     if (node === null || typeof node !== 'object') return node;
     if (seen.has(node) || depth > MAX_DEPTH) return {};
     seen.add(node);
     const out: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(node)) {
+    for (const [rawKey, value] of Object.entries(node)) {
+      const key = cleanPageText(rawKey);
       if (!isNameMap && (key === '$schema' || key === '$id')) continue;
       if (key === '__proto__') continue;
       out[key] = copy(value, depth + 1, seen, !isNameMap && NAME_MAPS.has(key));

@@ -7,6 +7,7 @@
  */
 import type { ToolOutput } from '../agent/types';
 import type { FrameCallResult, FrameReport, FrameTool } from '../messaging/bridge-messages';
+import { describeThrown, thrownMessage } from '../page-data/describe-thrown';
 import { capToolOutput } from './cap-tool-output';
 import type { ToolCursor } from './create-tool-cursor';
 import { normalizeToolResult } from './normalize-tool-result';
@@ -267,7 +268,7 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
       try {
         return await native.executeTool(nativeTool, input, { signal });
       } catch (error) {
-        if (!String((error as Error)?.message ?? '').startsWith('Failed to parse input')) throw error;
+        if (!thrownMessage(error).startsWith('Failed to parse input')) throw error;
         return native.executeTool(nativeTool, JSON.stringify(input), { signal });
       }
     }
@@ -429,8 +430,8 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
       if (reason?.name === 'ConfirmationTimeout') return toolErrorOutput('awaiting_confirmation', String(reason.message));
       return toolErrorOutput('cancelled', 'The call was cancelled; the page was told (toolcancel).');
     }
-    const e = (typeof error === 'object' && error !== null ? error : {}) as { name?: unknown; message?: unknown };
-    const message = String(e.message ?? error).slice(0, 2_000);
+    const e = describeThrown(error);
+    const message = e.message;
     if (e.name === 'NotFoundError' || /^Tool not found/.test(message)) return toolErrorOutput('unknown_tool', message);
     if (/invalid input|Failed to parse input|Invalid value for declarative/i.test(message)) return toolErrorOutput('invalid_input', message);
     return toolErrorOutput('tool_threw', message || 'The tool failed without a message.');

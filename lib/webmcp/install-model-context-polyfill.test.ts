@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
+import { HOSTILE_THROWN } from '../../tests/fixtures/hostile-thrown';
 import { installLegacyShim } from './install-legacy-shim';
 import { installModelContextPolyfill, PolyfillModelContext } from './install-model-context-polyfill';
 
@@ -50,6 +51,22 @@ describe('PolyfillModelContext', () => {
     await expect(mc.executeTool({ name: 'echo' }, [1])).rejects.toThrow('invalid input object');
     await expect(mc.executeTool({ name: 'boom' }, {})).rejects.toThrow('Tool was executed but the invocation failed: nope');
     await expect(mc.executeTool({ name: 'missing' }, {})).rejects.toThrow('Tool not found: missing');
+  });
+
+  it.each(HOSTILE_THROWN)('a tool that throws %s fails the call at once (it never hangs)', async (_label, make) => {
+    const mc = new PolyfillModelContext(win());
+    await mc.registerTool({ name: 'throws', description: 'd', execute: () => { throw make(); } });
+    await mc.registerTool({ name: 'rejects', description: 'd', execute: () => Promise.reject(make()) });
+    await expect(mc.executeTool({ name: 'throws' }, {})).rejects.toThrow('Tool was executed but the invocation failed');
+    await expect(mc.executeTool({ name: 'rejects' }, {})).rejects.toThrow('Tool was executed but the invocation failed');
+  });
+
+  it('a result that cannot be read (a hostile Proxy) still settles the call, as a failure', async () => {
+    const mc = new PolyfillModelContext(win());
+    const [, proxy] = HOSTILE_THROWN.find(([label]) => label.startsWith('a Proxy'))!;
+    await mc.registerTool({ name: 'odd', description: 'd', execute: () => proxy() });
+    // Resolving with it reads its `then`, which throws: that is the tool failing, described like any throw.
+    await expect(mc.executeTool({ name: 'odd' }, {})).rejects.toThrow('Tool was executed but the invocation failed: trap');
   });
 
   it('aborting a call rejects it, aborts the tool signal and fires toolcancel', async () => {

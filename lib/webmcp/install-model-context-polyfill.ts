@@ -8,6 +8,7 @@
  *
  * Runs in the page's realm: it holds nothing secret and the page may replace or wrap any of it.
  */
+import { thrownMessage } from '../page-data/describe-thrown';
 
 /** The fields of a registered tool that getTools() reports. */
 export interface PolyfillToolInfo {
@@ -137,10 +138,9 @@ export class PolyfillModelContext extends EventTarget {
             reject(
               controller.signal.aborted
                 ? controller.signal.reason
-                : new DOMException(
-                    `Tool was executed but the invocation failed: ${error instanceof Error ? error.message : String(error)}`,
-                    'UnknownError',
-                  ),
+                : // The page may throw anything (a Proxy, an object without a prototype): describing it never throws,
+                  // or this handler would fail unseen and the call would never settle.
+                  new DOMException(`Tool was executed but the invocation failed: ${thrownMessage(error)}`, 'UnknownError'),
             ),
           );
       });
@@ -170,7 +170,11 @@ function serializeResult(value: unknown): string | null {
       // Not JSON: described below.
     }
   }
-  return String(value);
+  try {
+    return String(value);
+  } catch {
+    return thrownMessage(value);
+  }
 }
 
 function readAnnotations(value: unknown): Record<string, boolean> | undefined {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { HOSTILE_THROWN } from '../../tests/fixtures/hostile-thrown';
 import { normalizeToolResult } from './normalize-tool-result';
 
 describe('normalizeToolResult', () => {
@@ -36,5 +37,11 @@ describe('normalizeToolResult', () => {
     cyclic.self = cyclic;
     expect(normalizeToolResult(cyclic)).toEqual({ content: [{ type: 'text', text: '[object Object]' }] });
     expect(normalizeToolResult('{not json')).toEqual({ content: [{ type: 'text', text: '{not json' }] });
+  });
+
+  it.each(HOSTILE_THROWN)('describes %s without throwing', (_label, make) => {
+    const output = normalizeToolResult(make());
+    expect(output.content).toHaveLength(1);
+    expect(output.content[0]).toMatchObject({ type: 'text', text: expect.any(String) });
   });
 });

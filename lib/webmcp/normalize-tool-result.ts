@@ -7,9 +7,19 @@
  * object or array, and as text), or a plain string. Everything else is described as text; nothing throws.
  */
 import type { ToolContent, ToolOutput } from '../agent/types';
+import { thrownMessage } from '../page-data/describe-thrown';
 
 /** Normalises one raw result. */
 export function normalizeToolResult(raw: unknown): ToolOutput {
+  try {
+    return normalize(raw);
+  } catch {
+    // A value whose every read throws (a hostile Proxy) is still a result: described, never thrown.
+    return { content: [{ type: 'text', text: thrownMessage(raw) }] };
+  }
+}
+
+function normalize(raw: unknown): ToolOutput {
   if (typeof raw === 'string') {
     const parsed = parseJson(raw);
     if (parsed.ok && isMcpResult(parsed.value)) return fromMcpResult(parsed.value);
@@ -89,6 +99,7 @@ function describeValue(value: unknown): string {
   try {
     return String(value);
   } catch {
-    return Object.prototype.toString.call(value);
+    // Object.prototype.toString can throw too (a Proxy's Symbol.toStringTag trap): describeThrown never does.
+    return thrownMessage(value);
   }
 }

@@ -10,6 +10,7 @@
  * The MAIN world is the page's realm: whatever arrives from it is untrusted data (bounded, type-checked,
  * never executed, never used as an instruction), and nothing secret is sent to it.
  */
+import { describeThrown } from '../page-data/describe-thrown';
 
 /** Isolated → MAIN requests. */
 export type PageRequest =
@@ -139,15 +140,18 @@ export function servePageChannel(
       }
       const controller = new AbortController();
       running.set(request.id, controller);
-      handle(request, controller.signal).then(
-        (value) => port!.postMessage({ id: request.id, ok: true, value }),
-        (error) =>
-          port!.postMessage({
-            id: request.id,
-            ok: false,
-            error: { name: String(error?.name ?? 'Error'), message: String(error?.message ?? error) },
-          }),
-      ).finally(() => running.delete(request.id));
+      // Whatever the page threw is described without touching it in a way that can throw (a Proxy, an object
+      // without a prototype): a handler that threw here would leave the isolated side waiting for ever.
+      const fail = (error: unknown) => port!.postMessage({ id: request.id, ok: false, error: describeThrown(error) });
+      handle(request, controller.signal)
+        .then((value) => {
+          try {
+            port!.postMessage({ id: request.id, ok: true, value });
+          } catch (error) {
+            fail(error);
+          }
+        }, fail)
+        .finally(() => running.delete(request.id));
     };
     win.dispatchEvent(new MessageEvent(`${PORT_EVENT_PREFIX}${nonce}`, { ports: [channel.port2] }));
   });

@@ -1,13 +1,15 @@
 /** What a document says about itself: URL, title, main h1 and its JSON-LD blocks (bounded, parsed as data). */
 import type { FramePage } from '../messaging/bridge-messages';
+import { cleanPageText } from '../page-data/clean-page-text';
 
 const MAX_JSON_LD_BLOCKS = 5;
 const MAX_JSON_LD_CHARS = 10_000;
 
 /** Reads the page context of one document. */
 export function readPageContext(doc: Document): FramePage {
-  const page: FramePage = { url: doc.location?.href ?? '', title: (doc.title ?? '').slice(0, 300) };
-  const h1 = doc.querySelector('h1')?.textContent?.replace(/\s+/g, ' ').trim();
+  // Title and heading are page text: hidden characters out, one line (the agent host cleans again before a model).
+  const page: FramePage = { url: doc.location?.href ?? '', title: cleanPageText(doc.title ?? '', { oneLine: true }).slice(0, 300) };
+  const h1 = cleanPageText(doc.querySelector('h1')?.textContent ?? '', { oneLine: true });
   if (h1) page.h1 = h1.slice(0, 300);
   const jsonLd: unknown[] = [];
   for (const script of Array.from(doc.querySelectorAll('script[type="application/ld+json"]')).slice(0, MAX_JSON_LD_BLOCKS)) {

@@ -1,12 +1,15 @@
 /**
  * Reads one tool object the page handed over (native `getTools()` entries, a polyfill's, or a page's own
  * implementation's) into a FrameTool. Everything about it is untrusted: fields are read one by one (Chrome 160
- * returns non-clonable Tool objects), strings are bounded, and the inputSchema becomes a JSON-safe deep copy.
+ * returns non-clonable Tool objects), strings are bounded, the title and description lose hidden characters
+ * (cleanPageText; the agent host cleans again, since a compromised frame skips this), and the inputSchema becomes a JSON-safe deep copy.
  * A malformed schema is replaced by an empty object schema and flagged with `schemaError`, never fatal.
  * Returns undefined for something that is not a tool at all (no usable name).
  */
 import type { JSONSchema, ToolAnnotations } from '../agent/types';
 import type { FrameTool } from '../messaging/bridge-messages';
+import { cleanPageText, cleanPageValue } from '../page-data/clean-page-text';
+import { thrownMessage } from '../page-data/describe-thrown';
 
 const MAX_NAME = 128;
 const MAX_TITLE = 200;
@@ -20,12 +23,13 @@ export function readToolEntry(raw: unknown): FrameTool | undefined {
   if (typeof raw !== 'object' || raw === null) return undefined;
   const name = readString(raw, 'name', MAX_NAME);
   if (!name) return undefined;
+  // The name stays as the page wrote it (it is how the page finds the tool); the model sees a safe name made from it.
   const tool: FrameTool = {
     name,
-    description: readString(raw, 'description', MAX_DESCRIPTION) ?? '',
+    description: cleanPageText(readString(raw, 'description', MAX_DESCRIPTION) ?? '').trim(),
     inputSchema: EMPTY_SCHEMA,
   };
-  const title = readString(raw, 'title', MAX_TITLE);
+  const title = cleanPageText(readString(raw, 'title', MAX_TITLE), { oneLine: true });
   if (title) tool.title = title;
   const schema = readSchema(read(raw, 'inputSchema'));
   tool.inputSchema = schema.schema;
@@ -87,7 +91,7 @@ export function readSchema(value: unknown): { schema: JSONSchema; error?: string
   try {
     json = typeof value === 'string' ? value : JSON.stringify(value);
   } catch (error) {
-    return { schema: EMPTY_SCHEMA, error: `inputSchema is not JSON: ${messageOf(error)}` };
+    return { schema: EMPTY_SCHEMA, error: `inputSchema is not JSON: ${thrownMessage(error, 200)}` };
   }
   if (json === undefined) return { schema: EMPTY_SCHEMA, error: 'inputSchema is not JSON' };
   if (json.length > MAX_SCHEMA_CHARS) {
@@ -97,10 +101,11 @@ export function readSchema(value: unknown): { schema: JSONSchema; error?: string
   try {
     copy = JSON.parse(json);
   } catch (error) {
-    return { schema: EMPTY_SCHEMA, error: `inputSchema is not JSON: ${messageOf(error)}` };
+    return { schema: EMPTY_SCHEMA, error: `inputSchema is not JSON: ${thrownMessage(error, 200)}` };
   }
   const problem = checkInputSchema(copy);
-  return problem ? { schema: EMPTY_SCHEMA, error: problem } : { schema: copy as JSONSchema };
+  // Every string of a schema is page text a model reads (names, descriptions, enum values): hidden characters out.
+  return problem ? { schema: EMPTY_SCHEMA, error: problem } : { schema: cleanPageValue(copy) as JSONSchema };
 }
 
 /**
@@ -150,6 +155,4 @@ function checkNode(node: unknown, path: string, depth: number): string | undefin
   return undefined;
 }
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
+

@@ -6,6 +6,7 @@
  * place of `document.modelContext` (checked on every request and at load, since a page can replace it at any
  * time). Everything read from those objects is copied into plain data (schemas as JSON text).
  */
+import { thrownMessage } from '../page-data/describe-thrown';
 import { type PageRequest, type PageToolInfo, servePageChannel } from './page-channel';
 
 type ModelContextLike = EventTarget & {
@@ -81,7 +82,7 @@ export function servePageTools(win: Window, sources: PageToolSources): void {
       result = await entry.context.executeTool(entry.tool, input, { signal });
     } catch (error) {
       // Chrome before 155 wanted the input as JSON text.
-      if (!String((error as Error)?.message ?? '').startsWith('Failed to parse input')) throw error;
+      if (!thrownMessage(error).startsWith('Failed to parse input')) throw error;
       result = await entry.context.executeTool(entry.tool, JSON.stringify(input), { signal });
     }
     if (result === null) return null;
@@ -89,7 +90,7 @@ export function servePageTools(win: Window, sources: PageToolSources): void {
     try {
       return JSON.stringify(result) ?? String(result);
     } catch {
-      return String(result);
+      return thrownMessage(result);
     }
   };
 
@@ -109,18 +110,23 @@ export function servePageTools(win: Window, sources: PageToolSources): void {
   win.addEventListener('load', () => setTimeout(recheck, 500), { once: true });
 }
 
+/** A property of a page object; a getter or Proxy trap that throws reads as undefined. */
+function readField(target: object, key: string): unknown {
+  try {
+    return Reflect.get(target, key);
+  } catch {
+    return undefined;
+  }
+}
+
 function toInfo(tool: unknown): PageToolInfo | undefined {
   if (typeof tool !== 'object' || tool === null) return undefined;
-  const read = (key: string) => {
-    try {
-      return Reflect.get(tool, key);
-    } catch {
-      return undefined;
-    }
-  };
+  const read = (key: string) => readField(tool, key);
   const name = read('name');
   if (typeof name !== 'string' || name === '') return undefined;
-  const info: PageToolInfo = { name, description: String(read('description') ?? '') };
+  // One hostile entry (a description that cannot be turned into text) must not take the frame's other tools down.
+  const description = read('description');
+  const info: PageToolInfo = { name, description: typeof description === 'string' ? description : '' };
   const title = read('title');
   if (typeof title === 'string') info.title = title;
   const schema = read('inputSchema');
@@ -129,14 +135,14 @@ function toInfo(tool: unknown): PageToolInfo | undefined {
     try {
       info.inputSchemaJson = JSON.stringify(schema);
     } catch (error) {
-      info.inputSchemaError = `inputSchema is not JSON: ${(error as Error)?.message ?? String(error)}`;
+      info.inputSchemaError = `inputSchema is not JSON: ${thrownMessage(error, 200)}`;
     }
   }
   const annotations = read('annotations');
   if (typeof annotations === 'object' && annotations !== null) {
     const copy: Record<string, boolean> = {};
     for (const key of ['readOnlyHint', 'untrustedContentHint', 'consequentialHint']) {
-      const v = Reflect.get(annotations, key);
+      const v = readField(annotations, key);
       if (typeof v === 'boolean') copy[key] = v;
     }
     info.annotations = copy;

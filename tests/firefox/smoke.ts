@@ -267,6 +267,30 @@ async function main(): Promise<number> {
       await frames.page.close();
     });
 
+    await check('a tool that throws a Proxy or a prototype-less object ends at once as tool_threw; a 2 MB structuredContent is capped', async () => {
+      const hostile = await session!.openWithExtensionPage(`${server.url}/hostile-tools.html`, 'sidepanel.html');
+      await waitFor('the hostile tools', async () => {
+        const found = await toBackground<TabToolSnapshot>(hostile.extensionPage, { type: 'bridge:get-tools', tabId: hostile.tabId });
+        return found.tools.length === 5 ? found : undefined;
+      });
+      const callHostile = (name: string) =>
+        toBackground<ToolOutput>(hostile.extensionPage, {
+          type: 'bridge:call-tool',
+          tabId: hostile.tabId,
+          requestId: `hostile-${name}`,
+          call: { id: `hostile-${name}`, name, input: {} },
+        });
+      for (const name of ['throws_null_proto', 'throws_bad_getter', 'throws_proxy', 'rejects_proxy']) {
+        const output = await callHostile(name);
+        assert(output.isError && textOf(output).startsWith('Error [tool_threw]: '), `${name} answered ${textOf(output).slice(0, 200)}`);
+      }
+      const big = await callHostile('huge_structured');
+      assert(big.structuredContent === undefined, 'huge_structured kept its structuredContent');
+      assert(textOf(big).length <= 20_200, `huge_structured sent ${textOf(big).length} characters`);
+      await hostile.extensionPage.close();
+      await hostile.page.close();
+    });
+
     await check('a cloud conversation in the sidebar page calls a page tool and shows the answer', async () => {
       // Cloud settings as the options page stores them, then a fresh shop tab with its own panel.
       await run(extensionPage, SAVE_SETTINGS, {
