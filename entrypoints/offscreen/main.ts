@@ -1,4 +1,5 @@
 import { createToolBridgeClient } from '@/lib/background/create-tool-bridge-client';
+import { isHostSender } from '@/lib/background/is-host-sender';
 import { createAgentHostRuntime } from '@/lib/host/create-agent-host-runtime';
 import { startLocalAdapter } from '@/lib/host/start-local-adapter';
 import type { EnginePort } from '@/lib/local/engine-messages';
@@ -7,7 +8,14 @@ import { createAgentStorageProxy } from '@/lib/messaging/agent-storage-proxy';
 
 // Chrome's agent host. chrome.runtime is the only extension API here: storage and page tools go through the
 // background with runtime messages.
-const onMessage = { addListener: (listener: (message: unknown) => void) => browser.runtime.onMessage.addListener((m) => void listener(m)) };
+const extension = { id: browser.runtime.id, origin: browser.runtime.getURL('/') };
+// Content scripts' runtime.sendMessage reaches this document too: only the extension's own contexts (the service
+// worker's storage changes and bridge notices) are heard.
+const fromExtension = (sender: Parameters<typeof isHostSender>[0]) => isHostSender(sender, extension.id, extension.origin);
+const onMessage = {
+  addListener: (listener: (message: unknown) => void) =>
+    browser.runtime.onMessage.addListener((m, sender) => void (fromExtension(sender) && listener(m))),
+};
 const send = (message: unknown) => browser.runtime.sendMessage(message);
 
 const runtime = createAgentHostRuntime({
@@ -16,6 +24,7 @@ const runtime = createAgentHostRuntime({
     session: createAgentStorageProxy('session', send, onMessage),
   },
   onConnect: browser.runtime.onConnect as unknown as { addListener(listener: (port: HostPort) => void): void },
+  extension,
   bridge: createToolBridgeClient({ sendMessage: send, onMessage: onMessage.addListener }),
   fetch: globalThis.fetch.bind(globalThis),
   // The on-device engine runs in a Worker so this document stays responsive while the model generates.
@@ -28,12 +37,13 @@ const runtime = createAgentHostRuntime({
     }),
 });
 
-browser.runtime.onMessage.addListener((message: any, _sender, sendResponse) => {
+browser.runtime.onMessage.addListener((message: any, sender, sendResponse) => {
+  if (!fromExtension(sender)) return false;
   if (message?.type === 'host-ping') {
     sendResponse({ host: 'offscreen', crossOriginIsolated: globalThis.crossOriginIsolated });
     return false;
   }
-  const answer = runtime.handleMessage(message);
+  const answer = runtime.handleMessage(message, sender);
   if (!answer) return false;
   void answer.then(sendResponse);
   return true;

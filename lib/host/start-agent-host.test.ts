@@ -12,6 +12,12 @@ import { createAdapterRegistry } from './create-adapter-registry';
 import { DECLINED_CALL_ERROR, INTERRUPTED_RUN_ERROR } from './create-tab-session';
 import { startAgentHost } from './start-agent-host';
 
+const EXTENSION = { id: 'webmcp-agent-test-id', origin: 'chrome-extension://webmcp-agent-test-id/' };
+/** What the browser attests for the side panel (open in a tab here, as the E2E opens it). */
+const PANEL_SENDER = { id: EXTENSION.id, url: `${EXTENSION.origin}sidepanel.html?tab=1`, origin: 'chrome-extension://webmcp-agent-test-id' };
+/** What the browser attests for a content script of a page: the extension's id, the page's URL and origin. */
+const CONTENT_SCRIPT_SENDER = { id: EXTENSION.id, url: 'https://evil.test/', origin: 'https://evil.test' };
+
 const PAGE = { url: 'https://shop.test/cart', title: 'Cart', h1: 'Your cart' };
 const where = { origin: 'https://shop.test', frameId: 0 };
 const TOOLS: TabToolEntry[] = [
@@ -89,11 +95,12 @@ function setup(options: { adapter: AgentAdapter; local?: StorageArea; session?: 
     adapters: createAdapterRegistry([{ kind: 'local', create: () => options.adapter }]),
     storage: { local, session },
     onConnect: { addListener: (l) => void connectListeners.add(l) },
+    extension: EXTENSION,
     saveDelayMs: 5,
     emitDelayMs: 1,
   });
-  const connect = () => {
-    const pair = createAgentPortPair(AGENT_PORT_NAME);
+  const connect = (sender: typeof PANEL_SENDER = PANEL_SENDER) => {
+    const pair = createAgentPortPair(AGENT_PORT_NAME, sender);
     for (const l of connectListeners) l(pair.host);
     return pair;
   };
@@ -115,7 +122,7 @@ function setup(options: { adapter: AgentAdapter; local?: StorageArea; session?: 
         ?.snapshot;
     return { client, events, latest, hostSide: () => pair!.host };
   };
-  return { host, local, session, bridge, settings, panel };
+  return { host, local, session, bridge, settings, panel, connect };
 }
 
 const until = async <T>(read: () => T | undefined | false, what = 'condition'): Promise<T> => {
@@ -205,6 +212,28 @@ describe('startAgentHost', () => {
     expect(bridge.calls.map((c) => c.name)).toEqual(['check_out']);
     const declined = p.latest()!.messages.flatMap((m) => m.parts).filter((x) => x.type === 'tool').at(-1);
     expect(declined).toMatchObject({ state: 'cancelled', error: DECLINED_CALL_ERROR('check_out') });
+  });
+
+  it('a content script that connects with the panel port name is cut off: no snapshot, its confirm changes nothing', async () => {
+    const adapter = scriptedAdapter([(req) => callThenSay(req, 'check_out', 'Bought.')]);
+    const { panel, bridge, connect } = setup({ adapter });
+    const p = panel(1, PAGE.url);
+    await until(() => p.latest(), 'bind');
+    p.client.send({ type: 'send', tabId: 1, text: 'buy it' });
+    const asking = await until(() => p.latest()?.confirmations[0], 'confirmation');
+
+    const attacker = connect(CONTENT_SCRIPT_SENDER);
+    const heard: unknown[] = [];
+    let cut = false;
+    attacker.panel.onMessage.addListener((m) => heard.push(m));
+    attacker.panel.onDisconnect.addListener(() => {
+      cut = true;
+    });
+    await until(() => cut, 'the host to disconnect the content script');
+    expect(() => attacker.panel.postMessage({ type: 'confirm', tabId: 1, callId: asking.callId, answer: 'allow-once' })).toThrow();
+    expect(heard).toEqual([]);
+    expect(p.latest()!.confirmations).toHaveLength(1);
+    expect(bridge.calls).toEqual([]);
   });
 
   it('judges the tool that will run: one that appeared during the run is still asked about', async () => {
