@@ -32,7 +32,8 @@ export interface ChatStore {
   stop(): void;
   retry(): void;
   newChat(): void;
-  confirm(callId: string, answer: ConfirmationAnswer): void;
+  /** Answers a confirmation by the id the host gave it. */
+  confirm(confirmationId: string, answer: ConfirmationAnswer): void;
   chooseAdapter(kind: AgentKind): void;
   chooseModel(modelId: string): void;
   prepare(): void;
@@ -120,7 +121,7 @@ export function createChatStore(client: AgentClient): ChatStore {
         notice.value = undefined;
         client.send({ type: 'new-chat', tabId: id });
       }),
-    confirm: (callId, answer) => withTab((id) => client.send({ type: 'confirm', tabId: id, callId, answer })),
+    confirm: (confirmationId, answer) => withTab((id) => client.send({ type: 'confirm', tabId: id, confirmationId, answer })),
     chooseAdapter(kind) {
       // Shown at once; the host's next adapters event confirms it.
       chosen.value = kind;

@@ -145,7 +145,7 @@ export function startAgentHost(deps: AgentHostDeps): AgentHost {
       case 'new-chat':
         return (await session(intent.tabId)).newChat();
       case 'confirm':
-        return (await session(intent.tabId)).confirm(intent.callId, intent.answer);
+        return (await session(intent.tabId)).confirm(intent.confirmationId, intent.answer);
       case 'choose-adapter':
         await deps.settings.setMode(intent.adapter);
         broadcastAdapters();

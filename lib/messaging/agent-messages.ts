@@ -31,7 +31,8 @@ export type PanelIntent =
   | { type: 'stop'; tabId: number }
   | { type: 'retry'; tabId: number }
   | { type: 'new-chat'; tabId: number }
-  | { type: 'confirm'; tabId: number; callId: string; answer: ConfirmationAnswer }
+  /** Answers the confirmation the host named `confirmationId` (its own id, never the model's call id). */
+  | { type: 'confirm'; tabId: number; confirmationId: string; answer: ConfirmationAnswer }
   /** Re-read settings and the tab's tools (the panel became visible again, or the person saved options). */
   | { type: 'refresh'; tabId: number }
   | { type: 'choose-adapter'; adapter: AgentKind }
@@ -42,10 +43,15 @@ export type PanelIntent =
 
 /** A tool call parked on the person's Allow, shown with Allow once / Always on this site / Deny. */
 export interface PendingConfirmation {
+  /** The host's own id for this question (random): the only id a `confirm` intent is matched against. */
+  id: string;
+  /** The model's call id, to show the question on its call's card. */
   callId: string;
   toolName: string;
-  /** The site the call would act on, for "Always on this site". */
+  /** The origin of the frame whose tool would run (not always the top page's), for "Always on this site". */
   origin?: string;
+  /** False for a tool the page marks consequential: it asks every time, so "Always" is not offered. */
+  allowAlways: boolean;
   /** The question, in words: "Allow check_out on 127.0.0.1?" */
   prompt: string;
 }
@@ -97,7 +103,7 @@ export function isPanelIntent(value: unknown): value is PanelIntent {
     if (typeof v.tabId !== 'number' || !Number.isInteger(v.tabId)) return false;
     if (v.type === 'send') return typeof v.text === 'string';
     if (v.type === 'confirm')
-      return typeof v.callId === 'string' && ['allow-once', 'allow-always', 'deny'].includes(v.answer as string);
+      return typeof v.confirmationId === 'string' && ['allow-once', 'allow-always', 'deny'].includes(v.answer as string);
     return true;
   }
   const kind = v.adapter === 'local' || v.adapter === 'cloud';
