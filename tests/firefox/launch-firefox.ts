@@ -61,6 +61,8 @@ function instrumentedCopy(buildDir: string): string {
     throw new Error('the Firefox manifest has no background.scripts: the test hook needs an event page');
   }
   manifest.background.scripts.push('e2e-hook.js');
+  // The hook runs attacks as a content script of a tab (scripting.executeScript): test-only, like the hook itself.
+  manifest.permissions = [...new Set([...(manifest.permissions ?? []), 'scripting'])];
   writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest));
   return dir;
 }
