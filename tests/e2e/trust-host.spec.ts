@@ -148,7 +148,15 @@ test('by default an unannotated tool asks and a read-only one does not', async (
     { type: 'reply', toolCalls: [{ name: 'add_to_cart', input: {} }] },
     { type: 'reply', text: 'Not added.' },
   );
-  const { panel } = await openShopWithPanel(context, server.url, openSidePanel);
+  const { shop, panel } = await openShopWithPanel(context, server.url, openSidePanel);
+  // The host still hears the service worker (its notices pass the sender check): a product opened by hand adds
+  // add_to_cart, and the panel's tool count follows without any call.
+  const tools = panel.getByRole('button', { name: /^Tools \(\d+\)$/ });
+  const before = Number((await tools.textContent())?.match(/\d+/)?.[0]);
+  await shop.evaluate(() => {
+    location.hash = '#/product/ceramic-mug';
+  });
+  await expect(panel.getByRole('button', { name: `Tools (${before + 1})` })).toBeVisible({ timeout: 20_000 });
   await panel.getByRole('textbox', { name: 'Message' }).fill('Add the ceramic mug');
   await panel.getByRole('button', { name: 'Send' }).click();
   const add = toolCard(panel, 'add_to_cart');
