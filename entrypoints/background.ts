@@ -70,6 +70,7 @@ export default defineBackground(() => {
     const host = createAgentHostRuntime({
       storage: storageAreas,
       onConnect: browser.runtime.onConnect as any,
+      extension: { id: browser.runtime.id, origin: extensionOrigin },
       bridge: toolRouter,
       fetch: globalThis.fetch.bind(globalThis),
       // The engine Worker starts from this page: single-threaded WASM, as Firefox's extension pages are not
@@ -87,9 +88,8 @@ export default defineBackground(() => {
       return true;
     };
     browser.runtime.onMessage.addListener((message: unknown, sender, sendResponse) => {
-      // Options requests come from extension pages only (the options page may sit in a tab; content scripts never ask).
-      if (sender.id !== browser.runtime.id || !(sender.url ?? '').startsWith(extensionOrigin)) return false;
-      const answer = host.handleMessage(message);
+      // Options requests come from extension pages only (the options page may sit in a tab): the host checks sender.
+      const answer = host.handleMessage(message, sender);
       if (!answer) return false;
       void answer.then(sendResponse);
       return true;

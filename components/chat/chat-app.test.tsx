@@ -134,15 +134,15 @@ describe('ChatApp', () => {
     expect(within(nested).getByText('tool_6')).toBeTruthy();
   });
 
-  it('asks for confirmation with three answers, each sent to the host', () => {
-    const prompt = 'Allow check_out on shop.test? The site marks it as consequential.';
+  it('asks for confirmation with three answers, each sent to the host under the host-given id', () => {
+    const prompt = 'Allow add_to_cart on shop.test? The site does not mark it as read-only.';
     const { intents } = setup({
       running: true,
       messages: [
         user('buy'),
-        { id: 'a', role: 'assistant', parts: [{ type: 'tool', id: 'c1', name: 'check_out', input: {}, state: 'awaiting-confirmation', prompt }] },
+        { id: 'a', role: 'assistant', parts: [{ type: 'tool', id: 'c1', name: 'add_to_cart', input: {}, state: 'awaiting-confirmation', prompt }] },
       ],
-      confirmations: [{ callId: 'c1', toolName: 'check_out', origin: 'https://shop.test', prompt }],
+      confirmations: [{ id: 'q-7f3a', callId: 'c1', toolName: 'add_to_cart', origin: 'https://shop.test', allowAlways: true, prompt }],
     });
     const group = screen.getByRole('group', { name: prompt });
     expect(group.closest('.tool-card')!.querySelector('.tool-state')!.textContent).toBe('waiting for you');
@@ -150,10 +150,24 @@ describe('ChatApp', () => {
     fireEvent.click(within(group).getByRole('button', { name: 'Deny' }));
     fireEvent.click(within(group).getByRole('button', { name: 'Allow once' }));
     expect(intents()).toEqual([
-      { type: 'confirm', tabId: 1, callId: 'c1', answer: 'allow-always' },
-      { type: 'confirm', tabId: 1, callId: 'c1', answer: 'deny' },
-      { type: 'confirm', tabId: 1, callId: 'c1', answer: 'allow-once' },
+      { type: 'confirm', tabId: 1, confirmationId: 'q-7f3a', answer: 'allow-always' },
+      { type: 'confirm', tabId: 1, confirmationId: 'q-7f3a', answer: 'deny' },
+      { type: 'confirm', tabId: 1, confirmationId: 'q-7f3a', answer: 'allow-once' },
     ]);
+  });
+
+  it('offers no "Always" for a tool the site marks consequential', () => {
+    const prompt = 'Allow check_out on shop.test? The site marks it as consequential: it asks every time.';
+    setup({
+      running: true,
+      messages: [
+        { id: 'a', role: 'assistant', parts: [{ type: 'tool', id: 'c1', name: 'check_out', input: {}, state: 'awaiting-confirmation', prompt }] },
+      ],
+      confirmations: [{ id: 'q-1', callId: 'c1', toolName: 'check_out', origin: 'https://shop.test', allowAlways: false, prompt }],
+    });
+    const group = screen.getByRole('group', { name: prompt });
+    expect(within(group).getByRole('button', { name: 'Allow once' })).toBeTruthy();
+    expect(within(group).queryByRole('button', { name: 'Always on this site' })).toBeNull();
   });
 
   it('a call parked on the page shows what to click, without answer buttons', () => {
@@ -230,7 +244,7 @@ describe('ChatApp', () => {
     const asking = {
       running: true,
       messages: [{ id: 'a', role: 'assistant' as const, parts: [{ type: 'tool' as const, id: 'c1', name: 'check_out', input: {}, state: 'awaiting-confirmation' as const, prompt }] }],
-      confirmations: [{ callId: 'c1', toolName: 'check_out', prompt }],
+      confirmations: [{ id: 'q-1', callId: 'c1', toolName: 'check_out', allowAlways: false, prompt }],
     };
     const { client } = setup({ running: true });
     client.emit({ type: 'tab', snapshot: snapshot(asking) });

@@ -66,7 +66,7 @@ export function ChatApp({ store, onOpenOptions, tabs = NO_TABS }: ChatAppProps) 
   const waiting = tab?.confirmations[0];
   useEffect(() => {
     if (waiting) setAnnouncement(`${waiting.toolName} needs your answer: ${waiting.prompt}`);
-  }, [waiting?.callId]);
+  }, [waiting?.id]);
 
   useEffect(() => {
     if (connected) return setSlowConnection(false);

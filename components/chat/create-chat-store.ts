@@ -43,7 +43,8 @@ export interface ChatStore {
   retry(): void;
   /** Clears the conversation; `seed` starts the new one with earlier turns. */
   newChat(seed?: AgentMessage[]): void;
-  confirm(callId: string, answer: ConfirmationAnswer): void;
+  /** Answers a confirmation by the id the host gave it. */
+  confirm(confirmationId: string, answer: ConfirmationAnswer): void;
   /** Runs a tool by hand; returns the request id its timeline entry will carry. */
   runTool(name: string, input: Record<string, unknown>): string | undefined;
   /** The conversation as Markdown or JSON, from the host (which redacts the key and secret fields). */
@@ -165,7 +166,7 @@ export function createChatStore(client: AgentClient): ChatStore {
         client.send({ type: 'export-transcript', tabId: id, requestId, format, secretFields: secretFields.value });
       });
     },
-    confirm: (callId, answer) => withTab((id) => client.send({ type: 'confirm', tabId: id, callId, answer })),
+    confirm: (confirmationId, answer) => withTab((id) => client.send({ type: 'confirm', tabId: id, confirmationId, answer })),
     chooseAdapter(kind) {
       // Shown at once; the host's next adapters event confirms it.
       chosen.value = kind;

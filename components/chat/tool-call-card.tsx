@@ -10,7 +10,8 @@ export interface ToolCallCardProps {
   part: ToolPart;
   /** Set when the host is waiting for the person's answer on this call. */
   confirmation?: PendingConfirmation;
-  onConfirm?: (callId: string, answer: ConfirmationAnswer) => void;
+  /** Answers the confirmation by its host-given id. */
+  onConfirm?: (confirmationId: string, answer: ConfirmationAnswer) => void;
   confirmations?: PendingConfirmation[];
 }
 
@@ -62,13 +63,16 @@ export function ToolCallCard({ part, confirmation, onConfirm, confirmations }: T
           <legend>{part.prompt}</legend>
           {confirmation && onConfirm && (
             <div class="confirm-actions">
-              <button type="button" class="primary" ref={allow} onClick={() => onConfirm(part.id, 'allow-once')}>
+              <button type="button" class="primary" ref={allow} onClick={() => onConfirm(confirmation.id, 'allow-once')}>
                 Allow once
               </button>
-              <button type="button" onClick={() => onConfirm(part.id, 'allow-always')}>
-                Always on this site
-              </button>
-              <button type="button" class="danger" onClick={() => onConfirm(part.id, 'deny')}>
+              {/* A consequential tool asks every time: there is no "Always" to offer. */}
+              {confirmation.allowAlways && (
+                <button type="button" onClick={() => onConfirm(confirmation.id, 'allow-always')}>
+                  Always on this site
+                </button>
+              )}
+              <button type="button" class="danger" onClick={() => onConfirm(confirmation.id, 'deny')}>
                 Deny
               </button>
             </div>

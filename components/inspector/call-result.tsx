@@ -17,7 +17,8 @@ export function CallResult({
 }: {
   record: CallRecord;
   confirmation?: PendingConfirmation;
-  onConfirm: (callId: string, answer: ConfirmationAnswer) => void;
+  /** Answers by the host's id for the question. */
+  onConfirm: (confirmationId: string, answer: ConfirmationAnswer) => void;
 }) {
   return (
     <div class="call-result" data-state={record.state} role="status" aria-live="polite">
@@ -30,13 +31,16 @@ export function CallResult({
         <fieldset class="confirm">
           <legend>{confirmation.prompt}</legend>
           <div class="confirm-actions">
-            <button type="button" class="primary" onClick={() => onConfirm(confirmation.callId, 'allow-once')}>
+            <button type="button" class="primary" onClick={() => onConfirm(confirmation.id, 'allow-once')}>
               Allow once
             </button>
-            <button type="button" onClick={() => onConfirm(confirmation.callId, 'allow-always')}>
-              Always on this site
-            </button>
-            <button type="button" class="danger" onClick={() => onConfirm(confirmation.callId, 'deny')}>
+            {/* A consequential tool asks every time: there is no "Always" to offer. */}
+            {confirmation.allowAlways && (
+              <button type="button" onClick={() => onConfirm(confirmation.id, 'allow-always')}>
+                Always on this site
+              </button>
+            )}
+            <button type="button" class="danger" onClick={() => onConfirm(confirmation.id, 'deny')}>
               Deny
             </button>
           </div>

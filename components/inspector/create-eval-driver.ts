@@ -54,9 +54,9 @@ export function createEvalDriver(store: ChatStore, tabs: EvalTabsPort, options: 
       const stopAnswering = answer
         ? effect(() => {
             for (const waiting of store.tab.value?.confirmations ?? []) {
-              if (answered.has(waiting.callId)) continue;
-              answered.add(waiting.callId);
-              queueMicrotask(() => store.confirm(waiting.callId, answer));
+              if (answered.has(waiting.id)) continue;
+              answered.add(waiting.id);
+              queueMicrotask(() => store.confirm(waiting.id, answer));
             }
           })
         : () => {};

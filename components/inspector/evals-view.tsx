@@ -52,13 +52,13 @@ export function EvalsView({ evals, store }: { evals: EvalsState; store: ChatStor
         </div>
       </div>
       {waiting.map((confirmation) => (
-        <fieldset class="confirm" key={confirmation.callId}>
+        <fieldset class="confirm" key={confirmation.id}>
           <legend>The case waits for you: {confirmation.prompt}</legend>
           <div class="confirm-actions">
-            <button type="button" class="primary" onClick={() => store.confirm(confirmation.callId, 'allow-once')}>
+            <button type="button" class="primary" onClick={() => store.confirm(confirmation.id, 'allow-once')}>
               Allow once
             </button>
-            <button type="button" class="danger" onClick={() => store.confirm(confirmation.callId, 'deny')}>
+            <button type="button" class="danger" onClick={() => store.confirm(confirmation.id, 'deny')}>
               Deny
             </button>
           </div>

@@ -28,6 +28,11 @@ export function ConfirmationSection({ state }: { state: OptionsState }) {
             </p>
           </div>
         ))}
+        <p class="hint">
+          Whatever you choose, a tool the site marks as consequential asks every time, and it is never added to
+          “Always allowed”. “Always on this site” counts for the site whose tool it is: a tool in an embedded frame of
+          another site is asked about under that site.
+        </p>
       </fieldset>
 
       <h3>Always allowed</h3>

@@ -212,10 +212,12 @@ describe('OptionsApp', () => {
     await store.grantTool('https://shop.example', 'add_to_cart');
     await setup({ store });
     expect(screen.getByText('add_to_cart')).toBeTruthy();
-    fireEvent.click(screen.getByRole('radio', { name: 'Ask before anything that is not read-only' }));
+    // The default asks before anything not read-only; the person picks the looser policy on purpose.
+    expect((screen.getByRole('radio', { name: 'Ask before anything that is not read-only' }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole('radio', { name: 'Ask only before consequential actions' }));
     save();
     await screen.findByText('Saved.');
-    expect((await store.read()).confirmation).toBe('non-read-only');
+    expect((await store.read()).confirmation).toBe('consequential');
 
     fireEvent.click(screen.getByRole('button', { name: 'Revoke add_to_cart on https://shop.example' }));
     await screen.findByText(/None yet/);
@@ -321,7 +323,7 @@ describe('OptionsApp', () => {
   it('follows changes made elsewhere (the side panel) while nothing is being edited', async () => {
     const { store } = await setup();
     await store.setConfirmationPolicy('never');
-    await waitFor(() => expect((screen.getByRole('radio', { name: 'Never ask' }) as HTMLInputElement).checked).toBe(true));
+    await waitFor(() => expect((screen.getByRole('radio', { name: 'Ask only when the site insists' }) as HTMLInputElement).checked).toBe(true));
   });
 
   it('"Delete all conversations" asks first; Keep does nothing, Delete all asks the host and says what happened', async () => {

@@ -1,15 +1,22 @@
 import { createToolBridgeClient } from '@/lib/background/create-tool-bridge-client';
+import { isHostSender } from '@/lib/background/is-host-sender';
 import { createAgentHostRuntime } from '@/lib/host/create-agent-host-runtime';
 import { startLocalAdapter } from '@/lib/host/start-local-adapter';
 import type { EnginePort } from '@/lib/local/engine-messages';
 import type { HostPort } from '@/lib/host/agent-host-deps';
 import { createAgentStorageProxy } from '@/lib/messaging/agent-storage-proxy';
-import { isHostSender } from '@/lib/background/is-host-sender';
 import { isTabClosedMessage } from '@/lib/messaging/tab-closed-message';
 
 // Chrome's agent host. chrome.runtime is the only extension API here: storage and page tools go through the
 // background with runtime messages.
-const onMessage = { addListener: (listener: (message: unknown) => void) => browser.runtime.onMessage.addListener((m) => void listener(m)) };
+const extension = { id: browser.runtime.id, origin: browser.runtime.getURL('/') };
+// Content scripts' runtime.sendMessage reaches this document too: only the extension's own contexts (the service
+// worker's storage changes and bridge notices) are heard.
+const fromExtension = (sender: Parameters<typeof isHostSender>[0]) => isHostSender(sender, extension.id, extension.origin);
+const onMessage = {
+  addListener: (listener: (message: unknown) => void) =>
+    browser.runtime.onMessage.addListener((m, sender) => void (fromExtension(sender) && listener(m))),
+};
 const send = (message: unknown) => browser.runtime.sendMessage(message);
 
 const runtime = createAgentHostRuntime({
@@ -18,6 +25,7 @@ const runtime = createAgentHostRuntime({
     session: createAgentStorageProxy('session', send, onMessage),
   },
   onConnect: browser.runtime.onConnect as unknown as { addListener(listener: (port: HostPort) => void): void },
+  extension,
   bridge: createToolBridgeClient({ sendMessage: send, onMessage: onMessage.addListener }),
   fetch: globalThis.fetch.bind(globalThis),
   // The on-device engine runs in a Worker so this document stays responsive while the model generates.
@@ -31,12 +39,11 @@ const runtime = createAgentHostRuntime({
 });
 
 browser.runtime.onMessage.addListener((message: any, sender, sendResponse) => {
-  // A tab closed (the background tells): only the extension's own contexts may say so, never a content script.
-  const trusted = isHostSender(sender, browser.runtime.id, browser.runtime.getURL('/'));
-  // Deleting every conversation is for the options page alone, never a content script.
-  if (message?.type === 'options/delete-conversations' && !trusted) return false;
+  // Content scripts reach this document too: nothing they send is heard (the options page, the panel and the
+  // service worker are the extension's own contexts).
+  if (!fromExtension(sender)) return false;
+  // A tab closed (the background tells): the host drops its session and the stored conversation.
   if (isTabClosedMessage(message)) {
-    if (!trusted) return false;
     void runtime.host.closeTab(message.tabId, { keepForRestore: message.keepForRestore }).then(
       () => sendResponse(true),
       () => sendResponse(false),
@@ -47,7 +54,7 @@ browser.runtime.onMessage.addListener((message: any, sender, sendResponse) => {
     sendResponse({ host: 'offscreen', crossOriginIsolated: globalThis.crossOriginIsolated });
     return false;
   }
-  const answer = runtime.handleMessage(message);
+  const answer = runtime.handleMessage(message, sender);
   if (!answer) return false;
   void answer.then(sendResponse);
   return true;

@@ -3,6 +3,7 @@
  * page each wire their own (messages through the background, or direct calls), and tests pass real in-memory ones.
  */
 import type { WebAgent } from '../agent/types';
+import type { AttestedSender } from '../background/is-host-sender';
 import type { ToolBridge } from '../background/tool-bridge';
 import type { AgentKind, HostEvent } from '../messaging/agent-messages';
 import type { Settings } from '../storage/settings';
@@ -32,6 +33,17 @@ export interface HostPort {
   postMessage(message: HostEvent): void;
   onMessage: { addListener(listener: (message: unknown) => void): void };
   onDisconnect: { addListener(listener: () => void): void };
+  /** Who opened it, as the browser attests (runtime.Port.sender). */
+  sender?: AttestedSender;
+  disconnect?(): void;
+}
+
+/** The extension's own identity: only its pages may talk to the host. */
+export interface ExtensionIdentity {
+  /** runtime.id */
+  id: string;
+  /** runtime.getURL('/'), for example "chrome-extension://<id>/". */
+  origin: string;
 }
 
 export interface AgentHostDeps {
@@ -46,7 +58,9 @@ export interface AgentHostDeps {
   onConnect: { addListener(listener: (port: HostPort) => void): void };
   /** Secret strings no export may contain (the saved API key). */
   secrets?: () => Promise<string[]>;
-  /** Ids for user messages. Default crypto.randomUUID. */
+  /** Ports from anything but the extension's own pages (content scripts above all) are refused. */
+  extension: ExtensionIdentity;
+  /** Ids for user messages and confirmations. Default crypto.randomUUID. */
   generateId?: () => string;
   /** How long conversation writes are held back to batch streamed parts. Default 250 ms. */
   saveDelayMs?: number;

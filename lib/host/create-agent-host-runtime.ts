@@ -1,4 +1,5 @@
 import type { AgentAdapter } from '../agent/types';
+import { type AttestedSender, isHostSender } from '../background/is-host-sender';
 import type { ToolBridge } from '../background/tool-bridge';
 import { createCloudAdapter } from '../cloud/create-cloud-adapter';
 import { listModels } from '../cloud/list-models';
@@ -6,7 +7,7 @@ import { testConnection } from '../cloud/test-connection';
 import type { LocalModelInfo, OptionsReply } from '../messaging/options-messages';
 import { createSettingsStore, type SettingsStore } from '../storage/settings-store';
 import type { StorageArea } from '../storage/storage-area';
-import type { HostPort } from './agent-host-deps';
+import type { ExtensionIdentity, HostPort } from './agent-host-deps';
 import { type AdapterFactory, createAdapterRegistry } from './create-adapter-registry';
 import { handleOptionsRequest } from './options-requests';
 import { type AgentHost, startAgentHost } from './start-agent-host';
@@ -22,6 +23,8 @@ export interface AgentHostRuntimeDeps {
   storage: { local: StorageArea; session: StorageArea };
   /** runtime.onConnect (side panels). */
   onConnect: { addListener(listener: (port: HostPort) => void): void };
+  /** The extension's id and origin: only its own pages may connect or ask. */
+  extension: ExtensionIdentity;
   bridge: ToolBridge;
   /** The fetch cloud calls go through. */
   fetch: typeof fetch;
@@ -33,8 +36,11 @@ export interface AgentHostRuntimeDeps {
 export interface AgentHostRuntime {
   host: AgentHost;
   settings: SettingsStore;
-  /** Answers an options page request (runtime.onMessage), or undefined when the message is not one. */
-  handleMessage(message: unknown): Promise<OptionsReply> | undefined;
+  /**
+   * Answers an options page request (runtime.onMessage), or undefined when the message is not one or does not come
+   * from one of the extension's own pages (a content script asking for the settings gets no answer at all).
+   */
+  handleMessage(message: unknown, sender: AttestedSender | undefined): Promise<OptionsReply> | undefined;
 }
 
 /**
@@ -85,6 +91,7 @@ export function createAgentHostRuntime(deps: AgentHostRuntimeDeps): AgentHostRun
       const cloud = await settings.cloudSettings();
       return cloud.ok && cloud.value.apiKey ? [cloud.value.apiKey] : [];
     },
+    extension: deps.extension,
     saveModel: async (kind, modelId) => {
       if (kind !== 'local') return;
       const { local: preferences } = await settings.read();
@@ -95,8 +102,9 @@ export function createAgentHostRuntime(deps: AgentHostRuntimeDeps): AgentHostRun
   return {
     host,
     settings,
-    handleMessage: (message) =>
-      handleOptionsRequest(message, {
+    handleMessage: (message, sender) => {
+      if (!isHostSender(sender, deps.extension.id, deps.extension.origin)) return undefined;
+      return handleOptionsRequest(message, {
         settings,
         testConnection: (cloud) => testConnection(cloud, { fetch: deps.fetch }),
         listCloudModels: async (cloud) => {
@@ -114,6 +122,7 @@ export function createAgentHostRuntime(deps: AgentHostRuntimeDeps): AgentHostRun
           // The adapter's status may now be needs-download: panels hear through its subscribe.
         },
         deleteConversations: () => host.deleteAllConversations(),
-      }),
+      });
+    },
   };
 }

@@ -29,8 +29,9 @@ import type {
 import { buildTranscript, type TranscriptSource } from '../transcript/build-transcript';
 import { transcriptToMarkdown } from '../transcript/transcript-to-markdown';
 import type { ConversationStore } from '../storage/conversations';
+import { toolErrorOutput } from '../webmcp/tool-error-output';
 import type { HostSettingsPort, HostToolBridge } from './agent-host-deps';
-import { needsConfirmation } from './needs-confirmation';
+import { mayAlwaysAllow, needsConfirmation } from './needs-confirmation';
 import { retryMessages } from './retry-messages';
 
 /** Said to the model when the person pressed Deny. */
@@ -66,7 +67,8 @@ export interface TabSession {
   stop(): void;
   /** Clears the conversation; `seed` starts the new one with earlier turns. */
   newChat(seed?: AgentMessage[]): Promise<void>;
-  confirm(callId: string, answer: ConfirmationAnswer): void;
+  /** Answers the open confirmation with this id (the host's, from the snapshot); any other id does nothing. */
+  confirm(confirmationId: string, answer: ConfirmationAnswer): void;
   /**
    * Runs one tool by hand (the inspector): the arguments are checked with the agent's validator, then the call
    * goes through the same confirmation policy, bridge and cursor as an agent's. It shows in the timeline under
@@ -103,6 +105,7 @@ export interface TabSessionDeps {
   settings: HostSettingsPort;
   /** The adapter chosen now, or why there is none. */
   adapter: () => Promise<AgentAdapter | { unavailable: string }>;
+  /** Ids for user messages and for confirmations (those must be unguessable: crypto.randomUUID). */
   generateId: () => string;
   saveDelayMs: number;
   emitDelayMs: number;
@@ -111,6 +114,12 @@ export interface TabSessionDeps {
 interface LiveCall {
   state: ToolCallState;
   prompt?: string;
+}
+
+/** Who a tool is for the confirmation policy: its own frame's origin and its own WebMCP name. */
+interface ToolIdentity {
+  origin?: string;
+  originalName: string;
 }
 
 interface OpenConfirmation extends PendingConfirmation {
@@ -133,6 +142,8 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
   let tools: { tools: TabToolEntry[]; page?: PageContext } = { tools: [] };
   const timeline = createCallTimeline();
   const handRuns = new Set<AbortController>();
+  // Where each model-facing name lives: the policy judges a frame's tool by the frame's origin, not the top page's.
+  let identities = new Map<string, ToolIdentity>();
   let toolsKnown = false;
   let agent: WebAgent | undefined;
   let url = deps.url;
@@ -202,6 +213,7 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     try {
       const fresh = await bridge.getTools(tabId);
       tools = { tools: fresh.tools, page: fresh.page };
+      identities = new Map(fresh.tools.map((t) => [t.name, identityOf(t)]));
       toolsKnown = true;
       agent = await settings.siteAgentFor(tools.page?.url ?? url);
     } catch {
@@ -239,20 +251,32 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     return tool;
   };
 
-  const ask = (call: ToolCall, origin: string | undefined, reason: string, signal: AbortSignal) =>
+  const ask = (
+    call: ToolCall,
+    question: { origin?: string; prompt: string; allowAlways: boolean },
+    signal: AbortSignal,
+  ) =>
     new Promise<ConfirmationAnswer | 'stopped'>((resolve) => {
       if (signal.aborted) return resolve('stopped');
-      const where = origin ? ` on ${hostOf(origin)}` : '';
-      const prompt = `Allow ${call.name}${where}? ${reason}`;
+      // The host's own id: a model that names its call id (or another call's) in a confirm intent answers nothing.
+      const id = deps.generateId();
       const onAbort = () => settle('stopped');
       const settle = (answer: ConfirmationAnswer | 'stopped') => {
         signal.removeEventListener('abort', onAbort);
-        confirmations.delete(call.id);
+        confirmations.delete(id);
         resolve(answer);
       };
       signal.addEventListener('abort', onAbort);
-      confirmations.set(call.id, { callId: call.id, toolName: call.name, ...(origin ? { origin } : {}), prompt, resolve: settle });
-      live.set(call.id, { state: 'awaiting-confirmation', prompt });
+      confirmations.set(id, {
+        id,
+        callId: call.id,
+        toolName: call.name,
+        ...(question.origin ? { origin: question.origin } : {}),
+        allowAlways: question.allowAlways,
+        prompt: question.prompt,
+        resolve: settle,
+      });
+      live.set(call.id, { state: 'awaiting-confirmation', prompt: question.prompt });
       emit();
     });
 
@@ -260,8 +284,7 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     // Read the tools afresh: a consequential tool may have appeared (or changed its annotations) since the last
     // snapshot, and the policy must judge the tool that will actually run.
     await refreshTools();
-    // Not there: wait for the page to offer it; if it never does, the bridge answers unknown_tool with the tools
-    // there are now.
+    // Not there: wait for the page to offer it (a route's tools often arrive just after the call that changed it).
     const tool = tools.tools.find((t) => t.name === call.name) ?? (await waitForTool(call, signal));
     const record = timeline.start({
       id: call.id,
@@ -282,19 +305,29 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     signal: AbortSignal,
     record: CallInProgress,
   ): Promise<ToolOutput> => {
-    const origin = originOf(tools.page?.url ?? url);
-    if (tool) {
-      const { confirmation, grants } = await settings.read().catch(() => ({ confirmation: 'consequential' as const, grants: [] }));
-      const granted = grants.some((g) => g.origin === origin && g.tool === call.name);
-      if (needsConfirmation(confirmation, tool.annotations, granted)) {
-        const reason = tool.annotations?.consequentialHint
-          ? 'The site marks it as consequential.'
-          : 'The site does not mark it as read-only.';
-        record.awaiting();
-        const answer = await ask(call, origin, reason, signal);
-        if (answer === 'deny') return errorOutput(DECLINED_CALL_ERROR(call.name));
-        if (answer === 'stopped') return errorOutput(STOPPED_BEFORE_CONFIRMATION_ERROR);
-        if (answer === 'allow-always' && origin) await settings.grantTool(origin, call.name).catch(() => undefined);
+    const identity = identities.get(call.name);
+    if (!tool || !identity) {
+      // Nothing the policy could judge runs: a tool that appears only after this check would skip the question.
+      const names = tools.tools.map((t) => t.name).join(', ') || 'none';
+      return toolErrorOutput('unknown_tool', `No tool named "${call.name}" on this page. Available tools: ${names}.`);
+    }
+    // The tool's identity for the policy is (its frame's origin, its own name): a grant for the shop never covers
+    // an ad frame's tool of the same name, and only the tool's own annotations can relax the policy for it.
+    const top = originOf(tools.page?.url ?? url);
+    const origin = identity.origin ?? top;
+    const { confirmation, grants } = await settings
+      .read()
+      .catch(() => ({ confirmation: 'non-read-only' as const, grants: [] as { origin: string; tool: string }[] }));
+    const granted = origin !== undefined && grants.some((g) => g.origin === origin && g.tool === identity.originalName);
+    if (needsConfirmation(confirmation, tool.annotations, granted)) {
+      const allowAlways = originOf(origin) !== undefined && mayAlwaysAllow(tool.annotations);
+      record.awaiting();
+      const answer = await ask(call, { origin, prompt: promptFor(call.name, origin, top, tool), allowAlways }, signal);
+      if (answer === 'deny') return errorOutput(DECLINED_CALL_ERROR(call.name));
+      if (answer === 'stopped') return errorOutput(STOPPED_BEFORE_CONFIRMATION_ERROR);
+      // "Always" is not on offer for a consequential tool; an answer that says it anyway counts as once.
+      if (answer === 'allow-always' && allowAlways && origin) {
+        await settings.grantTool(origin, identity.originalName).catch(() => undefined);
       }
     }
     live.set(call.id, { state: 'running' });
@@ -470,8 +503,8 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
         ? { text: `${JSON.stringify(transcript, null, 2)}\n`, fileName: `webmcp-agent-transcript-${stamp}.json` }
         : { text: transcriptToMarkdown(transcript), fileName: `webmcp-agent-transcript-${stamp}.md` };
     },
-    confirm(callId, answer) {
-      confirmations.get(callId)?.resolve(answer);
+    confirm(confirmationId, answer) {
+      confirmations.get(confirmationId)?.resolve(answer);
       emit();
     },
     refreshTools: async () => {
@@ -552,6 +585,28 @@ function filterTools<T extends { name: string }>(tools: T[], agent: WebAgent | u
   return tools.filter((t) => allowed.has(t.name));
 }
 
+/** A tool's identity for the policy; a bridge that says nothing of frames means the top page. */
+function identityOf(tool: ToolDescriptor & Partial<Pick<TabToolEntry, 'origin' | 'originalName'>>): ToolIdentity {
+  // An opaque origin ("null", a sandboxed frame) stays as it is: it names no site, so no grant can match it.
+  const origin = typeof tool.origin === 'string' ? (originOf(tool.origin) ?? tool.origin) : undefined;
+  return { originalName: tool.originalName ?? tool.name, ...(origin ? { origin } : {}) };
+}
+
+/**
+ * The question, in words. It names the origin of the frame whose tool would run, and says so when that is not the
+ * top page: the person must not approve an ad frame's `pay` thinking it is the shop's.
+ */
+function promptFor(name: string, origin: string | undefined, top: string | undefined, tool: ToolDescriptor): string {
+  const inside = top ? ` inside ${hostOf(top)}` : '';
+  let where = origin ? ` on ${hostOf(origin)}` : '';
+  if (origin && originOf(origin) === undefined) where = ` in a sandboxed frame${inside}`;
+  else if (origin && top && origin !== top) where += ` (a frame${inside})`;
+  const reason = tool.annotations?.consequentialHint
+    ? 'The site marks it as consequential: it asks every time.'
+    : 'The site does not mark it as read-only.';
+  return `Allow ${name}${where}? ${reason}`;
+}
+
 function errorOutput(text: string): ToolOutput {
   return { content: [{ type: 'text', text }], isError: true };
 }
@@ -567,7 +622,11 @@ function originOf(href: string | undefined): string | undefined {
 }
 
 function hostOf(origin: string): string {
-  return new URL(origin).host;
+  try {
+    return new URL(origin).host || origin;
+  } catch {
+    return origin;
+  }
 }
 
 function errorMessage(error: unknown): string {

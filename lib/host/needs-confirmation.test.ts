@@ -1,21 +1,41 @@
 import { describe, expect, it } from 'vitest';
-import { needsConfirmation } from './needs-confirmation';
+import { mayAlwaysAllow, needsConfirmation } from './needs-confirmation';
+import { DEFAULT_SETTINGS } from '../storage/settings';
 
 describe('needsConfirmation', () => {
-  it('asks for consequential tools by default, and only for those', () => {
-    expect(needsConfirmation('consequential', { consequentialHint: true }, false)).toBe(true);
-    expect(needsConfirmation('consequential', {}, false)).toBe(false);
-    expect(needsConfirmation('consequential', undefined, false)).toBe(false);
+  it('by default asks for every tool not marked read-only, as the reference extension does', () => {
+    const policy = DEFAULT_SETTINGS.confirmation;
+    expect(needsConfirmation(policy, undefined, false)).toBe(true);
+    expect(needsConfirmation(policy, {}, false)).toBe(true);
+    expect(needsConfirmation(policy, { untrustedContentHint: true }, false)).toBe(true);
+    expect(needsConfirmation(policy, { readOnlyHint: false }, false)).toBe(true);
+    expect(needsConfirmation(policy, { readOnlyHint: true }, false)).toBe(false);
   });
 
-  it('asks for everything not marked read-only under non-read-only; a truthy string is not a mark', () => {
-    expect(needsConfirmation('non-read-only', { readOnlyHint: true }, false)).toBe(false);
-    expect(needsConfirmation('non-read-only', undefined, false)).toBe(true);
+  it('a truthy string is not a read-only mark', () => {
     expect(needsConfirmation('non-read-only', { readOnlyHint: 'yes' as unknown as boolean }, false)).toBe(true);
   });
 
-  it('never asks under never, nor for a tool granted on the site', () => {
-    expect(needsConfirmation('never', { consequentialHint: true }, false)).toBe(false);
-    expect(needsConfirmation('consequential', { consequentialHint: true }, true)).toBe(false);
+  it('asks before a consequential tool every time: no grant, no policy and no read-only mark skips it', () => {
+    for (const policy of ['non-read-only', 'consequential', 'never'] as const) {
+      expect(needsConfirmation(policy, { consequentialHint: true }, false)).toBe(true);
+      expect(needsConfirmation(policy, { consequentialHint: true }, true)).toBe(true);
+      expect(needsConfirmation(policy, { consequentialHint: true, readOnlyHint: true }, true)).toBe(true);
+    }
+  });
+
+  it('"consequential" asks only for marked tools; "never" for none of the others; a grant skips an unmarked tool', () => {
+    expect(needsConfirmation('consequential', {}, false)).toBe(false);
+    expect(needsConfirmation('never', undefined, false)).toBe(false);
+    expect(needsConfirmation('non-read-only', {}, true)).toBe(false);
+  });
+});
+
+describe('mayAlwaysAllow', () => {
+  it('offers "Always" for anything but a tool marked consequential, even loosely marked', () => {
+    expect(mayAlwaysAllow(undefined)).toBe(true);
+    expect(mayAlwaysAllow({ readOnlyHint: true })).toBe(true);
+    expect(mayAlwaysAllow({ consequentialHint: true })).toBe(false);
+    expect(mayAlwaysAllow({ consequentialHint: 'yes' as unknown as boolean })).toBe(false);
   });
 });

@@ -14,12 +14,21 @@ import { createAdapterRegistry } from './create-adapter-registry';
 import { DECLINED_CALL_ERROR, INTERRUPTED_RUN_ERROR, UNKNOWN_TOOL_WAIT_MS } from './create-tab-session';
 import { startAgentHost } from './start-agent-host';
 
+const EXTENSION = { id: 'webmcp-agent-test-id', origin: 'chrome-extension://webmcp-agent-test-id/' };
+/** What the browser attests for the side panel (open in a tab here, as the E2E opens it). */
+const PANEL_SENDER = { id: EXTENSION.id, url: `${EXTENSION.origin}sidepanel.html?tab=1`, origin: 'chrome-extension://webmcp-agent-test-id' };
+/** What the browser attests for a content script of a page: the extension's id, the page's URL and origin. */
+const CONTENT_SCRIPT_SENDER = { id: EXTENSION.id, url: 'https://evil.test/', origin: 'https://evil.test' };
+
 const PAGE = { url: 'https://shop.test/cart', title: 'Cart', h1: 'Your cart' };
 const where = { origin: 'https://shop.test', frameId: 0 };
 const TOOLS: TabToolEntry[] = [
   { name: 'search', originalName: 'search', ...where, description: 'Search products', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
   { name: 'check_out', originalName: 'check_out', ...where, description: 'Buy the cart', inputSchema: { type: 'object' }, annotations: { consequentialHint: true } },
 ];
+
+/** A tool the page does not annotate at all, as most pages do not. */
+const UNMARKED: TabToolEntry = { name: 'add_to_cart', originalName: 'add_to_cart', ...where, description: 'Add', inputSchema: { type: 'object' } };
 
 /** An in-memory page bridge: tools per tab, calls answered by functions, calls recorded. */
 function memoryBridge(tools: TabToolEntry[] = TOOLS) {
@@ -98,11 +107,12 @@ function setup(options: {
     storage: { local, session },
     onConnect: { addListener: (l) => void connectListeners.add(l) },
     ...(options.secrets ? { secrets: async () => options.secrets ?? [] } : {}),
+    extension: EXTENSION,
     saveDelayMs: 5,
     emitDelayMs: 1,
   });
-  const connect = () => {
-    const pair = createAgentPortPair(AGENT_PORT_NAME);
+  const connect = (sender: typeof PANEL_SENDER = PANEL_SENDER) => {
+    const pair = createAgentPortPair(AGENT_PORT_NAME, sender);
     for (const l of connectListeners) l(pair.host);
     return pair;
   };
@@ -124,7 +134,7 @@ function setup(options: {
         ?.snapshot;
     return { client, events, latest, hostSide: () => pair!.host };
   };
-  return { host, local, session, bridge, settings, panel };
+  return { host, local, session, bridge, settings, panel, connect };
 }
 
 /**
@@ -209,17 +219,39 @@ describe('startAgentHost', () => {
     const card = p.latest()!.messages.at(-1)!.parts[0];
     expect(card).toMatchObject({ type: 'tool', state: 'awaiting-confirmation', prompt: asking.prompt });
     expect(bridge.calls).toEqual([]);
-    p.client.send({ type: 'confirm', tabId: 1, callId: asking.callId, answer: 'allow-once' });
+    p.client.send({ type: 'confirm', tabId: 1, confirmationId: asking.id, answer: 'allow-once' });
     await until(() => p.latest()?.lastRun, 'first run end');
     expect(bridge.calls.map((c) => c.name)).toEqual(['check_out']);
 
     p.client.send({ type: 'send', tabId: 1, text: 'buy again' });
     const second = await until(() => p.latest()?.running && p.latest()?.confirmations[0], 'second confirmation');
-    p.client.send({ type: 'confirm', tabId: 1, callId: second.callId, answer: 'deny' });
+    p.client.send({ type: 'confirm', tabId: 1, confirmationId: second.id, answer: 'deny' });
     await until(() => !p.latest()?.running && p.latest()?.lastRun, 'second run end');
     expect(bridge.calls.map((c) => c.name)).toEqual(['check_out']);
     const declined = p.latest()!.messages.flatMap((m) => m.parts).filter((x) => x.type === 'tool').at(-1);
     expect(declined).toMatchObject({ state: 'cancelled', error: DECLINED_CALL_ERROR('check_out') });
+  });
+
+  it('a content script that connects with the panel port name is cut off: no snapshot, its confirm changes nothing', async () => {
+    const adapter = scriptedAdapter([(req) => callThenSay(req, 'check_out', 'Bought.')]);
+    const { panel, bridge, connect } = setup({ adapter });
+    const p = panel(1, PAGE.url);
+    await until(() => p.latest(), 'bind');
+    p.client.send({ type: 'send', tabId: 1, text: 'buy it' });
+    const asking = await until(() => p.latest()?.confirmations[0], 'confirmation');
+
+    const attacker = connect(CONTENT_SCRIPT_SENDER);
+    const heard: unknown[] = [];
+    let cut = false;
+    attacker.panel.onMessage.addListener((m) => heard.push(m));
+    attacker.panel.onDisconnect.addListener(() => {
+      cut = true;
+    });
+    await until(() => cut, 'the host to disconnect the content script');
+    expect(() => attacker.panel.postMessage({ type: 'confirm', tabId: 1, confirmationId: asking.id, answer: 'allow-once' })).toThrow();
+    expect(heard).toEqual([]);
+    expect(p.latest()!.confirmations).toHaveLength(1);
+    expect(bridge.calls).toEqual([]);
   });
 
   it('judges the tool that will run: one that appeared during the run is still asked about', async () => {
@@ -290,32 +322,59 @@ describe('startAgentHost', () => {
     expect(p.latest()!.messages[1].parts[0]).not.toHaveProperty('prompt');
   });
 
-  it('"Always on this site" stores a grant, so the next call runs without asking', async () => {
+  it('"Always on this site" stores a grant, so the next call of that unmarked tool runs without asking', async () => {
+    const adapter = scriptedAdapter([(req) => callThenSay(req, 'add_to_cart', 'One.'), (req) => callThenSay(req, 'add_to_cart', 'Two.')]);
+    const { panel, bridge, settings } = setup({ adapter, bridge: memoryBridge([...TOOLS, UNMARKED]) });
+    const p = panel(1, PAGE.url);
+    await until(() => p.latest(), 'bind');
+    p.client.send({ type: 'send', tabId: 1, text: 'add' });
+    const asking = await until(() => p.latest()?.confirmations[0], 'confirmation');
+    expect(asking).toMatchObject({ toolName: 'add_to_cart', allowAlways: true });
+    p.client.send({ type: 'confirm', tabId: 1, confirmationId: asking.id, answer: 'allow-always' });
+    await until(() => p.latest()?.lastRun, 'run end');
+    expect(await settings.isToolGranted('https://shop.test', 'add_to_cart')).toBe(true);
+    p.client.send({ type: 'send', tabId: 1, text: 'again' });
+    await until(() => textOf(p.latest()).includes('assistant: Two.'), 'second run');
+    expect(bridge.calls.map((c) => c.name)).toEqual(['add_to_cart', 'add_to_cart']);
+  });
+
+  it('a consequential tool asks every time: no "Always" is offered, one sent anyway stores nothing, a grant is ignored', async () => {
     const adapter = scriptedAdapter([(req) => callThenSay(req, 'check_out', 'One.'), (req) => callThenSay(req, 'check_out', 'Two.')]);
     const { panel, bridge, settings } = setup({ adapter });
+    await settings.setConfirmationPolicy('never');
+    await settings.grantTool('https://shop.test', 'check_out');
     const p = panel(1, PAGE.url);
     await until(() => p.latest(), 'bind');
     p.client.send({ type: 'send', tabId: 1, text: 'buy' });
-    const asking = await until(() => p.latest()?.confirmations[0], 'confirmation');
-    p.client.send({ type: 'confirm', tabId: 1, callId: asking.callId, answer: 'allow-always' });
+    const asking = await until(() => p.latest()?.confirmations[0], 'confirmation despite policy and grant');
+    expect(asking).toMatchObject({ toolName: 'check_out', allowAlways: false });
+    await settings.revokeGrant('https://shop.test', 'check_out');
+    p.client.send({ type: 'confirm', tabId: 1, confirmationId: asking.id, answer: 'allow-always' });
     await until(() => p.latest()?.lastRun, 'run end');
-    expect(await settings.isToolGranted('https://shop.test', 'check_out')).toBe(true);
+    expect(bridge.calls.map((c) => c.name)).toEqual(['check_out']);
+    expect(await settings.isToolGranted('https://shop.test', 'check_out')).toBe(false);
     p.client.send({ type: 'send', tabId: 1, text: 'again' });
-    await until(() => textOf(p.latest()).includes('assistant: Two.'), 'second run');
-    expect(bridge.calls.map((c) => c.name)).toEqual(['check_out', 'check_out']);
+    await until(() => p.latest()?.running && p.latest()?.confirmations[0], 'asked again');
   });
 
-  it('the policy "never" runs consequential tools without asking; "non-read-only" asks for unmarked tools', async () => {
-    const unmarked: TabToolEntry = { name: 'add_to_cart', originalName: 'add_to_cart', ...where, description: 'Add', inputSchema: { type: 'object' } };
-    const adapter = scriptedAdapter([(req) => callThenSay(req, 'check_out', 'ok'), (req) => callThenSay(req, 'add_to_cart', 'ok')]);
-    const { panel, settings, bridge } = setup({ adapter, bridge: memoryBridge([...TOOLS, unmarked]) });
+  it('the policy "never" runs unmarked tools without asking; "non-read-only" (the default) asks for them, not for read-only ones', async () => {
+    const adapter = scriptedAdapter([
+      (req) => callThenSay(req, 'add_to_cart', 'ok'),
+      (req) => callThenSay(req, 'search', 'ok'),
+      (req) => callThenSay(req, 'add_to_cart', 'ok'),
+    ]);
+    const { panel, settings, bridge } = setup({ adapter, bridge: memoryBridge([...TOOLS, UNMARKED]) });
     await settings.setConfirmationPolicy('never');
     const p = panel(1, PAGE.url);
     await until(() => p.latest(), 'bind');
-    p.client.send({ type: 'send', tabId: 1, text: 'buy' });
+    p.client.send({ type: 'send', tabId: 1, text: 'add' });
     await until(() => p.latest()?.lastRun, 'run end');
-    expect(bridge.calls.map((c) => c.name)).toEqual(['check_out']);
+    expect(bridge.calls.map((c) => c.name)).toEqual(['add_to_cart']);
     await settings.setConfirmationPolicy('non-read-only');
+    expect((await settings.read()).confirmation).toBe('non-read-only');
+    p.client.send({ type: 'send', tabId: 1, text: 'search' });
+    await until(() => textOf(p.latest()).filter((t) => t === 'assistant: ok').length === 2, 'read-only search ran');
+    expect(bridge.calls.map((c) => c.name)).toEqual(['add_to_cart', 'search']);
     p.client.send({ type: 'send', tabId: 1, text: 'add' });
     await until(() => p.latest()?.confirmations[0]?.toolName === 'add_to_cart', 'ask for add_to_cart');
   });
@@ -491,7 +550,7 @@ describe('startAgentHost', () => {
     // The site's agent may not call check_out itself, yet the run can reach it through its sub-agent.
     expect(adapter.requests[0].tools.map((t) => t.name).sort()).toEqual(['check_out', 'search']);
 
-    p.client.send({ type: 'confirm', tabId: 9, callId: asking.callId, answer: 'allow-once' });
+    p.client.send({ type: 'confirm', tabId: 9, confirmationId: asking.id, answer: 'allow-once' });
     await until(() => p.latest()?.lastRun, 'run end');
     expect(bridge.calls.map((c) => c.name)).toEqual(['check_out']);
     await (await host.session(9)).idle();
@@ -595,7 +654,7 @@ describe('startAgentHost', () => {
       const waiting = p.events.filter((e) => e.type === 'timeline').at(-1);
       expect(waiting?.type === 'timeline' && waiting.entries.at(-1)?.state).toBe('awaiting-confirmation');
       expect(bridge.calls).toEqual([]);
-      p.client.send({ type: 'confirm', tabId: 23, callId: asking.callId, answer: 'deny' });
+      p.client.send({ type: 'confirm', tabId: 23, confirmationId: asking.id, answer: 'deny' });
       const entry = await until(() => {
         const timeline = p.events.filter((e) => e.type === 'timeline').at(-1);
         return timeline?.type === 'timeline' && timeline.entries.find((r) => r.requestId === 'buy' && r.state !== 'awaiting-confirmation');

@@ -7,6 +7,7 @@ import {
   isPanelIntent,
   type PanelIntent,
 } from '../messaging/agent-messages';
+import { isHostSender } from '../background/is-host-sender';
 import {
   browserSessionId,
   createConversationStore,
@@ -185,7 +186,7 @@ export function startAgentHost(deps: AgentHostDeps): AgentHost {
         return;
       }
       case 'confirm':
-        return (await session(intent.tabId)).confirm(intent.callId, intent.answer);
+        return (await session(intent.tabId)).confirm(intent.confirmationId, intent.answer);
       case 'choose-adapter':
         await deps.settings.setMode(intent.adapter);
         broadcastAdapters();
@@ -228,6 +229,16 @@ export function startAgentHost(deps: AgentHostDeps): AgentHost {
 
   deps.onConnect.addListener((port) => {
     if (port.name !== AGENT_PORT_NAME) return;
+    // A content script can open a Port with the panel's name: it must not bind tabs, read conversations or answer
+    // confirmations. Only what the browser attests counts.
+    if (!isHostSender(port.sender, deps.extension.id, deps.extension.origin)) {
+      try {
+        port.disconnect?.();
+      } catch {
+        // Already gone.
+      }
+      return;
+    }
     ports.set(port, {});
     port.onDisconnect.addListener(() => ports.delete(port));
     port.onMessage.addListener((message) => {

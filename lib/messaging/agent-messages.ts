@@ -44,7 +44,8 @@ export type PanelIntent =
   | { type: 'run-tool'; tabId: number; requestId: string; name: string; input: Record<string, unknown> }
   /** The conversation as Markdown or JSON; `secretFields` names, per tool, the arguments the person marked secret. */
   | { type: 'export-transcript'; tabId: number; requestId: string; format: TranscriptFormat; secretFields?: Record<string, string[]> }
-  | { type: 'confirm'; tabId: number; callId: string; answer: ConfirmationAnswer }
+  /** Answers the confirmation the host named `confirmationId` (its own id, never the model's call id). */
+  | { type: 'confirm'; tabId: number; confirmationId: string; answer: ConfirmationAnswer }
   /** Re-read settings and the tab's tools (the panel became visible again, or the person saved options). */
   | { type: 'refresh'; tabId: number }
   | { type: 'choose-adapter'; adapter: AgentKind }
@@ -55,10 +56,15 @@ export type PanelIntent =
 
 /** A tool call parked on the person's Allow, shown with Allow once / Always on this site / Deny. */
 export interface PendingConfirmation {
+  /** The host's own id for this question (random): the only id a `confirm` intent is matched against. */
+  id: string;
+  /** The model's call id, to show the question on its call's card. */
   callId: string;
   toolName: string;
-  /** The site the call would act on, for "Always on this site". */
+  /** The origin of the frame whose tool would run (not always the top page's), for "Always on this site". */
   origin?: string;
+  /** False for a tool the page marks consequential: it asks every time, so "Always" is not offered. */
+  allowAlways: boolean;
   /** The question, in words: "Allow check_out on 127.0.0.1?" */
   prompt: string;
 }
@@ -140,7 +146,7 @@ export function isPanelIntent(value: unknown): value is PanelIntent {
       );
     }
     if (v.type === 'confirm')
-      return typeof v.callId === 'string' && ['allow-once', 'allow-always', 'deny'].includes(v.answer as string);
+      return typeof v.confirmationId === 'string' && ['allow-once', 'allow-always', 'deny'].includes(v.answer as string);
     return true;
   }
   const kind = v.adapter === 'local' || v.adapter === 'cloud';

@@ -1,3 +1,4 @@
+import type { AttestedSender } from '../background/is-host-sender';
 import type { HostPort } from '../host/agent-host-deps';
 import type { PanelPort } from './agent-client';
 import type { HostEvent, PanelIntent } from './agent-messages';
@@ -5,9 +6,13 @@ import type { HostEvent, PanelIntent } from './agent-messages';
 /**
  * Two connected in-memory Ports with runtime Port semantics: messages are cloned and delivered asynchronously, in
  * order; disconnecting one end tells the other (never the end that disconnected). For tests of both protocol
- * ends, which then run against each other exactly as over browser.runtime.
+ * ends, which then run against each other exactly as over browser.runtime. `sender` is what the host end's
+ * `sender` says (the browser's attestation of who connected).
  */
-export function createAgentPortPair(name: string): { panel: PanelPort; host: HostPort & { disconnect(): void } } {
+export function createAgentPortPair(
+  name: string,
+  sender?: AttestedSender,
+): { panel: PanelPort; host: HostPort & { disconnect(): void } } {
   const panelMessage = new Set<(m: unknown) => void>();
   const hostMessage = new Set<(m: unknown) => void>();
   const panelDisconnect = new Set<() => void>();
@@ -36,6 +41,7 @@ export function createAgentPortPair(name: string): { panel: PanelPort; host: Hos
     },
     host: {
       name,
+      ...(sender ? { sender } : {}),
       postMessage: (m: HostEvent) => deliver(panelMessage, m),
       onMessage: { addListener: (l) => void hostMessage.add(l) },
       onDisconnect: { addListener: (l) => void hostDisconnect.add(l) },

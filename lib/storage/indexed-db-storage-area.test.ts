@@ -131,7 +131,8 @@ describe('createIndexedDbStorageArea', () => {
     const indexedDB = memoryIndexedDB();
     const openChannel = channels();
     const area = createIndexedDbStorageArea({ indexedDB, openChannel });
-    await area.set({ 'settings.confirmation': 'consequential' });
+    // A policy the person picked (the mark keeps the old default from moving to the new one).
+    await area.set({ 'settings.confirmation': 'consequential', 'settings.confirmationChosen': true });
     const store = createSettingsStore({ local: area });
     const seen = new Promise<string>((resolve) => store.subscribe((s) => resolve(s.confirmation)));
     openChannel('webmcp-agent-storage').postMessage({ keys: ['settings.confirmation'], 'settings.confirmation': 'never' });

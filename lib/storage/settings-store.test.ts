@@ -184,6 +184,18 @@ describe('createSettingsStore', () => {
     expect(settings).toEqual({ ...DEFAULT_SETTINGS, sites: [{ origin: 'https://ok.example', instructions: 'fine' }] });
   });
 
+  it('moves the old default policy to the new one, and keeps a policy the person picked', async () => {
+    // Every Save on the options page used to store 'consequential', the old default, picked or not.
+    const legacy = createMemoryStorageArea({ [SETTINGS_KEYS.confirmation]: 'consequential' });
+    expect((await createSettingsStore({ local: legacy }).read()).confirmation).toBe('non-read-only');
+    const looser = createMemoryStorageArea({ [SETTINGS_KEYS.confirmation]: 'never' });
+    expect((await createSettingsStore({ local: looser }).read()).confirmation).toBe('never');
+    const { store } = setup();
+    expect((await store.read()).confirmation).toBe('non-read-only');
+    await store.setConfirmationPolicy('consequential');
+    expect((await store.read()).confirmation).toBe('consequential');
+  });
+
   it('tells subscribers about changes from any context, never with the key', async () => {
     const { store, local } = setup();
     const other = createSettingsStore({ local });

@@ -24,6 +24,7 @@ import type { StorageArea, StorageChange } from './storage-area';
 import {
   type CloudPreferencesInput,
   type SiteProfileInput,
+  storedConfirmationPolicy,
   validateApiKey,
   validateCloudPreferences,
   validateModelHost,
@@ -57,6 +58,8 @@ export const SETTINGS_KEYS = {
   local: 'settings.local',
   cloud: 'settings.cloud',
   confirmation: 'settings.confirmation',
+  /** Set with every stored policy since the default moved to 'non-read-only' (see storedConfirmationPolicy). */
+  confirmationChosen: 'settings.confirmationChosen',
   sites: 'settings.sites',
   grants: 'settings.grants',
   apiKeyMask: (provider: CloudProvider) => `settings.apiKeyMask.${provider}`,
@@ -125,6 +128,7 @@ export function createSettingsStore(areas: SettingsAreas): SettingsStore {
       SETTINGS_KEYS.grants,
       SETTINGS_KEYS.cloud,
       SETTINGS_KEYS.confirmation,
+      SETTINGS_KEYS.confirmationChosen,
       ...PROVIDER_IDS.map(SETTINGS_KEYS.apiKeyMask),
     ];
     const l = await local.get(keys);
@@ -139,9 +143,7 @@ export function createSettingsStore(areas: SettingsAreas): SettingsStore {
       local: sanitizeLocal(l[SETTINGS_KEYS.local]),
       cloud: sanitizeCloud(l[SETTINGS_KEYS.cloud]),
       apiKeys,
-      confirmation: CONFIRMATION_POLICIES.some((p) => p.id === l[SETTINGS_KEYS.confirmation])
-        ? (l[SETTINGS_KEYS.confirmation] as ConfirmationPolicy)
-        : DEFAULT_SETTINGS.confirmation,
+      confirmation: storedConfirmationPolicy(l[SETTINGS_KEYS.confirmation], l[SETTINGS_KEYS.confirmationChosen]),
       sites: sanitizeSites(l[SETTINGS_KEYS.sites]),
       grants: sanitizeGrants(l[SETTINGS_KEYS.grants]),
     };
@@ -242,7 +244,7 @@ export function createSettingsStore(areas: SettingsAreas): SettingsStore {
       if (!CONFIRMATION_POLICIES.some((p) => p.id === policy)) {
         throw new SettingsValidationError({ confirmation: 'Choose when the agent should ask before running a tool.' });
       }
-      await local.set({ [SETTINGS_KEYS.confirmation]: policy });
+      await local.set({ [SETTINGS_KEYS.confirmation]: policy, [SETTINGS_KEYS.confirmationChosen]: true });
     },
 
     saveSiteProfile(input, replacing) {

@@ -8,10 +8,12 @@
 export type AgentMode = 'local' | 'cloud';
 
 /**
- * When a tool call waits for the person's Allow:
- * - 'consequential': tools the page marks consequentialHint (the default);
- * - 'non-read-only': every tool not marked readOnlyHint;
- * - 'never': no confirmation at all.
+ * When a tool call waits for the person's Allow. Whatever the policy, a tool the page marks consequentialHint asks
+ * every time (no policy and no "Always" grant skips it):
+ * - 'non-read-only': every tool not marked readOnlyHint (the default, as in Google's reference extension: most
+ *   pages annotate nothing, so a policy that trusts the absence of a mark would ask almost never);
+ * - 'consequential': only tools the page marks consequentialHint;
+ * - 'never': nothing else.
  */
 export type ConfirmationPolicy = 'consequential' | 'non-read-only' | 'never';
 
@@ -28,19 +30,22 @@ export const CLOUD_PROVIDERS: readonly { id: CloudProvider; label: string }[] = 
 /** The confirmation policies in the order the options page lists them, with their wording. */
 export const CONFIRMATION_POLICIES: readonly { id: ConfirmationPolicy; label: string; description: string }[] = [
   {
-    id: 'consequential',
-    label: 'Ask before consequential actions',
-    description: 'Tools the site marks as consequential (buying, sending, deleting) wait for your Allow.',
-  },
-  {
     id: 'non-read-only',
     label: 'Ask before anything that is not read-only',
-    description: 'Every tool the site does not mark as read-only waits for your Allow.',
+    description:
+      'Recommended. Every tool the site does not mark as read-only waits for your Allow. Most sites mark nothing, so this is what keeps the agent from acting unasked.',
+  },
+  {
+    id: 'consequential',
+    label: 'Ask only before consequential actions',
+    description:
+      'Only tools the site marks as consequential (buying, sending, deleting) wait for your Allow. A site that marks nothing gets no questions.',
   },
   {
     id: 'never',
-    label: 'Never ask',
-    description: 'The agent runs every tool without asking. Only for sites you trust completely.',
+    label: 'Ask only when the site insists',
+    description:
+      'The agent runs tools without asking, except those the site marks as consequential. Only for sites you trust completely.',
   },
 ];
 
@@ -161,7 +166,7 @@ export const DEFAULT_SETTINGS: Settings = {
   local: { modelHost: DEFAULT_MODEL_HOST },
   cloud: { provider: 'openai' },
   apiKeys: { openai: { saved: false }, 'openai-compatible': { saved: false }, anthropic: { saved: false } },
-  confirmation: 'consequential',
+  confirmation: 'non-read-only',
   sites: [],
   grants: [],
 };

@@ -4,9 +4,12 @@ import { parseOrigin } from './parse-origin';
 import {
   CLOUD_PROVIDERS,
   CLOUD_REASONING_LEVELS,
+  CONFIRMATION_POLICIES,
   type CloudPreferences,
   type CloudProvider,
   type CloudReasoning,
+  type ConfirmationPolicy,
+  DEFAULT_SETTINGS,
   MAX_INSTRUCTIONS_LENGTH,
   MAX_STEPS_RANGE,
   MAX_SUB_AGENTS,
@@ -295,4 +298,17 @@ export function validateApiKey(input: string): Parsed<string> {
 /** Validates the on-device model host: an http(s) origin serving files in huggingface.co's layout. */
 export function validateModelHost(input: string): Parsed<string> {
   return parseOrigin(input, 'https://huggingface.co');
+}
+
+/**
+ * The confirmation policy a stored value stands for. Before the default became 'non-read-only', every Save on the
+ * options page stored the old default 'consequential' whether or not the person picked it, so a 'consequential'
+ * without the `chosen` mark (written with every Save since) is the old default and moves to the new one. A policy
+ * the person did pick (any other stored value, or one with the mark) is kept. Anything unknown is the default.
+ */
+export function storedConfirmationPolicy(value: unknown, chosen: unknown): ConfirmationPolicy {
+  const known = CONFIRMATION_POLICIES.find((p) => p.id === value)?.id;
+  if (!known) return DEFAULT_SETTINGS.confirmation;
+  if (known === 'consequential' && chosen !== true) return DEFAULT_SETTINGS.confirmation;
+  return known;
 }

@@ -42,6 +42,8 @@ for (const device of ['wasm', 'webgpu'] as const) {
 
         const asked = Date.now();
         await send(panel, 'Please add three to the counter');
+        // The page does not mark counter_increment read-only: by default the person allows it first.
+        await toolCard(panel, 'counter_increment').getByRole('button', { name: 'Allow once' }).click({ timeout: 60_000 });
         await expect(toolCard(panel, 'counter_increment').locator('.tool-state')).toHaveText('done', { timeout: 60_000 });
         await expect(panel.locator('.conversation .markdown').last()).toContainText('Done: the counter went up by three.', {
           timeout: 60_000,

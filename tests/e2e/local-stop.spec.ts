@@ -44,6 +44,8 @@ test('Stop interrupts a long on-device reply, and Retry carries on after the fin
     };
 
     await send(panel, 'Please chatter');
+    // The page does not mark echo read-only: by default the person allows it first.
+    await toolCard(panel, 'echo').getByRole('button', { name: 'Allow once' }).click({ timeout: 60_000 });
     // The echo call is done: the endless step is generating now.
     await expect(toolCard(panel, 'echo').locator('.tool-state')).toHaveText('done', { timeout: 60_000 });
     await expect(panel.getByRole('button', { name: 'Stop' })).toBeVisible();

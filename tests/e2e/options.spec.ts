@@ -48,7 +48,9 @@ test('settings are saved, survive a reload, and the key is only ever shown maske
   const page = await openOptions();
   await fillCloud(page, 'http://127.0.0.1:1/v1/');
   await page.getByRole('radio', { name: 'Cloud' }).check();
-  await page.getByRole('radio', { name: 'Ask before anything that is not read-only' }).check();
+  // The default asks before anything not read-only; the person picks the looser policy on purpose.
+  await expect(page.getByRole('radio', { name: 'Ask before anything that is not read-only' })).toBeChecked();
+  await page.getByRole('radio', { name: 'Ask only before consequential actions' }).check();
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Saved.', { exact: true })).toBeVisible();
   await addSite(page);
@@ -58,7 +60,7 @@ test('settings are saved, survive a reload, and the key is only ever shown maske
   await expect(page.getByLabel('Base URL', { exact: true })).toHaveValue('http://127.0.0.1:1/v1');
   await expect(page.getByLabel('Model', { exact: true })).toHaveValue('gpt-test');
   await expect(page.getByRole('radio', { name: 'Cloud' })).toBeChecked();
-  await expect(page.getByRole('radio', { name: 'Ask before anything that is not read-only' })).toBeChecked();
+  await expect(page.getByRole('radio', { name: 'Ask only before consequential actions' })).toBeChecked();
   await expect(page.getByRole('heading', { name: 'http://127.0.0.1:8080' })).toBeVisible();
   await expect(page.getByText('Up to 6 steps · Only search, open_product, add_to_cart')).toBeVisible();
 

@@ -79,9 +79,13 @@ test('a consequential tool asks first: Allow once runs it, Deny tells the model 
   await panel.getByRole('textbox', { name: 'Message' }).fill('Buy the ceramic mug as Ada');
   await panel.getByRole('button', { name: 'Send' }).click();
 
+  // add_to_cart is not marked read-only: by default it asks too, and the person allows it.
+  const add = toolCard(panel, 'add_to_cart');
+  await expect(add.locator('.tool-state')).toHaveText('waiting for you', { timeout: 30_000 });
+  await add.getByRole('button', { name: 'Allow once' }).click();
   const card = toolCard(panel, 'check_out');
   await expect(card.locator('.tool-state')).toHaveText('waiting for you', { timeout: 30_000 });
-  await expect(toolCard(panel, 'add_to_cart').locator('.tool-state')).toHaveText('done');
+  await expect(add.locator('.tool-state')).toHaveText('done');
   await expect(card.locator('fieldset.confirm')).toContainText(/Allow check_out on 127\.0\.0\.1:\d+\?/);
   await screenshot(panel, 'panel-confirmation');
   await expectAccessible(panel);
@@ -258,8 +262,12 @@ test('a declarative form without toolautosubmit waits for the person on the page
   await panel.getByRole('textbox', { name: 'Message' }).fill('Subscribe me monthly');
   await panel.getByRole('button', { name: 'Send' }).click();
   const card = toolCard(panel, 'subscribe_newsletter');
+  // The form is not marked read-only: by default the panel asks first, like for any other such tool.
+  await expect(card.locator('fieldset.confirm legend')).toContainText('Allow subscribe_newsletter', { timeout: 30_000 });
+  await card.getByRole('button', { name: 'Allow once' }).click();
   await expect(card.locator('.tool-state')).toHaveText('waiting for you', { timeout: 30_000 });
   // The page asks for the person's click: the panel shows what to do, and no Allow buttons (the page decides).
+  await expect(card.locator('fieldset.confirm legend')).not.toContainText('Allow subscribe_newsletter');
   await expect(card.locator('fieldset.confirm legend')).not.toBeEmpty();
   await expect(card.getByRole('button', { name: 'Allow once' })).toHaveCount(0);
   await screenshot(panel, 'panel-waiting-for-page');

@@ -18,3 +18,42 @@ browser.tabs.onUpdated.addListener((tabId, change, tab) => {
   opened.add(tabId);
   void browser.tabs.create({ url: browser.runtime.getURL(`/${page}?tab=${tabId}`) });
 });
+
+/**
+ * The attacker's seat for trust checks: runs one of these functions as a content script of a tab (the world a
+ * compromised renderer controls), and answers with what it saw. Only extension pages of this add-on may ask.
+ */
+const CONTENT_SCRIPT_ATTACKS = {
+  // Opens a Port with the panel's name, binds the tab, answers any open question with allow-once. Settles on the
+  // first snapshot with a question, or when the host hangs up.
+  panelPort: (tabId) =>
+    new Promise((resolve) => {
+      const heard = [];
+      const port = browser.runtime.connect({ name: 'webmcp-agent-panel' });
+      port.onMessage.addListener((m) => {
+        heard.push(m.type);
+        const open = m.type === 'tab' ? m.snapshot.confirmations[0] : undefined;
+        if (m.type === 'tab' && !open) return resolve({ heard, snapshot: true });
+        if (!open) return;
+        port.postMessage({ type: 'confirm', tabId, callId: open.callId, confirmationId: open.id, answer: 'allow-once' });
+        resolve({ heard, answered: true });
+      });
+      port.onDisconnect.addListener(() => resolve({ heard, disconnected: true }));
+      port.postMessage({ type: 'bind', tabId });
+    }),
+  // Asks the agent host for the cloud model list, which it fetches with the person's key.
+  optionsRequest: () =>
+    browser.runtime.sendMessage({ type: 'options/list-cloud-models' }).then(
+      (answer) => ({ answer: answer ?? null }),
+      (error) => ({ error: String(error?.message ?? error) }),
+    ),
+};
+
+browser.runtime.onMessage.addListener((message, sender) => {
+  if (message?.type !== 'e2e:content-script-attack' || !sender.url?.startsWith(browser.runtime.getURL('/'))) return;
+  const attack = CONTENT_SCRIPT_ATTACKS[message.attack];
+  if (!attack) return;
+  return browser.scripting
+    .executeScript({ target: { tabId: message.tabId }, func: attack, args: [message.tabId] })
+    .then((results) => results[0]?.result, (error) => ({ error: `executeScript: ${String(error?.message ?? error)}` }));
+});

@@ -77,8 +77,8 @@ function instrumentedCopy(buildDir: string): string {
     throw new Error('the Firefox manifest has no background.scripts: the test hook needs an event page');
   }
   manifest.background.scripts.push('e2e-hook.js');
-  // Test-only: lets the harness run code in a tab's content-script world (runInContentScript), the attacker's seat.
-  manifest.permissions = [...(manifest.permissions ?? []), 'scripting'];
+  // Test-only: lets the harness run code in a tab's content-script world (the attacker's seat), like the hook itself.
+  manifest.permissions = [...new Set([...(manifest.permissions ?? []), 'scripting'])];
   writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest));
   return dir;
 }

@@ -482,6 +482,25 @@ async function main(): Promise<number> {
       await waitFor('the closed tab’s conversation to be deleted', async () => !(await run<string>(panel, READ_PRIVILEGED)).includes(secret));
       await panel.close();
     });
+
+    await check('a content script cannot drive the agent host: a panel-named port is cut off, an options request goes unanswered', async () => {
+      const shop = await session!.openWithExtensionPage(`${server.url}/demo/`, 'sidepanel.html');
+      await waitFor('the shop tools', async () => /Tools \(\d+\)/.test(await panelText(shop.extensionPage)), 20_000);
+      const attack = (name: string) =>
+        run<Record<string, unknown>>(shop.extensionPage, '(m) => browser.runtime.sendMessage(m)', {
+          type: 'e2e:content-script-attack',
+          attack: name,
+          tabId: shop.tabId,
+        });
+      const port = await attack('panelPort');
+      assert(port?.disconnected === true && JSON.stringify(port.heard) === '[]', `the panel-named port got ${JSON.stringify(port)}`);
+      const modelRequests = provider.requests.filter((r) => r.path.endsWith('/models')).length;
+      const options = await attack('optionsRequest');
+      assert(options && (options.answer ?? null) === null && !String(options.error ?? '').startsWith('executeScript'), `the options request got ${JSON.stringify(options)}`);
+      assert(provider.requests.filter((r) => r.path.endsWith('/models')).length === modelRequests, 'the provider was asked for models');
+      await shop.extensionPage.close();
+      await shop.page.close();
+    });
   } finally {
     await session?.close();
     await server.close();

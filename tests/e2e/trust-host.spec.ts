@@ -1,0 +1,200 @@
+/**
+ * Trust at the agent host (issue 11 items 3, 5c/d, 13): the host obeys only the extension's own pages, a tool is
+ * judged by its own frame's origin, and the default asks before anything not read-only. Attacks come from the
+ * extension's content-script world of a page, as a compromised renderer could run them.
+ */
+import type { Page } from '@playwright/test';
+import { getTools } from './bridge-helpers';
+import { evaluateInContentScript } from './content-script-world';
+import { expect, openShopWithPanel, test, useCloud } from './sidepanel-helpers';
+
+test.describe.configure({ timeout: 90_000 });
+
+/** A tool card by its tool's name. */
+const toolCard = (page: Page, name: string) =>
+  page.locator('.tool-card').filter({ has: page.locator('.tool-name', { hasText: new RegExp(`^${name}$`) }) });
+
+const CHECK_OUT = { name: 'check_out', input: { name: 'Ada Lovelace', email: 'ada@example.com' } };
+
+test('a content script cannot drive the agent host: a panel-named port gets nothing and its Allow changes nothing; options requests go unanswered', async ({
+  context,
+  server,
+  provider,
+  serviceWorker,
+  extensionId,
+  openSidePanel,
+  tabIdOf,
+}) => {
+  await useCloud(serviceWorker, provider);
+  provider.script({ type: 'reply', toolCalls: [CHECK_OUT] }, { type: 'reply', text: 'I did not place the order.' });
+  const { shop, panel } = await openShopWithPanel(context, server.url, openSidePanel);
+  const tabId = await tabIdOf(shop);
+  await panel.getByRole('textbox', { name: 'Message' }).fill('Buy it as Ada');
+  await panel.getByRole('button', { name: 'Send' }).click();
+  const card = toolCard(panel, 'check_out');
+  await expect(card.locator('.tool-state')).toHaveText('waiting for you', { timeout: 30_000 });
+
+  // The attacker opens a Port with the panel's name, binds the shop's tab and answers its open question with
+  // "allow-once" as soon as a snapshot shows it (under both the old and the new id field). It settles on the first
+  // thing that happens: a snapshot with the question, or the host hanging up.
+  const attack = await evaluateInContentScript<{ heard: string[]; answered?: boolean; disconnected?: boolean }>(
+    shop,
+    extensionId,
+    `async () => new Promise((resolve) => {
+      const heard = [];
+      const port = chrome.runtime.connect({ name: 'webmcp-agent-panel' });
+      port.onMessage.addListener((m) => {
+        heard.push(m.type);
+        const open = m.type === 'tab' ? m.snapshot.confirmations[0] : undefined;
+        if (!open) return;
+        port.postMessage({ type: 'confirm', tabId: ${tabId}, callId: open.callId, confirmationId: open.id, answer: 'allow-once' });
+        resolve({ heard, answered: true });
+      });
+      port.onDisconnect.addListener(() => resolve({ heard, disconnected: true }));
+      port.postMessage({ type: 'bind', tabId: ${tabId} });
+    })`,
+  );
+  expect(attack).toEqual({ heard: [], disconnected: true });
+
+  // An options request from the same world: no answer, and the provider is never asked with the person's key.
+  const modelRequests = () => provider.requests.filter((r) => r.path.endsWith('/models')).length;
+  const before = modelRequests();
+  const asked = await evaluateInContentScript<{ answer?: unknown; error?: string }>(
+    shop,
+    extensionId,
+    `async () => {
+      try {
+        const answer = await chrome.runtime.sendMessage({ type: 'options/list-cloud-models' });
+        return { answer: answer ?? null };
+      } catch (error) {
+        return { error: String(error && error.message || error) };
+      }
+    }`,
+  );
+  expect(asked.answer ?? null).toBeNull();
+  expect(modelRequests()).toBe(before);
+
+  // The question is still open in the real panel: it is the person's to answer, and Deny still works.
+  await expect(card.locator('.tool-state')).toHaveText('waiting for you');
+  await expect(card.getByRole('button', { name: 'Allow once' })).toBeVisible();
+  await card.getByRole('button', { name: 'Deny' }).click();
+  await expect(card.locator('.tool-state')).toHaveText('cancelled');
+  await expect(panel.locator('.conversation').getByText('I did not place the order.')).toBeVisible();
+  await expect(shop).not.toHaveURL(/#\/order\//);
+});
+
+test("a frame's tool is asked about under the frame's own origin, and the shop's grant for that name does not cover it", async ({
+  context,
+  server,
+  provider,
+  serviceWorker,
+  openSidePanel,
+  tabIdOf,
+}) => {
+  await useCloud(serviceWorker, provider);
+  const page = await context.newPage();
+  await page.goto(`${server.url}/frames-tools.html`);
+  const tabId = await tabIdOf(page);
+  await expect
+    .poll(async () => (await getTools(serviceWorker, tabId)).tools.filter((t) => t.originalName === 'where').length, { timeout: 15_000 })
+    .toBe(3);
+  const tools = (await getTools(serviceWorker, tabId)).tools;
+  const topWhere = tools.find((t) => t.originalName === 'where' && t.frameId === 0)!.name;
+  const crossWhere = tools.find((t) => t.originalName === 'where' && t.origin === server.crossOriginUrl)!.name;
+  // The person allowed the shop's own "where" for good.
+  await serviceWorker.evaluate(
+    (origin) => chrome.storage.local.set({ 'settings.grants': [{ origin, tool: 'where', grantedAt: 1 }] }),
+    server.url,
+  );
+  provider.script(
+    { type: 'reply', toolCalls: [{ name: topWhere, input: {} }] },
+    { type: 'reply', toolCalls: [{ name: crossWhere, input: {} }] },
+    { type: 'reply', text: 'Both answered.' },
+  );
+  const panel = await openSidePanel(page);
+  await expect(panel.getByRole('button', { name: /^Tools \(\d+\)$/ })).toBeVisible({ timeout: 20_000 });
+  await panel.getByRole('textbox', { name: 'Message' }).fill('Who answers?');
+  await panel.getByRole('button', { name: 'Send' }).click();
+
+  const cross = toolCard(panel, crossWhere);
+  await expect(cross.locator('.tool-state')).toHaveText('waiting for you', { timeout: 30_000 });
+  // The granted top-frame tool ran without a question.
+  await expect(toolCard(panel, topWhere).locator('.tool-state')).toHaveText('done');
+  const crossHost = new URL(server.crossOriginUrl).host;
+  const topHost = new URL(server.url).host;
+  await expect(cross.locator('fieldset.confirm legend')).toContainText(
+    `Allow ${crossWhere} on ${crossHost} (a frame inside ${topHost})?`,
+  );
+  await cross.getByRole('button', { name: 'Always on this site' }).click();
+  await expect(panel.locator('.conversation').getByText('Both answered.')).toBeVisible({ timeout: 30_000 });
+  await expect(cross.locator('.tool-state')).toHaveText('done');
+  // "Always" for the frame's tool is the frame's grant, keyed by its origin and the tool's own name.
+  const grants = (await serviceWorker.evaluate(() => chrome.storage.local.get('settings.grants')))['settings.grants'] as { origin: string; tool: string }[];
+  expect(grants.map((g) => `${g.tool} on ${g.origin}`).sort()).toEqual(
+    [`where on ${server.crossOriginUrl}`, `where on ${server.url}`].sort(),
+  );
+});
+
+test('by default an unannotated tool asks and a read-only one does not', async ({
+  context,
+  server,
+  provider,
+  serviceWorker,
+  openSidePanel,
+}) => {
+  await useCloud(serviceWorker, provider);
+  provider.script(
+    { type: 'reply', toolCalls: [{ name: 'open_product', input: { productId: 'ceramic-mug' } }] },
+    { type: 'reply', toolCalls: [{ name: 'add_to_cart', input: {} }] },
+    { type: 'reply', text: 'Not added.' },
+  );
+  const { shop, panel } = await openShopWithPanel(context, server.url, openSidePanel);
+  // The host still hears the service worker (its notices pass the sender check): a product opened by hand adds
+  // add_to_cart, and the panel's tool count follows without any call.
+  const tools = panel.getByRole('button', { name: /^Tools \(\d+\)$/ });
+  const before = Number((await tools.textContent())?.match(/\d+/)?.[0]);
+  await shop.evaluate(() => {
+    location.hash = '#/product/ceramic-mug';
+  });
+  await expect(panel.getByRole('button', { name: `Tools (${before + 1})` })).toBeVisible({ timeout: 20_000 });
+  await panel.getByRole('textbox', { name: 'Message' }).fill('Add the ceramic mug');
+  await panel.getByRole('button', { name: 'Send' }).click();
+  const add = toolCard(panel, 'add_to_cart');
+  await expect(add.locator('.tool-state')).toHaveText('waiting for you', { timeout: 30_000 });
+  await expect(toolCard(panel, 'open_product').locator('.tool-state')).toHaveText('done');
+  await expect(add.locator('fieldset.confirm legend')).toContainText('does not mark it as read-only');
+  await add.getByRole('button', { name: 'Deny' }).click();
+  await expect(panel.locator('.conversation').getByText('Not added.')).toBeVisible();
+  // Nothing was stored as the person's choice: the default is what asked.
+  expect(await serviceWorker.evaluate(() => chrome.storage.local.get('settings.confirmation'))).toEqual({});
+});
+
+test('a consequential tool asks every time: no "Always" on offer, and neither a stored grant nor "Never ask" skips it', async ({
+  context,
+  server,
+  provider,
+  serviceWorker,
+  openSidePanel,
+}) => {
+  await useCloud(serviceWorker, provider);
+  await serviceWorker.evaluate(
+    (origin) =>
+      chrome.storage.local.set({
+        'settings.confirmation': 'never',
+        'settings.grants': [{ origin, tool: 'check_out', grantedAt: 1 }],
+      }),
+    server.url,
+  );
+  provider.script({ type: 'reply', toolCalls: [CHECK_OUT] }, { type: 'reply', text: 'I did not place the order.' });
+  const { shop, panel } = await openShopWithPanel(context, server.url, openSidePanel);
+  await panel.getByRole('textbox', { name: 'Message' }).fill('Buy it as Ada');
+  await panel.getByRole('button', { name: 'Send' }).click();
+  const card = toolCard(panel, 'check_out');
+  await expect(card.locator('.tool-state')).toHaveText('waiting for you', { timeout: 30_000 });
+  await expect(card.locator('fieldset.confirm legend')).toContainText('marks it as consequential: it asks every time');
+  await expect(card.getByRole('button', { name: 'Allow once' })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Always on this site' })).toHaveCount(0);
+  await card.getByRole('button', { name: 'Deny' }).click();
+  await expect(card.locator('.tool-state')).toHaveText('cancelled');
+  await expect(shop).not.toHaveURL(/#\/order\//);
+});
