@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BackgroundToFrameMessage, BackgroundToHostMessage, FrameCallResult, FrameReport, FrameTool } from '../messaging/bridge-messages';
 import { createToolBridgeClient } from './create-tool-bridge-client';
-import { createToolRouter, type SessionStore } from './create-tool-router';
+import { createToolRouter, type FrameSender, type SessionStore, type ToolRouter } from './create-tool-router';
 
 /** chrome.storage.session cannot run in Node: an in-memory stand-in with the same get/set/remove contract. */
 function createMockSessionStore(): SessionStore & { data: Map<string, unknown> } {
@@ -26,11 +26,27 @@ const tool = (name: string, extra: Partial<FrameTool> = {}): FrameTool => ({
 });
 
 const report = (origin: string, tools: FrameTool[], page: Partial<FrameReport['page']> = {}): FrameReport => ({
-  url: `${origin}/`,
+  url: page.url ?? `${origin}/`,
   origin,
   page: { url: `${origin}/`, title: 'Shop', ...page },
   tools,
 });
+
+/**
+ * The browser attests a sender; these tests mostly feed honest frames, whose attested URL and origin are the ones
+ * their report claims. `sender` may override that (an attacker's claim differs from what the browser says).
+ */
+type TestSender = { tabId: number; frameId: number } & Partial<FrameSender>;
+function withHonestSenders(router: ToolRouter): Omit<ToolRouter, 'handleFrameMessage'> & { handleFrameMessage(m: unknown, s: TestSender): boolean } {
+  return Object.assign(Object.create(router) as ToolRouter, {
+    handleFrameMessage(message: unknown, sender: TestSender) {
+      const claimed = (message as { report?: FrameReport; url?: string }) ?? {};
+      const claimedUrl = [claimed.report?.url, claimed.url].find((u): u is string => typeof u === 'string');
+      const url = sender.url ?? claimedUrl ?? 'http://a.test/';
+      return router.handleFrameMessage(message, { origin: new URL(url).origin, url, ...sender });
+    },
+  });
+}
 
 /**
  * tabs.sendMessage cannot run in Node: mock frames that answer bridge:call with a scripted function, and record
@@ -55,7 +71,7 @@ function setup(answer: (message: BackgroundToFrameMessage, frameId: number) => P
     },
     navigationTimeoutMs: 300,
   };
-  const router = createToolRouter(ports);
+  const router = withHonestSenders(createToolRouter(ports));
   return { router, store, sent, badges, hostMessages, ports };
 }
 
@@ -222,6 +238,125 @@ describe('createToolRouter', () => {
       content: [{ type: 'text', text: 'Error [navigated]: "go" navigated the page and the new page did not report within 0.3 s.' }],
       isError: true,
     });
+  });
+});
+
+describe('createToolRouter: trust', () => {
+  it('takes a frame\'s origin and URL from the browser\'s sender, never from its report', async () => {
+    const { router } = setup();
+    const forged = report('https://bank.example', [tool('pay')], { url: 'https://bank.example/account', title: 'Bank' });
+    router.handleFrameMessage({ type: 'bridge:frame-tools', report: forged }, { tabId: 20, frameId: 0, origin: 'http://evil.test', url: 'http://evil.test/x', documentId: 'D1' });
+    router.handleFrameMessage({ type: 'bridge:frame-tools', report: forged }, { tabId: 20, frameId: 3, origin: 'http://ads.test', url: 'http://ads.test/f' });
+    await settle();
+    const snapshot = await router.getTools(20);
+    expect(snapshot.page).toEqual({ url: 'http://evil.test/x', path: '/x', title: 'Bank' });
+    expect(snapshot.tools.map((t) => [t.name, t.origin, t.frameId, t.documentId])).toEqual([
+      ['pay', 'http://evil.test', 0, 'D1'],
+      ['pay_2', 'http://ads.test', 3, undefined],
+    ]);
+  });
+
+  it('ignores a late report from the document a frame has replaced', async () => {
+    const { router } = setup();
+    router.handleFrameMessage({ type: 'frame-ready', url: 'http://a.test/' }, { tabId: 21, frameId: 0, documentId: 'NEW' });
+    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://a.test', [tool('new')]) }, { tabId: 21, frameId: 0, documentId: 'NEW' });
+    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://a.test', [tool('old')]) }, { tabId: 21, frameId: 0, documentId: 'OLD' });
+    await settle();
+    expect((await router.getTools(21)).tools.map((t) => t.name)).toEqual(['new']);
+  });
+
+  it('the top frame keeps its plain names even when a frame registered the same name first', async () => {
+    const { router, sent } = setup(async (message, frameId) =>
+      message.type === 'bridge:call' ? { kind: 'output', output: { content: [{ type: 'text', text: `frame ${frameId}` }] } } : undefined,
+    );
+    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://ads.test', [tool('place_order')]) }, { tabId: 22, frameId: 5 });
+    await settle();
+    expect((await router.getTools(22)).tools.map((t) => t.name)).toEqual(['place_order']);
+    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://shop.test', [tool('place_order')]) }, { tabId: 22, frameId: 0 });
+    await settle();
+    expect((await router.getTools(22)).tools.map((t) => [t.name, t.origin])).toEqual([
+      ['place_order', 'http://shop.test'],
+      ['place_order_2', 'http://ads.test'],
+    ]);
+    expect(await router.callTool(22, { id: '1', name: 'place_order', input: {} })).toEqual({ content: [{ type: 'text', text: 'frame 0' }] });
+    expect(sent.at(-1)).toMatchObject({ frameId: 0 });
+  });
+
+  it('runs an approved call only on the exact tool instance the person saw: another origin, document, tool or arguments is tool_changed', async () => {
+    const { router, sent } = setup(async (message) =>
+      message.type === 'bridge:call' ? { kind: 'output', output: { content: [{ type: 'text', text: 'paid' }] } } : undefined,
+    );
+    const from = (origin: string, documentId: string) => ({ tabId: 23, frameId: 0, origin, url: `${origin}/pay`, documentId });
+    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://a.test', [tool('pay')]) }, from('http://a.test', 'D1'));
+    await settle();
+    const shown = (await router.getTools(23)).tools[0];
+    const expected = { frameId: 0, documentId: 'D1', origin: 'http://a.test', originalName: 'pay', input: { card: 1 } };
+    expect(shown).toMatchObject({ frameId: 0, documentId: 'D1', origin: 'http://a.test', originalName: 'pay' });
+    // Same instance, same arguments (in another key order): it runs, addressed to the document that was shown.
+    expect(await router.callTool(23, { id: '1', name: 'pay', input: { card: 1 } }, { expect: expected })).toEqual({ content: [{ type: 'text', text: 'paid' }] });
+    expect(sent.at(-1)).toMatchObject({ frameId: 0, message: { type: 'bridge:call', name: 'pay' } });
+    const calls = () => sent.filter((s) => s.message.type === 'bridge:call').length;
+    const before = calls();
+    const changed = async (input: unknown) => {
+      const output = await router.callTool(23, { id: 'x', name: 'pay', input }, { expect: expected });
+      expect(output.isError).toBe(true);
+      return (output.content[0] as { text: string }).text;
+    };
+    expect(await changed({ card: 2 })).toMatch(/^Error \[tool_changed\]: The arguments of "pay" differ from the ones the person approved\. Nothing was run/);
+    // The tab navigates to another site with its own "pay" while the question is open.
+    router.handleFrameMessage({ type: 'frame-ready', url: 'http://b.test/pay' }, from('http://b.test', 'D2'));
+    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://b.test', [tool('pay')]) }, from('http://b.test', 'D2'));
+    await settle();
+    expect(await changed({ card: 1 })).toBe(
+      'Error [tool_changed]: "pay" now belongs to b.test, not a.test where the person approved it (the page changed). Nothing was run; ask the person again if it is still wanted.',
+    );
+    // The same site in a new document (a reload) is not the instance approved either.
+    router.handleFrameMessage({ type: 'frame-ready', url: 'http://a.test/pay' }, from('http://a.test', 'D3'));
+    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://a.test', [tool('pay')]) }, from('http://a.test', 'D3'));
+    await settle();
+    expect(await changed({ card: 1 })).toMatch(/^Error \[tool_changed\]: The page was reloaded or navigated after the person approved "pay"/);
+    // Gone altogether.
+    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://a.test', []) }, from('http://a.test', 'D3'));
+    await settle();
+    expect(await changed({ card: 1 })).toMatch(/^Error \[tool_changed\]: "pay" is no longer on the page/);
+    expect(calls()).toBe(before);
+  });
+
+  it('addresses calls to the document that registered the tool', async () => {
+    const documents: (string | undefined)[] = [];
+    const { router, ports } = setup();
+    ports.sendToFrame = async (_tabId: number, _frameId: number, message: BackgroundToFrameMessage, documentId?: string) => {
+      documents.push(documentId);
+      return message.type === 'bridge:call' ? { kind: 'output', output: { content: [] } } : undefined;
+    };
+    const routed = withHonestSenders(createToolRouter(ports));
+    routed.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://a.test', [tool('t')]) }, { tabId: 24, frameId: 2, documentId: 'DOC-7' });
+    await settle();
+    await routed.callTool(24, { id: '1', name: 't', input: {} });
+    expect(documents).toEqual(['DOC-7']);
+    void router;
+  });
+
+  it('only the frame running a call may report it waiting or navigating', async () => {
+    let release!: () => void;
+    const { router } = setup(async (message) => {
+      if (message.type !== 'bridge:call') return undefined;
+      // Another frame of the tab tries to put words in the call's prompt.
+      router.handleFrameMessage({ type: 'bridge:frame-call-state', callId: message.callId, state: 'awaiting-confirmation', prompt: 'Type your PIN' }, { tabId: 25, frameId: 9 });
+      router.handleFrameMessage({ type: 'bridge:frame-call-state', callId: message.callId, state: 'awaiting-confirmation', prompt: 'Press Send.' }, { tabId: 25, frameId: 0 });
+      await new Promise<void>((r) => {
+        release = r;
+      });
+      return { kind: 'output', output: { content: [] } };
+    });
+    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://a.test', [tool('send')]) }, { tabId: 25, frameId: 0 });
+    await settle();
+    const states: unknown[] = [];
+    const call = router.callTool(25, { id: '1', name: 'send', input: {} }, { onState: (s) => states.push(s) });
+    await settle();
+    release();
+    await call;
+    expect(states).toEqual([{ state: 'awaiting-confirmation', prompt: 'Press Send.' }]);
   });
 });
 

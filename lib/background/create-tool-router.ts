@@ -13,8 +13,10 @@ import type {
   HostToBackgroundMessage,
 } from '../messaging/bridge-messages';
 import { DEFAULT_MAX_RESULT_CHARS } from '../webmcp/cap-tool-output';
-import { toModelFacingNames, toolIdentityKey } from '../webmcp/to-model-facing-names';
+import { assignToolNames, toolIdentityKey } from '../webmcp/to-model-facing-names';
 import { toolErrorOutput } from '../webmcp/tool-error-output';
+import type { FrameSender } from './attest-frame-sender';
+import { readExpectedTool, toolChange } from './expected-tool';
 import type { TabToolEntry, TabToolSnapshot, ToolBridge, ToolCallOptions } from './tool-bridge';
 
 /** The slice of chrome.storage.session the router needs. */
@@ -26,8 +28,11 @@ export interface SessionStore {
 
 export interface ToolRouterPorts {
   store: SessionStore;
-  /** tabs.sendMessage to one frame; rejects when the frame has no listener (gone, reloaded). */
-  sendToFrame(tabId: number, frameId: number, message: BackgroundToFrameMessage): Promise<unknown>;
+  /**
+   * tabs.sendMessage to one frame; rejects when the frame has no listener (gone, reloaded). With a documentId (Chrome)
+   * it reaches that document only, so a call never lands in the document that replaced it.
+   */
+  sendToFrame(tabId: number, frameId: number, message: BackgroundToFrameMessage, documentId?: string): Promise<unknown>;
   /** action.setBadgeText for one tab ('' clears it). */
   setBadge(tabId: number, text: string): void;
   /** Broadcast to the agent host (Chrome: runtime.sendMessage). Optional: a host in the same context needs none. */
@@ -40,14 +45,15 @@ export interface ToolRouterPorts {
   navigationTimeoutMs?: number;
 }
 
-/** Who sent a content-script message. */
-export interface FrameSender {
-  tabId: number;
-  frameId: number;
+export type { FrameSender };
+
+/** A frame's report as stored: its URL and origin are the browser's attestation, never the frame's claim. */
+interface StoredFrame extends FrameReport {
+  documentId?: string;
 }
 
 interface TabState {
-  frames: Record<string, FrameReport>;
+  frames: Record<string, StoredFrame>;
   /**
    * Model-facing names given out in this tab, by tool identity (frame, origin, name). A name stays with its tool
    * while the top document lives, and is never handed to another tool, so a name the model saw earlier can only
@@ -82,7 +88,10 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
   const generations = new Map<string, number>();
   const latestReports = new Map<string, { generation: number; report: FrameReport }>();
   const reportWaiters = new Set<{ tabId: number; frameId: number; after: number; resolve: (r: FrameReport) => void }>();
-  const callStates = new Map<string, (state: { state: 'awaiting-confirmation'; prompt: string }) => void>();
+  /** Running calls: the frame each runs in (only it may report on the call) and who hears its parked state. */
+  const callStates = new Map<string, { frameKey: string; onState?: (state: { state: 'awaiting-confirmation'; prompt: string }) => void }>();
+  /** The document each frame announced last (frame-ready), so a late report of the document it replaced is ignored. */
+  const documents = new Map<string, string>();
   const navigating = new Set<string>();
   const hostCalls = new Map<string, AbortController>();
   let writes: Promise<unknown> = Promise.resolve();
@@ -113,7 +122,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
     ports.notifyHost?.({ type: 'bridge:tools-changed', tabId });
   };
 
-  const setFrame = async (tabId: number, frameId: number, report: FrameReport | undefined) => {
+  const setFrame = async (tabId: number, frameId: number, report: StoredFrame | undefined) => {
     const state = await load(tabId);
     if (frameId === 0 && report === undefined) {
       state.frames = {};
@@ -121,13 +130,10 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
     } else if (report === undefined) delete state.frames[frameId];
     else {
       state.frames[frameId] = report;
-      const unnamed = report.tools
-        .map((tool) => ({ frameId, origin: report.origin, name: tool.name }))
-        .filter((identity) => state.names[toolIdentityKey(identity)] === undefined);
-      const fresh = toModelFacingNames(unnamed, Object.values(state.names));
-      unnamed.forEach((identity, i) => {
-        state.names[toolIdentityKey(identity)] = fresh[i];
-      });
+      const present = Object.entries(state.frames).flatMap(([id, frame]) =>
+        frame.tools.map((tool) => ({ frameId: Number(id), origin: frame.origin, name: tool.name })),
+      );
+      state.names = assignToolNames(state.names, present);
     }
     save(tabId, state);
   };
@@ -137,7 +143,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
     const frameIds = Object.keys(state.frames)
       .map(Number)
       .sort((a, b) => a - b);
-    const owned: { frameId: number; report: FrameReport; index: number }[] = [];
+    const owned: { frameId: number; report: StoredFrame; index: number }[] = [];
     for (const frameId of frameIds) {
       const report = state.frames[frameId];
       for (let index = 0; index < report.tools.length; index++) owned.push({ frameId, report, index });
@@ -153,6 +159,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
         ...(tool.annotations ? { annotations: tool.annotations } : {}),
         origin: report.origin,
         frameId,
+        ...(report.documentId ? { documentId: report.documentId } : {}),
         ...(tool.schemaError ? { schemaError: tool.schemaError } : {}),
         ...(tool.declarative ? { declarative: true } : {}),
         ...(tool.needsConfirmation ? { needsConfirmation: true } : {}),
@@ -211,6 +218,8 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
     if (options.signal?.aborted) return toolErrorOutput('cancelled', 'The call was cancelled before it started.');
     const snap = await snapshot(tabId);
     const entry = snap.tools.find((t) => t.name === call.name);
+    const changed = options.expect ? toolChange(call.name, options.expect, entry, call.input) : undefined;
+    if (changed) return toolErrorOutput('tool_changed', changed);
     if (!entry) {
       const names = snap.tools.map((t) => t.name).join(', ') || 'none';
       return toolErrorOutput('unknown_tool', `No tool named "${call.name}" on this page. Available tools: ${names}.`);
@@ -218,10 +227,10 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
     const callId = `${Date.now().toString(36)}-${++callCounter}`;
     const frameKey = `${tabId}:${entry.frameId}`;
     const generation = generations.get(frameKey) ?? 0;
-    if (options.onState) callStates.set(callId, options.onState);
+    callStates.set(callId, { frameKey, ...(options.onState ? { onState: options.onState } : {}) });
     const cancelled = new Promise<ToolOutput>((resolve) => {
       const onAbort = () => {
-        void ports.sendToFrame(tabId, entry.frameId, { type: 'bridge:cancel', callId }).catch(() => undefined);
+        void ports.sendToFrame(tabId, entry.frameId, { type: 'bridge:cancel', callId }, entry.documentId).catch(() => undefined);
         resolve(toolErrorOutput('cancelled', `"${call.name}" was cancelled; the page was told (toolcancel).`));
       };
       if (options.signal?.aborted) onAbort();
@@ -235,7 +244,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
         input: call.input,
         timeoutMs: options.timeoutMs ?? callTimeoutMs,
         maxResultChars,
-      })
+      }, entry.documentId)
       .then(
         async (answer): Promise<ToolOutput> => {
           const result = answer as FrameCallResult | undefined;
@@ -243,7 +252,8 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
           if (result?.kind !== 'output') {
             return toolErrorOutput('frame_gone', `The frame that owned "${call.name}" did not answer (it may have been reloaded).`);
           }
-          if (result.report) await setFrame(tabId, entry.frameId, result.report);
+          const owner = (await load(tabId)).frames[entry.frameId];
+          if (result.report && owner) await setFrame(tabId, entry.frameId, attest(result.report, { tabId, ...owner, frameId: entry.frameId }));
           return result.output;
         },
         async (error): Promise<ToolOutput> => {
@@ -283,12 +293,18 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
       const frameKey = `${sender.tabId}:${sender.frameId}`;
       if (m.type === 'frame-ready') {
         generations.set(frameKey, (generations.get(frameKey) ?? 0) + 1);
+        if (sender.documentId) documents.set(frameKey, sender.documentId);
+        else documents.delete(frameKey);
         void setFrame(sender.tabId, sender.frameId, undefined);
         return true;
       }
       if (m.type === 'bridge:frame-tools') {
-        const report = (m as { report?: unknown }).report;
-        if (!isFrameReport(report)) return true;
+        const claimed = (m as { report?: unknown }).report;
+        if (!isFrameReport(claimed)) return true;
+        // A late report of the document this frame has since replaced describes tools that no longer exist.
+        const current = documents.get(frameKey);
+        if (current && sender.documentId && sender.documentId !== current) return true;
+        const report = attest(claimed, sender);
         void setFrame(sender.tabId, sender.frameId, report).then(() => {
           const generation = generations.get(frameKey) ?? 0;
           latestReports.set(frameKey, { generation, report });
@@ -300,14 +316,16 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
       }
       if (m.type === 'bridge:frame-call-state') {
         const { callId, prompt } = m as { callId?: unknown; prompt?: unknown };
-        if (typeof callId === 'string' && typeof prompt === 'string') {
-          callStates.get(callId)?.({ state: 'awaiting-confirmation', prompt: prompt.slice(0, 300) });
+        // Only the frame running the call may say it waits: another frame cannot put words in its prompt.
+        const call = typeof callId === 'string' ? callStates.get(callId) : undefined;
+        if (call && call.frameKey === frameKey && typeof prompt === 'string') {
+          call.onState?.({ state: 'awaiting-confirmation', prompt: prompt.slice(0, 300) });
         }
         return true;
       }
       if (m.type === 'bridge:frame-navigating') {
         const { callId } = m as { callId?: unknown };
-        if (typeof callId === 'string') navigating.add(callId);
+        if (typeof callId === 'string' && callStates.get(callId)?.frameKey === frameKey) navigating.add(callId);
         return true;
       }
       return false;
@@ -317,11 +335,16 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
       if (typeof m !== 'object' || m === null) return undefined;
       if (m.type === 'bridge:get-tools') return snapshot(m.tabId);
       if (m.type === 'bridge:call-tool') {
+        const expect = m.expect === undefined ? undefined : readExpectedTool(m.expect);
+        if (m.expect !== undefined && !expect) {
+          return Promise.resolve(toolErrorOutput('tool_changed', `The approval of "${m.call?.name}" could not be read. Nothing was run.`));
+        }
         const controller = new AbortController();
         hostCalls.set(m.requestId, controller);
         return router
           .callTool(m.tabId, m.call, {
             signal: controller.signal,
+            ...(expect ? { expect } : {}),
             onState: (state) => ports.notifyHost?.({ type: 'bridge:call-state', requestId: m.requestId, ...state }),
           })
           .finally(() => hostCalls.delete(m.requestId));
@@ -338,10 +361,25 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
       queues.delete(tabId);
       for (const frameKey of [...latestReports.keys()]) if (frameKey.startsWith(`${tabId}:`)) latestReports.delete(frameKey);
       for (const frameKey of [...generations.keys()]) if (frameKey.startsWith(`${tabId}:`)) generations.delete(frameKey);
+      for (const frameKey of [...documents.keys()]) if (frameKey.startsWith(`${tabId}:`)) documents.delete(frameKey);
       await ports.store.remove([key(tabId)]);
     },
   };
   return router;
+}
+
+/**
+ * The report as the router keeps it: the frame's claimed URL and origin are replaced by the browser's attestation
+ * (its `sender`), so grants and prompts judge the real origin, and the document it came from is remembered.
+ */
+function attest(report: FrameReport, sender: FrameSender): StoredFrame {
+  return {
+    ...report,
+    url: sender.url,
+    origin: sender.origin,
+    page: { ...report.page, url: sender.url },
+    ...(sender.documentId ? { documentId: sender.documentId } : {}),
+  };
 }
 
 /** A content script's report is untrusted: check its shape before storing it. */

@@ -5,6 +5,7 @@
  *   the service worker with runtime messages (lib/messaging/bridge-messages.ts).
  */
 import type { PageContext, ToolCall, ToolDescriptor, ToolOutput } from '../agent/types';
+import type { ExpectedTool } from './expected-tool';
 
 /** One tool of a tab, as the model sees it plus where it lives. */
 export interface TabToolEntry extends ToolDescriptor {
@@ -14,6 +15,8 @@ export interface TabToolEntry extends ToolDescriptor {
   origin: string;
   /** The extension frame id (0 = top frame). */
   frameId: number;
+  /** The document that registered it, as the browser attests it (Chrome; Firefox gives none). */
+  documentId?: string;
   /** Why the page's inputSchema was replaced by an empty object schema. */
   schemaError?: string;
   /** A declarative `<form toolname>` tool. */
@@ -42,6 +45,12 @@ export interface ToolCallOptions {
   onState?: (state: ToolCallStateUpdate) => void;
   /** This call's time limit in the page, instead of the router's default (30 s). */
   timeoutMs?: number;
+  /**
+   * The tool instance the host judged and the person approved (see expectedToolOf). When the name now reaches
+   * anything else (another document, frame, origin or tool, or other arguments), nothing runs and the call ends
+   * with `Error [tool_changed]: …`.
+   */
+  expect?: ExpectedTool;
 }
 
 /** Page tools, reached through the background. */

@@ -12,6 +12,8 @@ import type {
   ToolOutput,
   WebAgent,
 } from '../agent/types';
+import { expectedToolOf } from '../background/expected-tool';
+import type { TabToolEntry } from '../background/tool-bridge';
 import type { ConfirmationAnswer, PendingConfirmation, RunOutcome, TabSnapshot } from '../messaging/agent-messages';
 import type { ConversationStore } from '../storage/conversations';
 import type { HostSettingsPort, HostToolBridge } from './agent-host-deps';
@@ -91,6 +93,8 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
   let current: Promise<void> = Promise.resolve();
   let tools: { tools: ToolDescriptor[]; page?: PageContext } = { tools: [] };
   let toolsKnown = false;
+  /** The bridge's entries behind `tools` (frame, document, origin): what a call is bound to once judged. */
+  let entries: TabToolEntry[] = [];
   let agent: WebAgent | undefined;
   let url = deps.url;
   const live = new Map<string, LiveCall>();
@@ -157,6 +161,7 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     try {
       const fresh = await bridge.getTools(tabId);
       tools = { tools: fresh.tools.map(toDescriptor), page: fresh.page };
+      entries = fresh.tools;
       toolsKnown = true;
       agent = await settings.siteAgentFor(tools.page?.url ?? url);
     } catch {
@@ -188,6 +193,8 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     // snapshot, and the policy must judge the tool that will actually run.
     await refreshTools();
     const tool = tools.tools.find((t) => t.name === call.name);
+    // The instance judged (and shown to the person) is the one that may run: the router refuses any other.
+    const judged = entries.find((t) => t.name === call.name);
     const origin = originOf(tools.page?.url ?? url);
     if (tool) {
       const { confirmation, grants } = await settings.read().catch(() => ({ confirmation: 'consequential' as const, grants: [] }));
@@ -206,6 +213,7 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     emit();
     const output = await bridge.callTool(tabId, call, {
       signal,
+      ...(judged ? { expect: expectedToolOf(judged, call) } : {}),
       onState: (update) => {
         live.set(call.id, { state: update.state, prompt: update.prompt });
         emit();

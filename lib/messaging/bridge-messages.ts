@@ -7,6 +7,7 @@
  * nothing privileged travels towards them (only a tool name, its input and limits).
  */
 import type { JSONSchema, ToolAnnotations, ToolCall, ToolOutput } from '../agent/types';
+import type { ExpectedTool } from '../background/expected-tool';
 
 /** One tool as a frame reports it: already sanitised (JSON-safe copies, bounded strings). */
 export interface FrameTool {
@@ -34,7 +35,10 @@ export interface FramePage {
   jsonLd?: unknown[];
 }
 
-/** A frame's current tool list and page context. */
+/**
+ * A frame's current tool list and page context. `url` and `origin` (and `page.url`) are the frame's own claim: the
+ * router replaces them with what the browser attests (the message's `sender`) before anything uses them.
+ */
 export interface FrameReport {
   url: string;
   origin: string;
@@ -74,7 +78,7 @@ export type HostToBackgroundMessage =
   /** Answer: TabToolSnapshot. */
   | { type: 'bridge:get-tools'; tabId: number }
   /** Answer: ToolOutput (never an error response). */
-  | { type: 'bridge:call-tool'; tabId: number; call: ToolCall; requestId: string }
+  | { type: 'bridge:call-tool'; tabId: number; call: ToolCall; requestId: string; expect?: ExpectedTool }
   | { type: 'bridge:cancel-call'; requestId: string }
   /**
    * Sent every 20 s while a call is pending (a form can wait minutes for the person): it keeps Chrome from
