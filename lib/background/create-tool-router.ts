@@ -16,8 +16,11 @@ import { DEFAULT_MAX_RESULT_CHARS } from '../webmcp/cap-tool-output';
 import { assignToolNames, toolIdentityKey } from '../webmcp/to-model-facing-names';
 import { toolErrorOutput } from '../webmcp/tool-error-output';
 import type { FrameSender } from './attest-frame-sender';
+import { capTabTools, MAX_TOOL_BYTES_PER_TAB, MAX_TOOLS_PER_TAB } from './cap-tab-tools';
+import { createFrameDelegation } from './create-frame-delegation';
+import { createTabWriteQueue } from './create-tab-write-queue';
 import { readExpectedTool, toolChange } from './expected-tool';
-import type { TabToolEntry, TabToolSnapshot, ToolBridge, ToolCallOptions } from './tool-bridge';
+import type { DroppedTools, TabToolEntry, TabToolSnapshot, ToolBridge, ToolCallOptions } from './tool-bridge';
 
 /** The slice of chrome.storage.session the router needs. */
 export interface SessionStore {
@@ -43,6 +46,8 @@ export interface ToolRouterPorts {
   maxResultChars?: number;
   /** How long a navigated call waits for the next document to report (default 10 s). */
   navigationTimeoutMs?: number;
+  /** How long a cross-origin frame's delegation check waits for its parent's token (default 3 s). */
+  delegationWaitMs?: number;
 }
 
 export type { FrameSender };
@@ -50,6 +55,8 @@ export type { FrameSender };
 /** A frame's report as stored: its URL and origin are the browser's attestation, never the frame's claim. */
 interface StoredFrame extends FrameReport {
   documentId?: string;
+  /** Tools this frame reported beyond what a whole tab may offer, cut on arrival (counted as dropped). */
+  cut?: number;
 }
 
 interface TabState {
@@ -60,6 +67,13 @@ interface TabState {
    * ever reach the tool it meant (or none).
    */
   names: Record<string, string>;
+  /** The attested origin of every frame heard from in this top document, by frame id. */
+  seen: Record<string, string>;
+  /**
+   * Whether a frame that is not same-origin with the top may serve tools (the page delegated `tools` to it, see
+   * create-frame-delegation.ts). A frame without a verdict yet serves none.
+   */
+  delegated: Record<string, boolean>;
 }
 
 export interface ToolRouter extends ToolBridge {
@@ -94,7 +108,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
   const documents = new Map<string, string>();
   const navigating = new Set<string>();
   const hostCalls = new Map<string, AbortController>();
-  let writes: Promise<unknown> = Promise.resolve();
+  const writes = createTabWriteQueue();
   let callCounter = 0;
 
   const load = (tabId: number): Promise<TabState> => {
@@ -103,8 +117,10 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
     let pending = loading.get(tabId);
     if (!pending) {
       pending = ports.store.get([key(tabId)]).then((stored) => {
-        const state = tabs.get(tabId) ?? (stored[key(tabId)] as TabState | undefined) ?? { frames: {}, names: {} };
+        const state = tabs.get(tabId) ?? (stored[key(tabId)] as TabState | undefined) ?? { frames: {}, names: {}, seen: {}, delegated: {} };
         state.names ??= {};
+        state.seen ??= {};
+        state.delegated ??= {};
         tabs.set(tabId, state);
         loading.delete(tabId);
         return state;
@@ -115,39 +131,85 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
   };
 
   const save = (tabId: number, state: TabState) => {
-    writes = writes.then(() => ports.store.set({ [key(tabId)]: state })).catch(() => undefined);
-    const count = Object.values(state.frames).reduce((n, frame) => n + frame.tools.length, 0);
+    // Per tab and coalesced: the write reads the tab's latest state when it runs (none once the tab is forgotten).
+    void writes.schedule(tabId, async () => {
+      const latest = tabs.get(tabId);
+      if (latest) await ports.store.set({ [key(tabId)]: latest });
+    });
+    const count = selectTools(state).tools.length;
     ports.setBadge(tabId, count > 0 ? String(count) : '');
     for (const listener of listeners) listener(tabId);
     ports.notifyHost?.({ type: 'bridge:tools-changed', tabId });
   };
 
-  const setFrame = async (tabId: number, frameId: number, report: StoredFrame | undefined) => {
+  const delegation = createFrameDelegation({
+    askOffers: (tabId, frameId) => ports.sendToFrame(tabId, frameId, { type: 'bridge:offer-delegation' }),
+    origins: async (tabId) => Object.fromEntries(Object.entries((await load(tabId)).seen).map(([id, origin]) => [Number(id), origin])),
+    ...(ports.delegationWaitMs !== undefined ? { waitMs: ports.delegationWaitMs } : {}),
+  });
+  const deciding = new Set<string>();
+  /** Frames whose check got no answer in time: they serve nothing for now, and their next report asks again. */
+  const unanswered = new Set<string>();
+
+  /** Names the tools of every admitted frame (see assignToolNames). */
+  const rename = (state: TabState) => {
+    const present = admittedFrameIds(state).flatMap((frameId) =>
+      state.frames[frameId].tools.map((tool) => ({ frameId, origin: state.frames[frameId].origin, name: tool.name })),
+    );
+    state.names = assignToolNames(state.names, present);
+  };
+
+  /** A frame that is not same-origin with the top and has tools gets its delegation checked, once per document. */
+  const checkDelegation = (tabId: number, frameId: number, state: TabState) => {
+    const frameKey = `${tabId}:${frameId}`;
+    const decided = state.delegated[frameId] !== undefined && !unanswered.has(frameKey);
+    if (isSelfOrigin(state, frameId) || decided || deciding.has(frameKey)) return;
+    if (!state.frames[frameId]?.tools.length) return;
+    deciding.add(frameKey);
+    const origin = state.seen[frameId];
+    void delegation
+      .decide(tabId, frameId)
+      .then(async (allowed) => {
+        const now = await load(tabId);
+        // The frame got a new document (or the tab a new top) meanwhile: that one gets its own check.
+        if (now.seen[frameId] !== origin || (now.delegated[frameId] !== undefined && !unanswered.has(frameKey))) return;
+        if (allowed === undefined) unanswered.add(frameKey);
+        else unanswered.delete(frameKey);
+        now.delegated[frameId] = allowed ?? false;
+        rename(now);
+        save(tabId, now);
+      })
+      .finally(() => deciding.delete(frameKey));
+  };
+
+  const setFrame = async (tabId: number, frameId: number, report: StoredFrame | undefined, seenOrigin?: string) => {
     const state = await load(tabId);
     if (frameId === 0 && report === undefined) {
       state.frames = {};
       state.names = {};
-    } else if (report === undefined) delete state.frames[frameId];
-    else {
+      state.seen = {};
+      state.delegated = {};
+      delegation.forgetTab(tabId);
+    } else if (report === undefined) {
+      delete state.frames[frameId];
+      if (seenOrigin !== undefined) {
+        // A new document in this frame: its delegation is checked afresh.
+        delete state.delegated[frameId];
+        unanswered.delete(`${tabId}:${frameId}`);
+        delegation.forgetFrame(tabId, frameId);
+      }
+    } else {
       state.frames[frameId] = report;
-      const present = Object.entries(state.frames).flatMap(([id, frame]) =>
-        frame.tools.map((tool) => ({ frameId: Number(id), origin: frame.origin, name: tool.name })),
-      );
-      state.names = assignToolNames(state.names, present);
+      rename(state);
     }
+    if (seenOrigin !== undefined) state.seen[frameId] = seenOrigin;
     save(tabId, state);
+    checkDelegation(tabId, frameId, state);
   };
 
   const snapshot = async (tabId: number): Promise<TabToolSnapshot> => {
     const state = await load(tabId);
-    const frameIds = Object.keys(state.frames)
-      .map(Number)
-      .sort((a, b) => a - b);
-    const owned: { frameId: number; report: StoredFrame; index: number }[] = [];
-    for (const frameId of frameIds) {
-      const report = state.frames[frameId];
-      for (let index = 0; index < report.tools.length; index++) owned.push({ frameId, report, index });
-    }
+    const { tools: owned, dropped } = selectTools(state);
     const tools: TabToolEntry[] = owned.map(({ frameId, report, index }) => {
       const tool = report.tools[index];
       return {
@@ -167,7 +229,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
     });
     const top = state.frames[0]?.page;
     const page = top ? { url: top.url, path: safePath(top.url), title: top.title, ...(top.h1 ? { h1: top.h1 } : {}) } : {};
-    return { tabId, tools, page };
+    return { tabId, tools, page, ...(dropped.length > 0 ? { dropped } : {}) };
   };
 
   /** The next document's report, once its reports have been quiet for a moment (its scripts register tools). */
@@ -295,7 +357,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
         generations.set(frameKey, (generations.get(frameKey) ?? 0) + 1);
         if (sender.documentId) documents.set(frameKey, sender.documentId);
         else documents.delete(frameKey);
-        void setFrame(sender.tabId, sender.frameId, undefined);
+        void setFrame(sender.tabId, sender.frameId, undefined, sender.origin);
         return true;
       }
       if (m.type === 'bridge:frame-tools') {
@@ -304,14 +366,18 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
         // A late report of the document this frame has since replaced describes tools that no longer exist.
         const current = documents.get(frameKey);
         if (current && sender.documentId && sender.documentId !== current) return true;
-        const report = attest(claimed, sender);
-        void setFrame(sender.tabId, sender.frameId, report).then(() => {
+        const report = trimToTabCaps(attest(claimed, sender));
+        void setFrame(sender.tabId, sender.frameId, report, sender.origin).then(() => {
           const generation = generations.get(frameKey) ?? 0;
           latestReports.set(frameKey, { generation, report });
           for (const waiter of reportWaiters) {
             if (waiter.tabId === sender.tabId && waiter.frameId === sender.frameId && generation > waiter.after) waiter.resolve(report);
           }
         });
+        return true;
+      }
+      if (m.type === 'bridge:delegation-token') {
+        delegation.present(sender, (m as { token?: unknown }).token);
         return true;
       }
       if (m.type === 'bridge:frame-call-state') {
@@ -358,6 +424,8 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
     },
     async forgetTab(tabId) {
       tabs.delete(tabId);
+      writes.forget(tabId);
+      delegation.forgetTab(tabId);
       queues.delete(tabId);
       for (const frameKey of [...latestReports.keys()]) if (frameKey.startsWith(`${tabId}:`)) latestReports.delete(frameKey);
       for (const frameKey of [...generations.keys()]) if (frameKey.startsWith(`${tabId}:`)) generations.delete(frameKey);
@@ -368,16 +436,78 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
   return router;
 }
 
+/** Whether a frame may serve tools without anyone's delegation: the top, and frames same-origin with it. */
+function isSelfOrigin(state: TabState, frameId: number): boolean {
+  if (frameId === 0) return true;
+  const top = state.seen[0] ?? state.frames[0]?.origin;
+  const origin = state.seen[frameId] ?? state.frames[frameId]?.origin;
+  return top !== undefined && top !== 'null' && origin === top;
+}
+
+/** The frames whose tools count, in frame-id order: same-origin with the top, or delegated `tools` by the page. */
+function admittedFrameIds(state: TabState): number[] {
+  return Object.keys(state.frames)
+    .map(Number)
+    .filter((frameId) => isSelfOrigin(state, frameId) || state.delegated[frameId] === true)
+    .sort((a, b) => a - b);
+}
+
+/**
+ * The tools the tab's snapshot offers: admitted frames only (see admittedFrameIds), within the per-tab caps
+ * (cap-tab-tools.ts), in frame-id order; and what was left out, with why.
+ */
+function selectTools(state: TabState): { tools: { frameId: number; report: StoredFrame; index: number }[]; dropped: DroppedTools[] } {
+  const admitted = admittedFrameIds(state);
+  const capped = capTabTools(admitted.map((frameId) => ({ frameId, tools: state.frames[frameId].tools })));
+  const { kept } = capped;
+  const overCaps = capped.dropped + admitted.reduce((n, frameId) => n + (state.frames[frameId].cut ?? 0), 0);
+  const tools = admitted.flatMap((frameId) =>
+    state.frames[frameId].tools.flatMap((_, index) => (kept.get(frameId)?.has(index) ? [{ frameId, report: state.frames[frameId], index }] : [])),
+  );
+  const dropped: DroppedTools[] = [];
+  const undelegated = Object.entries(state.frames)
+    .filter(([frameId]) => state.delegated[frameId] === false)
+    .reduce((n, [, frame]) => n + frame.tools.length, 0);
+  if (undelegated > 0) {
+    dropped.push({
+      count: undelegated,
+      reason: 'not-delegated',
+      note: `${plural(undelegated, 'tool')} from embedded frames of other sites left out: the page did not allow them to offer tools (allow="tools").`,
+    });
+  }
+  if (overCaps > 0) {
+    dropped.push({
+      count: overCaps,
+      reason: 'tab-cap',
+      note: `${plural(overCaps, 'tool')} left out: the agent takes at most ${MAX_TOOLS_PER_TAB} tools and ${MAX_TOOL_BYTES_PER_TAB / 1024} KB of tool descriptions from one tab.`,
+    });
+  }
+  return { tools, dropped };
+}
+
+/** A frame never holds more than a whole tab may offer: it bounds what a flood of reports stores and writes. */
+function trimToTabCaps(report: StoredFrame): StoredFrame {
+  const { kept } = capTabTools([{ frameId: 0, tools: report.tools }]);
+  const keep = kept.get(0)!;
+  if (keep.size === report.tools.length) return report;
+  return { ...report, tools: report.tools.filter((_, i) => keep.has(i)), cut: report.tools.length - keep.size };
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
 /**
  * The report as the router keeps it: the frame's claimed URL and origin are replaced by the browser's attestation
  * (its `sender`), so grants and prompts judge the real origin, and the document it came from is remembered.
  */
 function attest(report: FrameReport, sender: FrameSender): StoredFrame {
+  // Field by field: a claimed report may carry `documentId` or `cut` of its own making.
   return {
-    ...report,
     url: sender.url,
     origin: sender.origin,
     page: { ...report.page, url: sender.url },
+    tools: report.tools,
     ...(sender.documentId ? { documentId: sender.documentId } : {}),
   };
 }

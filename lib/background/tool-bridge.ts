@@ -25,11 +25,22 @@ export interface TabToolEntry extends ToolDescriptor {
   needsConfirmation?: boolean;
 }
 
+/** Tools of a tab the agent does not get, and why (the panel's Tools view shows the note). */
+export interface DroppedTools {
+  count: number;
+  /** 'not-delegated': frames of other sites the page did not allow tools; 'tab-cap': over the per-tab caps. */
+  reason: 'not-delegated' | 'tab-cap';
+  /** The same in words for the person. */
+  note: string;
+}
+
 /** A tab's tools (all frames, unique model-facing names) and its top page, for the system prompt. */
 export interface TabToolSnapshot {
   tabId: number;
   tools: TabToolEntry[];
   page: PageContext;
+  /** Tools left out of `tools`, when any were. */
+  dropped?: DroppedTools[];
 }
 
 /** A running call's parked state, reported while it waits for the person. */

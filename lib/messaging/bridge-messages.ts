@@ -61,7 +61,9 @@ export type FrameToBackgroundMessage =
   /** A running call is parked on a control the person must click. */
   | { type: 'bridge:frame-call-state'; callId: string; state: 'awaiting-confirmation'; prompt: string }
   /** The document is unloading while this call runs: the call navigated. */
-  | { type: 'bridge:frame-navigating'; callId: string };
+  | { type: 'bridge:frame-navigating'; callId: string }
+  /** The token this frame's parent posted into it (lib/webmcp/offer-tools-delegation.ts); the sender is what counts. */
+  | { type: 'bridge:delegation-token'; token: string };
 
 /** Background → one frame's content script (tabs.sendMessage with frameId). */
 export type BackgroundToFrameMessage =
@@ -71,7 +73,9 @@ export type BackgroundToFrameMessage =
   /** Answer: FrameCallResult. */
   | { type: 'bridge:call'; callId: string; name: string; input: unknown; timeoutMs: number; maxResultChars: number }
   /** Abort a running call's signal (the page gets toolcancel). Answer: nothing. */
-  | { type: 'bridge:cancel'; callId: string };
+  | { type: 'bridge:cancel'; callId: string }
+  /** Post a one-time token into each child frame. Answer: DelegationOffer[] (lib/webmcp/offer-tools-delegation.ts). */
+  | { type: 'bridge:offer-delegation' };
 
 /** Agent host → background (runtime.sendMessage). */
 export type HostToBackgroundMessage =
