@@ -13,7 +13,7 @@ import type {
   WebAgent,
 } from '../agent/types';
 import { expectedToolOf } from '../background/expected-tool';
-import type { TabToolEntry } from '../background/tool-bridge';
+import type { TabToolEntry, TabToolSnapshot } from '../background/tool-bridge';
 import type { ConfirmationAnswer, PendingConfirmation, RunOutcome, TabSnapshot } from '../messaging/agent-messages';
 import type { ConversationStore } from '../storage/conversations';
 import type { HostSettingsPort, HostToolBridge } from './agent-host-deps';
@@ -95,6 +95,7 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
   let toolsKnown = false;
   /** The bridge's entries behind `tools` (frame, document, origin): what a call is bound to once judged. */
   let entries: TabToolEntry[] = [];
+  let dropped: TabToolSnapshot['dropped'];
   let agent: WebAgent | undefined;
   let url = deps.url;
   const live = new Map<string, LiveCall>();
@@ -113,6 +114,7 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     confirmations: [...confirmations.values()].map(({ resolve: _resolve, ...c }) => c),
     tools: filterTools(tools.tools, agent),
     toolsKnown,
+    ...(dropped?.length ? { toolsDropped: dropped } : {}),
     ...(tools.page ? { page: tools.page } : {}),
   });
 
@@ -162,6 +164,7 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
       const fresh = await bridge.getTools(tabId);
       tools = { tools: fresh.tools.map(toDescriptor), page: fresh.page };
       entries = fresh.tools;
+      dropped = fresh.dropped;
       toolsKnown = true;
       agent = await settings.siteAgentFor(tools.page?.url ?? url);
     } catch {

@@ -95,3 +95,69 @@ test('a confirmation stays with the page it was asked on: navigating to another 
   await expect(panel.locator('.conversation').getByText('It did not go through.')).toBeVisible();
   expect(JSON.stringify(provider.requests.at(-1)!.body)).toContain('tool_changed');
 });
+
+test('cross-origin frames serve tools only when the page delegates them (allow="tools"), in both modes alike', async ({
+  context,
+  server,
+  serviceWorker,
+  tabIdOf,
+  nativeWebMCP,
+}) => {
+  const page = await context.newPage();
+  await page.goto(`${server.url}/delegation.html`);
+  const tabId = await tabIdOf(page);
+  // The delegated widget and its same-origin child serve their tools.
+  const snapshot = await expectTools(serviceWorker, tabId, ['inner_only', 'where', 'widget_only']);
+  expect(snapshot.tools.every((t) => t.origin === server.crossOriginUrl)).toBe(true);
+  // The ad frame, not delegated: native refuses its registrations, the router leaves the polyfill's out.
+  if (nativeWebMCP) {
+    await expect
+      .poll(() => page.frameLocator('#ad').locator('body').evaluate(() => (window as any).registerError))
+      .toBe('NotAllowedError: Access to the feature "tools" is disallowed by permissions policy.');
+  } else {
+    await expect
+      .poll(async () => (await getTools(serviceWorker, tabId)).dropped?.map((d) => `${d.reason} ${d.count}`), { timeout: 15_000 })
+      .toEqual(['not-delegated 2']);
+  }
+  expect((await getTools(serviceWorker, tabId)).tools.map((t) => t.name).sort()).toEqual(['inner_only', 'where', 'widget_only']);
+  expect(textOf(await callTool(serviceWorker, tabId, 'widget_only'))).toBe('widget only');
+});
+
+test('a page that floods tools is capped per tab, the panel says so, and another tab\'s tools still arrive while it floods', async ({
+  context,
+  server,
+  serviceWorker,
+  tabIdOf,
+  openSidePanel,
+}) => {
+  const flood = await context.newPage();
+  await flood.goto(`${server.url}/flood.html`);
+  const floodTab = await tabIdOf(flood);
+  await expect
+    .poll(async () => (await getTools(serviceWorker, floodTab)).dropped?.find((d) => d.reason === 'tab-cap')?.count ?? 0, { timeout: 30_000 })
+    .toBeGreaterThan(1_000);
+  const capped = await getTools(serviceWorker, floodTab);
+  const bytes = capped.tools.reduce((n, t) => n + new TextEncoder().encode(t.name + (t.title ?? '') + t.description + JSON.stringify(t.inputSchema)).length, 0);
+  expect(capped.tools.length).toBeLessThanOrEqual(128);
+  expect(bytes).toBeLessThanOrEqual(256 * 1024);
+  // The shop's own tools go first, under their plain names; the frames share the rest.
+  expect(capped.tools.slice(0, 3).map((t) => [t.name, t.frameId])).toEqual([
+    ['shop_search', 0],
+    ['shop_cart', 0],
+    ['shop_checkout', 0],
+  ]);
+  expect(new Set(capped.tools.map((t) => t.frameId)).size).toBeGreaterThan(4);
+  await expect.poll(() => serviceWorker.evaluate((t) => chrome.action.getBadgeText({ tabId: t }), floodTab)).toBe(String(capped.tools.length));
+
+  // While the frames keep reporting, a second tab's tools arrive.
+  const pulsesBefore = await flood.frames()[1].evaluate(() => (window as any).pulses as number);
+  const other = await context.newPage();
+  await other.goto(`${server.url}/frame-order.html`);
+  await expectTools(serviceWorker, await tabIdOf(other), ['place_order']);
+  expect(await flood.frames()[1].evaluate(() => (window as any).pulses as number)).toBeGreaterThan(pulsesBefore);
+
+  const panel = await openSidePanel(flood);
+  await panel.getByRole('button', { name: /^Tools \(\d+\)$/ }).click({ timeout: 20_000 });
+  await expect(panel.getByRole('note')).toContainText(/\d+ tools left out: the agent takes at most 128 tools and 256 KB of tool descriptions from one tab\./);
+  await flood.evaluate(() => (window as any).stopFlood());
+});
