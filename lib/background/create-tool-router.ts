@@ -190,6 +190,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
       state.seen = {};
       state.delegated = {};
       delegation.forgetTab(tabId);
+      for (const frameKey of [...unanswered]) if (frameKey.startsWith(`${tabId}:`)) unanswered.delete(frameKey);
     } else if (report === undefined) {
       delete state.frames[frameId];
       if (seenOrigin !== undefined) {
@@ -425,6 +426,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
     async forgetTab(tabId) {
       tabs.delete(tabId);
       writes.forget(tabId);
+      for (const frameKey of [...unanswered]) if (frameKey.startsWith(`${tabId}:`)) unanswered.delete(frameKey);
       delegation.forgetTab(tabId);
       queues.delete(tabId);
       for (const frameKey of [...latestReports.keys()]) if (frameKey.startsWith(`${tabId}:`)) latestReports.delete(frameKey);
