@@ -154,6 +154,6 @@ test('a page that floods tools is capped per tab, the panel says so, and another
 
   const panel = await openSidePanel(flood);
   await panel.getByRole('button', { name: /^Tools \(\d+\)$/ }).click({ timeout: 20_000 });
-  await expect(panel.getByRole('note')).toContainText(/\d+ tools left out: the agent takes at most 128 tools and 256 KB of tool descriptions from one tab\./);
+  await expect(panel.locator('.tools-dropped')).toContainText(/\d+ tools left out: the agent takes at most 128 tools and 256 KB of tool descriptions from one tab\./);
   await flood.evaluate(() => (window as any).stopFlood());
 });
