@@ -316,7 +316,9 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
             return toolErrorOutput('frame_gone', `The frame that owned "${call.name}" did not answer (it may have been reloaded).`);
           }
           const owner = (await load(tabId)).frames[entry.frameId];
-          if (result.report && owner) await setFrame(tabId, entry.frameId, attest(result.report, { tabId, ...owner, frameId: entry.frameId }));
+          if (result.report && owner) {
+            await setFrame(tabId, entry.frameId, trimToTabCaps(attest(result.report, { tabId, ...owner, frameId: entry.frameId })));
+          }
           return result.output;
         },
         async (error): Promise<ToolOutput> => {
