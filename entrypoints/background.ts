@@ -1,3 +1,4 @@
+import { attestFrameSender } from '@/lib/background/attest-frame-sender';
 import { createToolRouter } from '@/lib/background/create-tool-router';
 import { forgetClosedTab } from '@/lib/background/forget-closed-tab';
 import { ensureOffscreenDocument } from '@/lib/background/ensure-offscreen-document';
@@ -29,7 +30,9 @@ export default defineBackground(() => {
       set: (items) => browser.storage.session.set(items),
       remove: (keys) => browser.storage.session.remove([...keys]),
     },
-    sendToFrame: (tabId, frameId, message) => browser.tabs.sendMessage(tabId, message, { frameId }),
+    // With a documentId (Chrome) the message reaches that document or none, never the one that replaced it.
+    sendToFrame: (tabId, frameId, message, documentId) =>
+      browser.tabs.sendMessage(tabId, message, (documentId ? { documentId } : { frameId }) as { frameId?: number }),
     setBadge: (tabId, text) => void browser.action.setBadgeText({ tabId, text }).catch(() => {}),
     notifyHost: (message) => void browser.runtime.sendMessage(message).catch(() => {}),
   });
@@ -48,9 +51,9 @@ export default defineBackground(() => {
       void answer.then(sendResponse);
       return true;
     }
-    if (sender.tab?.id !== undefined && sender.frameId !== undefined) {
-      toolRouter.handleFrameMessage(message, { tabId: sender.tab.id, frameId: sender.frameId });
-    }
+    // A frame's identity (tab, frame, document, origin, URL) is what the browser attests, never what it says.
+    const frame = attestFrameSender(sender as Parameters<typeof attestFrameSender>[0]);
+    if (frame) toolRouter.handleFrameMessage(message, frame);
     return false;
   });
   // Conversations end with their tabs (lib/background/forget-closed-tab.ts): Chrome's offscreen host is told if it

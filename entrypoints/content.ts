@@ -1,6 +1,8 @@
 import type { BackgroundToFrameMessage, FrameToBackgroundMessage } from '@/lib/messaging/bridge-messages';
 import { createFrameToolHost, type NativeModelContext } from '@/lib/webmcp/create-frame-tool-host';
 import { createToolCursor } from '@/lib/webmcp/create-tool-cursor';
+import { listenForToolsDelegation } from '@/lib/webmcp/listen-for-tools-delegation';
+import { offerToolsDelegation } from '@/lib/webmcp/offer-tools-delegation';
 import { connectPageChannel } from '@/lib/webmcp/page-channel';
 
 /** This frame's tools for the background: native WebMCP read here, anything else through the MAIN world. */
@@ -13,6 +15,8 @@ export default defineContentScript({
     const send = (message: FrameToBackgroundMessage) => void browser.runtime.sendMessage(message).catch(() => {});
     // Announce this document first: the background resets the frame's tools on it.
     send({ type: 'frame-ready', url: location.href });
+    // The parent's token proves to the router which iframe this frame sits in (the tools delegation check).
+    listenForToolsDelegation(window, (token) => send({ type: 'bridge:delegation-token', token }));
     const channel = connectPageChannel(window, crypto.randomUUID());
     const native = (document as unknown as { modelContext?: NativeModelContext }).modelContext;
     const host = channel.then((page) =>
@@ -57,6 +61,10 @@ export default defineContentScript({
       if (message?.type === 'bridge:call') {
         void host.then((h) => h.call(message)).then(sendResponse);
         return true;
+      }
+      if (message?.type === 'bridge:offer-delegation') {
+        sendResponse(offerToolsDelegation(document, () => crypto.randomUUID()));
+        return false;
       }
       if (message?.type === 'bridge:cancel') {
         void host.then((h) => h.cancel(message.callId));

@@ -27,6 +27,11 @@ export function ToolsView({ tab, store }: ToolsViewProps) {
   return (
     <section class="tools-view" aria-labelledby="tools-title">
       <h2 id="tools-title">Tools on this page</h2>
+      {(tab?.toolsDropped ?? []).map((d) => (
+        <p key={d.reason} class="muted tools-dropped" role="note">
+          {d.note}
+        </p>
+      ))}
       {!tab?.toolsKnown ? (
         <p class="muted">Asking the page for its tools…</p>
       ) : tools.length === 0 ? (

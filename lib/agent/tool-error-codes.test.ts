@@ -12,6 +12,7 @@ describe('tool error codes', () => {
         'navigated',
         'timeout',
         'too_large',
+        'tool_changed',
         'tool_threw',
         'unknown_tool',
         'sub_agent_failed',

@@ -53,7 +53,7 @@ export function createToolBridgeClient(ports: ToolBridgeClientPorts): ToolBridge
           { once: true },
         );
       });
-      const answered = ports.sendMessage({ type: 'bridge:call-tool', tabId, call, requestId }).then(
+      const answered = ports.sendMessage({ type: 'bridge:call-tool', tabId, call, requestId, ...(options.expect ? { expect: options.expect } : {}) }).then(
         (output) =>
           isToolOutput(output) ? output : toolErrorOutput('frame_gone', 'The extension background answered without a result.'),
         (error) => toolErrorOutput('frame_gone', `The extension background did not answer: ${String((error as Error)?.message ?? error)}`),

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { BackgroundToFrameMessage, BackgroundToHostMessage, FrameCallResult, FrameReport, FrameTool } from '../messaging/bridge-messages';
 import { createToolBridgeClient } from './create-tool-bridge-client';
-import { createToolRouter, type SessionStore } from './create-tool-router';
+import { createToolRouter, type FrameSender, type SessionStore, type ToolRouter } from './create-tool-router';
 
 /** chrome.storage.session cannot run in Node: an in-memory stand-in with the same get/set/remove contract. */
 function createMockSessionStore(): SessionStore & { data: Map<string, unknown> } {
@@ -26,17 +26,62 @@ const tool = (name: string, extra: Partial<FrameTool> = {}): FrameTool => ({
 });
 
 const report = (origin: string, tools: FrameTool[], page: Partial<FrameReport['page']> = {}): FrameReport => ({
-  url: `${origin}/`,
+  url: page.url ?? `${origin}/`,
   origin,
   page: { url: `${origin}/`, title: 'Shop', ...page },
   tools,
 });
 
 /**
+ * The browser attests a sender; these tests mostly feed honest frames, whose attested URL and origin are the ones
+ * their report claims. `sender` may override that (an attacker's claim differs from what the browser says).
+ */
+type TestSender = { tabId: number; frameId: number } & Partial<FrameSender>;
+type HonestRouter = Omit<ToolRouter, 'handleFrameMessage'> & {
+  handleFrameMessage(m: unknown, s: TestSender): boolean;
+  /** The last attested sender of each frame, by `${tabId}:${frameId}`. */
+  senders: Map<string, FrameSender>;
+};
+function withHonestSenders(router: ToolRouter): HonestRouter {
+  const senders = new Map<string, FrameSender>();
+  return Object.assign(Object.create(router) as ToolRouter, {
+    senders,
+    handleFrameMessage(message: unknown, sender: TestSender) {
+      const claimed = (message as { report?: FrameReport; url?: string }) ?? {};
+      const claimedUrl = [claimed.report?.url, claimed.url].find((u): u is string => typeof u === 'string');
+      const url = sender.url ?? claimedUrl ?? 'http://a.test/';
+      const attested = { origin: new URL(url).origin, url, ...sender };
+      senders.set(`${sender.tabId}:${sender.frameId}`, attested);
+      return router.handleFrameMessage(message, attested);
+    },
+  });
+}
+
+/**
+ * A tab's frame tree for the delegation check: child frame id → its parent and its iframe's allow attribute. The
+ * default: every frame is the top's child with allow="tools *" (a page that delegates tools to all its frames).
+ */
+type FrameTree = Record<number, { parent: number; allow: string; src?: string }>;
+
+/** Plays the content scripts' side of the delegation check: offers tokens and has the children present them. */
+function offerTokens(router: HonestRouter, tree: FrameTree | undefined, tabId: number, frameId: number) {
+  const children = [...router.senders.values()].filter((s) => s.tabId === tabId && s.frameId !== 0);
+  const offers = [];
+  for (const child of children) {
+    const place = tree ? tree[child.frameId] : { parent: 0, allow: 'tools *' };
+    if (!place || place.parent !== frameId) continue;
+    const token = `t-${Math.random()}`;
+    offers.push({ token, allow: place.allow, src: place.src ?? child.url });
+    setTimeout(() => router.handleFrameMessage({ type: 'bridge:delegation-token', token }, child), 0);
+  }
+  return offers;
+}
+
+/**
  * tabs.sendMessage cannot run in Node: mock frames that answer bridge:call with a scripted function, and record
  * every message they get.
  */
-function setup(answer: (message: BackgroundToFrameMessage, frameId: number) => Promise<unknown> = async () => undefined) {
+function setup(answer: (message: BackgroundToFrameMessage, frameId: number) => Promise<unknown> = async () => undefined, tree?: FrameTree) {
   const store = createMockSessionStore();
   const sent: { tabId: number; frameId: number; message: BackgroundToFrameMessage }[] = [];
   const badges: Record<number, string> = {};
@@ -44,6 +89,7 @@ function setup(answer: (message: BackgroundToFrameMessage, frameId: number) => P
   const ports = {
     store,
     sendToFrame: async (tabId: number, frameId: number, message: BackgroundToFrameMessage) => {
+      if (message.type === 'bridge:offer-delegation') return offerTokens(router, tree, tabId, frameId);
       sent.push({ tabId, frameId, message });
       return answer(message, frameId);
     },
@@ -54,19 +100,22 @@ function setup(answer: (message: BackgroundToFrameMessage, frameId: number) => P
       hostMessages.push(message);
     },
     navigationTimeoutMs: 300,
+    delegationWaitMs: 1_000,
   };
-  const router = createToolRouter(ports);
+  const router: HonestRouter = withHonestSenders(createToolRouter(ports));
   return { router, store, sent, badges, hostMessages, ports };
 }
 
 const settle = () => new Promise((r) => setTimeout(r, 10));
+/** Waits for an expectation to hold (delegation checks take a few message round trips; the machine may be busy). */
+const until = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 5_000, interval: 10 });
 
 describe('createToolRouter', () => {
   it('builds a snapshot of every frame with unique provider-safe names and the top page context', async () => {
     const { router, badges } = setup();
     router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://a.test', [tool('cart.add'), tool('where')], { h1: 'Welcome' }) }, { tabId: 1, frameId: 0 });
     router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://b.test', [tool('where', { annotations: { readOnlyHint: true } })]) }, { tabId: 1, frameId: 5 });
-    await settle();
+    await until(async () => expect((await router.getTools(1)).tools).toHaveLength(3));
     const snapshot = await router.getTools(1);
     expect(snapshot).toEqual({
       tabId: 1,
@@ -93,13 +142,15 @@ describe('createToolRouter', () => {
     router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://a.test', [tool('where')]) }, { tabId: 11, frameId: 0 });
     router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://b.test', [tool('where')]) }, { tabId: 11, frameId: 4 });
     router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://c.test', [tool('where')]) }, { tabId: 11, frameId: 6 });
-    await settle();
-    expect((await router.getTools(11)).tools.map((t) => `${t.name}@${t.origin}`)).toEqual(['where@http://a.test', 'where_2@http://b.test', 'where_3@http://c.test']);
+    await until(async () =>
+      expect((await router.getTools(11)).tools.map((t) => `${t.name}@${t.origin}`)).toEqual(['where@http://a.test', 'where_2@http://b.test', 'where_3@http://c.test']),
+    );
     // Frame 4 goes away, then a new frame with another "where" arrives.
     router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://b.test', []) }, { tabId: 11, frameId: 4 });
     router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://d.test', [tool('where')]) }, { tabId: 11, frameId: 9 });
-    await settle();
-    expect((await router.getTools(11)).tools.map((t) => `${t.name}@${t.origin}`)).toEqual(['where@http://a.test', 'where_3@http://c.test', 'where_4@http://d.test']);
+    await until(async () =>
+      expect((await router.getTools(11)).tools.map((t) => `${t.name}@${t.origin}`)).toEqual(['where@http://a.test', 'where_3@http://c.test', 'where_4@http://d.test']),
+    );
     // The old frame's tool comes back: its name is the one it had.
     router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://b.test', [tool('where')]) }, { tabId: 11, frameId: 4 });
     await settle();
@@ -107,8 +158,7 @@ describe('createToolRouter', () => {
     // A new top document starts afresh.
     router.handleFrameMessage({ type: 'frame-ready', url: 'http://a.test/next' }, { tabId: 11, frameId: 0 });
     router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://d.test', [tool('where')]) }, { tabId: 11, frameId: 9 });
-    await settle();
-    expect((await router.getTools(11)).tools.map((t) => t.name)).toEqual(['where']);
+    await until(async () => expect((await router.getTools(11)).tools.map((t) => t.name)).toEqual(['where']));
   });
 
   it('ignores malformed reports and resets a frame on a new document', async () => {
@@ -137,7 +187,7 @@ describe('createToolRouter', () => {
     );
     router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://a.test', [tool('where')]) }, { tabId: 4, frameId: 0 });
     router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://b.test', [tool('where')]) }, { tabId: 4, frameId: 9 });
-    await settle();
+    await until(async () => expect((await router.getTools(4)).tools).toHaveLength(2));
     expect(await router.callTool(4, { id: '1', name: 'where_2', input: { a: 1 } })).toEqual({ content: [{ type: 'text', text: 'ran where' }] });
     expect(sent.at(-1)).toMatchObject({ tabId: 4, frameId: 9, message: { type: 'bridge:call', name: 'where', input: { a: 1 }, timeoutMs: 30_000, maxResultChars: 20_000 } });
     expect(await router.callTool(4, { id: '2', name: 'nope', input: {} })).toEqual({
@@ -191,6 +241,7 @@ describe('createToolRouter', () => {
     const { router } = setup(async () => {
       throw new Error('Could not establish connection. Receiving end does not exist.');
     });
+    router.handleFrameMessage({ type: 'frame-ready', url: 'http://a.test/' }, { tabId: 6, frameId: 0 });
     router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://a.test', [tool('t')]) }, { tabId: 6, frameId: 2 });
     await settle();
     expect(await router.callTool(6, { id: '1', name: 't', input: {} })).toEqual({
@@ -248,6 +299,265 @@ describe('createToolRouter', () => {
       content: [{ type: 'text', text: 'Error [navigated]: "go" navigated the page and the new page did not report within 0.3 s.' }],
       isError: true,
     });
+  });
+});
+
+describe('createToolRouter: trust', () => {
+  it('takes a frame\'s origin and URL from the browser\'s sender, never from its report', async () => {
+    const { router } = setup();
+    const forged = { ...report('https://bank.example', [tool('pay')], { url: 'https://bank.example/account', title: 'Bank' }), documentId: 'FORGED' };
+    router.handleFrameMessage({ type: 'bridge:frame-tools', report: forged }, { tabId: 20, frameId: 0, origin: 'http://evil.test', url: 'http://evil.test/x', documentId: 'D1' });
+    router.handleFrameMessage({ type: 'bridge:frame-tools', report: forged }, { tabId: 20, frameId: 3, origin: 'http://ads.test', url: 'http://ads.test/f' });
+    await until(async () => expect((await router.getTools(20)).tools).toHaveLength(2));
+    const snapshot = await router.getTools(20);
+    expect(snapshot.page).toEqual({ url: 'http://evil.test/x', path: '/x', title: 'Bank' });
+    expect(snapshot.tools.map((t) => [t.name, t.origin, t.frameId, t.documentId])).toEqual([
+      ['pay', 'http://evil.test', 0, 'D1'],
+      ['pay_2', 'http://ads.test', 3, undefined],
+    ]);
+  });
+
+  it('ignores a late report from the document a frame has replaced', async () => {
+    const { router } = setup();
+    router.handleFrameMessage({ type: 'frame-ready', url: 'http://a.test/' }, { tabId: 21, frameId: 0, documentId: 'NEW' });
+    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://a.test', [tool('new')]) }, { tabId: 21, frameId: 0, documentId: 'NEW' });
+    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://a.test', [tool('old')]) }, { tabId: 21, frameId: 0, documentId: 'OLD' });
+    await settle();
+    expect((await router.getTools(21)).tools.map((t) => t.name)).toEqual(['new']);
+  });
+
+  it('the top frame keeps its plain names even when a frame registered the same name first', async () => {
+    const { router, sent } = setup(async (message, frameId) =>
+      message.type === 'bridge:call' ? { kind: 'output', output: { content: [{ type: 'text', text: `frame ${frameId}` }] } } : undefined,
+    );
+    router.handleFrameMessage({ type: 'frame-ready', url: 'http://shop.test/' }, { tabId: 22, frameId: 0 });
+    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://ads.test', [tool('place_order')]) }, { tabId: 22, frameId: 5 });
+    await until(async () => expect((await router.getTools(22)).tools.map((t) => t.name)).toEqual(['place_order']));
+    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://shop.test', [tool('place_order')]) }, { tabId: 22, frameId: 0 });
+    await settle();
+    expect((await router.getTools(22)).tools.map((t) => [t.name, t.origin])).toEqual([
+      ['place_order', 'http://shop.test'],
+      ['place_order_2', 'http://ads.test'],
+    ]);
+    expect(await router.callTool(22, { id: '1', name: 'place_order', input: {} })).toEqual({ content: [{ type: 'text', text: 'frame 0' }] });
+    expect(sent.at(-1)).toMatchObject({ frameId: 0 });
+  });
+
+  it('runs an approved call only on the exact tool instance the person saw: another origin, document, tool or arguments is tool_changed', async () => {
+    const { router, sent } = setup(async (message) =>
+      message.type === 'bridge:call' ? { kind: 'output', output: { content: [{ type: 'text', text: 'paid' }] } } : undefined,
+    );
+    const from = (origin: string, documentId: string) => ({ tabId: 23, frameId: 0, origin, url: `${origin}/pay`, documentId });
+    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://a.test', [tool('pay')]) }, from('http://a.test', 'D1'));
+    await settle();
+    const shown = (await router.getTools(23)).tools[0];
+    const expected = { frameId: 0, documentId: 'D1', origin: 'http://a.test', originalName: 'pay', input: { card: 1 } };
+    expect(shown).toMatchObject({ frameId: 0, documentId: 'D1', origin: 'http://a.test', originalName: 'pay' });
+    // Same instance, same arguments (in another key order): it runs, addressed to the document that was shown.
+    expect(await router.callTool(23, { id: '1', name: 'pay', input: { card: 1 } }, { expect: expected })).toEqual({ content: [{ type: 'text', text: 'paid' }] });
+    expect(sent.at(-1)).toMatchObject({ frameId: 0, message: { type: 'bridge:call', name: 'pay' } });
+    const calls = () => sent.filter((s) => s.message.type === 'bridge:call').length;
+    const before = calls();
+    const changed = async (input: unknown) => {
+      const output = await router.callTool(23, { id: 'x', name: 'pay', input }, { expect: expected });
+      expect(output.isError).toBe(true);
+      return (output.content[0] as { text: string }).text;
+    };
+    expect(await changed({ card: 2 })).toMatch(/^Error \[tool_changed\]: The arguments of "pay" differ from the ones the person approved\. Nothing was run/);
+    // The tab navigates to another site with its own "pay" while the question is open.
+    router.handleFrameMessage({ type: 'frame-ready', url: 'http://b.test/pay' }, from('http://b.test', 'D2'));
+    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://b.test', [tool('pay')]) }, from('http://b.test', 'D2'));
+    await settle();
+    expect(await changed({ card: 1 })).toBe(
+      'Error [tool_changed]: "pay" now belongs to b.test, not a.test where the person approved it (the page changed). Nothing was run; ask the person again if it is still wanted.',
+    );
+    // The same site in a new document (a reload) is not the instance approved either.
+    router.handleFrameMessage({ type: 'frame-ready', url: 'http://a.test/pay' }, from('http://a.test', 'D3'));
+    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://a.test', [tool('pay')]) }, from('http://a.test', 'D3'));
+    await settle();
+    expect(await changed({ card: 1 })).toMatch(/^Error \[tool_changed\]: The page was reloaded or navigated after the person approved "pay"/);
+    // Gone altogether.
+    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://a.test', []) }, from('http://a.test', 'D3'));
+    await settle();
+    expect(await changed({ card: 1 })).toMatch(/^Error \[tool_changed\]: "pay" is no longer on the page/);
+    expect(calls()).toBe(before);
+  });
+
+  it('addresses calls to the document that registered the tool', async () => {
+    const documents: (string | undefined)[] = [];
+    const { ports } = setup();
+    ports.sendToFrame = async (_tabId: number, _frameId: number, message: BackgroundToFrameMessage, documentId?: string) => {
+      documents.push(documentId);
+      return message.type === 'bridge:call' ? { kind: 'output', output: { content: [] } } : undefined;
+    };
+    const routed = withHonestSenders(createToolRouter(ports));
+    routed.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://a.test', [tool('t')]) }, { tabId: 24, frameId: 0, documentId: 'DOC-7' });
+    await settle();
+    await routed.callTool(24, { id: '1', name: 't', input: {} });
+    expect(documents).toEqual(['DOC-7']);
+  });
+
+  it('only the frame running a call may report it waiting or navigating', async () => {
+    let release!: () => void;
+    const { router } = setup(async (message) => {
+      if (message.type !== 'bridge:call') return undefined;
+      // Another frame of the tab tries to put words in the call's prompt.
+      router.handleFrameMessage({ type: 'bridge:frame-call-state', callId: message.callId, state: 'awaiting-confirmation', prompt: 'Type your PIN' }, { tabId: 25, frameId: 9 });
+      router.handleFrameMessage({ type: 'bridge:frame-call-state', callId: message.callId, state: 'awaiting-confirmation', prompt: 'Press Send.' }, { tabId: 25, frameId: 0 });
+      await new Promise<void>((r) => {
+        release = r;
+      });
+      return { kind: 'output', output: { content: [] } };
+    });
+    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://a.test', [tool('send')]) }, { tabId: 25, frameId: 0 });
+    await settle();
+    const states: unknown[] = [];
+    const call = router.callTool(25, { id: '1', name: 'send', input: {} }, { onState: (s) => states.push(s) });
+    await settle();
+    release();
+    await call;
+    expect(states).toEqual([{ state: 'awaiting-confirmation', prompt: 'Press Send.' }]);
+  });
+});
+
+describe('createToolRouter: cross-origin frames need the page\'s delegation (tools policy, default self)', () => {
+  const frame = (tabId: number, frameId: number, origin: string, names: string[]) => ({
+    message: { type: 'bridge:frame-tools', report: report(origin, names.map((n) => tool(n))) },
+    sender: { tabId, frameId },
+  });
+  const feed = (router: HonestRouter, ...frames: ReturnType<typeof frame>[]) => {
+    for (const f of frames) router.handleFrameMessage(f.message, f.sender);
+  };
+  const origins = async (router: HonestRouter, tabId: number) => (await router.getTools(tabId)).tools.map((t) => `${t.name}@${t.origin}`);
+
+  it('serves same-origin frames and frames whose iframe has allow="tools"; others serve nothing', async () => {
+    const { router } = setup(undefined, {
+      1: { parent: 0, allow: '' },
+      2: { parent: 0, allow: 'fullscreen; tools' },
+      3: { parent: 0, allow: 'camera' },
+      4: { parent: 0, allow: "tools 'self'" },
+    });
+    feed(
+      router,
+      frame(30, 0, 'http://shop.test', ['buy']),
+      frame(30, 1, 'http://shop.test', ['same']),
+      frame(30, 2, 'http://widget.test', ['widget']),
+      frame(30, 3, 'http://ads.test', ['ad']),
+      frame(30, 4, 'http://ads2.test', ['ad2']),
+    );
+    await until(async () => expect(await origins(router, 30)).toContain('widget@http://widget.test'));
+    await settle();
+    expect(await origins(router, 30)).toEqual(['buy@http://shop.test', 'same@http://shop.test', 'widget@http://widget.test']);
+    await until(async () =>
+      expect((await router.getTools(30)).dropped).toEqual([
+        { count: 2, reason: 'not-delegated', note: '2 tools from embedded frames of other sites left out: the page did not allow them to offer tools (allow="tools").' },
+      ]),
+    );
+  });
+
+  it('follows the policy down the tree: a delegated frame\'s same-origin child counts, an undelegated frame\'s children do not', async () => {
+    const { router } = setup(undefined, {
+      3: { parent: 0, allow: 'tools' },
+      4: { parent: 3, allow: '' },
+      6: { parent: 0, allow: '' },
+      7: { parent: 6, allow: 'tools *' },
+      8: { parent: 3, allow: '' },
+    });
+    feed(
+      router,
+      frame(31, 0, 'http://shop.test', []),
+      frame(31, 3, 'http://widget.test', []),
+      frame(31, 4, 'http://widget.test', ['inner']),
+      frame(31, 6, 'http://ads.test', []),
+      frame(31, 7, 'http://ads.test', ['nested_ad']),
+      frame(31, 8, 'http://other.test', ['other']),
+    );
+    await until(async () => expect(await origins(router, 31)).toEqual(['inner@http://widget.test']));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await origins(router, 31)).toEqual(['inner@http://widget.test']);
+  });
+
+  it('a frame cannot delegate to itself: forged or stolen tokens count for nothing', async () => {
+    const { ports } = setup();
+    // The top's content script offers a token to its widget frame (allow="tools", src on widget.test).
+    ports.sendToFrame = async (_tabId: number, frameId: number, message: BackgroundToFrameMessage) =>
+      message.type === 'bridge:offer-delegation' && frameId === 0 ? [{ token: 'WIDGET-TOKEN', allow: 'tools', src: 'http://widget.test/w' }] : [];
+    const routed = withHonestSenders(createToolRouter({ ...ports, delegationWaitMs: 200 }));
+    feed(routed, frame(32, 0, 'http://shop.test', []), frame(32, 5, 'http://ads.test', ['ad']));
+    // The ad frame presents a token it made up, then the widget's token it got hold of, and reports again.
+    routed.handleFrameMessage({ type: 'bridge:delegation-token', token: 'MADE-UP' }, { tabId: 32, frameId: 5, url: 'http://ads.test/' });
+    routed.handleFrameMessage({ type: 'bridge:delegation-token', token: 'WIDGET-TOKEN' }, { tabId: 32, frameId: 5, url: 'http://ads.test/' });
+    await new Promise((r) => setTimeout(r, 400));
+    expect(await origins(routed, 32)).toEqual([]);
+    // The top frame presenting its own child's token does not make anyone its own parent either.
+    routed.handleFrameMessage({ type: 'bridge:delegation-token', token: 'WIDGET-TOKEN' }, { tabId: 32, frameId: 0, url: 'http://shop.test/' });
+    expect((await routed.getTools(32)).tools).toEqual([]);
+  });
+
+  it('a frame that navigates to another origin is checked afresh', async () => {
+    const { router } = setup(undefined, { 2: { parent: 0, allow: 'tools', src: 'http://widget.test/w' } });
+    feed(router, frame(33, 0, 'http://shop.test', []), frame(33, 2, 'http://widget.test', ['widget']));
+    await until(async () => expect(await origins(router, 33)).toEqual(['widget@http://widget.test']));
+    // allow="tools" covers the src's origin; the frame goes elsewhere (its attested URL now on ads.test).
+    router.handleFrameMessage({ type: 'frame-ready', url: 'http://ads.test/' }, { tabId: 33, frameId: 2 });
+    feed(router, frame(33, 2, 'http://ads.test', ['ad']));
+    await new Promise((r) => setTimeout(r, 400));
+    expect(await origins(router, 33)).toEqual([]);
+  });
+});
+
+describe('createToolRouter: floods', () => {
+  it('caps a tab at 128 tools and 256 KB per step whatever its frames send, the top frame\'s first, and says what was dropped', async () => {
+    const { router, badges, store } = setup();
+    const many = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => tool(`${prefix}${i}`, { description: 'x'.repeat(5_000) }));
+    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://shop.test', many('shop', 5)) }, { tabId: 40, frameId: 0 });
+    for (let f = 1; f <= 8; f++) {
+      router.handleFrameMessage({ type: 'bridge:frame-tools', report: report(`http://f${f}.test`, many(`f${f}_`, 256)) }, { tabId: 40, frameId: f });
+    }
+    await until(async () => expect((await router.getTools(40)).dropped?.find((d) => d.reason === 'tab-cap')).toBeDefined());
+    await until(async () => {
+      const snapshot = await router.getTools(40);
+      // Every frame got its turn: all 8 frames are in.
+      expect(new Set(snapshot.tools.map((t) => t.frameId)).size).toBe(9);
+    });
+    const snapshot = await router.getTools(40);
+    const bytes = snapshot.tools.reduce((n, t) => n + t.name.length + t.description.length + JSON.stringify(t.inputSchema).length, 0);
+    expect(snapshot.tools.length).toBeLessThanOrEqual(128);
+    expect(bytes).toBeLessThanOrEqual(256 * 1024);
+    expect(snapshot.tools.slice(0, 5).map((t) => t.name)).toEqual(['shop0', 'shop1', 'shop2', 'shop3', 'shop4']);
+    expect(snapshot.dropped).toEqual([
+      {
+        count: 5 + 8 * 256 - snapshot.tools.length,
+        reason: 'tab-cap',
+        note: `${5 + 8 * 256 - snapshot.tools.length} tools left out: the agent takes at most 128 tools and 256 KB of tool descriptions from one tab.`,
+      },
+    ]);
+    expect(badges[40]).toBe(String(snapshot.tools.length));
+    // What is stored is bounded too: no frame keeps more than a whole tab may offer.
+    expect(JSON.stringify(store.data.get('bridge:tab:40')).length).toBeLessThan(9 * 300 * 1024);
+  });
+
+  it('a flooding tab does not delay another tab: one write in flight and one pending for the flood, the other tab writes at once', async () => {
+    const { router, store } = setup();
+    const held: { key: string; value: unknown; finish: () => void }[] = [];
+    store.set = (items) =>
+      new Promise<void>((finish) => {
+        for (const [key, value] of Object.entries(items)) held.push({ key, value: structuredClone(value), finish });
+      });
+    for (let i = 0; i < 100; i++) {
+      router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://flood.test', [tool(`t${i}`)]) }, { tabId: 41, frameId: 0 });
+    }
+    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://calm.test', [tool('calm')]) }, { tabId: 42, frameId: 0 });
+    await until(async () => expect(held.map((h) => h.key)).toEqual(['bridge:tab:41', 'bridge:tab:42']));
+    expect((await router.getTools(42)).tools.map((t) => t.name)).toEqual(['calm']);
+    // The flood's first write finishes: one more write, of its latest state, and no other.
+    held[0].finish();
+    await until(async () => expect(held).toHaveLength(3));
+    expect(held[2].key).toBe('bridge:tab:41');
+    expect((held[2].value as { frames: Record<string, FrameReport> }).frames[0].tools.map((t) => t.name)).toEqual(['t99']);
+    held[2].finish();
+    await settle();
+    expect(held).toHaveLength(3);
   });
 });
 

@@ -13,9 +13,14 @@ import type {
   HostToBackgroundMessage,
 } from '../messaging/bridge-messages';
 import { CAP_NOTE_ROOM, capToolOutput, DEFAULT_MAX_RESULT_CHARS } from '../webmcp/cap-tool-output';
-import { toModelFacingNames, toolIdentityKey } from '../webmcp/to-model-facing-names';
+import { assignToolNames, toolIdentityKey } from '../webmcp/to-model-facing-names';
 import { toolErrorOutput } from '../webmcp/tool-error-output';
-import type { TabToolEntry, TabToolSnapshot, ToolBridge, ToolCallOptions } from './tool-bridge';
+import type { FrameSender } from './attest-frame-sender';
+import { capTabTools, MAX_TOOL_BYTES_PER_TAB, MAX_TOOLS_PER_TAB } from './cap-tab-tools';
+import { createFrameDelegation } from './create-frame-delegation';
+import { createTabWriteQueue } from './create-tab-write-queue';
+import { readExpectedTool, toolChange } from './expected-tool';
+import type { DroppedTools, TabToolEntry, TabToolSnapshot, ToolBridge, ToolCallOptions } from './tool-bridge';
 
 /** The slice of chrome.storage.session the router needs. */
 export interface SessionStore {
@@ -26,8 +31,11 @@ export interface SessionStore {
 
 export interface ToolRouterPorts {
   store: SessionStore;
-  /** tabs.sendMessage to one frame; rejects when the frame has no listener (gone, reloaded). */
-  sendToFrame(tabId: number, frameId: number, message: BackgroundToFrameMessage): Promise<unknown>;
+  /**
+   * tabs.sendMessage to one frame; rejects when the frame has no listener (gone, reloaded). With a documentId (Chrome)
+   * it reaches that document only, so a call never lands in the document that replaced it.
+   */
+  sendToFrame(tabId: number, frameId: number, message: BackgroundToFrameMessage, documentId?: string): Promise<unknown>;
   /** action.setBadgeText for one tab ('' clears it). */
   setBadge(tabId: number, text: string): void;
   /** Broadcast to the agent host (Chrome: runtime.sendMessage). Optional: a host in the same context needs none. */
@@ -38,22 +46,34 @@ export interface ToolRouterPorts {
   maxResultChars?: number;
   /** How long a navigated call waits for the next document to report (default 10 s). */
   navigationTimeoutMs?: number;
+  /** How long a cross-origin frame's delegation check waits for its parent's token (default 3 s). */
+  delegationWaitMs?: number;
 }
 
-/** Who sent a content-script message. */
-export interface FrameSender {
-  tabId: number;
-  frameId: number;
+export type { FrameSender };
+
+/** A frame's report as stored: its URL and origin are the browser's attestation, never the frame's claim. */
+interface StoredFrame extends FrameReport {
+  documentId?: string;
+  /** Tools this frame reported beyond what a whole tab may offer, cut on arrival (counted as dropped). */
+  cut?: number;
 }
 
 interface TabState {
-  frames: Record<string, FrameReport>;
+  frames: Record<string, StoredFrame>;
   /**
    * Model-facing names given out in this tab, by tool identity (frame, origin, name). A name stays with its tool
    * while the top document lives, and is never handed to another tool, so a name the model saw earlier can only
    * ever reach the tool it meant (or none).
    */
   names: Record<string, string>;
+  /** The attested origin of every frame heard from in this top document, by frame id. */
+  seen: Record<string, string>;
+  /**
+   * Whether a frame that is not same-origin with the top may serve tools (the page delegated `tools` to it, see
+   * create-frame-delegation.ts). A frame without a verdict yet serves none.
+   */
+  delegated: Record<string, boolean>;
 }
 
 export interface ToolRouter extends ToolBridge {
@@ -82,10 +102,13 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
   const generations = new Map<string, number>();
   const latestReports = new Map<string, { generation: number; report: FrameReport }>();
   const reportWaiters = new Set<{ tabId: number; frameId: number; after: number; resolve: (r: FrameReport) => void }>();
-  const callStates = new Map<string, (state: { state: 'awaiting-confirmation'; prompt: string }) => void>();
+  /** Running calls: the frame each runs in (only it may report on the call) and who hears its parked state. */
+  const callStates = new Map<string, { frameKey: string; onState?: (state: { state: 'awaiting-confirmation'; prompt: string }) => void }>();
+  /** The document each frame announced last (frame-ready), so a late report of the document it replaced is ignored. */
+  const documents = new Map<string, string>();
   const navigating = new Set<string>();
   const hostCalls = new Map<string, AbortController>();
-  let writes: Promise<unknown> = Promise.resolve();
+  const writes = createTabWriteQueue();
   let callCounter = 0;
 
   const load = (tabId: number): Promise<TabState> => {
@@ -94,8 +117,10 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
     let pending = loading.get(tabId);
     if (!pending) {
       pending = ports.store.get([key(tabId)]).then((stored) => {
-        const state = tabs.get(tabId) ?? (stored[key(tabId)] as TabState | undefined) ?? { frames: {}, names: {} };
+        const state = tabs.get(tabId) ?? (stored[key(tabId)] as TabState | undefined) ?? { frames: {}, names: {}, seen: {}, delegated: {} };
         state.names ??= {};
+        state.seen ??= {};
+        state.delegated ??= {};
         tabs.set(tabId, state);
         loading.delete(tabId);
         return state;
@@ -106,42 +131,86 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
   };
 
   const save = (tabId: number, state: TabState) => {
-    writes = writes.then(() => ports.store.set({ [key(tabId)]: state })).catch(() => undefined);
-    const count = Object.values(state.frames).reduce((n, frame) => n + frame.tools.length, 0);
+    // Per tab and coalesced: the write reads the tab's latest state when it runs (none once the tab is forgotten).
+    void writes.schedule(tabId, async () => {
+      const latest = tabs.get(tabId);
+      if (latest) await ports.store.set({ [key(tabId)]: latest });
+    });
+    const count = selectTools(state).tools.length;
     ports.setBadge(tabId, count > 0 ? String(count) : '');
     for (const listener of listeners) listener(tabId);
     ports.notifyHost?.({ type: 'bridge:tools-changed', tabId });
   };
 
-  const setFrame = async (tabId: number, frameId: number, report: FrameReport | undefined) => {
+  const delegation = createFrameDelegation({
+    askOffers: (tabId, frameId) => ports.sendToFrame(tabId, frameId, { type: 'bridge:offer-delegation' }),
+    origins: async (tabId) => Object.fromEntries(Object.entries((await load(tabId)).seen).map(([id, origin]) => [Number(id), origin])),
+    ...(ports.delegationWaitMs !== undefined ? { waitMs: ports.delegationWaitMs } : {}),
+  });
+  const deciding = new Set<string>();
+  /** Frames whose check got no answer in time: they serve nothing for now, and their next report asks again. */
+  const unanswered = new Set<string>();
+
+  /** Names the tools of every admitted frame (see assignToolNames). */
+  const rename = (state: TabState) => {
+    const present = admittedFrameIds(state).flatMap((frameId) =>
+      state.frames[frameId].tools.map((tool) => ({ frameId, origin: state.frames[frameId].origin, name: tool.name })),
+    );
+    state.names = assignToolNames(state.names, present);
+  };
+
+  /** A frame that is not same-origin with the top and has tools gets its delegation checked, once per document. */
+  const checkDelegation = (tabId: number, frameId: number, state: TabState) => {
+    const frameKey = `${tabId}:${frameId}`;
+    const decided = state.delegated[frameId] !== undefined && !unanswered.has(frameKey);
+    if (isSelfOrigin(state, frameId) || decided || deciding.has(frameKey)) return;
+    if (!state.frames[frameId]?.tools.length) return;
+    deciding.add(frameKey);
+    const origin = state.seen[frameId];
+    void delegation
+      .decide(tabId, frameId)
+      .then(async (allowed) => {
+        const now = await load(tabId);
+        // The frame got a new document (or the tab a new top) meanwhile: that one gets its own check.
+        if (now.seen[frameId] !== origin || (now.delegated[frameId] !== undefined && !unanswered.has(frameKey))) return;
+        if (allowed === undefined) unanswered.add(frameKey);
+        else unanswered.delete(frameKey);
+        now.delegated[frameId] = allowed ?? false;
+        rename(now);
+        save(tabId, now);
+      })
+      .finally(() => deciding.delete(frameKey));
+  };
+
+  const setFrame = async (tabId: number, frameId: number, report: StoredFrame | undefined, seenOrigin?: string) => {
     const state = await load(tabId);
     if (frameId === 0 && report === undefined) {
       state.frames = {};
       state.names = {};
-    } else if (report === undefined) delete state.frames[frameId];
-    else {
+      state.seen = {};
+      state.delegated = {};
+      delegation.forgetTab(tabId);
+      for (const frameKey of [...unanswered]) if (frameKey.startsWith(`${tabId}:`)) unanswered.delete(frameKey);
+    } else if (report === undefined) {
+      delete state.frames[frameId];
+      if (seenOrigin !== undefined) {
+        // A new document in this frame: its delegation is checked afresh.
+        delete state.delegated[frameId];
+        unanswered.delete(`${tabId}:${frameId}`);
+        delegation.forgetFrame(tabId, frameId);
+      }
+    } else {
       state.frames[frameId] = report;
-      const unnamed = report.tools
-        .map((tool) => ({ frameId, origin: report.origin, name: tool.name }))
-        .filter((identity) => state.names[toolIdentityKey(identity)] === undefined);
-      const fresh = toModelFacingNames(unnamed, Object.values(state.names));
-      unnamed.forEach((identity, i) => {
-        state.names[toolIdentityKey(identity)] = fresh[i];
-      });
+      rename(state);
     }
+    if (seenOrigin !== undefined) state.seen[frameId] = seenOrigin;
     save(tabId, state);
+    checkDelegation(tabId, frameId, state);
   };
 
   const snapshot = async (tabId: number): Promise<TabToolSnapshot> => {
     const state = await load(tabId);
-    const frameIds = Object.keys(state.frames)
-      .map(Number)
-      .sort((a, b) => a - b);
-    const owned: { frameId: number; report: FrameReport; index: number }[] = [];
-    for (const frameId of frameIds) {
-      const report = state.frames[frameId];
-      for (let index = 0; index < report.tools.length; index++) owned.push({ frameId, report, index });
-    }
+    const { tools: owned, dropped } = selectTools(state);
     const tools: TabToolEntry[] = owned.map(({ frameId, report, index }) => {
       const tool = report.tools[index];
       return {
@@ -153,6 +222,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
         ...(tool.annotations ? { annotations: tool.annotations } : {}),
         origin: report.origin,
         frameId,
+        ...(report.documentId ? { documentId: report.documentId } : {}),
         ...(tool.schemaError ? { schemaError: tool.schemaError } : {}),
         // Only ever shown in the inspector; a frame's report is untrusted, so anything but an object is dropped.
         ...(typeof tool.outputSchema === 'object' && tool.outputSchema !== null && !Array.isArray(tool.outputSchema)
@@ -164,7 +234,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
     });
     const top = state.frames[0]?.page;
     const page = top ? { url: top.url, path: safePath(top.url), title: top.title, ...(top.h1 ? { h1: top.h1 } : {}) } : {};
-    return { tabId, tools, page };
+    return { tabId, tools, page, ...(dropped.length > 0 ? { dropped } : {}) };
   };
 
   /** The next document's report, once its reports have been quiet for a moment (its scripts register tools). */
@@ -218,6 +288,8 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
     if (options.signal?.aborted) return toolErrorOutput('cancelled', 'The call was cancelled before it started.');
     const snap = await snapshot(tabId);
     const entry = snap.tools.find((t) => t.name === call.name);
+    const changed = options.expect ? toolChange(call.name, options.expect, entry, call.input) : undefined;
+    if (changed) return toolErrorOutput('tool_changed', changed);
     if (!entry) {
       const names = snap.tools.map((t) => t.name).join(', ') || 'none';
       return toolErrorOutput('unknown_tool', `No tool named "${call.name}" on this page. Available tools: ${names}.`);
@@ -225,10 +297,10 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
     const callId = `${Date.now().toString(36)}-${++callCounter}`;
     const frameKey = `${tabId}:${entry.frameId}`;
     const generation = generations.get(frameKey) ?? 0;
-    if (options.onState) callStates.set(callId, options.onState);
+    callStates.set(callId, { frameKey, ...(options.onState ? { onState: options.onState } : {}) });
     const cancelled = new Promise<ToolOutput>((resolve) => {
       const onAbort = () => {
-        void ports.sendToFrame(tabId, entry.frameId, { type: 'bridge:cancel', callId }).catch(() => undefined);
+        void ports.sendToFrame(tabId, entry.frameId, { type: 'bridge:cancel', callId }, entry.documentId).catch(() => undefined);
         resolve(toolErrorOutput('cancelled', `"${call.name}" was cancelled; the page was told (toolcancel).`));
       };
       if (options.signal?.aborted) onAbort();
@@ -242,7 +314,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
         input: call.input,
         timeoutMs: options.timeoutMs ?? callTimeoutMs,
         maxResultChars,
-      })
+      }, entry.documentId)
       .then(
         async (answer): Promise<ToolOutput> => {
           const result = answer as FrameCallResult | undefined;
@@ -250,7 +322,10 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
           if (result?.kind !== 'output') {
             return toolErrorOutput('frame_gone', `The frame that owned "${call.name}" did not answer (it may have been reloaded).`);
           }
-          if (result.report) await setFrame(tabId, entry.frameId, result.report);
+          const owner = (await load(tabId)).frames[entry.frameId];
+          if (result.report && owner) {
+            await setFrame(tabId, entry.frameId, trimToTabCaps(attest(result.report, { tabId, ...owner, frameId: entry.frameId })));
+          }
           // The frame caps its results, but a compromised one could send anything: the cap holds here too.
           return capToolOutput(result.output, maxResultChars + CAP_NOTE_ROOM);
         },
@@ -291,13 +366,19 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
       const frameKey = `${sender.tabId}:${sender.frameId}`;
       if (m.type === 'frame-ready') {
         generations.set(frameKey, (generations.get(frameKey) ?? 0) + 1);
-        void setFrame(sender.tabId, sender.frameId, undefined);
+        if (sender.documentId) documents.set(frameKey, sender.documentId);
+        else documents.delete(frameKey);
+        void setFrame(sender.tabId, sender.frameId, undefined, sender.origin);
         return true;
       }
       if (m.type === 'bridge:frame-tools') {
-        const report = (m as { report?: unknown }).report;
-        if (!isFrameReport(report)) return true;
-        void setFrame(sender.tabId, sender.frameId, report).then(() => {
+        const claimed = (m as { report?: unknown }).report;
+        if (!isFrameReport(claimed)) return true;
+        // A late report of the document this frame has since replaced describes tools that no longer exist.
+        const current = documents.get(frameKey);
+        if (current && sender.documentId && sender.documentId !== current) return true;
+        const report = trimToTabCaps(attest(claimed, sender));
+        void setFrame(sender.tabId, sender.frameId, report, sender.origin).then(() => {
           const generation = generations.get(frameKey) ?? 0;
           latestReports.set(frameKey, { generation, report });
           for (const waiter of reportWaiters) {
@@ -306,16 +387,22 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
         });
         return true;
       }
+      if (m.type === 'bridge:delegation-token') {
+        delegation.present(sender, (m as { token?: unknown }).token);
+        return true;
+      }
       if (m.type === 'bridge:frame-call-state') {
         const { callId, prompt } = m as { callId?: unknown; prompt?: unknown };
-        if (typeof callId === 'string' && typeof prompt === 'string') {
-          callStates.get(callId)?.({ state: 'awaiting-confirmation', prompt: prompt.slice(0, 300) });
+        // Only the frame running the call may say it waits: another frame cannot put words in its prompt.
+        const call = typeof callId === 'string' ? callStates.get(callId) : undefined;
+        if (call && call.frameKey === frameKey && typeof prompt === 'string') {
+          call.onState?.({ state: 'awaiting-confirmation', prompt: prompt.slice(0, 300) });
         }
         return true;
       }
       if (m.type === 'bridge:frame-navigating') {
         const { callId } = m as { callId?: unknown };
-        if (typeof callId === 'string') navigating.add(callId);
+        if (typeof callId === 'string' && callStates.get(callId)?.frameKey === frameKey) navigating.add(callId);
         return true;
       }
       return false;
@@ -325,11 +412,16 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
       if (typeof m !== 'object' || m === null) return undefined;
       if (m.type === 'bridge:get-tools') return snapshot(m.tabId);
       if (m.type === 'bridge:call-tool') {
+        const expect = m.expect === undefined ? undefined : readExpectedTool(m.expect);
+        if (m.expect !== undefined && !expect) {
+          return Promise.resolve(toolErrorOutput('tool_changed', `The approval of "${m.call?.name}" could not be read. Nothing was run.`));
+        }
         const controller = new AbortController();
         hostCalls.set(m.requestId, controller);
         return router
           .callTool(m.tabId, m.call, {
             signal: controller.signal,
+            ...(expect ? { expect } : {}),
             onState: (state) => ports.notifyHost?.({ type: 'bridge:call-state', requestId: m.requestId, ...state }),
           })
           .finally(() => hostCalls.delete(m.requestId));
@@ -343,13 +435,93 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
     },
     async forgetTab(tabId) {
       tabs.delete(tabId);
+      writes.forget(tabId);
+      for (const frameKey of [...unanswered]) if (frameKey.startsWith(`${tabId}:`)) unanswered.delete(frameKey);
+      delegation.forgetTab(tabId);
       queues.delete(tabId);
       for (const frameKey of [...latestReports.keys()]) if (frameKey.startsWith(`${tabId}:`)) latestReports.delete(frameKey);
       for (const frameKey of [...generations.keys()]) if (frameKey.startsWith(`${tabId}:`)) generations.delete(frameKey);
+      for (const frameKey of [...documents.keys()]) if (frameKey.startsWith(`${tabId}:`)) documents.delete(frameKey);
       await ports.store.remove([key(tabId)]);
     },
   };
   return router;
+}
+
+/** Whether a frame may serve tools without anyone's delegation: the top, and frames same-origin with it. */
+function isSelfOrigin(state: TabState, frameId: number): boolean {
+  if (frameId === 0) return true;
+  const top = state.seen[0] ?? state.frames[0]?.origin;
+  const origin = state.seen[frameId] ?? state.frames[frameId]?.origin;
+  return top !== undefined && top !== 'null' && origin === top;
+}
+
+/** The frames whose tools count, in frame-id order: same-origin with the top, or delegated `tools` by the page. */
+function admittedFrameIds(state: TabState): number[] {
+  return Object.keys(state.frames)
+    .map(Number)
+    .filter((frameId) => isSelfOrigin(state, frameId) || state.delegated[frameId] === true)
+    .sort((a, b) => a - b);
+}
+
+/**
+ * The tools the tab's snapshot offers: admitted frames only (see admittedFrameIds), within the per-tab caps
+ * (cap-tab-tools.ts), in frame-id order; and what was left out, with why.
+ */
+function selectTools(state: TabState): { tools: { frameId: number; report: StoredFrame; index: number }[]; dropped: DroppedTools[] } {
+  const admitted = admittedFrameIds(state);
+  const capped = capTabTools(admitted.map((frameId) => ({ frameId, tools: state.frames[frameId].tools })));
+  const { kept } = capped;
+  const overCaps = capped.dropped + admitted.reduce((n, frameId) => n + (state.frames[frameId].cut ?? 0), 0);
+  const tools = admitted.flatMap((frameId) =>
+    state.frames[frameId].tools.flatMap((_, index) => (kept.get(frameId)?.has(index) ? [{ frameId, report: state.frames[frameId], index }] : [])),
+  );
+  const dropped: DroppedTools[] = [];
+  const undelegated = Object.entries(state.frames)
+    .filter(([frameId]) => state.delegated[frameId] === false)
+    .reduce((n, [, frame]) => n + frame.tools.length, 0);
+  if (undelegated > 0) {
+    dropped.push({
+      count: undelegated,
+      reason: 'not-delegated',
+      note: `${plural(undelegated, 'tool')} from embedded frames of other sites left out: the page did not allow them to offer tools (allow="tools").`,
+    });
+  }
+  if (overCaps > 0) {
+    dropped.push({
+      count: overCaps,
+      reason: 'tab-cap',
+      note: `${plural(overCaps, 'tool')} left out: the agent takes at most ${MAX_TOOLS_PER_TAB} tools and ${MAX_TOOL_BYTES_PER_TAB / 1024} KB of tool descriptions from one tab.`,
+    });
+  }
+  return { tools, dropped };
+}
+
+/** A frame never holds more than a whole tab may offer: it bounds what a flood of reports stores and writes. */
+function trimToTabCaps(report: StoredFrame): StoredFrame {
+  const { kept } = capTabTools([{ frameId: 0, tools: report.tools }]);
+  const keep = kept.get(0)!;
+  if (keep.size === report.tools.length) return report;
+  return { ...report, tools: report.tools.filter((_, i) => keep.has(i)), cut: report.tools.length - keep.size };
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/**
+ * The report as the router keeps it: the frame's claimed URL and origin are replaced by the browser's attestation
+ * (its `sender`), so grants and prompts judge the real origin, and the document it came from is remembered.
+ */
+function attest(report: FrameReport, sender: FrameSender): StoredFrame {
+  // Field by field: a claimed report may carry `documentId` or `cut` of its own making.
+  return {
+    url: sender.url,
+    origin: sender.origin,
+    page: { ...report.page, url: sender.url },
+    tools: report.tools,
+    ...(sender.documentId ? { documentId: sender.documentId } : {}),
+  };
 }
 
 /** A content script's report is untrusted: check its shape before storing it. */

@@ -5,6 +5,7 @@
  *   the service worker with runtime messages (lib/messaging/bridge-messages.ts).
  */
 import type { JSONSchema, PageContext, ToolCall, ToolDescriptor, ToolOutput } from '../agent/types';
+import type { ExpectedTool } from './expected-tool';
 
 /** One tool of a tab, as the model sees it plus where it lives. */
 export interface TabToolEntry extends ToolDescriptor {
@@ -14,6 +15,8 @@ export interface TabToolEntry extends ToolDescriptor {
   origin: string;
   /** The extension frame id (0 = top frame). */
   frameId: number;
+  /** The document that registered it, as the browser attests it (Chrome; Firefox gives none). */
+  documentId?: string;
   /** Why the page's inputSchema was replaced by an empty object schema. */
   schemaError?: string;
   /** The tool's outputSchema, for the inspector. */
@@ -24,11 +27,22 @@ export interface TabToolEntry extends ToolDescriptor {
   needsConfirmation?: boolean;
 }
 
+/** Tools of a tab the agent does not get, and why (the panel's Tools view shows the note). */
+export interface DroppedTools {
+  count: number;
+  /** 'not-delegated': frames of other sites the page did not allow tools; 'tab-cap': over the per-tab caps. */
+  reason: 'not-delegated' | 'tab-cap';
+  /** The same in words for the person. */
+  note: string;
+}
+
 /** A tab's tools (all frames, unique model-facing names) and its top page, for the system prompt. */
 export interface TabToolSnapshot {
   tabId: number;
   tools: TabToolEntry[];
   page: PageContext;
+  /** Tools left out of `tools`, when any were. */
+  dropped?: DroppedTools[];
 }
 
 /** A running call's parked state, reported while it waits for the person. */
@@ -44,6 +58,12 @@ export interface ToolCallOptions {
   onState?: (state: ToolCallStateUpdate) => void;
   /** This call's time limit in the page, instead of the router's default (30 s). */
   timeoutMs?: number;
+  /**
+   * The tool instance the host judged and the person approved (see expectedToolOf). When the name now reaches
+   * anything else (another document, frame, origin or tool, or other arguments), nothing runs and the call ends
+   * with `Error [tool_changed]: …`.
+   */
+  expect?: ExpectedTool;
 }
 
 /** Page tools, reached through the background. */

@@ -13,9 +13,10 @@ import type {
   ToolOutput,
   WebAgent,
 } from '../agent/types';
+import { expectedToolOf } from '../background/expected-tool';
 import { formatToolError } from '../agent/tool-error-codes';
 import { validateArgs } from '../agent/validate-args';
-import type { TabToolEntry } from '../background/tool-bridge';
+import type { TabToolEntry, TabToolSnapshot } from '../background/tool-bridge';
 import { type CallInProgress, type CallRecord, createCallTimeline } from '../inspector/call-timeline';
 import { readSchemaFields } from '../inspector/read-schema-fields';
 import type {
@@ -144,6 +145,8 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
   const handRuns = new Set<AbortController>();
   // Where each model-facing name lives: the policy judges a frame's tool by the frame's origin, not the top page's.
   let identities = new Map<string, ToolIdentity>();
+  /** Tools the router left out of the snapshot (per-tab caps), for the panel's note. */
+  let dropped: TabToolSnapshot['dropped'];
   let toolsKnown = false;
   let agent: WebAgent | undefined;
   let url = deps.url;
@@ -165,6 +168,7 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     confirmations: [...confirmations.values()].map(({ resolve: _resolve, ...c }) => c),
     tools: filterTools(tools.tools, agent).map(toPanelTool),
     toolsKnown,
+    ...(dropped?.length ? { toolsDropped: dropped } : {}),
     ...(tools.page ? { page: tools.page } : {}),
   });
 
@@ -214,6 +218,7 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
       const fresh = await bridge.getTools(tabId);
       tools = { tools: fresh.tools, page: fresh.page };
       identities = new Map(fresh.tools.map((t) => [t.name, identityOf(t)]));
+      dropped = fresh.dropped;
       toolsKnown = true;
       agent = await settings.siteAgentFor(tools.page?.url ?? url);
     } catch {
@@ -335,6 +340,8 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     record.running();
     const output = await bridge.callTool(tabId, call, {
       signal,
+      // The instance judged (and shown to the person) is the one that may run: the router refuses any other.
+      expect: expectedToolOf(tool, call),
       onState: (update) => {
         live.set(call.id, { state: update.state, prompt: update.prompt });
         emit();

@@ -4,6 +4,7 @@
  * {@link PanelIntent}s and receives {@link HostEvent}s. The host is the only owner of conversation state: every
  * event carries a full snapshot, so a panel that (re)connects late simply renders the latest one.
  */
+import type { DroppedTools } from '../background/tool-bridge';
 import type {
   AdapterStatus,
   AgentErrorCode,
@@ -89,6 +90,8 @@ export interface TabSnapshot {
   tools: PanelTool[];
   /** False until the page has answered at least once: "no tools" is only claimed once known. */
   toolsKnown: boolean;
+  /** Tools of the page the agent does not get (frames not delegated, per-tab caps), with a note for the person. */
+  toolsDropped?: DroppedTools[];
   page?: PageContext;
 }
 

@@ -7,6 +7,7 @@
  * nothing privileged travels towards them (only a tool name, its input and limits).
  */
 import type { JSONSchema, ToolAnnotations, ToolCall, ToolOutput } from '../agent/types';
+import type { ExpectedTool } from '../background/expected-tool';
 
 /** One tool as a frame reports it: already sanitised (JSON-safe copies, bounded strings). */
 export interface FrameTool {
@@ -36,7 +37,10 @@ export interface FramePage {
   jsonLd?: unknown[];
 }
 
-/** A frame's current tool list and page context. */
+/**
+ * A frame's current tool list and page context. `url` and `origin` (and `page.url`) are the frame's own claim: the
+ * router replaces them with what the browser attests (the message's `sender`) before anything uses them.
+ */
 export interface FrameReport {
   url: string;
   origin: string;
@@ -59,7 +63,9 @@ export type FrameToBackgroundMessage =
   /** A running call is parked on a control the person must click. */
   | { type: 'bridge:frame-call-state'; callId: string; state: 'awaiting-confirmation'; prompt: string }
   /** The document is unloading while this call runs: the call navigated. */
-  | { type: 'bridge:frame-navigating'; callId: string };
+  | { type: 'bridge:frame-navigating'; callId: string }
+  /** The token this frame's parent posted into it (lib/webmcp/offer-tools-delegation.ts); the sender is what counts. */
+  | { type: 'bridge:delegation-token'; token: string };
 
 /** Background → one frame's content script (tabs.sendMessage with frameId). */
 export type BackgroundToFrameMessage =
@@ -69,14 +75,16 @@ export type BackgroundToFrameMessage =
   /** Answer: FrameCallResult. */
   | { type: 'bridge:call'; callId: string; name: string; input: unknown; timeoutMs: number; maxResultChars: number }
   /** Abort a running call's signal (the page gets toolcancel). Answer: nothing. */
-  | { type: 'bridge:cancel'; callId: string };
+  | { type: 'bridge:cancel'; callId: string }
+  /** Post a one-time token into each child frame. Answer: DelegationOffer[] (lib/webmcp/offer-tools-delegation.ts). */
+  | { type: 'bridge:offer-delegation' };
 
 /** Agent host → background (runtime.sendMessage). */
 export type HostToBackgroundMessage =
   /** Answer: TabToolSnapshot. */
   | { type: 'bridge:get-tools'; tabId: number }
   /** Answer: ToolOutput (never an error response). */
-  | { type: 'bridge:call-tool'; tabId: number; call: ToolCall; requestId: string }
+  | { type: 'bridge:call-tool'; tabId: number; call: ToolCall; requestId: string; expect?: ExpectedTool }
   | { type: 'bridge:cancel-call'; requestId: string }
   /**
    * Sent every 20 s while a call is pending (a form can wait minutes for the person): it keeps Chrome from

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MODEL_NAME_PATTERN, toModelFacingNames } from './to-model-facing-names';
+import { assignToolNames, MODEL_NAME_PATTERN, toModelFacingNames, toolIdentityKey } from './to-model-facing-names';
 
 const at = (frameId: number, name: string) => ({ frameId, origin: 'http://a.test', name });
 
@@ -18,5 +18,37 @@ describe('toModelFacingNames', () => {
     for (const name of names) expect(name).toMatch(MODEL_NAME_PATTERN);
     expect(new Set(names).size).toBe(3);
     expect(names[1].endsWith('_2')).toBe(true);
+  });
+});
+
+describe('assignToolNames', () => {
+  const top = (name: string) => ({ frameId: 0, origin: 'http://shop.test', name });
+  const ad = (name: string) => ({ frameId: 7, origin: 'http://ads.test', name });
+  const named = (names: Record<string, string>, tools: { frameId: number; origin: string; name: string }[]) =>
+    tools.map((t) => names[toolIdentityKey(t)]);
+
+  it('gives the top frame its plain name even when a frame registered it first, renaming the frame tool away', () => {
+    const first = assignToolNames({}, [ad('place_order')]);
+    expect(named(first, [ad('place_order')])).toEqual(['place_order']);
+    const second = assignToolNames(first, [ad('place_order'), top('place_order')]);
+    expect(named(second, [top('place_order'), ad('place_order')])).toEqual(['place_order', 'place_order_2']);
+  });
+
+  it('keeps names with their tools otherwise, and never reuses a name for another frame tool', () => {
+    let names = assignToolNames({}, [top('where'), ad('where')]);
+    expect(named(names, [top('where'), ad('where')])).toEqual(['where', 'where_2']);
+    const other = { frameId: 9, origin: 'http://c.test', name: 'where' };
+    // The ad frame goes away; a new frame's "where" does not get its name.
+    names = assignToolNames(names, [top('where'), other]);
+    expect(named(names, [other])).toEqual(['where_3']);
+    // A frame tool renamed away from the top's name never gets a name another tool had.
+    let n2 = assignToolNames({}, [ad('pay'), ad('pay_2')]);
+    n2 = assignToolNames(n2, [top('pay'), ad('pay'), ad('pay_2')]);
+    expect(named(n2, [top('pay'), ad('pay'), ad('pay_2')])).toEqual(['pay', 'pay_3', 'pay_2']);
+  });
+
+  it('top tools that clash among themselves are named in order, as before', () => {
+    const names = assignToolNames({}, [top('cart.add'), top('cart_add')]);
+    expect(named(names, [top('cart.add'), top('cart_add')])).toEqual(['cart_add', 'cart_add_2']);
   });
 });

@@ -38,3 +38,33 @@ function sanitize(name: string): string {
 export function toolIdentityKey(tool: ToolIdentity): string {
   return `${tool.frameId}|${tool.origin}|${tool.name}`;
 }
+
+/**
+ * Names the tools in `present` that have no name yet in `given` (model-facing names by {@link toolIdentityKey}) and
+ * returns the new map. The top frame (frameId 0) keeps its plain names whatever the timing: when a top tool's plain
+ * name is held by another frame's tool (an ad frame that registered `place_order` first), that tool is renamed away
+ * (`place_order_2`) and the plain name goes to the top's tool. Apart from that, a name once given stays with its
+ * tool and is never handed to another one, so a name the model saw can only reach the tool it meant, or the top's.
+ */
+export function assignToolNames(given: Readonly<Record<string, string>>, present: readonly ToolIdentity[]): Record<string, string> {
+  const names = { ...given };
+  const holderOf = new Map(Object.entries(names).map(([key, name]) => [name.toLowerCase(), key]));
+  const unnamedTop = present.filter((tool) => tool.frameId === 0 && names[toolIdentityKey(tool)] === undefined);
+  for (const tool of unnamedTop) {
+    const plain = sanitize(tool.name);
+    const holder = holderOf.get(plain.toLowerCase());
+    if (holder === undefined || holder.startsWith('0|')) continue;
+    // A frame's tool holds the top's plain name: it gives it up and is named afresh below.
+    delete names[holder];
+    names[toolIdentityKey(tool)] = plain;
+    holderOf.set(plain.toLowerCase(), toolIdentityKey(tool));
+  }
+  const ordered = [...present.filter((t) => t.frameId === 0), ...present.filter((t) => t.frameId !== 0)];
+  const unnamed = ordered.filter((tool) => names[toolIdentityKey(tool)] === undefined);
+  // Every name ever given in this snapshot's life stays reserved (a renamed tool's old name is the top's now).
+  const fresh = toModelFacingNames(unnamed, [...Object.values(names), ...Object.values(given)]);
+  unnamed.forEach((tool, i) => {
+    names[toolIdentityKey(tool)] = fresh[i];
+  });
+  return names;
+}

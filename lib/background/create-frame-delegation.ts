@@ -1,0 +1,167 @@
+/**
+ * Decides whether a frame that is not same-origin with its tab's top may serve tools: native Chromium refuses them
+ * unless the page delegates the `tools` feature down the frame tree (allow-tools.ts), and the polyfill must agree.
+ *
+ * Nothing here believes a frame about itself. On demand (a frame reported tools), every known frame of the tab is
+ * asked for one-time tokens, which its content script posts into each of its child frames (offer-tools-delegation.ts).
+ * A child hands its token back (listen-for-tools-delegation.ts); the browser attests who presents it. A token offered
+ * by parent P and presented by frame X proves "X sits in P's element with this allow attribute". X may use tools when
+ * that attribute allows X's attested origin, and P may use them itself (top, same-origin with the top, or delegated
+ * in turn).
+ */
+import type { DelegationOffer } from '../webmcp/offer-tools-delegation';
+import { allowsTools } from './allows-tools';
+import type { FrameSender } from './attest-frame-sender';
+
+export interface FrameDelegationPorts {
+  /** Asks one frame to post tokens into its child frames; answers with its offers (untrusted shape). */
+  askOffers(tabId: number, frameId: number): Promise<unknown>;
+  /** The attested origins of the tab's known frames, by frame id (0 = top). */
+  origins(tabId: number): Promise<Record<number, string>>;
+  /** How long a decision waits for tokens to come back before it says no (default 3 s). */
+  waitMs?: number;
+}
+
+export interface FrameDelegation {
+  /**
+   * Whether the frame may serve tools (true for the top and frames same-origin with it); undefined when no answer
+   * came back in time (a busy or silent parent), so a later report may ask again.
+   */
+  decide(tabId: number, frameId: number): Promise<boolean | undefined>;
+  /** A frame presents a token (the browser attests the sender). */
+  present(sender: FrameSender, token: unknown): void;
+  /** The frame has a new document: what was learnt about it no longer holds. */
+  forgetFrame(tabId: number, frameId: number): void;
+  forgetTab(tabId: number): void;
+}
+
+interface Offer extends DelegationOffer {
+  tabId: number;
+  parentFrameId: number;
+  at: number;
+}
+
+const TOKEN_TTL_MS = 30_000;
+
+/** Creates the delegation tracker. */
+export function createFrameDelegation(ports: FrameDelegationPorts): FrameDelegation {
+  const waitMs = ports.waitMs ?? 3_000;
+  const offered = new Map<string, Offer>();
+  const presented = new Map<string, { sender: FrameSender; at: number }>();
+  /** What a parent offered each child: `${tabId}:${frameId}` → the offer its token came from. */
+  const parents = new Map<string, Offer>();
+  const matchWaiters = new Set<{ tabId: number; wake: () => void }>();
+  const rounds = new Map<number, Promise<void>>();
+
+  const expire = () => {
+    const now = Date.now();
+    for (const [token, offer] of offered) if (now - offer.at > TOKEN_TTL_MS) offered.delete(token);
+    for (const [token, p] of presented) if (now - p.at > TOKEN_TTL_MS) presented.delete(token);
+  };
+
+  const match = (token: string) => {
+    const offer = offered.get(token);
+    const presenter = presented.get(token);
+    if (!offer || !presenter) return;
+    offered.delete(token);
+    presented.delete(token);
+    const { sender } = presenter;
+    // A token counts once, in its own tab, and never for the frame that offered it.
+    if (sender.tabId !== offer.tabId || sender.frameId === offer.parentFrameId) return;
+    parents.set(`${sender.tabId}:${sender.frameId}`, offer);
+    for (const waiter of [...matchWaiters]) if (waiter.tabId === sender.tabId) waiter.wake();
+  };
+
+  /** One request for offers to every known frame of the tab (concurrent decisions share it). */
+  const round = (tabId: number): Promise<void> => {
+    let pending = rounds.get(tabId);
+    if (!pending) {
+      pending = (async () => {
+        expire();
+        const frameIds = Object.keys(await ports.origins(tabId)).map(Number);
+        await Promise.all(
+          frameIds.map(async (parentFrameId) => {
+            const answer = await ports.askOffers(tabId, parentFrameId).catch(() => undefined);
+            for (const offer of Array.isArray(answer) ? answer.slice(0, 64) : []) {
+              if (!isOffer(offer)) continue;
+              offered.set(offer.token, { token: offer.token, allow: offer.allow, src: offer.src, tabId, parentFrameId, at: Date.now() });
+              match(offer.token);
+            }
+          }),
+        );
+      })().finally(() => rounds.delete(tabId));
+      rounds.set(tabId, pending);
+    }
+    return pending;
+  };
+
+  /** true / false once the chain up to a frame that needs no delegation is known; undefined while a link is missing. */
+  const verdict = (tabId: number, frameId: number, origins: Record<number, string>, seen = new Set<number>()): boolean | undefined => {
+    const origin = origins[frameId];
+    if (frameId === 0) return true;
+    if (origin !== undefined && origin !== 'null' && origin === origins[0]) return true;
+    if (origin === undefined || seen.has(frameId)) return false;
+    seen.add(frameId);
+    const offer = parents.get(`${tabId}:${frameId}`);
+    if (!offer) return undefined;
+    const parentOrigin = origins[offer.parentFrameId];
+    if (parentOrigin === undefined || !allowsTools(offer.allow, offer.src, origin, parentOrigin)) return false;
+    return verdict(tabId, offer.parentFrameId, origins, seen);
+  };
+
+  const nextMatch = (tabId: number, deadline: number) =>
+    new Promise<void>((resolve) => {
+      const waiter = {
+        tabId,
+        wake: () => {
+          clearTimeout(timer);
+          matchWaiters.delete(waiter);
+          resolve();
+        },
+      };
+      const timer = setTimeout(waiter.wake, Math.max(0, deadline - Date.now()));
+      matchWaiters.add(waiter);
+    });
+
+  return {
+    async decide(tabId, frameId) {
+      const known = verdict(tabId, frameId, await ports.origins(tabId));
+      if (known !== undefined) return known;
+      const deadline = Date.now() + waitMs;
+      await round(tabId);
+      while (true) {
+        const now = verdict(tabId, frameId, await ports.origins(tabId));
+        if (now !== undefined) return now;
+        if (Date.now() >= deadline) return undefined;
+        await nextMatch(tabId, deadline);
+      }
+    },
+    present(sender, token) {
+      if (typeof token !== 'string' || token.length === 0 || token.length > 100) return;
+      expire();
+      presented.set(token, { sender, at: Date.now() });
+      match(token);
+    },
+    forgetFrame(tabId, frameId) {
+      parents.delete(`${tabId}:${frameId}`);
+    },
+    forgetTab(tabId) {
+      for (const key of [...parents.keys()]) if (key.startsWith(`${tabId}:`)) parents.delete(key);
+      for (const [token, offer] of offered) if (offer.tabId === tabId) offered.delete(token);
+    },
+  };
+}
+
+function isOffer(value: unknown): value is DelegationOffer {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as DelegationOffer;
+  return (
+    typeof v.token === 'string' &&
+    v.token.length > 0 &&
+    v.token.length <= 100 &&
+    typeof v.allow === 'string' &&
+    v.allow.length <= 2_000 &&
+    typeof v.src === 'string' &&
+    v.src.length <= 2_000
+  );
+}
