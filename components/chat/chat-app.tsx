@@ -109,6 +109,7 @@ export function ChatApp({ store, onOpenOptions }: ChatAppProps) {
                   {m.label}
                   {m.bytes ? ` · ${formatBytes(m.bytes)}` : ''}
                   {m.cached ? ' · downloaded' : ''}
+                  {m.measured ? ` · ${m.measured}` : ''}
                 </option>
               ))}
             </select>

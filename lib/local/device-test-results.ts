@@ -48,7 +48,7 @@ export function sanitizeDeviceTests(value: unknown): DeviceTestResults {
       typeof r.modelId === 'string' &&
       r.modelId.length > 0 &&
       r.modelId.length <= 200 &&
-      (r.device === 'webgpu' || r.device === 'wasm') &&
+      (r.device === 'webgpu' || r.device === 'wasm' || r.device === 'cpu') &&
       typeof r.dtype === 'string' &&
       r.dtype.length <= 20 &&
       typeof r.testedAt === 'string' &&

@@ -17,6 +17,10 @@ describe('createOptionsClient', () => {
         listCloudModels: async () => ({ ok: true, models: [] }),
         listLocalModels: async () => [{ id: 'm', label: 'M', brief: 'b', cached: true }],
         deleteLocalModel: async () => {},
+        testDevice: async () => {
+          throw new Error('unused');
+        },
+        saveDeviceTest: async () => {},
       });
     });
     expect(await client.listLocalModels()).toEqual({ ok: true, models: [{ id: 'm', label: 'M', brief: 'b', cached: true }] });

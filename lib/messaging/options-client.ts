@@ -5,6 +5,7 @@ import type {
   OptionsReplies,
   OptionsRequest,
   TestConnectionReply,
+  TestDeviceReply,
 } from './options-messages';
 
 /** The options page's side of the protocol: one method per request; every method resolves, never rejects. */
@@ -13,6 +14,7 @@ export interface OptionsClient {
   listCloudModels(): Promise<CloudModelsReply>;
   listLocalModels(): Promise<LocalModelsReply>;
   deleteLocalModel(modelId: string): Promise<DeleteLocalModelReply>;
+  testDevice(modelId: string): Promise<TestDeviceReply>;
 }
 
 /**
@@ -57,5 +59,6 @@ export function createOptionsClient(
     listCloudModels: () => ask({ type: 'options/list-cloud-models' }),
     listLocalModels: () => ask({ type: 'options/list-local-models' }),
     deleteLocalModel: (modelId) => ask({ type: 'options/delete-local-model', modelId }),
+    testDevice: (modelId) => ask({ type: 'options/test-device', modelId }),
   };
 }

@@ -6,6 +6,7 @@
  */
 import type { AgentErrorCode } from '../agent/types';
 import type { LocalModelDetails } from '../local/create-local-adapter';
+import type { DeviceTestResult } from '../local/measure-device';
 
 /** What the options page asks the host. */
 export type OptionsRequest =
@@ -16,7 +17,9 @@ export type OptionsRequest =
   /** The on-device catalog with what is downloaded and how much space it takes. */
   | { type: 'options/list-local-models' }
   /** Delete one downloaded on-device model and free its space. */
-  | { type: 'options/delete-local-model'; modelId: string };
+  | { type: 'options/delete-local-model'; modelId: string }
+  /** "Test this device": run the fixed prompt through one downloaded model, keep and return the figures. */
+  | { type: 'options/test-device'; modelId: string };
 
 /** The request types, for guards and routing. */
 export const OPTIONS_REQUEST_TYPES = [
@@ -24,6 +27,7 @@ export const OPTIONS_REQUEST_TYPES = [
   'options/list-cloud-models',
   'options/list-local-models',
   'options/delete-local-model',
+  'options/test-device',
 ] as const satisfies readonly OptionsRequest['type'][];
 
 /** "Test connection": what happened, in words. */
@@ -45,21 +49,26 @@ export type LocalModelsReply = { ok: true; models: LocalModelInfo[] } | { ok: fa
 
 export type DeleteLocalModelReply = { ok: true } | { ok: false; message: string };
 
+/** What "Test this device" measured (also kept in the settings), or why it could not. */
+export type TestDeviceReply = { ok: true; result: DeviceTestResult } | { ok: false; message: string };
+
 /** Each request's reply type. */
 export interface OptionsReplies {
   'options/test-connection': TestConnectionReply;
   'options/list-cloud-models': CloudModelsReply;
   'options/list-local-models': LocalModelsReply;
   'options/delete-local-model': DeleteLocalModelReply;
+  'options/test-device': TestDeviceReply;
 }
 
 /** Any reply. */
 export type OptionsReply = OptionsReplies[keyof OptionsReplies];
 
-/** Whether a runtime message is an options request (well-formed: a delete names its model). */
+/** Whether a runtime message is an options request (well-formed: a delete or a device test names its model). */
 export function isOptionsRequest(message: unknown): message is OptionsRequest {
   if (typeof message !== 'object' || message === null) return false;
   const m = message as { type?: unknown; modelId?: unknown };
   if (!OPTIONS_REQUEST_TYPES.includes(m.type as OptionsRequest['type'])) return false;
-  return m.type !== 'options/delete-local-model' || (typeof m.modelId === 'string' && m.modelId !== '');
+  const namesModel = m.type === 'options/delete-local-model' || m.type === 'options/test-device';
+  return !namesModel || (typeof m.modelId === 'string' && m.modelId !== '');
 }
