@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { createMemoryStorageArea } from '../storage/memory-storage-area';
+import { createSettingsStore } from '../storage/settings-store';
 import { deviceTestKey, formatDeviceSpeed, resultFor, sanitizeDeviceTests } from './device-test-results';
 import type { DeviceTestResult } from './measure-device';
 
@@ -48,5 +50,34 @@ describe('device test results', () => {
     expect(kept[deviceTestKey({ ...good, modelId: 'v' })]).not.toHaveProperty('extra');
     expect(sanitizeDeviceTests(null)).toEqual({});
     expect(sanitizeDeviceTests([good])).toEqual({});
+  });
+});
+
+describe('the settings store keeps device tests', () => {
+  it('stores a result and reads it back, replacing only the same model on the same device', async () => {
+    const area = createMemoryStorageArea();
+    const store = createSettingsStore({ local: area });
+    expect(await store.deviceTests()).toEqual({});
+    await store.saveDeviceTest(result());
+    await store.saveDeviceTest(result({ device: 'wasm', dtype: 'q4', tokensPerSecond: 4 }));
+    await store.saveDeviceTest(result({ testedAt: '2026-12-02T03:00:00.000Z', tokensPerSecond: 30 }));
+    // Read back by a second store over the same storage, as another context would.
+    const again = await createSettingsStore({ local: area }).deviceTests();
+    expect(Object.keys(again).sort()).toEqual(['onnx-community/Qwen3-0.6B-ONNX|wasm|q4', 'onnx-community/Qwen3-0.6B-ONNX|webgpu|q4f16']);
+    expect(again['onnx-community/Qwen3-0.6B-ONNX|webgpu|q4f16'].tokensPerSecond).toBe(30);
+  });
+
+  it('refuses a malformed result and keeps what it had', async () => {
+    const store = createSettingsStore({ local: createMemoryStorageArea() });
+    await store.saveDeviceTest(result());
+    await expect(store.saveDeviceTest({ ...result(), firstTokenMs: -5 })).rejects.toThrow('That test result is not well-formed.');
+    expect(Object.values(await store.deviceTests())).toEqual([result()]);
+  });
+
+  it('tells subscribers when a result is kept, so the panel can show it', async () => {
+    const store = createSettingsStore({ local: createMemoryStorageArea() });
+    const heard = new Promise<void>((resolve) => store.subscribe(() => resolve()));
+    await store.saveDeviceTest(result());
+    await heard;
   });
 });
