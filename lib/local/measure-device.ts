@@ -84,7 +84,7 @@ export async function measureDevice(provider: MeasurableProvider, options: Measu
       ...(provider.toolsInline ? {} : { tools: prompt.tools }),
       maxNewTokens: prompt.maxNewTokens,
       signal,
-      onText: (delta) => {
+      onText: () => {
         firstAt ??= now();
         deltas++;
         options.onPhase?.({ phase: 'writing', tokens: deltas });
