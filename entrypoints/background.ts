@@ -84,6 +84,8 @@ export default defineBackground(() => {
           startWorker: () =>
             new Worker(new URL('./offscreen/engine-worker.ts', import.meta.url), { type: 'module' }) as unknown as EnginePort,
           getURL: (path) => browser.runtime.getURL(path as any),
+          // Chrome-only today; where the browser has none, the recommendation assumes 4 GB.
+          deviceMemoryGb: (navigator as { deviceMemory?: number }).deviceMemory,
         }),
     });
     tellHost = async (message) => {

@@ -125,6 +125,7 @@ export function ChatApp({ store, onOpenOptions, tabs = NO_TABS }: ChatAppProps) 
                   {m.label}
                   {m.bytes ? ` · ${formatBytes(m.bytes)}` : ''}
                   {m.cached ? ' · downloaded' : ''}
+                  {m.measured ? ` · ${m.measured}` : ''}
                 </option>
               ))}
             </select>

@@ -1,6 +1,7 @@
 import type { LocalModelInfo } from '../../lib/messaging/options-messages';
 import { describedBy, Field } from './field';
 import { formatBytes } from '../shared/format-bytes';
+import { formatSeconds } from '../../lib/local/device-test-results';
 import { NoticeText } from './notice-text';
 import type { OptionsState } from './options-state';
 
@@ -122,12 +123,57 @@ function ModelRow({ model, checked, state }: { model: LocalModelInfo; checked: b
           </div>
         ) : (
           <div class="model-actions">
+            <button
+              type="button"
+              class="button button--quiet"
+              aria-label={`Test this device with ${model.label}`}
+              disabled={state.deviceTest.value?.state === 'testing'}
+              onClick={() => void state.testDevice(model.id)}
+            >
+              Test this device
+            </button>
             <button type="button" class="button button--quiet" aria-label={`Delete ${model.label}`} onClick={() => state.requestDelete(model.id)}>
               Delete
             </button>
           </div>
         )
       ) : null}
+      <DeviceTestLine model={model} state={state} id={`${id}-test`} />
     </li>
+  );
+}
+
+/** The model's "Test this device" line: running, failed (why), or the figures last measured here. */
+function DeviceTestLine({ model, state, id }: { model: LocalModelInfo; state: OptionsState; id: string }) {
+  const running = state.deviceTest.value;
+  if (running?.modelId === model.id && running.state === 'testing') {
+    return (
+      <div class="device-test" id={id} role="status">
+        <progress aria-label={`Testing ${model.label}`} />
+        <span>Testing: loading {model.label}, reading a 1,000-token prompt with six tools, then writing up to 128 tokens…</span>
+      </div>
+    );
+  }
+  if (running?.modelId === model.id && running.state === 'failed') {
+    return (
+      <p class="device-test device-test--failed" id={id} role="alert">
+        {running.message}
+      </p>
+    );
+  }
+  const r = model.deviceTest;
+  if (!r) return null;
+  const figures = [
+    `First token in ${formatSeconds(r.firstTokenMs)} (${r.promptTokens.toLocaleString('en')}-token prompt)`,
+    r.tokensPerSecond !== undefined ? `${r.tokensPerSecond} tokens/s writing` : 'too short a reply to time the writing',
+    r.memoryBytes !== undefined
+      ? `${formatBytes(r.memoryBytes)} held (${r.memorySource === 'weights+kv' ? 'the weights on this device plus the KV cache' : 'the weights on this device'})`
+      : undefined,
+  ].filter(Boolean);
+  const where = r.device === 'webgpu' ? `WebGPU, ${r.dtype}` : `CPU, ${r.dtype}`;
+  return (
+    <p class="device-test" id={id}>
+      Tested on this device ({where}, {new Date(r.testedAt).toLocaleDateString()}): {figures.join(' · ')}.
+    </p>
   );
 }

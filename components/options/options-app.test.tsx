@@ -39,6 +39,23 @@ function mockOptionsClient(overrides: Partial<OptionsClient> = {}) {
       calls.push('delete conversations');
       return { ok: true };
     },
+    testDevice: async (id) => {
+      calls.push(`test-device ${id}`);
+      const result = {
+        modelId: id,
+        device: 'webgpu' as const,
+        dtype: 'q4f16' as const,
+        testedAt: '2026-12-01T03:00:00.000Z',
+        promptTokens: 1012,
+        firstTokenMs: 850,
+        tokensPerSecond: 24.5,
+        newTokens: 64,
+        memoryBytes: 600 * MB,
+        memorySource: 'weights+kv' as const,
+      };
+      models.find((x) => x.id === id)!.deviceTest = result;
+      return { ok: true, result };
+    },
     ...overrides,
   };
   return { client, calls };
@@ -179,6 +196,43 @@ describe('OptionsApp', () => {
     await screen.findByText('Small One was deleted from this device.');
     expect(calls).toContain('delete org/small');
     await screen.findByText('No model is downloaded yet.');
+  });
+
+  it('tests this device with a downloaded model: progress while it runs, then the figures and what the memory counts', async () => {
+    let finish!: () => void;
+    const mock = mockOptionsClient();
+    const gate = new Promise<void>((resolve) => (finish = resolve));
+    const client: OptionsClient = {
+      ...mock.client,
+      testDevice: async (id) => {
+        await gate;
+        return mock.client.testDevice(id);
+      },
+    };
+    await setup({ client });
+    // Only a downloaded model can be tested.
+    expect(screen.queryByRole('button', { name: 'Test this device with Large One' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Test this device with Small One' }));
+    const status = await screen.findByRole('progressbar', { name: 'Testing Small One' });
+    expect(status.parentElement!.textContent).toMatch(/Testing: loading Small One, reading a 1,000-token prompt/);
+    expect((screen.getByRole('button', { name: 'Test this device with Small One' }) as HTMLButtonElement).disabled).toBe(true);
+    finish();
+    const line = await screen.findByText(/Tested on this device \(WebGPU, q4f16/);
+    expect(line.textContent).toContain('First token in 0.9 s (1,012-token prompt)');
+    expect(line.textContent).toContain('24.5 tokens/s writing');
+    expect(line.textContent).toContain('600 MB held (the weights on this device plus the KV cache)');
+    expect(screen.queryByRole('progressbar', { name: 'Testing Small One' })).toBeNull();
+  });
+
+  it('says why a device test failed, next to the model', async () => {
+    const { client } = mockOptionsClient({
+      testDevice: async () => ({ ok: false, message: 'The test did not finish: The model failed while generating: GPU device lost' }),
+    });
+    await setup({ client });
+    fireEvent.click(screen.getByRole('button', { name: 'Test this device with Small One' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('The test did not finish: The model failed while generating: GPU device lost');
+    expect((screen.getByRole('button', { name: 'Test this device with Small One' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('saves the chosen on-device model, the download host and the agent', async () => {

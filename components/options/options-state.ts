@@ -42,6 +42,9 @@ export interface Notice {
   text: string;
 }
 
+/** A device test running, or the last one that failed. */
+export type DeviceTestState = { modelId: string; state: 'testing' } | { modelId: string; state: 'failed'; message: string };
+
 /** The site profile being added or edited. */
 export interface SiteEditor {
   /** The origin the profile had before editing; undefined when adding. */
@@ -83,6 +86,8 @@ export interface OptionsState {
   pendingDelete: ReadonlySignal<string | undefined>;
   /** A message about the on-device models (deleted, or why not). */
   localNotice: ReadonlySignal<Notice | undefined>;
+  /** "Test this device": the model being tested, or the last test that failed and why. */
+  deviceTest: ReadonlySignal<DeviceTestState | undefined>;
   siteEditor: ReadonlySignal<SiteEditor | undefined>;
   siteNotice: ReadonlySignal<Notice | undefined>;
   /** "Delete all conversations": idle, waiting for the second click, or deleting. */
@@ -106,6 +111,8 @@ export interface OptionsState {
   requestDelete(modelId: string): void;
   cancelDelete(): void;
   confirmDelete(): Promise<void>;
+  /** Runs "Test this device" for a downloaded model (one at a time); its figures then show with the model. */
+  testDevice(modelId: string): Promise<void>;
   startAddSite(): void;
   startEditSite(origin: string): void;
   editSite(field: Exclude<keyof SiteEditor['draft'], 'subAgents'>, value: string): void;
@@ -160,6 +167,7 @@ export function createOptionsState(deps: { store: SettingsStore; client: Options
   const localModels = signal<Loadable<LocalModelInfo[]>>({ state: 'idle' });
   const pendingDelete = signal<string | undefined>(undefined);
   const localNotice = signal<Notice | undefined>(undefined);
+  const deviceTest = signal<DeviceTestState | undefined>(undefined);
   const siteEditor = signal<SiteEditor | undefined>(undefined);
   const siteNotice = signal<Notice | undefined>(undefined);
   const conversationsDelete = signal<'idle' | 'confirming' | 'deleting'>('idle');
@@ -265,6 +273,7 @@ export function createOptionsState(deps: { store: SettingsStore; client: Options
     localModels,
     pendingDelete,
     localNotice,
+    deviceTest,
     siteEditor,
     siteNotice,
     conversationsDelete,
@@ -390,6 +399,15 @@ export function createOptionsState(deps: { store: SettingsStore; client: Options
           : { tone: 'error', text: `${name} was not deleted: ${reply.message}` };
       });
       await refreshLocalModels();
+    },
+
+    async testDevice(modelId) {
+      if (deviceTest.value?.state === 'testing') return;
+      deviceTest.value = { modelId, state: 'testing' };
+      const reply = await client.testDevice(modelId);
+      // The figures come back with the model list (kept by the host), so the page shows what is stored.
+      if (reply.ok) await refreshLocalModels();
+      deviceTest.value = reply.ok ? undefined : { modelId, state: 'failed', message: reply.message };
     },
 
     startAddSite() {

@@ -35,6 +35,8 @@ const runtime = createAgentHostRuntime({
       startWorker: () => new Worker(new URL('./engine-worker.ts', import.meta.url), { type: 'module' }) as unknown as EnginePort,
       getURL: (path) => browser.runtime.getURL(path as any),
       languageModel: (globalThis as any).LanguageModel,
+      // The device's memory (GB, rounded by the browser) sizes the recommended model.
+      deviceMemoryGb: (navigator as { deviceMemory?: number }).deviceMemory,
     }),
 });
 

@@ -170,6 +170,8 @@ export interface ModelChoice {
   /** Why the recommended model fits this device, for the panel. */
   why?: string;
   selected?: boolean;
+  /** What "Test this device" measured for it here, in words ("24 tok/s on this device"). */
+  measured?: string;
 }
 
 /** An agent the chat can talk to: the model and tool loop behind a stream of parts. */

@@ -4,6 +4,7 @@ import type { ToolBridge } from '../background/tool-bridge';
 import { createCloudAdapter } from '../cloud/create-cloud-adapter';
 import { listModels } from '../cloud/list-models';
 import { testConnection } from '../cloud/test-connection';
+import type { DeviceTestResult } from '../local/measure-device';
 import type { LocalModelInfo, OptionsReply } from '../messaging/options-messages';
 import { createSettingsStore, type SettingsStore } from '../storage/settings-store';
 import type { StorageArea } from '../storage/storage-area';
@@ -16,6 +17,7 @@ import { type AgentHost, startAgentHost } from './start-agent-host';
 export interface HostLocalAdapter extends AgentAdapter {
   listModels?: () => Promise<Omit<LocalModelInfo, 'storedBytes'>[]>;
   deleteModel?: (modelId: string) => Promise<void>;
+  testModel?: (modelId: string) => Promise<DeviceTestResult>;
 }
 
 export interface AgentHostRuntimeDeps {
@@ -121,6 +123,12 @@ export function createAgentHostRuntime(deps: AgentHostRuntimeDeps): AgentHostRun
           await adapter.deleteModel(modelId);
           // The adapter's status may now be needs-download: panels hear through its subscribe.
         },
+        testDevice: async (modelId) => {
+          const adapter = await localAdapter();
+          if (!adapter?.testModel) throw new Error('On-device mode is not available in this browser.');
+          return adapter.testModel(modelId);
+        },
+        saveDeviceTest: (result) => settings.saveDeviceTest(result),
         deleteConversations: () => host.deleteAllConversations(),
       });
     },

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startProviderServer, type ProviderServer } from '../../tests/servers/provider-server';
 import { listModels } from '../cloud/list-models';
 import { testConnection } from '../cloud/test-connection';
+import type { DeviceTestResult } from '../local/measure-device';
 import type { LocalModelInfo } from '../messaging/options-messages';
 import { createMemoryStorageArea } from '../storage/memory-storage-area';
 import { createSettingsStore, type SettingsStore } from '../storage/settings-store';
@@ -48,9 +49,28 @@ function setup(): { store: SettingsStore; deps: OptionsRequestDeps; local: Retur
       listCloudModels: (s) => listModels(s, { fetch }),
       listLocalModels: local.listLocalModels,
       deleteLocalModel: local.deleteLocalModel,
+      testDevice: async (modelId) => {
+        const m = local.models.find((x) => x.id === modelId)!;
+        if (!m.cached) throw new Error(`${m.label} is not downloaded on this device: download it first.`);
+        return { ...measured, modelId };
+      },
+      saveDeviceTest: (result) => store.saveDeviceTest(result),
     },
   };
 }
+
+const measured: DeviceTestResult = {
+  modelId: '',
+  device: 'wasm',
+  dtype: 'q4',
+  testedAt: '2026-12-01T03:00:00.000Z',
+  promptTokens: 1010,
+  firstTokenMs: 1500,
+  tokensPerSecond: 12.5,
+  newTokens: 40,
+  memoryBytes: 123_456,
+  memorySource: 'weights+kv',
+};
 
 describe('handleOptionsRequest', () => {
   it('ignores messages that are not options requests', () => {
@@ -120,6 +140,25 @@ describe('handleOptionsRequest', () => {
       ok: false,
       message: 'There is no on-device model called “nope”.',
     });
+  });
+
+  it('tests a downloaded model, keeps its figures in the settings, and says why when it cannot', async () => {
+    const { store, deps } = setup();
+    const id = 'onnx-community/Qwen3-0.6B-ONNX';
+    expect(await handleOptionsRequest({ type: 'options/test-device', modelId: id }, deps)).toEqual({ ok: true, result: { ...measured, modelId: id } });
+    expect(Object.values(await store.deviceTests())).toEqual([{ ...measured, modelId: id }]);
+
+    expect(await handleOptionsRequest({ type: 'options/test-device', modelId: 'onnx-community/Qwen3-1.7B-ONNX' }, deps)).toEqual({
+      ok: false,
+      message: 'The test did not finish: Qwen3 1.7B is not downloaded on this device: download it first.',
+    });
+    expect(await handleOptionsRequest({ type: 'options/test-device', modelId: 'nope' }, deps)).toEqual({
+      ok: false,
+      message: 'There is no on-device model called “nope”.',
+    });
+    // A request without a model is not one.
+    expect(handleOptionsRequest({ type: 'options/test-device' }, deps)).toBeUndefined();
+    expect(Object.keys(await store.deviceTests())).toHaveLength(1);
   });
 
   it('turns a failing dependency into a reply, and never lets the key out', async () => {

@@ -5,6 +5,7 @@ import {
   type OptionsReply,
   type TestConnectionReply,
 } from '../messaging/options-messages';
+import type { DeviceTestResult } from '../local/measure-device';
 import type { CloudSettings, SettingsStore } from '../storage/settings-store';
 
 /** What the host injects to answer the options page: the settings store and the cloud and local functions. */
@@ -21,6 +22,10 @@ export interface OptionsRequestDeps {
   deleteLocalModel: (modelId: string) => Promise<void>;
   /** Deletes every conversation, stored and in memory (the host's deleteAllConversations). */
   deleteConversations: () => Promise<void>;
+  /** "Test this device" for one model; rejects in words (not downloaded, busy, the engine failed). */
+  testDevice: (modelId: string) => Promise<DeviceTestResult>;
+  /** Keeps a device test's figures (the settings store's saveDeviceTest). */
+  saveDeviceTest: (result: DeviceTestResult) => Promise<void>;
 }
 
 /**
@@ -55,6 +60,19 @@ export function handleOptionsRequest(message: unknown, deps: OptionsRequestDeps)
       case 'options/delete-conversations':
         await deps.deleteConversations();
         return { ok: true };
+      case 'options/test-device': {
+        const known = await deps.listLocalModels();
+        if (!known.some((m) => m.id === message.modelId)) {
+          return { ok: false, message: `There is no on-device model called “${message.modelId}”.` };
+        }
+        try {
+          const result = await deps.testDevice(message.modelId);
+          await deps.saveDeviceTest(result);
+          return { ok: true, result };
+        } catch (error) {
+          return { ok: false, message: `The test did not finish: ${error instanceof Error ? error.message : String(error)}` };
+        }
+      }
     }
   };
   return answer().catch((error: unknown) => ({

@@ -59,4 +59,27 @@ describe('startLocalAdapter', () => {
     expect(second.downloads()).toBeGreaterThan(0);
     expect(first.downloads()).toBe(before);
   });
+
+  it('tests this device through the engine Worker, and the kept result shows in the picker', async () => {
+    const { settings, adapter } = await start(first.url);
+    const id = recommendedModel().id;
+    await expect.poll(() => adapter.status?.().state).toBe('needs-download');
+    await expect(adapter.testModel(id)).rejects.toThrow(/is not downloaded on this device: download it first/);
+    await adapter.prepare?.();
+
+    const phases: string[] = [];
+    const result = await adapter.testModel(id, (p) => phases.push(p.phase));
+    expect(result).toMatchObject({ modelId: id, device: 'cpu', memorySource: 'weights+kv' });
+    // The engine's own figures: the templated fixed prompt read whole, and a reply whose first token it timed.
+    expect(result.promptTokens).toBeGreaterThan(500);
+    expect(result.newTokens).toBeGreaterThan(0);
+    expect(result.firstTokenMs).toBeGreaterThan(0);
+    expect(result.memoryBytes).toBeGreaterThan((await adapter.listModels()).find((m) => m.id === id)!.storedBytes!);
+    expect(phases).toContain('reading');
+
+    expect(adapter.models?.().find((m) => m.id === id)?.measured).toBeUndefined();
+    await settings.saveDeviceTest(result);
+    await expect.poll(() => adapter.models?.().find((m) => m.id === id)?.measured).toMatch(/on this device$/);
+    expect((await adapter.listModels()).find((m) => m.id === id)?.deviceTest).toEqual(result);
+  });
 });

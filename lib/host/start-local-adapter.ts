@@ -13,6 +13,8 @@ export interface LocalAdapterContext {
   getURL: (path: string) => string;
   /** Chrome's built-in Prompt API (globalThis.LanguageModel), where the browser has it. */
   languageModel?: LanguageModelLike;
+  /** `navigator.deviceMemory` (GB) where the browser has it, for the model recommendation. */
+  deviceMemoryGb?: number;
 }
 
 const ORT_WASM = '/ort/ort-wasm-simd-threaded.asyncify.wasm';
@@ -23,8 +25,10 @@ const ORT_MJS = '/ort/ort-wasm-simd-threaded.asyncify.mjs';
  * the download host in the settings. A changed host applies to models not in memory yet, so the cached flags are
  * read again.
  */
-export async function startLocalAdapter({ settings, startWorker, getURL, languageModel }: LocalAdapterContext): Promise<LocalAdapter> {
+export async function startLocalAdapter({ settings, startWorker, getURL, languageModel, deviceMemoryGb }: LocalAdapterContext): Promise<LocalAdapter> {
   const { local } = await settings.read();
+  // "Test this device" results, as last read: the picker shows them, and a new one reaches the panels at once.
+  let tests = await settings.deviceTests();
   const config = {
     wasmPaths: { wasm: getURL(ORT_WASM), mjs: getURL(ORT_MJS) },
     remoteHost: withTrailingSlash(local.modelHost),
@@ -34,9 +38,16 @@ export async function startLocalAdapter({ settings, startWorker, getURL, languag
     provider: engine.provider,
     modelId: local.modelId,
     promptApi: createPromptApiProvider(languageModel),
+    deviceTests: () => tests,
+    ...(deviceMemoryGb ? { deviceMemoryGb } : {}),
   });
   let host = local.modelHost;
-  settings.subscribe((next) => {
+  settings.subscribe(async (next) => {
+    const latest = await settings.deviceTests();
+    if (JSON.stringify(latest) !== JSON.stringify(tests)) {
+      tests = latest;
+      if (next.local.modelHost === host) void adapter.refresh();
+    }
     if (next.local.modelHost === host) return;
     host = next.local.modelHost;
     engine.configure({ ...config, remoteHost: withTrailingSlash(host) });

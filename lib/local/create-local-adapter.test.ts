@@ -241,6 +241,31 @@ describe('createLocalAdapter', () => {
     expect(a.models()[1].cached).toBe(false);
   });
 
+  it('tests this device with a downloaded model, refusing one not downloaded and while a download runs', async () => {
+    const models = catalog();
+    const a = adapter(models, createMemoryModelCache());
+    await settled(a);
+    await expect(a.testModel(models[0].id)).rejects.toThrow('small is not downloaded on this device: download it first.');
+    await expect(a.testModel('nope')).rejects.toThrow('There is no on-device model "nope".');
+    await a.prepare();
+
+    const result = await a.testModel(models[0].id);
+    expect(result).toMatchObject({ modelId: models[0].id, device: 'cpu', dtype: 'q4', memorySource: 'weights+kv' });
+    expect(result.promptTokens).toBeGreaterThan(500);
+    expect(result.memoryBytes).toBeGreaterThan(storedSize);
+    // The model in use is still ready for the conversation afterwards.
+    expect(a.status()).toEqual({ state: 'ready' });
+
+    host.slow(`${models[1].id}/onnx/model_q4.onnx`, { chunkBytes: 512, delayMs: 20 });
+    await a.selectModel(models[1].id);
+    const controller = new AbortController();
+    const download = a.prepare(controller.signal);
+    await expect(a.testModel(models[0].id)).rejects.toThrow('The on-device model is busy');
+    controller.abort();
+    await expect(download).rejects.toMatchObject({ name: 'AbortError' });
+    host.slow(`${models[1].id}/onnx/model_q4.onnx`);
+  });
+
   it('picks the strongest model that fits a WebGPU device with shader-f16, says why, and lets a person’s pick stand', async () => {
     const f16Gpu = { requestAdapter: async () => ({ features: new Set(['shader-f16']) }) };
     const models = catalog().map((m, i) => ({ ...m, strength: i + 1 }));

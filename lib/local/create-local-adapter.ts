@@ -4,6 +4,8 @@ import type { AdapterStatus, AgentAdapter, AgentRunRequest, AgentStreamPart, Mod
 import type { DeviceChoice } from './choose-device';
 import type { PromptApiProvider } from './create-prompt-api-provider';
 import type { TransformersProvider } from './create-transformers-provider';
+import { type DeviceTestResults, formatDeviceSpeed, resultFor } from './device-test-results';
+import { type DeviceTestPhase, type DeviceTestResult, measureDevice } from './measure-device';
 import { type LocalModelSpec, modelCatalog, recommendedModel } from './model-catalog';
 import { PROMPT_API_CHOICE, recommendModel } from './recommend-model';
 
@@ -27,6 +29,8 @@ export interface LocalAdapterOptions {
   modelId?: string;
   /** `navigator.deviceMemory` of the context, in GB, for the recommendation (unknown: 4). */
   deviceMemoryGb?: number;
+  /** "Test this device" results kept so far (the settings store's, as last read). */
+  deviceTests?: () => DeviceTestResults;
   /** Remember the person's pick. */
   onModelChange?: (modelId: string) => void;
   /** Model steps per user message (runLocalAgent's default when unset). */
@@ -53,6 +57,8 @@ export interface LocalModelDetails {
   /** Space its files take on this device, when cached. */
   storedBytes?: number;
   recommended?: boolean;
+  /** What "Test this device" last measured for it here. */
+  deviceTest?: DeviceTestResult;
 }
 
 /** The local adapter: an AgentAdapter with every optional member, plus model management for the options page. */
@@ -66,6 +72,11 @@ export interface LocalAdapter extends AgentAdapter {
   listModels: () => Promise<LocalModelDetails[]>;
   /** Delete a model's files (unloading it first). Rejects while it is in use. */
   deleteModel: (modelId: string) => Promise<void>;
+  /**
+   * "Test this device": run the fixed tool-calling prompt through a downloaded model and measure it. Rejects, in
+   * words, when the model is not downloaded or the engine is busy with a reply or a download.
+   */
+  testModel: (modelId: string, onPhase?: (phase: DeviceTestPhase) => void, signal?: AbortSignal) => Promise<DeviceTestResult>;
   /** Read the cached flags and status again (another context changed the cache, say). */
   refresh: () => Promise<void>;
 }
@@ -85,7 +96,7 @@ export function createLocalAdapter(options: LocalAdapterOptions): LocalAdapter {
   const devices = new Map<string, DeviceChoice>();
   const listeners = new Set<() => void>();
   let status: AdapterStatus = { state: 'loading' };
-  let busy: 'run' | 'prepare' | undefined;
+  let busy: 'run' | 'prepare' | 'test' | undefined;
   let refreshing: Promise<void> | undefined;
 
   const specOf = (id: string) => catalog.find((m) => m.id === id);
@@ -195,9 +206,12 @@ export function createLocalAdapter(options: LocalAdapterOptions): LocalAdapter {
     }
   };
 
+  const testOf = (spec: LocalModelSpec) => resultFor(options.deviceTests?.() ?? {}, spec.id, devices.get(spec.id));
+
   const choices = (): ModelChoice[] => {
     const list: ModelChoice[] = catalog.map((spec) => {
       const device = devices.get(spec.id);
+      const test = testOf(spec);
       return {
         id: spec.id,
         label: spec.label,
@@ -207,6 +221,7 @@ export function createLocalAdapter(options: LocalAdapterOptions): LocalAdapter {
         recommended: spec.id === (recommendation?.id ?? recommendedModel(catalog).id),
         ...(spec.id === recommendation?.id ? { why: recommendation.reason } : {}),
         selected: spec.id === selected,
+        ...(test ? { measured: formatDeviceSpeed(test) } : {}),
       };
     });
     if (options.promptApi) {
@@ -319,6 +334,7 @@ export function createLocalAdapter(options: LocalAdapterOptions): LocalAdapter {
           const device = devices.get(spec.id);
           const isCached = cached.get(spec.id) ?? false;
           const storedBytes = isCached ? await providerOf(spec).storedBytes().catch(() => undefined) : undefined;
+          const test = testOf(spec);
           return {
             id: spec.id,
             label: spec.label,
@@ -329,9 +345,31 @@ export function createLocalAdapter(options: LocalAdapterOptions): LocalAdapter {
             cached: isCached,
             ...(storedBytes !== undefined ? { storedBytes } : {}),
             recommended: spec.id === (recommendation?.id ?? recommendedModel(catalog).id),
+            ...(test ? { deviceTest: test } : {}),
           };
         }),
       );
+    },
+
+    testModel: async (id, onPhase, signal) => {
+      const spec = specOf(id);
+      if (!spec) throw new Error(`There is no on-device model "${id}".`);
+      if (busy) throw new Error('The on-device model is busy: wait for the reply or the download to finish, then test.');
+      busy = 'test';
+      try {
+        const p = providerOf(spec);
+        if (!(await p.isCached().catch(() => false))) throw new Error(`${spec.label} is not downloaded on this device: download it first.`);
+        try {
+          return await measureDevice(p, { onPhase, signal });
+        } finally {
+          // Testing another model than the one in use must not leave two models in memory.
+          if (id !== selected) await p.unload().catch(() => {});
+        }
+      } finally {
+        busy = undefined;
+        // The test loaded this model; a different selected model's status is unchanged, but panels hear either way.
+        if (!refreshing) setStatus(await restingStatus());
+      }
     },
 
     deleteModel: async (id) => {

@@ -69,6 +69,8 @@ export interface GenerationStats {
   /** From the call to the first new token. */
   firstTokenMs: number;
   totalMs: number;
+  /** Bytes the KV cache left by this generation holds (its tensors' shapes × element size, on GPU or CPU). */
+  kvBytes?: number;
 }
 
 /** A LocalProvider over transformers.js, plus what the adapter needs to manage the model. */
@@ -332,6 +334,15 @@ function canTruncate(cache: DynamicCache): boolean {
       name.startsWith('past_key_values.') &&
       (t.location === 'cpu' || t.location === undefined || t.location === 'gpu-buffer') &&
       t.dims.length === 4,
+  );
+}
+
+/** Bytes a cache's tensors hold, from their shapes (a GPU tensor's data cannot be read without copying it). */
+export function cacheBytes(cache: DynamicCache): number {
+  const width: Record<string, number> = { float32: 4, float16: 2, bfloat16: 2, int8: 1, uint8: 1 };
+  return Object.values(cache as unknown as Record<string, Tensor>).reduce(
+    (sum, t) => sum + (t?.dims ? t.dims.reduce((a, b) => a * b, 1) * (width[t.type] ?? 4) : 0),
+    0,
   );
 }
 
@@ -701,6 +712,7 @@ export function createTransformersProvider(options: TransformersProviderOptions 
       newTokens: generated.length,
       firstTokenMs,
       totalMs: performance.now() - started,
+      kvBytes: cacheBytes(output.past_key_values),
     };
     if (signal.aborted) throw abortError(signal);
 

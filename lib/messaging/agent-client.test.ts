@@ -4,7 +4,14 @@ import { createAgentClient } from './agent-client';
 import { AGENT_PORT_NAME, type PanelIntent } from './agent-messages';
 import { createAgentPortPair } from './agent-port-pair';
 
-const tick = (ms = 5) => new Promise((r) => setTimeout(r, ms));
+/** Waits until `done()` holds, checking after each timer turn; the cap only names a hang on a busy machine. */
+async function until(done: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 1));
+  }
+}
 
 /** A host end that answers every bind with an empty snapshot and records what it got. */
 function echoHost(received: PanelIntent[]) {
@@ -32,7 +39,7 @@ describe('createAgentClient', () => {
     client.send({ type: 'send', tabId: 1, text: 'early' });
     client.send({ type: 'bind', tabId: 1 });
     expect(client.connected()).toBe(false);
-    await tick(20);
+    await until(() => received.length === 2, 'the bind and the waiting send');
     expect(client.connected()).toBe(true);
     expect(received.map((r) => r.type)).toEqual(['bind', 'send']);
     client.close();
@@ -63,12 +70,12 @@ describe('createAgentClient', () => {
     client.onConnectionChange((c) => changes.push(c));
     client.send({ type: 'bind', tabId: 3 });
     client.send({ type: 'stop', tabId: 3 });
-    await tick(30);
+    await until(() => received.length === 2, 'the bind and the stop');
     expect(wakes).toBe(1);
     expect(received.map((r) => r.type)).toEqual(['bind', 'stop']);
     hosts.at(-1)!.disconnect();
     client.send({ type: 'retry', tabId: 3 });
-    await tick(30);
+    await until(() => received.length === 4, 'the rebind and the retry');
     expect(received.map((r) => r.type)).toEqual(['bind', 'stop', 'bind', 'retry']);
     expect(changes).toEqual([true, false, true]);
     client.close();
@@ -87,7 +94,7 @@ describe('createAgentClient', () => {
     client.send({ type: 'bind', tabId: 1 });
     client.send({ type: 'send', tabId: 1, text: 'for tab 1' });
     client.send({ type: 'bind', tabId: 2 });
-    await tick(20);
+    await until(() => client.connected() && received.some((r) => r.type === 'bind' && r.tabId === 2), 'the second bind');
     expect(received.filter((r) => r.type === 'send')).toEqual([]);
     client.close();
   });

@@ -18,6 +18,10 @@ describe('createOptionsClient', () => {
         listLocalModels: async () => [{ id: 'm', label: 'M', brief: 'b', cached: true }],
         deleteLocalModel: async () => {},
         deleteConversations: async () => {},
+        testDevice: async () => {
+          throw new Error('unused');
+        },
+        saveDeviceTest: async () => {},
       });
     });
     expect(await client.listLocalModels()).toEqual({ ok: true, models: [{ id: 'm', label: 'M', brief: 'b', cached: true }] });

@@ -6,6 +6,7 @@ import type {
   OptionsReplies,
   OptionsRequest,
   TestConnectionReply,
+  TestDeviceReply,
 } from './options-messages';
 
 /** The options page's side of the protocol: one method per request; every method resolves, never rejects. */
@@ -15,6 +16,7 @@ export interface OptionsClient {
   listLocalModels(): Promise<LocalModelsReply>;
   deleteLocalModel(modelId: string): Promise<DeleteLocalModelReply>;
   deleteConversations(): Promise<DeleteConversationsReply>;
+  testDevice(modelId: string): Promise<TestDeviceReply>;
 }
 
 /**
@@ -60,5 +62,6 @@ export function createOptionsClient(
     listLocalModels: () => ask({ type: 'options/list-local-models' }),
     deleteLocalModel: (modelId) => ask({ type: 'options/delete-local-model', modelId }),
     deleteConversations: () => ask({ type: 'options/delete-conversations' }),
+    testDevice: (modelId) => ask({ type: 'options/test-device', modelId }),
   };
 }

@@ -6,6 +6,7 @@
  */
 import type { AgentErrorCode } from '../agent/types';
 import type { LocalModelDetails } from '../local/create-local-adapter';
+import type { DeviceTestResult } from '../local/measure-device';
 
 /** What the options page asks the host. */
 export type OptionsRequest =
@@ -18,7 +19,9 @@ export type OptionsRequest =
   /** Delete one downloaded on-device model and free its space. */
   | { type: 'options/delete-local-model'; modelId: string }
   /** "Delete all conversations": stored ones, and what open panels show. */
-  | { type: 'options/delete-conversations' };
+  | { type: 'options/delete-conversations' }
+  /** "Test this device": run the fixed prompt through one downloaded model, keep and return the figures. */
+  | { type: 'options/test-device'; modelId: string };
 
 /** The request types, for guards and routing. */
 export const OPTIONS_REQUEST_TYPES = [
@@ -27,6 +30,7 @@ export const OPTIONS_REQUEST_TYPES = [
   'options/list-local-models',
   'options/delete-local-model',
   'options/delete-conversations',
+  'options/test-device',
 ] as const satisfies readonly OptionsRequest['type'][];
 
 /** "Test connection": what happened, in words. */
@@ -49,6 +53,8 @@ export type LocalModelsReply = { ok: true; models: LocalModelInfo[] } | { ok: fa
 export type DeleteLocalModelReply = { ok: true } | { ok: false; message: string };
 
 export type DeleteConversationsReply = { ok: true } | { ok: false; message: string };
+/** What "Test this device" measured (also kept in the settings), or why it could not. */
+export type TestDeviceReply = { ok: true; result: DeviceTestResult } | { ok: false; message: string };
 
 /** Each request's reply type. */
 export interface OptionsReplies {
@@ -57,15 +63,17 @@ export interface OptionsReplies {
   'options/list-local-models': LocalModelsReply;
   'options/delete-local-model': DeleteLocalModelReply;
   'options/delete-conversations': DeleteConversationsReply;
+  'options/test-device': TestDeviceReply;
 }
 
 /** Any reply. */
 export type OptionsReply = OptionsReplies[keyof OptionsReplies];
 
-/** Whether a runtime message is an options request (well-formed: a delete names its model). */
+/** Whether a runtime message is an options request (well-formed: a delete or a device test names its model). */
 export function isOptionsRequest(message: unknown): message is OptionsRequest {
   if (typeof message !== 'object' || message === null) return false;
   const m = message as { type?: unknown; modelId?: unknown };
   if (!OPTIONS_REQUEST_TYPES.includes(m.type as OptionsRequest['type'])) return false;
-  return m.type !== 'options/delete-local-model' || (typeof m.modelId === 'string' && m.modelId !== '');
+  const namesModel = m.type === 'options/delete-local-model' || m.type === 'options/test-device';
+  return !namesModel || (typeof m.modelId === 'string' && m.modelId !== '');
 }

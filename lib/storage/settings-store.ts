@@ -1,4 +1,6 @@
 import type { WebAgent } from '../agent/types';
+import { type DeviceTestResults, deviceTestKey, sanitizeDeviceTests } from '../local/device-test-results';
+import type { DeviceTestResult } from '../local/measure-device';
 import { maskApiKey } from './mask-api-key';
 import { parseOrigin } from './parse-origin';
 import {
@@ -62,6 +64,7 @@ export const SETTINGS_KEYS = {
   confirmationChosen: 'settings.confirmationChosen',
   sites: 'settings.sites',
   grants: 'settings.grants',
+  deviceTests: 'settings.deviceTests',
   apiKeyMask: (provider: CloudProvider) => `settings.apiKeyMask.${provider}`,
   apiKey: (provider: CloudProvider) => `secret.apiKey.${provider}`,
 } as const;
@@ -100,6 +103,10 @@ export interface SettingsStore {
   grantTool(origin: string, tool: string): Promise<void>;
   revokeGrant(origin: string, tool: string): Promise<void>;
   isToolGranted(origin: string, tool: string): Promise<boolean>;
+  /** "Test this device" results, keyed by model and device (malformed entries dropped). */
+  deviceTests(): Promise<DeviceTestResults>;
+  /** Keeps one result, replacing the earlier one for the same model and device. */
+  saveDeviceTest(result: DeviceTestResult): Promise<void>;
 }
 
 const PROVIDER_IDS = CLOUD_PROVIDERS.map((p) => p.id);
@@ -302,6 +309,17 @@ export function createSettingsStore(areas: SettingsAreas): SettingsStore {
     async isToolGranted(origin, tool) {
       const target = normaliseOrigin(origin);
       return (await readGrants()).some((g) => g.origin === target && g.tool === tool);
+    },
+
+    deviceTests: async () => sanitizeDeviceTests((await local.get([SETTINGS_KEYS.deviceTests]))[SETTINGS_KEYS.deviceTests]),
+
+    saveDeviceTest(result) {
+      return serial(async () => {
+        const [clean] = Object.values(sanitizeDeviceTests({ result }));
+        if (!clean) throw new SettingsValidationError({ deviceTest: 'That test result is not well-formed.' });
+        const results = sanitizeDeviceTests((await local.get([SETTINGS_KEYS.deviceTests]))[SETTINGS_KEYS.deviceTests]);
+        await local.set({ [SETTINGS_KEYS.deviceTests]: { ...results, [deviceTestKey(clean)]: clean } });
+      });
     },
   };
 }
