@@ -244,7 +244,7 @@ async function* runSteps(
       const output = subAgentFor(req.agent, call.name, req.delegationDepth)
         ? yield* runSubAgent(req, { id, name: call.name, input }, (nested) => runLocalAgent(provider, nested, options))
         : await callTool(req, { id, name: call.name, input });
-      let text = toolOutputText(output);
+      const text = toolOutputText(output);
       yield output.isError ? { type: 'tool-error', id, error: text } : { type: 'tool-result', id, output };
       results.push(text);
       lastResult = text;
