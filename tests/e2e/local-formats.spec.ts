@@ -50,6 +50,8 @@ for (const { name, modelId, script } of FAMILIES) {
       expect(host.downloads(`${modelId}/${Q4_FILE}`)).toBe(1);
 
       await send(panel, 'Please add three to the counter');
+      // counter_increment is not marked read-only, so the default policy asks first.
+      await toolCard(panel, 'counter_increment').getByRole('button', { name: 'Allow once' }).click({ timeout: 60_000 });
       await expect(toolCard(panel, 'counter_increment').locator('.tool-state')).toHaveText('done', { timeout: 60_000 });
       await expect(panel.locator('.conversation .markdown').last()).toContainText(script.afterToolResult, {
         timeout: 60_000,
