@@ -23,7 +23,9 @@ test('an on-device conversation: the person starts the download, then the real e
       reply: '<tool_call>\n{"name": "search_products", "arguments": {"query": "mug"}}\n</tool_call>',
       afterToolResult: 'The shop has a Stoneware Mug for $22.00.',
       triggers: [{ word: 'ramble', reply: 'and so on, ', loop: true }],
-      contextTokens: 4096,
+      // The test tokenizer spends a token per byte: the shop's five tools, the page-data rule and a search result
+      // need more than 4,096 of them by the second step.
+      contextTokens: 8192,
     }),
   });
   try {

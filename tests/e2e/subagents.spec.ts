@@ -55,6 +55,8 @@ test('the site’s agent delegates checkout; the nested run, its confirmation an
   await panel.setViewportSize({ width: 420, height: 800 });
   await panel.getByRole('textbox', { name: 'Message' }).fill('Buy the ceramic mug for Ada Lovelace, ada@example.com');
   await panel.getByRole('button', { name: 'Send' }).click();
+  // add_to_cart is not marked read-only: under the default policy the person allows it first.
+  await toolCard(panel, 'add_to_cart').getByRole('button', { name: 'Allow once' }).click({ timeout: 60_000 });
 
   const delegate = toolCard(panel, 'delegate_to_checkout');
   const nested = delegate.getByRole('region', { name: 'Sub-agent checkout' });
