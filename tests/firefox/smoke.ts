@@ -153,7 +153,8 @@ async function main(): Promise<number> {
     [LOCAL_MODEL_ID]: buildTestModel({
       reply: '<tool_call>\n{"name": "search_products", "arguments": {"query": "bottle"}}\n</tool_call>',
       afterToolResult: 'The Insulated Bottle keeps drinks cold for 24 hours.',
-      contextTokens: 4096,
+      // A token per byte: the shop's tools, the page-data rule and a search result outgrow 4,096 by the second step.
+      contextTokens: 8192,
     }),
   });
   let session: FirefoxSession | undefined;
@@ -512,6 +513,8 @@ async function main(): Promise<number> {
           'settings.cloud': { provider: 'openai-compatible', baseURL: `${provider.url}/v1`, model: 'test-model' },
           'secret.apiKey.openai-compatible': API_KEY,
         });
+        // Replies an earlier check left unused (a run parked on a confirmation) must not answer this one.
+        provider.reset();
         provider.script({ type: 'reply', text: exfiltrationReply(attacker.url) });
         const shop = await session!.openWithExtensionPage(`${server.url}/demo/`, 'sidepanel.html');
         const panel = shop.extensionPage;
@@ -550,6 +553,67 @@ async function main(): Promise<number> {
         await attacker.close();
       }
     });
+    await check('the inspector runs a tool by hand into the timeline, and evals run in the real agent from the sidebar page', async () => {
+      await run(extensionPage, SAVE_SETTINGS, {
+        'settings.mode': 'cloud',
+        'settings.cloud': { provider: 'openai-compatible', baseURL: `${provider.url}/v1`, model: 'test-model' },
+        'secret.apiKey.openai-compatible': API_KEY,
+        'settings.apiKeyMask.openai-compatible': 'sk-…moke',
+      });
+      const shop = await session!.openWithExtensionPage(`${server.url}/demo/`, 'sidepanel.html');
+      const panel = shop.extensionPage;
+      await withPageText(panel, async () => {
+        await waitFor('the panel to list the shop tools', async () => /Tools \(\d+\)/.test(await panelText(panel)), 20_000);
+        // Tools → search_products → Run by hand, as a person would.
+        await run(
+          panel,
+          `() => {
+            [...document.querySelectorAll('nav.views button')].find((b) => b.textContent.startsWith('Tools')).click();
+          }`,
+        );
+        await waitFor('the inspector', () => run<boolean>(panel, `() => document.querySelectorAll('details.tool-inspect').length > 0`), 10_000);
+        await run(
+          panel,
+          `() => {
+            const tool = [...document.querySelectorAll('details.tool-inspect')].find((d) => d.querySelector('summary code')?.textContent === 'search_products');
+            tool.open = true;
+            const input = tool.querySelector('input[name="query"]');
+            input.value = 'mug';
+            input.dispatchEvent(new Event('input', { bubbles: true }));
+            tool.querySelector('form.hand-run button[type="submit"]').click();
+          }`,
+        );
+        await waitFor('the hand-run result', async () => /Done\s+in \d+ ms/.test(await panelText(panel)), 20_000);
+        await run(panel, `() => [...document.querySelectorAll('nav.views button')].find((b) => b.textContent === 'Develop').click()`);
+        await waitFor(
+          'the timeline entry',
+          () => run<boolean>(panel, `() => [...document.querySelectorAll('.timeline-entry')].some((e) => e.textContent.includes('By hand') && e.textContent.includes('search_products'))`),
+          10_000,
+        );
+      });
+      // The same evals the Develop view runs, driven through the panel's own runner (as `npm run eval` does).
+      provider.reset();
+      provider.script(
+        { type: 'reply', toolCalls: [{ name: 'search_products', input: { query: 'mug' } }] },
+        { type: 'reply', text: 'Yes: the ceramic mug.' },
+        { type: 'reply', text: 'I will not look.' },
+      );
+      const evals = JSON.stringify([
+        { name: 'mugs', messages: [{ role: 'user', type: 'message', content: 'Do you sell mugs?' }], expectedCall: [{ functionName: 'search_products' }] },
+        { name: 'cart', messages: [{ role: 'user', type: 'message', content: 'What is in my cart?' }], expectedCall: [{ functionName: 'get_cart' }] },
+      ]);
+      const outcome = await run<{ ok: boolean; report?: { summary: { passed: number; failed: number }; cases: { outcome: string }[] } }>(
+        panel,
+        `(args) => globalThis.webmcpAgentEvals.run(args.evals, args.url, { confirm: 'deny' })`,
+        { evals, url: `${server.url}/demo/` },
+      );
+      assert(outcome.ok, `the evals did not run: ${JSON.stringify(outcome)}`);
+      const outcomes = outcome.report!.cases.map((c) => c.outcome).join(',');
+      assert(outcomes === 'pass,fail', `the evals scored ${outcomes}`);
+      await shop.extensionPage.close();
+      await shop.page.close();
+    });
+
   } finally {
     await session?.close();
     await server.close();
