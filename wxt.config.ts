@@ -44,9 +44,21 @@ export default defineConfig({
     permissions: [
       'storage',
       'unlimitedStorage',
+      // Loads the bridge into a frame once it shows WebMCP (docs/architecture.md, "The lazy bridge"), and
+      // registers Chrome's page-world stub where the browser has no native WebMCP.
+      'scripting',
       ...(browser === 'firefox' ? [] : ['sidePanel', 'offscreen']),
     ],
     host_permissions: ['<all_urls>'],
+    // What every frame runs at document_start: the stub (entrypoints/stub.ts), and on Firefox, which has no native
+    // WebMCP, the page-world stub (Chrome registers that one at run time: lib/background/sync-page-stub.ts). These
+    // are unlisted scripts, so that no content-script runtime comes with them.
+    content_scripts: [
+      { matches: ['<all_urls>'], js: ['stub.js'], run_at: 'document_start', all_frames: true, match_about_blank: true },
+      ...(browser === 'firefox'
+        ? [{ matches: ['<all_urls>'], js: ['page-stub.js'], run_at: 'document_start', all_frames: true, match_about_blank: true, world: 'MAIN' }]
+        : []),
+    ],
     action: { default_title: 'Open WebMCP Agent' },
     content_security_policy: {
       // Every extension page: the agent host (Chrome's offscreen document, Firefox's background page) and its model

@@ -3,6 +3,7 @@ import { createToolRouter } from '@/lib/background/create-tool-router';
 import { forgetClosedTab } from '@/lib/background/forget-closed-tab';
 import { ensureOffscreenDocument } from '@/lib/background/ensure-offscreen-document';
 import { isHostSender } from '@/lib/background/is-host-sender';
+import { createPageStubSync } from '@/lib/background/sync-page-stub';
 import { createAgentHostRuntime } from '@/lib/host/create-agent-host-runtime';
 import { startLocalAdapter } from '@/lib/host/start-local-adapter';
 import { agentStorageChanged, serveAgentStorage } from '@/lib/messaging/agent-storage-proxy';
@@ -35,7 +36,29 @@ export default defineBackground(() => {
       browser.tabs.sendMessage(tabId, message, (documentId ? { documentId } : { frameId }) as { frameId?: number }),
     setBadge: (tabId, text) => void browser.action.setBadgeText({ tabId, text }).catch(() => {}),
     notifyHost: (message) => void browser.runtime.sendMessage(message).catch(() => {}),
+    loadBridge: async (tabId, frame) => {
+      // Chrome targets the document (never the one that replaced it); Firefox has no document ids.
+      const target = !frame
+        ? { tabId, allFrames: true }
+        : frame.documentId && !import.meta.env.FIREFOX
+          ? { tabId, documentIds: [frame.documentId] }
+          : { tabId, frameIds: [frame.frameId] };
+      // Both at once: the two halves find each other whichever starts first (lib/webmcp/page-channel.ts).
+      await Promise.all([
+        browser.scripting.executeScript({ target, world: 'MAIN', files: ['/page-bridge.js'], injectImmediately: true } as never),
+        browser.scripting.executeScript({ target, files: ['/bridge.js'], injectImmediately: true } as never),
+      ]);
+    },
   });
+  // Chrome: the page-world stub goes in only where the browser lacks native WebMCP (lib/background/sync-page-stub.ts).
+  // Tests wait for this before they open pages.
+  const syncPageStub = import.meta.env.FIREFOX ? undefined : createPageStubSync(browser.scripting as never);
+  (globalThis as any).pageStubReady = syncPageStub
+    ? browser.storage.local
+        .get(NATIVE_WEBMCP_KEY)
+        .then((stored) => syncPageStub(stored[NATIVE_WEBMCP_KEY] !== true))
+        .catch(() => undefined)
+    : Promise.resolve();
   const storageAreas = {
     local: privilegedArea(),
     session: { ...areaPort(browser.storage.session), onChanged: browser.storage.session.onChanged as any },
@@ -45,6 +68,15 @@ export default defineBackground(() => {
   const extensionOrigin = browser.runtime.getURL('/');
   browser.runtime.onMessage.addListener((message: unknown, sender, sendResponse) => {
     if (isHostSender(sender, browser.runtime.id, extensionOrigin)) {
+      // The agent host (a document) can tell whether the browser has native WebMCP; the service worker cannot.
+      if (isNativeWebMcpReport(message)) {
+        if (!syncPageStub) return false;
+        void browser.storage.local
+          .set({ [NATIVE_WEBMCP_KEY]: message.native })
+          .then(() => syncPageStub(!message.native))
+          .catch(() => undefined);
+        return false;
+      }
       // Chrome's offscreen agent host has no chrome.storage: it reads and writes through here.
       const answer = toolRouter.handleHostMessage(message) ?? serveAgentStorage(message, storageAreas);
       if (!answer) return false;
@@ -127,6 +159,14 @@ export default defineBackground(() => {
     void ensureHost();
   }
 });
+
+/** Whether the browser has native WebMCP, as the agent host last reported it (Chrome). */
+const NATIVE_WEBMCP_KEY = 'bridge.nativeWebMcp';
+
+function isNativeWebMcpReport(message: unknown): message is { type: 'bridge:native-webmcp'; native: boolean } {
+  const m = message as { type?: unknown; native?: unknown } | null;
+  return typeof m === 'object' && m !== null && m.type === 'bridge:native-webmcp' && typeof m.native === 'boolean';
+}
 
 /**
  * Where the key, conversations, grants, site profiles and policy live. Chrome: storage.local, closed to content

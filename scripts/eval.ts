@@ -127,6 +127,8 @@ async function main(): Promise<number> {
   });
   try {
     const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 30_000 }));
+    // Chrome's page-world stub is registered at run time: pages opened before that would have no modelContext.
+    await worker.evaluate(() => (globalThis as { pageStubReady?: Promise<unknown> }).pageStubReady);
     const extensionId = new URL(worker.url()).host;
     if (provider) {
       // Stored the way the options page stores them (lib/storage/settings-store.ts).

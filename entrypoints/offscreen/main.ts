@@ -40,6 +40,10 @@ const runtime = createAgentHostRuntime({
     }),
 });
 
+// The service worker cannot see whether the browser has native WebMCP; this document can (extension pages get
+// document.modelContext too). It keeps the page-world stub out of every page where there is (sync-page-stub.ts).
+void send({ type: 'bridge:native-webmcp', native: Boolean((document as { modelContext?: unknown }).modelContext) }).catch(() => undefined);
+
 browser.runtime.onMessage.addListener((message: any, sender, sendResponse) => {
   // Content scripts reach this document too: nothing they send is heard (the options page, the panel and the
   // service worker are the extension's own contexts).

@@ -1,10 +1,11 @@
 /**
- * The ToolBridge of an agent host that is not the background (Chrome's offscreen document): each method is a
- * runtime message to the router (lib/messaging/bridge-messages.ts), and the router's broadcasts bring back
- * tool-change notices and awaiting-confirmation states.
+ * The ToolBridge of an agent host that is not the background (Chrome's offscreen document). Push, not pull: the
+ * router sends each watched tab's snapshot when it changes, and a call's answer carries the snapshot after it, so
+ * the client keeps every tab's latest snapshot and asks the router only for a tab it has never seen. One tool
+ * call is one message (bridge:call-tool) and its answer (lib/messaging/bridge-messages.ts).
  */
 import type { ToolOutput } from '../agent/types';
-import type { BackgroundToHostMessage, HostToBackgroundMessage } from '../messaging/bridge-messages';
+import type { BackgroundToHostMessage, HostCallAnswer, HostToBackgroundMessage } from '../messaging/bridge-messages';
 import { toolErrorOutput } from '../webmcp/tool-error-output';
 import type { TabToolSnapshot, ToolBridge } from './tool-bridge';
 
@@ -22,6 +23,15 @@ export interface ToolBridgeClientPorts {
 /** Creates the client. */
 export function createToolBridgeClient(ports: ToolBridgeClientPorts): ToolBridge {
   const listeners = new Set<(tabId: number) => void>();
+  const snapshots = new Map<number, TabToolSnapshot>();
+  /** Keeps the newer of two snapshots of a tab (a push and a call's answer may arrive in either order). */
+  const keep = (snapshot: unknown): boolean => {
+    if (!isSnapshot(snapshot)) return false;
+    const known = snapshots.get(snapshot.tabId);
+    if (known && (known.revision ?? 0) > (snapshot.revision ?? 0)) return false;
+    snapshots.set(snapshot.tabId, snapshot);
+    return true;
+  };
   const stateHandlers = new Map<string, (state: { state: 'awaiting-confirmation'; prompt: string }) => void>();
   let counter = 0;
   const newId = ports.newId ?? (() => `${Date.now().toString(36)}-${++counter}-${Math.random().toString(36).slice(2)}`);
@@ -29,14 +39,18 @@ export function createToolBridgeClient(ports: ToolBridgeClientPorts): ToolBridge
   ports.onMessage((raw) => {
     const message = raw as BackgroundToHostMessage | null;
     if (typeof message !== 'object' || message === null) return;
-    if (message.type === 'bridge:tools-changed') for (const listener of listeners) listener(message.tabId);
+    if (message.type === 'bridge:tools-changed' && keep(message.snapshot)) for (const listener of listeners) listener(message.tabId);
     if (message.type === 'bridge:call-state') stateHandlers.get(message.requestId)?.({ state: message.state, prompt: message.prompt });
   });
 
   return {
     async getTools(tabId) {
-      const snapshot = (await ports.sendMessage({ type: 'bridge:get-tools', tabId })) as TabToolSnapshot | undefined;
-      return snapshot ?? { tabId, tools: [], page: {} };
+      const known = snapshots.get(tabId);
+      if (known) return known;
+      // The first time: the router starts watching the tab and pushes from then on.
+      const snapshot = await ports.sendMessage({ type: 'bridge:get-tools', tabId });
+      keep(snapshot);
+      return snapshots.get(tabId) ?? { tabId, tools: [], page: {} };
     },
     async callTool(tabId, call, options = {}) {
       if (options.signal?.aborted) return toolErrorOutput('cancelled', 'The call was cancelled before it started.');
@@ -54,8 +68,12 @@ export function createToolBridgeClient(ports: ToolBridgeClientPorts): ToolBridge
         );
       });
       const answered = ports.sendMessage({ type: 'bridge:call-tool', tabId, call, requestId, ...(options.expect ? { expect: options.expect } : {}) }).then(
-        (output) =>
-          isToolOutput(output) ? output : toolErrorOutput('frame_gone', 'The extension background answered without a result.'),
+        (raw) => {
+          const answer = raw as Partial<HostCallAnswer> | undefined;
+          if (!isToolOutput(answer?.output)) return toolErrorOutput('frame_gone', 'The extension background answered without a result.');
+          if (keep(answer.snapshot)) for (const listener of listeners) listener(tabId);
+          return answer.output;
+        },
         (error) => toolErrorOutput('frame_gone', `The extension background did not answer: ${String((error as Error)?.message ?? error)}`),
       );
       try {
@@ -70,6 +88,10 @@ export function createToolBridgeClient(ports: ToolBridgeClientPorts): ToolBridge
       return () => listeners.delete(listener);
     },
   };
+}
+
+function isSnapshot(value: unknown): value is TabToolSnapshot {
+  return typeof value === 'object' && value !== null && typeof (value as TabToolSnapshot).tabId === 'number' && Array.isArray((value as TabToolSnapshot).tools);
 }
 
 function isToolOutput(value: unknown): value is ToolOutput {

@@ -10,6 +10,7 @@ import type {
   BackgroundToHostMessage,
   FrameCallResult,
   FrameReport,
+  HostCallAnswer,
   HostToBackgroundMessage,
 } from '../messaging/bridge-messages';
 import { CAP_NOTE_ROOM, capToolOutput, DEFAULT_MAX_RESULT_CHARS } from '../webmcp/cap-tool-output';
@@ -48,6 +49,18 @@ export interface ToolRouterPorts {
   navigationTimeoutMs?: number;
   /** How long a cross-origin frame's delegation check waits for its parent's token (default 3 s). */
   delegationWaitMs?: number;
+  /**
+   * Loads the rest of the bridge (page-bridge.js in the page's world, bridge.js in the isolated one) into one
+   * document, or into every frame of the tab without `frame`. Loading twice does nothing. Without it (tests of the
+   * router alone) frames are assumed to have their bridge.
+   */
+  loadBridge?(tabId: number, frame?: { frameId: number; documentId?: string }): Promise<void>;
+  /**
+   * How long a call whose frame stopped answering waits for evidence that it navigated (the frame's pagehide
+   * notice, or its next document) before it counts as gone (default 1 s). A message's rejection can overtake
+   * the notice the unloading document sent just before.
+   */
+  goneEvidenceMs?: number;
 }
 
 export type { FrameSender };
@@ -74,6 +87,13 @@ interface TabState {
    * create-frame-delegation.ts). A frame without a verdict yet serves none.
    */
   delegated: Record<string, boolean>;
+  /**
+   * Someone asked for this tab's tools (the panel, a run, a test): every document of the tab gets the whole bridge
+   * from now on, and every change is pushed to the host with its snapshot.
+   */
+  watched?: boolean;
+  /** Grows with every change: the host keeps the snapshot with the highest revision (pushes and answers race). */
+  revision?: number;
 }
 
 export interface ToolRouter extends ToolBridge {
@@ -85,8 +105,6 @@ export interface ToolRouter extends ToolBridge {
   forgetTab(tabId: number): Promise<void>;
 }
 
-const NAVIGATION_QUIET_MS = 300;
-const NAVIGATION_SETTLE_CAP_MS = 2_000;
 
 const key = (tabId: number) => `bridge:tab:${tabId}`;
 
@@ -108,6 +126,11 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
   const documents = new Map<string, string>();
   const navigating = new Set<string>();
   const hostCalls = new Map<string, AbortController>();
+  /** Calls waiting to learn whether their frame navigated: woken by that frame's frame-ready and pagehide notices. */
+  const frameEventWaiters = new Set<{ frameKey: string; wake: () => void }>();
+  const frameEvent = (frameKey: string) => {
+    for (const waiter of [...frameEventWaiters]) if (waiter.frameKey === frameKey) waiter.wake();
+  };
   const writes = createTabWriteQueue();
   let callCounter = 0;
 
@@ -131,6 +154,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
   };
 
   const save = (tabId: number, state: TabState) => {
+    state.revision = Math.max((state.revision ?? 0) + 1, Date.now());
     // Per tab and coalesced: the write reads the tab's latest state when it runs (none once the tab is forgotten).
     void writes.schedule(tabId, async () => {
       const latest = tabs.get(tabId);
@@ -139,11 +163,24 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
     const count = selectTools(state).tools.length;
     ports.setBadge(tabId, count > 0 ? String(count) : '');
     for (const listener of listeners) listener(tabId);
-    ports.notifyHost?.({ type: 'bridge:tools-changed', tabId });
+    // Pushed, so that the host never asks: only for tabs someone watches.
+    if (state.watched) ports.notifyHost?.({ type: 'bridge:tools-changed', tabId, snapshot: snapshotOf(tabId, state) });
+  };
+
+  /** Starts watching a tab: the whole bridge goes into every frame it has now, and into each document it loads. */
+  const watch = (tabId: number, state: TabState) => {
+    if (state.watched) return;
+    state.watched = true;
+    save(tabId, state);
+    void ports.loadBridge?.(tabId).catch(() => undefined);
   };
 
   const delegation = createFrameDelegation({
-    askOffers: (tabId, frameId) => ports.sendToFrame(tabId, frameId, { type: 'bridge:offer-delegation' }),
+    // The parent may have no tools of its own, and so no bridge yet: it gets one to post the tokens with.
+    askOffers: async (tabId, frameId) => {
+      await ports.loadBridge?.(tabId, { frameId }).catch(() => undefined);
+      return ports.sendToFrame(tabId, frameId, { type: 'bridge:offer-delegation' });
+    },
     origins: async (tabId) => Object.fromEntries(Object.entries((await load(tabId)).seen).map(([id, origin]) => [Number(id), origin])),
     ...(ports.delegationWaitMs !== undefined ? { waitMs: ports.delegationWaitMs } : {}),
   });
@@ -208,8 +245,9 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
     checkDelegation(tabId, frameId, state);
   };
 
-  const snapshot = async (tabId: number): Promise<TabToolSnapshot> => {
-    const state = await load(tabId);
+  const snapshot = async (tabId: number): Promise<TabToolSnapshot> => snapshotOf(tabId, await load(tabId));
+
+  const snapshotOf = (tabId: number, state: TabState): TabToolSnapshot => {
     const { tools: owned, dropped } = selectTools(state);
     const tools: TabToolEntry[] = owned.map(({ frameId, report, index }) => {
       const tool = report.tools[index];
@@ -234,20 +272,43 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
     });
     const top = state.frames[0]?.page;
     const page = top ? { url: top.url, path: safePath(top.url), title: top.title, ...(top.h1 ? { h1: top.h1 } : {}) } : {};
-    return { tabId, tools, page, ...(dropped.length > 0 ? { dropped } : {}) };
+    return { tabId, tools, page, revision: state.revision ?? 0, ...(dropped.length > 0 ? { dropped } : {}) };
   };
 
-  /** The next document's report, once its reports have been quiet for a moment (its scripts register tools). */
+  /**
+   * The next document's first report. It comes once that document is parsed and idle (bridge.ts), so the tools
+   * its scripts register while loading are in it; tools that come later reach the host as pushed changes.
+   */
   const waitForReport = async (tabId: number, frameId: number, after: number): Promise<FrameReport | undefined> => {
     const latest = latestReports.get(`${tabId}:${frameId}`);
-    let report = latest && latest.generation > after ? latest.report : await nextReport(tabId, frameId, after, navigationTimeoutMs);
-    const deadline = Date.now() + NAVIGATION_SETTLE_CAP_MS;
-    while (report && Date.now() < deadline) {
-      const later = await nextReport(tabId, frameId, after, NAVIGATION_QUIET_MS);
-      if (!later) break;
-      report = later;
-    }
-    return report;
+    return latest && latest.generation > after ? latest.report : nextReport(tabId, frameId, after, navigationTimeoutMs);
+  };
+
+  /**
+   * Whether a frame that stopped answering during a call navigated: it said so (pagehide), its next document
+   * announced itself, or one of them comes within goneEvidenceMs.
+   */
+  const navigatedAway = async (tabId: number, frameId: number, callId: string, generation: number): Promise<boolean> => {
+    const frameKey = `${tabId}:${frameId}`;
+    const seen = () => navigating.has(callId) || (generations.get(frameKey) ?? 0) > generation;
+    if (seen()) return true;
+    await new Promise<void>((resolve) => {
+      const waiter = {
+        frameKey,
+        wake: () => {
+          if (!seen()) return;
+          done();
+        },
+      };
+      const done = () => {
+        clearTimeout(timer);
+        frameEventWaiters.delete(waiter);
+        resolve();
+      };
+      const timer = setTimeout(done, ports.goneEvidenceMs ?? 1_000);
+      frameEventWaiters.add(waiter);
+    });
+    return seen();
   };
 
   const nextReport = (tabId: number, frameId: number, after: number, timeoutMs: number): Promise<FrameReport | undefined> =>
@@ -330,7 +391,9 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
           return capToolOutput(result.output, maxResultChars + CAP_NOTE_ROOM);
         },
         async (error): Promise<ToolOutput> => {
-          if (navigating.has(callId)) return navigatedOutput(await waitForReport(tabId, entry.frameId, generation), call.name);
+          if (await navigatedAway(tabId, entry.frameId, callId, generation)) {
+            return navigatedOutput(await waitForReport(tabId, entry.frameId, generation), call.name);
+          }
           await setFrame(tabId, entry.frameId, undefined);
           return toolErrorOutput('frame_gone', `The frame that owned "${call.name}" is gone (${String((error as Error)?.message ?? error)}).`);
         },
@@ -344,7 +407,11 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
   };
 
   const router: ToolRouter = {
-    getTools: snapshot,
+    async getTools(tabId) {
+      const state = await load(tabId);
+      watch(tabId, state);
+      return snapshotOf(tabId, state);
+    },
     callTool(tabId, call, options = {}) {
       const previous = queues.get(tabId) ?? Promise.resolve();
       const result = previous.then(() =>
@@ -368,7 +435,16 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
         generations.set(frameKey, (generations.get(frameKey) ?? 0) + 1);
         if (sender.documentId) documents.set(frameKey, sender.documentId);
         else documents.delete(frameKey);
-        void setFrame(sender.tabId, sender.frameId, undefined, sender.origin);
+        frameEvent(frameKey);
+        void setFrame(sender.tabId, sender.frameId, undefined, sender.origin).then(async () => {
+          if ((await load(sender.tabId)).watched) await ports.loadBridge?.(sender.tabId, sender);
+        });
+        return true;
+      }
+      if (m.type === 'bridge:load') {
+        // The frame shows WebMCP (stub.ts). Whatever it claims, it only gets the extension's own scripts, and only
+        // into the document the browser says sent this.
+        void ports.loadBridge?.(sender.tabId, sender).catch(() => undefined);
         return true;
       }
       if (m.type === 'bridge:frame-tools') {
@@ -403,6 +479,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
       if (m.type === 'bridge:frame-navigating') {
         const { callId } = m as { callId?: unknown };
         if (typeof callId === 'string' && callStates.get(callId)?.frameKey === frameKey) navigating.add(callId);
+        frameEvent(frameKey);
         return true;
       }
       return false;
@@ -410,7 +487,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
     handleHostMessage(message) {
       const m = message as HostToBackgroundMessage | null;
       if (typeof m !== 'object' || m === null) return undefined;
-      if (m.type === 'bridge:get-tools') return snapshot(m.tabId);
+      if (m.type === 'bridge:get-tools') return router.getTools(m.tabId);
       if (m.type === 'bridge:call-tool') {
         const expect = m.expect === undefined ? undefined : readExpectedTool(m.expect);
         if (m.expect !== undefined && !expect) {
@@ -424,6 +501,8 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
             ...(expect ? { expect } : {}),
             onState: (state) => ports.notifyHost?.({ type: 'bridge:call-state', requestId: m.requestId, ...state }),
           })
+          // The tools after the call come with its answer: the host's next step needs them, and asks nothing.
+          .then(async (output): Promise<HostCallAnswer> => ({ output, snapshot: await snapshot(m.tabId) }))
           .finally(() => hostCalls.delete(m.requestId));
       }
       if (m.type === 'bridge:keepalive') return Promise.resolve(true);

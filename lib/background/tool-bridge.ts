@@ -43,6 +43,8 @@ export interface TabToolSnapshot {
   page: PageContext;
   /** Tools left out of `tools`, when any were. */
   dropped?: DroppedTools[];
+  /** Grows with every change of the tab (see the router): of two snapshots, the higher revision is the newer. */
+  revision?: number;
 }
 
 /** A running call's parked state, reported while it waits for the person. */
@@ -68,7 +70,10 @@ export interface ToolCallOptions {
 
 /** Page tools, reached through the background. */
 export interface ToolBridge {
-  /** The tab's current tool snapshot. */
+  /**
+   * The tab's current tool snapshot. The tab is watched from then on: its documents get the whole bridge, and its
+   * changes reach subscribers (and, through the client, a host in another context) as they happen.
+   */
   getTools(tabId: number): Promise<TabToolSnapshot>;
   /**
    * Runs one tool call on the tab (one at a time per tab; later calls wait). Never rejects: failures come back

@@ -10,6 +10,7 @@ import { createSettingsStore, type SettingsStore } from '../storage/settings-sto
 import type { StorageArea } from '../storage/storage-area';
 import type { ExtensionIdentity, HostPort } from './agent-host-deps';
 import { type AdapterFactory, createAdapterRegistry } from './create-adapter-registry';
+import { cacheHostSettings } from './cache-host-settings';
 import { handleOptionsRequest } from './options-requests';
 import { type AgentHost, startAgentHost } from './start-agent-host';
 
@@ -85,7 +86,8 @@ export function createAgentHostRuntime(deps: AgentHostRuntimeDeps): AgentHostRun
 
   const host = startAgentHost({
     bridge: deps.bridge,
-    settings,
+    // Read once, then kept until a setting changes: a tool call reads no storage (cache-host-settings.ts).
+    settings: cacheHostSettings(settings, deps.storage.local.onChanged),
     adapters,
     storage: deps.storage,
     onConnect: deps.onConnect,

@@ -8,6 +8,7 @@
  */
 import type { JSONSchema, ToolAnnotations, ToolCall, ToolOutput } from '../agent/types';
 import type { ExpectedTool } from '../background/expected-tool';
+import type { TabToolSnapshot } from '../background/tool-bridge';
 
 /** One tool as a frame reports it: already sanitised (JSON-safe copies, bounded strings). */
 export interface FrameTool {
@@ -64,6 +65,8 @@ export type FrameToBackgroundMessage =
   | { type: 'bridge:frame-call-state'; callId: string; state: 'awaiting-confirmation'; prompt: string }
   /** The document is unloading while this call runs: the call navigated. */
   | { type: 'bridge:frame-navigating'; callId: string }
+  /** The frame shows WebMCP (stub.ts): load the rest of the bridge into it. `native`: the browser has WebMCP. */
+  | { type: 'bridge:load'; native: boolean }
   /** The token this frame's parent posted into it (lib/webmcp/offer-tools-delegation.ts); the sender is what counts. */
   | { type: 'bridge:delegation-token'; token: string };
 
@@ -81,20 +84,29 @@ export type BackgroundToFrameMessage =
 
 /** Agent host → background (runtime.sendMessage). */
 export type HostToBackgroundMessage =
-  /** Answer: TabToolSnapshot. */
+  /** Answer: TabToolSnapshot. Starts watching the tab: its changes are pushed from then on (bridge:tools-changed). */
   | { type: 'bridge:get-tools'; tabId: number }
-  /** Answer: ToolOutput (never an error response). */
+  /** Answer: HostCallAnswer (never an error response). */
   | { type: 'bridge:call-tool'; tabId: number; call: ToolCall; requestId: string; expect?: ExpectedTool }
   | { type: 'bridge:cancel-call'; requestId: string }
   /**
    * Sent every 20 s while a call is pending (a form can wait minutes for the person): it keeps Chrome from
    * stopping the idle service worker that holds the call. Answer: true.
    */
-  | { type: 'bridge:keepalive' };
+  | { type: 'bridge:keepalive' }
+  /** Whether the browser has native WebMCP, as the host's document sees it (Chrome's page-world stub follows it). */
+  | { type: 'bridge:native-webmcp'; native: boolean };
+
+/** The answer to bridge:call-tool: the call's output, and the tab's tools after it. */
+export interface HostCallAnswer {
+  output: ToolOutput;
+  snapshot: TabToolSnapshot;
+}
 
 /** Background → agent host (runtime.sendMessage broadcast; the host filters by requestId / tabId). */
 export type BackgroundToHostMessage =
-  | { type: 'bridge:tools-changed'; tabId: number }
+  /** A watched tab's tools or page changed: the snapshot after the change. */
+  | { type: 'bridge:tools-changed'; tabId: number; snapshot: TabToolSnapshot }
   | { type: 'bridge:call-state'; requestId: string; state: 'awaiting-confirmation'; prompt: string };
 
 /** Type guard over untrusted input: a message whose `type` is one of the bridge's. */

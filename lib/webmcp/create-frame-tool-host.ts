@@ -174,9 +174,12 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
   native?.addEventListener('toolchange', changed);
   page?.onChanged(changed);
   let unloading = false;
+  // Calls whose tool resolved and that wait for the changes it started: a document that goes away meanwhile was
+  // navigated by the call (a form whose page submits it by script, then moves on).
+  const settling = new Set<string>();
   win.addEventListener('pagehide', () => {
     unloading = true;
-    for (const callId of running.keys()) options.onNavigating(callId);
+    for (const callId of [...running.keys(), ...settling]) options.onNavigating(callId);
     stir();
   });
   // A route change that started: the Navigation API sees same-document navigations (History API calls included)
@@ -341,11 +344,14 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
       stopWatching();
       cursor.fade();
     }
+    settling.add(request.callId);
     try {
       await waitForSettle(startedAt, before);
     } finally {
       stopObserving();
+      settling.delete(request.callId);
     }
+    if (unloading) return { kind: 'navigated' };
     report = await list();
     lastReportJson = JSON.stringify(report);
     return { kind: 'output', output, report };

@@ -68,6 +68,7 @@ export const test = base.extend<ExtensionFixtures, ExtensionOptions & { workerSe
       headless: true,
       args: chromiumArgs(EXTENSION_DIR, nativeWebMCP, extraArgs),
     });
+    await extensionReady(context);
     await use(context);
     await context.close();
     rmSync(profile, { recursive: true, force: true });
@@ -113,6 +114,16 @@ export async function findServiceWorker(context: BrowserContext): Promise<Worker
     if (found) return found;
   }
   throw new Error('The extension service worker did not start within 30 s');
+}
+
+/**
+ * Waits until the extension is ready for pages: its service worker runs and has registered Chrome's page-world
+ * stub (lib/background/sync-page-stub.ts). A page opened before that would have no document.modelContext.
+ */
+export async function extensionReady(context: BrowserContext): Promise<Worker> {
+  const worker = await findServiceWorker(context);
+  await worker.evaluate(() => (globalThis as { pageStubReady?: Promise<unknown> }).pageStubReady);
+  return worker;
 }
 
 /** Ask the content script of one frame of a tab a question, from the service worker. */

@@ -8,7 +8,7 @@ import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { chromium } from '@playwright/test';
 import { buildTestModel, type TestModelScript } from '../../scripts/make-test-model';
 import { type ModelHost, startModelHost } from '../servers/model-host';
-import { CHROMIUM, chromiumArgs, EXTENSION_DIR, expect } from './fixtures';
+import { CHROMIUM, chromiumArgs, EXTENSION_DIR, expect, extensionReady } from './fixtures';
 
 /** The catalog's recommended model, impersonated by the scripted test model. */
 export const MODEL_ID = 'onnx-community/Qwen3-0.6B-ONNX';
@@ -63,7 +63,7 @@ export async function launchOnProfile(
     headless: true,
     args: chromiumArgs(EXTENSION_DIR, false, extraArgs),
   });
-  const sw = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  const sw = await extensionReady(context);
   return { context, sw, extensionId: new URL(sw.url()).host };
 }
 

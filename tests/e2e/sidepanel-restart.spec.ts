@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium } from '@playwright/test';
-import { CHROMIUM, chromiumArgs, EXTENSION_DIR } from './fixtures';
+import { CHROMIUM, chromiumArgs, EXTENSION_DIR, extensionReady } from './fixtures';
 import { expect, test, useCloud } from './sidepanel-helpers';
 
 test.describe.configure({ timeout: 120_000 });
@@ -13,7 +13,7 @@ async function launch(profile: string): Promise<{ context: BrowserContext; exten
     headless: true,
     args: chromiumArgs(EXTENSION_DIR, false),
   });
-  const sw = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  const sw = await extensionReady(context);
   return { context, extensionId: new URL(sw.url()).host, sw };
 }
 

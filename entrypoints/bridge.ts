@@ -1,0 +1,76 @@
+import type { BackgroundToFrameMessage, FrameToBackgroundMessage } from '@/lib/messaging/bridge-messages';
+import { createFrameToolHost, type NativeModelContext } from '@/lib/webmcp/create-frame-tool-host';
+import { createToolCursor } from '@/lib/webmcp/create-tool-cursor';
+import { listenForToolsDelegation } from '@/lib/webmcp/listen-for-tools-delegation';
+import { offerToolsDelegation } from '@/lib/webmcp/offer-tools-delegation';
+import { connectPageChannel } from '@/lib/webmcp/page-channel';
+
+/**
+ * This frame's tools for the background: native WebMCP read here, anything else through the page's world. Injected
+ * by the background (scripting.executeScript, isolated world) once the frame shows WebMCP or its tab is watched;
+ * stub.ts announced the document. docs/architecture.md, "The lazy bridge".
+ */
+export default defineUnlistedScript(() => {
+  // Injected again (a watched tab, and the frame's own request): the first one serves.
+  const started = globalThis as { webmcpAgentBridge?: true };
+  if (started.webmcpAgentBridge) return;
+  started.webmcpAgentBridge = true;
+  const send = (message: FrameToBackgroundMessage) => void browser.runtime.sendMessage(message).catch(() => {});
+  // The parent's token proves to the router which iframe this frame sits in (the tools delegation check).
+  listenForToolsDelegation(window, (token) => send({ type: 'bridge:delegation-token', token }));
+  const channel = connectPageChannel(window, crypto.randomUUID());
+  const native = (document as unknown as { modelContext?: NativeModelContext }).modelContext;
+  const host = channel.then((page) =>
+    createFrameToolHost({
+      win: window,
+      doc: document,
+      native,
+      page,
+      cursor: createToolCursor(document),
+      report: (report) => send({ type: 'bridge:frame-tools', report }),
+      onCallState: (callId, state, prompt) => send({ type: 'bridge:frame-call-state', callId, state, prompt }),
+      onNavigating: (callId) => send({ type: 'bridge:frame-navigating', callId }),
+    }),
+  );
+  // The first report once the document is parsed (so its title and h1 are there) and the page is idle, so the
+  // page's own loading goes first.
+  const parsed = new Promise<void>((resolve) => {
+    const idle = () => requestIdleCallback(() => resolve(), { timeout: 500 });
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', idle, { once: true });
+    else idle();
+  });
+  void Promise.all([host, parsed]).then(async ([h]) => send({ type: 'bridge:frame-tools', report: await h.list() }));
+
+  // A document going away (frame removed, navigation) takes its tools with it; one restored from the back/forward
+  // cache brings them back.
+  const empty = () => ({ url: location.href, origin: location.origin, page: { url: location.href, title: document.title }, tools: [] });
+  window.addEventListener('pagehide', () => send({ type: 'bridge:frame-tools', report: empty() }));
+  window.addEventListener('pageshow', (event) => {
+    if (event.persisted) void host.then(async (h) => send({ type: 'bridge:frame-tools', report: await h.list() }));
+  });
+
+  browser.runtime.onMessage.addListener((raw: unknown, _sender, sendResponse) => {
+    const message = raw as BackgroundToFrameMessage;
+    if (message?.type === 'ping') {
+      void channel.then((page) => sendResponse({ world: 'isolated', url: location.href, mainWorld: page !== undefined }));
+      return true;
+    }
+    if (message?.type === 'bridge:list') {
+      void host.then((h) => h.list()).then(sendResponse);
+      return true;
+    }
+    if (message?.type === 'bridge:call') {
+      void host.then((h) => h.call(message)).then(sendResponse);
+      return true;
+    }
+    if (message?.type === 'bridge:offer-delegation') {
+      sendResponse(offerToolsDelegation(document, () => crypto.randomUUID()));
+      return false;
+    }
+    if (message?.type === 'bridge:cancel') {
+      void host.then((h) => h.cancel(message.callId));
+      return false;
+    }
+    return false;
+  });
+});

@@ -1,0 +1,143 @@
+/**
+ * The smallest `document.modelContext` that can stand in for the polyfill until it loads: what the page's own
+ * world gets at document_start on a browser without native WebMCP (docs/architecture.md, "The lazy bridge").
+ *
+ * It makes `document.modelContext` (and the deprecated `navigator.modelContext`) exist before page scripts run and
+ * records every call made on it, in order. The first call, or a page that replaced `document.modelContext` with its
+ * own implementation by DOMContentLoaded or load, raises WAKE_EVENT on the window: the extension then loads the
+ * real polyfill (install-model-context-polyfill.ts and friends) and hands it to `upgrade`, which replays the
+ * recorded calls into it, settles their promises with its answers, and from then on forwards every call.
+ *
+ * A page that never touches WebMCP pays for this file and two DOM listeners, nothing more. It runs in the page's
+ * realm: it holds nothing secret, and the page may replace or wrap any of it.
+ */
+
+/** Raised on the window when the page first uses WebMCP: the isolated content script asks for the bridge. */
+export const WAKE_EVENT = 'webmcp-agent:wake';
+
+/** Where the stub's handle lives on the window (non-enumerable), for the polyfill that takes over. */
+export const STUB_KEY = Symbol.for('webmcp-agent.model-context-stub');
+
+/** What the loaded polyfill finds on the window. */
+export interface ModelContextStub {
+  /** The object `document.modelContext` returns: the page may hold it, so it stays the page's modelContext. */
+  context: EventTarget;
+  /** Replays the recorded calls into `real` and forwards every later call to it. Once. */
+  upgrade(real: EventTarget): void;
+}
+
+interface RecordedCall {
+  method: string;
+  args: unknown[];
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+  /** A legacy `registerTool(…).unregister()` made before the upgrade. */
+  unregistered?: boolean;
+  /** What the real implementation returned for this call. */
+  result?: unknown;
+}
+
+/** The methods of every WebMCP generation the page may call (the legacy ones come with the polyfill's shim). */
+const METHODS = ['registerTool', 'unregisterTool', 'getTools', 'executeTool', 'provideContext', 'clearContext'];
+/** The legacy methods that returned nothing: the stub returns nothing for them either. */
+const RETURNS_NOTHING = new Set(['unregisterTool', 'clearContext']);
+/** Events the real implementation dispatches on itself, passed on to the object the page holds. */
+const FORWARDED_EVENTS = ['toolchange', 'toolcancel'];
+
+/** Installs the stub, unless the document already has a modelContext (native WebMCP). */
+export function installModelContextStub(win: Window & typeof globalThis): void {
+  const doc = win.document;
+  if ((doc as { modelContext?: unknown }).modelContext) return;
+  const context = new win.EventTarget() as EventTarget & Record<string, unknown>;
+  const recorded: RecordedCall[] = [];
+  let real: Record<string, unknown> | undefined;
+  let woken = false;
+  const wake = () => {
+    if (woken) return;
+    woken = true;
+    win.dispatchEvent(new Event(WAKE_EVENT));
+  };
+
+  const define = (target: object, key: PropertyKey, descriptor: PropertyDescriptor) =>
+    Object.defineProperty(target, key, { configurable: true, ...descriptor });
+
+  for (const method of METHODS) {
+    define(context, method, {
+      writable: true,
+      value(...args: unknown[]) {
+        if (real) return Reflect.apply(real[method] as (...a: unknown[]) => unknown, real, args);
+        wake();
+        const call = { method, args } as RecordedCall;
+        const promise = new Promise((resolve, reject) => {
+          call.resolve = resolve;
+          call.reject = reject;
+        });
+        recorded.push(call);
+        if (RETURNS_NOTHING.has(method)) {
+          promise.catch(() => undefined);
+          return undefined;
+        }
+        if (method !== 'registerTool') return promise;
+        // The 2025 API: registerTool(…) returned {unregister()}.
+        return Object.assign(promise, {
+          unregister: () => {
+            if ('result' in call) (call.result as { unregister?: () => void } | undefined)?.unregister?.();
+            else call.unregistered = true;
+          },
+        });
+      },
+    });
+  }
+  let handler: ((event: Event) => void) | null = null;
+  define(context, 'ontoolchange', {
+    get: () => handler,
+    set(value: unknown) {
+      if (handler) context.removeEventListener('toolchange', handler);
+      handler = typeof value === 'function' ? (value as (event: Event) => void) : null;
+      if (handler) context.addEventListener('toolchange', handler);
+    },
+  });
+
+  const stub: ModelContextStub = {
+    context,
+    upgrade(target) {
+      if (real) return;
+      real = target as unknown as Record<string, unknown>;
+      for (const type of FORWARDED_EVENTS) {
+        target.addEventListener(type, (event) => {
+          context.dispatchEvent(Object.assign(new Event(type), { toolName: (event as { toolName?: unknown }).toolName }));
+        });
+      }
+      for (const call of recorded.splice(0)) {
+        try {
+          const result = Reflect.apply(real[call.method] as (...a: unknown[]) => unknown, real, call.args);
+          call.result = result;
+          if (call.unregistered) (result as { unregister?: () => void } | undefined)?.unregister?.();
+          Promise.resolve(result).then(call.resolve, call.reject);
+        } catch (error) {
+          call.reject(error);
+        }
+      }
+    },
+  };
+  define(win, STUB_KEY, { value: stub });
+
+  // Where Chromium defines it: a getter on Document.prototype that answers for this document only.
+  let proto: object | null = Object.getPrototypeOf(doc);
+  while (proto && proto !== win.Document.prototype) proto = Object.getPrototypeOf(proto);
+  define(proto ?? Object.getPrototypeOf(doc), 'modelContext', {
+    enumerable: true,
+    get(this: Document) {
+      return this === doc ? context : undefined;
+    },
+  });
+  if (!('modelContext' in win.navigator)) {
+    define(win.navigator, 'modelContext', { enumerable: true, get: () => (doc as { modelContext?: unknown }).modelContext });
+  }
+  // A page that brings its own implementation registers on that, not on this: look once it has parsed and loaded.
+  const replaced = () => {
+    if ((doc as { modelContext?: unknown }).modelContext !== context) wake();
+  };
+  win.addEventListener('DOMContentLoaded', replaced, { once: true });
+  win.addEventListener('load', replaced, { once: true });
+}

@@ -1,0 +1,34 @@
+/**
+ * Everything the bridge needs in the page's world, started once per document: the WebMCP polyfill (taking over
+ * from the stub, see install-model-context-stub.ts, or installed afresh where no stub ran), declarative forms and
+ * the legacy shim on it, and the channel the isolated world reads and runs tools through. With native WebMCP
+ * only the channel starts: it serves implementations the page brought itself.
+ */
+import { installDeclarativeForms } from './install-declarative-forms';
+import { installLegacyShim } from './install-legacy-shim';
+import { installModelContextPolyfill, PolyfillModelContext } from './install-model-context-polyfill';
+import { type ModelContextStub, STUB_KEY } from './install-model-context-stub';
+import { servePageTools } from './serve-page-tools';
+
+const STARTED_KEY = Symbol.for('webmcp-agent.page-bridge');
+
+/** Starts the page's side of the bridge; a second start in the same document does nothing. */
+export function startPageBridge(win: Window & typeof globalThis): void {
+  if (Object.hasOwn(win, STARTED_KEY)) return;
+  Object.defineProperty(win, STARTED_KEY, { value: true });
+  const stub = (win as unknown as Record<symbol, ModelContextStub | undefined>)[STUB_KEY];
+  if (stub) {
+    const polyfill = new PolyfillModelContext(win);
+    installDeclarativeForms(win, polyfill);
+    installLegacyShim(win, polyfill as unknown as Parameters<typeof installLegacyShim>[1]);
+    stub.upgrade(polyfill);
+    servePageTools(win, { polyfill: stub.context });
+    return;
+  }
+  const native = (win.document as { modelContext?: unknown }).modelContext;
+  const polyfill = installModelContextPolyfill(win);
+  if (polyfill) installDeclarativeForms(win, polyfill);
+  const context = (win.document as { modelContext?: unknown }).modelContext;
+  if (context) installLegacyShim(win, context as Parameters<typeof installLegacyShim>[1]);
+  servePageTools(win, { polyfill, native });
+}
