@@ -119,6 +119,7 @@ describe('createToolRouter', () => {
     const snapshot = await router.getTools(1);
     expect(snapshot).toEqual({
       tabId: 1,
+      revision: expect.any(Number),
       page: { url: 'http://a.test/', path: '/', title: 'Shop', h1: 'Welcome' },
       tools: [
         { name: 'cart_add', originalName: 'cart.add', description: 'cart.add does things', inputSchema: { type: 'object', properties: {} }, origin: 'http://a.test', frameId: 0 },
@@ -578,16 +579,24 @@ describe('createToolBridgeClient (the offscreen host) against the router', () =>
       hostMessages.push(m);
       for (const l of listeners) l(m);
     };
+    const asked: string[] = [];
     const client = createToolBridgeClient({
-      sendMessage: async (m) => structuredClone(await router.handleHostMessage(m)),
+      sendMessage: async (m) => {
+        asked.push(m.type);
+        return structuredClone(await router.handleHostMessage(m));
+      },
       onMessage: (l) => listeners.push(l),
     });
     const changed: number[] = [];
     client.subscribe((tabId) => changed.push(tabId));
+    // The first look at a tab asks the router, which watches the tab from then on and pushes its changes.
+    expect((await client.getTools(1)).tools).toEqual([]);
+    expect(asked).toEqual(['bridge:get-tools']);
     router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://a.test', [tool('send')]) }, { tabId: 1, frameId: 0 });
-    await settle();
-    expect(changed).toEqual([1]);
-    expect((await client.getTools(1)).tools.map((t) => t.name)).toEqual(['send']);
+    // Pushed (coalesced over a few milliseconds): the client learns without asking.
+    await until(async () => expect((await client.getTools(1)).tools.map((t) => t.name)).toEqual(['send']));
+    expect(changed.at(-1)).toBe(1);
+    expect(asked).toEqual(['bridge:get-tools']);
 
     const states: unknown[] = [];
     const call = client.callTool(1, { id: 'c', name: 'send', input: {} }, { onState: (s) => states.push(s) });
@@ -595,6 +604,8 @@ describe('createToolBridgeClient (the offscreen host) against the router', () =>
     expect(states).toEqual([{ state: 'awaiting-confirmation', prompt: 'Press “Send”.' }]);
     release();
     expect(await call).toEqual({ content: [{ type: 'text', text: 'sent' }] });
+    // One call, one message: its answer brought the tools after it.
+    expect(asked).toEqual(['bridge:get-tools', 'bridge:call-tool']);
 
     const controller = new AbortController();
     const cancelled = client.callTool(1, { id: 'd', name: 'send', input: {} }, { signal: controller.signal });
@@ -616,7 +627,7 @@ describe('createToolBridgeClient (the offscreen host) against the router', () =>
     });
     const call = client.callTool(1, { id: 'x', name: 't', input: {} });
     await new Promise((r) => setTimeout(r, 200));
-    answer({ content: [{ type: 'text', text: 'done' }] });
+    answer({ output: { content: [{ type: 'text', text: 'done' }] }, snapshot: { tabId: 1, tools: [], page: {}, revision: 1 } });
     expect(await call).toEqual({ content: [{ type: 'text', text: 'done' }] });
     const count = sent.filter((t) => t === 'bridge:keepalive').length;
     expect(count).toBeGreaterThanOrEqual(2);

@@ -108,6 +108,9 @@ export interface ToolRouter extends ToolBridge {
 
 const key = (tabId: number) => `bridge:tab:${tabId}`;
 
+/** Pushes of one tab's snapshot are coalesced over this long (see schedulePush). */
+const PUSH_COALESCE_MS = 30;
+
 /** Creates the router. */
 export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
   const callTimeoutMs = ports.callTimeoutMs ?? 30_000;
@@ -163,8 +166,25 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
     const count = selectTools(state).tools.length;
     ports.setBadge(tabId, count > 0 ? String(count) : '');
     for (const listener of listeners) listener(tabId);
-    // Pushed, so that the host never asks: only for tabs someone watches.
-    if (state.watched) ports.notifyHost?.({ type: 'bridge:tools-changed', tabId, snapshot: snapshotOf(tabId, state) });
+    if (state.watched) schedulePush(tabId);
+  };
+
+  /**
+   * Pushed, so that the host never asks: only for tabs someone watches, and at most one snapshot per tab every
+   * PUSH_COALESCE_MS, the latest (a page that floods reports must not flood every extension page with snapshots).
+   * A call's own answer carries its snapshot at once, so no call waits for this.
+   */
+  const pushTimers = new Map<number, ReturnType<typeof setTimeout>>();
+  const schedulePush = (tabId: number) => {
+    if (pushTimers.has(tabId)) return;
+    pushTimers.set(
+      tabId,
+      setTimeout(() => {
+        pushTimers.delete(tabId);
+        const latest = tabs.get(tabId);
+        if (latest?.watched) ports.notifyHost?.({ type: 'bridge:tools-changed', tabId, snapshot: snapshotOf(tabId, latest) });
+      }, PUSH_COALESCE_MS),
+    );
   };
 
   /** Starts watching a tab: the whole bridge goes into every frame it has now, and into each document it loads. */

@@ -67,3 +67,11 @@ export function pendingCall(sw: Worker): Promise<{ states: { state: string; prom
 export function cancelPendingCall(sw: Worker): Promise<void> {
   return sw.evaluate(() => (globalThis as any).pending.controller.abort());
 }
+
+/**
+ * Watches the tab as the panel does (the router loads the whole bridge into its frames) and waits until the top
+ * frame's bridge has sent its first report. A page without tools has only the stub until then.
+ */
+export async function watchTab(sw: Worker, tabId: number): Promise<void> {
+  await expect.poll(async () => (await getTools(sw, tabId)).page.url ?? '').not.toBe('');
+}

@@ -30,11 +30,14 @@ test('the agent host protocol: an extension page gets the snapshot and runs a ca
   expect(snapshot.tabId).toBe(tabId);
   expect(snapshot.tools.find((t: any) => t.name === 'counter_increment')).toMatchObject({ originalName: 'counter.increment', frameId: 0 });
   expect(snapshot.page).toEqual({ url: `${server.url}/imperative.html`, path: '/imperative.html', title: 'Imperative tools', h1: 'Imperative tools' });
-  const output = await host.evaluate(
+  const answer = await host.evaluate(
     (t) => chrome.runtime.sendMessage({ type: 'bridge:call-tool', tabId: t, requestId: 'r1', call: { id: 'c1', name: 'counter_increment', input: { n: 5 } } }),
     tabId,
   );
-  expect(output).toEqual({ content: [{ type: 'text', text: 'Count is 5' }] });
+  expect(answer.output).toEqual({ content: [{ type: 'text', text: 'Count is 5' }] });
+  // The tools after the call come with its answer: the host asks nothing else.
+  expect(answer.snapshot.tools.map((t: any) => t.name)).toEqual(snapshot.tools.map((t: any) => t.name));
+  expect(answer.snapshot.revision).toBeGreaterThanOrEqual(snapshot.revision);
   // Cancel through the protocol: the host sends bridge:cancel-call with the same requestId.
   const cancelled = await host.evaluate(async (t) => {
     const call = chrome.runtime.sendMessage({ type: 'bridge:call-tool', tabId: t, requestId: 'r2', call: { id: 'c2', name: 'hangs', input: {} } });
@@ -42,7 +45,7 @@ test('the agent host protocol: an extension page gets the snapshot and runs a ca
     await chrome.runtime.sendMessage({ type: 'bridge:cancel-call', requestId: 'r2' });
     return call;
   }, tabId);
-  expect(textOf(cancelled)).toBe('Error [cancelled]: "hangs" was cancelled; the page was told (toolcancel).');
+  expect(textOf(cancelled.output)).toBe('Error [cancelled]: "hangs" was cancelled; the page was told (toolcancel).');
   await expect.poll(() => page.evaluate(() => (window as any).calls)).toEqual(['hangs aborted', 'toolcancel hangs']);
 });
 
@@ -81,5 +84,5 @@ test('the tab snapshot survives the service worker being stopped (it lives in st
     ([t, name]) => chrome.runtime.sendMessage({ type: 'bridge:call-tool', tabId: t, requestId: 'r', call: { id: 'c', name, input: {} } }),
     [tabId, crossWhere] as const,
   );
-  expect(textOf(output)).toBe('cross');
+  expect(textOf(output.output)).toBe('cross');
 });

@@ -11,7 +11,7 @@ test('the service worker runs and the offscreen agent host is created', async ({
     .toMatchObject({ host: 'offscreen', crossOriginIsolated: true });
 });
 
-test('both content scripts run in the top frame and in same- and cross-origin iframes', async ({
+test('the stub runs in the top frame and in same- and cross-origin iframes; a watched tab gets the whole bridge in each', async ({
   context,
   server,
   serviceWorker,
@@ -30,7 +30,14 @@ test('both content scripts run in the top frame and in same- and cross-origin if
   const tabId = await tabIdOf(page);
   await expect.poll(() => serviceWorker.evaluate(() => (globalThis as any).seenFrames.size)).toBe(3);
   const frameIds: number[] = await serviceWorker.evaluate(() => [...(globalThis as any).seenFrames]);
-  const replies = await Promise.all(frameIds.map((f: number) => messageFrame<any>(serviceWorker, tabId, f, { type: 'ping' })));
+  // No tools anywhere: the stub alone, nothing answers.
+  const unanswered = await Promise.all(frameIds.map((f: number) => messageFrame<any>(serviceWorker, tabId, f, { type: 'ping' }).then(() => 'answered', () => 'silent')));
+  expect(unanswered).toEqual(frameIds.map(() => 'silent'));
+  // Watched (the panel opens on the tab): every frame gets the bridge, both worlds.
+  await serviceWorker.evaluate((t) => (globalThis as any).toolBridge.getTools(t), tabId);
+  const ping = (f: number) => messageFrame<any>(serviceWorker, tabId, f, { type: 'ping' }).catch(() => undefined);
+  await expect.poll(async () => (await Promise.all(frameIds.map(ping))).every((r) => r?.mainWorld === true)).toBe(true);
+  const replies = await Promise.all(frameIds.map(ping));
   const urls = replies.map((r) => r.url).sort();
   expect(urls).toEqual([`${server.url}/frames.html`, `${server.url}/plain.html`, `${server.crossOriginUrl}/plain.html`].sort());
   for (const reply of replies) expect(reply).toMatchObject({ world: 'isolated', mainWorld: true });

@@ -4,7 +4,7 @@
  * the page's delegation, and one flooding tab neither fills the model's context nor delays another tab.
  */
 import type { Page } from '@playwright/test';
-import { callTool, expectTools, getTools, textOf } from './bridge-helpers';
+import { callTool, expectTools, getTools, textOf, watchTab } from './bridge-helpers';
 import { evaluateInContentScript } from './content-script-world';
 import { expect, test, useCloud } from './sidepanel-helpers';
 
@@ -21,6 +21,9 @@ test('a compromised content script that claims https://bank.example is known by 
   const page = await context.newPage();
   await page.goto(`${server.url}/plain.html`);
   const tabId = await tabIdOf(page);
+  // The page has no tools: watched (as with the panel open), it gets the whole bridge, whose truthful report would
+  // otherwise come after the forged one below.
+  await watchTab(serviceWorker, tabId);
   await evaluateInContentScript(
     page,
     extensionId,

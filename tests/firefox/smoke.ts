@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import type { Page } from 'puppeteer-core';
 import type { ToolOutput } from '../../lib/agent/types';
 import type { TabToolSnapshot } from '../../lib/background/tool-bridge';
-import type { HostToBackgroundMessage } from '../../lib/messaging/bridge-messages';
+import type { HostCallAnswer, HostToBackgroundMessage } from '../../lib/messaging/bridge-messages';
 import { NO_WEBGPU_NOTE } from '../../lib/local/create-local-adapter';
 import { buildTestModel } from '../../scripts/make-test-model';
 import { EXFILTRATION_REPLY_LANDMARK, exfiltrationReply } from '../fixtures/exfiltration-vectors';
@@ -51,6 +51,11 @@ function assert(condition: unknown, message: string): asserts condition {
 /** Sends a message from an extension page to the background, as the side panel's host client does. */
 function toBackground<T>(extensionPage: Page, message: HostToBackgroundMessage): Promise<T> {
   return run<T>(extensionPage, '(m) => browser.runtime.sendMessage(m)', message);
+}
+
+/** A tool call as the agent host makes it (bridge:call-tool); its answer's output (the snapshot after it comes too). */
+async function callInBackground(extensionPage: Page, message: HostToBackgroundMessage): Promise<ToolOutput> {
+  return (await toBackground<HostCallAnswer>(extensionPage, message)).output;
 }
 
 const API_KEY = 'sk-firefox-smoke';
@@ -175,11 +180,13 @@ async function main(): Promise<number> {
       assert(kind === 'object', `document.modelContext is ${kind}`);
     });
 
-    await check('both content scripts run: the isolated world answers and reaches the MAIN world', async () => {
-      const reply = await run<{ world: string; mainWorld: boolean; url: string }>(
-        extensionPage,
-        "(tabId) => browser.tabs.sendMessage(tabId, { type: 'ping' })",
-        tabId,
+    await check('the page registered tools, so the whole bridge loaded: the isolated world answers and reaches the MAIN world', async () => {
+      const reply = await waitFor('the bridge to load', () =>
+        run<{ world: string; mainWorld: boolean; url: string } | undefined>(
+          extensionPage,
+          "(tabId) => browser.tabs.sendMessage(tabId, { type: 'ping' }).catch(() => undefined)",
+          tabId,
+        ),
       );
       assert(reply?.world === 'isolated', `isolated world answered ${JSON.stringify(reply)}`);
       assert(reply.mainWorld === true, 'the isolated world did not reach the MAIN world');
@@ -200,7 +207,7 @@ async function main(): Promise<number> {
     });
 
     await check('a call through the extension runs the page tool, and the view swaps its tools', async () => {
-      const output = await toBackground<ToolOutput>(extensionPage, {
+      const output = await callInBackground(extensionPage, {
         type: 'bridge:call-tool',
         tabId,
         requestId: 'smoke-1',
@@ -214,7 +221,7 @@ async function main(): Promise<number> {
         const snapshot = await toBackground<TabToolSnapshot>(extensionPage, { type: 'bridge:get-tools', tabId });
         return snapshot.tools.some((t) => t.name === 'add_to_cart');
       });
-      const added = await toBackground<ToolOutput>(extensionPage, {
+      const added = await callInBackground(extensionPage, {
         type: 'bridge:call-tool',
         tabId,
         requestId: 'smoke-2',
@@ -254,7 +261,7 @@ async function main(): Promise<number> {
       assert(cross?.origin === server.crossOriginUrl && cross.frameId !== 0, `cross.only came from ${cross?.origin}`);
       const answers: string[] = [];
       for (const tool of snapshot.tools) {
-        const output = await toBackground<ToolOutput>(frames.extensionPage, {
+        const output = await callInBackground(frames.extensionPage, {
           type: 'bridge:call-tool',
           tabId: frames.tabId,
           requestId: `frames-${tool.name}`,
@@ -277,7 +284,7 @@ async function main(): Promise<number> {
         return found.tools.length === 5 ? found : undefined;
       });
       const callHostile = (name: string) =>
-        toBackground<ToolOutput>(hostile.extensionPage, {
+        callInBackground(hostile.extensionPage, {
           type: 'bridge:call-tool',
           tabId: hostile.tabId,
           requestId: `hostile-${name}`,
@@ -406,7 +413,7 @@ async function main(): Promise<number> {
       const names = async () =>
         (await toBackground<TabToolSnapshot>(router.extensionPage, { type: 'bridge:get-tools', tabId: router.tabId })).tools.map((t) => t.name).sort().join(',');
       const call = (id: string, name: string, input: unknown) =>
-        toBackground<ToolOutput>(router.extensionPage, { type: 'bridge:call-tool', tabId: router.tabId, requestId: id, call: { id, name, input } });
+        callInBackground(router.extensionPage, { type: 'bridge:call-tool', tabId: router.tabId, requestId: id, call: { id, name, input } });
       const failures: string[] = [];
       for (let i = 1; i <= 10; i++) {
         if (i > 1) await run(router.page, '(href) => { setTimeout(() => location.assign(href), 0); return true; }', url);
