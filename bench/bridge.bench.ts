@@ -1,23 +1,28 @@
 /**
  * The page bridge's costs, printed (no assertions), as the rows of issue 12's table with their targets:
- * - bytes injected into every page (both content scripts, raw and gzipped);
+ * - bytes parsed at document_start in every frame (the stubs; before the lazy bridge, both content scripts), raw
+ *   and gzipped, and the bytes that run in the page's own world where the browser has native WebMCP (a second
+ *   browser with --enable-features=WebMCP);
  * - page-load time with the extension vs without, side by side, as a ratio: a plain page, and a heavy page
  *   (5,000 elements, 20 scripts);
  * - main-thread time the extension adds to a page without tools (CDP Performance.getMetrics TaskDuration over a
  *   load, with minus without);
  * - a tool call's round trip through the extension (service worker → content script → page and back) minus the
- *   same tool called directly in the page, median and p95.
+ *   same tool called directly in the page, median and p95;
+ * - what one tool call costs the agent host in bridge round trips and storage reads (lib/testing/
+ *   measure-tool-call-cost.ts, this source only).
  * With BRIDGE_BENCH_BEFORE=<dir of another chrome-mv3 build> (for example main's), every figure is measured for
  * both builds in the same run and printed side by side.
  * Needs the Chrome build: run `npx wxt build` first. Uses the system Chromium, headless, polyfill path (no
  * native WebMCP, so the MAIN-world polyfill is part of what is measured) unless BRIDGE_BENCH_NATIVE=1.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type BrowserContext, chromium } from '@playwright/test';
-import { CHROMIUM, chromiumArgs, EXTENSION_DIR } from '../tests/e2e/fixtures';
+import { measureToolCallCost } from '../lib/testing/measure-tool-call-cost';
+import { CHROMIUM, chromiumArgs, EXTENSION_DIR, extensionReady } from '../tests/e2e/fixtures';
 import { startStaticServer } from '../tests/servers/static-server';
 
 const LOADS = Number(process.env.BRIDGE_BENCH_LOADS ?? 20);
@@ -33,12 +38,14 @@ function stats(samples: number[]): { median: number; p95: number } {
 
 const ms = (n: number) => `${n < 1 ? n.toFixed(4) : n.toFixed(2)} ms`;
 
-async function launch(extensionDir: string | undefined): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+async function launch(extensionDir: string | undefined, native = NATIVE): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), 'bridge-bench-'));
   const args = extensionDir
-    ? chromiumArgs(extensionDir, NATIVE)
-    : chromiumArgs(EXTENSION_DIR, NATIVE).filter((a) => !a.startsWith('--load-extension') && !a.startsWith('--disable-extensions-except'));
+    ? chromiumArgs(extensionDir, native)
+    : chromiumArgs(EXTENSION_DIR, native).filter((a) => !a.startsWith('--load-extension') && !a.startsWith('--disable-extensions-except'));
   const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args });
+  // The page-world stub is registered at run time: pages loaded before that would measure something else.
+  if (extensionDir) await extensionReady(context);
   return {
     context,
     close: async () => {
@@ -140,14 +147,42 @@ async function roundTrips(context: BrowserContext, serverUrl: string): Promise<{
   return { direct, through };
 }
 
-function injected(dir: string): { raw: number; gzip: number; mainWorld: number } {
-  const content = readFileSync(join(dir, 'content-scripts/content.js'));
-  const pageWorld = readFileSync(join(dir, 'content-scripts/page-world.js'));
-  return { raw: content.length + pageWorld.length, gzip: gzipSync(content).length + gzipSync(pageWorld).length, mainWorld: pageWorld.length };
+/** The scripts every frame parses at document_start without native WebMCP (this build's stubs, or the old content scripts). */
+function injected(dir: string): { raw: number; gzip: number } {
+  const lazy = existsSync(join(dir, 'stub.js'));
+  const files = lazy ? ['stub.js', 'page-stub.js'] : ['content-scripts/content.js', 'content-scripts/page-world.js'];
+  const bytes = files.map((f) => readFileSync(join(dir, f)));
+  return { raw: bytes.reduce((n, b) => n + b.length, 0), gzip: bytes.reduce((n, b) => n + gzipSync(b).length, 0) };
+}
+
+/**
+ * Bytes that run in a page's own world at document_start where the browser has native WebMCP: the manifest's MAIN
+ * scripts and those registered at run time, once the agent host has told the worker it has WebMCP.
+ */
+async function nativeMainWorldBytes(dir: string): Promise<number> {
+  const browser = await launch(dir, true);
+  try {
+    const sw = await extensionReady(browser.context);
+    const lazy = existsSync(join(dir, 'stub.js'));
+    const registered = async () =>
+      sw.evaluate(async () => (await chrome.scripting.getRegisteredContentScripts()).filter((s) => s.world === 'MAIN').flatMap((s) => s.js ?? []));
+    let files = await registered();
+    // This build unregisters its page-world stub once the host reports native WebMCP.
+    for (let i = 0; lazy && i < 100 && files.length > 0; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      files = await registered();
+    }
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { content_scripts?: { js?: string[]; world?: string }[] };
+    for (const script of manifest.content_scripts ?? []) if (script.world === 'MAIN') files.push(...(script.js ?? []));
+    return files.reduce((n, f) => n + readFileSync(join(dir, f)).length, 0);
+  } finally {
+    await browser.close();
+  }
 }
 
 interface Figures {
-  bytes: { raw: number; gzip: number; mainWorld: number };
+  bytes: { raw: number; gzip: number };
+  nativeMainWorld: number;
   plainRatio: number;
   heavyRatio: number;
   mainThreadMs: number;
@@ -179,6 +214,7 @@ async function main() {
       const minus = stats(through.map((t) => t - d.median));
       figures.set(name, {
         bytes: injected(dir),
+        nativeMainWorld: 0,
         plainRatio: plainWith.median / plainWithout.median,
         heavyRatio: heavyWith.median / heavyWithout.median,
         mainThreadMs: mtWith.median - mtWithout.median,
@@ -191,19 +227,27 @@ async function main() {
       await withExt.close();
     }
     await without.close();
+    for (const [name, dir] of builds) figures.get(name)!.nativeMainWorld = await nativeMainWorldBytes(dir);
   } finally {
     await server.close();
     rmSync(site, { recursive: true, force: true });
   }
 
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  // Host side, this source: 20 calls, each counted on its own.
+  const cost = await measureToolCallCost(20);
+  const perCall = (key: 'messages' | 'reads') => {
+    const counts = cost.spans.map((span) => (key === 'messages' ? span.messages.length : span.reads));
+    return Math.min(...counts) === Math.max(...counts) ? String(counts[0]) : `${Math.min(...counts)}–${Math.max(...counts)}`;
+  };
+  const hostCost = `${perCall('messages')} / ${perCall('reads')}`;
   const rows: [string, (f: Figures) => string, string][] = [
     ['page load with / without: plain; heavy (5,000 elements, 20 scripts)', (f) => `${f.plainRatio.toFixed(2)}; ${f.heavyRatio.toFixed(2)}`, '≤ 1.05; ≤ 1.02'],
     ['main-thread time added to a page without tools (median per load)', (f) => ms(Math.max(0, f.mainThreadMs)), '≤ 1 ms'],
     ['script parsed at document_start per frame, raw / gzip', (f) => `${kb(f.bytes.raw)} / ${kb(f.bytes.gzip)}`, '≤ 6 KB / ≤ 2.5 KB'],
     ['tool round trip minus the direct call, median / p95', (f) => `${ms(f.roundTrip.median)} / ${ms(f.roundTrip.p95)}`, '≤ 5 / ≤ 15 ms'],
-    ['bridge round trips / storage reads per tool call', () => 'not measured here (host side)', '1 / 0'],
-    [`bytes in the page's own world${NATIVE ? '' : ' (polyfill path; native injects the same script)'}`, (f) => `${f.bytes.mainWorld} B`, 'native: 0'],
+    ['bridge round trips / storage reads per tool call (host, this source)', (f) => (f === figures.get('this build') ? hostCost : 'not measured (old source)'), '1 / 0'],
+    ["native WebMCP: bytes injected into the page's own world", (f) => `${f.nativeMainWorld} B`, '0'],
   ];
   console.log('\nIssue 12, figure by figure (medians; the round trip also p95):');
   const header = ['figure'.padEnd(72), ...builds.map(([name]) => name.padEnd(34)), 'target'];

@@ -1,0 +1,160 @@
+/**
+ * Measures what tool calls cost the agent host (issue 12, "push, don't pull"): the messages the host sends the
+ * background and the storage reads, within each call. Real parts: the host runtime as Chrome's offscreen document
+ * wires it, the bridge client, the background's router. Stand-ins, named: the page frame (runtime messaging and
+ * content scripts cannot run in Node: the router's sendToFrame answers as a frame would) and the model (a scripted
+ * adapter). Used by lib/host/tool-call-cost.test.ts and printed by bench/bridge.bench.ts.
+ */
+import type { AgentAdapter, AgentRunRequest, AgentStreamPart } from '../agent/types';
+import { createToolBridgeClient } from '../background/create-tool-bridge-client';
+import { createToolRouter } from '../background/create-tool-router';
+import { createAgentHostRuntime } from '../host/create-agent-host-runtime';
+import type { HostPort } from '../host/agent-host-deps';
+import { createAgentClient } from '../messaging/agent-client';
+import { AGENT_PORT_NAME, type HostEvent, type TabSnapshot } from '../messaging/agent-messages';
+import { createAgentPortPair } from '../messaging/agent-port-pair';
+import type { BackgroundToFrameMessage, HostToBackgroundMessage } from '../messaging/bridge-messages';
+import { createMemoryStorageArea } from '../storage/memory-storage-area';
+import type { StorageArea } from '../storage/storage-area';
+
+const EXTENSION = { id: 'webmcp-agent-test-id', origin: 'chrome-extension://webmcp-agent-test-id/' };
+const PANEL_SENDER = { id: EXTENSION.id, url: `${EXTENSION.origin}sidepanel.html?tab=3`, origin: 'chrome-extension://webmcp-agent-test-id' };
+const FRAME = { tabId: 3, frameId: 0, url: 'https://shop.test/', origin: 'https://shop.test' };
+const TOOL = { name: 'search', description: 'Search products', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } };
+
+/** What happened between a call's start and its answer, as the adapter saw it. */
+export interface CallSpan {
+  /** The types of the messages the host sent the background. */
+  messages: string[];
+  /** Storage reads. */
+  reads: number;
+}
+
+/** The outcome of one measured run. */
+export interface ToolCallCost {
+  spans: CallSpan[];
+  /** The panel's last snapshot of the tab, to check the run ended as it should. */
+  final: TabSnapshot;
+}
+
+/** A storage area that counts its reads. */
+function countingArea(): StorageArea & { reads: number } {
+  const area = createMemoryStorageArea();
+  const counted = {
+    ...area,
+    reads: 0,
+    get: (keys: string[]) => {
+      counted.reads++;
+      return area.get(keys);
+    },
+  };
+  return counted;
+}
+
+/**
+ * The model stand-in: one run that calls `search` `times` times, then answers. `measure` wraps each call, so that
+ * what is counted is the call's own cost (the run also reads its adapter's settings and saves the conversation).
+ */
+function callingAdapter(times: number, measure: (call: () => Promise<unknown>) => Promise<void>): AgentAdapter {
+  return {
+    id: 'scripted',
+    label: 'Scripted',
+    async *run(req: AgentRunRequest): AsyncGenerator<AgentStreamPart> {
+      for (let i = 0; i < times; i++) {
+        yield { type: 'message-start', messageId: `m${i}` };
+        yield { type: 'tool-call', messageId: `m${i}`, id: `c${i}`, name: 'search', input: { q: `lamp ${i}` } };
+        let output: Awaited<ReturnType<AgentRunRequest['callTool']>> | undefined;
+        await measure(async () => {
+          output = await req.callTool({ id: `c${i}`, name: 'search', input: { q: `lamp ${i}` } });
+        });
+        yield { type: 'tool-result', id: `c${i}`, output: output! };
+      }
+      yield { type: 'message-start', messageId: 'end' };
+      yield { type: 'text-delta', messageId: 'end', delta: 'Done.' };
+      yield { type: 'finish', reason: 'stop' };
+    },
+  };
+}
+
+const until = async <T>(read: () => T | undefined | false, what: string): Promise<T> => {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const value = read();
+    if (value) return value;
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+};
+
+/** A panel binds to a tab with one read-only tool and sends a message; the model calls the tool `calls` times. */
+export async function measureToolCallCost(calls: number): Promise<ToolCallCost> {
+  // The router in the "service worker", and what it broadcasts to the host.
+  const toHost = new Set<(message: unknown) => void>();
+  const router = createToolRouter({
+    store: createMemoryStorageArea(),
+    setBadge: () => {},
+    notifyHost: (message) => {
+      const copy = structuredClone(message);
+      for (const listener of toHost) listener(copy);
+    },
+    // The frame stand-in: answers a call with a result and its report, as bridge.ts does.
+    sendToFrame: async (_tabId, _frameId, message: BackgroundToFrameMessage) => {
+      if (message.type !== 'bridge:call') return undefined;
+      return {
+        kind: 'output',
+        output: { content: [{ type: 'text', text: `3 lamps for ${(message.input as { q: string }).q}` }] },
+        report: { url: FRAME.url, origin: FRAME.origin, page: { url: FRAME.url, title: 'Shop' }, tools: [TOOL] },
+      };
+    },
+  });
+  router.handleFrameMessage({ type: 'frame-ready', url: FRAME.url }, FRAME);
+  router.handleFrameMessage(
+    { type: 'bridge:frame-tools', report: { url: FRAME.url, origin: FRAME.origin, page: { url: FRAME.url, title: 'Shop' }, tools: [TOOL] } },
+    FRAME,
+  );
+
+  // The host in the "offscreen document": every bridge message it sends is recorded.
+  const sent: HostToBackgroundMessage['type'][] = [];
+  const bridge = createToolBridgeClient({
+    sendMessage: async (message) => {
+      sent.push(message.type);
+      return structuredClone(await router.handleHostMessage(message));
+    },
+    onMessage: (listener) => void toHost.add(listener),
+  });
+  const local = countingArea();
+  await local.set({ 'settings.mode': 'local' });
+  const spans: CallSpan[] = [];
+  const connectListeners = new Set<(port: HostPort) => void>();
+  createAgentHostRuntime({
+    storage: { local, session: createMemoryStorageArea() },
+    onConnect: { addListener: (l) => void connectListeners.add(l) },
+    extension: EXTENSION,
+    bridge,
+    fetch: globalThis.fetch,
+    createLocalAdapter: () =>
+      callingAdapter(calls, async (call) => {
+        const [messagesBefore, readsBefore] = [sent.length, local.reads];
+        await call();
+        spans.push({ messages: sent.slice(messagesBefore), reads: local.reads - readsBefore });
+      }),
+  });
+
+  const events: HostEvent[] = [];
+  const client = createAgentClient({
+    connect: () => {
+      const pair = createAgentPortPair(AGENT_PORT_NAME, PANEL_SENDER);
+      for (const l of connectListeners) l(pair.host);
+      return pair.panel;
+    },
+    retryDelayMs: 1,
+  });
+  client.subscribe((e) => events.push(e));
+  client.send({ type: 'bind', tabId: FRAME.tabId });
+  const latest = () => (events.filter((e) => e.type === 'tab').at(-1) as { snapshot: TabSnapshot } | undefined)?.snapshot;
+  await until(() => latest()?.tools.length, 'the tab tools');
+  client.send({ type: 'send', tabId: FRAME.tabId, text: 'find lamps' });
+  const final = await until(() => (latest()?.lastRun ? latest() : undefined), 'the run to end');
+  client.close();
+  return { spans, final };
+}
