@@ -11,12 +11,12 @@ export { rankTools, tokenize, type RankToolsOptions } from './rank-tools';
 export { compactSchema, cleanText } from './compact-schema';
 export {
   parseToolCalls,
-  parsePythonCalls,
   type ParsedReply,
   type ParsedToolCall,
   type ToolCallFormat,
   type ToolLike,
 } from './parse-tool-calls';
+export { parsePythonCalls } from './parse-python-calls';
 export { validateArgs, type ValidateArgsResult } from './validate-args';
 export {
   reduceStreamPart,
