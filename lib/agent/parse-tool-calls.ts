@@ -3,6 +3,7 @@ import { parsePythonCalls } from './parse-python-calls';
 import { hasReactLabels, type ReactReply, readReact } from './read-react';
 import { snippet } from './snippet';
 import type { JSONSchema } from './types';
+import { isRecord } from '../shared/is-record';
 
 /** Where a call was found: which of the formats small models write. */
 export type ToolCallFormat =
@@ -323,7 +324,7 @@ class Reply implements ReactReply {
       const name = this.resolveName(call.name, onlyKnown);
       if (name === undefined) return null;
       let input: unknown = call.kwargs;
-      if (call.args.length === 1 && Object.keys(call.kwargs).length === 0 && isObject(call.args[0])) {
+      if (call.args.length === 1 && Object.keys(call.kwargs).length === 0 && isRecord(call.args[0])) {
         input = call.args[0]; // f({"query": "x"})
       } else if (call.args.length) {
         const params = paramNames(this.tool(name)?.inputSchema);
@@ -358,9 +359,9 @@ class Reply implements ReactReply {
       }
       return calls;
     }
-    if (!isObject(value)) return null;
+    if (!isRecord(value)) return null;
     if (Array.isArray(value.tool_calls)) return this.toCalls(value.tool_calls, format, raw, lenient);
-    if (isObject(value.function)) {
+    if (isRecord(value.function)) {
       return this.toCalls({ ...value.function, ...(value.arguments ? { arguments: value.arguments } : {}) }, format, raw, lenient);
     }
     const rawName = [value.name, value.tool, value.tool_name, value.function, value.action].find((n) => typeof n === 'string') as
@@ -385,7 +386,7 @@ class Reply implements ReactReply {
 
   /** A bare value for a tool that takes one parameter becomes that parameter; anything else is kept as written. */
   shapeInput(name: string, input: unknown): unknown {
-    if (isObject(input)) return input;
+    if (isRecord(input)) return input;
     const params = paramNames(this.tool(name)?.inputSchema);
     if (params.length === 1) return { [params[0]]: input };
     if (params.length > 1) {
@@ -471,14 +472,11 @@ function matchBracket(src: string, open: number): number {
   return src.length;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function paramNames(schema: JSONSchema | undefined): string[] {
-  return isObject(schema) && isObject(schema.properties) ? Object.keys(schema.properties) : [];
+  return isRecord(schema) && isRecord(schema.properties) ? Object.keys(schema.properties) : [];
 }
 
 function requiredNames(schema: JSONSchema | undefined): string[] {
-  return isObject(schema) && Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : [];
+  return isRecord(schema) && Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : [];
 }
