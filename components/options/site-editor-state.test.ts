@@ -1,7 +1,7 @@
 import { signal } from '@preact/signals';
 import { describe, expect, it } from 'vitest';
 import { DEMO_SITE_PROFILE } from '../../lib/storage/demo-site-profile';
-import { createMemoryStorageArea } from '../../lib/storage/memory-storage-area';
+import { createMemoryStorageArea } from '../../lib/testing/memory-storage-area';
 import type { Settings } from '../../lib/storage/settings';
 import { createSettingsStore } from '../../lib/storage/settings-store';
 import { createSiteEditorState } from './site-editor-state';
