@@ -28,7 +28,7 @@ export function toTemplateMessages(
 }
 
 /** `name(key="value", n=3)`: a call as LFM models write it (Python literals; strings with JSON's escapes). */
-export function pythonCall(name: string, args: Record<string, unknown>): string {
+function pythonCall(name: string, args: Record<string, unknown>): string {
   return `${name}(${Object.entries(args)
     .map(([key, value]) => `${key}=${pythonLiteral(value)}`)
     .join(', ')})`;
