@@ -6,7 +6,7 @@
 import { parseToolCalls } from '../lib/agent/parse-tool-calls';
 import { rankTools } from '../lib/agent/rank-tools';
 import { runLocalAgent } from '../lib/agent/run-local-agent';
-import { createScriptedProvider } from '../lib/agent/scripted-provider';
+import { createScriptedProvider } from '../lib/testing/scripted-provider';
 import type { AgentMessage, AgentRunRequest, ToolDescriptor } from '../lib/agent/types';
 
 const WORDS =

@@ -11,8 +11,8 @@ import type { HostPort } from '../lib/host/agent-host-deps';
 import { startAgentHost } from '../lib/host/start-agent-host';
 import { createAgentClient } from '../lib/messaging/agent-client';
 import { AGENT_PORT_NAME, type HostEvent } from '../lib/messaging/agent-messages';
-import { createAgentPortPair } from '../lib/messaging/agent-port-pair';
-import { createMemoryStorageArea } from '../lib/storage/memory-storage-area';
+import { createAgentPortPair } from '../lib/testing/agent-port-pair';
+import { createMemoryStorageArea } from '../lib/testing/memory-storage-area';
 import { createSettingsStore } from '../lib/storage/settings-store';
 
 const DELTAS = 2000;

@@ -18,6 +18,7 @@ import { chromium } from 'playwright-core';
 import { parseEvalFile } from '../lib/evals/parse-eval-file';
 import { type EvalReport, formatEvalReport } from '../lib/evals/to-eval-report';
 import { startStaticServer } from '../tests/servers/static-server';
+import { errorMessage } from '../lib/shared/error-message';
 
 const EXTENSION_DIR = resolve('.output/chrome-mv3');
 const SOURCES = ['lib', 'components', 'entrypoints', 'public', 'wxt.config.ts', 'package.json'];
@@ -181,7 +182,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(`npm run eval: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`npm run eval: ${errorMessage(error)}`);
     process.exit(2);
   },
 );

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'preact/hooks';
 import type { AgentPart, ToolOutput } from '../../lib/agent/types';
 import type { ConfirmationAnswer, PendingConfirmation } from '../../lib/messaging/agent-messages';
+import { ConfirmActions } from '../shared/confirm-actions';
 import { MessageView } from './message-view';
 import { toolStateWords } from './tool-state-words';
 
@@ -62,20 +63,7 @@ export function ToolCallCard({ part, confirmation, onConfirm, confirmations }: T
         <fieldset class="confirm">
           <legend>{part.prompt}</legend>
           {confirmation && onConfirm && (
-            <div class="confirm-actions">
-              <button type="button" class="primary" ref={allow} onClick={() => onConfirm(confirmation.id, 'allow-once')}>
-                Allow once
-              </button>
-              {/* A consequential tool asks every time: there is no "Always" to offer. */}
-              {confirmation.allowAlways && (
-                <button type="button" onClick={() => onConfirm(confirmation.id, 'allow-always')}>
-                  Always on this site
-                </button>
-              )}
-              <button type="button" class="danger" onClick={() => onConfirm(confirmation.id, 'deny')}>
-                Deny
-              </button>
-            </div>
+            <ConfirmActions confirmation={confirmation} onConfirm={onConfirm} allowRef={allow} />
           )}
         </fieldset>
       )}

@@ -1,5 +1,6 @@
 import type { CallRecord } from '../../lib/inspector/call-timeline';
 import type { ConfirmationAnswer, PendingConfirmation } from '../../lib/messaging/agent-messages';
+import { ConfirmActions } from '../shared/confirm-actions';
 
 const STATE_WORDS: Record<CallRecord['state'], string> = {
   'awaiting-confirmation': 'Waiting for your answer',
@@ -30,20 +31,7 @@ export function CallResult({
       {confirmation && (
         <fieldset class="confirm">
           <legend>{confirmation.prompt}</legend>
-          <div class="confirm-actions">
-            <button type="button" class="primary" onClick={() => onConfirm(confirmation.id, 'allow-once')}>
-              Allow once
-            </button>
-            {/* A consequential tool asks every time: there is no "Always" to offer. */}
-            {confirmation.allowAlways && (
-              <button type="button" onClick={() => onConfirm(confirmation.id, 'allow-always')}>
-                Always on this site
-              </button>
-            )}
-            <button type="button" class="danger" onClick={() => onConfirm(confirmation.id, 'deny')}>
-              Deny
-            </button>
-          </div>
+          <ConfirmActions confirmation={confirmation} onConfirm={onConfirm} />
         </fieldset>
       )}
       {record.output !== undefined && (

@@ -1,4 +1,4 @@
-import type { Notice } from './options-state';
+import type { Notice } from './notice';
 
 /** A polite live region with a notice in it; present (and empty) from the start so screen readers hear changes. */
 export function NoticeText(props: { notice: Notice | undefined; id?: string; class?: string }) {

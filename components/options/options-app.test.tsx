@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OptionsClient } from '../../lib/messaging/options-client';
 import type { LocalModelInfo } from '../../lib/messaging/options-messages';
-import { createMemoryStorageArea } from '../../lib/storage/memory-storage-area';
+import { createMemoryStorageArea } from '../../lib/testing/memory-storage-area';
 import { createSettingsStore, type SettingsStore } from '../../lib/storage/settings-store';
 import { OptionsApp } from './options-app';
 import { createOptionsState } from './options-state';

@@ -2,7 +2,8 @@ import { MAX_DELEGATION_DEPTH } from '../../lib/agent/select-tools';
 import { MAX_INSTRUCTIONS_LENGTH, MAX_STEPS_RANGE, MAX_SUB_AGENTS } from '../../lib/storage/settings';
 import { describedBy, Field } from './field';
 import { NoticeText } from './notice-text';
-import type { OptionsState, SubAgentDraft } from './options-state';
+import type { OptionsState } from './options-state';
+import type { SubAgentDraft } from './site-editor-state';
 
 /** Per-site instructions: the extension's form of a page agent (origin, About this site, max steps, tools). */
 export function SitesSection({ state }: { state: OptionsState }) {

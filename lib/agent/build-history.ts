@@ -156,33 +156,6 @@ export function dropOldestBlock(blocks: readonly HistoryBlock[]): HistoryBlock[]
   return blocks.slice(start);
 }
 
-/**
- * Drops the oldest blocks until the history fits `maxTokens` (estimated), never separating a tool result from
- * its call and never dropping the newest user turn (seed 004's promise). May stay over budget when that turn
- * alone is too long: the caller decides what to do then.
- */
-export function trimHistory(blocks: readonly HistoryBlock[], maxTokens: number, format: CallFormat = 'template'): HistoryBlock[] {
-  let kept = blocks.slice();
-  while (estimateTokens(flattenHistory(kept, format)) > maxTokens) {
-    const next = dropOldestBlock(kept);
-    if (!next) break;
-    kept = next;
-  }
-  return kept;
-}
-
-const encoder = new TextEncoder();
-
-/** Rough token count: one token per four bytes of UTF-8, rounded up, plus a few per turn for its framing. */
-export function estimateTokens(turns: readonly ChatTurn[]): number {
-  let total = 0;
-  for (const turn of turns) {
-    total += 4 + Math.ceil(encoder.encode(turn.content).length / 4);
-    if (turn.tool_calls) total += Math.ceil(encoder.encode(JSON.stringify(turn.tool_calls)).length / 4);
-  }
-  return total;
-}
-
 /** A result cut to `max` characters, saying how much was left out. */
 export function cutResult(text: string, max = 1500): string {
   return text.length <= max ? text : `${text.slice(0, max)}\n… (${text.length - max} more characters cut)`;

@@ -1,5 +1,6 @@
 import { cleanPageText, cleanPageValue } from '../page-data/clean-page-text';
 import type { JSONSchema } from './types';
+import { isRecord } from '../shared/is-record';
 
 /** Longest parameter description kept: small models read every token of the tool list, every step. */
 const MAX_DESCRIPTION = 160;
@@ -38,10 +39,10 @@ const KEPT = new Set([
  */
 export function compactSchema(schema: unknown): JSONSchema {
   let nodes = MAX_NODES;
-  const root = isObject(schema) ? schema : {};
+  const root = isRecord(schema) ? schema : {};
 
   const visit = (node: unknown, depth: number, refs: readonly string[]): Record<string, unknown> => {
-    if (!isObject(node) || depth > MAX_DEPTH || --nodes < 0) return {};
+    if (!isRecord(node) || depth > MAX_DEPTH || --nodes < 0) return {};
     if (typeof node.$ref === 'string') {
       const ref = node.$ref;
       const target = ref.startsWith('#/') && !refs.includes(ref) ? resolvePointer(root, ref.slice(1)) : undefined;
@@ -57,14 +58,14 @@ export function compactSchema(schema: unknown): JSONSchema {
           if (typeof value === 'string' && value.trim()) out.description = cleanText(value, MAX_DESCRIPTION);
           break;
         case 'properties':
-          if (isObject(value)) {
+          if (isRecord(value)) {
             const props: Record<string, unknown> = {};
             for (const [name, sub] of Object.entries(value)) props[name] = visit(sub, depth + 1, refs);
             out.properties = props;
           }
           break;
         case 'items':
-          if (isObject(value)) out.items = visit(value, depth + 1, refs);
+          if (isRecord(value)) out.items = visit(value, depth + 1, refs);
           break;
         case 'anyOf':
         case 'oneOf':
@@ -95,7 +96,7 @@ export function compactSchema(schema: unknown): JSONSchema {
   // Every string the prompt shows is page text: parameter names, enum values, patterns and defaults too.
   const compact = cleanPageValue(visit(root, 0, []));
   if (compact.type !== 'object') compact.type = 'object';
-  if (!isObject(compact.properties)) compact.properties = {};
+  if (!isRecord(compact.properties)) compact.properties = {};
   return compact;
 }
 
@@ -116,12 +117,8 @@ function resolvePointer(root: unknown, pointer: string): unknown {
   let node: unknown = root;
   for (const raw of pointer.split('/').slice(1)) {
     const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (isObject(node) && Object.hasOwn(node, segment)) node = node[segment];
+    if (isRecord(node) && Object.hasOwn(node, segment)) node = node[segment];
     else return undefined;
   }
   return node;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

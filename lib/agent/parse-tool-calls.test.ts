@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parsePythonCalls, parseToolCalls } from './parse-tool-calls';
+import { parseToolCalls } from './parse-tool-calls';
 import type { ToolDescriptor } from './types';
 
 const tools: ToolDescriptor[] = [
@@ -121,14 +121,6 @@ describe('parseToolCalls: LFM2', () => {
   it('reads the calls when the pipeline stripped the markers', () => {
     expect(calls('[search_products(query="lamp")]')).toEqual([{ name: 'search_products', input: { query: 'lamp' } }]);
   });
-
-  it('parses Python literals', () => {
-    expect(parsePythonCalls('f(a=True, b=None, c=[1, 2.5, "x"], d={"k": (1, 2)}, e=-3e2, s="say \\"hi\\"\\n")')).toEqual([
-      { name: 'f', args: [], kwargs: { a: true, b: null, c: [1, 2.5, 'x'], d: { k: [1, 2] }, e: -300, s: 'say "hi"\n' } },
-    ]);
-    expect(parsePythonCalls('f(a=')).toBeNull();
-    expect(parsePythonCalls('not a call at all')).toBeNull();
-  });
 });
 
 describe('parseToolCalls: Llama', () => {
@@ -234,58 +226,6 @@ describe('parseToolCalls: fenced blocks', () => {
   it('leaves other code blocks alone', () => {
     const reply = 'Here is the data:\n```json\n{"total": 42}\n```';
     expect(parseToolCalls(reply, tools).text).toBe(reply);
-  });
-});
-
-describe('parseToolCalls: text ReAct (seed 004)', () => {
-  it('reads Action and Action Input, keeping the Thought as reasoning', () => {
-    const reply = 'Thought: I need to search first.\nAction: search_products\nAction Input: {"query": "green tea"}';
-    const parsed = parseToolCalls(reply, tools);
-    expect(parsed.reasoning).toBe('I need to search first.');
-    expect(parsed.text).toBe('');
-    expect(parsed.calls).toMatchObject([{ name: 'search_products', input: { query: 'green tea' }, format: 'react' }]);
-  });
-
-  it('reads bold labels in any case', () => {
-    const reply = '**Thought:** look it up\n**ACTION:** search_products\n**action input**: {"query": "tea"}';
-    expect(calls(reply)).toEqual([{ name: 'search_products', input: { query: 'tea' } }]);
-  });
-
-  it('reads Action: f(value) with a bare value for a one-parameter tool', () => {
-    expect(calls('Thought: search.\nAction: search_products(green tea)')).toEqual([
-      { name: 'search_products', input: { query: 'green tea' } },
-    ]);
-    expect(calls('Action: search_products(query="tea")')).toEqual([{ name: 'search_products', input: { query: 'tea' } }]);
-    expect(calls('Action: search_products\nAction Input: tea')).toEqual([{ name: 'search_products', input: { query: 'tea' } }]);
-  });
-
-  it('ignores an invented Observation and everything after it', () => {
-    const reply =
-      'Thought: search\nAction: search_products\nAction Input: {"query": "tea"}\nObservation: Found 3 teas.\nThought: done\nFinal Answer: I found 3 teas.';
-    const parsed = parseToolCalls(reply, tools);
-    expect(parsed.finalAnswer).toBeUndefined();
-    expect(parsed.calls).toHaveLength(1);
-    expect(parsed.text).toBe('');
-  });
-
-  it('lets Final Answer win over Action', () => {
-    const reply = 'Thought: I know this.\nFinal Answer: Your cart is empty.\nAction: get_cart';
-    const parsed = parseToolCalls(reply, tools);
-    expect(parsed).toMatchObject({ text: 'Your cart is empty.', calls: [], finalAnswer: true });
-  });
-
-  it('reports an Action it cannot read', () => {
-    const parsed = parseToolCalls('Thought: hmm\nAction: I will look at the cart now', tools);
-    expect(parsed.calls).toEqual([]);
-    expect(parsed.unreadable).toHaveLength(1);
-  });
-
-  it('reads Action: f[value], the original ReAct style', () => {
-    expect(calls('Thought: look\nAction: search_products[green tea]')).toEqual([{ name: 'search_products', input: { query: 'green tea' } }]);
-  });
-
-  it('reads a JSON Action', () => {
-    expect(calls('Action: {"name": "get_cart", "arguments": {}}')).toEqual([{ name: 'get_cart', input: {} }]);
   });
 });
 

@@ -1,5 +1,9 @@
-import { jsonrepair } from 'jsonrepair';
+import { parseJson } from './parse-json';
+import { parsePythonCalls } from './parse-python-calls';
+import { hasReactLabels, type ReactReply, readReact } from './read-react';
+import { snippet } from './snippet';
 import type { JSONSchema } from './types';
+import { isRecord } from '../shared/is-record';
 
 /** Where a call was found: which of the formats small models write. */
 export type ToolCallFormat =
@@ -70,7 +74,7 @@ export function parseToolCalls(text: string, tools: readonly ToolLike[] = []): P
     src = reply.takePythonTag(src);
     src = reply.takeFences(src);
     if (reply.calls.length === 0 && reply.unreadable.length === 0 && hasReactLabels(src)) {
-      src = reply.takeReact(src);
+      src = readReact(reply, src);
     } else {
       src = reply.takeBareJson(src);
       if (reply.calls.length === 0 && reply.unreadable.length === 0) src = reply.takeBarePython(src);
@@ -81,7 +85,7 @@ export function parseToolCalls(text: string, tools: readonly ToolLike[] = []): P
   return reply.result(src, original);
 }
 
-class Reply {
+class Reply implements ReactReply {
   calls: ParsedToolCall[] = [];
   unreadable: string[] = [];
   reasoning: string[] = [];
@@ -271,85 +275,6 @@ class Reply {
     return '';
   }
 
-  /** Text ReAct: labels at the start of lines, any case, maybe bold; stop at an invented Observation. */
-  takeReact(src: string): string {
-    const sections: { label: string; lines: string[] }[] = [];
-    let preamble = '';
-    for (const line of src.split('\n')) {
-      const match = REACT_LABEL.exec(line);
-      if (match) {
-        const label = match[1].toLowerCase().replace(/[\s_]+/g, ' ');
-        if (label === 'observation') break;
-        sections.push({ label, lines: [match[2]] });
-      } else if (sections.length) sections[sections.length - 1].lines.push(line);
-      else preamble += `${line}\n`;
-    }
-    const body = (label: string) => {
-      const section = sections.find((s) => s.label === label);
-      return section ? stripEmphasis(section.lines.join('\n').trim()) : undefined;
-    };
-    for (const s of sections) if (s.label === 'thought') this.reasoning.push(stripEmphasis(s.lines.join('\n')));
-    if (preamble.trim()) this.reasoning.unshift(preamble);
-    const final = body('final answer');
-    if (final !== undefined) {
-      this.finalAnswer = true;
-      this.answer = final;
-      return '';
-    }
-    const action = body('action');
-    this.answer = '';
-    if (action === undefined) return '';
-    const raw = sections
-      .filter((s) => s.label === 'action' || s.label === 'action input')
-      .map((s) => s.lines.join('\n'))
-      .join('\n');
-    const call = this.readAction(action, body('action input'), raw);
-    if (call) this.calls.push(call);
-    else this.unreadable.push(snippet(raw));
-    return '';
-  }
-
-  private readAction(action: string, input: string | undefined, raw: string): ParsedToolCall | undefined {
-    const firstLine = action.split('\n')[0].trim().replace(/^`+|`+$/g, '').trim();
-    // Action: {"name": …, "arguments": …}
-    if (firstLine.startsWith('{') || firstLine.startsWith('[')) {
-      const value = parseJson(action, true);
-      return value === undefined ? undefined : this.toCalls(value, 'react', raw, true)?.[0];
-    }
-    // Action: search(query="x") / search(France) / search({"query": "x"})
-    const paren = /^([A-Za-z_][\w.-]*)\s*\(([\s\S]*)\)\s*$/.exec(firstLine);
-    if (paren) {
-      const name = this.resolveName(paren[1]);
-      if (name === undefined) return undefined;
-      const inner = paren[2].trim();
-      if (inner.startsWith('{')) {
-        const value = parseJson(inner, true);
-        return value === undefined ? undefined : { name, input: this.shapeInput(name, value), format: 'react', raw };
-      }
-      const python = this.readPython(firstLine, 'react', raw, false);
-      if (python?.length) return python[0];
-      return { name, input: this.shapeInput(name, unquote(inner)), format: 'react', raw };
-    }
-    // Action: search[green tea] (the original ReAct paper's style)
-    const bracket = /^([A-Za-z_][\w.-]*)\s*\[([\s\S]*)\]\s*$/.exec(firstLine);
-    if (bracket) {
-      const name = this.resolveName(bracket[1]);
-      return name === undefined ? undefined : { name, input: this.shapeInput(name, unquote(bracket[2])), format: 'react', raw };
-    }
-    // Action: search  +  Action Input: {...} | plain text
-    if (!/^[A-Za-z_][\w.-]*$/.test(firstLine)) return undefined;
-    const name = this.resolveName(firstLine);
-    if (name === undefined) return undefined;
-    const text = (input ?? '').replace(/^```\w*\n?|```$/g, '').trim();
-    if (text === '' || /^(none|null|n\/a|\{\})$/i.test(text)) return { name, input: {}, format: 'react', raw };
-    if (text.startsWith('{') || text.startsWith('[')) {
-      const value = parseJson(text, true);
-      if (value === undefined) return undefined;
-      return { name, input: this.shapeInput(name, value), format: 'react', raw };
-    }
-    return { name, input: this.shapeInput(name, unquote(text)), format: 'react', raw };
-  }
-
   /** The inside of a call marker: JSON (object or list), Qwen3-Coder XML, or Python calls. */
   private readBody(body: string, format: ToolCallFormat, raw: string): void {
     const inner = body.trim().replace(/^```[\w-]*\s*\n?|```\s*$/g, '').trim();
@@ -391,7 +316,7 @@ class Reply {
   }
 
   /** Python-style calls; `onlyKnown` keeps calls to tools on the list only (for text without markers). */
-  private readPython(src: string, format: ToolCallFormat, raw: string, onlyKnown: boolean): ParsedToolCall[] | null {
+  readPython(src: string, format: ToolCallFormat, raw: string, onlyKnown: boolean): ParsedToolCall[] | null {
     const parsed = parsePythonCalls(src);
     if (!parsed) return null;
     const calls: ParsedToolCall[] = [];
@@ -399,7 +324,7 @@ class Reply {
       const name = this.resolveName(call.name, onlyKnown);
       if (name === undefined) return null;
       let input: unknown = call.kwargs;
-      if (call.args.length === 1 && Object.keys(call.kwargs).length === 0 && isObject(call.args[0])) {
+      if (call.args.length === 1 && Object.keys(call.kwargs).length === 0 && isRecord(call.args[0])) {
         input = call.args[0]; // f({"query": "x"})
       } else if (call.args.length) {
         const params = paramNames(this.tool(name)?.inputSchema);
@@ -434,9 +359,9 @@ class Reply {
       }
       return calls;
     }
-    if (!isObject(value)) return null;
+    if (!isRecord(value)) return null;
     if (Array.isArray(value.tool_calls)) return this.toCalls(value.tool_calls, format, raw, lenient);
-    if (isObject(value.function)) {
+    if (isRecord(value.function)) {
       return this.toCalls({ ...value.function, ...(value.arguments ? { arguments: value.arguments } : {}) }, format, raw, lenient);
     }
     const rawName = [value.name, value.tool, value.tool_name, value.function, value.action].find((n) => typeof n === 'string') as
@@ -460,8 +385,8 @@ class Reply {
   }
 
   /** A bare value for a tool that takes one parameter becomes that parameter; anything else is kept as written. */
-  private shapeInput(name: string, input: unknown): unknown {
-    if (isObject(input)) return input;
+  shapeInput(name: string, input: unknown): unknown {
+    if (isRecord(input)) return input;
     const params = paramNames(this.tool(name)?.inputSchema);
     if (params.length === 1) return { [params[0]]: input };
     if (params.length > 1) {
@@ -492,17 +417,6 @@ class Reply {
   }
 }
 
-const REACT_LABEL =
-  /^\s*(?:[-*]\s+)?(?:\*\*|__)?\s*(thought|action[ _]input|action|final[ _]answer|observation)\s*(?:\*\*|__)?\s*:\s*(?:\*\*|__)?\s?(.*)$/i;
-
-function hasReactLabels(src: string): boolean {
-  for (const line of src.split('\n')) {
-    const match = REACT_LABEL.exec(line);
-    if (match && /^(action|final)/i.test(match[1])) return true;
-  }
-  return false;
-}
-
 /** Cut at tokens that end the model's turn, and at a tool response it invented. */
 function cutAtTurnEnd(src: string): string {
   const stops = ['<|im_end|>', '<|eot_id|>', '<|endoftext|>', '<|end|>', '<|im_start|>', '<tool_response>', '<|tool_response_start|>', '</s>', '<end_of_turn>'];
@@ -523,16 +437,6 @@ function cleanProse(text: string): string {
     .trim();
 }
 
-function stripEmphasis(text: string): string {
-  return text.replace(/^(?:\*\*|__)\s*|\s*(?:\*\*|__)$/g, '').trim();
-}
-
-function unquote(text: string): string {
-  const t = text.trim();
-  if (t.length >= 2 && ((t[0] === '"' && t.endsWith('"')) || (t[0] === "'" && t.endsWith("'")))) return t.slice(1, -1);
-  return t;
-}
-
 /** Whether a JSON-ish snippet names a function: an object with a name-like key. */
 function looksLikeCall(text: string): boolean {
   return /^\s*[[{]/.test(text) && /["']?\b(?:name|tool|tool_name|function|tool_calls|action)["']?\s*:/.test(text.slice(0, 300));
@@ -542,28 +446,6 @@ function looseName(name: string): string {
   return name.toLowerCase().replace(/-/g, '_');
 }
 
-function snippet(text: string): string {
-  const t = text.trim();
-  return t.length > 200 ? `${t.slice(0, 200)}…` : t;
-}
-
-/** JSON.parse, then (when `repair`) jsonrepair for quotes, trailing commas, Python literals, missing brackets. */
-function parseJson(text: string, repair: boolean): unknown {
-  const t = text.trim();
-  if (t === '') return undefined;
-  try {
-    return JSON.parse(t);
-  } catch {
-    if (!repair) return undefined;
-  }
-  try {
-    const repaired = JSON.parse(jsonrepair(t));
-    // jsonrepair turns any text into a string; only structures count as repaired calls.
-    return typeof repaired === 'object' && repaired !== null ? repaired : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * The index just past the bracket matching the one at `open` (strings and escapes respected), or the end of the
@@ -590,163 +472,11 @@ function matchBracket(src: string, open: number): number {
   return src.length;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function paramNames(schema: JSONSchema | undefined): string[] {
-  return isObject(schema) && isObject(schema.properties) ? Object.keys(schema.properties) : [];
+  return isRecord(schema) && isRecord(schema.properties) ? Object.keys(schema.properties) : [];
 }
 
 function requiredNames(schema: JSONSchema | undefined): string[] {
-  return isObject(schema) && Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : [];
-}
-
-/** A Python call as LFM2 and friends write it. */
-interface PythonCall {
-  name: string;
-  args: unknown[];
-  kwargs: Record<string, unknown>;
-}
-
-/**
- * Parses `[f(a="x", b=2), g()]` or `f(a="x")`: Python literals (strings in either quote, numbers, True/False/None,
- * lists, tuples, dicts). Returns null for anything else.
- */
-export function parsePythonCalls(src: string): PythonCall[] | null {
-  const p = new PythonReader(src.trim());
-  try {
-    const calls: PythonCall[] = [];
-    const bracketed = p.eat('[');
-    do {
-      if (bracketed && p.peek() === ']') break;
-      calls.push(p.call());
-    } while (p.eat(','));
-    if (bracketed && !p.eat(']')) return null;
-    p.skipSpace();
-    if (!p.done()) return null;
-    return calls.length ? calls : null;
-  } catch {
-    return null;
-  }
-}
-
-class PythonReader {
-  private i = 0;
-  private depth = 0;
-  constructor(private readonly s: string) {}
-
-  done(): boolean {
-    return this.i >= this.s.length;
-  }
-  skipSpace(): void {
-    while (this.i < this.s.length && /\s/.test(this.s[this.i])) this.i++;
-  }
-  peek(): string {
-    this.skipSpace();
-    return this.s[this.i] ?? '';
-  }
-  eat(ch: string): boolean {
-    if (this.peek() === ch) {
-      this.i++;
-      return true;
-    }
-    return false;
-  }
-  expect(ch: string): void {
-    if (!this.eat(ch)) throw new SyntaxError(`expected ${ch}`);
-  }
-  ident(): string {
-    this.skipSpace();
-    const m = /^[A-Za-z_][\w]*(?:[.-][A-Za-z_][\w]*)*/.exec(this.s.slice(this.i, this.i + 200));
-    if (!m) throw new SyntaxError('expected a name');
-    this.i += m[0].length;
-    return m[0];
-  }
-  call(): PythonCall {
-    const name = this.ident();
-    this.expect('(');
-    const args: unknown[] = [];
-    const kwargs: Record<string, unknown> = {};
-    while (this.peek() !== ')') {
-      const save = this.i;
-      const key = /^\s*([A-Za-z_]\w*)\s*=(?!=)/.exec(this.s.slice(this.i, this.i + 200));
-      if (key) {
-        this.i = save + key[0].length;
-        kwargs[key[1]] = this.value();
-      } else {
-        if (Object.keys(kwargs).length) throw new SyntaxError('positional after keyword');
-        args.push(this.value());
-      }
-      if (!this.eat(',')) break;
-    }
-    this.expect(')');
-    return { name, args, kwargs };
-  }
-  value(): unknown {
-    if (++this.depth > 64) throw new SyntaxError('too deep');
-    try {
-      const ch = this.peek();
-      if (ch === '"' || ch === "'") return this.string();
-      if (ch === '[' || ch === '(') return this.list(ch === '[' ? ']' : ')');
-      if (ch === '{') return this.dict();
-      const num = /^-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?/.exec(this.s.slice(this.i, this.i + 64));
-      if (num) {
-        this.i += num[0].length;
-        return Number(num[0]);
-      }
-      const word = this.ident();
-      if (word === 'True' || word === 'true') return true;
-      if (word === 'False' || word === 'false') return false;
-      if (word === 'None' || word === 'null') return null;
-      throw new SyntaxError(`unexpected ${word}`);
-    } finally {
-      this.depth--;
-    }
-  }
-  string(): string {
-    const quote = this.s[this.i];
-    const triple = this.s.startsWith(quote.repeat(3), this.i);
-    const delim = triple ? quote.repeat(3) : quote;
-    this.i += delim.length;
-    let out = '';
-    while (this.i < this.s.length) {
-      if (this.s.startsWith(delim, this.i)) {
-        this.i += delim.length;
-        return out;
-      }
-      const ch = this.s[this.i++];
-      if (ch === '\\' && this.i < this.s.length) {
-        const next = this.s[this.i++];
-        const escapes: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', '"': '"', "'": "'" };
-        if (next === 'u' && /^[0-9a-fA-F]{4}/.test(this.s.slice(this.i, this.i + 4))) {
-          out += String.fromCharCode(Number.parseInt(this.s.slice(this.i, this.i + 4), 16));
-          this.i += 4;
-        } else out += escapes[next] ?? `\\${next}`;
-      } else out += ch;
-    }
-    throw new SyntaxError('unterminated string');
-  }
-  list(close: string): unknown[] {
-    this.i++;
-    const items: unknown[] = [];
-    while (this.peek() !== close) {
-      items.push(this.value());
-      if (!this.eat(',')) break;
-    }
-    this.expect(close);
-    return items;
-  }
-  dict(): Record<string, unknown> {
-    this.i++;
-    const out: Record<string, unknown> = {};
-    while (this.peek() !== '}') {
-      const key = this.value();
-      this.expect(':');
-      out[String(key)] = this.value();
-      if (!this.eat(',')) break;
-    }
-    this.expect('}');
-    return out;
-  }
+  return isRecord(schema) && Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : [];
 }

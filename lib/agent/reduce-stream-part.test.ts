@@ -5,7 +5,6 @@ import {
   initialRunState,
   reduceRunState,
   reduceStreamPart,
-  setAwaitingConfirmation,
 } from './reduce-stream-part';
 import type { AgentMessage, AgentStreamPart } from './types';
 
@@ -137,25 +136,6 @@ describe('reduceStreamPart', () => {
       { type: 'text-delta', messageId: 'a1', delta: 'Hi' },
     ]);
     expect(reduceStreamPart(start, { type: 'finish', reason: 'stop' })).toBe(start);
-  });
-});
-
-describe('setAwaitingConfirmation', () => {
-  it('parks the newest running call of a tool and takes it back', () => {
-    const start = fold([
-      { type: 'message-start', messageId: 'a1' },
-      { type: 'tool-call', messageId: 'a1', id: 'c1', name: 'book', input: {} },
-      { type: 'tool-result', id: 'c1', output: { content: [] } },
-      { type: 'tool-call', messageId: 'a1', id: 'c2', name: 'book', input: {} },
-    ]);
-    const parked = setAwaitingConfirmation(start, 'book', 'Click “Confirm booking” on the page');
-    expect(parked[1].parts[1]).toMatchObject({ id: 'c2', state: 'awaiting-confirmation', prompt: 'Click “Confirm booking” on the page' });
-    expect(parked[1].parts[0]).toMatchObject({ id: 'c1', state: 'done' });
-    const back = setAwaitingConfirmation(parked, 'book', undefined);
-    expect(back[1].parts[1]).toEqual({ type: 'tool', id: 'c2', name: 'book', input: {}, state: 'running' });
-    expect(setAwaitingConfirmation(start, 'nope', 'x')).toBe(start);
-    const done = reduceStreamPart(parked, { type: 'tool-result', id: 'c2', output: { content: [] } });
-    expect(done[1].parts[1]).not.toHaveProperty('prompt');
   });
 });
 

@@ -112,28 +112,6 @@ export function reduceStreamPart(messages: AgentMessage[], part: AgentStreamPart
   }
 }
 
-/**
- * Parks the newest running call of tool `name` on the person's confirmation (`prompt`: what they should click),
- * or, with `prompt` undefined, takes a parked call back to running. Seed 003: the session matches confirmation
- * events to calls by tool name, since the page reports them that way. Unknown names change nothing.
- */
-export function setAwaitingConfirmation(messages: AgentMessage[], name: string, prompt: string | undefined): AgentMessage[] {
-  const from: ToolPart['state'] = prompt === undefined ? 'awaiting-confirmation' : 'running';
-  for (let i = messages.length - 1; i >= 0; i--) {
-    const parts = messages[i].parts;
-    for (let j = parts.length - 1; j >= 0; j--) {
-      const part = parts[j];
-      if (part.type !== 'tool' || part.name !== name || part.state !== from) continue;
-      const { prompt: _old, ...rest } = part;
-      const next: ToolPart = prompt === undefined ? { ...rest, state: 'running' } : { ...rest, state: 'awaiting-confirmation', prompt };
-      const out = messages.slice();
-      out[i] = { ...messages[i], parts: [...parts.slice(0, j), next, ...parts.slice(j + 1)] };
-      return out;
-    }
-  }
-  return messages;
-}
-
 /** A tool error that means the call was stopped rather than failed. */
 export function isCancelled(error: string): boolean {
   return error.trimStart().startsWith('Error [cancelled]');

@@ -3,7 +3,7 @@ import { asPageData, pageDataPattern } from '../../tests/fixtures/page-data';
 import { LOCAL_AGENT_MESSAGES } from './local-agent-messages';
 import { initialRunState, reduceRunState } from './reduce-stream-part';
 import { LOCAL_LOOP_DEFAULTS, type LocalLoopOptions, runLocalAgent } from './run-local-agent';
-import { type ScriptedReply, createScriptedProvider, hang } from './scripted-provider';
+import { type ScriptedReply, createScriptedProvider, hang } from '../testing/scripted-provider';
 import type { AgentMessage, AgentRunRequest, AgentStreamPart, ToolCall, ToolDescriptor, ToolOutput, WebAgent } from './types';
 
 const tool = (name: string, description: string, properties: Record<string, unknown> = {}, required: string[] = []): ToolDescriptor => ({

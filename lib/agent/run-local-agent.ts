@@ -24,6 +24,7 @@ import { selectTools, subAgentFor } from './select-tools';
 import { toolOutputText } from './tool-output-text';
 import type { AgentMessage, AgentPart, AgentRunRequest, AgentStreamPart, ToolDescriptor, ToolOutput } from './types';
 import { validateArgs } from './validate-args';
+import { safeJson } from '../shared/safe-json';
 
 /** Options of {@link runLocalAgent} (seed 000's LocalLoopOptions). */
 export interface LocalLoopOptions {
@@ -444,14 +445,6 @@ async function callTool(req: AgentRunRequest, call: { id: string; name: string; 
   } finally {
     clearTimeout(grace);
     if (onStop) req.signal.removeEventListener('abort', onStop);
-  }
-}
-
-function safeJson(value: unknown): string {
-  try {
-    return JSON.stringify(value) ?? '';
-  } catch {
-    return String(value);
   }
 }
 

@@ -2,6 +2,7 @@ import { STOPPED_CALL_ERROR } from './reduce-stream-part';
 import { subAgentFor } from './select-tools';
 import { formatToolError } from './tool-error-codes';
 import type { AgentRunRequest, AgentStreamPart, ToolCall, ToolOutput } from './types';
+import { errorMessage } from '../shared/error-message';
 
 /** Runs one agent loop: the adapter's own (runLocalAgent with its provider, or the cloud loop with its model). */
 export type RunAgentLoop = (req: AgentRunRequest) => AsyncIterable<AgentStreamPart>;
@@ -61,7 +62,7 @@ export async function* runSubAgent(
       }
     }
   } catch (error) {
-    ending = { type: 'error', error: error instanceof Error ? error.message : String(error) };
+    ending = { type: 'error', error: errorMessage(error) };
     yield { type: 'agent-part', id: call.id, agentId: sub.id, part: ending };
   }
   if (!ending) {

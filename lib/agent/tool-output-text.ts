@@ -1,4 +1,5 @@
 import type { ToolOutput } from './types';
+import { safeJson } from '../shared/safe-json';
 
 /**
  * A tool result as the model reads it: the text blocks joined, images and resources named, structured content
@@ -26,12 +27,4 @@ function contentText(output: ToolOutput | undefined): string {
   }
   if (pieces.length === 0 && output.structuredContent !== undefined) return safeJson(output.structuredContent);
   return pieces.join('\n');
-}
-
-function safeJson(value: unknown): string {
-  try {
-    return JSON.stringify(value) ?? '';
-  } catch {
-    return String(value);
-  }
 }

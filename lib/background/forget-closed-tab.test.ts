@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TabClosedMessage } from '../messaging/tab-closed-message';
 import { isTabClosedMessage } from '../messaging/tab-closed-message';
 import { createConversationStore } from '../storage/conversations';
-import { createMemoryStorageArea } from '../storage/memory-storage-area';
+import { createMemoryStorageArea } from '../testing/memory-storage-area';
 import { forgetClosedTab } from './forget-closed-tab';
 
 const convo = (text: string, url: string) => ({ messages: [{ id: text, role: 'user' as const, parts: [{ type: 'text' as const, text }] }], url });

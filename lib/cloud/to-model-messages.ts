@@ -3,6 +3,7 @@ import type { AgentMessage, AgentPart, ProviderMetadata } from '../agent/types';
 import { createSpotlight, type Spotlight } from '../page-data/spotlight';
 import { toProviderToolName } from './to-provider-tool-name';
 import { toToolResultOutput } from './to-tool-result-output';
+import { isRecord } from '../shared/is-record';
 
 type AssistantContentPart = Exclude<AssistantModelMessage['content'], string>[number];
 type ToolResultContentPart = ToolModelMessage['content'][number];
@@ -70,7 +71,7 @@ export function toModelMessages(
           type: 'tool-call',
           toolCallId: safeCallId(part.id),
           toolName,
-          input: isPlainObject(part.input) ? part.input : {},
+          input: isRecord(part.input) ? part.input : {},
           ...providerOptionsOf(part.providerMetadata),
         });
         const source = { tool: toolName, untrusted: options.isUntrusted?.(part.name) === true };
@@ -103,8 +104,4 @@ function providerOptionsOf(metadata: ProviderMetadata | undefined): { providerOp
   if (!metadata || Object.keys(metadata).length === 0) return {};
   // Provider metadata is JSON that came from the provider's own response: it is its options' shape by design.
   return { providerOptions: metadata as ProviderOptions };
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,6 +1,7 @@
 import type { ToolResultPart } from 'ai';
 import type { ToolOutput } from '../agent/types';
 import { createSpotlight, type Spotlight, type SpotlightSource } from '../page-data/spotlight';
+import { safeJson } from '../shared/safe-json';
 
 /**
  * A page tool's MCP result as the AI SDK sends it to the model, as page data in the run's delimiter
@@ -18,7 +19,8 @@ export function toToolResultOutput(
   if (!hasImage) {
     const text = content.map(blockText).filter((t) => t !== '').join('\n');
     if (text !== '') return { type: 'text', value: spotlight.wrap(text, source) };
-    if (output?.structuredContent !== undefined) return { type: 'text', value: spotlight.wrap(safeJson(output.structuredContent), source) };
+    // What JSON cannot hold (a function, a symbol) is still named to the model, by its String().
+    if (output?.structuredContent !== undefined) return { type: 'text', value: spotlight.wrap(safeJson(output.structuredContent) || String(output.structuredContent), source) };
     return { type: 'text', value: spotlight.wrap('The tool returned no content.', source) };
   }
   return {
@@ -41,12 +43,4 @@ function blockText(block: ToolOutput['content'][number]): string {
   if (block.type === 'resource') return block.resource?.text ?? block.resource?.uri ?? '';
   if (block.type === 'image') return `[image ${block.mimeType}]`;
   return '';
-}
-
-function safeJson(value: unknown): string {
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    return String(value);
-  }
 }

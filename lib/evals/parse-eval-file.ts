@@ -1,6 +1,8 @@
 import type { EvalCase, EvalMessage, ExpectedCall, ExpectedCallNode } from './eval-types';
 import { CONSTRAINT_OPERATORS, isConstraint, isKnownType, patternToRegExp } from './explain-mismatch';
 import { MAX_NESTED_UNORDERED } from './score-eval-case';
+import { errorMessage } from '../shared/error-message';
+import { isRecord } from '../shared/is-record';
 
 /** The most cases one file may hold: each runs the real agent on a reloaded page. */
 export const MAX_EVAL_CASES = 500;
@@ -18,7 +20,7 @@ export function parseEvalFile(text: string): ParsedEvalFile {
   try {
     data = JSON.parse(text);
   } catch (error) {
-    return { ok: false, errors: [`The file is not valid JSON: ${error instanceof Error ? error.message : String(error)}`] };
+    return { ok: false, errors: [`The file is not valid JSON: ${errorMessage(error)}`] };
   }
   if (!Array.isArray(data)) return { ok: false, errors: ['The file must be a JSON array of eval cases.'] };
   if (data.length === 0) return { ok: false, errors: ['The file has no eval cases.'] };
@@ -128,7 +130,7 @@ function checkExpectation(value: unknown, path: string, report: Report): void {
           try {
             patternToRegExp(operand);
           } catch (error) {
-            report(path, `$pattern is not a valid regular expression: ${error instanceof Error ? error.message : String(error)}`);
+            report(path, `$pattern is not a valid regular expression: ${errorMessage(error)}`);
           }
         }
       } else if (operator === '$contains' && typeof operand !== 'string') {
@@ -146,8 +148,4 @@ function checkExpectation(value: unknown, path: string, report: Report): void {
     return;
   }
   if (isRecord(value)) for (const [key, inner] of Object.entries(value)) checkExpectation(inner, `${path}.${key}`, report);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -3,6 +3,7 @@ import { toolOutputText } from '../agent/tool-output-text';
 import type { AgentMessage, AgentPart } from '../agent/types';
 import type { ActualCall, CaseScore, EvalCase, EvalMessage } from './eval-types';
 import { scoreEvalCase } from './score-eval-case';
+import { errorMessage } from '../shared/error-message';
 
 /** How a run ended, as the host reports it. */
 export interface EvalRunEnd {
@@ -74,7 +75,7 @@ export async function runEvalCases(
       }
     } catch (error) {
       if (options.signal.aborted) break;
-      result = { index, name, outcome: 'error', actual: [], error: error instanceof Error ? error.message : String(error), durationMs: now() - started };
+      result = { index, name, outcome: 'error', actual: [], error: errorMessage(error), durationMs: now() - started };
     }
     results.push(result);
     options.onProgress?.({ done: results.length, total: cases.length, results: [...results] });

@@ -1,5 +1,6 @@
 import type { AdapterStatus, AgentAdapter } from '../agent/types';
 import type { AgentKind } from '../messaging/agent-messages';
+import { errorMessage } from '../shared/error-message';
 
 /** How the host makes one adapter. */
 export interface AdapterFactory {
@@ -82,8 +83,4 @@ export function unavailableAdapter(kind: AgentKind, reason: string): AgentAdapte
       yield { type: 'error', error: reason };
     },
   };
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -3,7 +3,7 @@ import type { AgentAdapter, AgentRunRequest, AgentStreamPart, ToolOutput } from 
 import type { TabToolEntry } from '../background/tool-bridge';
 import type { TabSnapshot } from '../messaging/agent-messages';
 import { createConversationStore } from '../storage/conversations';
-import { createMemoryStorageArea } from '../storage/memory-storage-area';
+import { createMemoryStorageArea } from '../testing/memory-storage-area';
 import { createSettingsStore } from '../storage/settings-store';
 import type { HostToolBridge } from './agent-host-deps';
 import { createTabSession } from './create-tab-session';

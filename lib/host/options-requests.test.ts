@@ -4,7 +4,7 @@ import { listModels } from '../cloud/list-models';
 import { testConnection } from '../cloud/test-connection';
 import type { DeviceTestResult } from '../local/measure-device';
 import type { LocalModelInfo } from '../messaging/options-messages';
-import { createMemoryStorageArea } from '../storage/memory-storage-area';
+import { createMemoryStorageArea } from '../testing/memory-storage-area';
 import { createSettingsStore, type SettingsStore } from '../storage/settings-store';
 import { handleOptionsRequest, type OptionsRequestDeps } from './options-requests';
 

@@ -7,6 +7,7 @@ import {
 } from '../messaging/options-messages';
 import type { DeviceTestResult } from '../local/measure-device';
 import type { CloudSettings, SettingsStore } from '../storage/settings-store';
+import { errorMessage } from '../shared/error-message';
 
 /** What the host injects to answer the options page: the settings store and the cloud and local functions. */
 export interface OptionsRequestDeps {
@@ -70,14 +71,14 @@ export function handleOptionsRequest(message: unknown, deps: OptionsRequestDeps)
           await deps.saveDeviceTest(result);
           return { ok: true, result };
         } catch (error) {
-          return { ok: false, message: `The test did not finish: ${error instanceof Error ? error.message : String(error)}` };
+          return { ok: false, message: `The test did not finish: ${errorMessage(error)}` };
         }
       }
     }
   };
   return answer().catch((error: unknown) => ({
     ok: false,
-    message: `The agent host could not do that: ${error instanceof Error ? error.message : String(error)}`,
+    message: `The agent host could not do that: ${errorMessage(error)}`,
   }));
 }
 

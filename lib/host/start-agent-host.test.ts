@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { runLocalAgent } from '../agent/run-local-agent';
-import { createScriptedProvider } from '../agent/scripted-provider';
+import { createScriptedProvider } from '../testing/scripted-provider';
 import type { AgentAdapter, AgentPart, AgentRunRequest, AgentStreamPart, ToolOutput } from '../agent/types';
 import type { TabToolEntry } from '../background/tool-bridge';
 import { createAgentClient } from '../messaging/agent-client';
 import { AGENT_PORT_NAME, type HostEvent, type TabSnapshot } from '../messaging/agent-messages';
-import { createAgentPortPair } from '../messaging/agent-port-pair';
-import { createMemoryStorageArea } from '../storage/memory-storage-area';
+import { createAgentPortPair } from '../testing/agent-port-pair';
+import { createMemoryStorageArea } from '../testing/memory-storage-area';
 import { createSettingsStore } from '../storage/settings-store';
 import type { StorageArea } from '../storage/storage-area';
 import type { HostPort, HostToolBridge } from './agent-host-deps';

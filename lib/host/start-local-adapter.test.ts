@@ -5,7 +5,7 @@ import { type ModelHost, startModelHost } from '../../tests/servers/model-host';
 import type { EnginePort } from '../local/engine-messages';
 import { recommendedModel } from '../local/model-catalog';
 import { serveTransformersEngine } from '../local/serve-transformers-engine';
-import { createMemoryStorageArea } from '../storage/memory-storage-area';
+import { createMemoryStorageArea } from '../testing/memory-storage-area';
 import { createSettingsStore } from '../storage/settings-store';
 import { startLocalAdapter } from './start-local-adapter';
 

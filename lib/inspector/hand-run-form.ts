@@ -1,4 +1,5 @@
 import { readSchemaFields, type SchemaField } from './read-schema-fields';
+import { errorMessage } from '../shared/error-message';
 
 /** One control of the run-by-hand form, for one top-level property of a tool's input schema. */
 export interface HandRunControl {
@@ -97,7 +98,7 @@ export function readHandRunForm(controls: readonly HandRunControl[], values: Han
         if (control.jsonType && actual !== control.jsonType) errors.push({ name: control.name, message: `must be a JSON ${control.jsonType}` });
         else input[control.name] = value;
       } catch (error) {
-        errors.push({ name: control.name, message: `is not valid JSON (${error instanceof Error ? error.message : String(error)})` });
+        errors.push({ name: control.name, message: `is not valid JSON (${errorMessage(error)})` });
       }
     }
   }

@@ -1,3 +1,4 @@
+import { isRecord } from '../shared/is-record';
 /**
  * A tool's JSON Schema as a list of fields a person can read: path, type, required, enum, description, default.
  * The schema is the page's and untrusted, so the walk is bounded (depth, fields, text length) and never throws;
@@ -129,7 +130,7 @@ function read(record: Record<string, unknown> | undefined, key: string): unknown
 }
 
 function asRecord(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  return isRecord(value) ? value : undefined;
 }
 
 function text(value: unknown): string | undefined {

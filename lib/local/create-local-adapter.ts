@@ -8,6 +8,7 @@ import { type DeviceTestResults, formatDeviceSpeed, resultFor } from './device-t
 import { type DeviceTestPhase, type DeviceTestResult, measureDevice } from './measure-device';
 import { type LocalModelSpec, modelCatalog, recommendedModel } from './model-catalog';
 import { PROMPT_API_CHOICE, recommendModel } from './recommend-model';
+import { errorMessage } from '../shared/error-message';
 
 /** The download card's caveat where there is no WebGPU adapter. */
 export const NO_WEBGPU_NOTE = 'No WebGPU here: a smaller, slower model runs on the CPU.';
@@ -81,7 +82,6 @@ export interface LocalAdapter extends AgentAdapter {
   refresh: () => Promise<void>;
 }
 
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * Create the on-device adapter (seed 003's AgentAdapter; run is seed 000's runLocalAgent over the selected model's
@@ -136,7 +136,7 @@ export function createLocalAdapter(options: LocalAdapterOptions): LocalAdapter {
       try {
         devices.set(spec.id, await providerOf(spec).device());
       } catch (error) {
-        return { state: 'unavailable', reason: message(error) };
+        return { state: 'unavailable', reason: errorMessage(error) };
       }
     }
     return cached.get(spec.id) || providerOf(spec).loaded ? { state: 'ready' } : needsDownload(spec);
@@ -196,10 +196,10 @@ export function createLocalAdapter(options: LocalAdapterOptions): LocalAdapter {
       const nowCached = await p.isCached().catch(() => false);
       cached.set(spec.id, nowCached);
       if (signal?.aborted) setStatus(nowCached ? { state: 'ready' } : needsDownload(spec));
-      else if (nowCached) setStatus({ state: 'error', error: `The on-device model failed to load: ${message(error)}` });
+      else if (nowCached) setStatus({ state: 'error', error: `The on-device model failed to load: ${errorMessage(error)}` });
       else {
         setStatus(
-          needsDownload(spec, `The last download stopped (${message(error)}); downloading again resumes it.`),
+          needsDownload(spec, `The last download stopped (${errorMessage(error)}); downloading again resumes it.`),
         );
       }
       throw error;
@@ -263,7 +263,7 @@ export function createLocalAdapter(options: LocalAdapterOptions): LocalAdapter {
             await load(spec, req.signal);
           } catch (error) {
             if (req.signal.aborted) yield { type: 'finish', reason: 'aborted' };
-            else yield { type: 'error', error: `The on-device model failed to load: ${message(error)}` };
+            else yield { type: 'error', error: `The on-device model failed to load: ${errorMessage(error)}` };
             return;
           }
         }

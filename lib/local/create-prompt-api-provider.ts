@@ -1,5 +1,6 @@
 import type { ChatTurn, GenerateRequest, LocalProvider } from '../agent/local-provider';
 import type { AdapterStatus } from '../agent/types';
+import { errorMessage } from '../shared/error-message';
 
 /** What Chrome's Prompt API says about its built-in model on this device. */
 export type PromptApiAvailability = 'unavailable' | 'downloadable' | 'downloading' | 'available';
@@ -100,7 +101,7 @@ export function createPromptApiProvider(languageModel: LanguageModelLike | undef
         if (a === 'downloading') return { state: 'downloading', progress: 0 };
         return { state: 'unavailable', reason: PROMPT_API_UNAVAILABLE };
       } catch (error) {
-        return { state: 'unavailable', reason: error instanceof Error ? error.message : String(error) };
+        return { state: 'unavailable', reason: errorMessage(error) };
       }
     },
 

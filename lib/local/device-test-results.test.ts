@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryStorageArea } from '../storage/memory-storage-area';
+import { createMemoryStorageArea } from '../testing/memory-storage-area';
 import { createSettingsStore } from '../storage/settings-store';
 import { deviceTestKey, formatDeviceSpeed, resultFor, sanitizeDeviceTests } from './device-test-results';
 import type { DeviceTestResult } from './measure-device';

@@ -2,6 +2,7 @@ import type { GenerateRequest } from '../agent/local-provider';
 import type { DeviceChoice } from './choose-device';
 import type { GenerationStats } from './create-transformers-provider';
 import { DEVICE_TEST_PROMPT, type DeviceTestPrompt } from './device-test-prompt';
+import { errorMessage } from '../shared/error-message';
 
 /** What "Test this device" measured for one model on one device. */
 export interface DeviceTestResult {
@@ -71,7 +72,7 @@ export async function measureDevice(provider: MeasurableProvider, options: Measu
   try {
     await provider.prepare((progress) => options.onPhase?.({ phase: 'loading', progress }), signal);
   } catch (error) {
-    throw new Error(`The model did not load: ${reason(error)}`);
+    throw new Error(`The model did not load: ${errorMessage(error)}`);
   }
 
   options.onPhase?.({ phase: 'reading' });
@@ -91,7 +92,7 @@ export async function measureDevice(provider: MeasurableProvider, options: Measu
       },
     });
   } catch (error) {
-    throw new Error(`The model failed while generating: ${reason(error)}`);
+    throw new Error(`The model failed while generating: ${errorMessage(error)}`);
   }
   const ended = now();
 
@@ -116,4 +117,3 @@ export async function measureDevice(provider: MeasurableProvider, options: Measu
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
-const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -1,7 +1,6 @@
 import type { DeviceFacts } from './choose-device';
 import {
   createTransformersProvider,
-  type ModelFileCache,
   type TransformersProvider,
   type TransformersProviderOptions,
 } from './create-transformers-provider';
@@ -14,6 +13,7 @@ import {
   deserializeError,
   serializeError,
 } from './engine-messages';
+import type { ModelFileCache } from './transformers-runtime';
 
 /** What the Worker's entry reads from its own globals and hands the engine. */
 export interface EngineEnvironment {

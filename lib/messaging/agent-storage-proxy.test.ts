@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryStorageArea } from '../storage/memory-storage-area';
+import { createMemoryStorageArea } from '../testing/memory-storage-area';
 import type { StorageChange } from '../storage/storage-area';
 import { agentStorageChanged, createAgentStorageProxy, serveAgentStorage } from './agent-storage-proxy';
 

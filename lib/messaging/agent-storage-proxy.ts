@@ -4,6 +4,7 @@
  * browser.storage and forwards change events. Both ends live here so the message shapes are declared once.
  */
 import type { StorageArea, StorageChange } from '../storage/storage-area';
+import { errorMessage } from '../shared/error-message';
 
 export type StorageAreaName = 'local' | 'session';
 
@@ -45,7 +46,7 @@ export function serveAgentStorage(
         return { ok: false, error: 'Unknown storage operation.' };
     }
   };
-  return answer().catch((error: unknown) => ({ ok: false, error: error instanceof Error ? error.message : String(error) }));
+  return answer().catch((error: unknown) => ({ ok: false, error: errorMessage(error) }));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { handleOptionsRequest } from '../host/options-requests';
-import { createMemoryStorageArea } from '../storage/memory-storage-area';
+import { createMemoryStorageArea } from '../testing/memory-storage-area';
 import { createSettingsStore } from '../storage/settings-store';
 import { createOptionsClient } from './options-client';
 import { isOptionsRequest } from './options-messages';

@@ -8,6 +8,7 @@ import type {
   TestConnectionReply,
   TestDeviceReply,
 } from './options-messages';
+import { errorMessage } from '../shared/error-message';
 
 /** The options page's side of the protocol: one method per request; every method resolves, never rejects. */
 export interface OptionsClient {
@@ -48,7 +49,7 @@ export function createOptionsClient(
     try {
       reply = await sendWithRetry(message);
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = errorMessage(error);
       return { ok: false, message: `The agent host did not answer (${reason}). Reload the extension and try again.` } as OptionsReplies[T['type']];
     }
     if (typeof reply !== 'object' || reply === null || typeof (reply as { ok?: unknown }).ok !== 'boolean') {

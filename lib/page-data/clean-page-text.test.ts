@@ -9,7 +9,7 @@ import { buildHistory, flattenHistory } from '../agent/build-history';
 import { buildSystemPrompt as buildLocalSystemPrompt } from '../agent/build-system-prompt';
 import { rankTools } from '../agent/rank-tools';
 import { runLocalAgent } from '../agent/run-local-agent';
-import { createScriptedProvider } from '../agent/scripted-provider';
+import { createScriptedProvider } from '../testing/scripted-provider';
 import type { AgentMessage, AgentRunRequest, ToolDescriptor, ToolOutput } from '../agent/types';
 import { buildSystemPrompt as buildCloudSystemPrompt } from '../cloud/build-system-prompt';
 import { createCloudAdapter } from '../cloud/create-cloud-adapter';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { browserSessionId, createConversationStore, recordBrowserSession } from './conversations';
-import { createMemoryStorageArea } from './memory-storage-area';
+import { createMemoryStorageArea } from '../testing/memory-storage-area';
 
 const convo = (text: string, url?: string) => ({
   messages: [{ id: text, role: 'user' as const, parts: [{ type: 'text' as const, text }] }],

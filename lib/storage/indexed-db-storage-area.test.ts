@@ -6,7 +6,7 @@ import {
   type IdbFactoryLike,
   migrateFromStorageLocal,
 } from './indexed-db-storage-area';
-import { createMemoryStorageArea } from './memory-storage-area';
+import { createMemoryStorageArea } from '../testing/memory-storage-area';
 
 /**
  * A small in-memory IndexedDB (Node has none): databases of object stores, requests that succeed on a later task and

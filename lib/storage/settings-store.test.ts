@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryStorageArea } from './memory-storage-area';
+import { createMemoryStorageArea } from '../testing/memory-storage-area';
 import { DEFAULT_SETTINGS, type Settings } from './settings';
 import { createSettingsStore, SETTINGS_KEYS } from './settings-store';
 import { SettingsValidationError } from './settings-validation-error';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryStorageArea } from './memory-storage-area';
+import { createMemoryStorageArea } from '../testing/memory-storage-area';
 import { storageAreaAfter } from './storage-area-after';
 
 describe('storageAreaAfter', () => {

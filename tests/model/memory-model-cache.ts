@@ -1,4 +1,4 @@
-import type { ModelFileCache } from '../../lib/local/create-transformers-provider';
+import type { ModelFileCache } from '../../lib/local/transformers-runtime';
 
 /** An in-memory stand-in for the Cache API (Node has none), holding whole responses by URL. */
 export interface MemoryModelCache extends ModelFileCache {

@@ -1,7 +1,7 @@
 import type { AttestedSender } from '../background/is-host-sender';
 import type { HostPort } from '../host/agent-host-deps';
-import type { PanelPort } from './agent-client';
-import type { HostEvent, PanelIntent } from './agent-messages';
+import type { PanelPort } from '../messaging/agent-client';
+import type { HostEvent, PanelIntent } from '../messaging/agent-messages';
 
 /**
  * Two connected in-memory Ports with runtime Port semantics: messages are cloned and delivered asynchronously, in

@@ -1,4 +1,4 @@
-import type { CallFormat, GenerateRequest, LocalProvider } from './local-provider';
+import type { CallFormat, GenerateRequest, LocalProvider } from '../agent/local-provider';
 
 /** One scripted step: a reply, a function of the request, or an error to throw. */
 export type ScriptedReply = string | Error | ((req: GenerateRequest) => string | Promise<string>);
