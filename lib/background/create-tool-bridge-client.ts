@@ -6,7 +6,7 @@
  */
 import type { ToolOutput } from '../agent/types';
 import type { BackgroundToHostMessage, HostCallAnswer, HostToBackgroundMessage } from '../messaging/bridge-messages';
-import { toolErrorOutput } from '../webmcp/tool-error-output';
+import { cancelledBeforeStart, cancelledInPage, toolErrorOutput } from '../webmcp/tool-error-output';
 import type { TabToolSnapshot, ToolBridge } from './tool-bridge';
 
 export interface ToolBridgeClientPorts {
@@ -53,7 +53,7 @@ export function createToolBridgeClient(ports: ToolBridgeClientPorts): ToolBridge
       return snapshots.get(tabId) ?? { tabId, tools: [], page: {} };
     },
     async callTool(tabId, call, options = {}) {
-      if (options.signal?.aborted) return toolErrorOutput('cancelled', 'The call was cancelled before it started.');
+      if (options.signal?.aborted) return cancelledBeforeStart();
       const requestId = newId();
       if (options.onState) stateHandlers.set(requestId, options.onState);
       const keepalive = setInterval(() => void ports.sendMessage({ type: 'bridge:keepalive' }).catch(() => undefined), ports.keepaliveMs ?? 20_000);
@@ -62,7 +62,7 @@ export function createToolBridgeClient(ports: ToolBridgeClientPorts): ToolBridge
           'abort',
           () => {
             void ports.sendMessage({ type: 'bridge:cancel-call', requestId }).catch(() => undefined);
-            resolve(toolErrorOutput('cancelled', `"${call.name}" was cancelled; the page was told (toolcancel).`));
+            resolve(cancelledInPage(call.name));
           },
           { once: true },
         );

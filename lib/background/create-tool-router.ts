@@ -15,7 +15,7 @@ import type {
 } from '../messaging/bridge-messages';
 import { CAP_NOTE_ROOM, capToolOutput, DEFAULT_MAX_RESULT_CHARS } from '../webmcp/cap-tool-output';
 import { assignToolNames, toolIdentityKey } from '../webmcp/to-model-facing-names';
-import { toolErrorOutput } from '../webmcp/tool-error-output';
+import { cancelledBeforeStart, cancelledInPage, toolErrorOutput } from '../webmcp/tool-error-output';
 import type { FrameSender } from './attest-frame-sender';
 import { capTabTools, MAX_TOOL_BYTES_PER_TAB, MAX_TOOLS_PER_TAB } from './cap-tab-tools';
 import { createFrameDelegation } from './create-frame-delegation';
@@ -366,7 +366,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
   };
 
   const runCall = async (tabId: number, call: ToolCall, options: ToolCallOptions): Promise<ToolOutput> => {
-    if (options.signal?.aborted) return toolErrorOutput('cancelled', 'The call was cancelled before it started.');
+    if (options.signal?.aborted) return cancelledBeforeStart();
     const snap = await snapshot(tabId);
     const entry = snap.tools.find((t) => t.name === call.name);
     const changed = options.expect ? toolChange(call.name, options.expect, entry, call.input) : undefined;
@@ -382,7 +382,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
     const cancelled = new Promise<ToolOutput>((resolve) => {
       const onAbort = () => {
         void ports.sendToFrame(tabId, entry.frameId, { type: 'bridge:cancel', callId }, entry.documentId).catch(() => undefined);
-        resolve(toolErrorOutput('cancelled', `"${call.name}" was cancelled; the page was told (toolcancel).`));
+        resolve(cancelledInPage(call.name));
       };
       if (options.signal?.aborted) onAbort();
       else options.signal?.addEventListener('abort', onAbort, { once: true });

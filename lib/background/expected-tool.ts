@@ -5,6 +5,7 @@
  */
 import type { ToolCall } from '../agent/types';
 import type { TabToolEntry } from './tool-bridge';
+import { isRecord } from '../shared/is-record';
 
 /** The tool instance a call must still reach, as the host saw it in the tab's snapshot. */
 export interface ExpectedTool {
@@ -77,8 +78,8 @@ function hostOf(origin: string): string {
 /** JSON with object keys sorted, so equal values compare equal whatever their key order. */
 function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
-    typeof v === 'object' && v !== null && !Array.isArray(v)
-      ? Object.fromEntries(Object.keys(v as object).sort().map((k) => [k, (v as Record<string, unknown>)[k]]))
+    isRecord(v)
+      ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]]))
       : v,
   ) ?? 'undefined';
 }

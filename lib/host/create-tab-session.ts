@@ -34,6 +34,7 @@ import { toolErrorOutput } from '../webmcp/tool-error-output';
 import type { HostSettingsPort, HostToolBridge } from './agent-host-deps';
 import { mayAlwaysAllow, needsConfirmation } from './needs-confirmation';
 import { retryMessages } from './retry-messages';
+import { errorMessage } from '../shared/error-message';
 
 /** Said to the model when the person pressed Deny. */
 export const DECLINED_CALL_ERROR = (tool: string) =>
@@ -634,8 +635,4 @@ function hostOf(origin: string): string {
   } catch {
     return origin;
   }
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

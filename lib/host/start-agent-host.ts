@@ -16,6 +16,7 @@ import {
 } from '../storage/conversations';
 import type { AgentHostDeps, HostPort } from './agent-host-deps';
 import { createTabSession, type TabSession } from './create-tab-session';
+import { errorMessage } from '../shared/error-message';
 
 /** The running host, for its entry point and for tests. */
 export interface AgentHost {
@@ -280,8 +281,4 @@ function post(port: HostPort, event: HostEvent): void {
   } catch {
     // The panel closed between the change and the update: nothing to tell.
   }
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -12,9 +12,9 @@ import { createAgentHostRuntime } from '../host/create-agent-host-runtime';
 import type { HostPort } from '../host/agent-host-deps';
 import { createAgentClient } from '../messaging/agent-client';
 import { AGENT_PORT_NAME, type HostEvent, type TabSnapshot } from '../messaging/agent-messages';
-import { createAgentPortPair } from '../messaging/agent-port-pair';
+import { createAgentPortPair } from './agent-port-pair';
 import type { BackgroundToFrameMessage, HostToBackgroundMessage } from '../messaging/bridge-messages';
-import { createMemoryStorageArea } from '../storage/memory-storage-area';
+import { createMemoryStorageArea } from './memory-storage-area';
 import type { StorageArea } from '../storage/storage-area';
 
 const EXTENSION = { id: 'webmcp-agent-test-id', origin: 'chrome-extension://webmcp-agent-test-id/' };

@@ -108,7 +108,7 @@ describe('createFrameToolHost over the page channel', () => {
     const pending = host.call(request);
     await vi.waitFor(() => expect(hanging).toBe(2));
     host.cancel(request.callId);
-    expect(await text(pending)).toBe('Error [cancelled]: The call was cancelled; the page was told (toolcancel).');
+    expect(await text(pending)).toBe('Error [cancelled]: "hang" was cancelled; the page was told (toolcancel).');
   });
 
   it('cuts a huge result', async () => {

@@ -14,7 +14,7 @@ import { normalizeToolResult } from './normalize-tool-result';
 import type { PageChannel, PageToolInfo } from './page-channel';
 import { readPageContext } from './read-page-context';
 import { readToolEntry } from './read-tool-entry';
-import { type ToolErrorCode, toolErrorOutput } from './tool-error-output';
+import { cancelledBeforeStart, cancelledInPage, type ToolErrorCode, toolErrorOutput } from './tool-error-output';
 
 /** The native ModelContext as the isolated world sees it. */
 export interface NativeModelContext extends EventTarget {
@@ -300,7 +300,7 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
     const input = toInputObject(request.input);
     if (typeof input === 'string') return fail('invalid_input', input);
 
-    if (cancelledEarly.delete(request.callId)) return fail('cancelled', 'The call was cancelled before it started.');
+    if (cancelledEarly.delete(request.callId)) return { kind: 'output', output: cancelledBeforeStart() };
     const controller = new AbortController();
     running.set(request.callId, controller);
     const form = tool.declarative ? formOf(tool.name) : undefined;
@@ -337,7 +337,7 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
     } catch (error) {
       // A call whose document is going away failed because it navigated, not because the tool broke.
       if (unloading) return { kind: 'navigated' };
-      output = errorOutput(error, controller.signal);
+      output = errorOutput(error, controller.signal, request.name);
     } finally {
       clearTimeout(timer);
       running.delete(request.callId);
@@ -429,12 +429,12 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
     };
   };
 
-  const errorOutput = (error: unknown, signal: AbortSignal): ToolOutput => {
+  const errorOutput = (error: unknown, signal: AbortSignal, name: string): ToolOutput => {
     if (signal.aborted) {
       const reason = signal.reason as { name?: string; message?: string } | undefined;
       if (reason?.name === 'TimeoutError') return toolErrorOutput('timeout', `${reason.message}; it was cancelled.`);
       if (reason?.name === 'ConfirmationTimeout') return toolErrorOutput('awaiting_confirmation', String(reason.message));
-      return toolErrorOutput('cancelled', 'The call was cancelled; the page was told (toolcancel).');
+      return cancelledInPage(name);
     }
     const e = describeThrown(error);
     const message = e.message;

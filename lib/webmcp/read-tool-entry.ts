@@ -10,6 +10,7 @@ import type { JSONSchema, ToolAnnotations } from '../agent/types';
 import type { FrameTool } from '../messaging/bridge-messages';
 import { cleanPageText, cleanPageValue } from '../page-data/clean-page-text';
 import { thrownMessage } from '../page-data/describe-thrown';
+import { isRecord } from '../shared/is-record';
 
 const MAX_NAME = 128;
 const MAX_TITLE = 200;
@@ -51,7 +52,7 @@ export function readOutputSchema(value: unknown): JSONSchema | undefined {
     const json = typeof value === 'string' ? value : JSON.stringify(value);
     if (json === undefined || json.length > MAX_SCHEMA_CHARS) return undefined;
     const copy: unknown = JSON.parse(json);
-    return typeof copy === 'object' && copy !== null && !Array.isArray(copy) ? (copy as JSONSchema) : undefined;
+    return isRecord(copy) ? (copy as JSONSchema) : undefined;
   } catch {
     return undefined;
   }

@@ -11,3 +11,13 @@ export type { ToolErrorCode };
 export function toolErrorOutput(code: ToolErrorCode, message: string): ToolOutput {
   return { content: [{ type: 'text', text: formatToolError(code, message) }], isError: true };
 }
+
+/** A call that was stopped before it reached the page: one wording wherever that is found out. */
+export function cancelledBeforeStart(): ToolOutput {
+  return toolErrorOutput('cancelled', 'The call was cancelled before it started.');
+}
+
+/** A running call that was stopped: the page's signal aborted and it heard toolcancel. */
+export function cancelledInPage(name: string): ToolOutput {
+  return toolErrorOutput('cancelled', `"${name}" was cancelled; the page was told (toolcancel).`);
+}
