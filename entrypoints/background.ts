@@ -7,7 +7,9 @@ import { createPageStubSync } from '@/lib/background/sync-page-stub';
 import { createAgentHostRuntime } from '@/lib/host/create-agent-host-runtime';
 import { startLocalAdapter } from '@/lib/host/start-local-adapter';
 import { agentStorageChanged, serveAgentStorage } from '@/lib/messaging/agent-storage-proxy';
-import type { TabClosedMessage } from '@/lib/messaging/tab-closed-message';
+import type { RouterChannel } from '@/lib/messaging/bridge-messages';
+import { isMessage } from '@/lib/messaging/channel';
+import type { HostChannel, TabClosedMessage } from '@/lib/messaging/host-channel';
 import { browserSessionId, createConversationStore } from '@/lib/storage/conversations';
 import { createIndexedDbStorageArea, migrateFromStorageLocal } from '@/lib/storage/indexed-db-storage-area';
 import { restrictStorageAccess } from '@/lib/storage/restrict-storage-access';
@@ -69,7 +71,7 @@ export default defineBackground(() => {
   browser.runtime.onMessage.addListener((message: unknown, sender, sendResponse) => {
     if (isHostSender(sender, browser.runtime.id, extensionOrigin)) {
       // The agent host (a document) can tell whether the browser has native WebMCP; the service worker cannot.
-      if (isNativeWebMcpReport(message)) {
+      if (isMessage<RouterChannel, 'router/native-webmcp'>(message, 'router/native-webmcp') && typeof message.native === 'boolean') {
         if (!syncPageStub) return false;
         void browser.storage.local
           .set({ [NATIVE_WEBMCP_KEY]: message.native })
@@ -151,8 +153,8 @@ export default defineBackground(() => {
     const ensureHost = () => ensureOffscreenDocument(offscreenApi, browser.runtime.getURL('/offscreen.html'));
     browser.runtime.onStartup.addListener(() => void ensureHost());
     // A side panel that lost its host pings before reconnecting: bring the host back if it is gone.
-    browser.runtime.onMessage.addListener((message: any) => {
-      if (message?.type === 'host-ping') void ensureHost();
+    browser.runtime.onMessage.addListener((message: unknown) => {
+      if (isMessage<HostChannel, 'host/ping'>(message, 'host/ping')) void ensureHost();
       return false;
     });
     browser.runtime.onInstalled.addListener(() => void ensureHost());
@@ -162,11 +164,6 @@ export default defineBackground(() => {
 
 /** Whether the browser has native WebMCP, as the agent host last reported it (Chrome). */
 const NATIVE_WEBMCP_KEY = 'bridge.nativeWebMcp';
-
-function isNativeWebMcpReport(message: unknown): message is { type: 'bridge:native-webmcp'; native: boolean } {
-  const m = message as { type?: unknown; native?: unknown } | null;
-  return typeof m === 'object' && m !== null && m.type === 'bridge:native-webmcp' && typeof m.native === 'boolean';
-}
 
 /**
  * Where the key, conversations, grants, site profiles and policy live. Chrome: storage.local, closed to content

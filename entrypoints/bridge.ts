@@ -1,4 +1,5 @@
-import type { BackgroundToFrameMessage, FrameToBackgroundMessage } from '@/lib/messaging/bridge-messages';
+import type { BridgeChannel, FrameChannel } from '@/lib/messaging/bridge-messages';
+import { type ChannelHandlers, handleMessage, sendMessage } from '@/lib/messaging/channel';
 import { createFrameToolHost, type NativeModelContext } from '@/lib/webmcp/create-frame-tool-host';
 import { createToolCursor } from '@/lib/webmcp/create-tool-cursor';
 import { listenForToolsDelegation } from '@/lib/webmcp/listen-for-tools-delegation';
@@ -15,9 +16,10 @@ export default defineUnlistedScript(() => {
   const started = globalThis as { webmcpAgentBridge?: true };
   if (started.webmcpAgentBridge) return;
   started.webmcpAgentBridge = true;
-  const send = (message: FrameToBackgroundMessage) => void browser.runtime.sendMessage(message).catch(() => {});
+  const tell = <T extends keyof FrameChannel>(type: T, request: FrameChannel[T]['request']) =>
+    void sendMessage<FrameChannel, T>((message) => browser.runtime.sendMessage(message), type, request).catch(() => {});
   // The parent's token proves to the router which iframe this frame sits in (the tools delegation check).
-  listenForToolsDelegation(window, (token) => send({ type: 'bridge:delegation-token', token }));
+  listenForToolsDelegation(window, (token) => tell('frame/delegation-token', { token }));
   const channel = connectPageChannel(window, crypto.randomUUID());
   const native = (document as unknown as { modelContext?: NativeModelContext }).modelContext;
   const host = channel.then((page) =>
@@ -27,9 +29,9 @@ export default defineUnlistedScript(() => {
       native,
       page,
       cursor: createToolCursor(document),
-      report: (report) => send({ type: 'bridge:frame-tools', report }),
-      onCallState: (callId, state, prompt) => send({ type: 'bridge:frame-call-state', callId, state, prompt }),
-      onNavigating: (callId) => send({ type: 'bridge:frame-navigating', callId }),
+      report: (report) => tell('frame/tools', { report }),
+      onCallState: (callId, state, prompt) => tell('frame/call-state', { callId, state, prompt }),
+      onNavigating: (callId) => tell('frame/navigating', { callId }),
     }),
   );
   // The first report once the document is parsed (so its title and h1 are there) and the page is idle, so the
@@ -39,38 +41,28 @@ export default defineUnlistedScript(() => {
     if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', idle, { once: true });
     else idle();
   });
-  void Promise.all([host, parsed]).then(async ([h]) => send({ type: 'bridge:frame-tools', report: await h.list() }));
+  void Promise.all([host, parsed]).then(async ([h]) => tell('frame/tools', { report: await h.list() }));
 
   // A document going away (frame removed, navigation) takes its tools with it; one restored from the back/forward
   // cache brings them back.
   const empty = () => ({ url: location.href, origin: location.origin, page: { url: location.href, title: document.title }, tools: [] });
-  window.addEventListener('pagehide', () => send({ type: 'bridge:frame-tools', report: empty() }));
+  window.addEventListener('pagehide', () => tell('frame/tools', { report: empty() }));
   window.addEventListener('pageshow', (event) => {
-    if (event.persisted) void host.then(async (h) => send({ type: 'bridge:frame-tools', report: await h.list() }));
+    if (event.persisted) void host.then(async (h) => tell('frame/tools', { report: await h.list() }));
   });
 
-  browser.runtime.onMessage.addListener((raw: unknown, _sender, sendResponse) => {
-    const message = raw as BackgroundToFrameMessage;
-    if (message?.type === 'ping') {
-      void channel.then((page) => sendResponse({ world: 'isolated', url: location.href, mainWorld: page !== undefined }));
-      return true;
-    }
-    if (message?.type === 'bridge:list') {
-      void host.then((h) => h.list()).then(sendResponse);
-      return true;
-    }
-    if (message?.type === 'bridge:call') {
-      void host.then((h) => h.call(message)).then(sendResponse);
-      return true;
-    }
-    if (message?.type === 'bridge:offer-delegation') {
-      sendResponse(offerToolsDelegation(document, () => crypto.randomUUID()));
-      return false;
-    }
-    if (message?.type === 'bridge:cancel') {
-      void host.then((h) => h.cancel(message.callId));
-      return false;
-    }
-    return false;
+  // What the router asks this frame (tabs.sendMessage reaches content scripts from the extension only).
+  const handlers: ChannelHandlers<BridgeChannel> = {
+    'bridge/ping': () => channel.then((page) => ({ world: 'isolated' as const, url: location.href, mainWorld: page !== undefined })),
+    'bridge/list': () => host.then((h) => h.list()),
+    'bridge/call': (message) => host.then((h) => h.call(message)),
+    'bridge/offer-delegation': () => offerToolsDelegation(document, () => crypto.randomUUID()),
+    'bridge/cancel': (message) => void host.then((h) => h.cancel(message.callId)),
+  };
+  browser.runtime.onMessage.addListener((message: unknown, _sender, sendResponse) => {
+    const answer = handleMessage(handlers, message, undefined);
+    if (!answer) return false;
+    void answer.then(sendResponse);
+    return true;
   });
 });

@@ -11,6 +11,6 @@ export default defineUnlistedScript(() => {
   const send = (message: FrameToBackgroundMessage) => void browser.runtime.sendMessage(message).catch(() => {});
   // The background forgets the frame's earlier document on this, and loads the bridge at once into a tab whose
   // tools are being watched (the panel is open on it, or a call is following it to this document).
-  send({ type: 'frame-ready', url: location.href });
-  watchForPageTools(window, native, () => send({ type: 'bridge:load', native: native !== undefined }));
+  send({ type: 'frame/ready', url: location.href });
+  watchForPageTools(window, native, () => send({ type: 'frame/load', native: native !== undefined }));
 });

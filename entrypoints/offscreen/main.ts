@@ -5,7 +5,9 @@ import { startLocalAdapter } from '@/lib/host/start-local-adapter';
 import type { EnginePort } from '@/lib/local/engine-messages';
 import type { HostPort } from '@/lib/host/agent-host-deps';
 import { createAgentStorageProxy } from '@/lib/messaging/agent-storage-proxy';
-import { isTabClosedMessage } from '@/lib/messaging/tab-closed-message';
+import type { RouterChannel } from '@/lib/messaging/bridge-messages';
+import { type ChannelHandlers, handleMessage, sendMessage } from '@/lib/messaging/channel';
+import { type HostChannel, isTabClosedMessage } from '@/lib/messaging/host-channel';
 
 // Chrome's agent host. chrome.runtime is the only extension API here: storage and page tools go through the
 // background with runtime messages.
@@ -17,7 +19,7 @@ const onMessage = {
   addListener: (listener: (message: unknown) => void) =>
     browser.runtime.onMessage.addListener((m, sender) => void (fromExtension(sender) && listener(m))),
 };
-const send = (message: unknown) => browser.runtime.sendMessage(message);
+const send = (message: unknown): Promise<unknown> => browser.runtime.sendMessage(message);
 
 const runtime = createAgentHostRuntime({
   storage: {
@@ -42,25 +44,27 @@ const runtime = createAgentHostRuntime({
 
 // The service worker cannot see whether the browser has native WebMCP; this document can (extension pages get
 // document.modelContext too). It keeps the page-world stub out of every page where there is (sync-page-stub.ts).
-void send({ type: 'bridge:native-webmcp', native: Boolean((document as { modelContext?: unknown }).modelContext) }).catch(() => undefined);
+void sendMessage<RouterChannel, 'router/native-webmcp'>(send, 'router/native-webmcp', {
+  native: Boolean((document as { modelContext?: unknown }).modelContext),
+}).catch(() => undefined);
 
-browser.runtime.onMessage.addListener((message: any, sender, sendResponse) => {
+const hostHandlers: ChannelHandlers<HostChannel> = {
+  // A tab closed (the background tells): the host drops its session and the stored conversation.
+  'host/tab-closed': (message) =>
+    isTabClosedMessage(message)
+      ? runtime.host.closeTab(message.tabId, { keepForRestore: message.keepForRestore }).then(
+          () => true,
+          () => false,
+        )
+      : false,
+  'host/ping': () => ({ host: 'offscreen', crossOriginIsolated: globalThis.crossOriginIsolated }),
+};
+
+browser.runtime.onMessage.addListener((message: unknown, sender, sendResponse) => {
   // Content scripts reach this document too: nothing they send is heard (the options page, the panel and the
   // service worker are the extension's own contexts).
   if (!fromExtension(sender)) return false;
-  // A tab closed (the background tells): the host drops its session and the stored conversation.
-  if (isTabClosedMessage(message)) {
-    void runtime.host.closeTab(message.tabId, { keepForRestore: message.keepForRestore }).then(
-      () => sendResponse(true),
-      () => sendResponse(false),
-    );
-    return true;
-  }
-  if (message?.type === 'host-ping') {
-    sendResponse({ host: 'offscreen', crossOriginIsolated: globalThis.crossOriginIsolated });
-    return false;
-  }
-  const answer = runtime.handleMessage(message, sender);
+  const answer = handleMessage(hostHandlers, message, undefined) ?? runtime.handleMessage(message, sender);
   if (!answer) return false;
   void answer.then(sendResponse);
   return true;

@@ -11,7 +11,7 @@ import '@/components/inspector/inspector.css';
 const client = createAgentClient({
   connect: () => browser.runtime.connect({ name: AGENT_PORT_NAME }) as unknown as PanelPort,
   // Any message wakes Chrome's service worker, which recreates the offscreen agent host if it is gone.
-  wake: () => browser.runtime.sendMessage({ type: 'host-ping' }),
+  wake: () => browser.runtime.sendMessage({ type: 'host/ping' }),
 });
 const store = createChatStore(client);
 

@@ -2,10 +2,11 @@
  * The ToolBridge of an agent host that is not the background (Chrome's offscreen document). Push, not pull: the
  * router sends each watched tab's snapshot when it changes, and a call's answer carries the snapshot after it, so
  * the client keeps every tab's latest snapshot and asks the router only for a tab it has never seen. One tool
- * call is one message (bridge:call-tool) and its answer (lib/messaging/bridge-messages.ts).
+ * call is one message (router/call-tool) and its answer (lib/messaging/bridge-messages.ts).
  */
 import type { ToolOutput } from '../agent/types';
-import type { BackgroundToHostMessage, HostCallAnswer, HostToBackgroundMessage } from '../messaging/bridge-messages';
+import type { HostToBackgroundMessage, RouterChannel, RouterPushChannel } from '../messaging/bridge-messages';
+import { type ChannelHandlers, handleMessage, sendMessage } from '../messaging/channel';
 import { cancelledBeforeStart, cancelledInPage, toolErrorOutput } from '../webmcp/tool-error-output';
 import type { TabToolSnapshot, ToolBridge } from './tool-bridge';
 
@@ -36,40 +37,41 @@ export function createToolBridgeClient(ports: ToolBridgeClientPorts): ToolBridge
   let counter = 0;
   const newId = ports.newId ?? (() => `${Date.now().toString(36)}-${++counter}-${Math.random().toString(36).slice(2)}`);
 
-  ports.onMessage((raw) => {
-    const message = raw as BackgroundToHostMessage | null;
-    if (typeof message !== 'object' || message === null) return;
-    if (message.type === 'bridge:tools-changed' && keep(message.snapshot)) for (const listener of listeners) listener(message.tabId);
-    if (message.type === 'bridge:call-state') stateHandlers.get(message.requestId)?.({ state: message.state, prompt: message.prompt });
-  });
+  const pushes: ChannelHandlers<RouterPushChannel> = {
+    'host/tools-changed': (message) => {
+      if (keep(message.snapshot)) for (const listener of listeners) listener(message.snapshot.tabId);
+    },
+    'host/call-state': (message) => stateHandlers.get(message.requestId)?.({ state: message.state, prompt: message.prompt }),
+  };
+  ports.onMessage((message) => void handleMessage(pushes, message, undefined));
+  const ask = <T extends keyof RouterChannel>(type: T, request: RouterChannel[T]['request']) =>
+    sendMessage<RouterChannel, T>(ports.sendMessage, type, request);
 
   return {
     async getTools(tabId) {
       const known = snapshots.get(tabId);
       if (known) return known;
       // The first time: the router starts watching the tab and pushes from then on.
-      const snapshot = await ports.sendMessage({ type: 'bridge:get-tools', tabId });
-      keep(snapshot);
+      keep(await ask('router/get-tools', { tabId }));
       return snapshots.get(tabId) ?? { tabId, tools: [], page: {} };
     },
     async callTool(tabId, call, options = {}) {
       if (options.signal?.aborted) return cancelledBeforeStart();
       const requestId = newId();
       if (options.onState) stateHandlers.set(requestId, options.onState);
-      const keepalive = setInterval(() => void ports.sendMessage({ type: 'bridge:keepalive' }).catch(() => undefined), ports.keepaliveMs ?? 20_000);
+      const keepalive = setInterval(() => void ask('router/keepalive', {}).catch(() => undefined), ports.keepaliveMs ?? 20_000);
       const cancelled = new Promise<ToolOutput>((resolve) => {
         options.signal?.addEventListener(
           'abort',
           () => {
-            void ports.sendMessage({ type: 'bridge:cancel-call', requestId }).catch(() => undefined);
+            void ask('router/cancel-call', { requestId }).catch(() => undefined);
             resolve(cancelledInPage(call.name));
           },
           { once: true },
         );
       });
-      const answered = ports.sendMessage({ type: 'bridge:call-tool', tabId, call, requestId, ...(options.expect ? { expect: options.expect } : {}) }).then(
-        (raw) => {
-          const answer = raw as Partial<HostCallAnswer> | undefined;
+      const answered = ask('router/call-tool', { tabId, call, requestId, ...(options.expect ? { expect: options.expect } : {}) }).then(
+        (answer) => {
           if (!isToolOutput(answer?.output)) return toolErrorOutput('frame_gone', 'The extension background answered without a result.');
           if (keep(answer.snapshot)) for (const listener of listeners) listener(tabId);
           return answer.output;

@@ -72,13 +72,13 @@ function offerTokens(router: HonestRouter, tree: FrameTree | undefined, tabId: n
     if (!place || place.parent !== frameId) continue;
     const token = `t-${Math.random()}`;
     offers.push({ token, allow: place.allow, src: place.src ?? child.url });
-    setTimeout(() => router.handleFrameMessage({ type: 'bridge:delegation-token', token }, child), 0);
+    setTimeout(() => router.handleFrameMessage({ type: 'frame/delegation-token', token }, child), 0);
   }
   return offers;
 }
 
 /**
- * tabs.sendMessage cannot run in Node: mock frames that answer bridge:call with a scripted function, and record
+ * tabs.sendMessage cannot run in Node: mock frames that answer bridge/call with a scripted function, and record
  * every message they get.
  */
 function setup(answer: (message: BackgroundToFrameMessage, frameId: number) => Promise<unknown> = async () => undefined, tree?: FrameTree) {
@@ -89,7 +89,7 @@ function setup(answer: (message: BackgroundToFrameMessage, frameId: number) => P
   const ports = {
     store,
     sendToFrame: async (tabId: number, frameId: number, message: BackgroundToFrameMessage) => {
-      if (message.type === 'bridge:offer-delegation') return offerTokens(router, tree, tabId, frameId);
+      if (message.type === 'bridge/offer-delegation') return offerTokens(router, tree, tabId, frameId);
       sent.push({ tabId, frameId, message });
       return answer(message, frameId);
     },
@@ -113,8 +113,8 @@ const until = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 5_000
 describe('createToolRouter', () => {
   it('builds a snapshot of every frame with unique provider-safe names and the top page context', async () => {
     const { router, badges } = setup();
-    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://a.test', [tool('cart.add'), tool('where')], { h1: 'Welcome' }) }, { tabId: 1, frameId: 0 });
-    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://b.test', [tool('where', { annotations: { readOnlyHint: true } })]) }, { tabId: 1, frameId: 5 });
+    router.handleFrameMessage({ type: 'frame/tools', report: report('http://a.test', [tool('cart.add'), tool('where')], { h1: 'Welcome' }) }, { tabId: 1, frameId: 0 });
+    router.handleFrameMessage({ type: 'frame/tools', report: report('http://b.test', [tool('where', { annotations: { readOnlyHint: true } })]) }, { tabId: 1, frameId: 5 });
     await until(async () => expect((await router.getTools(1)).tools).toHaveLength(3));
     const snapshot = await router.getTools(1);
     expect(snapshot).toEqual({
@@ -140,35 +140,35 @@ describe('createToolRouter', () => {
 
   it('keeps each name with its tool: a frame going away frees no name for another tool', async () => {
     const { router } = setup();
-    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://a.test', [tool('where')]) }, { tabId: 11, frameId: 0 });
-    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://b.test', [tool('where')]) }, { tabId: 11, frameId: 4 });
-    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://c.test', [tool('where')]) }, { tabId: 11, frameId: 6 });
+    router.handleFrameMessage({ type: 'frame/tools', report: report('http://a.test', [tool('where')]) }, { tabId: 11, frameId: 0 });
+    router.handleFrameMessage({ type: 'frame/tools', report: report('http://b.test', [tool('where')]) }, { tabId: 11, frameId: 4 });
+    router.handleFrameMessage({ type: 'frame/tools', report: report('http://c.test', [tool('where')]) }, { tabId: 11, frameId: 6 });
     await until(async () =>
       expect((await router.getTools(11)).tools.map((t) => `${t.name}@${t.origin}`)).toEqual(['where@http://a.test', 'where_2@http://b.test', 'where_3@http://c.test']),
     );
     // Frame 4 goes away, then a new frame with another "where" arrives.
-    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://b.test', []) }, { tabId: 11, frameId: 4 });
-    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://d.test', [tool('where')]) }, { tabId: 11, frameId: 9 });
+    router.handleFrameMessage({ type: 'frame/tools', report: report('http://b.test', []) }, { tabId: 11, frameId: 4 });
+    router.handleFrameMessage({ type: 'frame/tools', report: report('http://d.test', [tool('where')]) }, { tabId: 11, frameId: 9 });
     await until(async () =>
       expect((await router.getTools(11)).tools.map((t) => `${t.name}@${t.origin}`)).toEqual(['where@http://a.test', 'where_3@http://c.test', 'where_4@http://d.test']),
     );
     // The old frame's tool comes back: its name is the one it had.
-    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://b.test', [tool('where')]) }, { tabId: 11, frameId: 4 });
+    router.handleFrameMessage({ type: 'frame/tools', report: report('http://b.test', [tool('where')]) }, { tabId: 11, frameId: 4 });
     await settle();
     expect((await router.getTools(11)).tools.find((t) => t.origin === 'http://b.test')!.name).toBe('where_2');
     // A new top document starts afresh.
-    router.handleFrameMessage({ type: 'frame-ready', url: 'http://a.test/next' }, { tabId: 11, frameId: 0 });
-    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://d.test', [tool('where')]) }, { tabId: 11, frameId: 9 });
+    router.handleFrameMessage({ type: 'frame/ready', url: 'http://a.test/next' }, { tabId: 11, frameId: 0 });
+    router.handleFrameMessage({ type: 'frame/tools', report: report('http://d.test', [tool('where')]) }, { tabId: 11, frameId: 9 });
     await until(async () => expect((await router.getTools(11)).tools.map((t) => t.name)).toEqual(['where']));
   });
 
   it('ignores malformed reports and resets a frame on a new document', async () => {
     const { router, badges } = setup();
-    router.handleFrameMessage({ type: 'bridge:frame-tools', report: { url: 1, tools: 'x' } }, { tabId: 2, frameId: 0 });
-    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://a.test', [tool('a')]) }, { tabId: 2, frameId: 0 });
+    router.handleFrameMessage({ type: 'frame/tools', report: { url: 1, tools: 'x' } }, { tabId: 2, frameId: 0 });
+    router.handleFrameMessage({ type: 'frame/tools', report: report('http://a.test', [tool('a')]) }, { tabId: 2, frameId: 0 });
     await settle();
     expect((await router.getTools(2)).tools.map((t) => t.name)).toEqual(['a']);
-    router.handleFrameMessage({ type: 'frame-ready', url: 'http://a.test/next' }, { tabId: 2, frameId: 0 });
+    router.handleFrameMessage({ type: 'frame/ready', url: 'http://a.test/next' }, { tabId: 2, frameId: 0 });
     await settle();
     expect((await router.getTools(2)).tools).toEqual([]);
     expect(badges[2]).toBe('');
@@ -176,7 +176,7 @@ describe('createToolRouter', () => {
 
   it('survives a service worker restart: a new router reads the tab state from session storage', async () => {
     const { router, store, ports } = setup();
-    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://a.test', [tool('a.b')]) }, { tabId: 3, frameId: 0 });
+    router.handleFrameMessage({ type: 'frame/tools', report: report('http://a.test', [tool('a.b')]) }, { tabId: 3, frameId: 0 });
     await settle();
     const restarted = createToolRouter({ ...ports, store });
     expect((await restarted.getTools(3)).tools.map((t) => [t.name, t.originalName])).toEqual([['a_b', 'a.b']]);
@@ -184,13 +184,13 @@ describe('createToolRouter', () => {
 
   it('routes a call to the owning frame under its original name, and unknown names come back as unknown_tool', async () => {
     const { router, sent } = setup(async (message) =>
-      message.type === 'bridge:call' ? ({ kind: 'output', output: { content: [{ type: 'text', text: `ran ${message.name}` }] } } satisfies FrameCallResult) : undefined,
+      message.type === 'bridge/call' ? ({ kind: 'output', output: { content: [{ type: 'text', text: `ran ${message.name}` }] } } satisfies FrameCallResult) : undefined,
     );
-    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://a.test', [tool('where')]) }, { tabId: 4, frameId: 0 });
-    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://b.test', [tool('where')]) }, { tabId: 4, frameId: 9 });
+    router.handleFrameMessage({ type: 'frame/tools', report: report('http://a.test', [tool('where')]) }, { tabId: 4, frameId: 0 });
+    router.handleFrameMessage({ type: 'frame/tools', report: report('http://b.test', [tool('where')]) }, { tabId: 4, frameId: 9 });
     await until(async () => expect((await router.getTools(4)).tools).toHaveLength(2));
     expect(await router.callTool(4, { id: '1', name: 'where_2', input: { a: 1 } })).toEqual({ content: [{ type: 'text', text: 'ran where' }] });
-    expect(sent.at(-1)).toMatchObject({ tabId: 4, frameId: 9, message: { type: 'bridge:call', name: 'where', input: { a: 1 }, timeoutMs: 30_000, maxResultChars: 20_000 } });
+    expect(sent.at(-1)).toMatchObject({ tabId: 4, frameId: 9, message: { type: 'bridge/call', name: 'where', input: { a: 1 }, timeoutMs: 30_000, maxResultChars: 20_000 } });
     expect(await router.callTool(4, { id: '2', name: 'nope', input: {} })).toEqual({
       content: [{ type: 'text', text: 'Error [unknown_tool]: No tool named "nope" on this page. Available tools: where, where_2.' }],
       isError: true,
@@ -200,9 +200,9 @@ describe('createToolRouter', () => {
   it('caps what a frame returns, even a compromised frame that skipped its own cap (structuredContent counts)', async () => {
     const huge = { rows: 'x'.repeat(2_000_000) };
     const { router } = setup(async (message) =>
-      message.type === 'bridge:call' ? ({ kind: 'output', output: { content: [], structuredContent: huge } } satisfies FrameCallResult) : undefined,
+      message.type === 'bridge/call' ? ({ kind: 'output', output: { content: [], structuredContent: huge } } satisfies FrameCallResult) : undefined,
     );
-    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://a.test', [tool('dump')]) }, { tabId: 4, frameId: 0 });
+    router.handleFrameMessage({ type: 'frame/tools', report: report('http://a.test', [tool('dump')]) }, { tabId: 4, frameId: 0 });
     await settle();
     const output = await router.callTool(4, { id: '1', name: 'dump', input: {} });
     expect(output.structuredContent).toBeUndefined();
@@ -217,8 +217,8 @@ describe('createToolRouter', () => {
         { type: 'text' as const, text: '[Output cut: the tool returned 100000 characters; only the first 20000 are shown.]' },
       ],
     };
-    const { router } = setup(async (message) => (message.type === 'bridge:call' ? ({ kind: 'output', output: cut } satisfies FrameCallResult) : undefined));
-    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://a.test', [tool('huge')]) }, { tabId: 4, frameId: 0 });
+    const { router } = setup(async (message) => (message.type === 'bridge/call' ? ({ kind: 'output', output: cut } satisfies FrameCallResult) : undefined));
+    router.handleFrameMessage({ type: 'frame/tools', report: report('http://a.test', [tool('huge')]) }, { tabId: 4, frameId: 0 });
     await settle();
     expect(await router.callTool(4, { id: '1', name: 'huge', input: {} })).toEqual(cut);
   });
@@ -226,13 +226,13 @@ describe('createToolRouter', () => {
   it('runs one call at a time per tab', async () => {
     const order: string[] = [];
     const { router } = setup(async (message) => {
-      if (message.type !== 'bridge:call') return undefined;
+      if (message.type !== 'bridge/call') return undefined;
       order.push(`start ${message.input}`);
       await new Promise((r) => setTimeout(r, message.input === 'slow' ? 50 : 1));
       order.push(`end ${message.input}`);
       return { kind: 'output', output: { content: [{ type: 'text', text: String(message.input) }] } };
     });
-    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://a.test', [tool('t')]) }, { tabId: 5, frameId: 0 });
+    router.handleFrameMessage({ type: 'frame/tools', report: report('http://a.test', [tool('t')]) }, { tabId: 5, frameId: 0 });
     await settle();
     await Promise.all([router.callTool(5, { id: '1', name: 't', input: 'slow' }), router.callTool(5, { id: '2', name: 't', input: 'fast' })]);
     expect(order).toEqual(['start slow', 'end slow', 'start fast', 'end fast']);
@@ -242,8 +242,8 @@ describe('createToolRouter', () => {
     const { router } = setup(async () => {
       throw new Error('Could not establish connection. Receiving end does not exist.');
     });
-    router.handleFrameMessage({ type: 'frame-ready', url: 'http://a.test/' }, { tabId: 6, frameId: 0 });
-    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://a.test', [tool('t')]) }, { tabId: 6, frameId: 2 });
+    router.handleFrameMessage({ type: 'frame/ready', url: 'http://a.test/' }, { tabId: 6, frameId: 0 });
+    router.handleFrameMessage({ type: 'frame/tools', report: report('http://a.test', [tool('t')]) }, { tabId: 6, frameId: 2 });
     await settle();
     expect(await router.callTool(6, { id: '1', name: 't', input: {} })).toEqual({
       content: [{ type: 'text', text: 'Error [frame_gone]: The frame that owned "t" is gone (Could not establish connection. Receiving end does not exist.).' }],
@@ -253,33 +253,33 @@ describe('createToolRouter', () => {
   });
 
   it('cancels: the frame is told and the call resolves as cancelled at once', async () => {
-    const { router, sent } = setup((message) => (message.type === 'bridge:call' ? new Promise(() => {}) : Promise.resolve(undefined)));
-    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://a.test', [tool('hang')]) }, { tabId: 7, frameId: 0 });
+    const { router, sent } = setup((message) => (message.type === 'bridge/call' ? new Promise(() => {}) : Promise.resolve(undefined)));
+    router.handleFrameMessage({ type: 'frame/tools', report: report('http://a.test', [tool('hang')]) }, { tabId: 7, frameId: 0 });
     await settle();
     const controller = new AbortController();
     const call = router.callTool(7, { id: '1', name: 'hang', input: {} }, { signal: controller.signal });
     await settle();
     controller.abort();
     expect(await call).toEqual({ content: [{ type: 'text', text: 'Error [cancelled]: "hang" was cancelled; the page was told (toolcancel).' }], isError: true });
-    const callId = (sent.find((s) => s.message.type === 'bridge:call')!.message as { callId: string }).callId;
-    expect(sent.at(-1)!.message).toEqual({ type: 'bridge:cancel', callId });
+    const callId = (sent.find((s) => s.message.type === 'bridge/call')!.message as { callId: string }).callId;
+    expect(sent.at(-1)!.message).toEqual({ type: 'bridge/cancel', callId });
   });
 
   it('a call that navigated returns what the next document reports', async () => {
     let router!: ReturnType<typeof setup>['router'];
     ({ router } = setup(async (message) => {
-      if (message.type !== 'bridge:call') return undefined;
+      if (message.type !== 'bridge/call') return undefined;
       // The new document announces itself and reports while the old one answers "navigated".
       setTimeout(() => {
-        router.handleFrameMessage({ type: 'frame-ready', url: 'http://a.test/done' }, { tabId: 8, frameId: 0 });
+        router.handleFrameMessage({ type: 'frame/ready', url: 'http://a.test/done' }, { tabId: 8, frameId: 0 });
         router.handleFrameMessage(
-          { type: 'bridge:frame-tools', report: report('http://a.test', [tool('next')], { url: 'http://a.test/done', title: 'Done', jsonLd: [{ '@type': 'Order' }] }) },
+          { type: 'frame/tools', report: report('http://a.test', [tool('next')], { url: 'http://a.test/done', title: 'Done', jsonLd: [{ '@type': 'Order' }] }) },
           { tabId: 8, frameId: 0 },
         );
       }, 5);
       return { kind: 'navigated' } satisfies FrameCallResult;
     }));
-    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://a.test', [tool('buy')]) }, { tabId: 8, frameId: 0 });
+    router.handleFrameMessage({ type: 'frame/tools', report: report('http://a.test', [tool('buy')]) }, { tabId: 8, frameId: 0 });
     await settle();
     expect(await router.callTool(8, { id: '1', name: 'buy', input: {} })).toEqual({
       content: [
@@ -293,8 +293,8 @@ describe('createToolRouter', () => {
   });
 
   it('a navigation with no new report in time is Error [navigated]', async () => {
-    const { router } = setup(async (message) => (message.type === 'bridge:call' ? { kind: 'navigated' } : undefined));
-    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://a.test', [tool('go')]) }, { tabId: 9, frameId: 0 });
+    const { router } = setup(async (message) => (message.type === 'bridge/call' ? { kind: 'navigated' } : undefined));
+    router.handleFrameMessage({ type: 'frame/tools', report: report('http://a.test', [tool('go')]) }, { tabId: 9, frameId: 0 });
     await settle();
     expect(await router.callTool(9, { id: '1', name: 'go', input: {} })).toEqual({
       content: [{ type: 'text', text: 'Error [navigated]: "go" navigated the page and the new page did not report within 0.3 s.' }],
@@ -307,8 +307,8 @@ describe('createToolRouter: trust', () => {
   it('takes a frame\'s origin and URL from the browser\'s sender, never from its report', async () => {
     const { router } = setup();
     const forged = { ...report('https://bank.example', [tool('pay')], { url: 'https://bank.example/account', title: 'Bank' }), documentId: 'FORGED' };
-    router.handleFrameMessage({ type: 'bridge:frame-tools', report: forged }, { tabId: 20, frameId: 0, origin: 'http://evil.test', url: 'http://evil.test/x', documentId: 'D1' });
-    router.handleFrameMessage({ type: 'bridge:frame-tools', report: forged }, { tabId: 20, frameId: 3, origin: 'http://ads.test', url: 'http://ads.test/f' });
+    router.handleFrameMessage({ type: 'frame/tools', report: forged }, { tabId: 20, frameId: 0, origin: 'http://evil.test', url: 'http://evil.test/x', documentId: 'D1' });
+    router.handleFrameMessage({ type: 'frame/tools', report: forged }, { tabId: 20, frameId: 3, origin: 'http://ads.test', url: 'http://ads.test/f' });
     await until(async () => expect((await router.getTools(20)).tools).toHaveLength(2));
     const snapshot = await router.getTools(20);
     expect(snapshot.page).toEqual({ url: 'http://evil.test/x', path: '/x', title: 'Bank' });
@@ -320,21 +320,21 @@ describe('createToolRouter: trust', () => {
 
   it('ignores a late report from the document a frame has replaced', async () => {
     const { router } = setup();
-    router.handleFrameMessage({ type: 'frame-ready', url: 'http://a.test/' }, { tabId: 21, frameId: 0, documentId: 'NEW' });
-    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://a.test', [tool('new')]) }, { tabId: 21, frameId: 0, documentId: 'NEW' });
-    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://a.test', [tool('old')]) }, { tabId: 21, frameId: 0, documentId: 'OLD' });
+    router.handleFrameMessage({ type: 'frame/ready', url: 'http://a.test/' }, { tabId: 21, frameId: 0, documentId: 'NEW' });
+    router.handleFrameMessage({ type: 'frame/tools', report: report('http://a.test', [tool('new')]) }, { tabId: 21, frameId: 0, documentId: 'NEW' });
+    router.handleFrameMessage({ type: 'frame/tools', report: report('http://a.test', [tool('old')]) }, { tabId: 21, frameId: 0, documentId: 'OLD' });
     await settle();
     expect((await router.getTools(21)).tools.map((t) => t.name)).toEqual(['new']);
   });
 
   it('the top frame keeps its plain names even when a frame registered the same name first', async () => {
     const { router, sent } = setup(async (message, frameId) =>
-      message.type === 'bridge:call' ? { kind: 'output', output: { content: [{ type: 'text', text: `frame ${frameId}` }] } } : undefined,
+      message.type === 'bridge/call' ? { kind: 'output', output: { content: [{ type: 'text', text: `frame ${frameId}` }] } } : undefined,
     );
-    router.handleFrameMessage({ type: 'frame-ready', url: 'http://shop.test/' }, { tabId: 22, frameId: 0 });
-    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://ads.test', [tool('place_order')]) }, { tabId: 22, frameId: 5 });
+    router.handleFrameMessage({ type: 'frame/ready', url: 'http://shop.test/' }, { tabId: 22, frameId: 0 });
+    router.handleFrameMessage({ type: 'frame/tools', report: report('http://ads.test', [tool('place_order')]) }, { tabId: 22, frameId: 5 });
     await until(async () => expect((await router.getTools(22)).tools.map((t) => t.name)).toEqual(['place_order']));
-    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://shop.test', [tool('place_order')]) }, { tabId: 22, frameId: 0 });
+    router.handleFrameMessage({ type: 'frame/tools', report: report('http://shop.test', [tool('place_order')]) }, { tabId: 22, frameId: 0 });
     await settle();
     expect((await router.getTools(22)).tools.map((t) => [t.name, t.origin])).toEqual([
       ['place_order', 'http://shop.test'],
@@ -346,18 +346,18 @@ describe('createToolRouter: trust', () => {
 
   it('runs an approved call only on the exact tool instance the person saw: another origin, document, tool or arguments is tool_changed', async () => {
     const { router, sent } = setup(async (message) =>
-      message.type === 'bridge:call' ? { kind: 'output', output: { content: [{ type: 'text', text: 'paid' }] } } : undefined,
+      message.type === 'bridge/call' ? { kind: 'output', output: { content: [{ type: 'text', text: 'paid' }] } } : undefined,
     );
     const from = (origin: string, documentId: string) => ({ tabId: 23, frameId: 0, origin, url: `${origin}/pay`, documentId });
-    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://a.test', [tool('pay')]) }, from('http://a.test', 'D1'));
+    router.handleFrameMessage({ type: 'frame/tools', report: report('http://a.test', [tool('pay')]) }, from('http://a.test', 'D1'));
     await settle();
     const shown = (await router.getTools(23)).tools[0];
     const expected = { frameId: 0, documentId: 'D1', origin: 'http://a.test', originalName: 'pay', input: { card: 1 } };
     expect(shown).toMatchObject({ frameId: 0, documentId: 'D1', origin: 'http://a.test', originalName: 'pay' });
     // Same instance, same arguments (in another key order): it runs, addressed to the document that was shown.
     expect(await router.callTool(23, { id: '1', name: 'pay', input: { card: 1 } }, { expect: expected })).toEqual({ content: [{ type: 'text', text: 'paid' }] });
-    expect(sent.at(-1)).toMatchObject({ frameId: 0, message: { type: 'bridge:call', name: 'pay' } });
-    const calls = () => sent.filter((s) => s.message.type === 'bridge:call').length;
+    expect(sent.at(-1)).toMatchObject({ frameId: 0, message: { type: 'bridge/call', name: 'pay' } });
+    const calls = () => sent.filter((s) => s.message.type === 'bridge/call').length;
     const before = calls();
     const changed = async (input: unknown) => {
       const output = await router.callTool(23, { id: 'x', name: 'pay', input }, { expect: expected });
@@ -366,19 +366,19 @@ describe('createToolRouter: trust', () => {
     };
     expect(await changed({ card: 2 })).toMatch(/^Error \[tool_changed\]: The arguments of "pay" differ from the ones the person approved\. Nothing was run/);
     // The tab navigates to another site with its own "pay" while the question is open.
-    router.handleFrameMessage({ type: 'frame-ready', url: 'http://b.test/pay' }, from('http://b.test', 'D2'));
-    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://b.test', [tool('pay')]) }, from('http://b.test', 'D2'));
+    router.handleFrameMessage({ type: 'frame/ready', url: 'http://b.test/pay' }, from('http://b.test', 'D2'));
+    router.handleFrameMessage({ type: 'frame/tools', report: report('http://b.test', [tool('pay')]) }, from('http://b.test', 'D2'));
     await settle();
     expect(await changed({ card: 1 })).toBe(
       'Error [tool_changed]: "pay" now belongs to b.test, not a.test where the person approved it (the page changed). Nothing was run; ask the person again if it is still wanted.',
     );
     // The same site in a new document (a reload) is not the instance approved either.
-    router.handleFrameMessage({ type: 'frame-ready', url: 'http://a.test/pay' }, from('http://a.test', 'D3'));
-    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://a.test', [tool('pay')]) }, from('http://a.test', 'D3'));
+    router.handleFrameMessage({ type: 'frame/ready', url: 'http://a.test/pay' }, from('http://a.test', 'D3'));
+    router.handleFrameMessage({ type: 'frame/tools', report: report('http://a.test', [tool('pay')]) }, from('http://a.test', 'D3'));
     await settle();
     expect(await changed({ card: 1 })).toMatch(/^Error \[tool_changed\]: The page was reloaded or navigated after the person approved "pay"/);
     // Gone altogether.
-    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://a.test', []) }, from('http://a.test', 'D3'));
+    router.handleFrameMessage({ type: 'frame/tools', report: report('http://a.test', []) }, from('http://a.test', 'D3'));
     await settle();
     expect(await changed({ card: 1 })).toMatch(/^Error \[tool_changed\]: "pay" is no longer on the page/);
     expect(calls()).toBe(before);
@@ -389,10 +389,10 @@ describe('createToolRouter: trust', () => {
     const { ports } = setup();
     ports.sendToFrame = async (_tabId: number, _frameId: number, message: BackgroundToFrameMessage, documentId?: string) => {
       documents.push(documentId);
-      return message.type === 'bridge:call' ? { kind: 'output', output: { content: [] } } : undefined;
+      return message.type === 'bridge/call' ? { kind: 'output', output: { content: [] } } : undefined;
     };
     const routed = withHonestSenders(createToolRouter(ports));
-    routed.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://a.test', [tool('t')]) }, { tabId: 24, frameId: 0, documentId: 'DOC-7' });
+    routed.handleFrameMessage({ type: 'frame/tools', report: report('http://a.test', [tool('t')]) }, { tabId: 24, frameId: 0, documentId: 'DOC-7' });
     await settle();
     await routed.callTool(24, { id: '1', name: 't', input: {} });
     expect(documents).toEqual(['DOC-7']);
@@ -401,16 +401,16 @@ describe('createToolRouter: trust', () => {
   it('only the frame running a call may report it waiting or navigating', async () => {
     let release!: () => void;
     const { router } = setup(async (message) => {
-      if (message.type !== 'bridge:call') return undefined;
+      if (message.type !== 'bridge/call') return undefined;
       // Another frame of the tab tries to put words in the call's prompt.
-      router.handleFrameMessage({ type: 'bridge:frame-call-state', callId: message.callId, state: 'awaiting-confirmation', prompt: 'Type your PIN' }, { tabId: 25, frameId: 9 });
-      router.handleFrameMessage({ type: 'bridge:frame-call-state', callId: message.callId, state: 'awaiting-confirmation', prompt: 'Press Send.' }, { tabId: 25, frameId: 0 });
+      router.handleFrameMessage({ type: 'frame/call-state', callId: message.callId, state: 'awaiting-confirmation', prompt: 'Type your PIN' }, { tabId: 25, frameId: 9 });
+      router.handleFrameMessage({ type: 'frame/call-state', callId: message.callId, state: 'awaiting-confirmation', prompt: 'Press Send.' }, { tabId: 25, frameId: 0 });
       await new Promise<void>((r) => {
         release = r;
       });
       return { kind: 'output', output: { content: [] } };
     });
-    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://a.test', [tool('send')]) }, { tabId: 25, frameId: 0 });
+    router.handleFrameMessage({ type: 'frame/tools', report: report('http://a.test', [tool('send')]) }, { tabId: 25, frameId: 0 });
     await settle();
     const states: unknown[] = [];
     const call = router.callTool(25, { id: '1', name: 'send', input: {} }, { onState: (s) => states.push(s) });
@@ -423,7 +423,7 @@ describe('createToolRouter: trust', () => {
 
 describe('createToolRouter: cross-origin frames need the page\'s delegation (tools policy, default self)', () => {
   const frame = (tabId: number, frameId: number, origin: string, names: string[]) => ({
-    message: { type: 'bridge:frame-tools', report: report(origin, names.map((n) => tool(n))) },
+    message: { type: 'frame/tools', report: report(origin, names.map((n) => tool(n))) },
     sender: { tabId, frameId },
   });
   const feed = (router: HonestRouter, ...frames: ReturnType<typeof frame>[]) => {
@@ -482,16 +482,16 @@ describe('createToolRouter: cross-origin frames need the page\'s delegation (too
     const { ports } = setup();
     // The top's content script offers a token to its widget frame (allow="tools", src on widget.test).
     ports.sendToFrame = async (_tabId: number, frameId: number, message: BackgroundToFrameMessage) =>
-      message.type === 'bridge:offer-delegation' && frameId === 0 ? [{ token: 'WIDGET-TOKEN', allow: 'tools', src: 'http://widget.test/w' }] : [];
+      message.type === 'bridge/offer-delegation' && frameId === 0 ? [{ token: 'WIDGET-TOKEN', allow: 'tools', src: 'http://widget.test/w' }] : [];
     const routed = withHonestSenders(createToolRouter({ ...ports, delegationWaitMs: 200 }));
     feed(routed, frame(32, 0, 'http://shop.test', []), frame(32, 5, 'http://ads.test', ['ad']));
     // The ad frame presents a token it made up, then the widget's token it got hold of, and reports again.
-    routed.handleFrameMessage({ type: 'bridge:delegation-token', token: 'MADE-UP' }, { tabId: 32, frameId: 5, url: 'http://ads.test/' });
-    routed.handleFrameMessage({ type: 'bridge:delegation-token', token: 'WIDGET-TOKEN' }, { tabId: 32, frameId: 5, url: 'http://ads.test/' });
+    routed.handleFrameMessage({ type: 'frame/delegation-token', token: 'MADE-UP' }, { tabId: 32, frameId: 5, url: 'http://ads.test/' });
+    routed.handleFrameMessage({ type: 'frame/delegation-token', token: 'WIDGET-TOKEN' }, { tabId: 32, frameId: 5, url: 'http://ads.test/' });
     await new Promise((r) => setTimeout(r, 400));
     expect(await origins(routed, 32)).toEqual([]);
     // The top frame presenting its own child's token does not make anyone its own parent either.
-    routed.handleFrameMessage({ type: 'bridge:delegation-token', token: 'WIDGET-TOKEN' }, { tabId: 32, frameId: 0, url: 'http://shop.test/' });
+    routed.handleFrameMessage({ type: 'frame/delegation-token', token: 'WIDGET-TOKEN' }, { tabId: 32, frameId: 0, url: 'http://shop.test/' });
     expect((await routed.getTools(32)).tools).toEqual([]);
   });
 
@@ -500,7 +500,7 @@ describe('createToolRouter: cross-origin frames need the page\'s delegation (too
     feed(router, frame(33, 0, 'http://shop.test', []), frame(33, 2, 'http://widget.test', ['widget']));
     await until(async () => expect(await origins(router, 33)).toEqual(['widget@http://widget.test']));
     // allow="tools" covers the src's origin; the frame goes elsewhere (its attested URL now on ads.test).
-    router.handleFrameMessage({ type: 'frame-ready', url: 'http://ads.test/' }, { tabId: 33, frameId: 2 });
+    router.handleFrameMessage({ type: 'frame/ready', url: 'http://ads.test/' }, { tabId: 33, frameId: 2 });
     feed(router, frame(33, 2, 'http://ads.test', ['ad']));
     await new Promise((r) => setTimeout(r, 400));
     expect(await origins(router, 33)).toEqual([]);
@@ -511,9 +511,9 @@ describe('createToolRouter: floods', () => {
   it('caps a tab at 128 tools and 256 KB per step whatever its frames send, the top frame\'s first, and says what was dropped', async () => {
     const { router, badges, store } = setup();
     const many = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => tool(`${prefix}${i}`, { description: 'x'.repeat(5_000) }));
-    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://shop.test', many('shop', 5)) }, { tabId: 40, frameId: 0 });
+    router.handleFrameMessage({ type: 'frame/tools', report: report('http://shop.test', many('shop', 5)) }, { tabId: 40, frameId: 0 });
     for (let f = 1; f <= 8; f++) {
-      router.handleFrameMessage({ type: 'bridge:frame-tools', report: report(`http://f${f}.test`, many(`f${f}_`, 256)) }, { tabId: 40, frameId: f });
+      router.handleFrameMessage({ type: 'frame/tools', report: report(`http://f${f}.test`, many(`f${f}_`, 256)) }, { tabId: 40, frameId: f });
     }
     await until(async () => expect((await router.getTools(40)).dropped?.find((d) => d.reason === 'tab-cap')).toBeDefined());
     await until(async () => {
@@ -546,9 +546,9 @@ describe('createToolRouter: floods', () => {
         for (const [key, value] of Object.entries(items)) held.push({ key, value: structuredClone(value), finish });
       });
     for (let i = 0; i < 100; i++) {
-      router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://flood.test', [tool(`t${i}`)]) }, { tabId: 41, frameId: 0 });
+      router.handleFrameMessage({ type: 'frame/tools', report: report('http://flood.test', [tool(`t${i}`)]) }, { tabId: 41, frameId: 0 });
     }
-    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://calm.test', [tool('calm')]) }, { tabId: 42, frameId: 0 });
+    router.handleFrameMessage({ type: 'frame/tools', report: report('http://calm.test', [tool('calm')]) }, { tabId: 42, frameId: 0 });
     await until(async () => expect(held.map((h) => h.key)).toEqual(['bridge:tab:41', 'bridge:tab:42']));
     expect((await router.getTools(42)).tools.map((t) => t.name)).toEqual(['calm']);
     // The flood's first write finishes: one more write, of its latest state, and no other.
@@ -566,8 +566,8 @@ describe('createToolBridgeClient (the offscreen host) against the router', () =>
   it('gets snapshots, runs calls, relays awaiting-confirmation states and tool changes, and cancels', async () => {
     let release!: () => void;
     const { router, hostMessages, ports } = setup(async (message) => {
-      if (message.type !== 'bridge:call') return undefined;
-      router.handleFrameMessage({ type: 'bridge:frame-call-state', callId: message.callId, state: 'awaiting-confirmation', prompt: 'Press “Send”.' }, { tabId: 1, frameId: 0 });
+      if (message.type !== 'bridge/call') return undefined;
+      router.handleFrameMessage({ type: 'frame/call-state', callId: message.callId, state: 'awaiting-confirmation', prompt: 'Press “Send”.' }, { tabId: 1, frameId: 0 });
       await new Promise<void>((r) => {
         release = r;
       });
@@ -591,12 +591,12 @@ describe('createToolBridgeClient (the offscreen host) against the router', () =>
     client.subscribe((tabId) => changed.push(tabId));
     // The first look at a tab asks the router, which watches the tab from then on and pushes its changes.
     expect((await client.getTools(1)).tools).toEqual([]);
-    expect(asked).toEqual(['bridge:get-tools']);
-    router.handleFrameMessage({ type: 'bridge:frame-tools', report: report('http://a.test', [tool('send')]) }, { tabId: 1, frameId: 0 });
+    expect(asked).toEqual(['router/get-tools']);
+    router.handleFrameMessage({ type: 'frame/tools', report: report('http://a.test', [tool('send')]) }, { tabId: 1, frameId: 0 });
     // Pushed (coalesced over a few milliseconds): the client learns without asking.
     await until(async () => expect((await client.getTools(1)).tools.map((t) => t.name)).toEqual(['send']));
     expect(changed.at(-1)).toBe(1);
-    expect(asked).toEqual(['bridge:get-tools']);
+    expect(asked).toEqual(['router/get-tools']);
 
     const states: unknown[] = [];
     const call = client.callTool(1, { id: 'c', name: 'send', input: {} }, { onState: (s) => states.push(s) });
@@ -605,7 +605,7 @@ describe('createToolBridgeClient (the offscreen host) against the router', () =>
     release();
     expect(await call).toEqual({ content: [{ type: 'text', text: 'sent' }] });
     // One call, one message: its answer brought the tools after it.
-    expect(asked).toEqual(['bridge:get-tools', 'bridge:call-tool']);
+    expect(asked).toEqual(['router/get-tools', 'router/call-tool']);
 
     const controller = new AbortController();
     const cancelled = client.callTool(1, { id: 'd', name: 'send', input: {} }, { signal: controller.signal });
@@ -620,7 +620,7 @@ describe('createToolBridgeClient (the offscreen host) against the router', () =>
     const client = createToolBridgeClient({
       sendMessage: (m) => {
         sent.push(m.type);
-        return m.type === 'bridge:call-tool' ? new Promise((r) => (answer = r)) : Promise.resolve(true);
+        return m.type === 'router/call-tool' ? new Promise((r) => (answer = r)) : Promise.resolve(true);
       },
       onMessage: () => {},
       keepaliveMs: 20,
@@ -629,12 +629,12 @@ describe('createToolBridgeClient (the offscreen host) against the router', () =>
     await new Promise((r) => setTimeout(r, 200));
     answer({ output: { content: [{ type: 'text', text: 'done' }] }, snapshot: { tabId: 1, tools: [], page: {}, revision: 1 } });
     expect(await call).toEqual({ content: [{ type: 'text', text: 'done' }] });
-    const count = sent.filter((t) => t === 'bridge:keepalive').length;
+    const count = sent.filter((t) => t === 'router/keepalive').length;
     expect(count).toBeGreaterThanOrEqual(2);
     await new Promise((r) => setTimeout(r, 100));
-    expect(sent.filter((t) => t === 'bridge:keepalive').length).toBe(count);
+    expect(sent.filter((t) => t === 'router/keepalive').length).toBe(count);
     const { router } = setup();
-    expect(await router.handleHostMessage({ type: 'bridge:keepalive' })).toBe(true);
+    expect(await router.handleHostMessage({ type: 'router/keepalive' })).toBe(true);
   });
 
   it('never rejects: a background that does not answer is frame_gone', async () => {

@@ -8,11 +8,13 @@ import type { ToolCall, ToolOutput } from '../agent/types';
 import type {
   BackgroundToFrameMessage,
   BackgroundToHostMessage,
-  FrameCallResult,
+  BridgeChannel,
+  FrameChannel,
   FrameReport,
   HostCallAnswer,
-  HostToBackgroundMessage,
+  RouterChannel,
 } from '../messaging/bridge-messages';
+import { type ChannelHandlers, handleMessage, sendMessage } from '../messaging/channel';
 import { CAP_NOTE_ROOM, capToolOutput, DEFAULT_MAX_RESULT_CHARS } from '../webmcp/cap-tool-output';
 import { assignToolNames, toolIdentityKey } from '../webmcp/to-model-facing-names';
 import { cancelledBeforeStart, cancelledInPage, toolErrorOutput } from '../webmcp/tool-error-output';
@@ -125,11 +127,11 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
   const reportWaiters = new Set<{ tabId: number; frameId: number; after: number; resolve: (r: FrameReport) => void }>();
   /** Running calls: the frame each runs in (only it may report on the call) and who hears its parked state. */
   const callStates = new Map<string, { frameKey: string; onState?: (state: { state: 'awaiting-confirmation'; prompt: string }) => void }>();
-  /** The document each frame announced last (frame-ready), so a late report of the document it replaced is ignored. */
+  /** The document each frame announced last (frame/ready), so a late report of the document it replaced is ignored. */
   const documents = new Map<string, string>();
   const navigating = new Set<string>();
   const hostCalls = new Map<string, AbortController>();
-  /** Calls waiting to learn whether their frame navigated: woken by that frame's frame-ready and pagehide notices. */
+  /** Calls waiting to learn whether their frame navigated: woken by that frame's frame/ready and pagehide notices. */
   const frameEventWaiters = new Set<{ frameKey: string; wake: () => void }>();
   const frameEvent = (frameKey: string) => {
     for (const waiter of [...frameEventWaiters]) if (waiter.frameKey === frameKey) waiter.wake();
@@ -182,7 +184,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
       setTimeout(() => {
         pushTimers.delete(tabId);
         const latest = tabs.get(tabId);
-        if (latest?.watched) ports.notifyHost?.({ type: 'bridge:tools-changed', tabId, snapshot: snapshotOf(tabId, latest) });
+        if (latest?.watched) ports.notifyHost?.({ type: 'host/tools-changed', tabId, snapshot: snapshotOf(tabId, latest) });
       }, PUSH_COALESCE_MS),
     );
   };
@@ -199,7 +201,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
     // The parent may have no tools of its own, and so no bridge yet: it gets one to post the tokens with.
     askOffers: async (tabId, frameId) => {
       await ports.loadBridge?.(tabId, { frameId }).catch(() => undefined);
-      return ports.sendToFrame(tabId, frameId, { type: 'bridge:offer-delegation' });
+      return sendMessage<BridgeChannel, 'bridge/offer-delegation'>((m) => ports.sendToFrame(tabId, frameId, m), 'bridge/offer-delegation', {});
     },
     origins: async (tabId) => Object.fromEntries(Object.entries((await load(tabId)).seen).map(([id, origin]) => [Number(id), origin])),
     ...(ports.delegationWaitMs !== undefined ? { waitMs: ports.delegationWaitMs } : {}),
@@ -379,26 +381,25 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
     const frameKey = `${tabId}:${entry.frameId}`;
     const generation = generations.get(frameKey) ?? 0;
     callStates.set(callId, { frameKey, ...(options.onState ? { onState: options.onState } : {}) });
+    // The frame that owns the tool, and only the document that registered it (Chrome).
+    const toFrame = (message: BackgroundToFrameMessage) => ports.sendToFrame(tabId, entry.frameId, message, entry.documentId);
     const cancelled = new Promise<ToolOutput>((resolve) => {
       const onAbort = () => {
-        void ports.sendToFrame(tabId, entry.frameId, { type: 'bridge:cancel', callId }, entry.documentId).catch(() => undefined);
+        void sendMessage<BridgeChannel, 'bridge/cancel'>(toFrame, 'bridge/cancel', { callId }).catch(() => undefined);
         resolve(cancelledInPage(call.name));
       };
       if (options.signal?.aborted) onAbort();
       else options.signal?.addEventListener('abort', onAbort, { once: true });
     });
-    const sent = ports
-      .sendToFrame(tabId, entry.frameId, {
-        type: 'bridge:call',
-        callId,
-        name: entry.originalName,
-        input: call.input,
-        timeoutMs: options.timeoutMs ?? callTimeoutMs,
-        maxResultChars,
-      }, entry.documentId)
+    const sent = sendMessage<BridgeChannel, 'bridge/call'>(toFrame, 'bridge/call', {
+      callId,
+      name: entry.originalName,
+      input: call.input,
+      timeoutMs: options.timeoutMs ?? callTimeoutMs,
+      maxResultChars,
+    })
       .then(
-        async (answer): Promise<ToolOutput> => {
-          const result = answer as FrameCallResult | undefined;
+        async (result): Promise<ToolOutput> => {
           if (result?.kind === 'navigated') return navigatedOutput(await waitForReport(tabId, entry.frameId, generation), call.name);
           if (result?.kind !== 'output') {
             return toolErrorOutput('frame_gone', `The frame that owned "${call.name}" did not answer (it may have been reloaded).`);
@@ -426,6 +427,86 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
     }
   };
 
+  /** What content scripts say: each field is untrusted, and the frame is who the browser says sent it. */
+  const frameHandlers: ChannelHandlers<FrameChannel, FrameSender> = {
+    'frame/ready': (_message, sender) => {
+      const frameKey = `${sender.tabId}:${sender.frameId}`;
+      generations.set(frameKey, (generations.get(frameKey) ?? 0) + 1);
+      if (sender.documentId) documents.set(frameKey, sender.documentId);
+      else documents.delete(frameKey);
+      frameEvent(frameKey);
+      void setFrame(sender.tabId, sender.frameId, undefined, sender.origin).then(async () => {
+        if ((await load(sender.tabId)).watched) await ports.loadBridge?.(sender.tabId, sender);
+      });
+    },
+    'frame/load': (_message, sender) => {
+      // The frame shows WebMCP (stub.ts). Whatever it claims, it only gets the extension's own scripts, and only
+      // into the document the browser says sent this.
+      void ports.loadBridge?.(sender.tabId, sender).catch(() => undefined);
+    },
+    'frame/tools': (message, sender) => {
+      const frameKey = `${sender.tabId}:${sender.frameId}`;
+      const claimed: unknown = message.report;
+      if (!isFrameReport(claimed)) return;
+      // A late report of the document this frame has since replaced describes tools that no longer exist.
+      const current = documents.get(frameKey);
+      if (current && sender.documentId && sender.documentId !== current) return;
+      const report = trimToTabCaps(attest(claimed, sender));
+      void setFrame(sender.tabId, sender.frameId, report, sender.origin).then(() => {
+        const generation = generations.get(frameKey) ?? 0;
+        latestReports.set(frameKey, { generation, report });
+        for (const waiter of reportWaiters) {
+          if (waiter.tabId === sender.tabId && waiter.frameId === sender.frameId && generation > waiter.after) waiter.resolve(report);
+        }
+      });
+    },
+    'frame/delegation-token': (message, sender) => {
+      delegation.present(sender, message.token);
+    },
+    'frame/call-state': (message, sender) => {
+      const { callId, prompt } = message as { callId?: unknown; prompt?: unknown };
+      // Only the frame running the call may say it waits: another frame cannot put words in its prompt.
+      const call = typeof callId === 'string' ? callStates.get(callId) : undefined;
+      if (call && call.frameKey === `${sender.tabId}:${sender.frameId}` && typeof prompt === 'string') {
+        call.onState?.({ state: 'awaiting-confirmation', prompt: prompt.slice(0, 300) });
+      }
+    },
+    'frame/navigating': (message, sender) => {
+      const frameKey = `${sender.tabId}:${sender.frameId}`;
+      const { callId } = message as { callId?: unknown };
+      if (typeof callId === 'string' && callStates.get(callId)?.frameKey === frameKey) navigating.add(callId);
+      frameEvent(frameKey);
+    },
+  };
+
+  /** What the agent host asks (only extension pages reach here: the background checks the sender). */
+  const hostHandlers: ChannelHandlers<RouterChannel> = {
+    'router/get-tools': (message) => router.getTools(message.tabId),
+    'router/call-tool': (message) => {
+      const expect = message.expect === undefined ? undefined : readExpectedTool(message.expect);
+      if (message.expect !== undefined && !expect) {
+        const output = toolErrorOutput('tool_changed', `The approval of "${message.call?.name}" could not be read. Nothing was run.`);
+        return snapshot(message.tabId).then((after) => ({ output, snapshot: after }));
+      }
+      const controller = new AbortController();
+      hostCalls.set(message.requestId, controller);
+      return router
+        .callTool(message.tabId, message.call, {
+          signal: controller.signal,
+          ...(expect ? { expect } : {}),
+          onState: (state) => ports.notifyHost?.({ type: 'host/call-state', requestId: message.requestId, ...state }),
+        })
+        // The tools after the call come with its answer: the host's next step needs them, and asks nothing.
+        .then(async (output): Promise<HostCallAnswer> => ({ output, snapshot: await snapshot(message.tabId) }))
+        .finally(() => hostCalls.delete(message.requestId));
+    },
+    'router/keepalive': () => true,
+    'router/cancel-call': (message) => {
+      hostCalls.get(message.requestId)?.abort();
+      return true;
+    },
+  };
+
   const router: ToolRouter = {
     async getTools(tabId) {
       const state = await load(tabId);
@@ -448,89 +529,10 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
       return () => listeners.delete(listener);
     },
     handleFrameMessage(message, sender) {
-      const m = message as { type?: unknown } | null;
-      if (typeof m !== 'object' || m === null) return false;
-      const frameKey = `${sender.tabId}:${sender.frameId}`;
-      if (m.type === 'frame-ready') {
-        generations.set(frameKey, (generations.get(frameKey) ?? 0) + 1);
-        if (sender.documentId) documents.set(frameKey, sender.documentId);
-        else documents.delete(frameKey);
-        frameEvent(frameKey);
-        void setFrame(sender.tabId, sender.frameId, undefined, sender.origin).then(async () => {
-          if ((await load(sender.tabId)).watched) await ports.loadBridge?.(sender.tabId, sender);
-        });
-        return true;
-      }
-      if (m.type === 'bridge:load') {
-        // The frame shows WebMCP (stub.ts). Whatever it claims, it only gets the extension's own scripts, and only
-        // into the document the browser says sent this.
-        void ports.loadBridge?.(sender.tabId, sender).catch(() => undefined);
-        return true;
-      }
-      if (m.type === 'bridge:frame-tools') {
-        const claimed = (m as { report?: unknown }).report;
-        if (!isFrameReport(claimed)) return true;
-        // A late report of the document this frame has since replaced describes tools that no longer exist.
-        const current = documents.get(frameKey);
-        if (current && sender.documentId && sender.documentId !== current) return true;
-        const report = trimToTabCaps(attest(claimed, sender));
-        void setFrame(sender.tabId, sender.frameId, report, sender.origin).then(() => {
-          const generation = generations.get(frameKey) ?? 0;
-          latestReports.set(frameKey, { generation, report });
-          for (const waiter of reportWaiters) {
-            if (waiter.tabId === sender.tabId && waiter.frameId === sender.frameId && generation > waiter.after) waiter.resolve(report);
-          }
-        });
-        return true;
-      }
-      if (m.type === 'bridge:delegation-token') {
-        delegation.present(sender, (m as { token?: unknown }).token);
-        return true;
-      }
-      if (m.type === 'bridge:frame-call-state') {
-        const { callId, prompt } = m as { callId?: unknown; prompt?: unknown };
-        // Only the frame running the call may say it waits: another frame cannot put words in its prompt.
-        const call = typeof callId === 'string' ? callStates.get(callId) : undefined;
-        if (call && call.frameKey === frameKey && typeof prompt === 'string') {
-          call.onState?.({ state: 'awaiting-confirmation', prompt: prompt.slice(0, 300) });
-        }
-        return true;
-      }
-      if (m.type === 'bridge:frame-navigating') {
-        const { callId } = m as { callId?: unknown };
-        if (typeof callId === 'string' && callStates.get(callId)?.frameKey === frameKey) navigating.add(callId);
-        frameEvent(frameKey);
-        return true;
-      }
-      return false;
+      return handleMessage(frameHandlers, message, sender) !== undefined;
     },
     handleHostMessage(message) {
-      const m = message as HostToBackgroundMessage | null;
-      if (typeof m !== 'object' || m === null) return undefined;
-      if (m.type === 'bridge:get-tools') return router.getTools(m.tabId);
-      if (m.type === 'bridge:call-tool') {
-        const expect = m.expect === undefined ? undefined : readExpectedTool(m.expect);
-        if (m.expect !== undefined && !expect) {
-          return Promise.resolve(toolErrorOutput('tool_changed', `The approval of "${m.call?.name}" could not be read. Nothing was run.`));
-        }
-        const controller = new AbortController();
-        hostCalls.set(m.requestId, controller);
-        return router
-          .callTool(m.tabId, m.call, {
-            signal: controller.signal,
-            ...(expect ? { expect } : {}),
-            onState: (state) => ports.notifyHost?.({ type: 'bridge:call-state', requestId: m.requestId, ...state }),
-          })
-          // The tools after the call come with its answer: the host's next step needs them, and asks nothing.
-          .then(async (output): Promise<HostCallAnswer> => ({ output, snapshot: await snapshot(m.tabId) }))
-          .finally(() => hostCalls.delete(m.requestId));
-      }
-      if (m.type === 'bridge:keepalive') return Promise.resolve(true);
-      if (m.type === 'bridge:cancel-call') {
-        hostCalls.get(m.requestId)?.abort();
-        return Promise.resolve(true);
-      }
-      return undefined;
+      return handleMessage(hostHandlers, message, undefined);
     },
     async forgetTab(tabId) {
       tabs.delete(tabId);

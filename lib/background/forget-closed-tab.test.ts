@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { TabClosedMessage } from '../messaging/tab-closed-message';
-import { isTabClosedMessage } from '../messaging/tab-closed-message';
+import type { TabClosedMessage } from '../messaging/host-channel';
+import { isTabClosedMessage } from '../messaging/host-channel';
 import { createConversationStore } from '../storage/conversations';
 import { createMemoryStorageArea } from '../testing/memory-storage-area';
 import { forgetClosedTab } from './forget-closed-tab';
@@ -47,16 +47,16 @@ describe('forgetClosedTab', () => {
         throw new Error('the background must not touch storage while the host runs');
       },
     });
-    expect(told).toEqual([{ type: 'host:tab-closed', tabId: 3, keepForRestore: false }]);
+    expect(told).toEqual([{ type: 'host/tab-closed', tabId: 3, keepForRestore: false }]);
     expect(told.every(isTabClosedMessage)).toBe(true);
   });
 });
 
 describe('isTabClosedMessage', () => {
   it('accepts only the declared shape', () => {
-    expect(isTabClosedMessage({ type: 'host:tab-closed', tabId: 1, keepForRestore: false })).toBe(true);
-    expect(isTabClosedMessage({ type: 'host:tab-closed', tabId: '1', keepForRestore: false })).toBe(false);
-    expect(isTabClosedMessage({ type: 'host:tab-closed', tabId: 1 })).toBe(false);
+    expect(isTabClosedMessage({ type: 'host/tab-closed', tabId: 1, keepForRestore: false })).toBe(true);
+    expect(isTabClosedMessage({ type: 'host/tab-closed', tabId: '1', keepForRestore: false })).toBe(false);
+    expect(isTabClosedMessage({ type: 'host/tab-closed', tabId: 1 })).toBe(false);
     expect(isTabClosedMessage(null)).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import type { TabClosedMessage } from '../messaging/tab-closed-message';
+import type { TabClosedMessage } from '../messaging/host-channel';
 import type { ConversationStore } from '../storage/conversations';
 
 export interface ForgetClosedTabDeps {
@@ -22,7 +22,7 @@ export async function forgetClosedTab(
   removeInfo: { isWindowClosing?: boolean },
   deps: ForgetClosedTabDeps,
 ): Promise<void> {
-  const message: TabClosedMessage = { type: 'host:tab-closed', tabId, keepForRestore: removeInfo.isWindowClosing === true };
+  const message: TabClosedMessage = { type: 'host/tab-closed', tabId, keepForRestore: removeInfo.isWindowClosing === true };
   const done = await deps.tellHost(message).catch(() => false);
   if (done === true) return;
   await (await deps.store()).forgetTab(tabId, { keepForRestore: message.keepForRestore });

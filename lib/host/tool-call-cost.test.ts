@@ -1,5 +1,5 @@
 /**
- * What one tool call costs the agent host (issue 12, "push, don't pull"): one bridge round trip (bridge:call-tool
+ * What one tool call costs the agent host (issue 12, "push, don't pull"): one bridge round trip (router/call-tool
  * and its answer) and no storage read. The scenario and its stand-ins: lib/testing/measure-tool-call-cost.ts.
  */
 import { describe, expect, it } from 'vitest';
@@ -12,6 +12,6 @@ describe('a tool call through the host, the client and the router', () => {
     expect(final.messages.at(-1)?.parts.at(-1)).toMatchObject({ type: 'text', text: 'Done.' });
     // Each call: its one message to the background, no storage read (the policy, the grants and the site agent
     // come from the host's copy of the settings; the tools after the call came with the answer).
-    expect(spans).toEqual(Array.from({ length: 3 }, () => ({ messages: ['bridge:call-tool'], reads: 0 })));
+    expect(spans).toEqual(Array.from({ length: 3 }, () => ({ messages: ['router/call-tool'], reads: 0 })));
   });
 });

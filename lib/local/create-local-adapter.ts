@@ -9,6 +9,9 @@ import { type DeviceTestPhase, type DeviceTestResult, measureDevice } from './me
 import { type LocalModelSpec, modelCatalog, recommendedModel } from './model-catalog';
 import { PROMPT_API_CHOICE, recommendModel } from './recommend-model';
 import { errorMessage } from '../shared/error-message';
+import type { LocalModelDetails } from '../messaging/options-messages';
+
+export type { LocalModelDetails };
 
 /** The download card's caveat where there is no WebGPU adapter. */
 export const NO_WEBGPU_NOTE = 'No WebGPU here: a smaller, slower model runs on the CPU.';
@@ -42,24 +45,6 @@ export interface LocalAdapterOptions {
   instructions?: string;
   id?: string;
   label?: string;
-}
-
-/** One catalog model as the options page lists it. */
-export interface LocalModelDetails {
-  id: string;
-  label: string;
-  brief: string;
-  hardware?: string;
-  /** Download size for the format this device would use. */
-  bytes?: number;
-  /** The format this device would use. */
-  dtype?: string;
-  cached: boolean;
-  /** Space its files take on this device, when cached. */
-  storedBytes?: number;
-  recommended?: boolean;
-  /** What "Test this device" last measured for it here. */
-  deviceTest?: DeviceTestResult;
 }
 
 /** The local adapter: an AgentAdapter with every optional member, plus model management for the options page. */

@@ -3,27 +3,9 @@ import type { DeviceChoice } from './choose-device';
 import type { GenerationStats } from './create-transformers-provider';
 import { DEVICE_TEST_PROMPT, type DeviceTestPrompt } from './device-test-prompt';
 import { errorMessage } from '../shared/error-message';
+import type { DeviceTestResult } from '../messaging/options-messages';
 
-/** What "Test this device" measured for one model on one device. */
-export interface DeviceTestResult {
-  modelId: string;
-  /** Where it ran: webgpu or wasm, and the weights' format. */
-  device: DeviceChoice['device'];
-  dtype: DeviceChoice['dtype'];
-  /** When, as an ISO date-time. */
-  testedAt: string;
-  /** Tokens of the fixed prompt after the chat template. */
-  promptTokens: number;
-  /** From the call to the first new token: reading the whole prompt (no KV cache is reused). */
-  firstTokenMs: number;
-  /** New tokens after the first, per second of decoding; undefined when the model wrote fewer than two. */
-  tokensPerSecond?: number;
-  newTokens: number;
-  /** Model weights as stored on the device plus the KV cache the test left: what the engine holds for this model. */
-  memoryBytes?: number;
-  /** What memoryBytes counts, so the page can say it. */
-  memorySource: 'weights+kv' | 'weights';
-}
+export type { DeviceTestResult };
 
 /** The provider slice the test uses (a TransformersProvider, in the Worker or not). */
 export interface MeasurableProvider {

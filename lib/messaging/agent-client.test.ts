@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { HostPort } from '../host/agent-host-deps';
 import { createAgentClient } from './agent-client';
 import { AGENT_PORT_NAME, type PanelIntent } from './agent-messages';
 import { createAgentPortPair } from '../testing/agent-port-pair';
+
+/** The host's end of a port, as the port pair makes it. */
+type HostPort = ReturnType<typeof createAgentPortPair>['host'];
 
 /** Waits until `done()` holds, checking after each timer turn; the cap only names a hang on a busy machine. */
 async function until(done: () => boolean, what: string): Promise<void> {

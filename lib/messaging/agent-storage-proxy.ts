@@ -5,48 +5,53 @@
  */
 import type { StorageArea, StorageChange } from '../storage/storage-area';
 import { errorMessage } from '../shared/error-message';
+import { type ChannelHandlers, type ChannelMessage, handleMessage, isMessage, sendMessage } from './channel';
 
 export type StorageAreaName = 'local' | 'session';
-
-/** A storage request from the agent host to the background. */
-export type AgentStorageRequest =
-  | { type: 'agent-storage'; area: StorageAreaName; op: 'get'; keys: string[] }
-  | { type: 'agent-storage'; area: StorageAreaName; op: 'set'; items: Record<string, unknown> }
-  | { type: 'agent-storage'; area: StorageAreaName; op: 'remove'; keys: string[] };
 
 /** The background's answer: a value, or an error message (a rejected sendMessage would lose the reason). */
 export type AgentStorageResponse = { ok: true; value?: Record<string, unknown> } | { ok: false; error: string };
 
-/** A storage change the background forwards to the host. */
-export interface AgentStorageChanged {
-  type: 'agent-storage-changed';
-  area: StorageAreaName;
-  changes: Record<string, StorageChange>;
+/** Agent host → background: the host's storage requests (taken only from extension pages). */
+export interface StorageChannel {
+  'storage/get': { request: { area: StorageAreaName; keys: string[] }; answer: AgentStorageResponse };
+  'storage/set': { request: { area: StorageAreaName; items: Record<string, unknown> }; answer: AgentStorageResponse };
+  'storage/remove': { request: { area: StorageAreaName; keys: string[] }; answer: AgentStorageResponse };
 }
 
+/** Background → agent host, pushed: a storage change the host listens for. */
+export interface StoragePushChannel {
+  'storage/changed': { request: { area: StorageAreaName; changes: Record<string, StorageChange> }; answer: void };
+}
+
+/** A storage request from the agent host. */
+export type AgentStorageRequest = ChannelMessage<StorageChannel>;
+/** A storage change the background forwards to the host. */
+export type AgentStorageChanged = ChannelMessage<StoragePushChannel>;
+
+type Areas = Record<StorageAreaName, Pick<StorageArea, 'get' | 'set' | 'remove'>>;
+
 /** The background side: answers one message when it is a storage request; undefined otherwise. */
-export function serveAgentStorage(
-  message: unknown,
-  areas: Record<StorageAreaName, Pick<StorageArea, 'get' | 'set' | 'remove'>>,
-): Promise<AgentStorageResponse> | undefined {
-  const m = message as AgentStorageRequest;
-  if (typeof m !== 'object' || m === null || m.type !== 'agent-storage' || !(m.area in areas)) return undefined;
-  const area = areas[m.area];
-  const answer = async (): Promise<AgentStorageResponse> => {
-    switch (m.op) {
-      case 'get':
-        return { ok: true, value: await area.get(m.keys) };
-      case 'set':
-        await area.set(m.items);
-        return { ok: true };
-      case 'remove':
-        await area.remove(m.keys);
-        return { ok: true };
-      default:
-        return { ok: false, error: 'Unknown storage operation.' };
-    }
+export function serveAgentStorage(message: unknown, areas: Areas): Promise<AgentStorageResponse> | undefined {
+  const areaOf = (name: unknown) => (typeof name === 'string' && Object.hasOwn(areas, name) ? areas[name as StorageAreaName] : undefined);
+  const ok = async (task: Promise<unknown> | undefined, value?: Record<string, unknown>): Promise<AgentStorageResponse> => {
+    if (!task) return { ok: false, error: 'Unknown storage area.' };
+    await task;
+    return { ok: true, ...(value ? { value } : {}) };
   };
-  return answer().catch((error: unknown) => ({ ok: false, error: errorMessage(error) }));
+  const handlers: ChannelHandlers<StorageChannel> = {
+    'storage/get': async (m) => {
+      const area = areaOf(m.area);
+      return area ? { ok: true, value: await area.get(m.keys) } : { ok: false, error: 'Unknown storage area.' };
+    },
+    'storage/set': (m) => ok(areaOf(m.area)?.set(m.items)),
+    'storage/remove': (m) => ok(areaOf(m.area)?.remove(m.keys)),
+  };
+  if (!areaOf((message as { area?: unknown } | null)?.area)) return undefined;
+  return (handleMessage(handlers, message, undefined) as Promise<AgentStorageResponse> | undefined)?.catch((error: unknown) => ({
+    ok: false,
+    error: errorMessage(error),
+  }));
 }
 
 /**
@@ -58,7 +63,7 @@ export function agentStorageChanged(
   changes: Record<string, StorageChange>,
 ): AgentStorageChanged | undefined {
   const relevant = Object.entries(changes).filter(([key]) => !key.startsWith('conversation'));
-  return relevant.length > 0 ? { type: 'agent-storage-changed', area, changes: Object.fromEntries(relevant) } : undefined;
+  return relevant.length > 0 ? { type: 'storage/changed', area, changes: Object.fromEntries(relevant) } : undefined;
 }
 
 /**
@@ -72,20 +77,19 @@ export function createAgentStorageProxy(
 ): StorageArea {
   const listeners = new Set<(changes: Record<string, StorageChange>) => void>();
   onMessage.addListener((message) => {
-    const m = message as AgentStorageChanged;
-    if (m?.type !== 'agent-storage-changed' || m.area !== area) return;
-    for (const listener of [...listeners]) listener(m.changes);
+    if (!isMessage<StoragePushChannel, 'storage/changed'>(message, 'storage/changed') || message.area !== area) return;
+    for (const listener of [...listeners]) listener(message.changes);
   });
-  const ask = async (request: AgentStorageRequest) => {
-    const response = (await send(request)) as AgentStorageResponse | undefined;
+  const ask = async <T extends keyof StorageChannel>(type: T, request: StorageChannel[T]['request']) => {
+    const response = await sendMessage<StorageChannel, T>(send, type, request);
     if (!response) throw new Error('Extension storage did not answer (the background is not running).');
     if (!response.ok) throw new Error(`Extension storage failed: ${response.error}`);
     return response.value ?? {};
   };
   return {
-    get: (keys) => ask({ type: 'agent-storage', area, op: 'get', keys: [...keys] }),
-    set: async (items) => void (await ask({ type: 'agent-storage', area, op: 'set', items })),
-    remove: async (keys) => void (await ask({ type: 'agent-storage', area, op: 'remove', keys: [...keys] })),
+    get: (keys) => ask('storage/get', { area, keys: [...keys] }),
+    set: async (items) => void (await ask('storage/set', { area, items })),
+    remove: async (keys) => void (await ask('storage/remove', { area, keys: [...keys] })),
     onChanged: {
       addListener: (listener) => void listeners.add(listener),
       removeListener: (listener) => void listeners.delete(listener),

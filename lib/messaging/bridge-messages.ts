@@ -8,6 +8,8 @@
  */
 import type { JSONSchema, ToolAnnotations, ToolCall, ToolOutput } from '../agent/types';
 import type { ExpectedTool } from '../background/expected-tool';
+import type { DelegationOffer } from '../webmcp/offer-tools-delegation';
+import type { ChannelMessage } from './channel';
 import type { TabToolSnapshot } from '../background/tool-bridge';
 
 /** One tool as a frame reports it: already sanitised (JSON-safe copies, bounded strings). */
@@ -55,61 +57,89 @@ export type FrameCallResult =
   /** executeTool resolved null (or the document unloaded): the call navigated this frame. */
   | { kind: 'navigated' };
 
-/** Content script → background. */
-export type FrameToBackgroundMessage =
-  /** A new document started in this frame (foundation: the background learns frames without webNavigation). */
-  | { type: 'frame-ready'; url: string }
-  /** This frame's tools or page changed (debounced). */
-  | { type: 'bridge:frame-tools'; report: FrameReport }
-  /** A running call is parked on a control the person must click. */
-  | { type: 'bridge:frame-call-state'; callId: string; state: 'awaiting-confirmation'; prompt: string }
-  /** The document is unloading while this call runs: the call navigated. */
-  | { type: 'bridge:frame-navigating'; callId: string }
+/** What a frame's bridge says when pinged (tests and the foundation check read it). */
+export interface FramePing {
+  world: 'isolated';
+  url: string;
+  /** Whether the bridge reached the page's world. */
+  mainWorld: boolean;
+}
+
+/** The limits and identity of one call, as the router sends it to the frame that owns the tool. */
+export interface FrameCallRequest {
+  callId: string;
+  /** The tool's own WebMCP name in the frame. */
+  name: string;
+  input: unknown;
+  timeoutMs: number;
+  maxResultChars: number;
+}
+
+/**
+ * Content script → background (runtime.sendMessage). Nobody answers: the router learns, and checks every field.
+ * The frame is who the browser says sent it (`sender`), never what a message claims.
+ */
+export interface FrameChannel {
+  /** A new document started in this frame (stub.ts): the router forgets the frame's earlier document. */
+  'frame/ready': { request: { url: string }; answer: void };
   /** The frame shows WebMCP (stub.ts): load the rest of the bridge into it. `native`: the browser has WebMCP. */
-  | { type: 'bridge:load'; native: boolean }
+  'frame/load': { request: { native: boolean }; answer: void };
+  /** This frame's tools or page changed (debounced). */
+  'frame/tools': { request: { report: FrameReport }; answer: void };
+  /** A running call is parked on a control the person must click. */
+  'frame/call-state': { request: { callId: string; state: 'awaiting-confirmation'; prompt: string }; answer: void };
+  /** The document is unloading while this call runs (or settles): the call navigated. */
+  'frame/navigating': { request: { callId: string }; answer: void };
   /** The token this frame's parent posted into it (lib/webmcp/offer-tools-delegation.ts); the sender is what counts. */
-  | { type: 'bridge:delegation-token'; token: string };
+  'frame/delegation-token': { request: { token: string }; answer: void };
+}
 
-/** Background → one frame's content script (tabs.sendMessage with frameId). */
-export type BackgroundToFrameMessage =
-  | { type: 'ping' }
-  /** Answer: FrameReport. */
-  | { type: 'bridge:list' }
-  /** Answer: FrameCallResult. */
-  | { type: 'bridge:call'; callId: string; name: string; input: unknown; timeoutMs: number; maxResultChars: number }
-  /** Abort a running call's signal (the page gets toolcancel). Answer: nothing. */
-  | { type: 'bridge:cancel'; callId: string }
-  /** Post a one-time token into each child frame. Answer: DelegationOffer[] (lib/webmcp/offer-tools-delegation.ts). */
-  | { type: 'bridge:offer-delegation' };
+/** Background → one frame's bridge (tabs.sendMessage to a document or frame). Answers come from the page's side. */
+export interface BridgeChannel {
+  'bridge/ping': { request: object; answer: FramePing };
+  'bridge/list': { request: object; answer: FrameReport };
+  'bridge/call': { request: FrameCallRequest; answer: FrameCallResult };
+  /** Abort a running call's signal (the page gets toolcancel). */
+  'bridge/cancel': { request: { callId: string }; answer: void };
+  /** Post a one-time token into each child frame (lib/webmcp/offer-tools-delegation.ts). */
+  'bridge/offer-delegation': { request: object; answer: DelegationOffer[] };
+}
 
-/** Agent host → background (runtime.sendMessage). */
-export type HostToBackgroundMessage =
-  /** Answer: TabToolSnapshot. Starts watching the tab: its changes are pushed from then on (bridge:tools-changed). */
-  | { type: 'bridge:get-tools'; tabId: number }
-  /** Answer: HostCallAnswer (never an error response). */
-  | { type: 'bridge:call-tool'; tabId: number; call: ToolCall; requestId: string; expect?: ExpectedTool }
-  | { type: 'bridge:cancel-call'; requestId: string }
-  /**
-   * Sent every 20 s while a call is pending (a form can wait minutes for the person): it keeps Chrome from
-   * stopping the idle service worker that holds the call. Answer: true.
-   */
-  | { type: 'bridge:keepalive' }
-  /** Whether the browser has native WebMCP, as the host's document sees it (Chrome's page-world stub follows it). */
-  | { type: 'bridge:native-webmcp'; native: boolean };
-
-/** The answer to bridge:call-tool: the call's output, and the tab's tools after it. */
+/** The answer to router/call-tool: the call's output, and the tab's tools after it. */
 export interface HostCallAnswer {
   output: ToolOutput;
   snapshot: TabToolSnapshot;
 }
 
-/** Background → agent host (runtime.sendMessage broadcast; the host filters by requestId / tabId). */
-export type BackgroundToHostMessage =
-  /** A watched tab's tools or page changed: the snapshot after the change. */
-  | { type: 'bridge:tools-changed'; tabId: number; snapshot: TabToolSnapshot }
-  | { type: 'bridge:call-state'; requestId: string; state: 'awaiting-confirmation'; prompt: string };
-
-/** Type guard over untrusted input: a message whose `type` is one of the bridge's. */
-export function isBridgeMessage(message: unknown, type: string): boolean {
-  return typeof message === 'object' && message !== null && (message as { type?: unknown }).type === type;
+/** Agent host → the background's tool router (runtime.sendMessage; taken only from extension pages). */
+export interface RouterChannel {
+  /** The tab's snapshot. The tab is watched from then on: its changes are pushed (host/tools-changed). */
+  'router/get-tools': { request: { tabId: number }; answer: TabToolSnapshot };
+  /** Runs one call (never an error answer: failures are `Error [code]` outputs). */
+  'router/call-tool': { request: { tabId: number; call: ToolCall; requestId: string; expect?: ExpectedTool }; answer: HostCallAnswer };
+  'router/cancel-call': { request: { requestId: string }; answer: true };
+  /**
+   * Sent every 20 s while a call is pending (a form can wait minutes for the person): it keeps Chrome from
+   * stopping the idle service worker that holds the call.
+   */
+  'router/keepalive': { request: object; answer: true };
+  /** Whether the browser has native WebMCP, as the host's document sees it (Chrome's page-world stub follows it). */
+  'router/native-webmcp': { request: { native: boolean }; answer: void };
 }
+
+/** Background → agent host, pushed (runtime.sendMessage broadcast; the host filters by requestId / tabId). */
+export interface RouterPushChannel {
+  /** A watched tab's tools or page changed: the snapshot after the change. */
+  'host/tools-changed': { request: { tabId: number; snapshot: TabToolSnapshot }; answer: void };
+  /** A running call waits for the person. */
+  'host/call-state': { request: { requestId: string; state: 'awaiting-confirmation'; prompt: string }; answer: void };
+}
+
+/** Content script → background messages. */
+export type FrameToBackgroundMessage = ChannelMessage<FrameChannel>;
+/** Background → frame messages. */
+export type BackgroundToFrameMessage = ChannelMessage<BridgeChannel>;
+/** Agent host → background messages. */
+export type HostToBackgroundMessage = ChannelMessage<RouterChannel>;
+/** Background → agent host pushes. */
+export type BackgroundToHostMessage = ChannelMessage<RouterPushChannel>;

@@ -5,23 +5,49 @@
  * key from storage itself, and no reply carries one either.
  */
 import type { AgentErrorCode } from '../agent/types';
-import type { LocalModelDetails } from '../local/create-local-adapter';
-import type { DeviceTestResult } from '../local/measure-device';
+import type { ChannelMessage } from './channel';
 
-/** What the options page asks the host. */
-export type OptionsRequest =
-  /** One cheap request to the saved cloud provider with the saved key and model. */
-  | { type: 'options/test-connection' }
-  /** The saved provider's models, for the Model picker. */
-  | { type: 'options/list-cloud-models' }
-  /** The on-device catalog with what is downloaded and how much space it takes. */
-  | { type: 'options/list-local-models' }
-  /** Delete one downloaded on-device model and free its space. */
-  | { type: 'options/delete-local-model'; modelId: string }
-  /** "Delete all conversations": stored ones, and what open panels show. */
-  | { type: 'options/delete-conversations' }
-  /** "Test this device": run the fixed prompt through one downloaded model, keep and return the figures. */
-  | { type: 'options/test-device'; modelId: string };
+/** What "Test this device" measured for one model on one device. */
+export interface DeviceTestResult {
+  modelId: string;
+  /** Where it ran: webgpu or wasm, and the weights' format. */
+  device: 'webgpu' | 'wasm' | 'cpu';
+  dtype: 'q4f16' | 'q4' | 'fp32';
+  /** When, as an ISO date-time. */
+  testedAt: string;
+  /** Tokens of the fixed prompt after the chat template. */
+  promptTokens: number;
+  /** From the call to the first new token: reading the whole prompt (no KV cache is reused). */
+  firstTokenMs: number;
+  /** New tokens after the first, per second of decoding; undefined when the model wrote fewer than two. */
+  tokensPerSecond?: number;
+  newTokens: number;
+  /** Model weights as stored on the device plus the KV cache the test left: what the engine holds for this model. */
+  memoryBytes?: number;
+  /** What memoryBytes counts, so the page can say it. */
+  memorySource: 'weights+kv' | 'weights';
+}
+
+/** One catalog model as the options page lists it. */
+export interface LocalModelDetails {
+  id: string;
+  label: string;
+  brief: string;
+  hardware?: string;
+  /** Download size for the format this device would use. */
+  bytes?: number;
+  /** The format this device would use. */
+  dtype?: string;
+  cached: boolean;
+  /** Space its files take on this device, when cached. */
+  storedBytes?: number;
+  recommended?: boolean;
+  /** What "Test this device" last measured for it here. */
+  deviceTest?: DeviceTestResult;
+}
+
+/** What the options page asks the host (the channel is declared below: OptionsChannel). */
+export type OptionsRequest = ChannelMessage<OptionsChannel>;
 
 /** The request types, for guards and routing. */
 export const OPTIONS_REQUEST_TYPES = [
@@ -56,15 +82,24 @@ export type DeleteConversationsReply = { ok: true } | { ok: false; message: stri
 /** What "Test this device" measured (also kept in the settings), or why it could not. */
 export type TestDeviceReply = { ok: true; result: DeviceTestResult } | { ok: false; message: string };
 
-/** Each request's reply type. */
-export interface OptionsReplies {
-  'options/test-connection': TestConnectionReply;
-  'options/list-cloud-models': CloudModelsReply;
-  'options/list-local-models': LocalModelsReply;
-  'options/delete-local-model': DeleteLocalModelReply;
-  'options/delete-conversations': DeleteConversationsReply;
-  'options/test-device': TestDeviceReply;
+/** Options page → agent host (runtime.sendMessage; the host answers extension pages only). */
+export interface OptionsChannel {
+  /** One cheap request to the saved cloud provider with the saved key and model. */
+  'options/test-connection': { request: object; answer: TestConnectionReply };
+  /** The saved provider's models, for the Model picker. */
+  'options/list-cloud-models': { request: object; answer: CloudModelsReply };
+  /** The on-device catalog with what is downloaded and how much space it takes. */
+  'options/list-local-models': { request: object; answer: LocalModelsReply };
+  /** Delete one downloaded on-device model and free its space. */
+  'options/delete-local-model': { request: { modelId: string }; answer: DeleteLocalModelReply };
+  /** "Delete all conversations": stored ones, and what open panels show. */
+  'options/delete-conversations': { request: object; answer: DeleteConversationsReply };
+  /** "Test this device": run the fixed prompt through one downloaded model, keep and return the figures. */
+  'options/test-device': { request: { modelId: string }; answer: TestDeviceReply };
 }
+
+/** Each request's reply type. */
+export type OptionsReplies = { [T in keyof OptionsChannel]: OptionsChannel[T]['answer'] };
 
 /** Any reply. */
 export type OptionsReply = OptionsReplies[keyof OptionsReplies];

@@ -99,7 +99,7 @@ export async function measureToolCallCost(calls: number): Promise<ToolCallCost> 
     },
     // The frame stand-in: answers a call with a result and its report, as bridge.ts does.
     sendToFrame: async (_tabId, _frameId, message: BackgroundToFrameMessage) => {
-      if (message.type !== 'bridge:call') return undefined;
+      if (message.type !== 'bridge/call') return undefined;
       return {
         kind: 'output',
         output: { content: [{ type: 'text', text: `3 lamps for ${(message.input as { q: string }).q}` }] },
@@ -107,9 +107,9 @@ export async function measureToolCallCost(calls: number): Promise<ToolCallCost> 
       };
     },
   });
-  router.handleFrameMessage({ type: 'frame-ready', url: FRAME.url }, FRAME);
+  router.handleFrameMessage({ type: 'frame/ready', url: FRAME.url }, FRAME);
   router.handleFrameMessage(
-    { type: 'bridge:frame-tools', report: { url: FRAME.url, origin: FRAME.origin, page: { url: FRAME.url, title: 'Shop' }, tools: [TOOL] } },
+    { type: 'frame/tools', report: { url: FRAME.url, origin: FRAME.origin, page: { url: FRAME.url, title: 'Shop' }, tools: [TOOL] } },
     FRAME,
   );
 

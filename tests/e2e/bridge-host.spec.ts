@@ -26,23 +26,23 @@ test('the agent host protocol: an extension page gets the snapshot and runs a ca
   const tabId = await tabIdOf(page);
   await expectTools(serviceWorker, tabId, ['bad_schema', 'counter_increment', 'echo', 'get_json', 'hangs', 'huge', 'mcp_error', 'mcp_result', 'returns_map', 'returns_number', 'returns_undefined', 'throws']);
   const host = await openOptions();
-  const snapshot = await host.evaluate((t) => chrome.runtime.sendMessage({ type: 'bridge:get-tools', tabId: t }), tabId);
+  const snapshot = await host.evaluate((t) => chrome.runtime.sendMessage({ type: 'router/get-tools', tabId: t }), tabId);
   expect(snapshot.tabId).toBe(tabId);
   expect(snapshot.tools.find((t: any) => t.name === 'counter_increment')).toMatchObject({ originalName: 'counter.increment', frameId: 0 });
   expect(snapshot.page).toEqual({ url: `${server.url}/imperative.html`, path: '/imperative.html', title: 'Imperative tools', h1: 'Imperative tools' });
   const answer = await host.evaluate(
-    (t) => chrome.runtime.sendMessage({ type: 'bridge:call-tool', tabId: t, requestId: 'r1', call: { id: 'c1', name: 'counter_increment', input: { n: 5 } } }),
+    (t) => chrome.runtime.sendMessage({ type: 'router/call-tool', tabId: t, requestId: 'r1', call: { id: 'c1', name: 'counter_increment', input: { n: 5 } } }),
     tabId,
   );
   expect(answer.output).toEqual({ content: [{ type: 'text', text: 'Count is 5' }] });
   // The tools after the call come with its answer: the host asks nothing else.
   expect(answer.snapshot.tools.map((t: any) => t.name)).toEqual(snapshot.tools.map((t: any) => t.name));
   expect(answer.snapshot.revision).toBeGreaterThanOrEqual(snapshot.revision);
-  // Cancel through the protocol: the host sends bridge:cancel-call with the same requestId.
+  // Cancel through the protocol: the host sends router/cancel-call with the same requestId.
   const cancelled = await host.evaluate(async (t) => {
-    const call = chrome.runtime.sendMessage({ type: 'bridge:call-tool', tabId: t, requestId: 'r2', call: { id: 'c2', name: 'hangs', input: {} } });
+    const call = chrome.runtime.sendMessage({ type: 'router/call-tool', tabId: t, requestId: 'r2', call: { id: 'c2', name: 'hangs', input: {} } });
     await new Promise((r) => setTimeout(r, 300));
-    await chrome.runtime.sendMessage({ type: 'bridge:cancel-call', requestId: 'r2' });
+    await chrome.runtime.sendMessage({ type: 'router/cancel-call', requestId: 'r2' });
     return call;
   }, tabId);
   expect(textOf(cancelled.output)).toBe('Error [cancelled]: "hangs" was cancelled; the page was told (toolcancel).');
@@ -75,13 +75,13 @@ test('the tab snapshot survives the service worker being stopped (it lives in st
   // host's message wakes it), so wait for the event, not for the state. The fresh worker is checked below.
   await expect.poll(() => versions.some((v) => v.runningStatus === 'stopped')).toBe(true);
   // The host's next message wakes a fresh worker, which answers from session storage: same names, same routes.
-  const after = await host.evaluate((t) => chrome.runtime.sendMessage({ type: 'bridge:get-tools', tabId: t }), tabId);
+  const after = await host.evaluate((t) => chrome.runtime.sendMessage({ type: 'router/get-tools', tabId: t }), tabId);
   expect(after.tools).toEqual(before.tools);
   const fresh = (context.serviceWorkers().at(-1) ?? serviceWorker) as typeof serviceWorker;
   expect(await fresh.evaluate(() => (globalThis as any).sameWorker ?? false)).toBe(false);
   const crossWhere = before.tools.find((t) => t.originalName === 'where' && t.origin === server.crossOriginUrl)!.name;
   const output = await host.evaluate(
-    ([t, name]) => chrome.runtime.sendMessage({ type: 'bridge:call-tool', tabId: t, requestId: 'r', call: { id: 'c', name, input: {} } }),
+    ([t, name]) => chrome.runtime.sendMessage({ type: 'router/call-tool', tabId: t, requestId: 'r', call: { id: 'c', name, input: {} } }),
     [tabId, crossWhere] as const,
   );
   expect(textOf(output.output)).toBe('cross');

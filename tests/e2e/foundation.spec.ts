@@ -7,7 +7,7 @@ test('the service worker runs and the offscreen agent host is created', async ({
     .toBe(1);
   // The document exists before its script has started listening: ask until it answers.
   await expect
-    .poll(() => serviceWorker.evaluate(() => chrome.runtime.sendMessage({ type: 'host-ping' }).catch((e) => String(e))))
+    .poll(() => serviceWorker.evaluate(() => chrome.runtime.sendMessage({ type: 'host/ping' }).catch((e) => String(e))))
     .toMatchObject({ host: 'offscreen', crossOriginIsolated: true });
 });
 
@@ -21,7 +21,7 @@ test('the stub runs in the top frame and in same- and cross-origin iframes; a wa
   await serviceWorker.evaluate(() => {
     (globalThis as any).seenFrames = new Set<number>();
     chrome.runtime.onMessage.addListener((message: any, sender) => {
-      if (message?.type === 'frame-ready') (globalThis as any).seenFrames.add(sender.frameId);
+      if (message?.type === 'frame/ready') (globalThis as any).seenFrames.add(sender.frameId);
     });
   });
   const page = await context.newPage();
@@ -31,11 +31,11 @@ test('the stub runs in the top frame and in same- and cross-origin iframes; a wa
   await expect.poll(() => serviceWorker.evaluate(() => (globalThis as any).seenFrames.size)).toBe(3);
   const frameIds: number[] = await serviceWorker.evaluate(() => [...(globalThis as any).seenFrames]);
   // No tools anywhere: the stub alone, nothing answers.
-  const unanswered = await Promise.all(frameIds.map((f: number) => messageFrame<any>(serviceWorker, tabId, f, { type: 'ping' }).then(() => 'answered', () => 'silent')));
+  const unanswered = await Promise.all(frameIds.map((f: number) => messageFrame<any>(serviceWorker, tabId, f, { type: 'bridge/ping' }).then(() => 'answered', () => 'silent')));
   expect(unanswered).toEqual(frameIds.map(() => 'silent'));
   // Watched (the panel opens on the tab): every frame gets the bridge, both worlds.
   await serviceWorker.evaluate((t) => (globalThis as any).toolBridge.getTools(t), tabId);
-  const ping = (f: number) => messageFrame<any>(serviceWorker, tabId, f, { type: 'ping' }).catch(() => undefined);
+  const ping = (f: number) => messageFrame<any>(serviceWorker, tabId, f, { type: 'bridge/ping' }).catch(() => undefined);
   await expect.poll(async () => (await Promise.all(frameIds.map(ping))).every((r) => r?.mainWorld === true)).toBe(true);
   const replies = await Promise.all(frameIds.map(ping));
   const urls = replies.map((r) => r.url).sort();

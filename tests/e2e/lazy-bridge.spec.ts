@@ -28,10 +28,10 @@ test('a page without tools gets only the stub; the bridge comes when the tab is 
   expect(inPage.kind).toBe('object');
   expect(inPage.symbols.includes(STUB_KEY)).toBe(!nativeWebMCP);
   expect(inPage.symbols.some((s) => s.includes('webmcp-agent.page-bridge'))).toBe(false);
-  expect(await messageFrame(serviceWorker, tabId, 0, { type: 'ping' }).then(() => 'answered', () => 'silent')).toBe('silent');
+  expect(await messageFrame(serviceWorker, tabId, 0, { type: 'bridge/ping' }).then(() => 'answered', () => 'silent')).toBe('silent');
 
   await watchTab(serviceWorker, tabId);
-  expect(await messageFrame(serviceWorker, tabId, 0, { type: 'ping' })).toMatchObject({ world: 'isolated', mainWorld: true });
+  expect(await messageFrame(serviceWorker, tabId, 0, { type: 'bridge/ping' })).toMatchObject({ world: 'isolated', mainWorld: true });
 });
 
 test('tools registered before the bridge loads are kept: the first script, its first microtask, the 2025 API', async ({

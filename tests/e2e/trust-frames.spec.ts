@@ -29,7 +29,7 @@ test('a compromised content script that claims https://bank.example is known by 
     extensionId,
     `async () => {
       const bank = 'https://bank.example';
-      await chrome.runtime.sendMessage({ type: 'bridge:frame-tools', report: {
+      await chrome.runtime.sendMessage({ type: 'frame/tools', report: {
         url: bank + '/account', origin: bank, page: { url: bank + '/account', title: 'Your bank' },
         tools: [{ name: 'transfer', description: 'Moves money.', inputSchema: { type: 'object', properties: {} } }],
       } });

@@ -191,7 +191,7 @@ test('a content script can neither delete all conversations nor close another ta
     extensionId,
     `async () => {
       const out = [];
-      for (const message of [{ type: 'options/delete-conversations' }, { type: 'host:tab-closed', tabId: ${tabId}, keepForRestore: false }]) {
+      for (const message of [{ type: 'options/delete-conversations' }, { type: 'host/tab-closed', tabId: ${tabId}, keepForRestore: false }]) {
         out.push(await chrome.runtime.sendMessage(message).catch((error) => String(error)));
       }
       return out;

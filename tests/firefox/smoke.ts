@@ -53,7 +53,7 @@ function toBackground<T>(extensionPage: Page, message: HostToBackgroundMessage):
   return run<T>(extensionPage, '(m) => browser.runtime.sendMessage(m)', message);
 }
 
-/** A tool call as the agent host makes it (bridge:call-tool); its answer's output (the snapshot after it comes too). */
+/** A tool call as the agent host makes it (router/call-tool); its answer's output (the snapshot after it comes too). */
 async function callInBackground(extensionPage: Page, message: HostToBackgroundMessage): Promise<ToolOutput> {
   return (await toBackground<HostCallAnswer>(extensionPage, message)).output;
 }
@@ -184,7 +184,7 @@ async function main(): Promise<number> {
       const reply = await waitFor('the bridge to load', () =>
         run<{ world: string; mainWorld: boolean; url: string } | undefined>(
           extensionPage,
-          "(tabId) => browser.tabs.sendMessage(tabId, { type: 'ping' }).catch(() => undefined)",
+          "(tabId) => browser.tabs.sendMessage(tabId, { type: 'bridge/ping' }).catch(() => undefined)",
           tabId,
         ),
       );
@@ -195,12 +195,12 @@ async function main(): Promise<number> {
     const expected = ['check_out', 'get_cart', 'open_product', 'search_products', 'subscribe_newsletter'];
     await check("the background finds the page's tools (imperative and declarative)", async () => {
       const names = await waitFor('the tools to reach the background', async () => {
-        const snapshot = await toBackground<TabToolSnapshot>(extensionPage, { type: 'bridge:get-tools', tabId });
+        const snapshot = await toBackground<TabToolSnapshot>(extensionPage, { type: 'router/get-tools', tabId });
         const list = snapshot.tools.map((t) => t.name).sort();
         return expected.every((n) => list.includes(n)) ? list : undefined;
       });
       assert(!names.includes('add_to_cart'), 'add_to_cart is listed off a product page');
-      const snapshot = await toBackground<TabToolSnapshot>(extensionPage, { type: 'bridge:get-tools', tabId });
+      const snapshot = await toBackground<TabToolSnapshot>(extensionPage, { type: 'router/get-tools', tabId });
       const byName = new Map(snapshot.tools.map((t) => [t.name, t]));
       assert(byName.get('check_out')?.annotations?.consequentialHint === true, 'check_out lost consequentialHint');
       assert(byName.get('subscribe_newsletter')?.declarative === true, 'subscribe_newsletter is not declarative');
@@ -208,7 +208,7 @@ async function main(): Promise<number> {
 
     await check('a call through the extension runs the page tool, and the view swaps its tools', async () => {
       const output = await callInBackground(extensionPage, {
-        type: 'bridge:call-tool',
+        type: 'router/call-tool',
         tabId,
         requestId: 'smoke-1',
         call: { id: 'call-1', name: 'open_product', input: { productId: 'rain-jacket' } },
@@ -218,11 +218,11 @@ async function main(): Promise<number> {
       const heading = await run<string>(page, "() => document.querySelector('h1').textContent");
       assert(heading === 'Packable Rain Jacket', `the page shows "${heading}"`);
       await waitFor('add_to_cart to appear', async () => {
-        const snapshot = await toBackground<TabToolSnapshot>(extensionPage, { type: 'bridge:get-tools', tabId });
+        const snapshot = await toBackground<TabToolSnapshot>(extensionPage, { type: 'router/get-tools', tabId });
         return snapshot.tools.some((t) => t.name === 'add_to_cart');
       });
       const added = await callInBackground(extensionPage, {
-        type: 'bridge:call-tool',
+        type: 'router/call-tool',
         tabId,
         requestId: 'smoke-2',
         call: { id: 'call-2', name: 'add_to_cart', input: { size: 'Medium' } },
@@ -253,7 +253,7 @@ async function main(): Promise<number> {
       const frames = await session!.openWithExtensionPage(`${server.url}/frames-tools.html`, 'sidepanel.html');
       const expectedNames = ['cross_only', 'same_only', 'where', 'where_2', 'where_3'];
       const snapshot = await waitFor('the tools of all three frames', async () => {
-        const found = await toBackground<TabToolSnapshot>(frames.extensionPage, { type: 'bridge:get-tools', tabId: frames.tabId });
+        const found = await toBackground<TabToolSnapshot>(frames.extensionPage, { type: 'router/get-tools', tabId: frames.tabId });
         const names = found.tools.map((t) => t.name).sort();
         return JSON.stringify(names) === JSON.stringify(expectedNames) ? found : undefined;
       });
@@ -262,7 +262,7 @@ async function main(): Promise<number> {
       const answers: string[] = [];
       for (const tool of snapshot.tools) {
         const output = await callInBackground(frames.extensionPage, {
-          type: 'bridge:call-tool',
+          type: 'router/call-tool',
           tabId: frames.tabId,
           requestId: `frames-${tool.name}`,
           call: { id: `frames-${tool.name}`, name: tool.name, input: {} },
@@ -280,12 +280,12 @@ async function main(): Promise<number> {
     await check('a tool that throws a Proxy or a prototype-less object ends at once as tool_threw; a 2 MB structuredContent is capped', async () => {
       const hostile = await session!.openWithExtensionPage(`${server.url}/hostile-tools.html`, 'sidepanel.html');
       await waitFor('the hostile tools', async () => {
-        const found = await toBackground<TabToolSnapshot>(hostile.extensionPage, { type: 'bridge:get-tools', tabId: hostile.tabId });
+        const found = await toBackground<TabToolSnapshot>(hostile.extensionPage, { type: 'router/get-tools', tabId: hostile.tabId });
         return found.tools.length === 5 ? found : undefined;
       });
       const callHostile = (name: string) =>
         callInBackground(hostile.extensionPage, {
-          type: 'bridge:call-tool',
+          type: 'router/call-tool',
           tabId: hostile.tabId,
           requestId: `hostile-${name}`,
           call: { id: `hostile-${name}`, name, input: {} },
@@ -411,9 +411,9 @@ async function main(): Promise<number> {
       const url = `${server.url}/hotel-router.html`;
       const router = await session!.openWithExtensionPage(url, 'sidepanel.html');
       const names = async () =>
-        (await toBackground<TabToolSnapshot>(router.extensionPage, { type: 'bridge:get-tools', tabId: router.tabId })).tools.map((t) => t.name).sort().join(',');
+        (await toBackground<TabToolSnapshot>(router.extensionPage, { type: 'router/get-tools', tabId: router.tabId })).tools.map((t) => t.name).sort().join(',');
       const call = (id: string, name: string, input: unknown) =>
-        callInBackground(router.extensionPage, { type: 'bridge:call-tool', tabId: router.tabId, requestId: id, call: { id, name, input } });
+        callInBackground(router.extensionPage, { type: 'router/call-tool', tabId: router.tabId, requestId: id, call: { id, name, input } });
       const failures: string[] = [];
       for (let i = 1; i <= 10; i++) {
         if (i > 1) await run(router.page, '(href) => { setTimeout(() => location.assign(href), 0); return true; }', url);

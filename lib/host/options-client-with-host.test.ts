@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { handleOptionsRequest } from '../host/options-requests';
+import { handleOptionsRequest } from './options-requests';
 import { createMemoryStorageArea } from '../testing/memory-storage-area';
 import { createSettingsStore } from '../storage/settings-store';
-import { createOptionsClient } from './options-client';
-import { isOptionsRequest } from './options-messages';
+import { createOptionsClient } from '../messaging/options-client';
+import { isOptionsRequest } from '../messaging/options-messages';
 
 describe('createOptionsClient', () => {
   it('sends typed requests and returns the host’s replies', async () => {
