@@ -41,7 +41,7 @@ const snapshot = (patch: Partial<TabSnapshot> = {}): TabSnapshot => ({
 });
 
 const adapters = (status: AdapterStatus = { state: 'ready' }, models: ModelChoice[] = []): HostEvent => ({
-  type: 'adapters',
+  type: 'panel/adapters',
   chosen: 'local',
   adapters: [
     { kind: 'local', label: 'On-device', status, models },
@@ -56,8 +56,8 @@ function setup(tab: Partial<TabSnapshot> = {}, status?: AdapterStatus, models?: 
   const onOpenOptions = vi.fn();
   render(<ChatApp store={store} onOpenOptions={onOpenOptions} />);
   client.emit(adapters(status, models));
-  client.emit({ type: 'tab', snapshot: snapshot(tab) });
-  return { client, store, onOpenOptions, intents: () => client.sent.filter((i) => i.type !== 'bind') };
+  client.emit({ type: 'panel/tab', snapshot: snapshot(tab) });
+  return { client, store, onOpenOptions, intents: () => client.sent.filter((i) => i.type !== 'panel/bind') };
 }
 
 const user = (text: string): AgentMessage => ({ id: `u-${text}`, role: 'user', parts: [{ type: 'text', text }] });
@@ -67,13 +67,13 @@ afterEach(cleanup);
 describe('ChatApp', () => {
   it('binds its tab, and the composer sends on Enter (Shift+Enter does not) and clears itself', async () => {
     const { client, intents } = setup();
-    expect(client.sent[0]).toEqual({ type: 'bind', tabId: 1, url: 'https://shop.test/' });
+    expect(client.sent[0]).toEqual({ type: 'panel/bind', tabId: 1, url: 'https://shop.test/' });
     const box = screen.getByRole('textbox', { name: 'Message' });
     fireEvent.input(box, { target: { value: 'find lamps' } });
     fireEvent.keyDown(box, { key: 'Enter', shiftKey: true });
     expect(intents()).toEqual([]);
     fireEvent.keyDown(box, { key: 'Enter' });
-    expect(intents()).toEqual([{ type: 'send', tabId: 1, text: 'find lamps' }]);
+    expect(intents()).toEqual([{ type: 'panel/send', tabId: 1, text: 'find lamps' }]);
     expect((box as HTMLTextAreaElement).value).toBe('');
   });
 
@@ -150,9 +150,9 @@ describe('ChatApp', () => {
     fireEvent.click(within(group).getByRole('button', { name: 'Deny' }));
     fireEvent.click(within(group).getByRole('button', { name: 'Allow once' }));
     expect(intents()).toEqual([
-      { type: 'confirm', tabId: 1, confirmationId: 'q-7f3a', answer: 'allow-always' },
-      { type: 'confirm', tabId: 1, confirmationId: 'q-7f3a', answer: 'deny' },
-      { type: 'confirm', tabId: 1, confirmationId: 'q-7f3a', answer: 'allow-once' },
+      { type: 'panel/confirm', tabId: 1, confirmationId: 'q-7f3a', answer: 'allow-always' },
+      { type: 'panel/confirm', tabId: 1, confirmationId: 'q-7f3a', answer: 'deny' },
+      { type: 'panel/confirm', tabId: 1, confirmationId: 'q-7f3a', answer: 'allow-once' },
     ]);
   });
 
@@ -195,9 +195,9 @@ describe('ChatApp', () => {
     const { client } = setup({ running: true, messages: [user('go')] });
     const working = () => document.querySelector('.thinking');
     expect(working()).not.toBeNull();
-    client.emit({ type: 'tab', snapshot: snapshot({ running: true, messages: [user('go'), { id: 'a', role: 'assistant', parts: [{ type: 'reasoning', text: 'hmm' }] }] }) });
+    client.emit({ type: 'panel/tab', snapshot: snapshot({ running: true, messages: [user('go'), { id: 'a', role: 'assistant', parts: [{ type: 'reasoning', text: 'hmm' }] }] }) });
     expect(working()).not.toBeNull();
-    client.emit({ type: 'tab', snapshot: snapshot({ running: true, messages: [user('go'), { id: 'a', role: 'assistant', parts: [{ type: 'text', text: 'On it.' }] }] }) });
+    client.emit({ type: 'panel/tab', snapshot: snapshot({ running: true, messages: [user('go'), { id: 'a', role: 'assistant', parts: [{ type: 'text', text: 'On it.' }] }] }) });
     expect(working()).toBeNull();
   });
 
@@ -207,8 +207,8 @@ describe('ChatApp', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
     fireEvent.keyDown(document.body, { key: 'Escape' });
     expect(intents()).toEqual([
-      { type: 'stop', tabId: 1 },
-      { type: 'stop', tabId: 1 },
+      { type: 'panel/stop', tabId: 1 },
+      { type: 'panel/stop', tabId: 1 },
     ]);
   });
 
@@ -220,9 +220,9 @@ describe('ChatApp', () => {
     expect(screen.getByText(/Wait a minute, then press Retry/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Open settings' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(intents()).toEqual([{ type: 'retry', tabId: 1 }]);
+    expect(intents()).toEqual([{ type: 'panel/retry', tabId: 1 }]);
     client.emit({
-      type: 'tab',
+      type: 'panel/tab',
       snapshot: snapshot({
         messages: [user('hi')],
         lastRun: { reason: 'error', error: "OpenAI refused the API key (401). Check the key in the extension's options page." },
@@ -247,12 +247,12 @@ describe('ChatApp', () => {
       confirmations: [{ id: 'q-1', callId: 'c1', toolName: 'check_out', allowAlways: false, prompt }],
     };
     const { client } = setup({ running: true });
-    client.emit({ type: 'tab', snapshot: snapshot(asking) });
+    client.emit({ type: 'panel/tab', snapshot: snapshot(asking) });
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Allow once' }));
     cleanup();
     const second = setup({ running: true });
     screen.getByRole('textbox', { name: 'Message' }).focus();
-    second.client.emit({ type: 'tab', snapshot: snapshot(asking) });
+    second.client.emit({ type: 'panel/tab', snapshot: snapshot(asking) });
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message' }));
   });
 
@@ -261,7 +261,7 @@ describe('ChatApp', () => {
     expect(screen.getByText(/one-time download of 568 MB/)).toBeTruthy();
     expect(screen.getByText(/No WebGPU here/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Download (568 MB)' }));
-    expect(intents()).toEqual([{ type: 'prepare', adapter: 'local' }]);
+    expect(intents()).toEqual([{ type: 'panel/prepare', adapter: 'local' }]);
 
     client.emit(adapters({ state: 'downloading', progress: 0.42 }));
     await Promise.resolve();
@@ -269,7 +269,7 @@ describe('ChatApp', () => {
     expect(bar.getAttribute('value')).toBe('42');
     expect(screen.getByText(/42% downloaded/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel download' }));
-    expect(intents().at(-1)).toEqual({ type: 'cancel-prepare', adapter: 'local' });
+    expect(intents().at(-1)).toEqual({ type: 'panel/cancel-prepare', adapter: 'local' });
 
     client.emit(adapters({ state: 'loading', progress: 0.5 }));
     expect(await screen.findByText(/Reading the model from this device: 50%/)).toBeTruthy();
@@ -306,8 +306,8 @@ describe('ChatApp', () => {
     fireEvent.change(picker, { target: { value: 'lfm' } });
     fireEvent.change(agent, { target: { value: 'cloud' } });
     expect(intents()).toEqual([
-      { type: 'choose-model', adapter: 'local', modelId: 'lfm' },
-      { type: 'choose-adapter', adapter: 'cloud' },
+      { type: 'panel/choose-model', adapter: 'local', modelId: 'lfm' },
+      { type: 'panel/choose-adapter', adapter: 'cloud' },
     ]);
     // The cloud adapter has one model: no picker.
     expect(screen.queryByRole('combobox', { name: 'Model' })).toBeNull();
@@ -325,7 +325,7 @@ describe('ChatApp', () => {
     expect(items.map((li) => li.querySelector('h3')!.textContent)).toEqual(['Search', 'check_out']);
     expect(within(items[0]).getByText('Read-only')).toBeTruthy();
     expect(within(items[1]).getByText('Consequential')).toBeTruthy();
-    client.emit({ type: 'tab', snapshot: snapshot({ tools: [] }) });
+    client.emit({ type: 'panel/tab', snapshot: snapshot({ tools: [] }) });
     expect(await screen.findByText('This page offers no tools.')).toBeTruthy();
   });
 
@@ -333,7 +333,7 @@ describe('ChatApp', () => {
     const { client } = setup({ running: true, messages: [user('hi')] });
     const live = document.querySelector('[aria-live="polite"]')!;
     const reply = (text: string, running = true) =>
-      client.emit({ type: 'tab', snapshot: snapshot({ running, messages: [user('hi'), { id: 'a', role: 'assistant', parts: [{ type: 'text', text }] }] }) });
+      client.emit({ type: 'panel/tab', snapshot: snapshot({ running, messages: [user('hi'), { id: 'a', role: 'assistant', parts: [{ type: 'text', text }] }] }) });
     reply('I found three');
     await Promise.resolve();
     expect(live.textContent).toBe('');
@@ -345,9 +345,9 @@ describe('ChatApp', () => {
 
   it('New chat sends its intent; ignores snapshots of other tabs', () => {
     const { intents, client } = setup({ messages: [user('old')] });
-    client.emit({ type: 'tab', snapshot: snapshot({ tabId: 2, messages: [user('other tab')] }) });
+    client.emit({ type: 'panel/tab', snapshot: snapshot({ tabId: 2, messages: [user('other tab')] }) });
     expect(screen.queryByText('other tab')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'New chat' }));
-    expect(intents()).toEqual([{ type: 'new-chat', tabId: 1 }]);
+    expect(intents()).toEqual([{ type: 'panel/new-chat', tabId: 1 }]);
   });
 });

@@ -88,20 +88,20 @@ export function createChatStore(client: AgentClient): ChatStore {
   });
   client.subscribe((event: HostEvent) => {
     switch (event.type) {
-      case 'tab':
+      case 'panel/tab':
         if (event.snapshot.tabId === tabId.value) tab.value = event.snapshot;
         return;
-      case 'adapters':
+      case 'panel/adapters':
         adapters.value = event.adapters;
         chosen.value = event.chosen;
         return;
-      case 'notice':
+      case 'panel/notice':
         if (event.tabId === undefined || event.tabId === tabId.value) notice.value = event.message;
         return;
-      case 'timeline':
+      case 'panel/timeline':
         if (event.tabId === tabId.value) timeline.value = event.entries;
         return;
-      case 'transcript':
+      case 'panel/transcript':
         transcripts.get(event.requestId)?.({ text: event.text, fileName: event.fileName });
         transcripts.delete(event.requestId);
         return;
@@ -131,30 +131,30 @@ export function createChatStore(client: AgentClient): ChatStore {
       tab.value = undefined;
       timeline.value = [];
       notice.value = undefined;
-      client.send({ type: 'bind', tabId: id, ...(url ? { url } : {}) });
+      client.send({ type: 'panel/bind', tabId: id, ...(url ? { url } : {}) });
     },
     send() {
       if (!canSend.value || tabId.value === undefined) return false;
-      client.send({ type: 'send', tabId: tabId.value, text: draft.value });
+      client.send({ type: 'panel/send', tabId: tabId.value, text: draft.value });
       draft.value = '';
       notice.value = undefined;
       return true;
     },
-    stop: () => withTab((id) => client.send({ type: 'stop', tabId: id })),
+    stop: () => withTab((id) => client.send({ type: 'panel/stop', tabId: id })),
     retry: () =>
       withTab((id) => {
         notice.value = undefined;
-        client.send({ type: 'retry', tabId: id });
+        client.send({ type: 'panel/retry', tabId: id });
       }),
     newChat: (seed) =>
       withTab((id) => {
         notice.value = undefined;
-        client.send({ type: 'new-chat', tabId: id, ...(seed ? { seed } : {}) });
+        client.send({ type: 'panel/new-chat', tabId: id, ...(seed ? { seed } : {}) });
       }),
     runTool(name, input) {
       if (tabId.value === undefined) return undefined;
       const requestId = nextRequestId();
-      client.send({ type: 'run-tool', tabId: tabId.value, requestId, name, input });
+      client.send({ type: 'panel/run-tool', tabId: tabId.value, requestId, name, input });
       return requestId;
     },
     exportTranscript(format) {
@@ -163,25 +163,25 @@ export function createChatStore(client: AgentClient): ChatStore {
       const requestId = nextRequestId();
       return new Promise((resolve) => {
         transcripts.set(requestId, resolve);
-        client.send({ type: 'export-transcript', tabId: id, requestId, format, secretFields: secretFields.value });
+        client.send({ type: 'panel/export-transcript', tabId: id, requestId, format, secretFields: secretFields.value });
       });
     },
-    confirm: (confirmationId, answer) => withTab((id) => client.send({ type: 'confirm', tabId: id, confirmationId, answer })),
+    confirm: (confirmationId, answer) => withTab((id) => client.send({ type: 'panel/confirm', tabId: id, confirmationId, answer })),
     chooseAdapter(kind) {
       // Shown at once; the host's next adapters event confirms it.
       chosen.value = kind;
-      client.send({ type: 'choose-adapter', adapter: kind });
+      client.send({ type: 'panel/choose-adapter', adapter: kind });
     },
     chooseModel(modelId) {
-      if (chosen.value) client.send({ type: 'choose-model', adapter: chosen.value, modelId });
+      if (chosen.value) client.send({ type: 'panel/choose-model', adapter: chosen.value, modelId });
     },
     prepare() {
-      if (chosen.value) client.send({ type: 'prepare', adapter: chosen.value });
+      if (chosen.value) client.send({ type: 'panel/prepare', adapter: chosen.value });
     },
     cancelPrepare() {
-      if (chosen.value) client.send({ type: 'cancel-prepare', adapter: chosen.value });
+      if (chosen.value) client.send({ type: 'panel/cancel-prepare', adapter: chosen.value });
     },
-    refresh: () => withTab((id) => client.send({ type: 'refresh', tabId: id })),
+    refresh: () => withTab((id) => client.send({ type: 'panel/refresh', tabId: id })),
     dismissNotice() {
       notice.value = undefined;
     },

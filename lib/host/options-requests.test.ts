@@ -75,7 +75,7 @@ const measured: DeviceTestResult = {
 describe('handleOptionsRequest', () => {
   it('ignores messages that are not options requests', () => {
     const { deps } = setup();
-    expect(handleOptionsRequest({ type: 'bind', tabId: 1 }, deps)).toBeUndefined();
+    expect(handleOptionsRequest({ type: 'panel/bind', tabId: 1 }, deps)).toBeUndefined();
     expect(handleOptionsRequest(null, deps)).toBeUndefined();
     expect(handleOptionsRequest({ type: 'options/delete-local-model' }, deps)).toBeUndefined();
   });

@@ -89,10 +89,10 @@ export function startAgentHost(deps: AgentHostDeps): AgentHost {
           emitDelayMs: deps.emitDelayMs ?? 30,
         });
         created.subscribe((snapshot) => {
-          for (const [port, binding] of ports) if (binding.tabId === tabId) post(port, { type: 'tab', snapshot });
+          for (const [port, binding] of ports) if (binding.tabId === tabId) post(port, { type: 'panel/tab', snapshot });
         });
         created.subscribeTimeline((entries) => {
-          for (const [port, binding] of ports) if (binding.tabId === tabId) post(port, { type: 'timeline', tabId, entries });
+          for (const [port, binding] of ports) if (binding.tabId === tabId) post(port, { type: 'panel/timeline', tabId, entries });
         });
         return created;
       });
@@ -124,7 +124,7 @@ export function startAgentHost(deps: AgentHostDeps): AgentHost {
     // Download progress can tick many times a second: one update per 100 ms is plenty for a progress bar.
     adaptersTimer = setTimeout(async () => {
       adaptersTimer = undefined;
-      const event: HostEvent = { type: 'adapters', ...(await adapters()) };
+      const event: HostEvent = { type: 'panel/adapters', ...(await adapters()) };
       for (const port of ports.keys()) post(port, event);
     }, 100);
   };
@@ -136,43 +136,43 @@ export function startAgentHost(deps: AgentHostDeps): AgentHost {
   });
 
   const notice = (port: HostPort | undefined, message: string, tabId?: number) => {
-    if (port) post(port, { type: 'notice', message, ...(tabId !== undefined ? { tabId } : {}) });
+    if (port) post(port, { type: 'panel/notice', message, ...(tabId !== undefined ? { tabId } : {}) });
   };
 
   const handle = async (intent: PanelIntent, port?: HostPort): Promise<void> => {
     switch (intent.type) {
-      case 'bind': {
+      case 'panel/bind': {
         const binding = port ? ports.get(port) : undefined;
         if (binding) binding.tabId = intent.tabId;
         const s = await session(intent.tabId, intent.url);
         await s.ready;
-        if (port) post(port, { type: 'tab', snapshot: s.snapshot() });
-        if (port) post(port, { type: 'timeline', tabId: intent.tabId, entries: s.timeline() });
-        if (port) post(port, { type: 'adapters', ...(await adapters()) });
+        if (port) post(port, { type: 'panel/tab', snapshot: s.snapshot() });
+        if (port) post(port, { type: 'panel/timeline', tabId: intent.tabId, entries: s.timeline() });
+        if (port) post(port, { type: 'panel/adapters', ...(await adapters()) });
         await s.refreshTools();
         return;
       }
-      case 'refresh': {
+      case 'panel/refresh': {
         const s = await session(intent.tabId);
         await s.refreshTools();
-        if (port) post(port, { type: 'adapters', ...(await adapters()) });
+        if (port) post(port, { type: 'panel/adapters', ...(await adapters()) });
         return;
       }
-      case 'send': {
+      case 'panel/send': {
         const s = await session(intent.tabId);
         await s.ready;
         if (s.snapshot().running) return notice(port, 'A reply is still running: wait for it, or press Stop.', intent.tabId);
         return s.send(intent.text);
       }
-      case 'retry':
+      case 'panel/retry':
         return (await session(intent.tabId)).retry();
-      case 'stop':
+      case 'panel/stop':
         return (await session(intent.tabId)).stop();
-      case 'new-chat':
+      case 'panel/new-chat':
         return (await session(intent.tabId)).newChat(intent.seed);
-      case 'run-tool':
+      case 'panel/run-tool':
         return (await session(intent.tabId)).runByHand(intent.name, intent.input, intent.requestId);
-      case 'export-transcript': {
+      case 'panel/export-transcript': {
         const s = await session(intent.tabId);
         const { chosen, adapters: summaries } = await adapters();
         const summary = summaries.find((a) => a.kind === chosen);
@@ -183,16 +183,16 @@ export function startAgentHost(deps: AgentHostDeps): AgentHost {
           secrets,
           ...(intent.secretFields ? { secretFields: intent.secretFields } : {}),
         });
-        if (port) post(port, { type: 'transcript', tabId: intent.tabId, requestId: intent.requestId, format: intent.format, text, fileName });
+        if (port) post(port, { type: 'panel/transcript', tabId: intent.tabId, requestId: intent.requestId, format: intent.format, text, fileName });
         return;
       }
-      case 'confirm':
+      case 'panel/confirm':
         return (await session(intent.tabId)).confirm(intent.confirmationId, intent.answer);
-      case 'choose-adapter':
+      case 'panel/choose-adapter':
         await deps.settings.setMode(intent.adapter);
         broadcastAdapters();
         return;
-      case 'choose-model': {
+      case 'panel/choose-model': {
         await deps.adapters.refresh();
         const adapter = deps.adapters.get(intent.adapter);
         if (!adapter?.selectModel) return notice(port, 'This agent has no other models.');
@@ -205,7 +205,7 @@ export function startAgentHost(deps: AgentHostDeps): AgentHost {
         broadcastAdapters();
         return;
       }
-      case 'prepare': {
+      case 'panel/prepare': {
         await deps.adapters.refresh();
         const adapter = deps.adapters.get(intent.adapter);
         if (!adapter?.prepare || prepares.has(intent.adapter)) return;
@@ -222,7 +222,7 @@ export function startAgentHost(deps: AgentHostDeps): AgentHost {
         }
         return;
       }
-      case 'cancel-prepare':
+      case 'panel/cancel-prepare':
         prepares.get(intent.adapter)?.abort();
         return;
     }

@@ -21,8 +21,8 @@ function echoHost(received: PanelIntent[]) {
     port.onMessage.addListener((m) => {
       const intent = m as PanelIntent;
       received.push(intent);
-      if (intent.type === 'bind')
-        port.postMessage({ type: 'tab', snapshot: { tabId: intent.tabId, messages: [], running: false, confirmations: [], tools: [], toolsKnown: true } });
+      if (intent.type === 'panel/bind')
+        port.postMessage({ type: 'panel/tab', snapshot: { tabId: intent.tabId, messages: [], running: false, confirmations: [], tools: [], toolsKnown: true } });
     });
   };
 }
@@ -38,12 +38,12 @@ describe('createAgentClient', () => {
         return pair.panel;
       },
     });
-    client.send({ type: 'send', tabId: 1, text: 'early' });
-    client.send({ type: 'bind', tabId: 1 });
+    client.send({ type: 'panel/send', tabId: 1, text: 'early' });
+    client.send({ type: 'panel/bind', tabId: 1 });
     expect(client.connected()).toBe(false);
     await until(() => received.length === 2, 'the bind and the waiting send');
     expect(client.connected()).toBe(true);
-    expect(received.map((r) => r.type)).toEqual(['bind', 'send']);
+    expect(received.map((r) => r.type)).toEqual(['panel/bind', 'panel/send']);
     client.close();
   });
 
@@ -70,15 +70,15 @@ describe('createAgentClient', () => {
     });
     const changes: boolean[] = [];
     client.onConnectionChange((c) => changes.push(c));
-    client.send({ type: 'bind', tabId: 3 });
-    client.send({ type: 'stop', tabId: 3 });
+    client.send({ type: 'panel/bind', tabId: 3 });
+    client.send({ type: 'panel/stop', tabId: 3 });
     await until(() => received.length === 2, 'the bind and the stop');
     expect(wakes).toBe(1);
-    expect(received.map((r) => r.type)).toEqual(['bind', 'stop']);
+    expect(received.map((r) => r.type)).toEqual(['panel/bind', 'panel/stop']);
     hosts.at(-1)!.disconnect();
-    client.send({ type: 'retry', tabId: 3 });
+    client.send({ type: 'panel/retry', tabId: 3 });
     await until(() => received.length === 4, 'the rebind and the retry');
-    expect(received.map((r) => r.type)).toEqual(['bind', 'stop', 'bind', 'retry']);
+    expect(received.map((r) => r.type)).toEqual(['panel/bind', 'panel/stop', 'panel/bind', 'panel/retry']);
     expect(changes).toEqual([true, false, true]);
     client.close();
   });
@@ -93,11 +93,11 @@ describe('createAgentClient', () => {
         return pair.panel;
       },
     });
-    client.send({ type: 'bind', tabId: 1 });
-    client.send({ type: 'send', tabId: 1, text: 'for tab 1' });
-    client.send({ type: 'bind', tabId: 2 });
-    await until(() => client.connected() && received.some((r) => r.type === 'bind' && r.tabId === 2), 'the second bind');
-    expect(received.filter((r) => r.type === 'send')).toEqual([]);
+    client.send({ type: 'panel/bind', tabId: 1 });
+    client.send({ type: 'panel/send', tabId: 1, text: 'for tab 1' });
+    client.send({ type: 'panel/bind', tabId: 2 });
+    await until(() => client.connected() && received.some((r) => r.type === 'panel/bind' && r.tabId === 2), 'the second bind');
+    expect(received.filter((r) => r.type === 'panel/send')).toEqual([]);
     client.close();
   });
 });

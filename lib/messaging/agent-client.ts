@@ -102,7 +102,7 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
 
   return {
     send(intent) {
-      if (intent.type === 'bind') {
+      if (intent.type === 'panel/bind') {
         bind = intent;
         // Intents for the tab we are leaving must not land on the new one.
         waiting = waiting.filter((w) => !('tabId' in w) || w.tabId === intent.tabId);

@@ -15,6 +15,7 @@ import type {
   ToolDescriptor,
 } from '../agent/types';
 import type { CallRecord } from '../inspector/call-timeline';
+import type { ChannelMessage } from './channel';
 
 /** The runtime Port name the host listens for. */
 export const AGENT_PORT_NAME = 'webmcp-agent-panel';
@@ -28,32 +29,39 @@ export type TranscriptFormat = 'markdown' | 'json';
 /** The person's answer to a confirmation prompt. */
 export type ConfirmationAnswer = 'allow-once' | 'allow-always' | 'deny';
 
-/** What a panel asks the host to do. Every tab-scoped intent names its tab: one panel may follow tab switches. */
-export type PanelIntent =
+/**
+ * What a panel asks the host to do, on the panel's Port (no answers: the host's events carry the results). Every
+ * tab-scoped intent names its tab: one panel may follow tab switches.
+ */
+export interface PanelChannel {
   /** Follow this tab: the host answers with its snapshot and keeps sending updates. `url` helps adopt a
    * conversation after a browser restart, when the tab came back under a new id. */
-  | { type: 'bind'; tabId: number; url?: string }
-  | { type: 'send'; tabId: number; text: string }
-  | { type: 'stop'; tabId: number }
-  | { type: 'retry'; tabId: number }
+  'panel/bind': { request: { tabId: number; url?: string }; answer: void };
+  'panel/send': { request: { tabId: number; text: string }; answer: void };
+  'panel/stop': { request: { tabId: number }; answer: void };
+  'panel/retry': { request: { tabId: number }; answer: void };
   /** Clears the conversation; `seed` starts the new one with earlier turns (an eval case's history). */
-  | { type: 'new-chat'; tabId: number; seed?: AgentMessage[] }
+  'panel/new-chat': { request: { tabId: number; seed?: AgentMessage[] }; answer: void };
   /**
    * Runs one tool by hand from the inspector, through the same validation, confirmation policy, bridge and cursor
    * as an agent's call. `requestId` is the panel's, to find the call in the timeline; the call id is the host's.
    */
-  | { type: 'run-tool'; tabId: number; requestId: string; name: string; input: Record<string, unknown> }
+  'panel/run-tool': { request: { tabId: number; requestId: string; name: string; input: Record<string, unknown> }; answer: void };
   /** The conversation as Markdown or JSON; `secretFields` names, per tool, the arguments the person marked secret. */
-  | { type: 'export-transcript'; tabId: number; requestId: string; format: TranscriptFormat; secretFields?: Record<string, string[]> }
+  'panel/export-transcript': { request: { tabId: number; requestId: string; format: TranscriptFormat; secretFields?: Record<string, string[]> }; answer: void };
   /** Answers the confirmation the host named `confirmationId` (its own id, never the model's call id). */
-  | { type: 'confirm'; tabId: number; confirmationId: string; answer: ConfirmationAnswer }
+  'panel/confirm': { request: { tabId: number; confirmationId: string; answer: ConfirmationAnswer }; answer: void };
   /** Re-read settings and the tab's tools (the panel became visible again, or the person saved options). */
-  | { type: 'refresh'; tabId: number }
-  | { type: 'choose-adapter'; adapter: AgentKind }
-  | { type: 'choose-model'; adapter: AgentKind; modelId: string }
+  'panel/refresh': { request: { tabId: number }; answer: void };
+  'panel/choose-adapter': { request: { adapter: AgentKind }; answer: void };
+  'panel/choose-model': { request: { adapter: AgentKind; modelId: string }; answer: void };
   /** Start the chosen adapter's heavy setup (the model download): only ever from the person's click. */
-  | { type: 'prepare'; adapter: AgentKind }
-  | { type: 'cancel-prepare'; adapter: AgentKind };
+  'panel/prepare': { request: { adapter: AgentKind }; answer: void };
+  'panel/cancel-prepare': { request: { adapter: AgentKind }; answer: void };
+}
+
+/** Any intent. */
+export type PanelIntent = ChannelMessage<PanelChannel>;
 
 /** A tool call parked on the person's Allow, shown with Allow once / Always on this site / Deny. */
 export interface PendingConfirmation {
@@ -116,45 +124,59 @@ export interface AdapterSummary {
   models: ModelChoice[];
 }
 
-/** What the host tells a panel. */
-export type HostEvent =
-  | { type: 'tab'; snapshot: TabSnapshot }
-  | { type: 'adapters'; chosen: AgentKind; adapters: AdapterSummary[] }
+/** What the host tells a panel, on the same Port. */
+export interface PanelEventChannel {
+  'panel/tab': { request: { snapshot: TabSnapshot }; answer: void };
+  'panel/adapters': { request: { chosen: AgentKind; adapters: AdapterSummary[] }; answer: void };
   /** An intent could not be carried out (a model switch during a reply, a download that failed to start). */
-  | { type: 'notice'; tabId?: number; message: string }
+  'panel/notice': { request: { tabId?: number; message: string }; answer: void };
   /** The tab's call timeline (agent and by-hand calls), after every change. */
-  | { type: 'timeline'; tabId: number; entries: CallRecord[] }
+  'panel/timeline': { request: { tabId: number; entries: CallRecord[] }; answer: void };
   /** A by-hand call the host refused before running it (validation), by the panel's requestId. */
-  | { type: 'tool-run-refused'; tabId: number; requestId: string; message: string }
+  'panel/tool-run-refused': { request: { tabId: number; requestId: string; message: string }; answer: void };
   /** An exported transcript, by the panel's requestId. */
-  | { type: 'transcript'; tabId: number; requestId: string; format: TranscriptFormat; text: string; fileName: string };
+  'panel/transcript': { request: { tabId: number; requestId: string; format: TranscriptFormat; text: string; fileName: string }; answer: void };
+}
+
+/** Any event. */
+export type HostEvent = ChannelMessage<PanelEventChannel>;
 
 /** Narrows an unknown message to a PanelIntent: the host trusts nothing it receives. */
 export function isPanelIntent(value: unknown): value is PanelIntent {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  const tabScoped = ['bind', 'send', 'stop', 'retry', 'new-chat', 'confirm', 'refresh', 'run-tool', 'export-transcript'];
+  const tabScoped = [
+    'panel/bind',
+    'panel/send',
+    'panel/stop',
+    'panel/retry',
+    'panel/new-chat',
+    'panel/confirm',
+    'panel/refresh',
+    'panel/run-tool',
+    'panel/export-transcript',
+  ];
   if (tabScoped.includes(v.type as string)) {
     if (typeof v.tabId !== 'number' || !Number.isInteger(v.tabId)) return false;
-    if (v.type === 'send') return typeof v.text === 'string';
-    if (v.type === 'new-chat') return v.seed === undefined || (Array.isArray(v.seed) && v.seed.every(isSeedMessage));
-    if (v.type === 'run-tool') {
+    if (v.type === 'panel/send') return typeof v.text === 'string';
+    if (v.type === 'panel/new-chat') return v.seed === undefined || (Array.isArray(v.seed) && v.seed.every(isSeedMessage));
+    if (v.type === 'panel/run-tool') {
       return typeof v.requestId === 'string' && typeof v.name === 'string' && typeof v.input === 'object' && v.input !== null && !Array.isArray(v.input);
     }
-    if (v.type === 'export-transcript') {
+    if (v.type === 'panel/export-transcript') {
       return (
         typeof v.requestId === 'string' &&
         (v.format === 'markdown' || v.format === 'json') &&
         (v.secretFields === undefined || isSecretFields(v.secretFields))
       );
     }
-    if (v.type === 'confirm')
+    if (v.type === 'panel/confirm')
       return typeof v.confirmationId === 'string' && ['allow-once', 'allow-always', 'deny'].includes(v.answer as string);
     return true;
   }
   const kind = v.adapter === 'local' || v.adapter === 'cloud';
-  if (v.type === 'choose-model') return kind && typeof v.modelId === 'string';
-  return kind && ['choose-adapter', 'prepare', 'cancel-prepare'].includes(v.type as string);
+  if (v.type === 'panel/choose-model') return kind && typeof v.modelId === 'string';
+  return kind && ['panel/choose-adapter', 'panel/prepare', 'panel/cancel-prepare'].includes(v.type as string);
 }
 
 /** A seeded conversation turn: a role, and text or tool parts. */

@@ -25,10 +25,23 @@ export function startPageBridge(win: Window & typeof globalThis): void {
     servePageTools(win, { polyfill: stub.context });
     return;
   }
-  const native = (win.document as { modelContext?: unknown }).modelContext;
+  // The browser's own modelContext, read where Chromium defines it: loaded late, this may find that the page has
+  // already put its own implementation on `document` itself, which is not native and must be read as the page's.
+  const native = nativeModelContext(win);
   const polyfill = installModelContextPolyfill(win);
   if (polyfill) installDeclarativeForms(win, polyfill);
   const context = (win.document as { modelContext?: unknown }).modelContext;
   if (context) installLegacyShim(win, context as Parameters<typeof installLegacyShim>[1]);
   servePageTools(win, { polyfill, native });
+}
+
+/** The browser's `document.modelContext` (a getter on Document.prototype), whatever the page put on `document`. */
+function nativeModelContext(win: Window & typeof globalThis): unknown {
+  const getter = Object.getOwnPropertyDescriptor(win.Document.prototype, 'modelContext')?.get;
+  if (!getter) return undefined;
+  try {
+    return getter.call(win.document);
+  } catch {
+    return undefined;
+  }
 }

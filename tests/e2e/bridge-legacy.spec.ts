@@ -1,4 +1,4 @@
-import { callTool, expectTools, test, textOf } from './bridge-helpers';
+import { callTool, expectTools, test, textOf, watchTab } from './bridge-helpers';
 import { expect } from './fixtures';
 
 test('a page on the legacy API: provideContext, unregisterTool, registerTool → {unregister}, clearContext', async ({
@@ -6,10 +6,19 @@ test('a page on the legacy API: provideContext, unregisterTool, registerTool →
   server,
   serviceWorker,
   tabIdOf,
+  nativeWebMCP,
 }) => {
   const page = await context.newPage();
   await page.goto(`${server.url}/legacy.html`);
   const tabId = await tabIdOf(page);
+  if (nativeWebMCP) {
+    // Where the browser has WebMCP, the extension puts nothing in the page's own world (issue 12): a page written
+    // for the 2025 API finds no navigator.modelContext, exactly as without the extension, and offers no tools.
+    expect(await page.evaluate(() => 'modelContext' in navigator)).toBe(false);
+    await watchTab(serviceWorker, tabId);
+    await expectTools(serviceWorker, tabId, []);
+    return;
+  }
   await expectTools(serviceWorker, tabId, ['legacy_gone', 'legacy_hello', 'legacy_temp']);
   expect(await callTool(serviceWorker, tabId, 'legacy_hello', { name: 'Ada' })).toEqual({ content: [{ type: 'text', text: 'Hello, Ada!' }] });
   expect(textOf(await callTool(serviceWorker, tabId, 'legacy_temp'))).toBe('temp');

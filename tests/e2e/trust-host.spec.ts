@@ -45,13 +45,13 @@ test('a content script cannot drive the agent host: a panel-named port gets noth
       const port = chrome.runtime.connect({ name: 'webmcp-agent-panel' });
       port.onMessage.addListener((m) => {
         heard.push(m.type);
-        const open = m.type === 'tab' ? m.snapshot.confirmations[0] : undefined;
+        const open = m.type === 'panel/tab' ? m.snapshot.confirmations[0] : undefined;
         if (!open) return;
-        port.postMessage({ type: 'confirm', tabId: ${tabId}, callId: open.callId, confirmationId: open.id, answer: 'allow-once' });
+        port.postMessage({ type: 'panel/confirm', tabId: ${tabId}, callId: open.callId, confirmationId: open.id, answer: 'allow-once' });
         resolve({ heard, answered: true });
       });
       port.onDisconnect.addListener(() => resolve({ heard, disconnected: true }));
-      port.postMessage({ type: 'bind', tabId: ${tabId} });
+      port.postMessage({ type: 'panel/bind', tabId: ${tabId} });
     })`,
   );
   expect(attack).toEqual({ heard: [], disconnected: true });
