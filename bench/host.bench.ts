@@ -8,7 +8,7 @@
 import type { AgentAdapter, AgentMessage, AgentStreamPart } from '../lib/agent/types';
 import { createAdapterRegistry } from '../lib/host/create-adapter-registry';
 import type { HostPort } from '../lib/host/agent-host-deps';
-import { startAgentHost } from '../lib/host/start-agent-host';
+import { createAgentHost } from '../lib/host/create-agent-host';
 import { createAgentClient } from '../lib/messaging/agent-client';
 import { AGENT_PORT_NAME, type HostEvent } from '../lib/messaging/agent-messages';
 import { createAgentPortPair } from '../lib/testing/agent-port-pair';
@@ -76,7 +76,7 @@ await local.set({
   'conversation:k': { messages: history(20) },
 });
 const connect = new Set<(port: HostPort) => void>();
-startAgentHost({
+createAgentHost({
   bridge: {
     getTools: async (tabId) => ({ tabId, tools: [], page: { url: 'https://shop.test/' } }),
     callTool: async () => ({ content: [] }),

@@ -4,8 +4,8 @@ import { forgetClosedTab } from '@/lib/background/forget-closed-tab';
 import { ensureOffscreenDocument } from '@/lib/background/ensure-offscreen-document';
 import { isHostSender } from '@/lib/background/is-host-sender';
 import { createPageStubSync } from '@/lib/background/sync-page-stub';
-import { createAgentHostRuntime } from '@/lib/host/create-agent-host-runtime';
-import { startLocalAdapter } from '@/lib/host/start-local-adapter';
+import { wireAgentHost } from '@/lib/host/wire-agent-host';
+import { createLocalAdapterFromSettings } from '@/lib/host/create-local-adapter-from-settings';
 import { agentStorageChanged, serveAgentStorage } from '@/lib/messaging/agent-storage-proxy';
 import type { RouterChannel } from '@/lib/messaging/bridge-messages';
 import { isMessage } from '@/lib/messaging/channel';
@@ -104,7 +104,7 @@ export default defineBackground(() => {
   // service worker, which then parses 10 KB on every wake instead of 900 KB.
   if (import.meta.env.FIREFOX) {
     // Firefox has no offscreen document: this background page is the agent host.
-    const host = createAgentHostRuntime({
+    const host = wireAgentHost({
       storage: storageAreas,
       onConnect: browser.runtime.onConnect as any,
       extension: { id: browser.runtime.id, origin: extensionOrigin },
@@ -113,7 +113,7 @@ export default defineBackground(() => {
       // The engine Worker starts from this page: single-threaded WASM, as Firefox's extension pages are not
       // cross-origin isolated. (Vite still emits the worker file into Chrome's build, 561 KB, unused there.)
       createLocalAdapter: (settings) =>
-        startLocalAdapter({
+        createLocalAdapterFromSettings({
           settings,
           startWorker: () =>
             new Worker(new URL('./offscreen/engine-worker.ts', import.meta.url), { type: 'module' }) as unknown as EnginePort,

@@ -1,7 +1,7 @@
-import { createToolBridgeClient } from '@/lib/background/create-tool-bridge-client';
+import { createToolBridgeClient } from '@/lib/host/create-tool-bridge-client';
 import { isHostSender } from '@/lib/background/is-host-sender';
-import { createAgentHostRuntime } from '@/lib/host/create-agent-host-runtime';
-import { startLocalAdapter } from '@/lib/host/start-local-adapter';
+import { wireAgentHost } from '@/lib/host/wire-agent-host';
+import { createLocalAdapterFromSettings } from '@/lib/host/create-local-adapter-from-settings';
 import type { EnginePort } from '@/lib/local/engine-messages';
 import type { HostPort } from '@/lib/host/agent-host-deps';
 import { createAgentStorageProxy } from '@/lib/messaging/agent-storage-proxy';
@@ -21,7 +21,7 @@ const onMessage = {
 };
 const send = (message: unknown): Promise<unknown> => browser.runtime.sendMessage(message);
 
-const runtime = createAgentHostRuntime({
+const runtime = wireAgentHost({
   storage: {
     local: createAgentStorageProxy('local', send, onMessage),
     session: createAgentStorageProxy('session', send, onMessage),
@@ -32,7 +32,7 @@ const runtime = createAgentHostRuntime({
   fetch: globalThis.fetch.bind(globalThis),
   // The on-device engine runs in a Worker so this document stays responsive while the model generates.
   createLocalAdapter: (settings) =>
-    startLocalAdapter({
+    createLocalAdapterFromSettings({
       settings,
       startWorker: () => new Worker(new URL('./engine-worker.ts', import.meta.url), { type: 'module' }) as unknown as EnginePort,
       getURL: (path) => browser.runtime.getURL(path as any),

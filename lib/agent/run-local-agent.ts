@@ -9,7 +9,7 @@ import {
   flattenHistory,
   userBlock,
 } from './build-history';
-import { buildSystemPrompt } from './build-system-prompt';
+import { buildLocalSystemPrompt } from './build-local-system-prompt';
 import { createLoopDetector } from './detect-loop';
 import { findCorrection } from './find-correction';
 import { gistOfResult } from './gist-of-result';
@@ -154,7 +154,7 @@ async function* runSteps(
             messages: [
               {
                 role: 'system',
-                content: buildSystemPrompt({ tools: inPageOrder(tools, available), toolsInline, page: req.page, instructions, dataRule: spotlight.rule }),
+                content: buildLocalSystemPrompt({ tools: inPageOrder(tools, available), toolsInline, page: req.page, instructions, dataRule: spotlight.rule }),
               },
               ...flattenHistory(b, format),
               ...scratch,

@@ -3,7 +3,7 @@ import { asPageData } from '../../tests/fixtures/page-data';
 import { type ProviderServer, readSent, startProviderServer } from '../../tests/servers/provider-server';
 import { reduceStreamPart } from '../agent/reduce-stream-part';
 import type { AgentMessage, AgentRunRequest, AgentStreamPart, ToolCall, ToolDescriptor, ToolOutput } from '../agent/types';
-import { DEFAULT_SYSTEM_PROMPT } from './build-system-prompt';
+import { DEFAULT_SYSTEM_PROMPT } from './build-cloud-system-prompt';
 import type { CloudSettings } from './cloud-settings';
 import { cloudStatus, createCloudAdapter } from './create-cloud-adapter';
 

@@ -17,7 +17,7 @@ import type {
   ToolOutput,
 } from '../agent/types';
 import { createSpotlight, type Spotlight } from '../page-data/spotlight';
-import { buildSystemPrompt, DEFAULT_SYSTEM_PROMPT } from './build-system-prompt';
+import { buildCloudSystemPrompt, DEFAULT_SYSTEM_PROMPT } from './build-cloud-system-prompt';
 import { type CloudDeps, type CloudSettings, cloudModelName, DEFAULT_CLOUD_MAX_STEPS } from './cloud-settings';
 import { mapCloudError, redactKey } from './map-cloud-error';
 import { normalizeBaseURL, resolveModel } from './resolve-model';
@@ -112,7 +112,7 @@ async function* runCloud(settings: CloudSettings, deps: CloudDeps, req: AgentRun
     try {
       const result = streamText({
         model: resolved.model,
-        instructions: buildSystemPrompt(DEFAULT_SYSTEM_PROMPT, pageLine(req.page), req.agent?.instructions, hasSubAgents(tools), spotlight.rule),
+        instructions: buildCloudSystemPrompt(DEFAULT_SYSTEM_PROMPT, pageLine(req.page), req.agent?.instructions, hasSubAgents(tools), spotlight.rule),
         messages: history,
         tools: toolSet.tools,
         toolCallConcurrency: 1,

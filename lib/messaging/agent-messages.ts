@@ -36,28 +36,28 @@ export type ConfirmationAnswer = 'allow-once' | 'allow-always' | 'deny';
 export interface PanelChannel {
   /** Follow this tab: the host answers with its snapshot and keeps sending updates. `url` helps adopt a
    * conversation after a browser restart, when the tab came back under a new id. */
-  'panel/bind': { request: { tabId: number; url?: string }; answer: void };
-  'panel/send': { request: { tabId: number; text: string }; answer: void };
-  'panel/stop': { request: { tabId: number }; answer: void };
-  'panel/retry': { request: { tabId: number }; answer: void };
+  'panel/bind': { request: { tabId: number; url?: string }; answer: undefined };
+  'panel/send': { request: { tabId: number; text: string }; answer: undefined };
+  'panel/stop': { request: { tabId: number }; answer: undefined };
+  'panel/retry': { request: { tabId: number }; answer: undefined };
   /** Clears the conversation; `seed` starts the new one with earlier turns (an eval case's history). */
-  'panel/new-chat': { request: { tabId: number; seed?: AgentMessage[] }; answer: void };
+  'panel/new-chat': { request: { tabId: number; seed?: AgentMessage[] }; answer: undefined };
   /**
    * Runs one tool by hand from the inspector, through the same validation, confirmation policy, bridge and cursor
    * as an agent's call. `requestId` is the panel's, to find the call in the timeline; the call id is the host's.
    */
-  'panel/run-tool': { request: { tabId: number; requestId: string; name: string; input: Record<string, unknown> }; answer: void };
+  'panel/run-tool': { request: { tabId: number; requestId: string; name: string; input: Record<string, unknown> }; answer: undefined };
   /** The conversation as Markdown or JSON; `secretFields` names, per tool, the arguments the person marked secret. */
-  'panel/export-transcript': { request: { tabId: number; requestId: string; format: TranscriptFormat; secretFields?: Record<string, string[]> }; answer: void };
+  'panel/export-transcript': { request: { tabId: number; requestId: string; format: TranscriptFormat; secretFields?: Record<string, string[]> }; answer: undefined };
   /** Answers the confirmation the host named `confirmationId` (its own id, never the model's call id). */
-  'panel/confirm': { request: { tabId: number; confirmationId: string; answer: ConfirmationAnswer }; answer: void };
+  'panel/confirm': { request: { tabId: number; confirmationId: string; answer: ConfirmationAnswer }; answer: undefined };
   /** Re-read settings and the tab's tools (the panel became visible again, or the person saved options). */
-  'panel/refresh': { request: { tabId: number }; answer: void };
-  'panel/choose-adapter': { request: { adapter: AgentKind }; answer: void };
-  'panel/choose-model': { request: { adapter: AgentKind; modelId: string }; answer: void };
+  'panel/refresh': { request: { tabId: number }; answer: undefined };
+  'panel/choose-adapter': { request: { adapter: AgentKind }; answer: undefined };
+  'panel/choose-model': { request: { adapter: AgentKind; modelId: string }; answer: undefined };
   /** Start the chosen adapter's heavy setup (the model download): only ever from the person's click. */
-  'panel/prepare': { request: { adapter: AgentKind }; answer: void };
-  'panel/cancel-prepare': { request: { adapter: AgentKind }; answer: void };
+  'panel/prepare': { request: { adapter: AgentKind }; answer: undefined };
+  'panel/cancel-prepare': { request: { adapter: AgentKind }; answer: undefined };
 }
 
 /** Any intent. */
@@ -126,16 +126,16 @@ export interface AdapterSummary {
 
 /** What the host tells a panel, on the same Port. */
 export interface PanelEventChannel {
-  'panel/tab': { request: { snapshot: TabSnapshot }; answer: void };
-  'panel/adapters': { request: { chosen: AgentKind; adapters: AdapterSummary[] }; answer: void };
+  'panel/tab': { request: { snapshot: TabSnapshot }; answer: undefined };
+  'panel/adapters': { request: { chosen: AgentKind; adapters: AdapterSummary[] }; answer: undefined };
   /** An intent could not be carried out (a model switch during a reply, a download that failed to start). */
-  'panel/notice': { request: { tabId?: number; message: string }; answer: void };
+  'panel/notice': { request: { tabId?: number; message: string }; answer: undefined };
   /** The tab's call timeline (agent and by-hand calls), after every change. */
-  'panel/timeline': { request: { tabId: number; entries: CallRecord[] }; answer: void };
+  'panel/timeline': { request: { tabId: number; entries: CallRecord[] }; answer: undefined };
   /** A by-hand call the host refused before running it (validation), by the panel's requestId. */
-  'panel/tool-run-refused': { request: { tabId: number; requestId: string; message: string }; answer: void };
+  'panel/tool-run-refused': { request: { tabId: number; requestId: string; message: string }; answer: undefined };
   /** An exported transcript, by the panel's requestId. */
-  'panel/transcript': { request: { tabId: number; requestId: string; format: TranscriptFormat; text: string; fileName: string }; answer: void };
+  'panel/transcript': { request: { tabId: number; requestId: string; format: TranscriptFormat; text: string; fileName: string }; answer: undefined };
 }
 
 /** Any event. */

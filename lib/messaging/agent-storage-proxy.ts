@@ -21,7 +21,7 @@ export interface StorageChannel {
 
 /** Background → agent host, pushed: a storage change the host listens for. */
 export interface StoragePushChannel {
-  'storage/changed': { request: { area: StorageAreaName; changes: Record<string, StorageChange> }; answer: void };
+  'storage/changed': { request: { area: StorageAreaName; changes: Record<string, StorageChange> }; answer: undefined };
 }
 
 /** A storage request from the agent host. */

@@ -81,17 +81,17 @@ export interface FrameCallRequest {
  */
 export interface FrameChannel {
   /** A new document started in this frame (stub.ts): the router forgets the frame's earlier document. */
-  'frame/ready': { request: { url: string }; answer: void };
+  'frame/ready': { request: { url: string }; answer: undefined };
   /** The frame shows WebMCP (stub.ts): load the rest of the bridge into it. `native`: the browser has WebMCP. */
-  'frame/load': { request: { native: boolean }; answer: void };
+  'frame/load': { request: { native: boolean }; answer: undefined };
   /** This frame's tools or page changed (debounced). */
-  'frame/tools': { request: { report: FrameReport }; answer: void };
+  'frame/tools': { request: { report: FrameReport }; answer: undefined };
   /** A running call is parked on a control the person must click. */
-  'frame/call-state': { request: { callId: string; state: 'awaiting-confirmation'; prompt: string }; answer: void };
+  'frame/call-state': { request: { callId: string; state: 'awaiting-confirmation'; prompt: string }; answer: undefined };
   /** The document is unloading while this call runs (or settles): the call navigated. */
-  'frame/navigating': { request: { callId: string }; answer: void };
+  'frame/navigating': { request: { callId: string }; answer: undefined };
   /** The token this frame's parent posted into it (lib/webmcp/offer-tools-delegation.ts); the sender is what counts. */
-  'frame/delegation-token': { request: { token: string }; answer: void };
+  'frame/delegation-token': { request: { token: string }; answer: undefined };
 }
 
 /** Background → one frame's bridge (tabs.sendMessage to a document or frame). Answers come from the page's side. */
@@ -100,7 +100,7 @@ export interface BridgeChannel {
   'bridge/list': { request: object; answer: FrameReport };
   'bridge/call': { request: FrameCallRequest; answer: FrameCallResult };
   /** Abort a running call's signal (the page gets toolcancel). */
-  'bridge/cancel': { request: { callId: string }; answer: void };
+  'bridge/cancel': { request: { callId: string }; answer: undefined };
   /** Post a one-time token into each child frame (lib/webmcp/offer-tools-delegation.ts). */
   'bridge/offer-delegation': { request: object; answer: DelegationOffer[] };
 }
@@ -124,15 +124,15 @@ export interface RouterChannel {
    */
   'router/keepalive': { request: object; answer: true };
   /** Whether the browser has native WebMCP, as the host's document sees it (Chrome's page-world stub follows it). */
-  'router/native-webmcp': { request: { native: boolean }; answer: void };
+  'router/native-webmcp': { request: { native: boolean }; answer: undefined };
 }
 
 /** Background → agent host, pushed (runtime.sendMessage broadcast; the host filters by requestId / tabId). */
 export interface RouterPushChannel {
   /** A watched tab's tools or page changed: the snapshot after the change. */
-  'host/tools-changed': { request: { tabId: number; snapshot: TabToolSnapshot }; answer: void };
+  'host/tools-changed': { request: { tabId: number; snapshot: TabToolSnapshot }; answer: undefined };
   /** A running call waits for the person. */
-  'host/call-state': { request: { requestId: string; state: 'awaiting-confirmation'; prompt: string }; answer: void };
+  'host/call-state': { request: { requestId: string; state: 'awaiting-confirmation'; prompt: string }; answer: undefined };
 }
 
 /** Content script → background messages. */

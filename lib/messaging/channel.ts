@@ -1,7 +1,7 @@
 /**
  * One declaration per message channel (docs/architecture.md § Messages between contexts). A channel is a map from
  * `<channel>/<verb>` to `{ request, answer }`: the request's fields besides `type`, and what the receiver answers
- * (`void` for a notice nobody answers). Both ends use the helpers below with the same map, so a message's fields
+ * (`undefined` for a notice nobody answers). Both ends use the helpers below with the same map, so a message's fields
  * and its answer are written once and checked by the compiler at both ends.
  *
  * The compiler's check stops at the context boundary. A receiver gets its message narrowed to the declared shape,

@@ -6,12 +6,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ProviderServer, startProviderServer } from '../../tests/servers/provider-server';
 import { buildHistory, flattenHistory } from '../agent/build-history';
-import { buildSystemPrompt as buildLocalSystemPrompt } from '../agent/build-system-prompt';
+import { buildLocalSystemPrompt } from '../agent/build-local-system-prompt';
 import { rankTools } from '../agent/rank-tools';
 import { runLocalAgent } from '../agent/run-local-agent';
 import { createScriptedProvider } from '../testing/scripted-provider';
 import type { AgentMessage, AgentRunRequest, ToolDescriptor, ToolOutput } from '../agent/types';
-import { buildSystemPrompt as buildCloudSystemPrompt } from '../cloud/build-system-prompt';
+import { buildCloudSystemPrompt } from '../cloud/build-cloud-system-prompt';
 import { createCloudAdapter } from '../cloud/create-cloud-adapter';
 import { toModelMessages } from '../cloud/to-model-messages';
 import { toToolResultOutput } from '../cloud/to-tool-result-output';

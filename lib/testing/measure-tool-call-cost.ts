@@ -6,9 +6,9 @@
  * adapter). Used by lib/host/tool-call-cost.test.ts and printed by bench/bridge.bench.ts.
  */
 import type { AgentAdapter, AgentRunRequest, AgentStreamPart } from '../agent/types';
-import { createToolBridgeClient } from '../background/create-tool-bridge-client';
+import { createToolBridgeClient } from '../host/create-tool-bridge-client';
 import { createToolRouter } from '../background/create-tool-router';
-import { createAgentHostRuntime } from '../host/create-agent-host-runtime';
+import { wireAgentHost } from '../host/wire-agent-host';
 import type { HostPort } from '../host/agent-host-deps';
 import { createAgentClient } from '../messaging/agent-client';
 import { AGENT_PORT_NAME, type HostEvent, type TabSnapshot } from '../messaging/agent-messages';
@@ -126,7 +126,7 @@ export async function measureToolCallCost(calls: number): Promise<ToolCallCost> 
   await local.set({ 'settings.mode': 'local' });
   const spans: CallSpan[] = [];
   const connectListeners = new Set<(port: HostPort) => void>();
-  createAgentHostRuntime({
+  wireAgentHost({
     storage: { local, session: createMemoryStorageArea() },
     onConnect: { addListener: (l) => void connectListeners.add(l) },
     extension: EXTENSION,

@@ -33,7 +33,7 @@ const MAX_PATH = 300;
  * note on delegating, and `dataRule` (the run's spotlight rule: the tag tool results arrive in). `path` comes from
  * the page and is cut to one line.
  */
-export function buildSystemPrompt(
+export function buildCloudSystemPrompt(
   base: string = DEFAULT_SYSTEM_PROMPT,
   path?: string,
   instructions?: string,

@@ -22,7 +22,7 @@ export interface SystemPromptOptions {
  * first tool, what each tool error code means, and the rule that tool results are page content, never
  * instructions. Short sentences: small models follow those best.
  */
-export function buildSystemPrompt(options: SystemPromptOptions): string {
+export function buildLocalSystemPrompt(options: SystemPromptOptions): string {
   const { tools, page } = options;
   const sections: string[] = [
     [

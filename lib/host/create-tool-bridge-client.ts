@@ -8,7 +8,7 @@ import type { ToolOutput } from '../agent/types';
 import type { HostToBackgroundMessage, RouterChannel, RouterPushChannel } from '../messaging/bridge-messages';
 import { type ChannelHandlers, handleMessage, sendMessage } from '../messaging/channel';
 import { cancelledBeforeStart, cancelledInPage, toolErrorOutput } from '../webmcp/tool-error-output';
-import type { TabToolSnapshot, ToolBridge } from './tool-bridge';
+import type { TabToolSnapshot, ToolBridge } from '../background/tool-bridge';
 
 export interface ToolBridgeClientPorts {
   /** runtime.sendMessage to the background. */
@@ -41,7 +41,9 @@ export function createToolBridgeClient(ports: ToolBridgeClientPorts): ToolBridge
     'host/tools-changed': (message) => {
       if (keep(message.snapshot)) for (const listener of listeners) listener(message.snapshot.tabId);
     },
-    'host/call-state': (message) => stateHandlers.get(message.requestId)?.({ state: message.state, prompt: message.prompt }),
+    'host/call-state': (message) => {
+      stateHandlers.get(message.requestId)?.({ state: message.state, prompt: message.prompt });
+    },
   };
   ports.onMessage((message) => void handleMessage(pushes, message, undefined));
   const ask = <T extends keyof RouterChannel>(type: T, request: RouterChannel[T]['request']) =>

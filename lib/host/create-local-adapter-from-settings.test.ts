@@ -7,7 +7,7 @@ import { recommendedModel } from '../local/model-catalog';
 import { serveTransformersEngine } from '../local/serve-transformers-engine';
 import { createMemoryStorageArea } from '../testing/memory-storage-area';
 import { createSettingsStore } from '../storage/settings-store';
-import { startLocalAdapter } from './start-local-adapter';
+import { createLocalAdapterFromSettings } from './create-local-adapter-from-settings';
 
 // The real engine behind a real MessageChannel, as both hosts wire it; two loopback download hosts serve the
 // generated test model under the recommended catalog id.
@@ -28,7 +28,7 @@ afterAll(async () => {
 async function start(modelHost: string) {
   const settings = createSettingsStore({ local: createMemoryStorageArea() });
   await settings.saveLocal({ modelHost });
-  const adapter = await startLocalAdapter({
+  const adapter = await createLocalAdapterFromSettings({
     settings,
     startWorker: () => {
       const channel = new MessageChannel();
@@ -40,7 +40,7 @@ async function start(modelHost: string) {
   return { settings, adapter };
 }
 
-describe('startLocalAdapter', () => {
+describe('createLocalAdapterFromSettings', () => {
   it('downloads from the download host in the settings, only on prepare', async () => {
     const { adapter } = await start(first.url);
     await expect.poll(() => adapter.status?.().state).toBe('needs-download');

@@ -12,7 +12,7 @@ import type { StorageArea } from '../storage/storage-area';
 import type { HostPort, HostToolBridge } from './agent-host-deps';
 import { createAdapterRegistry } from './create-adapter-registry';
 import { DECLINED_CALL_ERROR, INTERRUPTED_RUN_ERROR, UNKNOWN_TOOL_WAIT_MS } from './create-tab-session';
-import { startAgentHost } from './start-agent-host';
+import { createAgentHost } from './create-agent-host';
 
 const EXTENSION = { id: 'webmcp-agent-test-id', origin: 'chrome-extension://webmcp-agent-test-id/' };
 /** What the browser attests for the side panel (open in a tab here, as the E2E opens it). */
@@ -100,7 +100,7 @@ function setup(options: {
   const bridge = options.bridge ?? memoryBridge();
   const settings = createSettingsStore({ local });
   const connectListeners = new Set<(port: HostPort) => void>();
-  const host = startAgentHost({
+  const host = createAgentHost({
     bridge,
     settings,
     adapters: createAdapterRegistry([{ kind: 'local', create: () => options.adapter }]),
@@ -155,7 +155,7 @@ const until = async <T>(read: () => T | undefined | false, what = 'condition'): 
 const textOf = (snapshot: TabSnapshot | undefined) =>
   snapshot?.messages.flatMap((m) => m.parts.flatMap((p) => (p.type === 'text' ? [`${m.role}: ${p.text}`] : []))) ?? [];
 
-describe('startAgentHost', () => {
+describe('createAgentHost', () => {
   it('runs a message end to end: tools from the bridge, parts to the panel, the conversation persisted', async () => {
     const adapter = scriptedAdapter([(req) => callThenSay(req, 'search', 'Found 3 lamps.')]);
     const { panel, local, bridge, host } = setup({ adapter });
@@ -785,7 +785,7 @@ describe('startAgentHost', () => {
   });
 });
 
-describe('startAgentHost: conversations end with their tabs', () => {
+describe('createAgentHost: conversations end with their tabs', () => {
   const storedText = async (local: StorageArea) => {
     const index = (await local.get(['conversations'])).conversations as { key: string }[] | undefined;
     const records = await local.get((index ?? []).map((e) => `conversation:${e.key}`));

@@ -12,7 +12,7 @@ import type { ExtensionIdentity, HostPort } from './agent-host-deps';
 import { type AdapterFactory, createAdapterRegistry } from './create-adapter-registry';
 import { cacheHostSettings } from './cache-host-settings';
 import { handleOptionsRequest } from './options-requests';
-import { type AgentHost, startAgentHost } from './start-agent-host';
+import { type AgentHost, createAgentHost } from './create-agent-host';
 
 /** The on-device adapter with the model management the options page uses (lib/local's LocalAdapter fits). */
 export interface HostLocalAdapter extends AgentAdapter {
@@ -21,7 +21,7 @@ export interface HostLocalAdapter extends AgentAdapter {
   testModel?: (modelId: string) => Promise<DeviceTestResult>;
 }
 
-export interface AgentHostRuntimeDeps {
+export interface WireAgentHostDeps {
   /** storage.local and storage.session: direct on Firefox, proxied through the background on Chrome. */
   storage: { local: StorageArea; session: StorageArea };
   /** runtime.onConnect (side panels). */
@@ -51,7 +51,7 @@ export interface AgentHostRuntime {
  * rebuilt whenever its saved settings change), the host itself, and the options page's requests. The same in
  * Chrome's offscreen document and Firefox's background page; entry points only pass their browser objects.
  */
-export function createAgentHostRuntime(deps: AgentHostRuntimeDeps): AgentHostRuntime {
+export function wireAgentHost(deps: WireAgentHostDeps): AgentHostRuntime {
   const settings = createSettingsStore({ local: deps.storage.local });
   let local: Promise<HostLocalAdapter> | undefined;
   const localAdapter = () => {
@@ -84,7 +84,7 @@ export function createAgentHostRuntime(deps: AgentHostRuntimeDeps): AgentHostRun
   // A saved setting may change what an adapter is built from (Save on the options page): rebuild, and panels hear.
   settings.subscribe(() => void adapters.refresh());
 
-  const host = startAgentHost({
+  const host = createAgentHost({
     bridge: deps.bridge,
     // Read once, then kept until a setting changes: a tool call reads no storage (cache-host-settings.ts).
     settings: cacheHostSettings(settings, deps.storage.local.onChanged),

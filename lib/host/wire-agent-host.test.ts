@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryStorageArea } from '../testing/memory-storage-area';
-import { createAgentHostRuntime } from './create-agent-host-runtime';
+import { wireAgentHost } from './wire-agent-host';
 
 const EXTENSION = { id: 'webmcp-agent-test-id', origin: 'chrome-extension://webmcp-agent-test-id/' };
 
 function runtime() {
-  return createAgentHostRuntime({
+  return wireAgentHost({
     storage: { local: createMemoryStorageArea(), session: createMemoryStorageArea() },
     onConnect: { addListener: () => {} },
     extension: EXTENSION,
@@ -14,7 +14,7 @@ function runtime() {
   });
 }
 
-describe('createAgentHostRuntime.handleMessage', () => {
+describe('wireAgentHost.handleMessage', () => {
   it('answers an options request from the options page, also when it is open in a tab', async () => {
     const answer = runtime().handleMessage(
       { type: 'options/list-local-models' },

@@ -44,7 +44,7 @@ const MISSING_ADAPTER = (kind: AgentKind) =>
  * message, and streams every change to the panels bound to that tab. Adapter status changes go to every panel.
  * The same code runs in Chrome's offscreen document and in Firefox's background page; only `deps` differ.
  */
-export function startAgentHost(deps: AgentHostDeps): AgentHost {
+export function createAgentHost(deps: AgentHostDeps): AgentHost {
   const generateId = deps.generateId ?? (() => crypto.randomUUID());
   const sessions = new Map<number, Promise<TabSession>>();
   const ports = new Map<HostPort, { tabId?: number }>();

@@ -1,0 +1,115 @@
+/**
+ * The tool router's test stand-ins (lib/background/create-tool-router.ts): session storage and frames cannot run in
+ * Node, so an in-memory store and scripted frames take their place; the router itself is the real one. Shared by
+ * the router's tests and the host's bridge client tests.
+ */
+import { vi } from 'vitest';
+import type { BackgroundToFrameMessage, BackgroundToHostMessage, FrameReport, FrameTool } from '../messaging/bridge-messages';
+import { createToolRouter, type FrameSender, type SessionStore, type ToolRouter } from '../background/create-tool-router';
+
+/** chrome.storage.session cannot run in Node: an in-memory stand-in with the same get/set/remove contract. */
+function createMockSessionStore(): SessionStore & { data: Map<string, unknown> } {
+  const data = new Map<string, unknown>();
+  return {
+    data,
+    get: async (keys) => Object.fromEntries(keys.filter((k) => data.has(k)).map((k) => [k, structuredClone(data.get(k))])),
+    set: async (items) => {
+      for (const [k, v] of Object.entries(items)) data.set(k, structuredClone(v));
+    },
+    remove: async (keys) => {
+      for (const k of keys) data.delete(k);
+    },
+  };
+}
+
+export const tool = (name: string, extra: Partial<FrameTool> = {}): FrameTool => ({
+  name,
+  description: `${name} does things`,
+  inputSchema: { type: 'object', properties: {} },
+  ...extra,
+});
+
+export const report = (origin: string, tools: FrameTool[], page: Partial<FrameReport['page']> = {}): FrameReport => ({
+  url: page.url ?? `${origin}/`,
+  origin,
+  page: { url: `${origin}/`, title: 'Shop', ...page },
+  tools,
+});
+
+/**
+ * The browser attests a sender; these tests mostly feed honest frames, whose attested URL and origin are the ones
+ * their report claims. `sender` may override that (an attacker's claim differs from what the browser says).
+ */
+type TestSender = { tabId: number; frameId: number } & Partial<FrameSender>;
+export type HonestRouter = Omit<ToolRouter, 'handleFrameMessage'> & {
+  handleFrameMessage(m: unknown, s: TestSender): boolean;
+  /** The last attested sender of each frame, by `${tabId}:${frameId}`. */
+  senders: Map<string, FrameSender>;
+};
+export function withHonestSenders(router: ToolRouter): HonestRouter {
+  const senders = new Map<string, FrameSender>();
+  return Object.assign(Object.create(router) as ToolRouter, {
+    senders,
+    handleFrameMessage(message: unknown, sender: TestSender) {
+      const claimed = (message as { report?: FrameReport; url?: string }) ?? {};
+      const claimedUrl = [claimed.report?.url, claimed.url].find((u): u is string => typeof u === 'string');
+      const url = sender.url ?? claimedUrl ?? 'http://a.test/';
+      const attested = { origin: new URL(url).origin, url, ...sender };
+      senders.set(`${sender.tabId}:${sender.frameId}`, attested);
+      return router.handleFrameMessage(message, attested);
+    },
+  });
+}
+
+/**
+ * A tab's frame tree for the delegation check: child frame id → its parent and its iframe's allow attribute. The
+ * default: every frame is the top's child with allow="tools *" (a page that delegates tools to all its frames).
+ */
+type FrameTree = Record<number, { parent: number; allow: string; src?: string }>;
+
+/** Plays the content scripts' side of the delegation check: offers tokens and has the children present them. */
+function offerTokens(router: HonestRouter, tree: FrameTree | undefined, tabId: number, frameId: number) {
+  const children = [...router.senders.values()].filter((s) => s.tabId === tabId && s.frameId !== 0);
+  const offers = [];
+  for (const child of children) {
+    const place = tree ? tree[child.frameId] : { parent: 0, allow: 'tools *' };
+    if (!place || place.parent !== frameId) continue;
+    const token = `t-${Math.random()}`;
+    offers.push({ token, allow: place.allow, src: place.src ?? child.url });
+    setTimeout(() => router.handleFrameMessage({ type: 'frame/delegation-token', token }, child), 0);
+  }
+  return offers;
+}
+
+/**
+ * tabs.sendMessage cannot run in Node: mock frames that answer bridge/call with a scripted function, and record
+ * every message they get.
+ */
+export function setup(answer: (message: BackgroundToFrameMessage, frameId: number) => Promise<unknown> = async () => undefined, tree?: FrameTree) {
+  const store = createMockSessionStore();
+  const sent: { tabId: number; frameId: number; message: BackgroundToFrameMessage }[] = [];
+  const badges: Record<number, string> = {};
+  const hostMessages: BackgroundToHostMessage[] = [];
+  const ports = {
+    store,
+    sendToFrame: async (tabId: number, frameId: number, message: BackgroundToFrameMessage) => {
+      if (message.type === 'bridge/offer-delegation') return offerTokens(router, tree, tabId, frameId);
+      sent.push({ tabId, frameId, message });
+      return answer(message, frameId);
+    },
+    setBadge: (tabId: number, text: string) => {
+      badges[tabId] = text;
+    },
+    notifyHost: (message: BackgroundToHostMessage) => {
+      hostMessages.push(message);
+    },
+    navigationTimeoutMs: 300,
+    delegationWaitMs: 1_000,
+  };
+  const router: HonestRouter = withHonestSenders(createToolRouter(ports));
+  return { router, store, sent, badges, hostMessages, ports };
+}
+
+export const settle = () => new Promise((r) => setTimeout(r, 10));
+/** Waits for an expectation to hold (delegation checks take a few message round trips; the machine may be busy). */
+export const until = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 5_000, interval: 10 });
