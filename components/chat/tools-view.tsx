@@ -3,6 +3,7 @@ import type { PanelTool, TabSnapshot } from '../../lib/messaging/agent-messages'
 import { HandRunForm } from '../inspector/hand-run-form';
 import { SchemaTable } from '../inspector/schema-table';
 import type { ChatStore } from './create-chat-store';
+import { hostOf } from '../../lib/shared/host-of';
 
 function badges(annotations: ToolAnnotations | undefined): { label: string; tone: string }[] {
   const out: { label: string; tone: string }[] = [];
@@ -131,10 +132,3 @@ function originOf(url: string): string | undefined {
   }
 }
 
-function hostOf(origin: string): string {
-  try {
-    return new URL(origin).host;
-  } catch {
-    return origin;
-  }
-}

@@ -6,6 +6,7 @@
 import type { ToolCall } from '../agent/types';
 import type { TabToolEntry } from './tool-bridge';
 import { isRecord } from '../shared/is-record';
+import { hostOf } from '../shared/host-of';
 
 /** The tool instance a call must still reach, as the host saw it in the tab's snapshot. */
 export interface ExpectedTool {
@@ -67,13 +68,6 @@ export function toolChange(name: string, expected: ExpectedTool, now: TabToolEnt
   return undefined;
 }
 
-function hostOf(origin: string): string {
-  try {
-    return new URL(origin).host || origin;
-  } catch {
-    return origin;
-  }
-}
 
 /** JSON with object keys sorted, so equal values compare equal whatever their key order. */
 function canonicalJson(value: unknown): string {

@@ -11,7 +11,8 @@ import { createSettingsStore } from '../storage/settings-store';
 import type { StorageArea } from '../storage/storage-area';
 import type { HostPort, HostToolBridge } from './agent-host-deps';
 import { createAdapterRegistry } from './create-adapter-registry';
-import { DECLINED_CALL_ERROR, INTERRUPTED_RUN_ERROR, UNKNOWN_TOOL_WAIT_MS } from './create-tab-session';
+import { DECLINED_CALL_ERROR } from './create-confirmation-flow';
+import { INTERRUPTED_RUN_ERROR, UNKNOWN_TOOL_WAIT_MS } from './create-tab-session';
 import { createAgentHost } from './create-agent-host';
 
 const EXTENSION = { id: 'webmcp-agent-test-id', origin: 'chrome-extension://webmcp-agent-test-id/' };

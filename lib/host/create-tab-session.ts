@@ -22,7 +22,6 @@ import { readSchemaFields } from '../inspector/read-schema-fields';
 import type {
   ConfirmationAnswer,
   PanelTool,
-  PendingConfirmation,
   RunOutcome,
   TabSnapshot,
   TranscriptFormat,
@@ -32,16 +31,10 @@ import { transcriptToMarkdown } from '../transcript/transcript-to-markdown';
 import type { ConversationStore } from '../storage/conversations';
 import { toolErrorOutput } from '../webmcp/tool-error-output';
 import type { HostSettingsPort, HostToolBridge } from './agent-host-deps';
-import { mayAlwaysAllow, needsConfirmation } from './needs-confirmation';
+import { createConfirmationFlow, type ToolIdentity } from './create-confirmation-flow';
 import { retryMessages } from './retry-messages';
 import { errorMessage } from '../shared/error-message';
-
-/** Said to the model when the person pressed Deny. */
-export const DECLINED_CALL_ERROR = (tool: string) =>
-  `Error [cancelled]: The person declined to run ${tool}. Do not call it again unless they ask for it.`;
-
-/** Said of a call whose confirmation was still open when the person pressed Stop. */
-export const STOPPED_BEFORE_CONFIRMATION_ERROR = 'Error [cancelled]: stopped before the person answered.';
+import { webOriginOf } from '../shared/web-origin-of';
 
 /** Shown when a stored conversation had a run going that no longer exists. */
 export const INTERRUPTED_RUN_ERROR =
@@ -118,15 +111,6 @@ interface LiveCall {
   prompt?: string;
 }
 
-/** Who a tool is for the confirmation policy: its own frame's origin and its own WebMCP name. */
-interface ToolIdentity {
-  origin?: string;
-  originalName: string;
-}
-
-interface OpenConfirmation extends PendingConfirmation {
-  resolve: (answer: ConfirmationAnswer | 'stopped') => void;
-}
 
 /**
  * Creates a tab's session: it loads the stored conversation, runs the chosen adapter on the person's messages,
@@ -154,7 +138,15 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
   const live = new Map<string, LiveCall>();
   /** Woken after every tool refresh: calls waiting for a tool the page does not offer yet. */
   const toolWaiters = new Set<() => void>();
-  const confirmations = new Map<string, OpenConfirmation>();
+  const confirmationFlow = createConfirmationFlow({
+    settings,
+    generateId: deps.generateId,
+    onAsking: (callId, prompt) => {
+      live.set(callId, { state: 'awaiting-confirmation', prompt });
+      emit();
+    },
+    onChange: () => emit(),
+  });
   const listeners = new Set<(snapshot: TabSnapshot) => void>();
 
   let saveTimer: ReturnType<typeof setTimeout> | undefined;
@@ -166,7 +158,7 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     messages: applyLiveCalls(messages, live),
     running,
     ...(lastRun ? { lastRun } : {}),
-    confirmations: [...confirmations.values()].map(({ resolve: _resolve, ...c }) => c),
+    confirmations: confirmationFlow.open(),
     tools: filterTools(tools.tools, agent).map(toPanelTool),
     toolsKnown,
     ...(dropped?.length ? { toolsDropped: dropped } : {}),
@@ -257,38 +249,9 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     return tool;
   };
 
-  const ask = (
-    call: ToolCall,
-    question: { origin?: string; prompt: string; allowAlways: boolean },
-    signal: AbortSignal,
-  ) =>
-    new Promise<ConfirmationAnswer | 'stopped'>((resolve) => {
-      if (signal.aborted) return resolve('stopped');
-      // The host's own id: a model that names its call id (or another call's) in a confirm intent answers nothing.
-      const id = deps.generateId();
-      const onAbort = () => settle('stopped');
-      const settle = (answer: ConfirmationAnswer | 'stopped') => {
-        signal.removeEventListener('abort', onAbort);
-        confirmations.delete(id);
-        resolve(answer);
-      };
-      signal.addEventListener('abort', onAbort);
-      confirmations.set(id, {
-        id,
-        callId: call.id,
-        toolName: call.name,
-        ...(question.origin ? { origin: question.origin } : {}),
-        allowAlways: question.allowAlways,
-        prompt: question.prompt,
-        resolve: settle,
-      });
-      live.set(call.id, { state: 'awaiting-confirmation', prompt: question.prompt });
-      emit();
-    });
-
   const callTool = async (call: ToolCall, signal: AbortSignal, by: CallRecord['by'] = 'agent', requestId?: string): Promise<ToolOutput> => {
-    // Read the tools afresh: a consequential tool may have appeared (or changed its annotations) since the last
-    // snapshot, and the policy must judge the tool that will actually run.
+    // The tools as the router last pushed them (no round trip, lib/host/create-tool-bridge-client.ts). The policy
+    // judges this instance, and the router runs nothing else (expectedToolOf below), however the page changed since.
     await refreshTools();
     // Not there: wait for the page to offer it (a route's tools often arrive just after the call that changed it).
     const tool = tools.tools.find((t) => t.name === call.name) ?? (await waitForTool(call, signal));
@@ -317,25 +280,8 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
       const names = tools.tools.map((t) => t.name).join(', ') || 'none';
       return toolErrorOutput('unknown_tool', `No tool named "${call.name}" on this page. Available tools: ${names}.`);
     }
-    // The tool's identity for the policy is (its frame's origin, its own name): a grant for the shop never covers
-    // an ad frame's tool of the same name, and only the tool's own annotations can relax the policy for it.
-    const top = originOf(tools.page?.url ?? url);
-    const origin = identity.origin ?? top;
-    const { confirmation, grants } = await settings
-      .read()
-      .catch(() => ({ confirmation: 'non-read-only' as const, grants: [] as { origin: string; tool: string }[] }));
-    const granted = origin !== undefined && grants.some((g) => g.origin === origin && g.tool === identity.originalName);
-    if (needsConfirmation(confirmation, tool.annotations, granted)) {
-      const allowAlways = originOf(origin) !== undefined && mayAlwaysAllow(tool.annotations);
-      record.awaiting();
-      const answer = await ask(call, { origin, prompt: promptFor(call.name, origin, top, tool), allowAlways }, signal);
-      if (answer === 'deny') return errorOutput(DECLINED_CALL_ERROR(call.name));
-      if (answer === 'stopped') return errorOutput(STOPPED_BEFORE_CONFIRMATION_ERROR);
-      // "Always" is not on offer for a consequential tool; an answer that says it anyway counts as once.
-      if (answer === 'allow-always' && allowAlways && origin) {
-        await settings.grantTool(origin, identity.originalName).catch(() => undefined);
-      }
-    }
+    const allowed = await confirmationFlow.check(call, tool, identity, { top: tools.page?.url ?? url, signal, awaiting: () => record.awaiting() });
+    if (allowed !== 'run') return allowed;
     live.set(call.id, { state: 'running' });
     emit();
     record.running();
@@ -348,8 +294,8 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
         emit();
       },
     });
-    // A call often changes the page's tools (a product page adds add_to_cart). The bridge knows by the time the
-    // call returns; the change notice may not have reached us yet, and the adapter reads req.tools right away.
+    // A call often changes the page's tools (a product page adds add_to_cart). The call's answer carried the tools
+    // after it, and the adapter reads req.tools right away: take them now.
     await refreshTools();
     return output;
   };
@@ -412,7 +358,7 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
       }
       // An adapter that ends without saying how is treated as finished (or stopped, if Stop was pressed).
       if (state.status === 'running') fold({ type: 'finish', reason: own.signal.aborted ? 'aborted' : 'stop' });
-      for (const open of [...confirmations.values()]) open.resolve('stopped');
+      confirmationFlow.stopAll();
       live.clear();
       running = false;
       controller = undefined;
@@ -511,10 +457,7 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
         ? { text: `${JSON.stringify(transcript, null, 2)}\n`, fileName: `webmcp-agent-transcript-${stamp}.json` }
         : { text: transcriptToMarkdown(transcript), fileName: `webmcp-agent-transcript-${stamp}.md` };
     },
-    confirm(confirmationId, answer) {
-      confirmations.get(confirmationId)?.resolve(answer);
-      emit();
-    },
+    confirm: (confirmationId, answer) => confirmationFlow.confirm(confirmationId, answer),
     refreshTools: async () => {
       await ready;
       await refreshTools();
@@ -596,7 +539,7 @@ function filterTools<T extends { name: string }>(tools: T[], agent: WebAgent | u
 /** A tool's identity for the policy; a bridge that says nothing of frames means the top page. */
 function identityOf(tool: ToolDescriptor & Partial<Pick<TabToolEntry, 'origin' | 'originalName'>>): ToolIdentity {
   // An opaque origin ("null", a sandboxed frame) stays as it is: it names no site, so no grant can match it.
-  const origin = typeof tool.origin === 'string' ? (originOf(tool.origin) ?? tool.origin) : undefined;
+  const origin = typeof tool.origin === 'string' ? (webOriginOf(tool.origin) ?? tool.origin) : undefined;
   return { originalName: tool.originalName ?? tool.name, ...(origin ? { origin } : {}) };
 }
 
@@ -604,35 +547,6 @@ function identityOf(tool: ToolDescriptor & Partial<Pick<TabToolEntry, 'origin' |
  * The question, in words. It names the origin of the frame whose tool would run, and says so when that is not the
  * top page: the person must not approve an ad frame's `pay` thinking it is the shop's.
  */
-function promptFor(name: string, origin: string | undefined, top: string | undefined, tool: ToolDescriptor): string {
-  const inside = top ? ` inside ${hostOf(top)}` : '';
-  let where = origin ? ` on ${hostOf(origin)}` : '';
-  if (origin && originOf(origin) === undefined) where = ` in a sandboxed frame${inside}`;
-  else if (origin && top && origin !== top) where += ` (a frame${inside})`;
-  const reason = tool.annotations?.consequentialHint
-    ? 'The site marks it as consequential: it asks every time.'
-    : 'The site does not mark it as read-only.';
-  return `Allow ${name}${where}? ${reason}`;
-}
-
 function errorOutput(text: string): ToolOutput {
   return { content: [{ type: 'text', text }], isError: true };
-}
-
-function originOf(href: string | undefined): string | undefined {
-  if (!href) return undefined;
-  try {
-    const origin = new URL(href).origin;
-    return origin === 'null' ? undefined : origin;
-  } catch {
-    return undefined;
-  }
-}
-
-function hostOf(origin: string): string {
-  try {
-    return new URL(origin).host || origin;
-  } catch {
-    return origin;
-  }
 }

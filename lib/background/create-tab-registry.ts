@@ -1,0 +1,354 @@
+/**
+ * The router's record of every tab (lib/background/create-tool-router.ts): each frame's last report, kept in
+ * session storage (a service worker can stop at any time), the model-facing names given out, which frames the page
+ * delegated tools to, and whether someone watches the tab. It builds the tab's snapshot, keeps the toolbar badge at
+ * the tab's tool count and pushes a watched tab's snapshot to the agent host when it changes.
+ */
+import type { FrameReport } from '../messaging/bridge-messages';
+import { sendMessage } from '../messaging/channel';
+import type { BridgeChannel } from '../messaging/bridge-messages';
+import { assignToolNames, toolIdentityKey } from '../webmcp/to-model-facing-names';
+import type { FrameSender } from './attest-frame-sender';
+import { capTabTools, MAX_TOOL_BYTES_PER_TAB, MAX_TOOLS_PER_TAB } from './cap-tab-tools';
+import { createFrameDelegation } from './create-frame-delegation';
+import { createTabWriteQueue } from './create-tab-write-queue';
+import type { ToolRouterPorts } from './create-tool-router';
+import type { DroppedTools, TabToolEntry, TabToolSnapshot } from './tool-bridge';
+
+/** A frame's report as stored: its URL and origin are the browser's attestation, never the frame's claim. */
+export interface StoredFrame extends FrameReport {
+  documentId?: string;
+  /** Tools this frame reported beyond what a whole tab may offer, cut on arrival (counted as dropped). */
+  cut?: number;
+}
+
+export interface TabState {
+  frames: Record<string, StoredFrame>;
+  /**
+   * Model-facing names given out in this tab, by tool identity (frame, origin, name). A name stays with its tool
+   * while the top document lives, and is never handed to another tool, so a name the model saw earlier can only
+   * ever reach the tool it meant (or none).
+   */
+  names: Record<string, string>;
+  /** The attested origin of every frame heard from in this top document, by frame id. */
+  seen: Record<string, string>;
+  /**
+   * Whether a frame that is not same-origin with the top may serve tools (the page delegated `tools` to it, see
+   * create-frame-delegation.ts). A frame without a verdict yet serves none.
+   */
+  delegated: Record<string, boolean>;
+  /**
+   * Someone asked for this tab's tools (the panel, a run, a test): every document of the tab gets the whole bridge
+   * from now on, and every change is pushed to the host with its snapshot.
+   */
+  watched?: boolean;
+  /** Grows with every change: the host keeps the snapshot with the highest revision (pushes and answers race). */
+  revision?: number;
+}
+
+const key = (tabId: number) => `bridge:tab:${tabId}`;
+
+/** Pushes of one tab's snapshot are coalesced over this long (see schedulePush). */
+const PUSH_COALESCE_MS = 30;
+
+/** The tab registry's ports: the router's, less what only calls need. */
+export type TabRegistryPorts = Pick<ToolRouterPorts, 'store' | 'sendToFrame' | 'setBadge' | 'notifyHost' | 'loadBridge' | 'delegationWaitMs'>;
+
+/** What the router does with its tabs. */
+export interface TabRegistry {
+  /** The tab's state, from memory or session storage. */
+  load(tabId: number): Promise<TabState>;
+  /** Records a frame's report (undefined: the frame's document is gone); `seenOrigin`: a new document's origin. */
+  setFrame(tabId: number, frameId: number, report: StoredFrame | undefined, seenOrigin?: string): Promise<void>;
+  /** Starts watching the tab (see TabState.watched). */
+  watch(tabId: number, state: TabState): void;
+  snapshot(tabId: number): Promise<TabToolSnapshot>;
+  snapshotOf(tabId: number, state: TabState): TabToolSnapshot;
+  /** Called with a tab id whenever that tab changes. */
+  listeners: Set<(tabId: number) => void>;
+  /** A frame presents the token its parent posted (the delegation check, create-frame-delegation.ts). */
+  presentDelegationToken(sender: FrameSender, token: unknown): void;
+  /** The tab closed. */
+  forget(tabId: number): Promise<void>;
+}
+
+/** Creates the registry. */
+export function createTabRegistry(ports: TabRegistryPorts): TabRegistry {
+  const tabs = new Map<number, TabState>();
+  const loading = new Map<number, Promise<TabState>>();
+  const listeners = new Set<(tabId: number) => void>();
+  const writes = createTabWriteQueue();
+
+  const load = (tabId: number): Promise<TabState> => {
+    const known = tabs.get(tabId);
+    if (known) return Promise.resolve(known);
+    let pending = loading.get(tabId);
+    if (!pending) {
+      pending = ports.store.get([key(tabId)]).then((stored) => {
+        const state = tabs.get(tabId) ?? (stored[key(tabId)] as TabState | undefined) ?? { frames: {}, names: {}, seen: {}, delegated: {} };
+        state.names ??= {};
+        state.seen ??= {};
+        state.delegated ??= {};
+        tabs.set(tabId, state);
+        loading.delete(tabId);
+        return state;
+      });
+      loading.set(tabId, pending);
+    }
+    return pending;
+  };
+
+  const save = (tabId: number, state: TabState) => {
+    state.revision = Math.max((state.revision ?? 0) + 1, Date.now());
+    // Per tab and coalesced: the write reads the tab's latest state when it runs (none once the tab is forgotten).
+    void writes.schedule(tabId, async () => {
+      const latest = tabs.get(tabId);
+      if (latest) await ports.store.set({ [key(tabId)]: latest });
+    });
+    const count = selectTools(state).tools.length;
+    ports.setBadge(tabId, count > 0 ? String(count) : '');
+    for (const listener of listeners) listener(tabId);
+    if (state.watched) schedulePush(tabId);
+  };
+
+  /**
+   * Pushed, so that the host never asks: only for tabs someone watches, and at most one snapshot per tab every
+   * PUSH_COALESCE_MS, the latest (a page that floods reports must not flood every extension page with snapshots).
+   * A call's own answer carries its snapshot at once, so no call waits for this.
+   */
+  const pushTimers = new Map<number, ReturnType<typeof setTimeout>>();
+  const schedulePush = (tabId: number) => {
+    if (pushTimers.has(tabId)) return;
+    pushTimers.set(
+      tabId,
+      setTimeout(() => {
+        pushTimers.delete(tabId);
+        const latest = tabs.get(tabId);
+        if (latest?.watched) ports.notifyHost?.({ type: 'host/tools-changed', tabId, snapshot: snapshotOf(tabId, latest) });
+      }, PUSH_COALESCE_MS),
+    );
+  };
+
+  /** Starts watching a tab: the whole bridge goes into every frame it has now, and into each document it loads. */
+  const watch = (tabId: number, state: TabState) => {
+    if (state.watched) return;
+    state.watched = true;
+    save(tabId, state);
+    void ports.loadBridge?.(tabId).catch(() => undefined);
+  };
+
+  const delegation = createFrameDelegation({
+    // The parent may have no tools of its own, and so no bridge yet: it gets one to post the tokens with.
+    askOffers: async (tabId, frameId) => {
+      await ports.loadBridge?.(tabId, { frameId }).catch(() => undefined);
+      return sendMessage<BridgeChannel, 'bridge/offer-delegation'>((m) => ports.sendToFrame(tabId, frameId, m), 'bridge/offer-delegation', {});
+    },
+    origins: async (tabId) => Object.fromEntries(Object.entries((await load(tabId)).seen).map(([id, origin]) => [Number(id), origin])),
+    ...(ports.delegationWaitMs !== undefined ? { waitMs: ports.delegationWaitMs } : {}),
+  });
+  const deciding = new Set<string>();
+  /** Frames whose check got no answer in time: they serve nothing for now, and their next report asks again. */
+  const unanswered = new Set<string>();
+
+  /** Names the tools of every admitted frame (see assignToolNames). */
+  const rename = (state: TabState) => {
+    const present = admittedFrameIds(state).flatMap((frameId) =>
+      state.frames[frameId].tools.map((tool) => ({ frameId, origin: state.frames[frameId].origin, name: tool.name })),
+    );
+    state.names = assignToolNames(state.names, present);
+  };
+
+  /** A frame that is not same-origin with the top and has tools gets its delegation checked, once per document. */
+  const checkDelegation = (tabId: number, frameId: number, state: TabState) => {
+    const frameKey = `${tabId}:${frameId}`;
+    const decided = state.delegated[frameId] !== undefined && !unanswered.has(frameKey);
+    if (isSelfOrigin(state, frameId) || decided || deciding.has(frameKey)) return;
+    if (!state.frames[frameId]?.tools.length) return;
+    deciding.add(frameKey);
+    const origin = state.seen[frameId];
+    void delegation
+      .decide(tabId, frameId)
+      .then(async (allowed) => {
+        const now = await load(tabId);
+        // The frame got a new document (or the tab a new top) meanwhile: that one gets its own check.
+        if (now.seen[frameId] !== origin || (now.delegated[frameId] !== undefined && !unanswered.has(frameKey))) return;
+        if (allowed === undefined) unanswered.add(frameKey);
+        else unanswered.delete(frameKey);
+        now.delegated[frameId] = allowed ?? false;
+        rename(now);
+        save(tabId, now);
+      })
+      .finally(() => deciding.delete(frameKey));
+  };
+
+  const setFrame = async (tabId: number, frameId: number, report: StoredFrame | undefined, seenOrigin?: string) => {
+    const state = await load(tabId);
+    if (frameId === 0 && report === undefined) {
+      state.frames = {};
+      state.names = {};
+      state.seen = {};
+      state.delegated = {};
+      delegation.forgetTab(tabId);
+      for (const frameKey of [...unanswered]) if (frameKey.startsWith(`${tabId}:`)) unanswered.delete(frameKey);
+    } else if (report === undefined) {
+      delete state.frames[frameId];
+      if (seenOrigin !== undefined) {
+        // A new document in this frame: its delegation is checked afresh.
+        delete state.delegated[frameId];
+        unanswered.delete(`${tabId}:${frameId}`);
+        delegation.forgetFrame(tabId, frameId);
+      }
+    } else {
+      state.frames[frameId] = report;
+      rename(state);
+    }
+    if (seenOrigin !== undefined) state.seen[frameId] = seenOrigin;
+    save(tabId, state);
+    checkDelegation(tabId, frameId, state);
+  };
+
+  const snapshot = async (tabId: number): Promise<TabToolSnapshot> => snapshotOf(tabId, await load(tabId));
+
+  const snapshotOf = (tabId: number, state: TabState): TabToolSnapshot => {
+    const { tools: owned, dropped } = selectTools(state);
+    const tools: TabToolEntry[] = owned.map(({ frameId, report, index }) => {
+      const tool = report.tools[index];
+      return {
+        name: state.names[toolIdentityKey({ frameId, origin: report.origin, name: tool.name })] ?? tool.name,
+        originalName: tool.name,
+        description: tool.description,
+        inputSchema: tool.inputSchema,
+        ...(tool.title ? { title: tool.title } : {}),
+        ...(tool.annotations ? { annotations: tool.annotations } : {}),
+        origin: report.origin,
+        frameId,
+        ...(report.documentId ? { documentId: report.documentId } : {}),
+        ...(tool.schemaError ? { schemaError: tool.schemaError } : {}),
+        // Only ever shown in the inspector; a frame's report is untrusted, so anything but an object is dropped.
+        ...(typeof tool.outputSchema === 'object' && tool.outputSchema !== null && !Array.isArray(tool.outputSchema)
+          ? { outputSchema: tool.outputSchema }
+          : {}),
+        ...(tool.declarative ? { declarative: true } : {}),
+        ...(tool.needsConfirmation ? { needsConfirmation: true } : {}),
+      };
+    });
+    const top = state.frames[0]?.page;
+    const page = top ? { url: top.url, path: safePath(top.url), title: top.title, ...(top.h1 ? { h1: top.h1 } : {}) } : {};
+    return { tabId, tools, page, revision: state.revision ?? 0, ...(dropped.length > 0 ? { dropped } : {}) };
+  };
+
+  return {
+    load,
+    setFrame,
+    watch,
+    snapshot,
+    snapshotOf,
+    listeners,
+    presentDelegationToken: (sender, token) => delegation.present(sender, token),
+    async forget(tabId) {
+      tabs.delete(tabId);
+      writes.forget(tabId);
+      for (const frameKey of [...unanswered]) if (frameKey.startsWith(`${tabId}:`)) unanswered.delete(frameKey);
+      delegation.forgetTab(tabId);
+      await ports.store.remove([key(tabId)]);
+    },
+  };
+}
+
+/** Whether a frame may serve tools without anyone's delegation: the top, and frames same-origin with it. */
+function isSelfOrigin(state: TabState, frameId: number): boolean {
+  if (frameId === 0) return true;
+  const top = state.seen[0] ?? state.frames[0]?.origin;
+  const origin = state.seen[frameId] ?? state.frames[frameId]?.origin;
+  return top !== undefined && top !== 'null' && origin === top;
+}
+
+/** The frames whose tools count, in frame-id order: same-origin with the top, or delegated `tools` by the page. */
+function admittedFrameIds(state: TabState): number[] {
+  return Object.keys(state.frames)
+    .map(Number)
+    .filter((frameId) => isSelfOrigin(state, frameId) || state.delegated[frameId] === true)
+    .sort((a, b) => a - b);
+}
+
+/**
+ * The tools the tab's snapshot offers: admitted frames only (see admittedFrameIds), within the per-tab caps
+ * (cap-tab-tools.ts), in frame-id order; and what was left out, with why.
+ */
+function selectTools(state: TabState): { tools: { frameId: number; report: StoredFrame; index: number }[]; dropped: DroppedTools[] } {
+  const admitted = admittedFrameIds(state);
+  const capped = capTabTools(admitted.map((frameId) => ({ frameId, tools: state.frames[frameId].tools })));
+  const { kept } = capped;
+  const overCaps = capped.dropped + admitted.reduce((n, frameId) => n + (state.frames[frameId].cut ?? 0), 0);
+  const tools = admitted.flatMap((frameId) =>
+    state.frames[frameId].tools.flatMap((_, index) => (kept.get(frameId)?.has(index) ? [{ frameId, report: state.frames[frameId], index }] : [])),
+  );
+  const dropped: DroppedTools[] = [];
+  const undelegated = Object.entries(state.frames)
+    .filter(([frameId]) => state.delegated[frameId] === false)
+    .reduce((n, [, frame]) => n + frame.tools.length, 0);
+  if (undelegated > 0) {
+    dropped.push({
+      count: undelegated,
+      reason: 'not-delegated',
+      note: `${plural(undelegated, 'tool')} from embedded frames of other sites left out: the page did not allow them to offer tools (allow="tools").`,
+    });
+  }
+  if (overCaps > 0) {
+    dropped.push({
+      count: overCaps,
+      reason: 'tab-cap',
+      note: `${plural(overCaps, 'tool')} left out: the agent takes at most ${MAX_TOOLS_PER_TAB} tools and ${MAX_TOOL_BYTES_PER_TAB / 1024} KB of tool descriptions from one tab.`,
+    });
+  }
+  return { tools, dropped };
+}
+
+/** A frame never holds more than a whole tab may offer: it bounds what a flood of reports stores and writes. */
+export function trimToTabCaps(report: StoredFrame): StoredFrame {
+  const { kept } = capTabTools([{ frameId: 0, tools: report.tools }]);
+  const keep = kept.get(0)!;
+  if (keep.size === report.tools.length) return report;
+  return { ...report, tools: report.tools.filter((_, i) => keep.has(i)), cut: report.tools.length - keep.size };
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/**
+ * The report as the router keeps it: the frame's claimed URL and origin are replaced by the browser's attestation
+ * (its `sender`), so grants and prompts judge the real origin, and the document it came from is remembered.
+ */
+export function attest(report: FrameReport, sender: FrameSender): StoredFrame {
+  // Field by field: a claimed report may carry `documentId` or `cut` of its own making.
+  return {
+    url: sender.url,
+    origin: sender.origin,
+    page: { ...report.page, url: sender.url },
+    tools: report.tools,
+    ...(sender.documentId ? { documentId: sender.documentId } : {}),
+  };
+}
+
+/** A content script's report is untrusted: check its shape before storing it. */
+export function isFrameReport(value: unknown): value is FrameReport {
+  if (typeof value !== 'object' || value === null) return false;
+  const r = value as FrameReport;
+  return (
+    typeof r.url === 'string' &&
+    typeof r.origin === 'string' &&
+    typeof r.page === 'object' &&
+    r.page !== null &&
+    Array.isArray(r.tools) &&
+    r.tools.every((t) => typeof t === 'object' && t !== null && typeof t.name === 'string' && typeof t.description === 'string')
+  );
+}
+
+function safePath(url: string): string | undefined {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,135 @@
+/**
+ * One tab's confirmation flow (docs/security.md, "Confirmation"): whether a call must ask the person first (the
+ * policy, the grants, the tool's own annotations, judged by the frame that owns the tool), the questions open, and
+ * what each answer does. A confirmation is matched by the host's own random id only, never by the model's call id.
+ */
+import type { ToolCall, ToolDescriptor, ToolOutput } from '../agent/types';
+import type { TabToolEntry } from '../background/tool-bridge';
+import type { ConfirmationAnswer, PendingConfirmation } from '../messaging/agent-messages';
+import { hostOf } from '../shared/host-of';
+import { webOriginOf } from '../shared/web-origin-of';
+import type { HostSettingsPort } from './agent-host-deps';
+import { mayAlwaysAllow, needsConfirmation } from './needs-confirmation';
+
+/** Said to the model when the person pressed Deny. */
+export const DECLINED_CALL_ERROR = (tool: string) =>
+  `Error [cancelled]: The person declined to run ${tool}. Do not call it again unless they ask for it.`;
+
+/** Said of a call whose confirmation was still open when the person pressed Stop. */
+export const STOPPED_BEFORE_CONFIRMATION_ERROR = 'Error [cancelled]: stopped before the person answered.';
+
+/** Who a tool is for the confirmation policy: its own frame's origin and its own WebMCP name. */
+export interface ToolIdentity {
+  origin?: string;
+  originalName: string;
+}
+
+export interface ConfirmationFlowDeps {
+  settings: Pick<HostSettingsPort, 'read' | 'grantTool'>;
+  /** Unguessable ids (crypto.randomUUID). */
+  generateId: () => string;
+  /** A question opened: the call's card shows it. */
+  onAsking: (callId: string, prompt: string) => void;
+  /** The open questions changed. */
+  onChange: () => void;
+}
+
+export interface ConfirmationFlow {
+  /**
+   * Asks the person when the policy says so. Resolves `run` when the call may run, or the error the model reads
+   * (declined, or stopped before an answer). `top` is the top page's URL; `awaiting` is called before asking.
+   */
+  check(
+    call: ToolCall,
+    tool: TabToolEntry,
+    identity: ToolIdentity,
+    context: { top: string | undefined; signal: AbortSignal; awaiting: () => void },
+  ): Promise<'run' | ToolOutput>;
+  /** Answers the open question with this id; any other id does nothing. */
+  confirm(confirmationId: string, answer: ConfirmationAnswer): void;
+  /** The open questions, as the panel shows them. */
+  open(): PendingConfirmation[];
+  /** Ends every open question as stopped (the run ended). */
+  stopAll(): void;
+}
+
+interface OpenConfirmation extends PendingConfirmation {
+  resolve: (answer: ConfirmationAnswer | 'stopped') => void;
+}
+
+/** Creates the flow. */
+export function createConfirmationFlow(deps: ConfirmationFlowDeps): ConfirmationFlow {
+  const confirmations = new Map<string, OpenConfirmation>();
+
+  const ask = (call: ToolCall, question: { origin?: string; prompt: string; allowAlways: boolean }, signal: AbortSignal) =>
+    new Promise<ConfirmationAnswer | 'stopped'>((resolve) => {
+      if (signal.aborted) return resolve('stopped');
+      // The host's own id: a model that names its call id (or another call's) in a confirm intent answers nothing.
+      const id = deps.generateId();
+      const onAbort = () => settle('stopped');
+      const settle = (answer: ConfirmationAnswer | 'stopped') => {
+        signal.removeEventListener('abort', onAbort);
+        confirmations.delete(id);
+        resolve(answer);
+      };
+      signal.addEventListener('abort', onAbort);
+      confirmations.set(id, {
+        id,
+        callId: call.id,
+        toolName: call.name,
+        ...(question.origin ? { origin: question.origin } : {}),
+        allowAlways: question.allowAlways,
+        prompt: question.prompt,
+        resolve: settle,
+      });
+      deps.onAsking(call.id, question.prompt);
+    });
+
+  return {
+    async check(call, tool, identity, { top: topUrl, signal, awaiting }) {
+      // The tool's identity for the policy is (its frame's origin, its own name): a grant for the shop never covers
+      // an ad frame's tool of the same name, and only the tool's own annotations can relax the policy for it.
+      const top = webOriginOf(topUrl);
+      const origin = identity.origin ?? top;
+      const { confirmation, grants } = await deps.settings
+        .read()
+        .catch(() => ({ confirmation: 'non-read-only' as const, grants: [] as { origin: string; tool: string }[] }));
+      const granted = origin !== undefined && grants.some((g) => g.origin === origin && g.tool === identity.originalName);
+      if (!needsConfirmation(confirmation, tool.annotations, granted)) return 'run';
+      const allowAlways = webOriginOf(origin) !== undefined && mayAlwaysAllow(tool.annotations);
+      awaiting();
+      const answer = await ask(call, { origin, prompt: promptFor(call.name, origin, top, tool), allowAlways }, signal);
+      if (answer === 'deny') return errorOutput(DECLINED_CALL_ERROR(call.name));
+      if (answer === 'stopped') return errorOutput(STOPPED_BEFORE_CONFIRMATION_ERROR);
+      // "Always" is not on offer for a consequential tool; an answer that says it anyway counts as once.
+      if (answer === 'allow-always' && allowAlways && origin) {
+        await deps.settings.grantTool(origin, identity.originalName).catch(() => undefined);
+      }
+      return 'run';
+    },
+    confirm(confirmationId, answer) {
+      confirmations.get(confirmationId)?.resolve(answer);
+      deps.onChange();
+    },
+    open: () => [...confirmations.values()].map(({ resolve: _resolve, ...c }) => c),
+    stopAll() {
+      for (const open of [...confirmations.values()]) open.resolve('stopped');
+    },
+  };
+}
+
+/** The question, in words: which tool, where (a frame, a sandboxed frame), and why it asks. */
+function promptFor(name: string, origin: string | undefined, top: string | undefined, tool: ToolDescriptor): string {
+  const inside = top ? ` inside ${hostOf(top)}` : '';
+  let where = origin ? ` on ${hostOf(origin)}` : '';
+  if (origin && webOriginOf(origin) === undefined) where = ` in a sandboxed frame${inside}`;
+  else if (origin && top && origin !== top) where += ` (a frame${inside})`;
+  const reason = tool.annotations?.consequentialHint
+    ? 'The site marks it as consequential: it asks every time.'
+    : 'The site does not mark it as read-only.';
+  return `Allow ${name}${where}? ${reason}`;
+}
+
+function errorOutput(text: string): ToolOutput {
+  return { content: [{ type: 'text', text }], isError: true };
+}
