@@ -146,7 +146,7 @@ console.log(`provider overhead over model.generate: ratio ${(providerTotal / raw
 // the prompts the loop sent (recorded through a pass-through provider).
 const loopPath = new URL('../lib/agent/run-local-agent.ts', import.meta.url);
 if (existsSync(loopPath)) {
-  // Imported by path so this file type-checks before the loop lands; the shape is seed 000's signature.
+  // Imported by path so this file type-checks before the loop lands; the shape is runLocalAgent's signature.
   const { runLocalAgent } = (await import(loopPath.href)) as {
     runLocalAgent: (p: LocalProvider, req: AgentRunRequest) => AsyncIterable<AgentStreamPart>;
   };

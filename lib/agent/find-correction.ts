@@ -32,7 +32,7 @@ const POINTING = /\b(?:click(?:ing)?|tap|press|hit|select|choose|use|open|go to|
 const QUESTION = /^(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can i|could i|should i|may i)\b/i;
 
 /**
- * Checks a plain reply against the three corrections of seed 000, in order: an ignored failure, a reply that
+ * Checks a plain reply against the three corrections (docs/architecture.md § The on-device loop, step 7), in order: an ignored failure, a reply that
  * hands the person a tool the model has (only when the request asks for an action, not a question), and an echo
  * of an earlier result.
  */

@@ -1,5 +1,5 @@
 /**
- * Every sentence runLocalAgent shows the person. The starts of the first four are seed 000's wording, kept
+ * Every sentence runLocalAgent shows the person. The starts of the first four are the original design's wording, kept
  * verbatim; tests pin each one.
  */
 export const LOCAL_AGENT_MESSAGES = {

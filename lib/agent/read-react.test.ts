@@ -16,7 +16,7 @@ function calls(text: string) {
   return parseToolCalls(text, tools).calls.map(({ name, input }) => ({ name, input }));
 }
 
-describe('parseToolCalls: text ReAct (seed 004)', () => {
+describe('parseToolCalls: text ReAct (Thought / Action / Action Input)', () => {
   it('reads Action and Action Input, keeping the Thought as reasoning', () => {
     const reply = 'Thought: I need to search first.\nAction: search_products\nAction Input: {"query": "green tea"}';
     const parsed = parseToolCalls(reply, tools);

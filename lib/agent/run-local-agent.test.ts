@@ -142,7 +142,7 @@ describe('runLocalAgent', () => {
   });
 
   describe('defaults and options', () => {
-    it('uses seed 000 defaults', () => {
+    it('uses the loop defaults docs/architecture.md gives', () => {
       expect(LOCAL_LOOP_DEFAULTS).toEqual({ maxSteps: 6, stepTimeoutMs: 60_000, maxTools: 8, toolsInline: false });
     });
 

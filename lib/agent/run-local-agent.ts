@@ -26,7 +26,7 @@ import type { AgentMessage, AgentPart, AgentRunRequest, AgentStreamPart, ToolDes
 import { validateArgs } from './validate-args';
 import { safeJson } from '../shared/safe-json';
 
-/** Options of {@link runLocalAgent} (seed 000's LocalLoopOptions). */
+/** Options of {@link runLocalAgent} (docs/architecture.md § The on-device loop). */
 export interface LocalLoopOptions {
   /** Model steps per user message. Default 6. The page's agent (req.agent.maxSteps) wins. */
   maxSteps?: number;
@@ -50,13 +50,13 @@ export const LOCAL_LOOP_DEFAULTS = { maxSteps: 6, stepTimeoutMs: 60_000, maxTool
 /** How long a stopped call may take to report its own cancellation before the loop stops waiting. */
 const STOP_GRACE_MS = 250;
 
-/** Tool counts tried, after maxTools, when the prompt does not fit (seed 000, step 4). */
+/** Tool counts tried, after maxTools, when the prompt does not fit (docs/architecture.md § The on-device loop, step 4). */
 const FALLBACK_TOOL_COUNTS = [4, 2, 1];
 
 type ToolPart = Extract<AgentPart, { type: 'tool' }>;
 
 /**
- * The on-device agent loop, the same for every provider (seed 000): rank the page's tools, generate, parse and
+ * The on-device agent loop, the same for every provider (docs/architecture.md § The on-device loop): rank the page's tools, generate, parse and
  * validate tool calls, run them on the page one at a time, feed the results back, repeat. Yields
  * {@link AgentStreamPart}s and ends with finish or error. The provider must be ready (prepare() done).
  *
@@ -378,7 +378,7 @@ interface Problem {
   forPerson: string;
 }
 
-/** Problems that make a reply unusable (seed 000 step 8): unknown tools, unreadable calls, invalid arguments. */
+/** Problems that make a reply unusable (docs/architecture.md § The on-device loop, steps 6–7): unknown tools, unreadable calls, invalid arguments. */
 function checkReply(parsed: ParsedReply, tools: readonly ToolDescriptor[]): Problem[] {
   const problems: Problem[] = [];
   for (const snippet of parsed.unreadable) {

@@ -40,7 +40,7 @@ export const DELEGATE_INPUT_SCHEMA = {
 } as const;
 
 /**
- * The tools an agent's model sees (seed 002): the page's tools its filter allows, plus one `delegate_to_<id>`
+ * The tools an agent's model sees (README, Sub-agents): the page's tools its filter allows, plus one `delegate_to_<id>`
  * tool per sub-agent (described by the sub-agent's name and instructions, taking `{ task }`) while `depth` is
  * below {@link MAX_DELEGATION_DEPTH}. Pure; `tools` is read once, so call it per step.
  *

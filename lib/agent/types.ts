@@ -1,5 +1,5 @@
 /**
- * The contract between the chat (side panel) and the agent that drives it (seed 003, "Adapter types").
+ * The contract between the chat (side panel) and the agent that drives it (docs/architecture.md § The adapter contract).
  * An adapter owns the model and tool loop and reports what happens as a stream of parts; the panel only renders them.
  * Both the local (on-device) and the cloud adapter implement exactly this.
  */

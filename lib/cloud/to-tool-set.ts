@@ -21,7 +21,7 @@ export interface PageToolSet {
 export interface ToToolSetOptions {
   /**
    * Runs a call on the page (req.callTool). With it each tool gets an `execute`; without it the set only
-   * describes the tools (seed 002's toToolSet, for a caller that runs the tools itself).
+   * describes the tools (for a caller that runs the tools itself).
    */
   callTool?: (call: ToolCall) => Promise<ToolOutput>;
   /** The run's delimiter for tool results (spotlighting); the system prompt names its tag. Default: a fresh one. */

@@ -18,7 +18,7 @@ export const NO_WEBGPU_NOTE = 'No WebGPU here: a smaller, slower model runs on t
 /** The id of Chrome's built-in model among the choices. */
 export const PROMPT_API_MODEL_ID = PROMPT_API_CHOICE;
 
-/** What createLocalAdapter needs: the engine, the models, and the loop's limits (seed 000's LocalLoopOptions). */
+/** What createLocalAdapter needs: the engine, the models, and the loop's limits (docs/architecture.md § The on-device loop). */
 export interface LocalAdapterOptions {
   /**
    * The engine for one catalog model. In the agent host: `connectTransformersEngine(worker).provider`; in tests,
@@ -69,7 +69,7 @@ export interface LocalAdapter extends AgentAdapter {
 
 
 /**
- * Create the on-device adapter (seed 003's AgentAdapter; run is seed 000's runLocalAgent over the selected model's
+ * Create the on-device adapter (the AgentAdapter of docs/architecture.md § The adapter contract; run is runLocalAgent over the selected model's
  * provider). A download starts only from prepare (the person's click); a model already on this device is "loading",
  * never "downloading"; a cached model that is not in memory yet counts as ready and loads on the first run.
  */

@@ -23,7 +23,7 @@ import { type LocalModelSpec, modelCatalog, recommendedModel } from './model-cat
 const models = useScriptedModelHost();
 const { spec, provider } = models;
 describe('createTransformersProvider', () => {
-  it('defaults to the catalog’s recommended model, as seed 000 calls it', () => {
+  it('defaults to the catalog’s recommended model, as the on-device loop calls it', () => {
     const p = createTransformersProvider();
     expect(p.id).toBe(recommendedModel().id);
     expect(p.callFormat).toBe('template');

@@ -110,7 +110,7 @@ function abortError(signal: AbortSignal): unknown {
 }
 
 /**
- * Create a LocalProvider over transformers.js (design: FIELD-NOTES, "transformers.js 4.3 in an MV3 extension").
+ * Create a LocalProvider over transformers.js (design: docs/platform-notes.md § transformers.js 4.3 in an MV3 extension).
  * Prompts go through the tokenizer's chat template with the tools; `generate` keeps special tokens, stops at the
  * model's tool-call end marker, and stops within one token when the signal aborts. The KV cache of one generation is
  * reused by the next only when the new prompt extends the cached tokens exactly.

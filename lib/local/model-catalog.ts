@@ -78,7 +78,7 @@ export const modelCatalog: readonly LocalModelSpec[] = [
     license: 'Apache-2.0',
     score: { benchmark: 'BFCL V4 overall', value: 23.9, reportedBy: 'published figure quoted in issue 13' },
     sources: {
-      sizes: 'q4f16 measured on huggingface.co (FIELD-NOTES, ≈0.56 GB); q4 estimate (1.6 × q4f16).',
+      sizes: 'q4f16 measured on huggingface.co (docs/platform-notes.md, ≈0.56 GB); q4 estimate (1.6 × q4f16).',
       score: 'Issue 13 (BFCL V4 leaderboard figure); not re-checked here.',
       format: 'Qwen3 template: Hermes <tool_call>{json}</tool_call>; results as <tool_response> in a user turn.',
     },
@@ -150,7 +150,7 @@ export const modelCatalog: readonly LocalModelSpec[] = [
     license: 'Apache-2.0',
     score: { benchmark: 'BFCL V4 overall', value: 28.4, reportedBy: 'published figure quoted in issue 13' },
     sources: {
-      sizes: 'q4f16 measured on huggingface.co (FIELD-NOTES, ≈1.4 GB); q4 estimate (1.6 × q4f16).',
+      sizes: 'q4f16 measured on huggingface.co (docs/platform-notes.md, ≈1.4 GB); q4 estimate (1.6 × q4f16).',
       score: 'Issue 13; not re-checked here.',
       format: 'Qwen3 template, as Qwen3 0.6B.',
     },

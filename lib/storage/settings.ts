@@ -93,7 +93,7 @@ export interface ApiKeyState {
 }
 
 /**
- * Per-site settings: the extension's form of the seeds' page agent (req.agent). Applied to pages whose
+ * Per-site settings: the extension's form of the page agent (req.agent, docs/architecture.md § The adapter contract). Applied to pages whose
  * origin is exactly this one.
  */
 export interface SiteProfile {

@@ -32,7 +32,7 @@ export interface ExtensionOptions {
   nativeWebMCP: boolean;
 }
 
-/** The flags every launch needs on this closed network (see FIELD-NOTES). */
+/** The flags every launch needs on this closed network (docs/platform-notes.md § Chromium under test). */
 export function chromiumArgs(extensionDir: string, nativeWebMCP: boolean, extra: string[] = []): string[] {
   return [
     '--no-sandbox',
