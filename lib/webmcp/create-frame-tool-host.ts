@@ -11,6 +11,7 @@ import { describeThrown, thrownMessage } from '../page-data/describe-thrown';
 import { capToolOutput } from './cap-tool-output';
 import type { ToolCursor } from './create-tool-cursor';
 import { normalizeToolResult } from './normalize-tool-result';
+import { followMutations, pointAtForm, submitLabel } from './point-cursor';
 import type { PageChannel, PageToolInfo } from './page-channel';
 import { readPageContext } from './read-page-context';
 import { readToolEntry } from './read-tool-entry';
@@ -305,7 +306,7 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
     running.set(request.callId, controller);
     const form = tool.declarative ? formOf(tool.name) : undefined;
     const label = tool.title || tool.name;
-    const stopWatching = form ? pointAtForm(form, input, label, tool.needsConfirmation === true) : watchMutations(label);
+    const stopWatching = form ? pointAtForm(win, cursor, form, input, label, tool.needsConfirmation === true) : followMutations(win, doc, cursor, label);
     let timer: ReturnType<typeof setTimeout> | undefined;
     if (!tool.needsConfirmation) {
       timer = setTimeout(
@@ -379,56 +380,6 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
     return () => observer.disconnect();
   };
 
-  const pointAtForm = (form: HTMLFormElement, input: Record<string, unknown>, label: string, park: boolean) => {
-    const steps: Element[] = [];
-    for (const key of Object.keys(input)) {
-      const field: unknown = form.elements.namedItem(key);
-      const element = field instanceof win.RadioNodeList ? field[0] : field;
-      if (element instanceof win.Element) steps.push(element);
-    }
-    const submit = findSubmit(form);
-    if (submit) steps.push(submit);
-    let i = 0;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const next = () => {
-      if (i < steps.length) cursor.moveTo(steps[i++], label);
-      if (i < steps.length) timer = setTimeout(next, 450);
-    };
-    timer = setTimeout(next, 0);
-    return () => {
-      clearTimeout(timer);
-      if (park && submit) cursor.moveTo(submit, label);
-    };
-  };
-
-  const watchMutations = (label: string) => {
-    let pending: Element | undefined;
-    let frame: ReturnType<typeof setTimeout> | undefined;
-    const observer = new win.MutationObserver((records: MutationRecord[]) => {
-      for (const record of records) {
-        const target = record.target.nodeType === 1 ? (record.target as Element) : record.target.parentElement;
-        if (!target || target === cursor.host || target.tagName === 'WEBMCP-AGENT-CURSOR') continue;
-        if (target === doc.body || target === doc.documentElement) {
-          const added = Array.from(record.addedNodes).find((n: Node): n is Element => n.nodeType === 1 && (n as Element).tagName !== 'WEBMCP-AGENT-CURSOR');
-          if (!added) continue;
-          pending = added;
-        } else pending = target;
-      }
-      if (pending && frame === undefined) {
-        frame = setTimeout(() => {
-          frame = undefined;
-          if (pending?.isConnected) cursor.moveTo(pending, label);
-        }, 16);
-      }
-    });
-    observer.observe(doc, { subtree: true, childList: true, attributes: true, characterData: true });
-    return () => {
-      observer.disconnect();
-      clearTimeout(frame);
-      if (pending?.isConnected) cursor.moveTo(pending, label);
-    };
-  };
-
   const errorOutput = (error: unknown, signal: AbortSignal, name: string): ToolOutput => {
     if (signal.aborted) {
       const reason = signal.reason as { name?: string; message?: string } | undefined;
@@ -477,18 +428,6 @@ function toInputObject(input: unknown): Record<string, unknown> | string {
     return `The input must be a JSON object; got ${Array.isArray(value) ? 'an array' : typeof value}.`;
   }
   return value as Record<string, unknown>;
-}
-
-function findSubmit(form: HTMLFormElement): HTMLElement | undefined {
-  return (form.querySelector('button[type="submit"], button:not([type]), input[type="submit"], input[type="image"]') ?? undefined) as
-    | HTMLElement
-    | undefined;
-}
-
-function submitLabel(form: HTMLFormElement): string {
-  const submit = findSubmit(form);
-  const text = submit?.getAttribute('aria-label') || submit?.textContent?.trim() || (submit as HTMLInputElement | undefined)?.value;
-  return (text || 'Submit').slice(0, 80);
 }
 
 /** Whether a native tool entry belongs to this window (`window` today, `source` from Chrome 160). */
