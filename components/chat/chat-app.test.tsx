@@ -86,6 +86,51 @@ describe('ChatApp', () => {
     expect((box as HTMLTextAreaElement).value).toBe('hello');
   });
 
+  it('a message sent before the panel has connected and the agent is ready is not dropped: it waits, then goes', () => {
+    // What the Firefox smoke run once hit: Enter pressed while the panel was still connecting to its host.
+    const client = recordingClient();
+    const store = createChatStore(client);
+    store.bind(1, 'https://shop.test/');
+    render(<ChatApp store={store} onOpenOptions={vi.fn()} />);
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    fireEvent.input(box, { target: { value: 'find a mug' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(client.sent.filter((i) => i.type === 'panel/send')).toEqual([]);
+    expect((box as HTMLTextAreaElement).value).toBe('');
+    expect(screen.getByRole('status').textContent).toContain('Sending as soon as the agent is ready: “find a mug”');
+    client.emit(adapters({ state: 'loading' }));
+    client.emit({ type: 'panel/tab', snapshot: snapshot({}) });
+    expect(client.sent.filter((i) => i.type === 'panel/send')).toEqual([]);
+    client.emit(adapters({ state: 'ready' }));
+    expect(client.sent.filter((i) => i.type === 'panel/send')).toEqual([{ type: 'panel/send', tabId: 1, text: 'find a mug' }]);
+    expect(store.waiting.value).toBeUndefined();
+  });
+
+  it('a waiting message comes back to the box when the agent turns out unable to run, and never goes to another tab', () => {
+    const client = recordingClient();
+    const store = createChatStore(client);
+    store.bind(1, 'https://shop.test/');
+    render(<ChatApp store={store} onOpenOptions={vi.fn()} />);
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    fireEvent.input(box, { target: { value: 'hello' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    client.emit({ type: 'panel/tab', snapshot: snapshot({}) });
+    client.emit(adapters({ state: 'needs-download', bytes: 568_000_000 }));
+    expect(store.waiting.value).toBeUndefined();
+    expect((box as HTMLTextAreaElement).value).toBe('hello');
+
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(store.waiting.value).toBeUndefined();
+    act(() => store.bind(2));
+    fireEvent.input(box, { target: { value: 'for tab 2' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(store.waiting.value).toBe('for tab 2');
+    act(() => store.bind(3));
+    expect(store.waiting.value).toBeUndefined();
+    expect(store.draft.value).toBe('for tab 2');
+    expect(client.sent.filter((i) => i.type === 'panel/send')).toEqual([]);
+  });
+
   it('renders the conversation: text, every call state in words, nested sub-agents, and no reasoning', () => {
     const call = (id: string, state: 'running' | 'awaiting-confirmation' | 'done' | 'error' | 'cancelled') => ({
       type: 'tool' as const,

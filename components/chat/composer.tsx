@@ -11,8 +11,14 @@ export function Composer({ store }: ComposerProps) {
     event.preventDefault();
     store.send();
   };
+  const waiting = store.waiting.value;
   return (
     <form class="composer" onSubmit={submit}>
+      {waiting !== undefined && (
+        <p class="composer-waiting" role="status">
+          Sending as soon as the agent is ready: “{waiting.length > 80 ? `${waiting.slice(0, 80)}…` : waiting}”
+        </p>
+      )}
       <textarea
         aria-label="Message"
         rows={2}

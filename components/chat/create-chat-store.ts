@@ -1,4 +1,4 @@
-import { computed, type ReadonlySignal, type Signal, signal } from '@preact/signals';
+import { computed, effect, type ReadonlySignal, type Signal, signal } from '@preact/signals';
 import type { AgentMessage } from '../../lib/agent/types';
 import type { CallRecord } from '../../lib/inspector/call-timeline';
 import type { AgentClient } from '../../lib/messaging/agent-client';
@@ -34,10 +34,15 @@ export interface ChatStore {
   timeline: ReadonlySignal<CallRecord[]>;
   /** Arguments the person marked secret, per tool: masked in exports. */
   secretFields: Signal<Record<string, string[]>>;
-  /** Whether Send may be pressed now. */
+  /** Whether Send may be pressed now (a message sent while the panel still connects waits, see `waiting`). */
   canSend: ReadonlySignal<boolean>;
+  /**
+   * A message the person sent while the panel was still connecting to its agent host, or the agent was still
+   * starting: it goes out as soon as they are ready, and comes back to the message box if the agent cannot run.
+   */
+  waiting: ReadonlySignal<string | undefined>;
   bind(tabId: number, url?: string): void;
-  /** Sends the draft; true when it went (the draft is then cleared). */
+  /** Sends the draft; true when it went or waits to go (the draft is then cleared). */
   send(): boolean;
   stop(): void;
   retry(): void;
@@ -74,14 +79,33 @@ export function createChatStore(client: AgentClient): ChatStore {
   let requests = 0;
   const nextRequestId = () => `${Date.now().toString(36)}-${++requests}`;
   const adapter = computed(() => adapters.value.find((a) => a.kind === chosen.value));
-  const canSend = computed(
+  /** Whether a message could go to the host right now. */
+  const ready = computed(() => connected.value && tab.value !== undefined && !tab.value.running && adapter.value?.status.state === 'ready');
+  /**
+   * Still getting ready, and nothing says it will not be: the panel connects, the tab's snapshot or the adapters
+   * have not arrived, or the chosen adapter loads. A message sent now waits instead of being dropped.
+   */
+  const gettingReady = computed(
     () =>
-      connected.value &&
-      tab.value !== undefined &&
-      !tab.value.running &&
-      adapter.value?.status.state === 'ready' &&
-      draft.value.trim().length > 0,
+      !connected.value ||
+      tab.value === undefined ||
+      adapter.value === undefined ||
+      (!tab.value.running && adapter.value.status.state === 'loading'),
   );
+  const waiting = signal<string | undefined>(undefined);
+  const canSend = computed(() => draft.value.trim().length > 0 && waiting.value === undefined && (ready.value || gettingReady.value));
+  // The waiting message goes out once everything is ready, or back to the box when the agent cannot run it.
+  effect(() => {
+    const text = waiting.value;
+    if (text === undefined || tabId.value === undefined) return;
+    if (ready.value) {
+      waiting.value = undefined;
+      client.send({ type: 'panel/send', tabId: tabId.value, text });
+    } else if (!gettingReady.value) {
+      waiting.value = undefined;
+      if (draft.value.trim() === '') draft.value = text;
+    }
+  });
 
   client.onConnectionChange((value) => {
     connected.value = value;
@@ -125,8 +149,14 @@ export function createChatStore(client: AgentClient): ChatStore {
     timeline,
     secretFields,
     canSend,
+    waiting,
     bind(id, url) {
       if (id === tabId.value) return;
+      // A message waiting for the old tab never goes to the new one: it comes back to the box.
+      if (waiting.value !== undefined) {
+        if (draft.value.trim() === '') draft.value = waiting.value;
+        waiting.value = undefined;
+      }
       tabId.value = id;
       tab.value = undefined;
       timeline.value = [];
@@ -135,7 +165,8 @@ export function createChatStore(client: AgentClient): ChatStore {
     },
     send() {
       if (!canSend.value || tabId.value === undefined) return false;
-      client.send({ type: 'panel/send', tabId: tabId.value, text: draft.value });
+      if (ready.value) client.send({ type: 'panel/send', tabId: tabId.value, text: draft.value });
+      else waiting.value = draft.value;
       draft.value = '';
       notice.value = undefined;
       return true;
