@@ -12,7 +12,8 @@ import type { StorageArea } from '../storage/storage-area';
 import type { HostPort, HostToolBridge } from './agent-host-deps';
 import { createAdapterRegistry } from './create-adapter-registry';
 import { DECLINED_CALL_ERROR } from './create-confirmation-flow';
-import { INTERRUPTED_RUN_ERROR, UNKNOWN_TOOL_WAIT_MS } from './create-tab-session';
+import { INTERRUPTED_RUN_ERROR } from './create-tab-session';
+import { UNKNOWN_TOOL_WAIT_MS } from './create-tab-tools';
 import { createAgentHost } from './create-agent-host';
 
 const EXTENSION = { id: 'webmcp-agent-test-id', origin: 'chrome-extension://webmcp-agent-test-id/' };

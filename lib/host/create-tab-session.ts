@@ -1,27 +1,22 @@
 import { initialRunState, reduceRunState, reduceStreamPart } from '../agent/reduce-stream-part';
-import { reachableToolNames } from '../agent/select-tools';
 import type {
   AgentAdapter,
   AgentMessage,
   AgentPart,
   AgentRunRequest,
   AgentStreamPart,
-  PageContext,
   ToolCall,
   ToolCallState,
-  ToolDescriptor,
   ToolOutput,
-  WebAgent,
 } from '../agent/types';
 import { expectedToolOf } from '../background/expected-tool';
 import { formatToolError } from '../agent/tool-error-codes';
 import { validateArgs } from '../agent/validate-args';
-import type { TabToolEntry, TabToolSnapshot } from '../background/tool-bridge';
+import type { TabToolEntry, } from '../background/tool-bridge';
 import { type CallInProgress, type CallRecord, createCallTimeline } from '../inspector/call-timeline';
 import { readSchemaFields } from '../inspector/read-schema-fields';
 import type {
   ConfirmationAnswer,
-  PanelTool,
   RunOutcome,
   TabSnapshot,
   TranscriptFormat,
@@ -31,22 +26,14 @@ import { transcriptToMarkdown } from '../transcript/transcript-to-markdown';
 import type { ConversationStore } from '../storage/conversations';
 import { toolErrorOutput } from '../webmcp/tool-error-output';
 import type { HostSettingsPort, HostToolBridge } from './agent-host-deps';
-import { createConfirmationFlow, type ToolIdentity } from './create-confirmation-flow';
+import { createConfirmationFlow } from './create-confirmation-flow';
+import { createTabTools } from './create-tab-tools';
 import { retryMessages } from './retry-messages';
 import { errorMessage } from '../shared/error-message';
-import { webOriginOf } from '../shared/web-origin-of';
 
 /** Shown when a stored conversation had a run going that no longer exists. */
 export const INTERRUPTED_RUN_ERROR =
   'The reply was interrupted: the browser or the extension restarted while it ran. Press Retry to continue.';
-
-/**
- * How long a call to a tool the page does not offer waits for the page to offer it. Framework-built pages register
- * a new route's tools in effects 30–500 ms after the call that changed the route (up to about 460 ms with the CPU
- * slowed 4×, issue 17); 1.5 s covers that three times over, and is short enough that a name the model made up
- * costs little.
- */
-export const UNKNOWN_TOOL_WAIT_MS = 1_500;
 
 /** How long an adapter may take to wind down after Stop before the host stops listening to it. */
 const STOP_GRACE_MS = 3000;
@@ -125,19 +112,19 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
   let running = false;
   let controller: AbortController | undefined;
   let current: Promise<void> = Promise.resolve();
-  let tools: { tools: TabToolEntry[]; page?: PageContext } = { tools: [] };
   const timeline = createCallTimeline();
   const handRuns = new Set<AbortController>();
-  // Where each model-facing name lives: the policy judges a frame's tool by the frame's origin, not the top page's.
-  let identities = new Map<string, ToolIdentity>();
-  /** Tools the router left out of the snapshot (per-tab caps), for the panel's note. */
-  let dropped: TabToolSnapshot['dropped'];
-  let toolsKnown = false;
-  let agent: WebAgent | undefined;
   let url = deps.url;
   const live = new Map<string, LiveCall>();
-  /** Woken after every tool refresh: calls waiting for a tool the page does not offer yet. */
-  const toolWaiters = new Set<() => void>();
+  const tabTools = createTabTools({ tabId, bridge, settings, url: () => url, onChange: () => emit() });
+  const refreshTools = () => tabTools.refresh();
+  /** The model named a tool the page does not offer (yet): wait for it, showing the person what for. */
+  const waitForTool = (call: ToolCall, signal: AbortSignal) => {
+    const name = String(call.name).replace(/\s+/g, ' ').slice(0, 64);
+    live.set(call.id, { state: 'running', prompt: `Waiting for the page to offer ${name}…` });
+    emit();
+    return tabTools.waitFor(call.name, signal);
+  };
   const confirmationFlow = createConfirmationFlow({
     settings,
     generateId: deps.generateId,
@@ -159,10 +146,10 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     running,
     ...(lastRun ? { lastRun } : {}),
     confirmations: confirmationFlow.open(),
-    tools: filterTools(tools.tools, agent).map(toPanelTool),
-    toolsKnown,
-    ...(dropped?.length ? { toolsDropped: dropped } : {}),
-    ...(tools.page ? { page: tools.page } : {}),
+    tools: tabTools.forPanel(),
+    toolsKnown: tabTools.known(),
+    ...(tabTools.dropped()?.length ? { toolsDropped: tabTools.dropped() } : {}),
+    ...(tabTools.page() ? { page: tabTools.page() } : {}),
   });
 
   const emit = () => {
@@ -206,55 +193,12 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     }
   })();
 
-  const refreshTools = async () => {
-    try {
-      const fresh = await bridge.getTools(tabId);
-      tools = { tools: fresh.tools, page: fresh.page };
-      identities = new Map(fresh.tools.map((t) => [t.name, identityOf(t)]));
-      dropped = fresh.dropped;
-      toolsKnown = true;
-      agent = await settings.siteAgentFor(tools.page?.url ?? url);
-    } catch {
-      // A page without a content script (a browser page, a store page) has no tools: say so, keep what we had.
-      toolsKnown = true;
-    }
-    emit();
-    for (const wake of [...toolWaiters]) wake();
-  };
-
-  /**
-   * The model named a tool the page does not offer (yet): a route's tools often arrive just after the call that
-   * changed the route. Waits, showing the person what for, until the page offers it or UNKNOWN_TOOL_WAIT_MS pass.
-   */
-  const waitForTool = async (call: ToolCall, signal: AbortSignal): Promise<TabToolEntry | undefined> => {
-    const name = String(call.name).replace(/\s+/g, ' ').slice(0, 64);
-    live.set(call.id, { state: 'running', prompt: `Waiting for the page to offer ${name}…` });
-    emit();
-    const deadline = Date.now() + UNKNOWN_TOOL_WAIT_MS;
-    let tool: TabToolEntry | undefined;
-    while (!tool && !signal.aborted && Date.now() < deadline) {
-      await new Promise<void>((resolve) => {
-        const wake = () => {
-          clearTimeout(timer);
-          toolWaiters.delete(wake);
-          signal.removeEventListener('abort', wake);
-          resolve();
-        };
-        const timer = setTimeout(wake, deadline - Date.now());
-        toolWaiters.add(wake);
-        signal.addEventListener('abort', wake);
-      });
-      tool = tools.tools.find((t) => t.name === call.name);
-    }
-    return tool;
-  };
-
   const callTool = async (call: ToolCall, signal: AbortSignal, by: CallRecord['by'] = 'agent', requestId?: string): Promise<ToolOutput> => {
     // The tools as the router last pushed them (no round trip, lib/host/create-tool-bridge-client.ts). The policy
     // judges this instance, and the router runs nothing else (expectedToolOf below), however the page changed since.
     await refreshTools();
     // Not there: wait for the page to offer it (a route's tools often arrive just after the call that changed it).
-    const tool = tools.tools.find((t) => t.name === call.name) ?? (await waitForTool(call, signal));
+    const tool = tabTools.find(call.name) ?? (await waitForTool(call, signal));
     const record = timeline.start({
       id: call.id,
       by,
@@ -274,13 +218,13 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     signal: AbortSignal,
     record: CallInProgress,
   ): Promise<ToolOutput> => {
-    const identity = identities.get(call.name);
+    const identity = tabTools.identity(call.name);
     if (!tool || !identity) {
       // Nothing the policy could judge runs: a tool that appears only after this check would skip the question.
-      const names = tools.tools.map((t) => t.name).join(', ') || 'none';
+      const names = tabTools.names().join(', ') || 'none';
       return toolErrorOutput('unknown_tool', `No tool named "${call.name}" on this page. Available tools: ${names}.`);
     }
-    const allowed = await confirmationFlow.check(call, tool, identity, { top: tools.page?.url ?? url, signal, awaiting: () => record.awaiting() });
+    const allowed = await confirmationFlow.check(call, tool, identity, { top: tabTools.page()?.url ?? url, signal, awaiting: () => record.awaiting() });
     if (allowed !== 'run') return allowed;
     live.set(call.id, { state: 'running' });
     emit();
@@ -328,12 +272,12 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
           const request: AgentRunRequest = {
             messages: conversation,
             get tools() {
-              return filterTools(tools.tools, agent).map(toDescriptor);
+              return tabTools.forModel();
             },
             signal: own.signal,
             callTool: (call) => callTool(call, own.signal),
-            ...(agent ? { agent } : {}),
-            ...(tools.page ? { page: tools.page } : {}),
+            ...(tabTools.agent() ? { agent: tabTools.agent() } : {}),
+            ...(tabTools.page() ? { page: tabTools.page() } : {}),
           };
           const iterator = adapter.run(request)[Symbol.asyncIterator]();
           // Stop must end the run even if an adapter ignores its signal: after a grace period we stop reading.
@@ -407,7 +351,7 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
       await ready;
       await refreshTools();
       const call: ToolCall = { id: deps.generateId(), name, input };
-      const tool = filterTools(tools.tools, agent).find((t) => t.name === name);
+      const tool = tabTools.offered(name);
       const refusal = !tool
         ? formatToolError('unknown_tool', `no tool is named "${name}" on this page now.`)
         : (() => {
@@ -437,16 +381,17 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     },
     exportTranscript(format, options) {
       const fields = new Map<string, Set<string>>();
-      for (const tool of tools.tools) {
+      for (const tool of tabTools.all()) {
         const marked = readSchemaFields(tool.inputSchema).fields.filter((f) => f.depth === 0 && f.secret).map((f) => f.path);
         if (marked.length > 0) fields.set(tool.name, new Set(marked));
       }
       for (const [name, names] of Object.entries(options.secretFields ?? {})) fields.set(name, new Set([...(fields.get(name) ?? []), ...names]));
-      const page = tools.page?.url ? { url: tools.page.url, ...(tools.page.title ? { title: tools.page.title } : {}) } : undefined;
+      const top = tabTools.page();
+      const page = top?.url ? { url: top.url, ...(top.title ? { title: top.title } : {}) } : undefined;
       const transcript = buildTranscript(messages, {
         source: {
           adapter: options.adapter,
-          ...(agent ? { agent: { id: agent.id } } : {}),
+          ...(tabTools.agent() ? { agent: { id: tabTools.agent()!.id } } : {}),
           ...(page ? { page } : {}),
         },
         timeline: timeline.entries(),
@@ -505,48 +450,6 @@ function innermostPart(part: AgentStreamPart): AgentStreamPart {
   return part.type === 'agent-part' ? innermostPart(part.part) : part;
 }
 
-/** What the inspector shows of a tool: the model's view plus where it lives. */
-function toPanelTool(tool: TabToolEntry): PanelTool {
-  return {
-    ...toDescriptor(tool),
-    originalName: tool.originalName,
-    origin: tool.origin,
-    frameId: tool.frameId,
-    ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
-    ...(tool.schemaError ? { schemaError: tool.schemaError } : {}),
-    ...(tool.declarative ? { declarative: true } : {}),
-  };
-}
-
-/** What the model needs of a tool; where it lives in the page stays with the bridge. */
-function toDescriptor(tool: ToolDescriptor): ToolDescriptor {
-  return {
-    name: tool.name,
-    description: tool.description,
-    inputSchema: tool.inputSchema,
-    ...(tool.title ? { title: tool.title } : {}),
-    ...(tool.annotations ? { annotations: tool.annotations } : {}),
-  };
-}
-
-function filterTools<T extends { name: string }>(tools: T[], agent: WebAgent | undefined): T[] {
-  // The agent's tools and its sub-agents': each adapter narrows them to one agent's with selectTools.
-  const allowed = reachableToolNames(agent);
-  if (!allowed) return tools;
-  return tools.filter((t) => allowed.has(t.name));
-}
-
-/** A tool's identity for the policy; a bridge that says nothing of frames means the top page. */
-function identityOf(tool: ToolDescriptor & Partial<Pick<TabToolEntry, 'origin' | 'originalName'>>): ToolIdentity {
-  // An opaque origin ("null", a sandboxed frame) stays as it is: it names no site, so no grant can match it.
-  const origin = typeof tool.origin === 'string' ? (webOriginOf(tool.origin) ?? tool.origin) : undefined;
-  return { originalName: tool.originalName ?? tool.name, ...(origin ? { origin } : {}) };
-}
-
-/**
- * The question, in words. It names the origin of the frame whose tool would run, and says so when that is not the
- * top page: the person must not approve an ad frame's `pay` thinking it is the shop's.
- */
 function errorOutput(text: string): ToolOutput {
   return { content: [{ type: 'text', text }], isError: true };
 }

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import type { TabToolEntry, TabToolSnapshot } from '../background/tool-bridge';
+import type { HostToolBridge } from './agent-host-deps';
+import { createTabTools, UNKNOWN_TOOL_WAIT_MS } from './create-tab-tools';
+
+const entry = (name: string, origin = 'https://shop.example', frameId = 0): TabToolEntry => ({
+  name,
+  originalName: name.replace(/_2$/, ''),
+  description: name,
+  inputSchema: { type: 'object' },
+  origin,
+  frameId,
+});
+
+/** A bridge whose snapshot the test sets, telling subscribers as the router's pushes do. */
+function bridge(tools: TabToolEntry[]) {
+  let snapshot: TabToolSnapshot = { tabId: 1, tools, page: { url: 'https://shop.example/cart', title: 'Cart' } };
+  const listeners = new Set<(tabId: number) => void>();
+  return {
+    set(next: TabToolEntry[]) {
+      snapshot = { ...snapshot, tools: next };
+      for (const l of listeners) l(1);
+    },
+    port: {
+      getTools: async () => snapshot,
+      callTool: async () => ({ content: [] }),
+      subscribe: (l: (tabId: number) => void) => {
+        listeners.add(l);
+        return () => listeners.delete(l);
+      },
+    } satisfies HostToolBridge,
+  };
+}
+
+describe('createTabTools', () => {
+  it('reads the snapshot: tools, who each is for the policy, the page agent, and what the agent offers', async () => {
+    const b = bridge([entry('search'), entry('pay'), entry('pay_2', 'https://ads.example', 3)]);
+    const tools = createTabTools({
+      tabId: 1,
+      bridge: b.port,
+      settings: { siteAgentFor: async (url) => (url === 'https://shop.example/cart' ? { id: 'shop', tools: ['search', 'pay'] } : undefined) },
+      url: () => undefined,
+      onChange: () => {},
+    });
+    expect(tools.known()).toBe(false);
+    await tools.refresh();
+    expect(tools.known()).toBe(true);
+    expect(tools.names()).toEqual(['search', 'pay', 'pay_2']);
+    expect(tools.identity('pay_2')).toEqual({ origin: 'https://ads.example', originalName: 'pay' });
+    expect(tools.forModel().map((t) => t.name)).toEqual(['search', 'pay']);
+    expect(tools.offered('pay_2')).toBeUndefined();
+    expect(tools.find('pay_2')?.frameId).toBe(3);
+    expect(tools.forPanel()[1]).toMatchObject({ name: 'pay', originalName: 'pay', origin: 'https://shop.example', frameId: 0 });
+  });
+
+  it('waits for a tool the page offers a moment later, and no longer than UNKNOWN_TOOL_WAIT_MS for one it never offers', async () => {
+    const b = bridge([entry('search')]);
+    const tools = createTabTools({ tabId: 1, bridge: b.port, settings: { siteAgentFor: async () => undefined }, url: () => undefined, onChange: () => {} });
+    await tools.refresh();
+    const waiting = tools.waitFor('filter_results', new AbortController().signal);
+    b.set([entry('search'), entry('filter_results')]);
+    await tools.refresh();
+    expect((await waiting)?.name).toBe('filter_results');
+
+    const started = Date.now();
+    expect(await tools.waitFor('made_up', new AbortController().signal)).toBeUndefined();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(UNKNOWN_TOOL_WAIT_MS - 50);
+    const stop = new AbortController();
+    const stopped = tools.waitFor('made_up', stop.signal);
+    stop.abort();
+    expect(await stopped).toBeUndefined();
+  });
+});

@@ -1,0 +1,161 @@
+/**
+ * One tab's tools as its session sees them (create-tab-session.ts): the router's latest snapshot (pushed, so reading
+ * it costs no round trip), who each tool is for the confirmation policy, the page agent for the tab's page, and the
+ * wait for a tool the page does not offer yet.
+ */
+import { reachableToolNames } from '../agent/select-tools';
+import type { PageContext, ToolDescriptor, WebAgent } from '../agent/types';
+import type { TabToolEntry, TabToolSnapshot } from '../background/tool-bridge';
+import type { PanelTool } from '../messaging/agent-messages';
+import { webOriginOf } from '../shared/web-origin-of';
+import type { HostSettingsPort, HostToolBridge } from './agent-host-deps';
+import type { ToolIdentity } from './create-confirmation-flow';
+
+/**
+ * How long a call to a tool the page does not offer waits for the page to offer it. Framework-built pages register
+ * a new route's tools in effects 30–500 ms after the call that changed the route (up to about 460 ms with the CPU
+ * slowed 4×, issue 17); 1.5 s covers that three times over, and is short enough that a name the model made up
+ * costs little.
+ */
+export const UNKNOWN_TOOL_WAIT_MS = 1_500;
+
+export interface TabToolsDeps {
+  tabId: number;
+  bridge: HostToolBridge;
+  settings: Pick<HostSettingsPort, 'siteAgentFor'>;
+  /** The tab's URL when the panel bound it (the page agent's page before any snapshot). */
+  url: () => string | undefined;
+  /** Called after every refresh. */
+  onChange: () => void;
+}
+
+/** What the session reads of its tab's tools. */
+export interface TabTools {
+  /** Reads the bridge's snapshot of the tab (a copy the router pushed: no round trip on Chrome). */
+  refresh(): Promise<void>;
+  /** Whether a snapshot (or the knowledge that the page has no tools) has come. */
+  known(): boolean;
+  page(): PageContext | undefined;
+  /** The page agent for the tab's page (site profiles). */
+  agent(): WebAgent | undefined;
+  /** Tools the router left out (per-tab caps, frames not delegated), for the panel's note. */
+  dropped(): TabToolSnapshot['dropped'];
+  /** The tool of this model-facing name, whatever the page agent allows. */
+  find(name: string): TabToolEntry | undefined;
+  /** The tool of this name if the page agent offers it. */
+  offered(name: string): TabToolEntry | undefined;
+  /** Who a tool is for the confirmation policy. */
+  identity(name: string): ToolIdentity | undefined;
+  names(): string[];
+  all(): TabToolEntry[];
+  /** The tools the agent offers the model, as the model sees them. */
+  forModel(): ToolDescriptor[];
+  /** The tools the agent offers, as the inspector shows them. */
+  forPanel(): PanelTool[];
+  /** Waits until the page offers a tool of this name, at most UNKNOWN_TOOL_WAIT_MS or until `signal` aborts. */
+  waitFor(name: string, signal: AbortSignal): Promise<TabToolEntry | undefined>;
+}
+
+/** Creates the tab's tool view. */
+export function createTabTools(deps: TabToolsDeps): TabTools {
+  const { tabId, bridge, settings } = deps;
+  let tools: { tools: TabToolEntry[]; page?: PageContext } = { tools: [] };
+  // Where each model-facing name lives: the policy judges a frame's tool by the frame's origin, not the top page's.
+  let identities = new Map<string, ToolIdentity>();
+  let dropped: TabToolSnapshot['dropped'];
+  let toolsKnown = false;
+  let agent: WebAgent | undefined;
+  /** Woken after every refresh: calls waiting for a tool the page does not offer yet. */
+  const toolWaiters = new Set<() => void>();
+
+  const refreshTools = async () => {
+    try {
+      const fresh = await bridge.getTools(tabId);
+      tools = { tools: fresh.tools, page: fresh.page };
+      identities = new Map(fresh.tools.map((t) => [t.name, identityOf(t)]));
+      dropped = fresh.dropped;
+      toolsKnown = true;
+      agent = await settings.siteAgentFor(tools.page?.url ?? deps.url());
+    } catch {
+      // A page without a content script (a browser page, a store page) has no tools: say so, keep what we had.
+      toolsKnown = true;
+    }
+    deps.onChange();
+    for (const wake of [...toolWaiters]) wake();
+  };
+
+  const waitFor = async (name: string, signal: AbortSignal): Promise<TabToolEntry | undefined> => {
+    const deadline = Date.now() + UNKNOWN_TOOL_WAIT_MS;
+    let tool: TabToolEntry | undefined;
+    while (!tool && !signal.aborted && Date.now() < deadline) {
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          clearTimeout(timer);
+          toolWaiters.delete(wake);
+          signal.removeEventListener('abort', wake);
+          resolve();
+        };
+        const timer = setTimeout(wake, deadline - Date.now());
+        toolWaiters.add(wake);
+        signal.addEventListener('abort', wake);
+      });
+      tool = tools.tools.find((t) => t.name === name);
+    }
+    return tool;
+  };
+
+  return {
+    refresh: refreshTools,
+    known: () => toolsKnown,
+    page: () => tools.page,
+    agent: () => agent,
+    dropped: () => dropped,
+    find: (name) => tools.tools.find((t) => t.name === name),
+    offered: (name) => filterTools(tools.tools, agent).find((t) => t.name === name),
+    identity: (name) => identities.get(name),
+    names: () => tools.tools.map((t) => t.name),
+    all: () => tools.tools,
+    forModel: () => filterTools(tools.tools, agent).map(toDescriptor),
+    forPanel: () => filterTools(tools.tools, agent).map(toPanelTool),
+    waitFor,
+  };
+}
+
+/** What the inspector shows of a tool: the model's view plus where it lives. */
+function toPanelTool(tool: TabToolEntry): PanelTool {
+  return {
+    ...toDescriptor(tool),
+    originalName: tool.originalName,
+    origin: tool.origin,
+    frameId: tool.frameId,
+    ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
+    ...(tool.schemaError ? { schemaError: tool.schemaError } : {}),
+    ...(tool.declarative ? { declarative: true } : {}),
+  };
+}
+
+/** What the model needs of a tool; where it lives in the page stays with the bridge. */
+function toDescriptor(tool: ToolDescriptor): ToolDescriptor {
+  return {
+    name: tool.name,
+    description: tool.description,
+    inputSchema: tool.inputSchema,
+    ...(tool.title ? { title: tool.title } : {}),
+    ...(tool.annotations ? { annotations: tool.annotations } : {}),
+  };
+}
+
+function filterTools<T extends { name: string }>(tools: T[], agent: WebAgent | undefined): T[] {
+  // The agent's tools and its sub-agents': each adapter narrows them to one agent's with selectTools.
+  const allowed = reachableToolNames(agent);
+  if (!allowed) return tools;
+  return tools.filter((t) => allowed.has(t.name));
+}
+
+/** A tool's identity for the policy; a bridge that says nothing of frames means the top page. */
+function identityOf(tool: ToolDescriptor & Partial<Pick<TabToolEntry, 'origin' | 'originalName'>>): ToolIdentity {
+  // An opaque origin ("null", a sandboxed frame) stays as it is: it names no site, so no grant can match it.
+  const origin = typeof tool.origin === 'string' ? (webOriginOf(tool.origin) ?? tool.origin) : undefined;
+  return { originalName: tool.originalName ?? tool.name, ...(origin ? { origin } : {}) };
+}
+
