@@ -13,6 +13,7 @@ import type { ToolCursor } from './create-tool-cursor';
 import { normalizeToolResult } from './normalize-tool-result';
 import { followMutations, pointAtForm, submitLabel } from './point-cursor';
 import type { PageChannel, PageToolInfo } from './page-channel';
+import { createSettleWatch } from './create-settle-watch';
 import { readPageContext } from './read-page-context';
 import { readToolEntry } from './read-tool-entry';
 import { cancelledBeforeStart, cancelledInPage, type ToolErrorCode, toolErrorOutput } from './tool-error-output';
@@ -63,8 +64,6 @@ export interface FrameToolHost {
 const MAX_TOOLS_PER_FRAME = 256;
 /** The longest a call waits for the tool changes it started, counted from when it resolved. */
 export const DEFAULT_SETTLE_CAP_MS = 1_500;
-/** A hidden tab runs no animation frames and may idle late: one frame or idle tick waits at most this long. */
-const FRAME_BOUND_MS = 50;
 /** Schemas of one frame, in characters: keeps a hostile or careless page from filling session storage. */
 const SCHEMA_BUDGET_PER_FRAME = 400_000;
 
@@ -76,14 +75,9 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
   const running = new Map<string, AbortController>();
   // A cancel can overtake its call (still queued behind another, or still listing): remembered until it starts.
   const cancelledEarly = new Set<string>();
-  let lastChangeAt = 0;
-  // Evidence that the page is still changing, stamped by the listeners below and read by waitForSettle.
-  let lastRouteAt = 0;
-  let lastMutationAt = 0;
-  const activityWaiters = new Set<() => void>();
-  const stir = () => {
-    for (const wake of [...activityWaiters]) wake();
-  };
+  let unloading = false;
+  // Evidence that the page is still changing, for the wait after a call (create-settle-watch.ts).
+  const activity = createSettleWatch({ win, doc, cursor, page, capMs: settle.capMs, list: () => list(), isUnloading: () => unloading });
   let lastReportJson = '';
   let debounce: ReturnType<typeof setTimeout> | undefined;
   let queue: Promise<unknown> = Promise.resolve();
@@ -161,8 +155,7 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
   };
 
   const changed = () => {
-    lastChangeAt = Date.now();
-    stir();
+    activity.toolsChanged();
     clearTimeout(debounce);
     debounce = setTimeout(async () => {
       const report = await list();
@@ -174,97 +167,14 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
   };
   native?.addEventListener('toolchange', changed);
   page?.onChanged(changed);
-  let unloading = false;
   // Calls whose tool resolved and that wait for the changes it started: a document that goes away meanwhile was
   // navigated by the call (a form whose page submits it by script, then moves on).
   const settling = new Set<string>();
   win.addEventListener('pagehide', () => {
     unloading = true;
     for (const callId of [...running.keys(), ...settling]) options.onNavigating(callId);
-    stir();
+    activity.stir();
   });
-  // A route change that started: the Navigation API sees same-document navigations (History API calls included)
-  // from any world; popstate and hashchange cover browsers without it, and waitForSettle also compares the URL.
-  const routed = () => {
-    lastRouteAt = Date.now();
-    stir();
-  };
-  (win as { navigation?: EventTarget }).navigation?.addEventListener('navigate', routed);
-  win.addEventListener('popstate', routed);
-  win.addEventListener('hashchange', routed);
-
-  /** Resolves at the next sign of activity (a tool change, a route change, a mutation, pagehide) or after ms. */
-  const nextActivity = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const wake = () => {
-        clearTimeout(timer);
-        activityWaiters.delete(wake);
-        resolve();
-      };
-      const timer = setTimeout(wake, Math.max(0, ms));
-      activityWaiters.add(wake);
-    });
-
-  /** The page's next animation frame, then its next idle period: a framework commits and runs its effects there. */
-  const frameAndIdle = async () => {
-    // A hidden tab runs no animation frames: bounded so the call does not hang on it.
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, FRAME_BOUND_MS);
-      win.requestAnimationFrame?.(() => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
-    await new Promise<void>((resolve) => {
-      if (typeof win.requestIdleCallback === 'function') win.requestIdleCallback(() => resolve(), { timeout: FRAME_BOUND_MS });
-      else setTimeout(resolve, 0);
-    });
-  };
-
-  /**
-   * After a call resolved, waits for the tool changes it plausibly started, ended by evidence rather than a clock:
-   * - nothing happened during the call (no mutation, no tool change, no route change): one macrotask and one
-   *   channel round trip, so tools registered in the call's own microtasks or a zero-delay timer are seen, and the
-   *   call returns at once;
-   * - while the DOM or the tool list keeps changing: one more animation frame and idle period each time, until one
-   *   passes quietly (a framework commits the new view and runs its cleanups there);
-   * - the route changed (URL, navigate, popstate, hashchange) and took tools away without bringing new ones: the
-   *   new route's tools are coming, typically from an effect after its render, so wait until they arrive (a name
-   *   the list did not have before the call, or a list that grows again), then settle as above. A route change
-   *   that leaves the tools as they were (an app whose tools do not belong to routes) does not wait for tools.
-   * Everything is bounded by settle.capMs from the moment the call resolved, and pagehide ends it.
-   */
-  const waitForSettle = async (since: number, before: { url: string; names: Set<string> }) => {
-    const deadline = Date.now() + settle.capMs;
-    // One macrotask, then one trip through the page channel: a change the page queued while or just after the call
-    // (the polyfill announces registrations in a zero-delay timer) reaches us before the pong does.
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    await page?.request('ping').catch(() => undefined);
-    if (Math.max(lastChangeAt, lastRouteAt, lastMutationAt) < since && win.location.href === before.url) return;
-    const quiet = async () => {
-      while (!unloading && Date.now() < deadline) {
-        const mark = Date.now();
-        await frameAndIdle();
-        if (Math.max(lastChangeAt, lastMutationAt) < mark) return;
-      }
-    };
-    await quiet();
-    if (lastRouteAt < since && win.location.href === before.url) return;
-    let smallest = Number.POSITIVE_INFINITY;
-    let listedFor = -1;
-    while (!unloading && Date.now() < deadline) {
-      if (lastChangeAt !== listedFor) {
-        listedFor = lastChangeAt;
-        const names = (await list().catch(() => undefined))?.tools.map((tool) => tool.name) ?? [];
-        if (names.some((name) => !before.names.has(name)) || names.length > smallest) break;
-        if ([...before.names].every((name) => names.includes(name))) return;
-        smallest = Math.min(smallest, names.length);
-      }
-      await nextActivity(deadline - Date.now());
-    }
-    await quiet();
-  };
-
   const execute = async (request: FrameCallRequest, signal: AbortSignal, input: Record<string, unknown>): Promise<unknown> => {
     signal.throwIfAborted();
     const nativeTool = nativeTools.get(request.name);
@@ -329,7 +239,7 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
     }
     const startedAt = Date.now();
     const before = { url: win.location.href, names: new Set(report.tools.map((t) => t.name)) };
-    const stopObserving = observeActivity();
+    const stopObserving = activity.observeMutations();
     let output: ToolOutput;
     try {
       const raw = await execute(request, controller.signal, input);
@@ -347,7 +257,7 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
     }
     settling.add(request.callId);
     try {
-      await waitForSettle(startedAt, before);
+      await activity.waitForSettle(startedAt, before);
     } finally {
       stopObserving();
       settling.delete(request.callId);
@@ -356,28 +266,6 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
     report = await list();
     lastReportJson = JSON.stringify(report);
     return { kind: 'output', output, report };
-  };
-
-  /** Stamps lastMutationAt for every page mutation (the cursor's own excepted) from the call's start until it settled. */
-  const observeActivity = () => {
-    const observer = new win.MutationObserver((records: MutationRecord[]) => {
-      for (const record of records) {
-        const target = record.target.nodeType === 1 ? (record.target as Element) : record.target.parentElement;
-        if (!target || target === cursor.host || target.tagName === 'WEBMCP-AGENT-CURSOR') continue;
-        if (
-          record.type === 'childList' &&
-          (target === doc.body || target === doc.documentElement) &&
-          [...record.addedNodes, ...record.removedNodes].every((n) => n === cursor.host || (n as Element).tagName === 'WEBMCP-AGENT-CURSOR')
-        ) {
-          continue;
-        }
-        lastMutationAt = Date.now();
-        stir();
-        return;
-      }
-    });
-    observer.observe(doc, { subtree: true, childList: true, attributes: true, characterData: true });
-    return () => observer.disconnect();
   };
 
   const errorOutput = (error: unknown, signal: AbortSignal, name: string): ToolOutput => {
