@@ -12,8 +12,8 @@ import { type BrowserContext, chromium, type Locator, type Page, type Worker } f
 export const EXTENSION_DIR = resolve('.output/chrome-mv3');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** The flags every launch needs on this closed network (see FIELD-NOTES). */
-export function chromiumArgs(extensionDir: string, nativeWebMCP: boolean, extra: string[] = []): string[] {
+/** The flags every launch needs on this closed network (see FIELD-NOTES). `extensionDir` null: no extension. */
+export function chromiumArgs(extensionDir: string | null, nativeWebMCP: boolean, extra: string[] = []): string[] {
   return [
     '--no-sandbox',
     '--disable-background-networking',
@@ -21,8 +21,7 @@ export function chromiumArgs(extensionDir: string, nativeWebMCP: boolean, extra:
     '--disable-sync',
     '--no-first-run',
     '--disable-quic',
-    `--disable-extensions-except=${extensionDir}`,
-    `--load-extension=${extensionDir}`,
+    ...(extensionDir === null ? [] : [`--disable-extensions-except=${extensionDir}`, `--load-extension=${extensionDir}`]),
     ...(nativeWebMCP ? ['--enable-features=WebMCP'] : []),
     ...extra,
   ];
@@ -35,8 +34,10 @@ export interface LaunchOptions {
   extraArgs?: string[];
   /** A profile directory the caller owns (and deletes), e.g. to launch twice on it. Default: a fresh one, deleted by `close`. */
   profile?: string;
-  /** The unpacked extension to load. Default: {@link EXTENSION_DIR}. */
-  extensionDir?: string;
+  /** The unpacked extension to load (null: none, a plain browser to compare with). Default: {@link EXTENSION_DIR}. */
+  extensionDir?: string | null;
+  /** The Chromium binary. Default: {@link CHROMIUM}. */
+  executablePath?: string;
 }
 
 /** Headless Chromium with one unpacked extension, on a persistent profile. `close` also deletes a profile it made. */
@@ -46,9 +47,9 @@ export async function launchBrowser(
   const owned = options.profile === undefined;
   const profile = options.profile ?? mkdtempSync(join(tmpdir(), 'webmcp-agent-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
+    executablePath: options.executablePath ?? CHROMIUM,
     headless: true,
-    args: chromiumArgs(options.extensionDir ?? EXTENSION_DIR, options.native ?? false, options.extraArgs),
+    args: chromiumArgs(options.extensionDir === undefined ? EXTENSION_DIR : options.extensionDir, options.native ?? false, options.extraArgs),
   });
   return {
     context,
