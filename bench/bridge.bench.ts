@@ -20,9 +20,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { type BrowserContext, chromium } from '@playwright/test';
+import type { BrowserContext } from '@playwright/test';
 import { measureToolCallCost } from '../lib/testing/measure-tool-call-cost';
-import { CHROMIUM, chromiumArgs, EXTENSION_DIR, extensionReady } from '../tests/e2e/fixtures';
+import { EXTENSION_DIR, extensionReady, launchBrowser } from '../tests/e2e/browser';
 import { startStaticServer } from '../tests/servers/static-server';
 
 const LOADS = Number(process.env.BRIDGE_BENCH_LOADS ?? 20);
@@ -38,21 +38,12 @@ function stats(samples: number[]): { median: number; p95: number } {
 
 const ms = (n: number) => `${n < 1 ? n.toFixed(4) : n.toFixed(2)} ms`;
 
+/** A browser with this build (undefined: none, to compare with), ready for pages. */
 async function launch(extensionDir: string | undefined, native = NATIVE): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
-  const profile = mkdtempSync(join(tmpdir(), 'bridge-bench-'));
-  const args = extensionDir
-    ? chromiumArgs(extensionDir, native)
-    : chromiumArgs(EXTENSION_DIR, native).filter((a) => !a.startsWith('--load-extension') && !a.startsWith('--disable-extensions-except'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args });
+  const browser = await launchBrowser({ extensionDir: extensionDir ?? null, native });
   // The page-world stub is registered at run time: pages loaded before that would measure something else.
-  if (extensionDir) await extensionReady(context);
-  return {
-    context,
-    close: async () => {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
-    },
-  };
+  if (extensionDir) await extensionReady(browser.context);
+  return browser;
 }
 
 /**

@@ -10,14 +10,14 @@
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
+import { join } from 'node:path';
+import type { BrowserContext, Page, Worker } from 'playwright-core';
 import { buildTestModel } from '../scripts/make-test-model';
 import { startModelHost } from '../tests/servers/model-host';
+import { EXTENSION_DIR as EXTENSION, launchExtension, openSidePanel, tabIdOf } from '../tests/e2e/browser';
 import { startStaticServer } from '../tests/servers/static-server';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const EXTENSION = resolve('.output/chrome-mv3');
 const MODEL_ID = 'onnx-community/Qwen3-0.6B-ONNX';
 const SCRIPT = {
   reply: '<tool_call>\n{"name": "counter_increment", "arguments": {"n": 1}}\n</tool_call>',
@@ -26,32 +26,16 @@ const SCRIPT = {
   contextTokens: 4096,
 };
 
+/** The built extension on `profile`, with WebGPU when `gpu`. */
 async function launch(profile: string, gpu: boolean): Promise<{ context: BrowserContext; sw: Worker; id: string }> {
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-      `--disable-extensions-except=${EXTENSION}`,
-      `--load-extension=${EXTENSION}`,
-      ...(gpu ? ['--enable-unsafe-webgpu'] : []),
-    ],
-  });
-  const sw = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-  return { context, sw, id: new URL(sw.url()).host };
+  const { context, sw, extensionId } = await launchExtension({ profile, extraArgs: gpu ? ['--enable-unsafe-webgpu'] : [] });
+  return { context, sw, id: extensionId };
 }
 
 async function openPanel(context: BrowserContext, sw: Worker, id: string, url: string): Promise<Page> {
   const page = await context.newPage();
   await page.goto(url);
-  const tab = await sw.evaluate(async (href) => (await chrome.tabs.query({})).find((t) => t.url === href)?.id, url);
-  const panel = await context.newPage();
-  await panel.goto(`chrome-extension://${id}/sidepanel.html?tab=${tab}`);
+  const panel = await openSidePanel(context, id, await tabIdOf(sw, url));
   await panel.getByRole('button', { name: /^Tools \(\d+\)$/ }).waitFor({ timeout: 30_000 });
   return panel;
 }

@@ -9,13 +9,12 @@
  * The test models' tokenizer is byte-level: one token per UTF-8 byte. Real BPE tokenizers average about 4 bytes per
  * token on such text, so the "≈ real" column divides by 4 (the estimate lib/agent/build-history.ts uses).
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium } from 'playwright-core';
 import { build } from 'vite';
 import { copyOrtWasm } from '../scripts/copy-ort-wasm';
 import { buildTestModel, type TestModelFamily } from '../scripts/make-test-model';
+import { extensionIdFromPage, launchBrowser } from '../tests/e2e/browser';
 import { startModelHost } from '../tests/servers/model-host';
 
 const here = new URL('.', import.meta.url).pathname;
@@ -88,37 +87,19 @@ type Result = {
 };
 
 async function run(webgpu: boolean): Promise<Result> {
-  const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'kv-bench-')), {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      `--disable-extensions-except=${out}`,
-      `--load-extension=${out}`,
-      ...(webgpu ? ['--enable-unsafe-webgpu', '--use-webgpu-adapter=swiftshader'] : []),
-    ],
+  const { context, close } = await launchBrowser({
+    extensionDir: out,
+    extraArgs: webgpu ? ['--enable-unsafe-webgpu', '--use-webgpu-adapter=swiftshader'] : [],
   });
   try {
-    const extensions = await context.newPage();
-    await extensions.goto('chrome://extensions');
-    const id = await extensions.evaluate(
-      () =>
-        // chrome://extensions internals: shadow roots all the way down.
-        (document.querySelector('extensions-manager') as unknown as { shadowRoot?: ShadowRoot } | null)?.shadowRoot
-          ?.querySelector('extensions-item-list')
-          ?.shadowRoot?.querySelector('extensions-item')?.id as string,
-    );
+    const id = await extensionIdFromPage(context);
     const page = await context.newPage();
     const ids = FAMILIES.map((f) => f.id).join(',');
     await page.goto(`chrome-extension://${id}/page.html?host=${encodeURIComponent(host.url)}&models=${encodeURIComponent(ids)}`);
     await page.waitForFunction(() => document.title === 'done', null, { timeout: 300_000 });
     return (await page.evaluate(() => (window as unknown as { __result: Result }).__result)) as Result;
   } finally {
-    await context.close();
+    await close();
   }
 }
 

@@ -3,14 +3,12 @@
  * Each test gets its own browser profile, the extension id, its service worker, a loopback server for the
  * fixture pages and the demo site, and helpers to open the side panel bound to a page's tab.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { type BrowserContext, chromium, test as base, type Page, type Worker } from '@playwright/test';
+import { type BrowserContext, test as base, type Page, type Worker } from '@playwright/test';
 import { type StaticServer, startStaticServer } from '../servers/static-server';
+import { findServiceWorker, launchExtension, openSidePanel, tabIdOf } from './browser';
 
-export const EXTENSION_DIR = resolve('.output/chrome-mv3');
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// Kept for bench/bridge.bench.ts, which imports them from here (it can move to launchExtension from ./browser).
+export { CHROMIUM, chromiumArgs, EXTENSION_DIR, extensionReady } from './browser';
 
 export interface ExtensionFixtures {
   context: BrowserContext;
@@ -32,22 +30,6 @@ export interface ExtensionOptions {
   nativeWebMCP: boolean;
 }
 
-/** The flags every launch needs on this closed network (docs/platform-notes.md § Chromium under test). */
-export function chromiumArgs(extensionDir: string, nativeWebMCP: boolean, extra: string[] = []): string[] {
-  return [
-    '--no-sandbox',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-    `--disable-extensions-except=${extensionDir}`,
-    `--load-extension=${extensionDir}`,
-    ...(nativeWebMCP ? ['--enable-features=WebMCP'] : []),
-    ...extra,
-  ];
-}
-
 export const test = base.extend<ExtensionFixtures, ExtensionOptions & { workerServer: StaticServer }>({
   nativeWebMCP: [false, { option: true, scope: 'worker' }],
   extraArgs: [[], { option: true }],
@@ -62,36 +44,15 @@ export const test = base.extend<ExtensionFixtures, ExtensionOptions & { workerSe
   ],
   server: async ({ workerServer }, use) => use(workerServer),
   context: async ({ nativeWebMCP, extraArgs }, use) => {
-    const profile = mkdtempSync(join(tmpdir(), 'webmcp-agent-e2e-'));
-    const context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: chromiumArgs(EXTENSION_DIR, nativeWebMCP, extraArgs),
-    });
-    await extensionReady(context);
+    const { context, close } = await launchExtension({ native: nativeWebMCP, extraArgs });
     await use(context);
-    await context.close();
-    rmSync(profile, { recursive: true, force: true });
+    await close();
   },
   serviceWorker: async ({ context }, use) => use(await findServiceWorker(context)),
   extensionId: async ({ serviceWorker }, use) => use(new URL(serviceWorker.url()).host),
-  tabIdOf: async ({ serviceWorker }, use) =>
-    use(async (page) => {
-      const url = page.url();
-      const id = await serviceWorker.evaluate(async (href) => {
-        const tabs = await chrome.tabs.query({});
-        return tabs.find((t) => t.url === href)?.id;
-      }, url);
-      if (id === undefined) throw new Error(`no tab found for ${url}`);
-      return id;
-    }),
-  openSidePanel: async ({ context, extensionId, tabIdOf }, use) =>
-    use(async (page) => {
-      const tabId = await tabIdOf(page);
-      const panel = await context.newPage();
-      await panel.goto(`chrome-extension://${extensionId}/sidepanel.html?tab=${tabId}`);
-      return panel;
-    }),
+  tabIdOf: async ({ serviceWorker }, use) => use((page) => tabIdOf(serviceWorker, page)),
+  openSidePanel: async ({ context, extensionId, serviceWorker }, use) =>
+    use(async (page) => openSidePanel(context, extensionId, await tabIdOf(serviceWorker, page))),
   openOptions: async ({ context, extensionId }, use) =>
     use(async () => {
       const page = await context.newPage();
@@ -101,30 +62,6 @@ export const test = base.extend<ExtensionFixtures, ExtensionOptions & { workerSe
 });
 
 export const expect = test.expect;
-
-/**
- * The extension's service worker. Keeps asking: on a loaded machine the worker can start before Playwright
- * listens, so a single waitForEvent may miss it and hang the test.
- */
-export async function findServiceWorker(context: BrowserContext): Promise<Worker> {
-  for (let attempt = 0; attempt < 30; attempt++) {
-    const known = context.serviceWorkers()[0];
-    if (known) return known;
-    const found = await context.waitForEvent('serviceworker', { timeout: 1_000 }).catch(() => undefined);
-    if (found) return found;
-  }
-  throw new Error('The extension service worker did not start within 30 s');
-}
-
-/**
- * Waits until the extension is ready for pages: its service worker runs and has registered Chrome's page-world
- * stub (lib/background/sync-page-stub.ts). A page opened before that would have no document.modelContext.
- */
-export async function extensionReady(context: BrowserContext): Promise<Worker> {
-  const worker = await findServiceWorker(context);
-  await worker.evaluate(() => (globalThis as { pageStubReady?: Promise<unknown> }).pageStubReady);
-  return worker;
-}
 
 /** Ask the content script of one frame of a tab a question, from the service worker. */
 export async function messageFrame<T>(sw: Worker, tabId: number, frameId: number, message: unknown): Promise<T> {

@@ -1,6 +1,6 @@
-import type { Page } from '@playwright/test';
 import { buildTestModel } from '../../scripts/make-test-model';
 import { startModelHost } from '../servers/model-host';
+import { toolCard } from './browser';
 import { callTool, expectTools, getTools, textOf } from './bridge-helpers';
 import { MODEL_ID, useModelHost } from './local-helpers';
 import { expect, test, useCloud } from './sidepanel-helpers';
@@ -12,9 +12,6 @@ import { expect, test, useCloud } from './sidepanel-helpers';
 test.describe.configure({ timeout: 240_000 });
 
 const RUNS = 20;
-
-const toolCard = (page: Page, name: string) =>
-  page.locator('.tool-card').filter({ has: page.locator('.tool-name', { hasText: new RegExp(`^${name}$`) }) });
 
 test(`a two-step task on a router that registers tools in delayed effects passes ${RUNS} of ${RUNS} runs with the CPU slowed 4×`, async ({
   context,

@@ -1,6 +1,7 @@
 import { NO_WEBGPU_NOTE } from '../../lib/local/create-local-adapter';
+import { toolCard } from './browser';
 import { expect, test } from './fixtures';
-import { downloadModel, openPageWithPanel, Q4_FILE, send, startTestModelHost, toolCard, useModelHost } from './local-helpers';
+import { downloadModel, openPageWithPanel, Q4_FILE, send, startTestModelHost, useModelHost } from './local-helpers';
 
 test.describe.configure({ timeout: 180_000 });
 test.skip(({ nativeWebMCP }) => nativeWebMCP, 'The engine runs the same on both WebMCP paths (page tools on the native path: bridge-*.spec.ts); the polyfill project covers it.');

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { launchExtension } from './browser';
 import { expect, test } from './fixtures';
 import {
-  launchOnProfile,
   openPageWithPanel,
   Q4_FILE,
   recordStatusCards,
@@ -25,7 +25,7 @@ test('the model downloads from the options page\'s host with progress, is cached
   const host = await startTestModelHost(SCRIPT, { tokenizerBytes: 32 * 1024 * 1024 });
   const profile = mkdtempSync(join(tmpdir(), 'webmcp-agent-local-cache-'));
   try {
-    let { context, sw, extensionId } = await launchOnProfile(profile);
+    let { context, sw, extensionId } = await launchExtension({ profile });
     await recordStatusCards(context);
 
     // The person points the extension at the loopback model host on the options page.
@@ -81,7 +81,7 @@ test('the model downloads from the options page\'s host with progress, is cached
     // A new browser on the same profile: a fresh agent host and engine Worker, the same model cache.
     const requestsBefore = host.requests.length;
     await context.close();
-    ({ context, sw, extensionId } = await launchOnProfile(profile));
+    ({ context, sw, extensionId } = await launchExtension({ profile }));
     await recordStatusCards(context);
     ({ panel } = await openPageWithPanel(context, sw, extensionId, pageUrl));
     await expect(panel.locator('.conversation').getByText('Hello from the test model.')).toHaveCount(1);
@@ -117,7 +117,7 @@ test('the model downloads from the options page\'s host with progress, is cached
     // "After that it works offline": with the model host gone, a third browser still loads the model and answers.
     await host.close();
     await context.close();
-    ({ context, sw, extensionId } = await launchOnProfile(profile));
+    ({ context, sw, extensionId } = await launchExtension({ profile }));
     ({ panel } = await openPageWithPanel(context, sw, extensionId, pageUrl));
     await expect(panel.locator('.conversation').getByText('Hello from the test model.')).toHaveCount(2);
     await send(panel, 'Hello offline');

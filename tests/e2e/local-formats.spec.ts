@@ -1,5 +1,6 @@
+import { toolCard } from './browser';
 import { expect, test } from './fixtures';
-import { downloadModel, openPageWithPanel, Q4_FILE, send, startTestModelHost, toolCard, useModelHost } from './local-helpers';
+import { downloadModel, openPageWithPanel, Q4_FILE, send, startTestModelHost, useModelHost } from './local-helpers';
 
 test.describe.configure({ timeout: 180_000 });
 test.skip(({ nativeWebMCP }) => nativeWebMCP, 'The engine runs the same on both WebMCP paths; the polyfill project covers it.');

@@ -5,10 +5,10 @@
  * looks.
  */
 import type { BrowserContext, Page, Worker } from '@playwright/test';
-import { chromium } from '@playwright/test';
 import { buildTestModel, type TestModelScript } from '../../scripts/make-test-model';
 import { type ModelHost, startModelHost } from '../servers/model-host';
-import { CHROMIUM, chromiumArgs, EXTENSION_DIR, expect, extensionReady } from './fixtures';
+import { openSidePanel, tabIdOf } from './browser';
+import { expect } from './fixtures';
 
 /** The catalog's recommended model, impersonated by the scripted test model. */
 export const MODEL_ID = 'onnx-community/Qwen3-0.6B-ONNX';
@@ -53,27 +53,6 @@ export async function useModelHost(sw: Worker, host: ModelHost, modelId: string 
   );
 }
 
-/** The browser on a profile directory the caller owns (and deletes). */
-export async function launchOnProfile(
-  profile: string,
-  extraArgs: string[] = [],
-): Promise<{ context: BrowserContext; sw: Worker; extensionId: string }> {
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: chromiumArgs(EXTENSION_DIR, false, extraArgs),
-  });
-  const sw = await extensionReady(context);
-  return { context, sw, extensionId: new URL(sw.url()).host };
-}
-
-/** The id Chrome gave the tab showing `url`. */
-export async function tabIdOf(sw: Worker, url: string): Promise<number> {
-  const id = await sw.evaluate(async (href) => (await chrome.tabs.query({})).find((t) => t.url === href)?.id, url);
-  if (id === undefined) throw new Error(`no tab found for ${url}`);
-  return id;
-}
-
 /** Opens `url` and the side panel bound to its tab, once the panel lists the page's tools. */
 export async function openPageWithPanel(
   context: BrowserContext,
@@ -83,8 +62,7 @@ export async function openPageWithPanel(
 ): Promise<{ page: Page; panel: Page }> {
   const page = await context.newPage();
   await page.goto(url);
-  const panel = await context.newPage();
-  await panel.goto(`chrome-extension://${extensionId}/sidepanel.html?tab=${await tabIdOf(sw, url)}`);
+  const panel = await openSidePanel(context, extensionId, await tabIdOf(sw, url));
   await expect(panel.getByRole('button', { name: /^Tools \(\d+\)$/ })).toBeVisible({ timeout: 30_000 });
   return { page, panel };
 }
@@ -124,13 +102,6 @@ export async function recordStatusCards(context: BrowserContext): Promise<void> 
 /** What {@link recordStatusCards} saw in this panel so far. */
 export function statusLog(panel: Page): Promise<StatusSnapshot[]> {
   return panel.evaluate(() => (window as unknown as { __statusLog?: StatusSnapshot[] }).__statusLog ?? []);
-}
-
-/** The card of the call to tool `name` in the conversation. */
-export function toolCard(panel: Page, name: string) {
-  return panel
-    .locator('.tool-card')
-    .filter({ has: panel.locator('.tool-name', { hasText: new RegExp(`^${name.replace(/\./g, '\\.')}$`) }) });
 }
 
 /** Types `text` into the composer and sends it. */

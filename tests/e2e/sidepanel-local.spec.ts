@@ -1,15 +1,12 @@
-import type { Page } from '@playwright/test';
 import { buildTestModel } from '../../scripts/make-test-model';
 import { startModelHost } from '../servers/model-host';
+import { toolCard } from './browser';
 import { expect, expectAccessible, openShopWithPanel, screenshot, test } from './sidepanel-helpers';
 
 test.describe.configure({ timeout: 180_000 });
 
 /** The catalog's recommended model, impersonated by the scripted test model on a loopback model host. */
 const MODEL_ID = 'onnx-community/Qwen3-0.6B-ONNX';
-
-const toolCard = (page: Page, name: string) =>
-  page.locator('.tool-card').filter({ has: page.locator('.tool-name', { hasText: new RegExp(`^${name}$`) }) });
 
 test('an on-device conversation: the person starts the download, then the real engine calls a page tool and answers', async ({
   context,

@@ -1,25 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, chromium } from '@playwright/test';
-import { CHROMIUM, chromiumArgs, EXTENSION_DIR, extensionReady } from './fixtures';
+import { launchExtension, openSidePanel, tabIdOf } from './browser';
 import { expect, test, useCloud } from './sidepanel-helpers';
 
 test.describe.configure({ timeout: 120_000 });
-
-async function launch(profile: string): Promise<{ context: BrowserContext; extensionId: string; sw: import('@playwright/test').Worker }> {
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: chromiumArgs(EXTENSION_DIR, false),
-  });
-  const sw = await extensionReady(context);
-  return { context, extensionId: new URL(sw.url()).host, sw };
-}
-
-async function tabIdOf(sw: import('@playwright/test').Worker, url: string): Promise<number> {
-  return sw.evaluate(async (href) => (await chrome.tabs.query({})).find((t) => t.url === href)!.id!, url);
-}
 
 test('the conversation survives a service worker restart and a browser restart (the tab comes back under a new id)', async ({
   server,
@@ -27,15 +12,14 @@ test('the conversation survives a service worker restart and a browser restart (
 }) => {
   const profile = mkdtempSync(join(tmpdir(), 'webmcp-agent-restart-'));
   try {
-    let { context, extensionId, sw } = await launch(profile);
+    let { context, extensionId, sw } = await launchExtension({ profile });
     await useCloud(sw, provider);
     provider.script({ type: 'reply', text: 'First answer.' }, { type: 'reply', text: 'Second answer.' });
     const shopUrl = `${server.url}/demo/`;
     const shop = await context.newPage();
     await shop.goto(shopUrl);
     const firstTab = await tabIdOf(sw, shopUrl);
-    let panel = await context.newPage();
-    await panel.goto(`chrome-extension://${extensionId}/sidepanel.html?tab=${firstTab}`);
+    let panel = await openSidePanel(context, extensionId, firstTab);
     await panel.getByRole('textbox', { name: 'Message' }).fill('First question');
     await panel.getByRole('button', { name: 'Send' }).click();
     await expect(panel.locator('.conversation').getByText('First answer.')).toBeVisible({ timeout: 30_000 });
@@ -54,7 +38,7 @@ test('the conversation survives a service worker restart and a browser restart (
     // Browser restart with the same profile. Tab ids start over: the shop comes back under a new id, and the
     // old id now belongs to nobody (or to a stranger).
     await context.close();
-    ({ context, extensionId, sw } = await launch(profile));
+    ({ context, extensionId, sw } = await launchExtension({ profile }));
     const filler = await context.newPage();
     await filler.goto(`${server.url}/plain.html`);
     const again = await context.newPage();
@@ -63,13 +47,11 @@ test('the conversation survives a service worker restart and a browser restart (
     const plainTab = await tabIdOf(sw, `${server.url}/plain.html`);
     // The restarted browser numbers tabs afresh: the shop's old id went to another tab, or to none.
     expect(secondTab).not.toBe(firstTab);
-    panel = await context.newPage();
-    await panel.goto(`chrome-extension://${extensionId}/sidepanel.html?tab=${secondTab}`);
+    panel = await openSidePanel(context, extensionId, secondTab);
     await expect(panel.locator('.conversation').getByText('Second answer.')).toBeVisible({ timeout: 30_000 });
     await expect(panel.locator('.conversation').getByText('First question')).toBeVisible();
     // Another page does not inherit it.
-    const other = await context.newPage();
-    await other.goto(`chrome-extension://${extensionId}/sidepanel.html?tab=${plainTab}`);
+    const other = await openSidePanel(context, extensionId, plainTab);
     await expect(other.getByRole('heading', { name: 'What should the agent do here?' })).toBeVisible({ timeout: 30_000 });
     await context.close();
   } finally {

@@ -1,11 +1,7 @@
-import type { Page } from '@playwright/test';
+import { setStorage, toolCard } from './browser';
 import { API_KEY, expect, expectAccessible, openShopWithPanel, screenshot, test, useCloud } from './sidepanel-helpers';
 
 test.describe.configure({ timeout: 90_000 });
-
-/** A tool card by its tool's name (not by text in its output, which may mention other tools). */
-const toolCard = (page: Page, name: string) =>
-  page.locator('.tool-card').filter({ has: page.locator('.tool-name', { hasText: new RegExp(`^${name}$`) }) });
 
 test('a cloud conversation on the demo shop: streamed answer, tool card, persisted across a panel reload', async ({
   context,
@@ -316,13 +312,9 @@ test("a site's profile reaches the agent: its instructions in the prompt, only i
   openSidePanel,
 }) => {
   await useCloud(serviceWorker, provider);
-  await serviceWorker.evaluate(
-    (origin) =>
-      chrome.storage.local.set({
-        'settings.sites': [{ origin, instructions: 'Fern & Field sells outdoor clothing. Search first.', maxSteps: 3, tools: ['search_products', 'get_cart'] }],
-      }),
-    server.url,
-  );
+  await setStorage(serviceWorker, {
+    'settings.sites': [{ origin: server.url, instructions: 'Fern & Field sells outdoor clothing. Search first.', maxSteps: 3, tools: ['search_products', 'get_cart'] }],
+  });
   provider.script({ type: 'reply', text: 'Hello from the shop.' });
   const { panel } = await openShopWithPanel(context, server.url, openSidePanel);
   await expect(panel.getByRole('button', { name: 'Tools (2)' })).toBeVisible();

@@ -4,18 +4,13 @@
  * "checkout" sub-agent, the nested run shows under the delegate call with its own tool cards, check_out asks
  * for the person's Allow inside it, and the nesting survives a panel reload.
  */
-import type { Locator, Page } from '@playwright/test';
 import { readSent } from '../servers/provider-server';
+import { toolCard } from './browser';
 import { expect, expectAccessible, openShopWithPanel, screenshot, test, useCloud } from './sidepanel-helpers';
 
 test.describe.configure({ timeout: 120_000 });
 
 /** A tool card by its tool's name, within `scope` (the panel, or a nested run in it). */
-const toolCard = (scope: Page | Locator, name: string) => {
-  const page = 'page' in scope && typeof scope.page === 'function' ? (scope as Locator).page() : (scope as Page);
-  return scope.locator('.tool-card').filter({ has: page.locator('.tool-name', { hasText: new RegExp(`^${name}$`) }) });
-};
-
 test('the site’s agent delegates checkout; the nested run, its confirmation and its tool cards show in the panel and survive a reload', async ({
   context,
   server,

@@ -3,13 +3,10 @@
  * an approval runs only the tool instance the person saw, the top frame keeps its names, cross-origin frames need
  * the page's delegation, and one flooding tab neither fills the model's context nor delays another tab.
  */
-import type { Page } from '@playwright/test';
+import { toolCard } from './browser';
 import { callTool, expectTools, getTools, textOf, watchTab } from './bridge-helpers';
 import { evaluateInContentScript } from './content-script-world';
 import { expect, test, useCloud } from './sidepanel-helpers';
-
-const toolCard = (panel: Page, name: string) =>
-  panel.locator('.tool-card').filter({ has: panel.locator('.tool-name', { hasText: new RegExp(`^${name}$`) }) });
 
 test('a compromised content script that claims https://bank.example is known by its real origin', async ({
   context,

@@ -3,7 +3,7 @@
  * judged by its own frame's origin, and the default asks before anything not read-only. Attacks come from the
  * extension's content-script world of a page, as a compromised renderer could run them.
  */
-import type { Page } from '@playwright/test';
+import { setStorage, toolCard } from './browser';
 import { getTools } from './bridge-helpers';
 import { evaluateInContentScript } from './content-script-world';
 import { expect, openShopWithPanel, test, useCloud } from './sidepanel-helpers';
@@ -11,9 +11,6 @@ import { expect, openShopWithPanel, test, useCloud } from './sidepanel-helpers';
 test.describe.configure({ timeout: 90_000 });
 
 /** A tool card by its tool's name. */
-const toolCard = (page: Page, name: string) =>
-  page.locator('.tool-card').filter({ has: page.locator('.tool-name', { hasText: new RegExp(`^${name}$`) }) });
-
 const CHECK_OUT = { name: 'check_out', input: { name: 'Ada Lovelace', email: 'ada@example.com' } };
 
 test('a content script cannot drive the agent host: a panel-named port gets nothing and its Allow changes nothing; options requests go unanswered', async ({
@@ -177,14 +174,10 @@ test('a consequential tool asks every time: no "Always" on offer, and neither a 
   openSidePanel,
 }) => {
   await useCloud(serviceWorker, provider);
-  await serviceWorker.evaluate(
-    (origin) =>
-      chrome.storage.local.set({
-        'settings.confirmation': 'never',
-        'settings.grants': [{ origin, tool: 'check_out', grantedAt: 1 }],
-      }),
-    server.url,
-  );
+  await setStorage(serviceWorker, {
+    'settings.confirmation': 'never',
+    'settings.grants': [{ origin: server.url, tool: 'check_out', grantedAt: 1 }],
+  });
   provider.script({ type: 'reply', toolCalls: [CHECK_OUT] }, { type: 'reply', text: 'I did not place the order.' });
   const { shop, panel } = await openShopWithPanel(context, server.url, openSidePanel);
   await panel.getByRole('textbox', { name: 'Message' }).fill('Buy it as Ada');

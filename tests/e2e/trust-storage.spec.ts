@@ -4,13 +4,11 @@
  * compromised renderer would.
  */
 import type { Page } from '@playwright/test';
+import { setStorage, toolCard } from './browser';
 import { evaluateInContentScript } from './content-script-world';
 import { API_KEY, expect, openShopWithPanel, test, useCloud } from './sidepanel-helpers';
 
 test.describe.configure({ timeout: 90_000 });
-
-const toolCard = (page: Page, name: string) =>
-  page.locator('.tool-card').filter({ has: page.locator('.tool-name', { hasText: new RegExp(`^${name}$`) }) });
 
 /** A secret the person typed into the conversation: it must never be readable from a page. */
 const SECRET_TEXT = 'my recovery code is 7731-SECRET';
@@ -39,14 +37,10 @@ test('a content script can neither read nor change the key, conversations, grant
 }) => {
   await useCloud(serviceWorker, provider);
   // The person's real policy asks before anything not read-only, and they granted one harmless tool.
-  await serviceWorker.evaluate(
-    (origin) =>
-      chrome.storage.local.set({
-        'settings.confirmation': 'non-read-only',
-        'settings.grants': [{ origin, tool: 'search_products', grantedAt: 1 }],
-      }),
-    server.url,
-  );
+  await setStorage(serviceWorker, {
+    'settings.confirmation': 'non-read-only',
+    'settings.grants': [{ origin: server.url, tool: 'search_products', grantedAt: 1 }],
+  });
   provider.script({ type: 'reply', text: 'Noted.' });
   const { shop, panel } = await openShopWithPanel(context, server.url, openSidePanel);
   await panel.getByRole('textbox', { name: 'Message' }).fill(SECRET_TEXT);

@@ -10,14 +10,13 @@
  *
  * Exits non-zero when a check fails.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
 import { build } from 'vite';
 import { copyOrtWasm } from '../../../scripts/copy-ort-wasm';
 import { buildTestModel } from '../../../scripts/make-test-model';
+import { extensionIdFromPage, launchBrowser } from '../../e2e/browser';
 import { startModelHost } from '../../servers/model-host';
 
 const here = new URL('.', import.meta.url).pathname;
@@ -87,30 +86,12 @@ if (firefox) {
   console.log(ok ? 'all checks passed' : 'FAIL');
   process.exit(ok ? 0 : 1);
 }
-const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'engine-check-')), {
-  executablePath: '/usr/bin/chromium',
-  headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    `--disable-extensions-except=${out}`,
-    `--load-extension=${out}`,
-    ...(webgpu ? ['--enable-unsafe-webgpu', '--use-webgpu-adapter=swiftshader'] : []),
-  ],
+const { context, close } = await launchBrowser({
+  extensionDir: out,
+  extraArgs: webgpu ? ['--enable-unsafe-webgpu', '--use-webgpu-adapter=swiftshader'] : [],
 });
 // The check extension has no service worker: read its id from chrome://extensions.
-const extensions = await context.newPage();
-await extensions.goto('chrome://extensions');
-const id = await extensions.evaluate(
-  () =>
-    // chrome://extensions internals: shadow roots all the way down.
-    (document.querySelector('extensions-manager') as any)?.shadowRoot
-      ?.querySelector('extensions-item-list')
-      ?.shadowRoot?.querySelector('extensions-item')?.id as string,
-);
+const id = await extensionIdFromPage(context);
 
 const failures: string[] = [];
 const check = (ok: boolean, what: string) => {
@@ -147,7 +128,7 @@ for (const [model, mjs] of [
   check(second.cachedBefore === true && !second.error, 'second load reads the cache');
   check(host.downloads(`${model}/onnx/model_q4.onnx`) === before, 'no second download');
 }
-await context.close();
+await close();
 await host.close();
 if (failures.length) {
   console.error(`\n${failures.length} check(s) failed`);
