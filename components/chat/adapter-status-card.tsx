@@ -1,7 +1,7 @@
 import type { AdapterSummary } from '../../lib/messaging/agent-messages';
 import { formatBytes } from '../shared/format-bytes';
 
-export interface AdapterStatusCardProps {
+interface AdapterStatusCardProps {
   adapter: AdapterSummary;
   onPrepare: () => void;
   onCancel: () => void;

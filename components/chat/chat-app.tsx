@@ -11,7 +11,7 @@ import { RunOutcomeNotice } from './run-outcome-notice';
 import { createStreamAnnouncer } from './stream-announcer';
 import { ToolsView } from './tools-view';
 
-export interface ChatAppProps {
+interface ChatAppProps {
   store: ChatStore;
   /** Opens the extension's options page (runtime.openOptionsPage). */
   onOpenOptions: () => void;

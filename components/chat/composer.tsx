@@ -1,6 +1,6 @@
 import type { ChatStore } from './create-chat-store';
 
-export interface ComposerProps {
+interface ComposerProps {
   store: ChatStore;
 }
 

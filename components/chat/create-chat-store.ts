@@ -12,7 +12,7 @@ import type {
 } from '../../lib/messaging/agent-messages';
 
 /** The panel's views: the conversation, the page's tools (the inspector), and the developer's timeline and evals. */
-export type PanelView = 'chat' | 'tools' | 'develop';
+type PanelView = 'chat' | 'tools' | 'develop';
 
 /** The panel's state, kept outside the views: signals the views read, and the intents they may send. */
 export interface ChatStore {

@@ -3,7 +3,7 @@ import type { ConfirmationAnswer, PendingConfirmation } from '../../lib/messagin
 import { renderMarkdown } from './render-markdown';
 import { ToolCallCard } from './tool-call-card';
 
-export interface MessageViewProps {
+interface MessageViewProps {
   message: AgentMessage;
   confirmations: PendingConfirmation[];
   onConfirm?: (callId: string, answer: ConfirmationAnswer) => void;

@@ -2,14 +2,14 @@ import type { AgentErrorCode } from '../../lib/agent/types';
 import type { RunOutcome } from '../../lib/messaging/agent-messages';
 import { pointsToOptions } from './adapter-status-card';
 
-export interface RunOutcomeNoticeProps {
+interface RunOutcomeNoticeProps {
   outcome: RunOutcome;
   onRetry: () => void;
   onOpenOptions: () => void;
 }
 
 /** What to do next, for each error code. */
-export function nextStepFor(code: AgentErrorCode | undefined, error = ''): string {
+function nextStepFor(code: AgentErrorCode | undefined, error = ''): string {
   switch (code) {
     case 'rate_limited':
       return 'The provider is limiting requests. Wait a minute, then press Retry.';

@@ -7,7 +7,7 @@ import { toolStateWords } from './tool-state-words';
 
 type ToolPart = Extract<AgentPart, { type: 'tool' }>;
 
-export interface ToolCallCardProps {
+interface ToolCallCardProps {
   part: ToolPart;
   /** Set when the host is waiting for the person's answer on this call. */
   confirmation?: PendingConfirmation;

@@ -13,7 +13,7 @@ function badges(annotations: ToolAnnotations | undefined): { label: string; tone
   return out;
 }
 
-export interface ToolsViewProps {
+interface ToolsViewProps {
   tab: TabSnapshot | undefined;
   store: ChatStore;
 }

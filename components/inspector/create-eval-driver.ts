@@ -17,7 +17,7 @@ export interface EvalDriverOptions {
 }
 
 /** How long a reloaded page gets to offer its first tool before the case runs anyway (it then fails on what is there). */
-export const TOOLS_WAIT_MS = 10_000;
+const TOOLS_WAIT_MS = 10_000;
 
 /**
  * The eval runner's driver over the panel's own store: the same conversation, the same agent, the same page the

@@ -30,7 +30,7 @@ export function evalsFor(store: ChatStore, tabs: EvalTabsPort): EvalsState {
 }
 
 /** How long the headless runner waits for the agent to be ready (a cloud connection check, a model loading). */
-export const AGENT_READY_MS = 60_000;
+const AGENT_READY_MS = 60_000;
 
 /** Resolves once the chosen agent can run, or says why it cannot (a model to download, a missing key). */
 export function whenAgentReady(store: ChatStore): Promise<{ ok: true } | { ok: false; reason: string }> {

@@ -6,7 +6,7 @@ import type { PanelTool } from '../../lib/messaging/agent-messages';
 import type { ChatStore } from '../chat/create-chat-store';
 
 /** One tool's run-by-hand form: its controls, what the person typed, what is wrong, and the call it started. */
-export interface HandRunState {
+interface HandRunState {
   controls: HandRunControl[];
   values: ReadonlySignal<Record<string, string | boolean>>;
   /** Per-field problems, from the form itself. */

@@ -2,7 +2,7 @@ import { type ReadonlySignal, type Signal, signal } from '@preact/signals';
 import type { OptionsClient } from '../../lib/messaging/options-client';
 
 /** Test connection: running, or its last result. */
-export type ConnectionState = { state: 'idle' } | { state: 'testing' } | { state: 'done'; ok: boolean; message: string };
+type ConnectionState = { state: 'idle' } | { state: 'testing' } | { state: 'done'; ok: boolean; message: string };
 
 /** "Test connection" for the saved cloud settings. */
 export interface ConnectionTestState {

@@ -2,7 +2,7 @@ import { type ReadonlySignal, signal } from '@preact/signals';
 import type { OptionsClient } from '../../lib/messaging/options-client';
 
 /** A device test running, or the last one that failed. */
-export type DeviceTestState = { modelId: string; state: 'testing' } | { modelId: string; state: 'failed'; message: string };
+type DeviceTestState = { modelId: string; state: 'testing' } | { modelId: string; state: 'failed'; message: string };
 
 /** "Test this device" for a downloaded model. */
 export interface DeviceTestFlow {

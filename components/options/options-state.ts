@@ -14,7 +14,7 @@ import type { Notice } from './notice';
 import { createSiteEditorState, type SiteEditorState } from './site-editor-state';
 
 /** The page-wide form: everything the one Save button writes. Text as typed. */
-export interface OptionsDraft {
+interface OptionsDraft {
   mode: AgentMode;
   localModelId: string;
   modelHost: string;

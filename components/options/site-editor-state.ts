@@ -8,7 +8,7 @@ import { errorMessage } from '../../lib/shared/error-message';
 import type { Notice } from './notice';
 
 /** The site profile being added or edited. */
-export interface SiteEditor {
+interface SiteEditor {
   /** The origin the profile had before editing; undefined when adding. */
   original?: string;
   draft: { origin: string; instructions: string; maxSteps: string; tools: string; subAgents: SubAgentDraft[] };

@@ -26,7 +26,7 @@ export interface FinishedCall {
 }
 
 /** Options of {@link buildHistory}. */
-export interface BuildHistoryOptions {
+interface BuildHistoryOptions {
   /** How earlier calls are written: the provider's callFormat. */
   callFormat: CallFormat;
   /** Messages kept, counted from the end; the window then starts on a user turn. Default 12. */
@@ -166,7 +166,7 @@ export function cutResult(text: string, max = 1500): string {
  * as page data in the run's delimiter (spotlighting), then the agent's own note, if any, outside it. The call's
  * own `result` stays as it was: loop detection, gists and corrections read the inner text.
  */
-export function resultForModel(call: FinishedCall, max: number, spotlight: Spotlight): string {
+function resultForModel(call: FinishedCall, max: number, spotlight: Spotlight): string {
   const data = spotlight.wrap(cutResult(call.result, max), { tool: call.name, untrusted: call.untrusted });
   return call.note ? `${data}\n\n${call.note}` : data;
 }

@@ -3,7 +3,7 @@ import { TOOL_ERROR_CODES } from './tool-error-codes';
 import type { JSONSchema, PageContext, ToolDescriptor } from './types';
 
 /** What the system prompt of one step is made of. */
-export interface SystemPromptOptions {
+interface SystemPromptOptions {
   /** The tools the model sees this step (already ranked and compacted), first one used for the worked example. */
   tools: readonly ToolDescriptor[];
   /** List the tools in the text with the JSON reply format (providers whose template has no tools). */

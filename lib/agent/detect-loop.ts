@@ -1,8 +1,8 @@
 /** What the loop should do about a call it just ran. */
-export type LoopVerdict = 'new' | 'flag' | 'stop';
+type LoopVerdict = 'new' | 'flag' | 'stop';
 
 /** Remembers calls and their answers within one run, to catch a model going in circles. */
-export interface LoopDetector {
+interface LoopDetector {
   /**
    * Records a finished call. A call with the same name and arguments that got the same answer as before is a
    * repeat: the first repeat is 'flag' (tell the model once), any later one 'stop'.

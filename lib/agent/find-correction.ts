@@ -2,7 +2,7 @@ import { tokenize } from './rank-tools';
 import type { ToolDescriptor } from './types';
 
 /** What is wrong with a plain reply (no calls), if anything. */
-export type Correction =
+type Correction =
   /** It ignores the last failed call (sent back with the error and "Don't say it worked"). */
   | { kind: 'ignored-failure' }
   /** It tells the person to use a tool that is right here ("click Add to cart"): sent back with "Call now". */
@@ -11,7 +11,7 @@ export type Correction =
   | { kind: 'echo' };
 
 /** What {@link findCorrection} looks at. */
-export interface CorrectionInput {
+interface CorrectionInput {
   /** The reply's prose. */
   text: string;
   /** The person's request. */

@@ -1,5 +1,5 @@
 /** A Python call as LFM2 and friends write it. */
-export interface PythonCall {
+interface PythonCall {
   name: string;
   args: unknown[];
   kwargs: Record<string, unknown>;

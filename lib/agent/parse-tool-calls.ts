@@ -42,7 +42,7 @@ export interface ParsedReply {
 }
 
 /** What the parser needs to know of a tool: its name, and its parameters to place bare values. */
-export type ToolLike = { name: string; inputSchema?: JSONSchema };
+type ToolLike = { name: string; inputSchema?: JSONSchema };
 
 /** Longest reply read; the rest is ignored (no model step writes more). */
 const MAX_REPLY_CHARS = 100_000;

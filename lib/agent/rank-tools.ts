@@ -2,7 +2,7 @@ import { cleanText, compactSchema } from './compact-schema';
 import type { ToolDescriptor } from './types';
 
 /** Options of {@link rankTools}. */
-export interface RankToolsOptions {
+interface RankToolsOptions {
   /** Most tools returned. Default 8. */
   max?: number;
   /** Names of tools used recently, most recent first: they get a bonus (a follow-up usually needs them again). */

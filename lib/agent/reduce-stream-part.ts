@@ -3,7 +3,7 @@ import type { AgentErrorCode, AgentMessage, AgentPart, AgentStreamPart } from '.
 type ToolPart = Extract<AgentPart, { type: 'tool' }>;
 
 /** What a run amounts to so far: its messages and whether (and how) it ended. What the panel renders. */
-export interface AgentRunState {
+interface AgentRunState {
   messages: AgentMessage[];
   /** running until a finish or error part arrives. */
   status: 'running' | 'done' | 'error';
@@ -113,7 +113,7 @@ export function reduceStreamPart(messages: AgentMessage[], part: AgentStreamPart
 }
 
 /** A tool error that means the call was stopped rather than failed. */
-export function isCancelled(error: string): boolean {
+function isCancelled(error: string): boolean {
   return error.trimStart().startsWith('Error [cancelled]');
 }
 

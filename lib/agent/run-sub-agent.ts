@@ -11,7 +11,7 @@ export type RunAgentLoop = (req: AgentRunRequest) => AsyncIterable<AgentStreamPa
 export type NestedPart = Extract<AgentStreamPart, { type: 'agent-part' }>;
 
 /** Said for a sub-agent that ended its run with nothing to say. */
-export const SILENT_SUB_AGENT = 'The sub-agent finished without an answer.';
+const SILENT_SUB_AGENT = 'The sub-agent finished without an answer.';
 
 /**
  * Runs the sub-agent behind the delegate call `call` of the run `req` as a nested run of `loop`, and returns

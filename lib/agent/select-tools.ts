@@ -1,7 +1,7 @@
 import type { ToolDescriptor, WebAgent } from './types';
 
 /** Tools named with this prefix hand a task to a sub-agent; the rest of the name is the sub-agent's id. */
-export const DELEGATE_TOOL_PREFIX = 'delegate_to_';
+const DELEGATE_TOOL_PREFIX = 'delegate_to_';
 
 /**
  * How deep delegation nests: the site's agent (depth 0) may hand a task to a sub-agent (depth 1), which may hand
@@ -22,12 +22,12 @@ export function delegateToolName(id: string): string {
 }
 
 /** Whether a tool name is reserved for delegation (a page's own tool may not take such a name). */
-export function isDelegateToolName(name: unknown): boolean {
+function isDelegateToolName(name: unknown): boolean {
   return typeof name === 'string' && name.startsWith(DELEGATE_TOOL_PREFIX);
 }
 
 /** The input every delegate tool takes. */
-export const DELEGATE_INPUT_SCHEMA = {
+const DELEGATE_INPUT_SCHEMA = {
   type: 'object',
   properties: {
     task: {
@@ -55,7 +55,7 @@ export function selectTools(agent: WebAgent | undefined, tools: readonly ToolDes
 }
 
 /** The delegate tools of `agent` at `depth`: none once the depth limit is reached. */
-export function delegateTools(agent: WebAgent | undefined, depth = 0): ToolDescriptor[] {
+function delegateTools(agent: WebAgent | undefined, depth = 0): ToolDescriptor[] {
   if (!agent?.subAgents || depth >= MAX_DELEGATION_DEPTH) return [];
   const seen = new Set<string>();
   const out: ToolDescriptor[] = [];

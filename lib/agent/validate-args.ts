@@ -5,7 +5,7 @@ import { describeErrors } from './describe-errors';
 import { sanitizeSchema } from './sanitize-schema';
 
 /** The verdict on one tool call's arguments. */
-export type ValidateArgsResult = { ok: true } | { ok: false; message: string };
+type ValidateArgsResult = { ok: true } | { ok: false; message: string };
 
 /** Most messages joined into one reply: a small model fixes a few things at a time. */
 const MAX_MESSAGES = 4;

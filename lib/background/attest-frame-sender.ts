@@ -18,7 +18,7 @@ export interface FrameSender {
 }
 
 /** The fields of `runtime.MessageSender` the attestation reads (Chrome's and Firefox's both fit). */
-export interface RawMessageSender {
+interface RawMessageSender {
   tab?: { id?: number };
   frameId?: number;
   documentId?: string;

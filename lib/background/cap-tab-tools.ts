@@ -25,13 +25,13 @@ export function toolBytes(tool: FrameTool): number {
 }
 
 /** One frame's tools, in the frame's own order. */
-export interface FrameTools {
+interface FrameTools {
   frameId: number;
   tools: readonly FrameTool[];
 }
 
 /** Which tools of each frame fit the tab's caps (by frame id, indexes into its tools), and how many did not. */
-export interface CappedTabTools {
+interface CappedTabTools {
   kept: Map<number, Set<number>>;
   /** Tools left out by the caps. */
   dropped: number;

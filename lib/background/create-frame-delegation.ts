@@ -13,7 +13,7 @@ import type { DelegationOffer } from '../webmcp/offer-tools-delegation';
 import { allowsTools } from './allows-tools';
 import type { FrameSender } from './attest-frame-sender';
 
-export interface FrameDelegationPorts {
+interface FrameDelegationPorts {
   /** Asks one frame to post tokens into its child frames; answers with its offers (untrusted shape). */
   askOffers(tabId: number, frameId: number): Promise<unknown>;
   /** The attested origins of the tab's known frames, by frame id (0 = top). */
@@ -22,7 +22,7 @@ export interface FrameDelegationPorts {
   waitMs?: number;
 }
 
-export interface FrameDelegation {
+interface FrameDelegation {
   /**
    * Whether the frame may serve tools (true for the top and frames same-origin with it); undefined when no answer
    * came back in time (a busy or silent parent), so a later report may ask again.

@@ -16,13 +16,13 @@ import type { ToolRouterPorts } from './create-tool-router';
 import type { DroppedTools, TabToolEntry, TabToolSnapshot } from './tool-bridge';
 
 /** A frame's report as stored: its URL and origin are the browser's attestation, never the frame's claim. */
-export interface StoredFrame extends FrameReport {
+interface StoredFrame extends FrameReport {
   documentId?: string;
   /** Tools this frame reported beyond what a whole tab may offer, cut on arrival (counted as dropped). */
   cut?: number;
 }
 
-export interface TabState {
+interface TabState {
   frames: Record<string, StoredFrame>;
   /**
    * Model-facing names given out in this tab, by tool identity (frame, origin, name). A name stays with its tool
@@ -52,10 +52,10 @@ const key = (tabId: number) => `bridge:tab:${tabId}`;
 const PUSH_COALESCE_MS = 30;
 
 /** The tab registry's ports: the router's, less what only calls need. */
-export type TabRegistryPorts = Pick<ToolRouterPorts, 'store' | 'sendToFrame' | 'setBadge' | 'notifyHost' | 'loadBridge' | 'delegationWaitMs'>;
+type TabRegistryPorts = Pick<ToolRouterPorts, 'store' | 'sendToFrame' | 'setBadge' | 'notifyHost' | 'loadBridge' | 'delegationWaitMs'>;
 
 /** What the router does with its tabs. */
-export interface TabRegistry {
+interface TabRegistry {
   /** The tab's state, from memory or session storage. */
   load(tabId: number): Promise<TabState>;
   /** Records a frame's report (undefined: the frame's document is gone); `seenOrigin`: a new document's origin. */

@@ -5,7 +5,7 @@
  * flight and one pending, whatever N.
  */
 
-export interface TabWriteQueue {
+interface TabWriteQueue {
   /**
    * Queues a write of the tab's state. `write` runs later and must read the latest state itself. Resolves once a
    * write that started after this call has finished (a failed write is swallowed: the next one writes again).

@@ -1,5 +1,5 @@
 /** The slice of chrome.offscreen and chrome.runtime this needs, passed in so it runs anywhere. */
-export interface OffscreenApi {
+interface OffscreenApi {
   hasDocument: () => Promise<boolean>;
   createDocument: (params: { url: string; reasons: string[]; justification: string }) => Promise<void>;
 }

@@ -9,7 +9,7 @@ import type { FrameReport } from '../messaging/bridge-messages';
 import { capToolOutput } from '../webmcp/cap-tool-output';
 import { toolErrorOutput } from '../webmcp/tool-error-output';
 
-export interface NavigationFollowerOptions {
+interface NavigationFollowerOptions {
   /** How long a navigated call waits for the next document to report. */
   navigationTimeoutMs: number;
   /** How long a frame that stopped answering may take to show it navigated (default 1 s). */
@@ -18,7 +18,7 @@ export interface NavigationFollowerOptions {
 }
 
 /** What the router tells the follower, and asks it. */
-export interface NavigationFollower {
+interface NavigationFollower {
   /** A new document announced itself in this frame (frame/ready). */
   documentStarted(frameKey: string): void;
   /** The frame's current generation (how many documents it has announced). */

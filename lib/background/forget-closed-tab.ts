@@ -1,7 +1,7 @@
 import type { TabClosedMessage } from '../messaging/host-channel';
 import type { ConversationStore } from '../storage/conversations';
 
-export interface ForgetClosedTabDeps {
+interface ForgetClosedTabDeps {
   /**
    * Tells a running agent host (runtime.sendMessage on Chrome), which stops the tab's run, drops it from memory and
    * deletes the record itself; resolves to true when the host did. Rejects or resolves otherwise when no host runs.

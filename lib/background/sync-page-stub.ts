@@ -6,10 +6,10 @@
  */
 
 /** The id and file of the registered stub. */
-export const PAGE_STUB_ID = 'webmcp-agent-page-stub';
+const PAGE_STUB_ID = 'webmcp-agent-page-stub';
 
 /** The slice of chrome.scripting this needs. */
-export interface ContentScriptRegistry {
+interface ContentScriptRegistry {
   getRegisteredContentScripts(filter: { ids: string[] }): Promise<{ id: string }[]>;
   registerContentScripts(scripts: Record<string, unknown>[]): Promise<void>;
   unregisterContentScripts(filter: { ids: string[] }): Promise<void>;

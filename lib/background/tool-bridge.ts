@@ -48,7 +48,7 @@ export interface TabToolSnapshot {
 }
 
 /** A running call's parked state, reported while it waits for the person. */
-export interface ToolCallStateUpdate {
+interface ToolCallStateUpdate {
   state: 'awaiting-confirmation';
   /** What the person should click, in words. */
   prompt: string;

@@ -5,12 +5,12 @@ import { mapCloudError, redactKey } from './map-cloud-error';
 import { normalizeBaseURL } from './resolve-model';
 
 /** One model the provider offers, for the options page's picker. */
-export interface ListedModel {
+interface ListedModel {
   id: string;
   label: string;
 }
 
-export type ModelListing = { ok: true; models: ListedModel[] } | { ok: false; message: string; code?: AgentErrorCode };
+type ModelListing = { ok: true; models: ListedModel[] } | { ok: false; message: string; code?: AgentErrorCode };
 
 /** OpenAI lists every model it has; these cannot chat. */
 const OPENAI_NOT_CHAT = /embedding|tts|whisper|dall-e|moderation|davinci|babbage|transcribe|image|audio|realtime|search|sora/i;

@@ -3,13 +3,13 @@ import type { CloudProviderId } from './cloud-settings';
 import { isOllamaBaseURL } from './resolve-model';
 
 /** A failed cloud call, in words a person can act on. */
-export interface CloudErrorReport {
+interface CloudErrorReport {
   error: string;
   code?: AgentErrorCode;
 }
 
 /** Where the failed call went, to name it and to keep the key out of every message. */
-export interface CloudErrorContext {
+interface CloudErrorContext {
   provider: CloudProviderId;
   /** The base URL in use (the provider's own when unset). */
   baseURL?: string;

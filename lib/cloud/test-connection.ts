@@ -5,10 +5,10 @@ import { mapCloudError, redactKey } from './map-cloud-error';
 import { resolveModel } from './resolve-model';
 
 /** The outcome of "Test connection", in words for the options page. */
-export type ConnectionReport = { ok: true; message: string } | { ok: false; message: string; code?: AgentErrorCode };
+type ConnectionReport = { ok: true; message: string } | { ok: false; message: string; code?: AgentErrorCode };
 
 /** How long "Test connection" waits for the answer. */
-export const TEST_CONNECTION_TIMEOUT_MS = 20_000;
+const TEST_CONNECTION_TIMEOUT_MS = 20_000;
 
 /**
  * The options page's "Test connection": one cheap request (a 16-token reply to "Reply with OK", no retries)

@@ -10,7 +10,7 @@ type ToolResultContentPart = ToolModelMessage['content'][number];
 type ProviderOptions = NonNullable<Extract<AssistantContentPart, { type: 'reasoning' }>['providerOptions']>;
 
 /** How results are marked as page data. */
-export interface ToModelMessagesOptions {
+interface ToModelMessagesOptions {
   /** The run's delimiter for tool results (spotlighting). Default: a fresh one. */
   spotlight?: Spotlight;
   /** Whether a tool (by page name) is marked untrustedContentHint. */

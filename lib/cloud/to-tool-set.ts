@@ -18,7 +18,7 @@ export interface PageToolSet {
   toProviderName: (pageName: string) => string;
 }
 
-export interface ToToolSetOptions {
+interface ToToolSetOptions {
   /**
    * Runs a call on the page (req.callTool). With it each tool gets an `execute`; without it the set only
    * describes the tools (for a caller that runs the tools itself).

@@ -5,9 +5,9 @@ import { errorMessage } from '../shared/error-message';
 import { isRecord } from '../shared/is-record';
 
 /** The most cases one file may hold: each runs the real agent on a reloaded page. */
-export const MAX_EVAL_CASES = 500;
+const MAX_EVAL_CASES = 500;
 
-export type ParsedEvalFile = { ok: true; cases: EvalCase[] } | { ok: false; errors: string[] };
+type ParsedEvalFile = { ok: true; cases: EvalCase[] } | { ok: false; errors: string[] };
 
 /**
  * Reads an eval file in the webmcp-evals format (a JSON array of cases; see docs/evals.md). Every problem is

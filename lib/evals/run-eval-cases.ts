@@ -36,7 +36,7 @@ export interface EvalCaseResult {
 }
 
 /** The progress of a run, after every case. */
-export interface EvalProgress {
+interface EvalProgress {
   done: number;
   total: number;
   results: EvalCaseResult[];

@@ -54,7 +54,7 @@ export function countRequired(nodes: readonly ExpectedCallNode[]): number {
 }
 
 /** The differences between one expected call and one actual call (empty when they match). */
-export function compareCall(expected: ExpectedCall, actual: ActualCall): string[] {
+function compareCall(expected: ExpectedCall, actual: ActualCall): string[] {
   if (expected.functionName !== actual.functionName) return [`called ${actual.functionName} instead of ${expected.functionName}`];
   const differences: string[] = [];
   if (expected.arguments != null) differences.push(...explainMismatch(expected.arguments, actual.args).map((d) => `arguments: ${d}`));

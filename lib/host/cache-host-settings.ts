@@ -10,7 +10,7 @@ import type { StorageChangedEvent } from '../storage/storage-area';
 import type { HostSettingsPort } from './agent-host-deps';
 
 /** The settings store methods this wraps (lib/storage/settings-store.ts fits). */
-export interface CachedSettingsSource {
+interface CachedSettingsSource {
   read(): Promise<Settings>;
   setMode: HostSettingsPort['setMode'];
   grantTool: HostSettingsPort['grantTool'];

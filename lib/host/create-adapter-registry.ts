@@ -73,7 +73,7 @@ export function createAdapterRegistry(factories: readonly AdapterFactory[]): Ada
 }
 
 /** An adapter that cannot run, saying why: what the person sees when building the real one failed. */
-export function unavailableAdapter(kind: AgentKind, reason: string): AgentAdapter {
+function unavailableAdapter(kind: AgentKind, reason: string): AgentAdapter {
   const status: AdapterStatus = { state: 'unavailable', reason };
   return {
     id: `${kind}-unavailable`,

@@ -24,7 +24,7 @@ export interface ToolIdentity {
   originalName: string;
 }
 
-export interface ConfirmationFlowDeps {
+interface ConfirmationFlowDeps {
   settings: Pick<HostSettingsPort, 'read' | 'grantTool'>;
   /** Unguessable ids (crypto.randomUUID). */
   generateId: () => string;
@@ -34,7 +34,7 @@ export interface ConfirmationFlowDeps {
   onChange: () => void;
 }
 
-export interface ConfirmationFlow {
+interface ConfirmationFlow {
   /**
    * Asks the person when the policy says so. Resolves `run` when the call may run, or the error the model reads
    * (declined, or stopped before an answer). `top` is the top page's URL; `awaiting` is called before asking.

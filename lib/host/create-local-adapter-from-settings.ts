@@ -5,7 +5,7 @@ import type { EnginePort } from '../local/engine-messages';
 import type { SettingsStore } from '../storage/settings-store';
 
 /** What the agent host's context provides: both hosts (Chrome's offscreen document, Firefox's background page) pass these. */
-export interface LocalAdapterContext {
+interface LocalAdapterContext {
   settings: SettingsStore;
   /** Starts the engine Worker (the file differs per build; the protocol does not). */
   startWorker: () => EnginePort;

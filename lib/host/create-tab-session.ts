@@ -78,7 +78,7 @@ export interface TabSession {
   idle(): Promise<void>;
 }
 
-export interface TabSessionDeps {
+interface TabSessionDeps {
   tabId: number;
   /** The tab's URL when the panel bound it, to adopt a conversation after a browser restart. */
   url?: string;

@@ -19,7 +19,7 @@ import type { ToolIdentity } from './create-confirmation-flow';
  */
 export const UNKNOWN_TOOL_WAIT_MS = 1_500;
 
-export interface TabToolsDeps {
+interface TabToolsDeps {
   tabId: number;
   bridge: HostToolBridge;
   settings: Pick<HostSettingsPort, 'siteAgentFor'>;
@@ -30,7 +30,7 @@ export interface TabToolsDeps {
 }
 
 /** What the session reads of its tab's tools. */
-export interface TabTools {
+interface TabTools {
   /** Reads the bridge's snapshot of the tab (a copy the router pushed: no round trip on Chrome). */
   refresh(): Promise<void>;
   /** Whether a snapshot (or the knowledge that the page has no tools) has come. */

@@ -10,7 +10,7 @@ import { type ChannelHandlers, handleMessage, sendMessage } from '../messaging/c
 import { cancelledBeforeStart, cancelledInPage, toolErrorOutput } from '../webmcp/tool-error-output';
 import type { TabToolSnapshot, ToolBridge } from '../background/tool-bridge';
 
-export interface ToolBridgeClientPorts {
+interface ToolBridgeClientPorts {
   /** runtime.sendMessage to the background. */
   sendMessage(message: HostToBackgroundMessage): Promise<unknown>;
   /** runtime.onMessage.addListener, for the background's broadcasts. */

@@ -15,13 +15,13 @@ import { handleOptionsRequest } from './options-requests';
 import { type AgentHost, createAgentHost } from './create-agent-host';
 
 /** The on-device adapter with the model management the options page uses (lib/local's LocalAdapter fits). */
-export interface HostLocalAdapter extends AgentAdapter {
+interface HostLocalAdapter extends AgentAdapter {
   listModels?: () => Promise<Omit<LocalModelInfo, 'storedBytes'>[]>;
   deleteModel?: (modelId: string) => Promise<void>;
   testModel?: (modelId: string) => Promise<DeviceTestResult>;
 }
 
-export interface WireAgentHostDeps {
+interface WireAgentHostDeps {
   /** storage.local and storage.session: direct on Firefox, proxied through the background on Chrome. */
   storage: { local: StorageArea; session: StorageArea };
   /** runtime.onConnect (side panels). */
@@ -36,7 +36,7 @@ export interface WireAgentHostDeps {
 }
 
 /** What the entry point gets back. */
-export interface AgentHostRuntime {
+interface AgentHostRuntime {
   host: AgentHost;
   settings: SettingsStore;
   /**

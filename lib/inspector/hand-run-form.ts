@@ -21,9 +21,9 @@ export interface HandRunControl {
 }
 
 /** What the person typed or picked: a string per text/number/select/json control, a boolean per checkbox. */
-export type HandRunValues = Record<string, string | boolean>;
+type HandRunValues = Record<string, string | boolean>;
 
-export type HandRunInput = { ok: true; input: Record<string, unknown> } | { ok: false; errors: { name: string; message: string }[] };
+type HandRunInput = { ok: true; input: Record<string, unknown> } | { ok: false; errors: { name: string; message: string }[] };
 
 /**
  * The form for running a tool by hand, built from its input schema: text for strings, number for numbers and

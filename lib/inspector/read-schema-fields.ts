@@ -26,7 +26,7 @@ export interface SchemaField {
   secret: boolean;
 }
 
-export interface SchemaFields {
+interface SchemaFields {
   fields: SchemaField[];
   /** Some fields were left out: the schema was deeper or larger than shown. */
   truncated: boolean;
@@ -37,7 +37,7 @@ export const MAX_FIELD_DEPTH = 6;
 /** Most fields shown. */
 export const MAX_FIELDS = 200;
 /** Longest description or value shown, in characters. */
-export const MAX_FIELD_TEXT = 500;
+const MAX_FIELD_TEXT = 500;
 
 /** Reads the fields of an object schema (a tool's input or output schema). */
 export function readSchemaFields(schema: unknown): SchemaFields {

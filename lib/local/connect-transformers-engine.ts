@@ -14,7 +14,7 @@ import {
 import type { LocalModelSpec } from './model-catalog';
 
 /** The host's handle on the engine Worker. */
-export interface TransformersEngineClient {
+interface TransformersEngineClient {
   /** A provider for `model` whose work runs in the Worker; the same object for the same model id. */
   provider: (model: LocalModelSpec) => TransformersProvider;
   /** Called with a model id when the Worker unloaded that model (idle, or another model was prepared). */

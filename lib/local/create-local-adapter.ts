@@ -19,7 +19,7 @@ export const NO_WEBGPU_NOTE = 'No WebGPU here: a smaller, slower model runs on t
 export const PROMPT_API_MODEL_ID = PROMPT_API_CHOICE;
 
 /** What createLocalAdapter needs: the engine, the models, and the loop's limits (docs/architecture.md § The on-device loop). */
-export interface LocalAdapterOptions {
+interface LocalAdapterOptions {
   /**
    * The engine for one catalog model. In the agent host: `connectTransformersEngine(worker).provider`; in tests,
    * `(model) => createTransformersProvider({ model, ... })`. Called once per model id.

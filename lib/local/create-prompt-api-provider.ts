@@ -12,7 +12,7 @@ export interface PromptApiMessage {
 }
 
 /** The slice of a Prompt API session the provider uses. */
-export interface PromptApiSession {
+interface PromptApiSession {
   prompt: (input: string, options?: { signal?: AbortSignal }) => Promise<string>;
   measureInputUsage?: (input: string, options?: { signal?: AbortSignal }) => Promise<number>;
   readonly inputUsage?: number;

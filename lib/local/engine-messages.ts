@@ -41,7 +41,7 @@ export interface EngineModelState {
 }
 
 /** An error as it crosses the boundary (its name keeps AbortError recognisable). */
-export interface SerializedError {
+interface SerializedError {
   name: string;
   message: string;
 }

@@ -24,7 +24,7 @@ export interface MeasurableProvider {
 /** Where a run is, for the page's progress line. */
 export type DeviceTestPhase = { phase: 'loading'; progress: number } | { phase: 'reading' } | { phase: 'writing'; tokens: number };
 
-export interface MeasureDeviceOptions {
+interface MeasureDeviceOptions {
   signal?: AbortSignal;
   onPhase?: (phase: DeviceTestPhase) => void;
   /** The clock (ms): performance.now by default; the figures fall back to it when the engine reports none. */

@@ -1,7 +1,7 @@
 import type { LocalModelSpec } from './model-catalog';
 
 /** What the device offers, as far as the choice of model goes. */
-export interface DeviceClass {
+interface DeviceClass {
   /** A WebGPU adapter exists. */
   webgpu: boolean;
   /** It has shader-f16 (q4f16 weights run). */

@@ -16,7 +16,7 @@ import {
 import type { ModelFileCache } from './transformers-runtime';
 
 /** What the Worker's entry reads from its own globals and hands the engine. */
-export interface EngineEnvironment {
+interface EngineEnvironment {
   facts: DeviceFacts;
   fetch?: typeof fetch;
   /** Unset: transformers.js's default (the Cache API's `transformers-cache` in browsers). */

@@ -129,7 +129,7 @@ export function createTextStreamer(
 }
 
 /** What a greedy generation from a prompt (and maybe a cache over its start) is asked. */
-export interface GenerateOptions {
+interface GenerateOptions {
   input_ids: Tensor;
   attention_mask: Tensor;
   max_new_tokens: number;

@@ -21,7 +21,7 @@ export interface AgentClient {
   close(): void;
 }
 
-export interface AgentClientOptions {
+interface AgentClientOptions {
   /** Opens a Port to the host: browser.runtime.connect({ name: AGENT_PORT_NAME }). */
   connect: () => PanelPort;
   /**

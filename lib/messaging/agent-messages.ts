@@ -33,7 +33,7 @@ export type ConfirmationAnswer = 'allow-once' | 'allow-always' | 'deny';
  * What a panel asks the host to do, on the panel's Port (no answers: the host's events carry the results). Every
  * tab-scoped intent names its tab: one panel may follow tab switches.
  */
-export interface PanelChannel {
+interface PanelChannel {
   /** Follow this tab: the host answers with its snapshot and keeps sending updates. `url` helps adopt a
    * conversation after a browser restart, when the tab came back under a new id. */
   'panel/bind': { request: { tabId: number; url?: string }; answer: undefined };
@@ -125,7 +125,7 @@ export interface AdapterSummary {
 }
 
 /** What the host tells a panel, on the same Port. */
-export interface PanelEventChannel {
+interface PanelEventChannel {
   'panel/tab': { request: { snapshot: TabSnapshot }; answer: undefined };
   'panel/adapters': { request: { chosen: AgentKind; adapters: AdapterSummary[] }; answer: undefined };
   /** An intent could not be carried out (a model switch during a reply, a download that failed to start). */

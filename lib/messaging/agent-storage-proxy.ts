@@ -7,27 +7,27 @@ import type { StorageArea, StorageChange } from '../storage/storage-area';
 import { errorMessage } from '../shared/error-message';
 import { type ChannelHandlers, type ChannelMessage, handleMessage, isMessage, sendMessage } from './channel';
 
-export type StorageAreaName = 'local' | 'session';
+type StorageAreaName = 'local' | 'session';
 
 /** The background's answer: a value, or an error message (a rejected sendMessage would lose the reason). */
-export type AgentStorageResponse = { ok: true; value?: Record<string, unknown> } | { ok: false; error: string };
+type AgentStorageResponse = { ok: true; value?: Record<string, unknown> } | { ok: false; error: string };
 
 /** Agent host → background: the host's storage requests (taken only from extension pages). */
-export interface StorageChannel {
+interface StorageChannel {
   'storage/get': { request: { area: StorageAreaName; keys: string[] }; answer: AgentStorageResponse };
   'storage/set': { request: { area: StorageAreaName; items: Record<string, unknown> }; answer: AgentStorageResponse };
   'storage/remove': { request: { area: StorageAreaName; keys: string[] }; answer: AgentStorageResponse };
 }
 
 /** Background → agent host, pushed: a storage change the host listens for. */
-export interface StoragePushChannel {
+interface StoragePushChannel {
   'storage/changed': { request: { area: StorageAreaName; changes: Record<string, StorageChange> }; answer: undefined };
 }
 
 /** A storage request from the agent host. */
-export type AgentStorageRequest = ChannelMessage<StorageChannel>;
+type AgentStorageRequest = ChannelMessage<StorageChannel>;
 /** A storage change the background forwards to the host. */
-export type AgentStorageChanged = ChannelMessage<StoragePushChannel>;
+type AgentStorageChanged = ChannelMessage<StoragePushChannel>;
 
 type Areas = Record<StorageAreaName, Pick<StorageArea, 'get' | 'set' | 'remove'>>;
 

@@ -58,7 +58,7 @@ export type FrameCallResult =
   | { kind: 'navigated' };
 
 /** What a frame's bridge says when pinged (tests and the foundation check read it). */
-export interface FramePing {
+interface FramePing {
   world: 'isolated';
   url: string;
   /** Whether the bridge reached the page's world. */

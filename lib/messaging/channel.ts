@@ -10,7 +10,7 @@
  */
 
 /** A channel: each `<channel>/<verb>` with its request fields and its answer (declared as an interface). */
-export type ChannelMap<M> = { [T in keyof M]: { request: object; answer: unknown } };
+type ChannelMap<M> = { [T in keyof M]: { request: object; answer: unknown } };
 
 /** One message of a channel, as it travels: its type and its request's fields. */
 export type MessageOf<M extends ChannelMap<M>, T extends keyof M & string> = { type: T } & M[T]['request'];
@@ -19,7 +19,7 @@ export type MessageOf<M extends ChannelMap<M>, T extends keyof M & string> = { t
 export type ChannelMessage<M extends ChannelMap<M>> = { [T in keyof M & string]: MessageOf<M, T> }[keyof M & string];
 
 /** What the receiver of a message answers. */
-export type AnswerOf<M extends ChannelMap<M>, T extends keyof M & string> = M[T]['answer'];
+type AnswerOf<M extends ChannelMap<M>, T extends keyof M & string> = M[T]['answer'];
 
 /** A channel's receiving end: a handler per message type, given the message and what the transport attests. */
 export type ChannelHandlers<M extends ChannelMap<M>, Context = undefined> = {
@@ -39,7 +39,7 @@ export function sendMessage<M extends ChannelMap<M>, T extends keyof M & string>
 }
 
 /** The `type` of a message from anywhere, when it has a string one. */
-export function messageType(message: unknown): string | undefined {
+function messageType(message: unknown): string | undefined {
   if (typeof message !== 'object' || message === null) return undefined;
   const type = (message as { type?: unknown }).type;
   return typeof type === 'string' ? type : undefined;

@@ -3,10 +3,10 @@
  * the background page is the host and calls it directly. Declared once for both ends (lib/messaging/channel.ts).
  * Who sent a message is the receiver's check (only the extension's own contexts are heard).
  */
-import type { ChannelMessage, MessageOf } from './channel';
+import type { MessageOf } from './channel';
 
 /** What the host says when pinged. */
-export interface HostPing {
+interface HostPing {
   host: 'offscreen';
   crossOriginIsolated: boolean;
 }
@@ -27,9 +27,6 @@ export interface HostChannel {
     answer: boolean;
   };
 }
-
-/** Any message to the host. */
-export type HostMessage = ChannelMessage<HostChannel>;
 
 /** The tab-closed notice. */
 export type TabClosedMessage = MessageOf<HostChannel, 'host/tab-closed'>;

@@ -50,7 +50,7 @@ export interface LocalModelDetails {
 export type OptionsRequest = ChannelMessage<OptionsChannel>;
 
 /** The request types, for guards and routing. */
-export const OPTIONS_REQUEST_TYPES = [
+const OPTIONS_REQUEST_TYPES = [
   'options/test-connection',
   'options/list-cloud-models',
   'options/list-local-models',
@@ -83,7 +83,7 @@ export type DeleteConversationsReply = { ok: true } | { ok: false; message: stri
 export type TestDeviceReply = { ok: true; result: DeviceTestResult } | { ok: false; message: string };
 
 /** Options page → agent host (runtime.sendMessage; the host answers extension pages only). */
-export interface OptionsChannel {
+interface OptionsChannel {
   /** One cheap request to the saved cloud provider with the saved key and model. */
   'options/test-connection': { request: object; answer: TestConnectionReply };
   /** The saved provider's models, for the Model picker. */

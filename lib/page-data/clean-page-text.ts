@@ -1,7 +1,7 @@
 import { HIDDEN_CHARACTERS, LINE_BREAKS } from './hidden-characters';
 
 /** How a piece of page text is used. */
-export interface CleanPageTextOptions {
+interface CleanPageTextOptions {
   /** Cut to this many characters, ending with "…" when cut. */
   max?: number;
   /**

@@ -8,10 +8,10 @@
  */
 
 /** Longest message kept from a page's error. */
-export const MAX_THROWN_MESSAGE = 2_000;
+const MAX_THROWN_MESSAGE = 2_000;
 
 /** The error's name and message, read defensively. `name` is 'Error' when it cannot be read as a string. */
-export interface ThrownDescription {
+interface ThrownDescription {
   name: string;
   message: string;
 }

@@ -22,7 +22,7 @@ import type { RunOutcome } from '../messaging/agent-messages';
 import type { StorageArea } from './storage-area';
 
 /** What is stored for one tab. */
-export interface StoredConversation {
+interface StoredConversation {
   messages: AgentMessage[];
   lastRun?: RunOutcome;
   /** True while a run was going when this was written: if it is read back with no run going, it was interrupted. */
@@ -60,7 +60,7 @@ export interface ConversationStore {
   keepSessions(sessions: readonly string[]): Promise<void>;
 }
 
-export interface ConversationStoreOptions {
+interface ConversationStoreOptions {
   /** This browser session's id (see {@link browserSessionId}). */
   session: string;
   /** Most conversations kept; the least recently written go first. Default 50. */

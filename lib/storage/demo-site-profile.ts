@@ -1,7 +1,7 @@
 import type { SiteProfile } from './settings';
 
 /** Where `npm start` serves the demo shop. */
-export const DEMO_SHOP_ORIGIN = 'http://127.0.0.1:5174';
+const DEMO_SHOP_ORIGIN = 'http://127.0.0.1:5174';
 
 /**
  * The demo shop's example site profile: the site's agent browses and fills the cart, and hands checking out to

@@ -15,22 +15,22 @@ interface IdbRequestLike<T> {
   onsuccess: IdbHandler;
   onerror: IdbHandler;
 }
-export interface IdbOpenRequestLike extends IdbRequestLike<IdbDatabaseLike> {
+interface IdbOpenRequestLike extends IdbRequestLike<IdbDatabaseLike> {
   onupgradeneeded: IdbHandler;
 }
-export interface IdbDatabaseLike {
+interface IdbDatabaseLike {
   objectStoreNames: { contains(name: string): boolean };
   createObjectStore(name: string): unknown;
   transaction(store: string, mode: 'readonly' | 'readwrite'): IdbTransactionLike;
 }
-export interface IdbTransactionLike {
+interface IdbTransactionLike {
   objectStore(name: string): IdbObjectStoreLike;
   oncomplete: IdbHandler;
   onerror: IdbHandler;
   onabort: IdbHandler;
   error: unknown;
 }
-export interface IdbObjectStoreLike {
+interface IdbObjectStoreLike {
   get(key: string): IdbRequestLike<unknown>;
   put(value: unknown, key: string): unknown;
   delete(key: string): unknown;
@@ -41,7 +41,7 @@ export interface ChannelLike {
   addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
 }
 
-export interface IndexedDbStorageAreaOptions {
+interface IndexedDbStorageAreaOptions {
   indexedDB: IdbFactoryLike;
   /** Database name. Default 'webmcp-agent'. */
   databaseName?: string;

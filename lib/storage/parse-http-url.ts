@@ -2,7 +2,7 @@
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 
 /** How messages name what the person typed. */
-export interface HttpUrlWords {
+interface HttpUrlWords {
   /** With its article: "an origin", "a URL". */
   aNoun: string;
   /** Without: "origin", "URL". */

@@ -1,5 +1,5 @@
 /** A storage area that may support Chromium's access levels (Firefox's areas have no setAccessLevel). */
-export interface AccessLevelArea {
+interface AccessLevelArea {
   setAccessLevel?: (options: { accessLevel: 'TRUSTED_CONTEXTS' | 'TRUSTED_AND_UNTRUSTED_CONTEXTS' }) => Promise<void>;
 }
 

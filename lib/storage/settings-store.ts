@@ -38,7 +38,7 @@ import {
  * a synced provider without its key is half a setting, site instructions outgrow sync's 8 KB items, and the agent
  * host (Chrome's offscreen document) reaches storage through a proxy, so one area keeps one truth.
  */
-export interface SettingsAreas {
+interface SettingsAreas {
   local: StorageArea;
 }
 

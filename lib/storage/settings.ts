@@ -149,7 +149,7 @@ export interface Settings {
 }
 
 /** Where on-device models come from unless the person sets a mirror. */
-export const DEFAULT_MODEL_HOST = 'https://huggingface.co';
+const DEFAULT_MODEL_HOST = 'https://huggingface.co';
 
 /** Bounds of a site's max steps (the cloud loop's own default is 20). */
 export const MAX_STEPS_RANGE = { min: 1, max: 20 } as const;

@@ -18,7 +18,7 @@ import {
 } from './settings';
 
 /** Either the normalised value, or one message per field that is wrong (keyed by the field's name). */
-export type Validation<T> = { ok: true; value: T } | { ok: false; errors: Record<string, string> };
+type Validation<T> = { ok: true; value: T } | { ok: false; errors: Record<string, string> };
 
 /** A site profile as a form holds it: numbers and lists may still be text. */
 export interface SiteProfileInput {
@@ -33,7 +33,7 @@ export interface SiteProfileInput {
 }
 
 /** A sub-agent as a form holds it: numbers and lists may still be text. */
-export interface SubAgentInput {
+interface SubAgentInput {
   id: string;
   name: string;
   instructions: string;

@@ -23,7 +23,7 @@ const FRAME = { tabId: 3, frameId: 0, url: 'https://shop.test/', origin: 'https:
 const TOOL = { name: 'search', description: 'Search products', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } };
 
 /** What happened between a call's start and its answer, as the adapter saw it. */
-export interface CallSpan {
+interface CallSpan {
   /** The types of the messages the host sent the background. */
   messages: string[];
   /** Storage reads. */
@@ -31,7 +31,7 @@ export interface CallSpan {
 }
 
 /** The outcome of one measured run. */
-export interface ToolCallCost {
+interface ToolCallCost {
   spans: CallSpan[];
   /** The panel's last snapshot of the tab, to check the run ended as it should. */
   final: TabSnapshot;

@@ -4,7 +4,7 @@ import type { CallFormat, GenerateRequest, LocalProvider } from '../agent/local-
 export type ScriptedReply = string | Error | ((req: GenerateRequest) => string | Promise<string>);
 
 /** A provider that answers from a script and records what it was sent. */
-export interface ScriptedProvider extends LocalProvider {
+interface ScriptedProvider extends LocalProvider {
   /** Every generate request, in order. */
   readonly requests: GenerateRequest[];
   /** Every fits request, in order. */
@@ -12,7 +12,7 @@ export interface ScriptedProvider extends LocalProvider {
 }
 
 /** Options of {@link createScriptedProvider}. */
-export interface ScriptedProviderOptions {
+interface ScriptedProviderOptions {
   id?: string;
   toolsInline?: boolean;
   callFormat?: CallFormat;

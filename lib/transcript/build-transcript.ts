@@ -13,7 +13,7 @@ export interface TranscriptSource {
 }
 
 /** A tool call in a transcript. */
-export interface TranscriptToolCall {
+interface TranscriptToolCall {
   type: 'tool';
   id: string;
   name: string;

@@ -24,7 +24,7 @@ export interface NativeModelContext extends EventTarget {
   executeTool(tool: unknown, input: unknown, options?: { signal?: AbortSignal }): Promise<unknown>;
 }
 
-export interface FrameToolHostOptions {
+interface FrameToolHostOptions {
   win: Window & typeof globalThis;
   doc: Document;
   native?: NativeModelContext;
@@ -55,7 +55,7 @@ export interface FrameCallRequest {
   maxResultChars: number;
 }
 
-export interface FrameToolHost {
+interface FrameToolHost {
   list(): Promise<FrameReport>;
   call(request: FrameCallRequest): Promise<FrameCallResult>;
   cancel(callId: string): void;
@@ -63,7 +63,7 @@ export interface FrameToolHost {
 
 const MAX_TOOLS_PER_FRAME = 256;
 /** The longest a call waits for the tool changes it started, counted from when it resolved. */
-export const DEFAULT_SETTLE_CAP_MS = 1_500;
+const DEFAULT_SETTLE_CAP_MS = 1_500;
 /** Schemas of one frame, in characters: keeps a hostile or careless page from filling session storage. */
 const SCHEMA_BUDGET_PER_FRAME = 400_000;
 

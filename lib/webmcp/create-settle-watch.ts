@@ -9,7 +9,7 @@ import type { PageChannel } from './page-channel';
 
 /** A hidden tab runs no animation frames and may idle late: one frame or idle tick waits at most this long. */
 const FRAME_BOUND_MS = 50;
-export interface SettleWatchOptions {
+interface SettleWatchOptions {
   win: Window & typeof globalThis;
   doc: Document;
   /** Its own overlay's mutations are not the page's. */
@@ -23,7 +23,7 @@ export interface SettleWatchOptions {
   isUnloading: () => boolean;
 }
 
-export interface SettleWatch {
+interface SettleWatch {
   /** The frame's tool list changed. */
   toolsChanged(): void;
   /** Wakes every wait (pagehide). */

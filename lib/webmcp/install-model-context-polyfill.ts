@@ -11,7 +11,7 @@
 import { thrownMessage } from '../page-data/describe-thrown';
 
 /** The fields of a registered tool that getTools() reports. */
-export interface PolyfillToolInfo {
+interface PolyfillToolInfo {
   name: string;
   title: string;
   description: string;

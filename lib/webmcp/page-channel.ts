@@ -20,7 +20,7 @@ export type PageRequest =
   | { id: number; op: 'cancel' };
 
 /** MAIN → isolated: a request's answer, or an unsolicited tool-change notice. */
-export type PageMessage =
+type PageMessage =
   | { id: number; ok: true; value: unknown }
   | { id: number; ok: false; error: { name: string; message: string } }
   | { op: 'changed' };
@@ -35,9 +35,9 @@ export interface PageToolInfo {
   annotations?: Record<string, boolean>;
 }
 
-export const OPEN_EVENT = 'webmcp-agent:open';
-export const READY_EVENT = 'webmcp-agent:ready';
-export const PORT_EVENT_PREFIX = 'webmcp-agent:port:';
+const OPEN_EVENT = 'webmcp-agent:open';
+const READY_EVENT = 'webmcp-agent:ready';
+const PORT_EVENT_PREFIX = 'webmcp-agent:port:';
 
 /** The isolated side of a connected channel. */
 export interface PageChannel {

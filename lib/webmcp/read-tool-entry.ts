@@ -46,7 +46,7 @@ export function readToolEntry(raw: unknown): FrameTool | undefined {
  * A tool's outputSchema, for the inspector only (no model sees it): a JSON-safe copy of an object, or undefined
  * when there is none or it is not one, or it is larger than an inputSchema may be.
  */
-export function readOutputSchema(value: unknown): JSONSchema | undefined {
+function readOutputSchema(value: unknown): JSONSchema | undefined {
   if (value === undefined || value === null) return undefined;
   try {
     const json = typeof value === 'string' ? value : JSON.stringify(value);
@@ -86,7 +86,7 @@ function readAnnotations(value: unknown): ToolAnnotations | undefined {
  * An inputSchema arrives as an object, as JSON text (older Chrome) or not at all (no parameters). The copy goes
  * through JSON so no getter, prototype or function of the page survives.
  */
-export function readSchema(value: unknown): { schema: JSONSchema; error?: string } {
+function readSchema(value: unknown): { schema: JSONSchema; error?: string } {
   if (value === undefined || value === null) return { schema: EMPTY_SCHEMA };
   let json: string | undefined;
   try {

@@ -14,7 +14,7 @@ type ModelContextLike = EventTarget & {
   executeTool?: (tool: unknown, input: unknown, options?: { signal?: AbortSignal }) => Promise<unknown>;
 };
 
-export interface PageToolSources {
+interface PageToolSources {
   /** The extension's polyfill, when it was installed. */
   polyfill?: ModelContextLike;
   /** The browser's own modelContext, when there is one (its tools are read from the isolated world). */
