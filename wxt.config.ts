@@ -15,7 +15,10 @@ function dropBundledOrtWasm(): Plugin {
     // base64: make ORT's default wasm URL invisible to Vite so it is neither emitted nor inlined.
     transform(code, id) {
       if (!id.includes('onnxruntime-web')) return null;
-      const out = code.replace(/new URL\((["'])(ort-wasm-simd-threaded[^"']*\.wasm)\1,\s*import\.meta\.url\)/g, (_m, _q, name) => `new URL(${JSON.stringify(name)}, self.location.href)`);
+      const out = code.replace(
+        /new URL\((["'])(ort-wasm-simd-threaded[^"']*\.wasm)\1,\s*import\.meta\.url\)/g,
+        (_m, _q, name) => `new URL(${JSON.stringify(name)}, self.location.href)`,
+      );
       return out === code ? null : { code: out, map: null };
     },
     generateBundle(_options, bundle) {
@@ -56,7 +59,16 @@ export default defineConfig({
     content_scripts: [
       { matches: ['<all_urls>'], js: ['stub.js'], run_at: 'document_start', all_frames: true, match_about_blank: true },
       ...(browser === 'firefox'
-        ? [{ matches: ['<all_urls>'], js: ['page-stub.js'], run_at: 'document_start', all_frames: true, match_about_blank: true, world: 'MAIN' }]
+        ? [
+            {
+              matches: ['<all_urls>'],
+              js: ['page-stub.js'],
+              run_at: 'document_start',
+              all_frames: true,
+              match_about_blank: true,
+              world: 'MAIN',
+            },
+          ]
         : []),
     ],
     action: { default_title: 'Open WebMCP Agent' },

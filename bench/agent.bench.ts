@@ -51,7 +51,14 @@ function history(turns: number): AgentMessage[] {
                 name: 'search_product_0',
                 input: { productId: `p${i}` },
                 state: 'done',
-                output: { content: [{ type: 'text', text: JSON.stringify(Array.from({ length: 20 }, (_, k) => ({ id: `p${k}`, name: `Item ${k}`, price: k * 3 }))) }] },
+                output: {
+                  content: [
+                    {
+                      type: 'text',
+                      text: JSON.stringify(Array.from({ length: 20 }, (_, k) => ({ id: `p${k}`, name: `Item ${k}`, price: k * 3 }))),
+                    },
+                  ],
+                },
               },
               { type: 'text', text: 'I found 20 items.' },
             ],
@@ -82,7 +89,8 @@ async function benchLoop(tools: ToolDescriptor[], messages: AgentMessage[], labe
     const replies = [
       ...Array.from(
         { length: STEPS - 1 },
-        (_, i) => `<tool_call>\n${JSON.stringify({ name: runTools[i].name, arguments: { [Object.keys((runTools[i].inputSchema as { properties: object }).properties)[0]]: `x${i}` } })}\n</tool_call>`,
+        (_, i) =>
+          `<tool_call>\n${JSON.stringify({ name: runTools[i].name, arguments: { [Object.keys((runTools[i].inputSchema as { properties: object }).properties)[0]]: `x${i}` } })}\n</tool_call>`,
       ),
       'Added the medium blue shoe; your cart has 2 items.',
     ];
@@ -126,7 +134,9 @@ function benchRank(n: number): void {
     rankTools(fresh, query, { max: 8, recent: [tools[3].name] });
     cold.push(performance.now() - start);
   }
-  console.log(`rankTools ${String(n).padStart(3)} tools: same snapshot ${stats(warm.slice(20))} | new, equal objects ${stats(cold.slice(20))}`);
+  console.log(
+    `rankTools ${String(n).padStart(3)} tools: same snapshot ${stats(warm.slice(20))} | new, equal objects ${stats(cold.slice(20))}`,
+  );
 }
 
 function benchParse(): void {

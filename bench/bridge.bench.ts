@@ -57,7 +57,9 @@ async function loadTimesSideBySide(a: BrowserContext, b: BrowserContext, url: st
   for (let i = 0; i < LOADS; i++) {
     for (const [side, page] of pages.entries()) {
       await page.goto(`${url}?run=${i}`, { waitUntil: 'load' });
-      times[side].push(await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd));
+      times[side].push(
+        await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd),
+      );
     }
   }
   for (const page of pages) await page.close();
@@ -67,12 +69,21 @@ async function loadTimesSideBySide(a: BrowserContext, b: BrowserContext, url: st
 /** A page without tools that is heavy to load: 5,000 elements and 20 scripts (external files). */
 function writeHeavyPage(dir: string): void {
   mkdirSync(join(dir, 'heavy'), { recursive: true });
-  const rows = Array.from({ length: 1_000 }, (_, i) => `<div class="r"><span>${i}</span><a href="#${i}">item ${i}</a><em>e</em><b>b</b></div>`).join('\n');
+  const rows = Array.from(
+    { length: 1_000 },
+    (_, i) => `<div class="r"><span>${i}</span><a href="#${i}">item ${i}</a><em>e</em><b>b</b></div>`,
+  ).join('\n');
   const scripts = Array.from({ length: 20 }, (_, i) => `<script src="s${i}.js"></script>`).join('\n');
   for (let i = 0; i < 20; i++) {
-    writeFileSync(join(dir, 'heavy', `s${i}.js`), `(() => { let x = 0; for (let i = 0; i < 20000; i++) x += i % ${i + 3}; window.s${i} = x; })();\n`);
+    writeFileSync(
+      join(dir, 'heavy', `s${i}.js`),
+      `(() => { let x = 0; for (let i = 0; i < 20000; i++) x += i % ${i + 3}; window.s${i} = x; })();\n`,
+    );
   }
-  writeFileSync(join(dir, 'heavy', 'index.html'), `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Heavy</title></head><body><h1>Heavy page</h1>\n${rows}\n${scripts}\n</body></html>`);
+  writeFileSync(
+    join(dir, 'heavy', 'index.html'),
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Heavy</title></head><body><h1>Heavy page</h1>\n${rows}\n${scripts}\n</body></html>`,
+  );
 }
 
 /** Main-thread task time of a load (CDP TaskDuration of the new document once it is idle), in ms. */
@@ -156,14 +167,18 @@ async function nativeMainWorldBytes(dir: string): Promise<number> {
     const sw = await extensionReady(browser.context);
     const lazy = existsSync(join(dir, 'stub.js'));
     const registered = async () =>
-      sw.evaluate(async () => (await chrome.scripting.getRegisteredContentScripts()).filter((s) => s.world === 'MAIN').flatMap((s) => s.js ?? []));
+      sw.evaluate(async () =>
+        (await chrome.scripting.getRegisteredContentScripts()).filter((s) => s.world === 'MAIN').flatMap((s) => s.js ?? []),
+      );
     let files = await registered();
     // This build unregisters its page-world stub once the host reports native WebMCP.
     for (let i = 0; lazy && i < 100 && files.length > 0; i++) {
       await new Promise((r) => setTimeout(r, 100));
       files = await registered();
     }
-    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { content_scripts?: { js?: string[]; world?: string }[] };
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as {
+      content_scripts?: { js?: string[]; world?: string }[];
+    };
     for (const script of manifest.content_scripts ?? []) if (script.world === 'MAIN') files.push(...(script.js ?? []));
     return files.reduce((n, f) => n + readFileSync(join(dir, f)).length, 0);
   } finally {
@@ -183,7 +198,9 @@ interface Figures {
 
 async function main() {
   const builds: [string, string][] = [...(BEFORE ? ([['before', BEFORE]] as [string, string][]) : []), ['this build', EXTENSION_DIR]];
-  console.log(`Chromium ${NATIVE ? 'with native WebMCP' : 'without native WebMCP (polyfill path)'}; ${LOADS} loads and ${CALLS} calls per figure.`);
+  console.log(
+    `Chromium ${NATIVE ? 'with native WebMCP' : 'without native WebMCP (polyfill path)'}; ${LOADS} loads and ${CALLS} calls per figure.`,
+  );
   for (const [name, dir] of builds) console.log(`  ${name}: ${dir}`);
   console.log('');
 
@@ -196,8 +213,12 @@ async function main() {
     for (const [name, dir] of builds) {
       const withExt = await launch(dir);
       await (withExt.context.serviceWorkers()[0] ?? withExt.context.waitForEvent('serviceworker'));
-      const [plainWithout, plainWith] = (await loadTimesSideBySide(without.context, withExt.context, `${server.url}/plain.html`)).map(stats);
-      const [heavyWithout, heavyWith] = (await loadTimesSideBySide(without.context, withExt.context, `${server.url}/bench/heavy/index.html`)).map(stats);
+      const [plainWithout, plainWith] = (await loadTimesSideBySide(without.context, withExt.context, `${server.url}/plain.html`)).map(
+        stats,
+      );
+      const [heavyWithout, heavyWith] = (
+        await loadTimesSideBySide(without.context, withExt.context, `${server.url}/bench/heavy/index.html`)
+      ).map(stats);
       const mtWithout = stats(await mainThreadTimes(without.context, `${server.url}/plain.html`));
       const mtWith = stats(await mainThreadTimes(withExt.context, `${server.url}/plain.html`));
       const { direct, through } = await roundTrips(withExt.context, server.url);
@@ -233,11 +254,19 @@ async function main() {
   };
   const hostCost = `${perCall('messages')} / ${perCall('reads')}`;
   const rows: [string, (f: Figures) => string, string][] = [
-    ['page load with / without: plain; heavy (5,000 elements, 20 scripts)', (f) => `${f.plainRatio.toFixed(2)}; ${f.heavyRatio.toFixed(2)}`, '≤ 1.05; ≤ 1.02'],
+    [
+      'page load with / without: plain; heavy (5,000 elements, 20 scripts)',
+      (f) => `${f.plainRatio.toFixed(2)}; ${f.heavyRatio.toFixed(2)}`,
+      '≤ 1.05; ≤ 1.02',
+    ],
     ['main-thread time added to a page without tools (median per load)', (f) => ms(Math.max(0, f.mainThreadMs)), '≤ 1 ms'],
     ['script parsed at document_start per frame, raw / gzip', (f) => `${kb(f.bytes.raw)} / ${kb(f.bytes.gzip)}`, '≤ 6 KB / ≤ 2.5 KB'],
     ['tool round trip minus the direct call, median / p95', (f) => `${ms(f.roundTrip.median)} / ${ms(f.roundTrip.p95)}`, '≤ 5 / ≤ 15 ms'],
-    ['bridge round trips / storage reads per tool call (host, this source)', (f) => (f === figures.get('this build') ? hostCost : 'not measured (old source)'), '1 / 0'],
+    [
+      'bridge round trips / storage reads per tool call (host, this source)',
+      (f) => (f === figures.get('this build') ? hostCost : 'not measured (old source)'),
+      '1 / 0',
+    ],
     ["native WebMCP: bytes injected into the page's own world", (f) => `${f.nativeMainWorld} B`, '0'],
   ];
   console.log('\nIssue 12, figure by figure (medians; the round trip also p95):');

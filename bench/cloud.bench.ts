@@ -49,7 +49,9 @@ for (const [label, provider, extra] of [
     times.push(performance.now() - started);
     if (parts.at(-1)?.type !== 'finish') throw new Error(`${label}: run ended with ${JSON.stringify(parts.at(-1))}`);
   }
-  console.log(`${label.padEnd(28)} two-step run over loopback: median ${median(times.slice(5)).toFixed(1)} ms (${RUNS} runs, first 5 skipped)`);
+  console.log(
+    `${label.padEnd(28)} two-step run over loopback: median ${median(times.slice(5)).toFixed(1)} ms (${RUNS} runs, first 5 skipped)`,
+  );
 }
 await server.close();
 
@@ -61,7 +63,14 @@ for (let i = 0; i < 100; i++) {
     role: 'assistant',
     parts: [
       { type: 'reasoning', text: 'Thinking '.repeat(20), providerMetadata: { anthropic: { signature: 'x'.repeat(200) } } },
-      { type: 'tool', id: `c${i}`, name: 'search.products', input: { q: i }, state: 'done', output: { content: [{ type: 'text', text: 'r'.repeat(1500) }] } },
+      {
+        type: 'tool',
+        id: `c${i}`,
+        name: 'search.products',
+        input: { q: i },
+        state: 'done',
+        output: { content: [{ type: 'text', text: 'r'.repeat(1500) }] },
+      },
       { type: 'text', text: 'Done '.repeat(30) },
     ],
   });

@@ -32,7 +32,16 @@ function history(turns: number): AgentMessage[] {
           name: 'search_products',
           input: { query: `product ${i}` },
           state: 'done',
-          output: { content: [{ type: 'text', text: JSON.stringify({ results: Array.from({ length: 8 }, (_, k) => ({ id: `p${k}`, name: `Product ${k}`, price: '$12.00' })) }) }] },
+          output: {
+            content: [
+              {
+                type: 'text',
+                text: JSON.stringify({
+                  results: Array.from({ length: 8 }, (_, k) => ({ id: `p${k}`, name: `Product ${k}`, price: '$12.00' })),
+                }),
+              },
+            ],
+          },
         },
         { type: 'text', text: `Here is product ${i}: it costs $12.00 and comes in three sizes.` },
       ],
@@ -126,7 +135,9 @@ console.log(`history: 40 turns with tool results`);
 console.log(`host time per part (${DELTAS} deltas, unpaced): ${((burst / DELTAS) * 1000).toFixed(1)} µs (target < 100 µs)`);
 const paced = await reply(5);
 console.log(`paced stream: ${PACED_DELTAS} deltas over ${(paced / 1000).toFixed(2)} s`);
-console.log(`  snapshots to the panel: ${snapshots.length} (${(snapshots.length / (paced / 1000)).toFixed(1)}/s, target <= 33/s), last ${kb(snapshots.at(-1) ?? 0)}`);
+console.log(
+  `  snapshots to the panel: ${snapshots.length} (${(snapshots.length / (paced / 1000)).toFixed(1)}/s, target <= 33/s), last ${kb(snapshots.at(-1) ?? 0)}`,
+);
 console.log(`  conversation writes: ${writes} (${(writes / (paced / 1000)).toFixed(1)}/s, target: one per 250 ms plus the final flush)`);
 client.close();
 process.exit(0);

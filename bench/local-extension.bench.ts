@@ -84,12 +84,7 @@ async function once(gpu: boolean, pageUrl: string): Promise<Record<string, numbe
     await panel.getByRole('button', { name: 'New chat' }).click();
     const cached = await timed(
       () => ask(panel, 'Add one to the counter'),
-      () =>
-        panel
-          .locator('.conversation .markdown')
-          .filter({ hasText: 'Done: the counter went up.' })
-          .first()
-          .waitFor({ timeout: 60_000 }),
+      () => panel.locator('.conversation .markdown').filter({ hasText: 'Done: the counter went up.' }).first().waitFor({ timeout: 60_000 }),
     );
     await context.close();
     return { download, answer, stop, cached };

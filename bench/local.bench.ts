@@ -90,11 +90,14 @@ const templateTools = tools.map((tool) => ({
   function: { name: tool.name, description: tool.description, parameters: tool.inputSchema },
 }));
 const raw = async (p: (typeof prompts)[number]) => {
-  const inputs = tokenizer.apply_chat_template(p.messages as never, {
-    tools: templateTools,
-    add_generation_prompt: true,
-    return_dict: true,
-  } as never) as never;
+  const inputs = tokenizer.apply_chat_template(
+    p.messages as never,
+    {
+      tools: templateTools,
+      add_generation_prompt: true,
+      return_dict: true,
+    } as never,
+  ) as never;
   const out = (await model.generate({ ...(inputs as object), max_new_tokens: p.maxNewTokens, do_sample: false } as never)) as {
     dims: number[];
   };
@@ -177,14 +180,17 @@ if (existsSync(loopPath)) {
   };
   const rawOn = async (reqs: GenerateRequest[]) => {
     for (const req of reqs) {
-      const inputs = tokenizer.apply_chat_template(req.messages as never, {
-        tools: req.tools?.map((tool) => ({
-          type: 'function',
-          function: { name: tool.name, description: tool.description, parameters: tool.inputSchema },
-        })),
-        add_generation_prompt: true,
-        return_dict: true,
-      } as never) as never;
+      const inputs = tokenizer.apply_chat_template(
+        req.messages as never,
+        {
+          tools: req.tools?.map((tool) => ({
+            type: 'function',
+            function: { name: tool.name, description: tool.description, parameters: tool.inputSchema },
+          })),
+          add_generation_prompt: true,
+          return_dict: true,
+        } as never,
+      ) as never;
       await model.generate({ ...(inputs as object), max_new_tokens: req.maxNewTokens ?? 512, do_sample: false } as never);
     }
   };

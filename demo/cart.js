@@ -52,7 +52,14 @@ export function addToCart(productId, size, quantity = 1) {
   if (!product) throw new Error(`There is no product "${productId}".`);
   let chosen = null;
   if (product.sizes.length > 0) {
-    chosen = product.sizes.find((s) => s.toLowerCase() === String(size ?? '').trim().toLowerCase()) ?? null;
+    chosen =
+      product.sizes.find(
+        (s) =>
+          s.toLowerCase() ===
+          String(size ?? '')
+            .trim()
+            .toLowerCase(),
+      ) ?? null;
     if (!chosen) {
       throw new Error(
         size

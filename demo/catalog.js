@@ -118,7 +118,9 @@ export const PRODUCTS = [
 
 /** @param {string} id */
 export function findProduct(id) {
-  const wanted = String(id ?? '').trim().toLowerCase();
+  const wanted = String(id ?? '')
+    .trim()
+    .toLowerCase();
   return PRODUCTS.find((p) => p.id === wanted || p.name.toLowerCase() === wanted);
 }
 
@@ -138,7 +140,10 @@ export function searchProducts(query, limit = PRODUCTS.length) {
   const scored = [];
   for (const product of PRODUCTS) {
     const name = product.name.toLowerCase().split(/[^a-z0-9-]+/);
-    const rest = [product.category, product.summary, ...product.tags].join(' ').toLowerCase().split(/[^a-z0-9-]+/);
+    const rest = [product.category, product.summary, ...product.tags]
+      .join(' ')
+      .toLowerCase()
+      .split(/[^a-z0-9-]+/);
     let score = 0;
     let all = true;
     for (const word of words) {

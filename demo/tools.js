@@ -84,10 +84,7 @@ export function siteTools(app) {
       execute: ({ productId }) => {
         const product = findProduct(productId);
         if (!product) {
-          return textResult(
-            `Error: there is no product "${productId}". Known ids: ${PRODUCTS.map((p) => p.id).join(', ')}.`,
-            true,
-          );
+          return textResult(`Error: there is no product "${productId}". Known ids: ${PRODUCTS.map((p) => p.id).join(', ')}.`, true);
         }
         app.navigate(`#/product/${product.id}`);
         return textResult({

@@ -57,7 +57,8 @@ describe('exportedNames', () => {
 describe('findUnusedExports', () => {
   it('reports a name no other file mentions, and not one that another file uses or a test imports', () => {
     const dir = repo({
-      'lib/a.ts': 'export function usedByLib() {}\nexport function usedByTest() {}\nexport const DEAD = 1;\nexport function onlyHere() {}\nonlyHere();\n',
+      'lib/a.ts':
+        'export function usedByLib() {}\nexport function usedByTest() {}\nexport const DEAD = 1;\nexport function onlyHere() {}\nonlyHere();\n',
       'lib/b.ts': "import { usedByLib } from './a';\nusedByLib();\n",
       'tests/e2e/x.spec.ts': "import { usedByTest } from '../../lib/a';\n",
     });

@@ -96,7 +96,8 @@ async function main(): Promise<number> {
   if (provider === 'openai-compatible' && !options['base-url']) fail('--provider openai-compatible needs --base-url.');
   if (provider && provider !== 'local' && !options.model) fail(`--provider ${provider} needs --model.`);
   const apiKey = process.env.WEBMCP_AGENT_API_KEY ?? '';
-  if (provider && provider !== 'local' && provider !== 'openai-compatible' && !apiKey) fail(`--provider ${provider} needs WEBMCP_AGENT_API_KEY.`);
+  if (provider && provider !== 'local' && provider !== 'openai-compatible' && !apiKey)
+    fail(`--provider ${provider} needs WEBMCP_AGENT_API_KEY.`);
 
   let fileText: string;
   try {

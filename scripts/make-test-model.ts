@@ -100,7 +100,7 @@ export const TEST_MODEL_CHAT_TEMPLATE = [
   '{{- "# Tools\\n\\nYou may call one or more functions to assist with the user query.\\n\\nYou are provided with function signatures within <tools></tools> XML tags:\\n<tools>" }}',
   '{%- for tool in tools %}{{- "\\n" }}{{- tool | tojson }}{%- endfor %}',
   '{{- "\\n</tools>\\n\\nFor each function call, return a json object with function name and arguments within <tool_call></tool_call> XML tags:\\n<tool_call>\\n{\\"name\\": <function-name>, \\"arguments\\": <args-json-object>}\\n</tool_call><|im_end|>\\n" }}',
-  '{%- elif messages[0].role == \'system\' %}',
+  "{%- elif messages[0].role == 'system' %}",
   "{{- '<|im_start|>system\\n' + messages[0].content + '<|im_end|>\\n' }}",
   '{%- endif %}',
   '{%- for message in messages %}',
@@ -355,12 +355,7 @@ function buildOnnx(
   });
   const isAnchor = g.op(
     'Cast',
-    [
-      g.op('And', [
-        g.op('Equal', [idsF, g.floats(['a'.charCodeAt(0)], [])]),
-        g.op('Equal', [prevIds, g.floats([ID['<|im_start|>']], [])]),
-      ]),
-    ],
+    [g.op('And', [g.op('Equal', [idsF, g.floats(['a'.charCodeAt(0)], [])]), g.op('Equal', [prevIds, g.floats([ID['<|im_start|>']], [])])])],
     { to: F },
   );
   const epoch = g.op('Add', [lastEpoch, g.op('CumSum', [isAnchor, g.int64s([0], [])])]);
@@ -398,20 +393,18 @@ function buildOnnx(
     g.floats([0], []),
   ]);
   const qMode = g.op('Cast', [qModeF], { to: I64 });
-  const anchorPos = g.op('ReduceMax', [
-    g.op('Where', [g.op('And', [visible, g.op('Greater', [kAnchor, g.floats([0], [])])]), kPos, g.floats([-1], [])]),
-  ], { axes: [1], keepdims: 0 });
+  const anchorPos = g.op(
+    'ReduceMax',
+    [g.op('Where', [g.op('And', [visible, g.op('Greater', [kAnchor, g.floats([0], [])])]), kPos, g.floats([-1], [])])],
+    { axes: [1], keepdims: 0 },
+  );
   const offset = g.op('Cast', [g.op('Sub', [g.op('Sub', [pos, anchorPos]), g.floats([headerTail], [])])], {
     to: I64,
   });
   const offsetClamped = g.op('Max', [offset, g.int64s([0], [])]);
   const lengths = g.op('Gather', [g.int64s(replies.map((r) => Math.max(1, r.ids.length))), qMode], { axis: 0 });
   const loops = g.op('Gather', [g.bools(replies.map((r) => r.loop)), qMode], { axis: 0 });
-  const index = g.op('Where', [
-    loops,
-    g.op('Mod', [offsetClamped, lengths]),
-    g.op('Min', [offsetClamped, g.int64s([width - 1], [])]),
-  ]);
+  const index = g.op('Where', [loops, g.op('Mod', [offsetClamped, lengths]), g.op('Min', [offsetClamped, g.int64s([width - 1], [])])]);
   const flat = g.op('Add', [g.op('Mul', [qMode, g.int64s([width], [])]), index]);
   const next = g.op('Gather', [g.int64s(table), flat], { axis: 0 });
   const oneHot = g.op('OneHot', [next, g.int64s([vocabSize], []), g.floats([0, LOGIT])], { axis: -1 });

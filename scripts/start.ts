@@ -147,8 +147,7 @@ async function main(): Promise<void> {
 
   const browsers = findBrowsers();
   const usable = browsers.find((b) => b.loadsUnpacked);
-  const noDisplay =
-    process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY && !options.headless;
+  const noDisplay = process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY && !options.headless;
 
   if (!usable) {
     const reason = browsers.length

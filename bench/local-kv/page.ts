@@ -24,7 +24,11 @@ const client = connectTransformersEngine(worker as unknown as EnginePort, {
 });
 
 const shopTools: ToolDescriptor[] = [
-  { name: 'search', description: 'Search the shop.', inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] } },
+  {
+    name: 'search',
+    description: 'Search the shop.',
+    inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] },
+  },
   { name: 'add_to_cart', description: 'Add to cart.', inputSchema: { type: 'object', properties: { quantity: { type: 'integer' } } } },
 ];
 
@@ -63,7 +67,13 @@ const stepsOf = async (modelId: string, tools: ToolDescriptor[], request: string
     generate: async (req: GenerateRequest) => {
       const text = await p.generate(req);
       const s = p.lastGeneration;
-      if (s) steps.push({ promptTokens: s.promptTokens, reusedTokens: s.reusedTokens, newTokens: s.newTokens, firstTokenMs: Math.round(s.firstTokenMs) });
+      if (s)
+        steps.push({
+          promptTokens: s.promptTokens,
+          reusedTokens: s.reusedTokens,
+          newTokens: s.newTokens,
+          firstTokenMs: Math.round(s.firstTokenMs),
+        });
       return text;
     },
   };

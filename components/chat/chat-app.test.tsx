@@ -185,7 +185,11 @@ describe('ChatApp', () => {
       running: true,
       messages: [
         user('buy'),
-        { id: 'a', role: 'assistant', parts: [{ type: 'tool', id: 'c1', name: 'add_to_cart', input: {}, state: 'awaiting-confirmation', prompt }] },
+        {
+          id: 'a',
+          role: 'assistant',
+          parts: [{ type: 'tool', id: 'c1', name: 'add_to_cart', input: {}, state: 'awaiting-confirmation', prompt }],
+        },
       ],
       confirmations: [{ id: 'q-7f3a', callId: 'c1', toolName: 'add_to_cart', origin: 'https://shop.test', allowAlways: true, prompt }],
     });
@@ -206,7 +210,11 @@ describe('ChatApp', () => {
     setup({
       running: true,
       messages: [
-        { id: 'a', role: 'assistant', parts: [{ type: 'tool', id: 'c1', name: 'check_out', input: {}, state: 'awaiting-confirmation', prompt }] },
+        {
+          id: 'a',
+          role: 'assistant',
+          parts: [{ type: 'tool', id: 'c1', name: 'check_out', input: {}, state: 'awaiting-confirmation', prompt }],
+        },
       ],
       confirmations: [{ id: 'q-1', callId: 'c1', toolName: 'check_out', origin: 'https://shop.test', allowAlways: false, prompt }],
     });
@@ -219,7 +227,13 @@ describe('ChatApp', () => {
     setup({
       running: true,
       messages: [
-        { id: 'a', role: 'assistant', parts: [{ type: 'tool', id: 'f', name: 'subscribe', input: {}, state: 'awaiting-confirmation', prompt: 'Press Subscribe on the page.' }] },
+        {
+          id: 'a',
+          role: 'assistant',
+          parts: [
+            { type: 'tool', id: 'f', name: 'subscribe', input: {}, state: 'awaiting-confirmation', prompt: 'Press Subscribe on the page.' },
+          ],
+        },
       ],
     });
     expect(screen.getByText('Press Subscribe on the page.')).toBeTruthy();
@@ -230,7 +244,20 @@ describe('ChatApp', () => {
     setup({
       running: true,
       messages: [
-        { id: 'a', role: 'assistant', parts: [{ type: 'tool', id: 'w', name: 'filter_results', input: {}, state: 'running', prompt: 'Waiting for the page to offer filter_results…' }] },
+        {
+          id: 'a',
+          role: 'assistant',
+          parts: [
+            {
+              type: 'tool',
+              id: 'w',
+              name: 'filter_results',
+              input: {},
+              state: 'running',
+              prompt: 'Waiting for the page to offer filter_results…',
+            },
+          ],
+        },
       ],
     });
     expect(screen.getByText('Waiting for the page to offer filter_results…').getAttribute('role')).toBe('status');
@@ -240,9 +267,21 @@ describe('ChatApp', () => {
     const { client } = setup({ running: true, messages: [user('go')] });
     const working = () => document.querySelector('.thinking');
     expect(working()).not.toBeNull();
-    client.emit({ type: 'panel/tab', snapshot: snapshot({ running: true, messages: [user('go'), { id: 'a', role: 'assistant', parts: [{ type: 'reasoning', text: 'hmm' }] }] }) });
+    client.emit({
+      type: 'panel/tab',
+      snapshot: snapshot({
+        running: true,
+        messages: [user('go'), { id: 'a', role: 'assistant', parts: [{ type: 'reasoning', text: 'hmm' }] }],
+      }),
+    });
     expect(working()).not.toBeNull();
-    client.emit({ type: 'panel/tab', snapshot: snapshot({ running: true, messages: [user('go'), { id: 'a', role: 'assistant', parts: [{ type: 'text', text: 'On it.' }] }] }) });
+    client.emit({
+      type: 'panel/tab',
+      snapshot: snapshot({
+        running: true,
+        messages: [user('go'), { id: 'a', role: 'assistant', parts: [{ type: 'text', text: 'On it.' }] }],
+      }),
+    });
     expect(working()).toBeNull();
   });
 
@@ -288,7 +327,13 @@ describe('ChatApp', () => {
     const prompt = 'Allow check_out on shop.test? The site marks it as consequential.';
     const asking = {
       running: true,
-      messages: [{ id: 'a', role: 'assistant' as const, parts: [{ type: 'tool' as const, id: 'c1', name: 'check_out', input: {}, state: 'awaiting-confirmation' as const, prompt }] }],
+      messages: [
+        {
+          id: 'a',
+          role: 'assistant' as const,
+          parts: [{ type: 'tool' as const, id: 'c1', name: 'check_out', input: {}, state: 'awaiting-confirmation' as const, prompt }],
+        },
+      ],
       confirmations: [{ id: 'q-1', callId: 'c1', toolName: 'check_out', allowAlways: false, prompt }],
     };
     const { client } = setup({ running: true });
@@ -302,7 +347,10 @@ describe('ChatApp', () => {
   });
 
   it('explains each adapter status: download (size, click to start), progress with cancel, load, unavailable', async () => {
-    const { client, intents, store } = setup({}, { state: 'needs-download', bytes: 568_000_000, note: 'No WebGPU here: a smaller, slower model runs on the CPU.' });
+    const { client, intents, store } = setup(
+      {},
+      { state: 'needs-download', bytes: 568_000_000, note: 'No WebGPU here: a smaller, slower model runs on the CPU.' },
+    );
     expect(screen.getByText(/one-time download of 568 MB/)).toBeTruthy();
     expect(screen.getByText(/No WebGPU here/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Download (568 MB)' }));
@@ -334,7 +382,10 @@ describe('ChatApp', () => {
     setup({}, { state: 'ready' }, models);
     expect(screen.getByText(`Picked for this device: ${why}`)).toBeTruthy();
     cleanup();
-    setup({}, { state: 'ready' }, [{ ...models[0], selected: true }, { ...models[1], selected: false }]);
+    setup({}, { state: 'ready' }, [
+      { ...models[0], selected: true },
+      { ...models[1], selected: false },
+    ]);
     expect(screen.queryByText(/Picked for this device/)).toBeNull();
   });
 
@@ -378,7 +429,10 @@ describe('ChatApp', () => {
     const { client } = setup({ running: true, messages: [user('hi')] });
     const live = document.querySelector('[aria-live="polite"]')!;
     const reply = (text: string, running = true) =>
-      client.emit({ type: 'panel/tab', snapshot: snapshot({ running, messages: [user('hi'), { id: 'a', role: 'assistant', parts: [{ type: 'text', text }] }] }) });
+      client.emit({
+        type: 'panel/tab',
+        snapshot: snapshot({ running, messages: [user('hi'), { id: 'a', role: 'assistant', parts: [{ type: 'text', text }] }] }),
+      });
     reply('I found three');
     await Promise.resolve();
     expect(live.textContent).toBe('');

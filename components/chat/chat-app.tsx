@@ -192,9 +192,7 @@ export function ChatApp({ store, onOpenOptions, tabs = NO_TABS }: ChatAppProps) 
                 <span class="dot" />
               </p>
             )}
-            {tab?.lastRun && !running && (
-              <RunOutcomeNotice outcome={tab.lastRun} onRetry={store.retry} onOpenOptions={onOpenOptions} />
-            )}
+            {tab?.lastRun && !running && <RunOutcomeNotice outcome={tab.lastRun} onRetry={store.retry} onOpenOptions={onOpenOptions} />}
           </section>
         )}
       </main>
@@ -208,12 +206,7 @@ export function ChatApp({ store, onOpenOptions, tabs = NO_TABS }: ChatAppProps) 
           </p>
         )}
         {adapter && (
-          <AdapterStatusCard
-            adapter={adapter}
-            onPrepare={store.prepare}
-            onCancel={store.cancelPrepare}
-            onOpenOptions={onOpenOptions}
-          />
+          <AdapterStatusCard adapter={adapter} onPrepare={store.prepare} onCancel={store.cancelPrepare} onOpenOptions={onOpenOptions} />
         )}
         <Composer store={store} />
       </footer>

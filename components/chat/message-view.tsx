@@ -25,8 +25,7 @@ export function MessageView({ message, confirmations, onConfirm }: MessageViewPr
   return (
     <div class="message assistant">
       {visible.map((part, i) => {
-        if (part.type === 'text')
-          return <div key={i} class="markdown" dangerouslySetInnerHTML={{ __html: renderMarkdown(part.text) }} />;
+        if (part.type === 'text') return <div key={i} class="markdown" dangerouslySetInnerHTML={{ __html: renderMarkdown(part.text) }} />;
         if (part.type === 'tool')
           return (
             <ToolCallCard

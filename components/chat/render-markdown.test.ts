@@ -130,7 +130,17 @@ describe('renderMarkdown', () => {
   });
 
   it('drops the address of links that are not absolute http, https or mailto', async () => {
-    const hrefs = ['javascript:fetch(1)', 'JaVaScRiPt:alert(1)', ' java\tscript:x', 'data:text/html,<b>x</b>', '//attacker.test/x', '/relative', '#frag', 'blob:https://x/y', 'tel:123'];
+    const hrefs = [
+      'javascript:fetch(1)',
+      'JaVaScRiPt:alert(1)',
+      ' java\tscript:x',
+      'data:text/html,<b>x</b>',
+      '//attacker.test/x',
+      '/relative',
+      '#frag',
+      'blob:https://x/y',
+      'tel:123',
+    ];
     for (const href of hrefs) {
       const { html } = await render(`<a href="${href}">go</a>`);
       expect(html, href).toBe('<p><a target="_blank" rel="noopener noreferrer nofollow">go</a></p>\n');

@@ -62,9 +62,7 @@ export function ToolCallCard({ part, confirmation, onConfirm, confirmations }: T
       {part.state === 'awaiting-confirmation' && part.prompt && (
         <fieldset class="confirm">
           <legend>{part.prompt}</legend>
-          {confirmation && onConfirm && (
-            <ConfirmActions confirmation={confirmation} onConfirm={onConfirm} allowRef={allow} />
-          )}
+          {confirmation && onConfirm && <ConfirmActions confirmation={confirmation} onConfirm={onConfirm} allowRef={allow} />}
         </fieldset>
       )}
       {part.agent && (

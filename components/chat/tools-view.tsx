@@ -41,8 +41,8 @@ export function ToolsView({ tab, store }: ToolsViewProps) {
             <strong>This page offers no tools.</strong>
           </p>
           <p>
-            The agent acts on a page only through the tools the page itself provides with WebMCP (for example a “search” or
-            “add to cart” tool). Without them it can still talk with you, but it cannot do anything here.
+            The agent acts on a page only through the tools the page itself provides with WebMCP (for example a “search” or “add to cart”
+            tool). Without them it can still talk with you, but it cannot do anything here.
           </p>
           <p class="muted">Open a site that supports WebMCP, or reload this page if it should have tools.</p>
         </div>
@@ -107,9 +107,7 @@ function ToolInspector({ tool, tab, store, topOrigin }: { tool: PanelTool; tab: 
       </dl>
       <h4>Input</h4>
       {tool.schemaError && (
-        <p class="field-error">
-          The page's inputSchema was not usable, so the agent sees no parameters: {tool.schemaError}
-        </p>
+        <p class="field-error">The page's inputSchema was not usable, so the agent sees no parameters: {tool.schemaError}</p>
       )}
       <SchemaTable schema={tool.inputSchema} label={`Input of ${tool.name}`} />
       {tool.outputSchema && (
@@ -131,4 +129,3 @@ function originOf(url: string): string | undefined {
     return undefined;
   }
 }
-

@@ -36,7 +36,10 @@ const AGENT_READY_MS = 60_000;
 export function whenAgentReady(store: ChatStore): Promise<{ ok: true } | { ok: false; reason: string }> {
   return new Promise((resolve) => {
     let dispose = () => {};
-    const timer = setTimeout(() => finish({ ok: false, reason: `The agent was not ready within ${AGENT_READY_MS / 1000} s.` }), AGENT_READY_MS);
+    const timer = setTimeout(
+      () => finish({ ok: false, reason: `The agent was not ready within ${AGENT_READY_MS / 1000} s.` }),
+      AGENT_READY_MS,
+    );
     const finish = (value: { ok: true } | { ok: false; reason: string }) => {
       clearTimeout(timer);
       queueMicrotask(() => dispose());
@@ -48,7 +51,8 @@ export function whenAgentReady(store: ChatStore): Promise<{ ok: true } | { ok: f
       if (status.state === 'ready') finish({ ok: true });
       else if (status.state === 'unavailable') finish({ ok: false, reason: status.reason });
       else if (status.state === 'error') finish({ ok: false, reason: status.error });
-      else if (status.state === 'needs-download') finish({ ok: false, reason: 'The on-device model is not downloaded in this browser profile.' });
+      else if (status.state === 'needs-download')
+        finish({ ok: false, reason: 'The on-device model is not downloaded in this browser profile.' });
     });
   });
 }

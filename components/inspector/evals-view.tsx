@@ -14,8 +14,8 @@ export function EvalsView({ evals, store }: { evals: EvalsState; store: ChatStor
     <section class="evals" aria-labelledby="evals-title">
       <h2 id="evals-title">Evals</h2>
       <p class="muted">
-        A file in the webmcp-evals format (a list of cases with <code>messages</code> and <code>expectedCall</code>). Each case
-        reloads the page, starts a fresh conversation and is scored on the calls the agent made.
+        A file in the webmcp-evals format (a list of cases with <code>messages</code> and <code>expectedCall</code>). Each case reloads the
+        page, starts a fresh conversation and is scored on the calls the agent made.
       </p>
       <div class="evals-controls">
         <label for="evals-file">Eval file</label>
@@ -30,7 +30,13 @@ export function EvalsView({ evals, store }: { evals: EvalsState; store: ChatStor
           }}
         />
         <label for="evals-url">Starting URL</label>
-        <input id="evals-url" type="url" value={evals.url.value} disabled={running} onInput={(e) => (evals.url.value = e.currentTarget.value)} />
+        <input
+          id="evals-url"
+          type="url"
+          value={evals.url.value}
+          disabled={running}
+          onInput={(e) => (evals.url.value = e.currentTarget.value)}
+        />
         <div class="evals-actions">
           {running ? (
             <button type="button" class="stop" onClick={evals.stop}>
@@ -44,7 +50,9 @@ export function EvalsView({ evals, store }: { evals: EvalsState; store: ChatStor
           {evals.report.value && !running && (
             <button
               type="button"
-              onClick={() => downloadText(`${JSON.stringify(evals.report.value, null, 2)}\n`, 'webmcp-agent-eval-report.json', 'application/json')}
+              onClick={() =>
+                downloadText(`${JSON.stringify(evals.report.value, null, 2)}\n`, 'webmcp-agent-eval-report.json', 'application/json')
+              }
             >
               Export report
             </button>
@@ -77,7 +85,11 @@ export function EvalsView({ evals, store }: { evals: EvalsState; store: ChatStor
       {total > 0 && (
         <>
           <p class="evals-progress" role="status" aria-live="polite">
-            {running ? `Running: ${done} of ${total} done, ${passed} passed.` : done > 0 ? `${passed} of ${total} passed.` : `${total} cases loaded.`}
+            {running
+              ? `Running: ${done} of ${total} done, ${passed} passed.`
+              : done > 0
+                ? `${passed} of ${total} passed.`
+                : `${total} cases loaded.`}
           </p>
           {total > 0 && <progress max={total} value={done} aria-label="Eval progress" />}
           <table class="evals-table" aria-label="Eval results">
@@ -106,7 +118,8 @@ export function EvalsView({ evals, store }: { evals: EvalsState; store: ChatStor
                             .filter((r) => r.outcome === 'fail')
                             .map((r, i) => (
                               <li key={String(i)}>
-                                {r.expected ? <code>{r.expected.functionName}</code> : <code>{r.actual?.functionName}</code>}: {r.differences.join('; ')}
+                                {r.expected ? <code>{r.expected.functionName}</code> : <code>{r.actual?.functionName}</code>}:{' '}
+                                {r.differences.join('; ')}
                               </li>
                             ))}
                         </ul>

@@ -35,7 +35,12 @@ export function HandRunForm({ tool, store, tab }: { tool: PanelTool; store: Chat
               {control.required && <span class="required"> (required)</span>}
             </label>
             {control.kind === 'checkbox' ? (
-              <input {...common} type="checkbox" checked={value === true} onChange={(e) => state.set(control.name, e.currentTarget.checked)} />
+              <input
+                {...common}
+                type="checkbox"
+                checked={value === true}
+                onChange={(e) => state.set(control.name, e.currentTarget.checked)}
+              />
             ) : control.kind === 'select' ? (
               <select {...common} value={String(value)} onChange={(e) => state.set(control.name, e.currentTarget.value)}>
                 <option value="">{control.required ? 'Choose…' : '(not set)'}</option>
@@ -55,7 +60,13 @@ export function HandRunForm({ tool, store, tab }: { tool: PanelTool; store: Chat
                 onInput={(e) => state.set(control.name, e.currentTarget.value)}
               />
             ) : control.kind === 'text' && state.isSecret(control.name) ? (
-              <input {...common} type="password" autoComplete="off" value={String(value)} onInput={(e) => state.set(control.name, e.currentTarget.value)} />
+              <input
+                {...common}
+                type="password"
+                autoComplete="off"
+                value={String(value)}
+                onInput={(e) => state.set(control.name, e.currentTarget.value)}
+              />
             ) : (
               <input
                 {...common}
@@ -68,7 +79,11 @@ export function HandRunForm({ tool, store, tab }: { tool: PanelTool; store: Chat
             )}
             {control.kind === 'text' && !control.secret && (
               <label class="secret-toggle">
-                <input type="checkbox" checked={state.isSecret(control.name)} onChange={(e) => state.setSecret(control.name, e.currentTarget.checked)} />
+                <input
+                  type="checkbox"
+                  checked={state.isSecret(control.name)}
+                  onChange={(e) => state.setSecret(control.name, e.currentTarget.checked)}
+                />
                 Secret (masked in exports)
               </label>
             )}

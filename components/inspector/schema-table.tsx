@@ -26,11 +26,7 @@ export function SchemaTable({ schema, label }: { schema: unknown; label: string 
               </td>
               <td>
                 {field.description && <span class="field-description">{field.description}</span>}
-                {field.enum && (
-                  <span class="field-meta">
-                    One of: {field.enum.map((v) => JSON.stringify(v)).join(', ')}
-                  </span>
-                )}
+                {field.enum && <span class="field-meta">One of: {field.enum.map((v) => JSON.stringify(v)).join(', ')}</span>}
                 {field.default !== undefined && <span class="field-meta">Default: {JSON.stringify(field.default)}</span>}
                 {field.format && <span class="field-meta">Format: {field.format}</span>}
                 {field.ref && <span class="field-meta">Reference: {field.ref}</span>}

@@ -2,7 +2,11 @@ import type { OptionsState } from './options-state';
 
 const MODES = [
   { id: 'local', label: 'On-device', hint: 'A small model runs in this browser. Nothing you type leaves your computer.' },
-  { id: 'cloud', label: 'Cloud', hint: 'A provider’s model, with your own API key. Better at long tasks; your messages and the page’s tool results go to the provider.' },
+  {
+    id: 'cloud',
+    label: 'Cloud',
+    hint: 'A provider’s model, with your own API key. Better at long tasks; your messages and the page’s tool results go to the provider.',
+  },
 ] as const;
 
 /** Which agent the side panel starts with. */

@@ -8,7 +8,10 @@ import { createCloudModelsState } from './cloud-models-state';
 
 const KEY = 'sk-proj-abcdefghijklmnopqrstuvwxyz0123';
 
-async function setup(reply: CloudModelsReply, prepare: (store: ReturnType<typeof createSettingsStore>) => Promise<unknown> = async () => {}) {
+async function setup(
+  reply: CloudModelsReply,
+  prepare: (store: ReturnType<typeof createSettingsStore>) => Promise<unknown> = async () => {},
+) {
   const store = createSettingsStore({ local: createMemoryStorageArea() });
   await prepare(store);
   const settings = signal<Settings | undefined>(await store.read());

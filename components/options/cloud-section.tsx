@@ -1,11 +1,20 @@
-import { CLOUD_PROVIDERS, CLOUD_REASONING_LEVELS, type CloudProvider, type CloudReasoning, type OpenAIApi } from '../../lib/storage/settings';
+import {
+  CLOUD_PROVIDERS,
+  CLOUD_REASONING_LEVELS,
+  type CloudProvider,
+  type CloudReasoning,
+  type OpenAIApi,
+} from '../../lib/storage/settings';
 import { describedBy, Field } from './field';
 import type { OptionsState } from './options-state';
 
 /** What the Base URL field says for each provider (the provider's own API unless set). */
 const BASE_URL_HINTS: Record<CloudProvider, { placeholder: string; hint: string }> = {
   openai: { placeholder: 'https://api.openai.com/v1', hint: 'Optional: leave empty for api.openai.com, or set a proxy’s address.' },
-  anthropic: { placeholder: 'https://api.anthropic.com/v1', hint: 'Optional: leave empty for api.anthropic.com, or set a proxy’s address.' },
+  anthropic: {
+    placeholder: 'https://api.anthropic.com/v1',
+    hint: 'Optional: leave empty for api.anthropic.com, or set a proxy’s address.',
+  },
   'openai-compatible': {
     placeholder: 'http://localhost:11434/v1',
     hint: 'Your server’s address: Ollama http://localhost:11434/v1, LM Studio http://localhost:1234/v1, OpenRouter https://openrouter.ai/api/v1, vLLM or llama.cpp http://localhost:8000/v1.',
@@ -40,8 +49,8 @@ export function CloudSection({ state }: { state: OptionsState }) {
     <section class="card" aria-labelledby="cloud-title">
       <h2 id="cloud-title">Cloud</h2>
       <p class="intro">
-        Your key is kept in this browser only (never synced), used only by the extension’s agent host, and sent only to
-        the provider you choose.
+        Your key is kept in this browser only (never synced), used only by the extension’s agent host, and sent only to the provider you
+        choose.
       </p>
 
       <div class="grid">
@@ -139,7 +148,12 @@ export function CloudSection({ state }: { state: OptionsState }) {
               : null}
           </datalist>
           {draft.provider === settings.cloud.provider && listing.state !== 'idle' ? (
-            <button type="button" class="button button--quiet" onClick={() => void state.refreshCloudModels()} disabled={listing.state === 'loading'}>
+            <button
+              type="button"
+              class="button button--quiet"
+              onClick={() => void state.refreshCloudModels()}
+              disabled={listing.state === 'loading'}
+            >
               Reload list
             </button>
           ) : null}
@@ -168,7 +182,12 @@ export function CloudSection({ state }: { state: OptionsState }) {
           </select>
         </Field>
         {draft.provider === 'openai' ? (
-          <Field id="openai-api" label="OpenAI interface" hint="Chat Completions only for proxies that do not speak the Responses API." error={errors.openaiApi}>
+          <Field
+            id="openai-api"
+            label="OpenAI interface"
+            hint="Chat Completions only for proxies that do not speak the Responses API."
+            error={errors.openaiApi}
+          >
             <select
               id="openai-api"
               value={draft.openaiApi}

@@ -29,17 +29,14 @@ export function ConfirmationSection({ state }: { state: OptionsState }) {
           </div>
         ))}
         <p class="hint">
-          Whatever you choose, a tool the site marks as consequential asks every time, and it is never added to
-          “Always allowed”. “Always on this site” counts for the site whose tool it is: a tool in an embedded frame of
-          another site is asked about under that site.
+          Whatever you choose, a tool the site marks as consequential asks every time, and it is never added to “Always allowed”. “Always on
+          this site” counts for the site whose tool it is: a tool in an embedded frame of another site is asked about under that site.
         </p>
       </fieldset>
 
       <h3>Always allowed</h3>
       {settings.grants.length === 0 ? (
-        <p class="placeholder">
-          None yet. When the side panel asks before a tool runs, “Always on this site” adds the tool here.
-        </p>
+        <p class="placeholder">None yet. When the side panel asks before a tool runs, “Always on this site” adds the tool here.</p>
       ) : (
         <ul class="grant-list">
           {settings.grants.map((g) => (

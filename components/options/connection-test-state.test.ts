@@ -35,7 +35,11 @@ describe('createConnectionTestState', () => {
     const { state, calls } = setup({ dirty: true, saves: false });
     await state.testConnection();
     expect(calls).toEqual(['save']);
-    expect(state.connection.value).toEqual({ state: 'done', ok: false, message: 'Not tested: fix the fields marked above, then try again.' });
+    expect(state.connection.value).toEqual({
+      state: 'done',
+      ok: false,
+      message: 'Not tested: fix the fields marked above, then try again.',
+    });
   });
 
   it('runs one test at a time', async () => {

@@ -29,7 +29,10 @@ describe('createConversationsDeleteState', () => {
     await run;
     expect(calls).toEqual(['delete conversations']);
     expect(state.conversationsDelete.value).toBe('idle');
-    expect(state.conversationsNotice.value).toEqual({ tone: 'success', text: 'All conversations were deleted, here and in open side panels.' });
+    expect(state.conversationsNotice.value).toEqual({
+      tone: 'success',
+      text: 'All conversations were deleted, here and in open side panels.',
+    });
   });
 
   it('deletes nothing after Cancel', async () => {

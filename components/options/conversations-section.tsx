@@ -11,9 +11,8 @@ export function ConversationsSection({ state }: { state: OptionsState }) {
     <section class="card" aria-labelledby="conversations-title">
       <h2 id="conversations-title">Conversations</h2>
       <p class="hint" id="conversations-hint">
-        Each tab’s conversation, with what its tools returned, is kept in this browser only while the tab is open. Closing
-        a tab deletes it; a tab closed with its window is kept for the browser to restore, and deleted at the next start
-        after that if nothing restored it.
+        Each tab’s conversation, with what its tools returned, is kept in this browser only while the tab is open. Closing a tab deletes it;
+        a tab closed with its window is kept for the browser to restore, and deleted at the next start after that if nothing restored it.
       </p>
       {step === 'idle' ? (
         <div class="model-actions">

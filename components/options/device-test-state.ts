@@ -13,10 +13,7 @@ export interface DeviceTestFlow {
 }
 
 /** Creates "Test this device" over the client; `refreshLocalModels` brings the stored figures back with the list. */
-export function createDeviceTestState(
-  client: Pick<OptionsClient, 'testDevice'>,
-  refreshLocalModels: () => Promise<void>,
-): DeviceTestFlow {
+export function createDeviceTestState(client: Pick<OptionsClient, 'testDevice'>, refreshLocalModels: () => Promise<void>): DeviceTestFlow {
   const deviceTest = signal<DeviceTestState | undefined>(undefined);
 
   return {

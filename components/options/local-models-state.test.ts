@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { LocalModelInfo } from '../../lib/messaging/options-messages';
 import { createLocalModelsState } from './local-models-state';
 
-const small: LocalModelInfo = { id: 'org/small', label: 'Small One', brief: 'Quick.', bytes: 570, dtype: 'q4', cached: true, storedBytes: 570 };
+const small: LocalModelInfo = {
+  id: 'org/small',
+  label: 'Small One',
+  brief: 'Quick.',
+  bytes: 570,
+  dtype: 'q4',
+  cached: true,
+  storedBytes: 570,
+};
 
 function setup(deleteReply: { ok: true } | { ok: false; message: string } = { ok: true }) {
   const calls: string[] = [];

@@ -4,7 +4,12 @@ import type { Notice } from './notice';
 export function NoticeText(props: { notice: Notice | undefined; id?: string; class?: string }) {
   const { notice } = props;
   return (
-    <p id={props.id} class={`notice${notice ? ` notice--${notice.tone}` : ''}${props.class ? ` ${props.class}` : ''}`} role="status" aria-live="polite">
+    <p
+      id={props.id}
+      class={`notice${notice ? ` notice--${notice.tone}` : ''}${props.class ? ` ${props.class}` : ''}`}
+      role="status"
+      aria-live="polite"
+    >
       {notice?.text ?? ''}
     </p>
   );

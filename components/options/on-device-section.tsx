@@ -19,9 +19,7 @@ export function OnDeviceSection({ state }: { state: OptionsState }) {
   return (
     <section class="card" aria-labelledby="on-device-title">
       <h2 id="on-device-title">On-device</h2>
-      <p class="intro">
-        Models download only when you start one from the side panel, and stay on this device until you delete them.
-      </p>
+      <p class="intro">Models download only when you start one from the side panel, and stay on this device until you delete them.</p>
 
       {listing.state === 'loading' || listing.state === 'idle' ? (
         <p class="placeholder">Reading the model catalog…</p>
@@ -43,9 +41,7 @@ export function OnDeviceSection({ state }: { state: OptionsState }) {
             ))}
           </ul>
           <p class="summary">
-            {stored.length === 0
-              ? 'No model is downloaded yet.'
-              : `Downloaded models take ${formatBytes(storedBytes)} on this device.`}
+            {stored.length === 0 ? 'No model is downloaded yet.' : `Downloaded models take ${formatBytes(storedBytes)} on this device.`}
           </p>
         </fieldset>
       )}
@@ -97,9 +93,7 @@ function ModelRow({ model, checked, state }: { model: LocalModelInfo; checked: b
           {model.recommended ? <span class="badge">Recommended</span> : null}
         </label>
         <span class={`state-pill${model.cached ? ' state-pill--on' : ''}`}>
-          {model.cached
-            ? `Downloaded${model.storedBytes !== undefined ? ` · ${formatBytes(model.storedBytes)}` : ''}`
-            : 'Not downloaded'}
+          {model.cached ? `Downloaded${model.storedBytes !== undefined ? ` · ${formatBytes(model.storedBytes)}` : ''}` : 'Not downloaded'}
         </span>
       </div>
       <div class="model-details" id={`${id}-details`}>
@@ -111,8 +105,8 @@ function ModelRow({ model, checked, state }: { model: LocalModelInfo; checked: b
           <div class="confirm-row">
             <span id={`${id}-confirm`}>
               Delete {model.label}
-              {model.storedBytes ?? model.bytes ? ` and free ${formatBytes(model.storedBytes ?? model.bytes ?? 0)}` : ''}? You can download it
-              again later.
+              {(model.storedBytes ?? model.bytes) ? ` and free ${formatBytes(model.storedBytes ?? model.bytes ?? 0)}` : ''}? You can
+              download it again later.
             </span>
             <button type="button" class="button button--danger" onClick={() => void state.confirmDelete()}>
               Delete
@@ -132,7 +126,12 @@ function ModelRow({ model, checked, state }: { model: LocalModelInfo; checked: b
             >
               Test this device
             </button>
-            <button type="button" class="button button--quiet" aria-label={`Delete ${model.label}`} onClick={() => state.requestDelete(model.id)}>
+            <button
+              type="button"
+              class="button button--quiet"
+              aria-label={`Delete ${model.label}`}
+              onClick={() => state.requestDelete(model.id)}
+            >
               Delete
             </button>
           </div>

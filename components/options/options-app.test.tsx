@@ -15,7 +15,16 @@ const MB = 1000 * 1000;
 function mockOptionsClient(overrides: Partial<OptionsClient> = {}) {
   const calls: string[] = [];
   const models: LocalModelInfo[] = [
-    { id: 'org/small', label: 'Small One', brief: 'Quick.', bytes: 570 * MB, dtype: 'q4f16', cached: true, storedBytes: 570 * MB, recommended: true },
+    {
+      id: 'org/small',
+      label: 'Small One',
+      brief: 'Quick.',
+      bytes: 570 * MB,
+      dtype: 'q4f16',
+      cached: true,
+      storedBytes: 570 * MB,
+      recommended: true,
+    },
     { id: 'org/large', label: 'Large One', brief: 'Careful.', bytes: 1434 * MB, dtype: 'q4f16', cached: false },
   ];
   const client: OptionsClient = {
@@ -25,7 +34,13 @@ function mockOptionsClient(overrides: Partial<OptionsClient> = {}) {
     },
     listCloudModels: async () => {
       calls.push('list-cloud');
-      return { ok: true, models: [{ id: 'gpt-test', label: 'gpt-test' }, { id: 'gpt-test-mini', label: 'gpt-test-mini' }] };
+      return {
+        ok: true,
+        models: [
+          { id: 'gpt-test', label: 'gpt-test' },
+          { id: 'gpt-test-mini', label: 'gpt-test-mini' },
+        ],
+      };
     },
     listLocalModels: async () => ({ ok: true, models: structuredClone(models) }),
     deleteLocalModel: async (id) => {
@@ -310,7 +325,10 @@ describe('OptionsApp', () => {
     type('Allowed tools', '');
     fireEvent.click(screen.getByRole('button', { name: 'Update site' }));
     await screen.findByText('Updated https://shop.example.');
-    expect((await store.read()).sites[0]).toEqual({ origin: 'https://shop.example', instructions: 'To buy: search, open_product, then add_to_cart.' });
+    expect((await store.read()).sites[0]).toEqual({
+      origin: 'https://shop.example',
+      instructions: 'To buy: search, open_product, then add_to_cart.',
+    });
 
     fireEvent.click(screen.getByRole('button', { name: 'Remove https://shop.example' }));
     await screen.findByText('Removed https://shop.example.');
@@ -336,7 +354,9 @@ describe('OptionsApp', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add site' }));
     const payment = await screen.findByRole('region', { name: 'Payment' });
     expect(within(payment).getByText(/^“Pay Now” cannot be an id/)).toBeTruthy();
-    expect(within(checkout).getByText('There is no sub-agent “payment” on this site: hand tasks only to the ones listed here.')).toBeTruthy();
+    expect(
+      within(checkout).getByText('There is no sub-agent “payment” on this site: hand tasks only to the ones listed here.'),
+    ).toBeTruthy();
     expect(within(checkout).getByLabelText('Hands tasks to').getAttribute('aria-invalid')).toBe('true');
     expect((await store.read()).sites).toEqual([]);
 
@@ -377,7 +397,9 @@ describe('OptionsApp', () => {
   it('follows changes made elsewhere (the side panel) while nothing is being edited', async () => {
     const { store } = await setup();
     await store.setConfirmationPolicy('never');
-    await waitFor(() => expect((screen.getByRole('radio', { name: 'Ask only when the site insists' }) as HTMLInputElement).checked).toBe(true));
+    await waitFor(() =>
+      expect((screen.getByRole('radio', { name: 'Ask only when the site insists' }) as HTMLInputElement).checked).toBe(true),
+    );
   });
 
   it('"Delete all conversations" asks first; Keep does nothing, Delete all asks the host and says what happened', async () => {

@@ -15,7 +15,9 @@ export function OptionsApp({ state }: { state: OptionsState }) {
     <div class="page">
       <header class="page-header">
         <h1>WebMCP Agent settings</h1>
-        <p>How the agent in the side panel works: on this device or in the cloud, when it asks you first, and what it knows about your sites.</p>
+        <p>
+          How the agent in the side panel works: on this device or in the cloud, when it asks you first, and what it knows about your sites.
+        </p>
       </header>
       <main>
         {loadError ? (

@@ -73,7 +73,9 @@ function draftFrom(settings: Settings): OptionsDraft {
 }
 
 function sameDraft(a: OptionsDraft, b: OptionsDraft): boolean {
-  return (Object.keys(a) as (keyof OptionsDraft)[]).every((k) => (typeof a[k] === 'string' ? (a[k] as string).trim() : a[k]) === (typeof b[k] === 'string' ? (b[k] as string).trim() : b[k]));
+  return (Object.keys(a) as (keyof OptionsDraft)[]).every(
+    (k) => (typeof a[k] === 'string' ? (a[k] as string).trim() : a[k]) === (typeof b[k] === 'string' ? (b[k] as string).trim() : b[k]),
+  );
 }
 
 /** Creates the state over the settings store (storage) and the client (agent host). */
@@ -122,7 +124,10 @@ export function createOptionsState(deps: { store: SettingsStore; client: Options
       batch(() => {
         errors.value = found;
         const n = Object.keys(found).length;
-        notice.value = { tone: 'error', text: n === 1 ? 'Not saved: fix the field marked below.' : `Not saved: fix the ${n} fields marked below.` };
+        notice.value = {
+          tone: 'error',
+          text: n === 1 ? 'Not saved: fix the field marked below.' : `Not saved: fix the ${n} fields marked below.`,
+        };
       });
       return false;
     }
@@ -197,7 +202,8 @@ export function createOptionsState(deps: { store: SettingsStore; client: Options
           errors.value = rest;
         }
         if (notice.value?.tone !== 'info') notice.value = undefined;
-        if (field === 'provider' || field === 'baseURL' || field === 'apiKey' || field === 'openaiApi') connection.value = { state: 'idle' };
+        if (field === 'provider' || field === 'baseURL' || field === 'apiKey' || field === 'openaiApi')
+          connection.value = { state: 'idle' };
       });
     },
 

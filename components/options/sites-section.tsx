@@ -14,8 +14,8 @@ export function SitesSection({ state }: { state: OptionsState }) {
     <section class="card" aria-labelledby="sites-title">
       <h2 id="sites-title">Sites</h2>
       <p class="intro">
-        Tell the agent about a site you use often: what it is, how its tools fit together, how many steps it may take,
-        and which tools it may use there.
+        Tell the agent about a site you use often: what it is, how its tools fit together, how many steps it may take, and which tools it
+        may use there.
       </p>
 
       {settings.sites.length === 0 && !editor ? <p class="placeholder">No site has its own settings yet.</p> : null}
@@ -30,10 +30,20 @@ export function SitesSection({ state }: { state: OptionsState }) {
               <div class="site-head">
                 <h3>{site.origin}</h3>
                 <div class="site-actions">
-                  <button type="button" class="button button--quiet" aria-label={`Edit ${site.origin}`} onClick={() => state.startEditSite(site.origin)}>
+                  <button
+                    type="button"
+                    class="button button--quiet"
+                    aria-label={`Edit ${site.origin}`}
+                    onClick={() => state.startEditSite(site.origin)}
+                  >
                     Edit
                   </button>
-                  <button type="button" class="button button--quiet" aria-label={`Remove ${site.origin}`} onClick={() => void state.removeSite(site.origin)}>
+                  <button
+                    type="button"
+                    class="button button--quiet"
+                    aria-label={`Remove ${site.origin}`}
+                    onClick={() => void state.removeSite(site.origin)}
+                  >
                     Remove
                   </button>
                 </div>
@@ -45,8 +55,7 @@ export function SitesSection({ state }: { state: OptionsState }) {
               </p>
               {site.subAgents?.length ? (
                 <p class="meta">
-                  Sub-agents:{' '}
-                  {site.subAgents.map((sub) => `${sub.name} (${sub.tools ? sub.tools.join(', ') : 'all tools'})`).join(' · ')}
+                  Sub-agents: {site.subAgents.map((sub) => `${sub.name} (${sub.tools ? sub.tools.join(', ') : 'all tools'})`).join(' · ')}
                 </p>
               ) : null}
             </li>
@@ -83,9 +92,12 @@ function SiteEditorForm({ state }: { state: OptionsState }) {
     >
       <h3 id="site-editor-title">{editing ? `Edit ${editor.original}` : 'Add a site'}</h3>
       <p class="hint">
-        New here? <button type="button" class="button button--quiet" onClick={() => state.useDemoExample()}>Use the demo shop’s example</button>{' '}
-        fills this form with a profile for the demo shop: its agent browses and fills the cart, and hands checking out to a
-        “checkout” sub-agent.
+        New here?{' '}
+        <button type="button" class="button button--quiet" onClick={() => state.useDemoExample()}>
+          Use the demo shop’s example
+        </button>{' '}
+        fills this form with a profile for the demo shop: its agent browses and fills the cart, and hands checking out to a “checkout”
+        sub-agent.
       </p>
       <Field id="site-origin" label="Origin" hint="Scheme, host and port, for example https://shop.example." error={errors.origin}>
         <input
@@ -116,7 +128,12 @@ function SiteEditorForm({ state }: { state: OptionsState }) {
         />
       </Field>
       <div class="grid">
-        <Field id="site-steps" label="Max steps" hint={`${MAX_STEPS_RANGE.min} to ${MAX_STEPS_RANGE.max}; empty for the default.`} error={errors.maxSteps}>
+        <Field
+          id="site-steps"
+          label="Max steps"
+          hint={`${MAX_STEPS_RANGE.min} to ${MAX_STEPS_RANGE.max}; empty for the default.`}
+          error={errors.maxSteps}
+        >
           <input
             id="site-steps"
             type="number"
@@ -168,8 +185,8 @@ function SubAgentsFieldset({ state }: { state: OptionsState }) {
     <fieldset class="sub-agents" aria-describedby="sub-agents-hint">
       <legend>Sub-agents</legend>
       <p class="hint" id="sub-agents-hint">
-        The site’s agent can hand a task (“check out”) to a sub-agent that holds only the tools for it: a small model chooses
-        better among 3 tools than among 30. A sub-agent may hand on to another, at most {MAX_DELEGATION_DEPTH} deep.
+        The site’s agent can hand a task (“check out”) to a sub-agent that holds only the tools for it: a small model chooses better among 3
+        tools than among 30. A sub-agent may hand on to another, at most {MAX_DELEGATION_DEPTH} deep.
       </p>
       {errors.subAgents ? (
         <p class="error" role="alert">
@@ -232,9 +249,15 @@ function SubAgentForm(props: { state: OptionsState; sub: SubAgentDraft; index: n
       </Field>
       <div class="grid">
         {text('tools', 'Its tools', 'Names of the site’s tools it may use, separated by commas; empty allows every tool.')}
-        {text('maxSteps', 'Max steps', `${MAX_STEPS_RANGE.min} to ${MAX_STEPS_RANGE.max}; empty for the default.`, { inputMode: 'numeric' })}
+        {text('maxSteps', 'Max steps', `${MAX_STEPS_RANGE.min} to ${MAX_STEPS_RANGE.max}; empty for the default.`, {
+          inputMode: 'numeric',
+        })}
       </div>
-      {text('subAgents', 'Hands tasks to', 'Ids of this site’s other sub-agents it may hand a task to, separated by commas; usually empty.')}
+      {text(
+        'subAgents',
+        'Hands tasks to',
+        'Ids of this site’s other sub-agents it may hand a task to, separated by commas; usually empty.',
+      )}
     </section>
   );
 }

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  buildHistory,
-  callBlock,
-  cutResult,
-  dropOldestBlock,
-  flattenHistory,
-  type HistoryBlock,
-  userBlock,
-} from './build-history';
+import { buildHistory, callBlock, cutResult, dropOldestBlock, flattenHistory, type HistoryBlock, userBlock } from './build-history';
 import { createSpotlight } from '../page-data/spotlight';
 import type { AgentMessage } from './types';
 
@@ -32,7 +24,11 @@ describe('buildHistory', () => {
     const blocks = buildHistory([user('find'), called('c1', 'found 3')], { callFormat: 'template', spotlight });
     expect(flattenHistory(blocks, 'template')).toEqual([
       { role: 'user', content: 'find' },
-      { role: 'assistant', content: '', tool_calls: [{ id: 'c1', type: 'function', function: { name: 'search', arguments: { q: 'c1' } } }] },
+      {
+        role: 'assistant',
+        content: '',
+        tool_calls: [{ id: 'c1', type: 'function', function: { name: 'search', arguments: { q: 'c1' } } }],
+      },
       { role: 'tool', tool_call_id: 'c1', name: 'search', content: data('found 3') },
     ]);
   });
@@ -52,7 +48,10 @@ describe('buildHistory', () => {
       role: 'assistant',
       parts: [{ type: 'tool', id: 'c2', name: 'buy', input: {}, state: 'running' }],
     };
-    const turns = flattenHistory(buildHistory([user('x'), called('c1', 'Error [timeout]: slow', 'error'), unfinished], { callFormat: 'template', spotlight }), 'template');
+    const turns = flattenHistory(
+      buildHistory([user('x'), called('c1', 'Error [timeout]: slow', 'error'), unfinished], { callFormat: 'template', spotlight }),
+      'template',
+    );
     expect(turns.filter((t) => t.role === 'tool').map((t) => t.content)).toEqual([
       data('Error [timeout]: slow'),
       data('Error [cancelled]: the call did not finish.', 'buy'),
@@ -92,7 +91,10 @@ describe('buildHistory', () => {
   });
 
   it('cuts results to 1500 characters', () => {
-    const turns = flattenHistory(buildHistory([user('x'), called('c1', 'y'.repeat(1600))], { callFormat: 'template', spotlight }), 'template');
+    const turns = flattenHistory(
+      buildHistory([user('x'), called('c1', 'y'.repeat(1600))], { callFormat: 'template', spotlight }),
+      'template',
+    );
     expect(turns[2].content).toBe(data(`${'y'.repeat(1500)}\n… (100 more characters cut)`));
     expect(cutResult('short')).toBe('short');
   });
@@ -156,7 +158,10 @@ describe('history under a budget', () => {
       expect(turns[0].role).toBe('user');
       for (const [i, turn] of turns.entries()) {
         if (turn.role === 'tool') {
-          const owner = turns.slice(0, i).reverse().find((t) => t.role === 'assistant');
+          const owner = turns
+            .slice(0, i)
+            .reverse()
+            .find((t) => t.role === 'assistant');
           expect(owner?.tool_calls?.some((c) => c.id === turn.tool_call_id)).toBe(true);
         }
       }

@@ -70,7 +70,15 @@ export function buildHistory(messages: readonly AgentMessage[], options: BuildHi
     const flush = () => {
       const prose = text.join('').trim();
       if (calls.length) {
-        blocks.push(callBlock(options.callFormat, prose, calls.map((c) => untrusted(finishedCall(c))), maxResultChars, spotlight));
+        blocks.push(
+          callBlock(
+            options.callFormat,
+            prose,
+            calls.map((c) => untrusted(finishedCall(c))),
+            maxResultChars,
+            spotlight,
+          ),
+        );
       } else if (prose) blocks.push({ role: 'assistant', turns: [{ role: 'assistant', content: prose }] });
       text = [];
       calls = [];

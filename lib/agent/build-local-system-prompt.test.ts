@@ -60,7 +60,12 @@ describe('exampleArguments', () => {
   it('fills required parameters with typical values', () => {
     expect(
       exampleArguments({
-        properties: { size: { enum: ['S'] }, n: { type: 'integer', minimum: 2 }, on: { type: 'string', format: 'date' }, x: { type: 'boolean' } },
+        properties: {
+          size: { enum: ['S'] },
+          n: { type: 'integer', minimum: 2 },
+          on: { type: 'string', format: 'date' },
+          x: { type: 'boolean' },
+        },
         required: ['size', 'n', 'on'],
       }),
     ).toEqual({ size: 'S', n: 2, on: '2025-01-31' });

@@ -97,7 +97,9 @@ export function exampleArguments(schema: JSONSchema | undefined): Record<string,
   const properties = (schema?.properties ?? {}) as Record<string, Record<string, unknown>>;
   if (typeof properties !== 'object' || properties === null) return {};
   const names = Object.keys(properties);
-  const required = Array.isArray(schema?.required) ? (schema.required as unknown[]).filter((r): r is string => typeof r === 'string' && r in properties) : [];
+  const required = Array.isArray(schema?.required)
+    ? (schema.required as unknown[]).filter((r): r is string => typeof r === 'string' && r in properties)
+    : [];
   const chosen = required.length ? required : names.slice(0, 1);
   return Object.fromEntries(chosen.map((name) => [name, exampleValue(properties[name])]));
 }

@@ -20,7 +20,11 @@ describe('compactSchema', () => {
   });
 
   it('inlines refs without looping on cycles', () => {
-    const schema = { type: 'object', properties: { node: { $ref: '#/$defs/n' } }, $defs: { n: { type: 'object', properties: { next: { $ref: '#/$defs/n' } } } } };
+    const schema = {
+      type: 'object',
+      properties: { node: { $ref: '#/$defs/n' } },
+      $defs: { n: { type: 'object', properties: { next: { $ref: '#/$defs/n' } } } },
+    };
     expect(compactSchema(schema)).toEqual({
       type: 'object',
       properties: { node: { type: 'object', properties: { next: {} } } },

@@ -3,7 +3,11 @@ import { createDelegation } from './create-delegation';
 import type { AgentRunRequest, AgentStreamPart, ToolCall, ToolOutput, WebAgent } from './types';
 
 const ok = (t: string): ToolOutput => ({ content: [{ type: 'text', text: t }] });
-const site: WebAgent = { id: 'https://shop.test', tools: ['search_products'], subAgents: [{ id: 'checkout', name: 'Checkout', tools: ['check_out'] }] };
+const site: WebAgent = {
+  id: 'https://shop.test',
+  tools: ['search_products'],
+  subAgents: [{ id: 'checkout', name: 'Checkout', tools: ['check_out'] }],
+};
 
 function request(agent: WebAgent, calls: ToolCall[]): AgentRunRequest {
   return {
@@ -40,7 +44,8 @@ describe('createDelegation (for loops that cannot yield from a tool call)', () =
       yield { kind: 'result', id: 'd1' };
     }
     const merged: unknown[] = [];
-    for await (const part of delegation.merge(source(), (p: { kind: string; id: string }) => (p.kind === 'call' ? p.id : undefined))) merged.push(part);
+    for await (const part of delegation.merge(source(), (p: { kind: string; id: string }) => (p.kind === 'call' ? p.id : undefined)))
+      merged.push(part);
     expect(merged).toEqual([
       { kind: 'call', id: 'd1' },
       ...nested.map((part) => ({ type: 'agent-part', id: 'd1', agentId: 'checkout', part })),

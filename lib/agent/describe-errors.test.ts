@@ -44,7 +44,10 @@ describe('describeErrors, through validateArgs', () => {
 
   it('points into arrays and nested objects', () => {
     expect(validateArgs(shirt, { query: 'x', tags: ['a', 3] })).toEqual({ ok: false, message: 'tags[1]: must be a string' });
-    const nested = { type: 'object', properties: { address: { type: 'object', properties: { zip: { type: 'string' } }, required: ['zip'] } } };
+    const nested = {
+      type: 'object',
+      properties: { address: { type: 'object', properties: { zip: { type: 'string' } }, required: ['zip'] } },
+    };
     expect(validateArgs(nested, { address: {} })).toEqual({ ok: false, message: 'address.zip: required' });
   });
 

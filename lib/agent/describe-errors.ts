@@ -28,9 +28,7 @@ const CONTAINERS = new Set([
  */
 export function describeErrors(errors: OutputUnit[], schema: Schema): string[] {
   // Failures inside an anyOf/oneOf branch contradict each other; say only that no form matched.
-  const alternatives = errors
-    .filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf')
-    .map((e) => `${e.keywordLocation}/`);
+  const alternatives = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').map((e) => `${e.keywordLocation}/`);
   const unknownProps = new Set<string>();
   const messages: string[] = [];
   for (const error of errors) {

@@ -15,12 +15,20 @@ describe('findCorrection', () => {
       kind: 'ignored-failure',
     });
     expect(findCorrection({ ...base, text: 'Sorry, that failed: no stock.', lastFailure: 'Error: x' })).toBeUndefined();
-    expect(findCorrection({ ...base, text: 'Please submit the form on the page.', lastFailure: 'Error [awaiting_confirmation]: x' })).toBeUndefined();
+    expect(
+      findCorrection({ ...base, text: 'Please submit the form on the page.', lastFailure: 'Error [awaiting_confirmation]: x' }),
+    ).toBeUndefined();
   });
 
   it('catches a reply that hands the person a tool the model has', () => {
-    expect(findCorrection({ ...base, text: 'You can click **Add to Cart** on the page.' })).toEqual({ kind: 'do-it-yourself', tool: 'add_to_cart' });
-    expect(findCorrection({ ...base, text: 'Use the search_products tool to find it.' })).toEqual({ kind: 'do-it-yourself', tool: 'search_products' });
+    expect(findCorrection({ ...base, text: 'You can click **Add to Cart** on the page.' })).toEqual({
+      kind: 'do-it-yourself',
+      tool: 'add_to_cart',
+    });
+    expect(findCorrection({ ...base, text: 'Use the search_products tool to find it.' })).toEqual({
+      kind: 'do-it-yourself',
+      tool: 'search_products',
+    });
     expect(findCorrection({ ...base, request: 'How do I add to cart?', text: 'Click Add to cart.' })).toBeUndefined();
   });
 

@@ -81,5 +81,8 @@ export function echoesResult(text: string, results: readonly string[]): boolean 
 }
 
 function normalize(text: string): string {
-  return text.toLowerCase().replace(/[\s"'`{}[\],:*_]+/g, ' ').trim();
+  return text
+    .toLowerCase()
+    .replace(/[\s"'`{}[\],:*_]+/g, ' ')
+    .trim();
 }

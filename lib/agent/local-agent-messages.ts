@@ -3,8 +3,7 @@
  * verbatim; tests pin each one.
  */
 export const LOCAL_AGENT_MESSAGES = {
-  tooLong:
-    'This request is too long for the on-device model. Start a new conversation, or ask for one thing at a time.',
+  tooLong: 'This request is too long for the on-device model. Start a new conversation, or ask for one thing at a time.',
   timeout: 'The on-device model took too long. Try again, or pick a smaller model in the settings.',
   failed: (reason: string) => `The on-device model failed: ${reason || 'unknown error'}`,
   circles: (gist: string) =>
@@ -27,8 +26,7 @@ export const LOCAL_AGENT_PROMPTS = {
   /** A reply that told the person to use a tool the model has. */
   doItYourself: (tool: string) => `Don't ask me to do it: ${tool} is one of your tools, so you do it. Call now.`,
   /** Appended to a repeated call's result, once. */
-  repeated:
-    'Note: you already made this exact call and got this same answer. Do not repeat it: use the answer, or do something else.',
+  repeated: 'Note: you already made this exact call and got this same answer. Do not repeat it: use the answer, or do something else.',
   /** A bad reply (unknown tool, unreadable call, invalid arguments, nothing at all). */
   repair: (problems: readonly string[]) => `Error: ${problems.join(' ')} Try again.`,
 } as const;

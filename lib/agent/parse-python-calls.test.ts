@@ -24,7 +24,9 @@ describe('parsePythonCalls', () => {
   });
 
   it('refuses nesting deeper than 64 instead of recursing without end', () => {
-    expect(parsePythonCalls(`f(a=${'['.repeat(64)}${']'.repeat(64)})`)).toEqual([{ name: 'f', args: [], kwargs: { a: expect.anything() } }]);
+    expect(parsePythonCalls(`f(a=${'['.repeat(64)}${']'.repeat(64)})`)).toEqual([
+      { name: 'f', args: [], kwargs: { a: expect.anything() } },
+    ]);
     expect(parsePythonCalls(`f(a=${'['.repeat(65)}${']'.repeat(65)})`)).toBeNull();
   });
 });

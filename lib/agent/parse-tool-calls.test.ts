@@ -110,7 +110,7 @@ describe('parseToolCalls: LFM2', () => {
 
   it('reads several calls, literals and positional arguments', () => {
     const reply =
-      "<|tool_call_start|>[add_to_cart(productId='p1', quantity=2, size=\"M\"), add_to_cart(\"p2\"), get_cart()]<|tool_call_end|>";
+      '<|tool_call_start|>[add_to_cart(productId=\'p1\', quantity=2, size="M"), add_to_cart("p2"), get_cart()]<|tool_call_end|>';
     expect(calls(reply)).toEqual([
       { name: 'add_to_cart', input: { productId: 'p1', quantity: 2, size: 'M' } },
       { name: 'add_to_cart', input: { productId: 'p2' } },
@@ -126,9 +126,7 @@ describe('parseToolCalls: LFM2', () => {
 describe('parseToolCalls: Llama', () => {
   it('reads bare JSON with "parameters"', () => {
     const reply = '{"name": "search_products", "parameters": {"query": "desk lamp"}}';
-    expect(parseToolCalls(reply, tools).calls).toMatchObject([
-      { name: 'search_products', input: { query: 'desk lamp' }, format: 'json' },
-    ]);
+    expect(parseToolCalls(reply, tools).calls).toMatchObject([{ name: 'search_products', input: { query: 'desk lamp' }, format: 'json' }]);
   });
 
   it('reads JSON after <|python_tag|>, several separated by ;', () => {
@@ -319,9 +317,12 @@ describe('parseToolCalls: properties', () => {
 
   it('finds nothing in text that names no tool and has no call syntax', () => {
     fc.assert(
-      fc.property(fc.string({ maxLength: 200 }).filter((s) => !/[{[(<`:]/.test(s)), (reply) => {
-        expect(parseToolCalls(reply, tools).calls).toEqual([]);
-      }),
+      fc.property(
+        fc.string({ maxLength: 200 }).filter((s) => !/[{[(<`:]/.test(s)),
+        (reply) => {
+          expect(parseToolCalls(reply, tools).calls).toEqual([]);
+        },
+      ),
       { numRuns: 1000 },
     );
   });
@@ -333,9 +334,7 @@ describe('parseToolCalls: properties', () => {
         const clean = prose.replace(/[<{[`]/g, '');
         const reply = `${clean}\n<tool_call>\n${JSON.stringify({ name, arguments: args })}\n</tool_call>`;
         const parsed = parseToolCalls(reply, tools);
-        expect(parsed.calls.map((c) => ({ name: c.name, input: c.input }))).toEqual([
-          { name, input: JSON.parse(JSON.stringify(args)) },
-        ]);
+        expect(parsed.calls.map((c) => ({ name: c.name, input: c.input }))).toEqual([{ name, input: JSON.parse(JSON.stringify(args)) }]);
       }),
       { numRuns: 500 },
     );

@@ -102,7 +102,10 @@ class Reply implements ReactReply {
     for (const call of this.calls) if (!written.includes(looseName(call.name))) this.unreadable.push(snippet(call.raw));
     this.calls = this.calls.filter((call) => written.includes(looseName(call.name)));
     const text = cleanProse(this.answer ?? rest);
-    const reasoning = this.reasoning.map((r) => r.trim()).filter(Boolean).join('\n\n');
+    const reasoning = this.reasoning
+      .map((r) => r.trim())
+      .filter(Boolean)
+      .join('\n\n');
     return {
       text,
       ...(reasoning ? { reasoning } : {}),
@@ -277,7 +280,10 @@ class Reply implements ReactReply {
 
   /** The inside of a call marker: JSON (object or list), Qwen3-Coder XML, or Python calls. */
   private readBody(body: string, format: ToolCallFormat, raw: string): void {
-    const inner = body.trim().replace(/^```[\w-]*\s*\n?|```\s*$/g, '').trim();
+    const inner = body
+      .trim()
+      .replace(/^```[\w-]*\s*\n?|```\s*$/g, '')
+      .trim();
     if (inner === '') {
       this.unreadable.push(snippet(raw));
       return;
@@ -419,7 +425,17 @@ class Reply implements ReactReply {
 
 /** Cut at tokens that end the model's turn, and at a tool response it invented. */
 function cutAtTurnEnd(src: string): string {
-  const stops = ['<|im_end|>', '<|eot_id|>', '<|endoftext|>', '<|end|>', '<|im_start|>', '<tool_response>', '<|tool_response_start|>', '</s>', '<end_of_turn>'];
+  const stops = [
+    '<|im_end|>',
+    '<|eot_id|>',
+    '<|endoftext|>',
+    '<|end|>',
+    '<|im_start|>',
+    '<tool_response>',
+    '<|tool_response_start|>',
+    '</s>',
+    '<end_of_turn>',
+  ];
   let end = src.length;
   for (const stop of stops) {
     const at = src.indexOf(stop);
@@ -446,7 +462,6 @@ function looseName(name: string): string {
   return name.toLowerCase().replace(/-/g, '_');
 }
 
-
 /**
  * The index just past the bracket matching the one at `open` (strings and escapes respected), or the end of the
  * text when it never closes (generation stopped mid-call).
@@ -471,7 +486,6 @@ function matchBracket(src: string, open: number): number {
   }
   return src.length;
 }
-
 
 function paramNames(schema: JSONSchema | undefined): string[] {
   return isRecord(schema) && isRecord(schema.properties) ? Object.keys(schema.properties) : [];

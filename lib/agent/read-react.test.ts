@@ -60,7 +60,9 @@ describe('parseToolCalls: text ReAct (Thought / Action / Action Input)', () => {
   });
 
   it('reads Action: f[value], the original ReAct style', () => {
-    expect(calls('Thought: look\nAction: search_products[green tea]')).toEqual([{ name: 'search_products', input: { query: 'green tea' } }]);
+    expect(calls('Thought: look\nAction: search_products[green tea]')).toEqual([
+      { name: 'search_products', input: { query: 'green tea' } },
+    ]);
   });
 
   it('reads a JSON Action', () => {

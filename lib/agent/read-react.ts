@@ -58,7 +58,11 @@ export function readReact(reply: ReactReply, src: string): string {
 }
 
 function readAction(reply: ReactReply, action: string, input: string | undefined, raw: string): ParsedToolCall | undefined {
-  const firstLine = action.split('\n')[0].trim().replace(/^`+|`+$/g, '').trim();
+  const firstLine = action
+    .split('\n')[0]
+    .trim()
+    .replace(/^`+|`+$/g, '')
+    .trim();
   // Action: {"name": …, "arguments": …}
   if (firstLine.startsWith('{') || firstLine.startsWith('[')) {
     const value = parseJson(action, true);

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  STOPPED_CALL_ERROR,
-  UNFINISHED_CALL_ERROR,
-  initialRunState,
-  reduceRunState,
-  reduceStreamPart,
-} from './reduce-stream-part';
+import { STOPPED_CALL_ERROR, UNFINISHED_CALL_ERROR, initialRunState, reduceRunState, reduceStreamPart } from './reduce-stream-part';
 import type { AgentMessage, AgentStreamPart } from './types';
 
 const user: AgentMessage = { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Add the blue shoe' }] };
@@ -179,7 +173,20 @@ describe('nested runs (agent-part)', () => {
     expect(delegate.type === 'tool' && delegate.agent).toEqual({
       id: 'checkout',
       messages: [
-        { id: 's1', role: 'assistant', parts: [{ type: 'tool', id: 'c1', name: 'check_out', input: {}, state: 'done', output: { content: [{ type: 'text', text: 'Placed' }] } }] },
+        {
+          id: 's1',
+          role: 'assistant',
+          parts: [
+            {
+              type: 'tool',
+              id: 'c1',
+              name: 'check_out',
+              input: {},
+              state: 'done',
+              output: { content: [{ type: 'text', text: 'Placed' }] },
+            },
+          ],
+        },
       ],
     });
   });
@@ -193,7 +200,10 @@ describe('nested runs (agent-part)', () => {
     const stopped = fold([...delegation, { type: 'finish', reason: 'aborted' }]);
     const delegate = stopped[1].parts[0];
     expect(delegate).toMatchObject({ state: 'cancelled', error: STOPPED_CALL_ERROR });
-    expect(delegate.type === 'tool' && delegate.agent?.messages[0].parts[0]).toMatchObject({ state: 'cancelled', error: STOPPED_CALL_ERROR });
+    expect(delegate.type === 'tool' && delegate.agent?.messages[0].parts[0]).toMatchObject({
+      state: 'cancelled',
+      error: STOPPED_CALL_ERROR,
+    });
   });
 
   it('ignores nested parts for a call it does not know', () => {

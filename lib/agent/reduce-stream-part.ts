@@ -56,9 +56,7 @@ export function reduceRunState(state: AgentRunState, part: AgentStreamPart): Age
 export function reduceStreamPart(messages: AgentMessage[], part: AgentStreamPart): AgentMessage[] {
   switch (part.type) {
     case 'message-start':
-      return messages.some((m) => m.id === part.messageId)
-        ? messages
-        : [...messages, { id: part.messageId, role: 'assistant', parts: [] }];
+      return messages.some((m) => m.id === part.messageId) ? messages : [...messages, { id: part.messageId, role: 'assistant', parts: [] }];
     case 'text-delta':
       if (part.delta === '') return messages;
       return updateMessage(messages, part.messageId, (parts) => {
@@ -156,11 +154,7 @@ function isOpen(part: ToolPart): boolean {
 }
 
 /** Applies `update` to the parts of message `id`, creating the assistant message if a part arrives before its start. */
-function updateMessage(
-  messages: AgentMessage[],
-  id: string,
-  update: (parts: AgentPart[]) => AgentPart[],
-): AgentMessage[] {
+function updateMessage(messages: AgentMessage[], id: string, update: (parts: AgentPart[]) => AgentPart[]): AgentMessage[] {
   const index = findLastIndex(messages, (m) => m.id === id);
   if (index === -1) return [...messages, { id, role: 'assistant', parts: update([]) }];
   const message = messages[index];

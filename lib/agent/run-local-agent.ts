@@ -154,7 +154,13 @@ async function* runSteps(
             messages: [
               {
                 role: 'system',
-                content: buildLocalSystemPrompt({ tools: inPageOrder(tools, available), toolsInline, page: req.page, instructions, dataRule: spotlight.rule }),
+                content: buildLocalSystemPrompt({
+                  tools: inPageOrder(tools, available),
+                  toolsInline,
+                  page: req.page,
+                  instructions,
+                  dataRule: spotlight.rule,
+                }),
               },
               ...flattenHistory(b, format),
               ...scratch,
@@ -200,7 +206,11 @@ async function* runSteps(
           return;
         }
         repaired = true;
-        scratch = [...scratch, { role: 'assistant', content: outcome.text }, { role: 'user', content: LOCAL_AGENT_PROMPTS.repair(problems.map((p) => p.forModel)) }];
+        scratch = [
+          ...scratch,
+          { role: 'assistant', content: outcome.text },
+          { role: 'user', content: LOCAL_AGENT_PROMPTS.repair(problems.map((p) => p.forModel)) },
+        ];
         continue;
       }
 

@@ -13,7 +13,13 @@ const tool = (name: string, description = `${name} tool`): ToolDescriptor => ({
 const page = [tool('search_products', 'Search the catalog.'), tool('view_cart', 'Show the cart.'), tool('check_out', 'Place the order.')];
 
 // Payment lists a sub-agent of its own, which it never gets: it runs at the depth limit.
-const payment: WebAgent = { id: 'payment', name: 'Payment', instructions: 'Pays.', tools: ['check_out'], subAgents: [{ id: 'receipt', tools: ['view_cart'] }] };
+const payment: WebAgent = {
+  id: 'payment',
+  name: 'Payment',
+  instructions: 'Pays.',
+  tools: ['check_out'],
+  subAgents: [{ id: 'receipt', tools: ['view_cart'] }],
+};
 const checkout: WebAgent = {
   id: 'checkout',
   name: 'Checkout',
@@ -27,7 +33,11 @@ const site: WebAgent = { id: 'https://shop.test', instructions: 'A shop.', tools
 const call = (name: string, args: object = {}) => `<tool_call>\n${JSON.stringify({ name, arguments: args })}\n</tool_call>`;
 const ok = (t: string): ToolOutput => ({ content: [{ type: 'text', text: t }] });
 
-function request(agent: WebAgent | undefined, calls: ToolCall[], opts: { signal?: AbortSignal; onCall?: (c: ToolCall) => Promise<ToolOutput> } = {}): AgentRunRequest {
+function request(
+  agent: WebAgent | undefined,
+  calls: ToolCall[],
+  opts: { signal?: AbortSignal; onCall?: (c: ToolCall) => Promise<ToolOutput> } = {},
+): AgentRunRequest {
   return {
     messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Check out my cart' }] }],
     get tools() {
@@ -118,7 +128,11 @@ describe('delegation in the local loop', () => {
 
   it('a failing sub-agent comes back as Error [sub_agent_failed] and the parent carries on', async () => {
     const { state, parts } = await runLocal(
-      [call('delegate_to_checkout', { task: 'Check out' }), new Error('out of memory'), 'The checkout agent failed; I could not place the order.'],
+      [
+        call('delegate_to_checkout', { task: 'Check out' }),
+        new Error('out of memory'),
+        'The checkout agent failed; I could not place the order.',
+      ],
       request(site, []),
     );
     const [delegate] = toolParts(state.messages);
@@ -130,7 +144,10 @@ describe('delegation in the local loop', () => {
 
   it('a sub-agent that runs out of steps is a failure the parent reads', async () => {
     const tight = { ...site, subAgents: [{ ...checkout, maxSteps: 1 }] };
-    const { state } = await runLocal([call('delegate_to_checkout', { task: 'Check out' }), call('view_cart'), 'I could not.'], request(tight, []));
+    const { state } = await runLocal(
+      [call('delegate_to_checkout', { task: 'Check out' }), call('view_cart'), 'I could not.'],
+      request(tight, []),
+    );
     expect(toolParts(state.messages)[0].error).toMatch(/^Error \[sub_agent_failed\]: the Checkout agent ran out of steps/);
   });
 
@@ -182,6 +199,9 @@ describe('delegation in the local loop', () => {
     const run = runSubAgent(request(site, []), { id: 'c1', name: 'delegate_to_admin', input: { task: 'x' } }, () => {
       throw new Error('must not run');
     });
-    expect((await run.next()).value).toMatchObject({ isError: true, content: [{ text: expect.stringMatching(/^Error \[unknown_tool\]/) }] });
+    expect((await run.next()).value).toMatchObject({
+      isError: true,
+      content: [{ text: expect.stringMatching(/^Error \[unknown_tool\]/) }],
+    });
   });
 });

@@ -105,9 +105,28 @@ describe('sanitizeSchema, through validateArgs: hostile schemas', () => {
   });
 
   it('never throws on arbitrary schema-shaped objects', () => {
-    const keyword = fc.constantFrom('type', 'properties', 'required', 'enum', '$ref', 'items', 'anyOf', 'pattern', 'minimum', 'const', 'not', 'if', 'then', 'additionalProperties', '$defs', 'format');
+    const keyword = fc.constantFrom(
+      'type',
+      'properties',
+      'required',
+      'enum',
+      '$ref',
+      'items',
+      'anyOf',
+      'pattern',
+      'minimum',
+      'const',
+      'not',
+      'if',
+      'then',
+      'additionalProperties',
+      '$defs',
+      'format',
+    );
     const schemaArb = fc.letrec((tie) => ({
-      node: fc.dictionary(keyword, fc.oneof(fc.jsonValue({ maxDepth: 2 }), tie('node'), fc.array(tie('node'), { maxLength: 3 })), { maxKeys: 5 }),
+      node: fc.dictionary(keyword, fc.oneof(fc.jsonValue({ maxDepth: 2 }), tie('node'), fc.array(tie('node'), { maxLength: 3 })), {
+        maxKeys: 5,
+      }),
     })).node;
     fc.assert(
       fc.property(schemaArb, fc.jsonValue({ maxDepth: 3 }), (schema, args) => {

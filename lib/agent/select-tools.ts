@@ -48,7 +48,9 @@ const DELEGATE_INPUT_SCHEMA = {
  * pass its own tool off as a delegation (nor bring on the delegation note).
  */
 export function selectTools(agent: WebAgent | undefined, tools: readonly ToolDescriptor[], depth = 0): ToolDescriptor[] {
-  const list = (Array.isArray(tools) ? tools : []).filter((tool) => tool && typeof tool.name === 'string' && !isDelegateToolName(tool.name));
+  const list = (Array.isArray(tools) ? tools : []).filter(
+    (tool) => tool && typeof tool.name === 'string' && !isDelegateToolName(tool.name),
+  );
   const allowed = agent?.tools ? new Set(agent.tools) : undefined;
   const own = allowed ? list.filter((tool) => allowed.has(tool.name)) : list;
   return [...own, ...delegateTools(agent, depth)];

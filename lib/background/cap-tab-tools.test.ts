@@ -8,8 +8,11 @@ const keptNames = (frames: { frameId: number; tools: FrameTool[] }[], kept: Map<
   frames.flatMap((f) => f.tools.filter((_, i) => kept.get(f.frameId)!.has(i)).map((t) => t.name));
 
 describe('capTabTools', () => {
-  it('keeps 9 frames × 256 tools to the tab cap, the top frame\'s tools first and the other frames in turns', () => {
-    const frames = [{ frameId: 0, tools: many('top', 10) }, ...Array.from({ length: 8 }, (_, i) => ({ frameId: i + 1, tools: many(`f${i + 1}_`, 256) }))];
+  it("keeps 9 frames × 256 tools to the tab cap, the top frame's tools first and the other frames in turns", () => {
+    const frames = [
+      { frameId: 0, tools: many('top', 10) },
+      ...Array.from({ length: 8 }, (_, i) => ({ frameId: i + 1, tools: many(`f${i + 1}_`, 256) })),
+    ];
     const { kept, dropped } = capTabTools(frames);
     const names = keptNames(frames, kept);
     expect(names).toHaveLength(MAX_TOOLS_PER_TAB);
@@ -21,7 +24,11 @@ describe('capTabTools', () => {
 
   it('caps the bytes of descriptions and schemas, dropping whole tools that do not fit', () => {
     const big = 'x'.repeat(60 * 1024);
-    const frames = [{ frameId: 0, tools: [tool('small')] }, { frameId: 3, tools: many('big', 6, big) }, { frameId: 4, tools: [tool('late')] }];
+    const frames = [
+      { frameId: 0, tools: [tool('small')] },
+      { frameId: 3, tools: many('big', 6, big) },
+      { frameId: 4, tools: [tool('late')] },
+    ];
     const { kept, dropped } = capTabTools(frames);
     const names = keptNames(frames, kept);
     const bytes = frames.flatMap((f) => f.tools.filter((_, i) => kept.get(f.frameId)!.has(i))).reduce((n, t) => n + toolBytes(t), 0);

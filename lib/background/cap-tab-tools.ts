@@ -21,7 +21,9 @@ export const MAX_TOOL_BYTES_PER_TAB = 256 * 1024;
 
 /** The weight of one tool in a model step, in UTF-8 bytes. */
 export function toolBytes(tool: FrameTool): number {
-  return utf8Length(tool.name) + utf8Length(tool.title ?? '') + utf8Length(tool.description) + utf8Length(JSON.stringify(tool.inputSchema) ?? '');
+  return (
+    utf8Length(tool.name) + utf8Length(tool.title ?? '') + utf8Length(tool.description) + utf8Length(JSON.stringify(tool.inputSchema) ?? '')
+  );
 }
 
 /** One frame's tools, in the frame's own order. */

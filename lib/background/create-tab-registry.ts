@@ -141,7 +141,11 @@ export function createTabRegistry(ports: TabRegistryPorts): TabRegistry {
     // The parent may have no tools of its own, and so no bridge yet: it gets one to post the tokens with.
     askOffers: async (tabId, frameId) => {
       await ports.loadBridge?.(tabId, { frameId }).catch(() => undefined);
-      return sendMessage<BridgeChannel, 'bridge/offer-delegation'>((m) => ports.sendToFrame(tabId, frameId, m), 'bridge/offer-delegation', {});
+      return sendMessage<BridgeChannel, 'bridge/offer-delegation'>(
+        (m) => ports.sendToFrame(tabId, frameId, m),
+        'bridge/offer-delegation',
+        {},
+      );
     },
     origins: async (tabId) => Object.fromEntries(Object.entries((await load(tabId)).seen).map(([id, origin]) => [Number(id), origin])),
     ...(ports.delegationWaitMs !== undefined ? { waitMs: ports.delegationWaitMs } : {}),
@@ -281,7 +285,9 @@ function selectTools(state: TabState): { tools: { frameId: number; report: Store
   const { kept } = capped;
   const overCaps = capped.dropped + admitted.reduce((n, frameId) => n + (state.frames[frameId].cut ?? 0), 0);
   const tools = admitted.flatMap((frameId) =>
-    state.frames[frameId].tools.flatMap((_, index) => (kept.get(frameId)?.has(index) ? [{ frameId, report: state.frames[frameId], index }] : [])),
+    state.frames[frameId].tools.flatMap((_, index) =>
+      kept.get(frameId)?.has(index) ? [{ frameId, report: state.frames[frameId], index }] : [],
+    ),
   );
   const dropped: DroppedTools[] = [];
   const undelegated = Object.entries(state.frames)

@@ -21,7 +21,12 @@ describe('createTabWriteQueue', () => {
     const done: Promise<void>[] = [];
     for (let i = 1; i <= 100; i++) {
       state = i;
-      done.push(queue.schedule(1, write(1, () => state)));
+      done.push(
+        queue.schedule(
+          1,
+          write(1, () => state),
+        ),
+      );
     }
     await tick();
     expect(started.map((s) => s.value)).toEqual([1]);
@@ -33,11 +38,18 @@ describe('createTabWriteQueue', () => {
     expect(started).toHaveLength(2);
   });
 
-  it('a flooding tab does not delay another tab\'s write: it starts at once, beside the one in flight', async () => {
+  it("a flooding tab does not delay another tab's write: it starts at once, beside the one in flight", async () => {
     const queue = createTabWriteQueue();
     const { started, write } = heldWrites();
-    for (let i = 0; i < 50; i++) void queue.schedule(1, write(1, () => i));
-    void queue.schedule(2, write(2, () => 7));
+    for (let i = 0; i < 50; i++)
+      void queue.schedule(
+        1,
+        write(1, () => i),
+      );
+    void queue.schedule(
+      2,
+      write(2, () => 7),
+    );
     await tick();
     expect(started.map((s) => s.tabId)).toEqual([1, 2]);
   });

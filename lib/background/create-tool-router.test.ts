@@ -1,21 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { BackgroundToFrameMessage, FrameCallResult, FrameReport } from '../messaging/bridge-messages';
-import {
-  type HonestRouter,
-  report,
-  settle,
-  setup,
-  tool,
-  until,
-  withHonestSenders,
-} from '../testing/tool-router-fixtures';
+import { type HonestRouter, report, settle, setup, tool, until, withHonestSenders } from '../testing/tool-router-fixtures';
 import { createToolRouter } from './create-tool-router';
 
 describe('createToolRouter', () => {
   it('builds a snapshot of every frame with unique provider-safe names and the top page context', async () => {
     const { router, badges } = setup();
-    router.handleFrameMessage({ type: 'frame/tools', report: report('http://a.test', [tool('cart.add'), tool('where')], { h1: 'Welcome' }) }, { tabId: 1, frameId: 0 });
-    router.handleFrameMessage({ type: 'frame/tools', report: report('http://b.test', [tool('where', { annotations: { readOnlyHint: true } })]) }, { tabId: 1, frameId: 5 });
+    router.handleFrameMessage(
+      { type: 'frame/tools', report: report('http://a.test', [tool('cart.add'), tool('where')], { h1: 'Welcome' }) },
+      { tabId: 1, frameId: 0 },
+    );
+    router.handleFrameMessage(
+      { type: 'frame/tools', report: report('http://b.test', [tool('where', { annotations: { readOnlyHint: true } })]) },
+      { tabId: 1, frameId: 5 },
+    );
     await until(async () => expect((await router.getTools(1)).tools).toHaveLength(3));
     const snapshot = await router.getTools(1);
     expect(snapshot).toEqual({
@@ -23,8 +21,22 @@ describe('createToolRouter', () => {
       revision: expect.any(Number),
       page: { url: 'http://a.test/', path: '/', title: 'Shop', h1: 'Welcome' },
       tools: [
-        { name: 'cart_add', originalName: 'cart.add', description: 'cart.add does things', inputSchema: { type: 'object', properties: {} }, origin: 'http://a.test', frameId: 0 },
-        { name: 'where', originalName: 'where', description: 'where does things', inputSchema: { type: 'object', properties: {} }, origin: 'http://a.test', frameId: 0 },
+        {
+          name: 'cart_add',
+          originalName: 'cart.add',
+          description: 'cart.add does things',
+          inputSchema: { type: 'object', properties: {} },
+          origin: 'http://a.test',
+          frameId: 0,
+        },
+        {
+          name: 'where',
+          originalName: 'where',
+          description: 'where does things',
+          inputSchema: { type: 'object', properties: {} },
+          origin: 'http://a.test',
+          frameId: 0,
+        },
         {
           name: 'where_2',
           originalName: 'where',
@@ -45,13 +57,21 @@ describe('createToolRouter', () => {
     router.handleFrameMessage({ type: 'frame/tools', report: report('http://b.test', [tool('where')]) }, { tabId: 11, frameId: 4 });
     router.handleFrameMessage({ type: 'frame/tools', report: report('http://c.test', [tool('where')]) }, { tabId: 11, frameId: 6 });
     await until(async () =>
-      expect((await router.getTools(11)).tools.map((t) => `${t.name}@${t.origin}`)).toEqual(['where@http://a.test', 'where_2@http://b.test', 'where_3@http://c.test']),
+      expect((await router.getTools(11)).tools.map((t) => `${t.name}@${t.origin}`)).toEqual([
+        'where@http://a.test',
+        'where_2@http://b.test',
+        'where_3@http://c.test',
+      ]),
     );
     // Frame 4 goes away, then a new frame with another "where" arrives.
     router.handleFrameMessage({ type: 'frame/tools', report: report('http://b.test', []) }, { tabId: 11, frameId: 4 });
     router.handleFrameMessage({ type: 'frame/tools', report: report('http://d.test', [tool('where')]) }, { tabId: 11, frameId: 9 });
     await until(async () =>
-      expect((await router.getTools(11)).tools.map((t) => `${t.name}@${t.origin}`)).toEqual(['where@http://a.test', 'where_3@http://c.test', 'where_4@http://d.test']),
+      expect((await router.getTools(11)).tools.map((t) => `${t.name}@${t.origin}`)).toEqual([
+        'where@http://a.test',
+        'where_3@http://c.test',
+        'where_4@http://d.test',
+      ]),
     );
     // The old frame's tool comes back: its name is the one it had.
     router.handleFrameMessage({ type: 'frame/tools', report: report('http://b.test', [tool('where')]) }, { tabId: 11, frameId: 4 });
@@ -85,13 +105,21 @@ describe('createToolRouter', () => {
 
   it('routes a call to the owning frame under its original name, and unknown names come back as unknown_tool', async () => {
     const { router, sent } = setup(async (message) =>
-      message.type === 'bridge/call' ? ({ kind: 'output', output: { content: [{ type: 'text', text: `ran ${message.name}` }] } } satisfies FrameCallResult) : undefined,
+      message.type === 'bridge/call'
+        ? ({ kind: 'output', output: { content: [{ type: 'text', text: `ran ${message.name}` }] } } satisfies FrameCallResult)
+        : undefined,
     );
     router.handleFrameMessage({ type: 'frame/tools', report: report('http://a.test', [tool('where')]) }, { tabId: 4, frameId: 0 });
     router.handleFrameMessage({ type: 'frame/tools', report: report('http://b.test', [tool('where')]) }, { tabId: 4, frameId: 9 });
     await until(async () => expect((await router.getTools(4)).tools).toHaveLength(2));
-    expect(await router.callTool(4, { id: '1', name: 'where_2', input: { a: 1 } })).toEqual({ content: [{ type: 'text', text: 'ran where' }] });
-    expect(sent.at(-1)).toMatchObject({ tabId: 4, frameId: 9, message: { type: 'bridge/call', name: 'where', input: { a: 1 }, timeoutMs: 30_000, maxResultChars: 20_000 } });
+    expect(await router.callTool(4, { id: '1', name: 'where_2', input: { a: 1 } })).toEqual({
+      content: [{ type: 'text', text: 'ran where' }],
+    });
+    expect(sent.at(-1)).toMatchObject({
+      tabId: 4,
+      frameId: 9,
+      message: { type: 'bridge/call', name: 'where', input: { a: 1 }, timeoutMs: 30_000, maxResultChars: 20_000 },
+    });
     expect(await router.callTool(4, { id: '2', name: 'nope', input: {} })).toEqual({
       content: [{ type: 'text', text: 'Error [unknown_tool]: No tool named "nope" on this page. Available tools: where, where_2.' }],
       isError: true,
@@ -101,7 +129,9 @@ describe('createToolRouter', () => {
   it('caps what a frame returns, even a compromised frame that skipped its own cap (structuredContent counts)', async () => {
     const huge = { rows: 'x'.repeat(2_000_000) };
     const { router } = setup(async (message) =>
-      message.type === 'bridge/call' ? ({ kind: 'output', output: { content: [], structuredContent: huge } } satisfies FrameCallResult) : undefined,
+      message.type === 'bridge/call'
+        ? ({ kind: 'output', output: { content: [], structuredContent: huge } } satisfies FrameCallResult)
+        : undefined,
     );
     router.handleFrameMessage({ type: 'frame/tools', report: report('http://a.test', [tool('dump')]) }, { tabId: 4, frameId: 0 });
     await settle();
@@ -118,7 +148,9 @@ describe('createToolRouter', () => {
         { type: 'text' as const, text: '[Output cut: the tool returned 100000 characters; only the first 20000 are shown.]' },
       ],
     };
-    const { router } = setup(async (message) => (message.type === 'bridge/call' ? ({ kind: 'output', output: cut } satisfies FrameCallResult) : undefined));
+    const { router } = setup(async (message) =>
+      message.type === 'bridge/call' ? ({ kind: 'output', output: cut } satisfies FrameCallResult) : undefined,
+    );
     router.handleFrameMessage({ type: 'frame/tools', report: report('http://a.test', [tool('huge')]) }, { tabId: 4, frameId: 0 });
     await settle();
     expect(await router.callTool(4, { id: '1', name: 'huge', input: {} })).toEqual(cut);
@@ -135,7 +167,10 @@ describe('createToolRouter', () => {
     });
     router.handleFrameMessage({ type: 'frame/tools', report: report('http://a.test', [tool('t')]) }, { tabId: 5, frameId: 0 });
     await settle();
-    await Promise.all([router.callTool(5, { id: '1', name: 't', input: 'slow' }), router.callTool(5, { id: '2', name: 't', input: 'fast' })]);
+    await Promise.all([
+      router.callTool(5, { id: '1', name: 't', input: 'slow' }),
+      router.callTool(5, { id: '2', name: 't', input: 'fast' }),
+    ]);
     expect(order).toEqual(['start slow', 'end slow', 'start fast', 'end fast']);
   });
 
@@ -147,7 +182,12 @@ describe('createToolRouter', () => {
     router.handleFrameMessage({ type: 'frame/tools', report: report('http://a.test', [tool('t')]) }, { tabId: 6, frameId: 2 });
     await settle();
     expect(await router.callTool(6, { id: '1', name: 't', input: {} })).toEqual({
-      content: [{ type: 'text', text: 'Error [frame_gone]: The frame that owned "t" is gone (Could not establish connection. Receiving end does not exist.).' }],
+      content: [
+        {
+          type: 'text',
+          text: 'Error [frame_gone]: The frame that owned "t" is gone (Could not establish connection. Receiving end does not exist.).',
+        },
+      ],
       isError: true,
     });
     expect((await router.getTools(6)).tools).toEqual([]);
@@ -161,7 +201,10 @@ describe('createToolRouter', () => {
     const call = router.callTool(7, { id: '1', name: 'hang', input: {} }, { signal: controller.signal });
     await settle();
     controller.abort();
-    expect(await call).toEqual({ content: [{ type: 'text', text: 'Error [cancelled]: "hang" was cancelled; the page was told (toolcancel).' }], isError: true });
+    expect(await call).toEqual({
+      content: [{ type: 'text', text: 'Error [cancelled]: "hang" was cancelled; the page was told (toolcancel).' }],
+      isError: true,
+    });
     const callId = (sent.find((s) => s.message.type === 'bridge/call')!.message as { callId: string }).callId;
     expect(sent.at(-1)!.message).toEqual({ type: 'bridge/cancel', callId });
   });
@@ -174,7 +217,10 @@ describe('createToolRouter', () => {
       setTimeout(() => {
         router.handleFrameMessage({ type: 'frame/ready', url: 'http://a.test/done' }, { tabId: 8, frameId: 0 });
         router.handleFrameMessage(
-          { type: 'frame/tools', report: report('http://a.test', [tool('next')], { url: 'http://a.test/done', title: 'Done', jsonLd: [{ '@type': 'Order' }] }) },
+          {
+            type: 'frame/tools',
+            report: report('http://a.test', [tool('next')], { url: 'http://a.test/done', title: 'Done', jsonLd: [{ '@type': 'Order' }] }),
+          },
           { tabId: 8, frameId: 0 },
         );
       }, 5);
@@ -205,11 +251,20 @@ describe('createToolRouter', () => {
 });
 
 describe('createToolRouter: trust', () => {
-  it('takes a frame\'s origin and URL from the browser\'s sender, never from its report', async () => {
+  it("takes a frame's origin and URL from the browser's sender, never from its report", async () => {
     const { router } = setup();
-    const forged = { ...report('https://bank.example', [tool('pay')], { url: 'https://bank.example/account', title: 'Bank' }), documentId: 'FORGED' };
-    router.handleFrameMessage({ type: 'frame/tools', report: forged }, { tabId: 20, frameId: 0, origin: 'http://evil.test', url: 'http://evil.test/x', documentId: 'D1' });
-    router.handleFrameMessage({ type: 'frame/tools', report: forged }, { tabId: 20, frameId: 3, origin: 'http://ads.test', url: 'http://ads.test/f' });
+    const forged = {
+      ...report('https://bank.example', [tool('pay')], { url: 'https://bank.example/account', title: 'Bank' }),
+      documentId: 'FORGED',
+    };
+    router.handleFrameMessage(
+      { type: 'frame/tools', report: forged },
+      { tabId: 20, frameId: 0, origin: 'http://evil.test', url: 'http://evil.test/x', documentId: 'D1' },
+    );
+    router.handleFrameMessage(
+      { type: 'frame/tools', report: forged },
+      { tabId: 20, frameId: 3, origin: 'http://ads.test', url: 'http://ads.test/f' },
+    );
     await until(async () => expect((await router.getTools(20)).tools).toHaveLength(2));
     const snapshot = await router.getTools(20);
     expect(snapshot.page).toEqual({ url: 'http://evil.test/x', path: '/x', title: 'Bank' });
@@ -222,8 +277,14 @@ describe('createToolRouter: trust', () => {
   it('ignores a late report from the document a frame has replaced', async () => {
     const { router } = setup();
     router.handleFrameMessage({ type: 'frame/ready', url: 'http://a.test/' }, { tabId: 21, frameId: 0, documentId: 'NEW' });
-    router.handleFrameMessage({ type: 'frame/tools', report: report('http://a.test', [tool('new')]) }, { tabId: 21, frameId: 0, documentId: 'NEW' });
-    router.handleFrameMessage({ type: 'frame/tools', report: report('http://a.test', [tool('old')]) }, { tabId: 21, frameId: 0, documentId: 'OLD' });
+    router.handleFrameMessage(
+      { type: 'frame/tools', report: report('http://a.test', [tool('new')]) },
+      { tabId: 21, frameId: 0, documentId: 'NEW' },
+    );
+    router.handleFrameMessage(
+      { type: 'frame/tools', report: report('http://a.test', [tool('old')]) },
+      { tabId: 21, frameId: 0, documentId: 'OLD' },
+    );
     await settle();
     expect((await router.getTools(21)).tools.map((t) => t.name)).toEqual(['new']);
   });
@@ -235,13 +296,18 @@ describe('createToolRouter: trust', () => {
     router.handleFrameMessage({ type: 'frame/ready', url: 'http://shop.test/' }, { tabId: 22, frameId: 0 });
     router.handleFrameMessage({ type: 'frame/tools', report: report('http://ads.test', [tool('place_order')]) }, { tabId: 22, frameId: 5 });
     await until(async () => expect((await router.getTools(22)).tools.map((t) => t.name)).toEqual(['place_order']));
-    router.handleFrameMessage({ type: 'frame/tools', report: report('http://shop.test', [tool('place_order')]) }, { tabId: 22, frameId: 0 });
+    router.handleFrameMessage(
+      { type: 'frame/tools', report: report('http://shop.test', [tool('place_order')]) },
+      { tabId: 22, frameId: 0 },
+    );
     await settle();
     expect((await router.getTools(22)).tools.map((t) => [t.name, t.origin])).toEqual([
       ['place_order', 'http://shop.test'],
       ['place_order_2', 'http://ads.test'],
     ]);
-    expect(await router.callTool(22, { id: '1', name: 'place_order', input: {} })).toEqual({ content: [{ type: 'text', text: 'frame 0' }] });
+    expect(await router.callTool(22, { id: '1', name: 'place_order', input: {} })).toEqual({
+      content: [{ type: 'text', text: 'frame 0' }],
+    });
     expect(sent.at(-1)).toMatchObject({ frameId: 0 });
   });
 
@@ -256,7 +322,9 @@ describe('createToolRouter: trust', () => {
     const expected = { frameId: 0, documentId: 'D1', origin: 'http://a.test', originalName: 'pay', input: { card: 1 } };
     expect(shown).toMatchObject({ frameId: 0, documentId: 'D1', origin: 'http://a.test', originalName: 'pay' });
     // Same instance, same arguments (in another key order): it runs, addressed to the document that was shown.
-    expect(await router.callTool(23, { id: '1', name: 'pay', input: { card: 1 } }, { expect: expected })).toEqual({ content: [{ type: 'text', text: 'paid' }] });
+    expect(await router.callTool(23, { id: '1', name: 'pay', input: { card: 1 } }, { expect: expected })).toEqual({
+      content: [{ type: 'text', text: 'paid' }],
+    });
     expect(sent.at(-1)).toMatchObject({ frameId: 0, message: { type: 'bridge/call', name: 'pay' } });
     const calls = () => sent.filter((s) => s.message.type === 'bridge/call').length;
     const before = calls();
@@ -265,7 +333,9 @@ describe('createToolRouter: trust', () => {
       expect(output.isError).toBe(true);
       return (output.content[0] as { text: string }).text;
     };
-    expect(await changed({ card: 2 })).toMatch(/^Error \[tool_changed\]: The arguments of "pay" differ from the ones the person approved\. Nothing was run/);
+    expect(await changed({ card: 2 })).toMatch(
+      /^Error \[tool_changed\]: The arguments of "pay" differ from the ones the person approved\. Nothing was run/,
+    );
     // The tab navigates to another site with its own "pay" while the question is open.
     router.handleFrameMessage({ type: 'frame/ready', url: 'http://b.test/pay' }, from('http://b.test', 'D2'));
     router.handleFrameMessage({ type: 'frame/tools', report: report('http://b.test', [tool('pay')]) }, from('http://b.test', 'D2'));
@@ -277,7 +347,9 @@ describe('createToolRouter: trust', () => {
     router.handleFrameMessage({ type: 'frame/ready', url: 'http://a.test/pay' }, from('http://a.test', 'D3'));
     router.handleFrameMessage({ type: 'frame/tools', report: report('http://a.test', [tool('pay')]) }, from('http://a.test', 'D3'));
     await settle();
-    expect(await changed({ card: 1 })).toMatch(/^Error \[tool_changed\]: The page was reloaded or navigated after the person approved "pay"/);
+    expect(await changed({ card: 1 })).toMatch(
+      /^Error \[tool_changed\]: The page was reloaded or navigated after the person approved "pay"/,
+    );
     // Gone altogether.
     router.handleFrameMessage({ type: 'frame/tools', report: report('http://a.test', []) }, from('http://a.test', 'D3'));
     await settle();
@@ -293,7 +365,10 @@ describe('createToolRouter: trust', () => {
       return message.type === 'bridge/call' ? { kind: 'output', output: { content: [] } } : undefined;
     };
     const routed = withHonestSenders(createToolRouter(ports));
-    routed.handleFrameMessage({ type: 'frame/tools', report: report('http://a.test', [tool('t')]) }, { tabId: 24, frameId: 0, documentId: 'DOC-7' });
+    routed.handleFrameMessage(
+      { type: 'frame/tools', report: report('http://a.test', [tool('t')]) },
+      { tabId: 24, frameId: 0, documentId: 'DOC-7' },
+    );
     await settle();
     await routed.callTool(24, { id: '1', name: 't', input: {} });
     expect(documents).toEqual(['DOC-7']);
@@ -304,8 +379,14 @@ describe('createToolRouter: trust', () => {
     const { router } = setup(async (message) => {
       if (message.type !== 'bridge/call') return undefined;
       // Another frame of the tab tries to put words in the call's prompt.
-      router.handleFrameMessage({ type: 'frame/call-state', callId: message.callId, state: 'awaiting-confirmation', prompt: 'Type your PIN' }, { tabId: 25, frameId: 9 });
-      router.handleFrameMessage({ type: 'frame/call-state', callId: message.callId, state: 'awaiting-confirmation', prompt: 'Press Send.' }, { tabId: 25, frameId: 0 });
+      router.handleFrameMessage(
+        { type: 'frame/call-state', callId: message.callId, state: 'awaiting-confirmation', prompt: 'Type your PIN' },
+        { tabId: 25, frameId: 9 },
+      );
+      router.handleFrameMessage(
+        { type: 'frame/call-state', callId: message.callId, state: 'awaiting-confirmation', prompt: 'Press Send.' },
+        { tabId: 25, frameId: 0 },
+      );
       await new Promise<void>((r) => {
         release = r;
       });
@@ -322,9 +403,15 @@ describe('createToolRouter: trust', () => {
   });
 });
 
-describe('createToolRouter: cross-origin frames need the page\'s delegation (tools policy, default self)', () => {
+describe("createToolRouter: cross-origin frames need the page's delegation (tools policy, default self)", () => {
   const frame = (tabId: number, frameId: number, origin: string, names: string[]) => ({
-    message: { type: 'frame/tools', report: report(origin, names.map((n) => tool(n))) },
+    message: {
+      type: 'frame/tools',
+      report: report(
+        origin,
+        names.map((n) => tool(n)),
+      ),
+    },
     sender: { tabId, frameId },
   });
   const feed = (router: HonestRouter, ...frames: ReturnType<typeof frame>[]) => {
@@ -352,12 +439,16 @@ describe('createToolRouter: cross-origin frames need the page\'s delegation (too
     expect(await origins(router, 30)).toEqual(['buy@http://shop.test', 'same@http://shop.test', 'widget@http://widget.test']);
     await until(async () =>
       expect((await router.getTools(30)).dropped).toEqual([
-        { count: 2, reason: 'not-delegated', note: '2 tools from embedded frames of other sites left out: the page did not allow them to offer tools (allow="tools").' },
+        {
+          count: 2,
+          reason: 'not-delegated',
+          note: '2 tools from embedded frames of other sites left out: the page did not allow them to offer tools (allow="tools").',
+        },
       ]),
     );
   });
 
-  it('follows the policy down the tree: a delegated frame\'s same-origin child counts, an undelegated frame\'s children do not', async () => {
+  it("follows the policy down the tree: a delegated frame's same-origin child counts, an undelegated frame's children do not", async () => {
     const { router } = setup(undefined, {
       3: { parent: 0, allow: 'tools' },
       4: { parent: 3, allow: '' },
@@ -383,16 +474,24 @@ describe('createToolRouter: cross-origin frames need the page\'s delegation (too
     const { ports } = setup();
     // The top's content script offers a token to its widget frame (allow="tools", src on widget.test).
     ports.sendToFrame = async (_tabId: number, frameId: number, message: BackgroundToFrameMessage) =>
-      message.type === 'bridge/offer-delegation' && frameId === 0 ? [{ token: 'WIDGET-TOKEN', allow: 'tools', src: 'http://widget.test/w' }] : [];
+      message.type === 'bridge/offer-delegation' && frameId === 0
+        ? [{ token: 'WIDGET-TOKEN', allow: 'tools', src: 'http://widget.test/w' }]
+        : [];
     const routed = withHonestSenders(createToolRouter({ ...ports, delegationWaitMs: 200 }));
     feed(routed, frame(32, 0, 'http://shop.test', []), frame(32, 5, 'http://ads.test', ['ad']));
     // The ad frame presents a token it made up, then the widget's token it got hold of, and reports again.
     routed.handleFrameMessage({ type: 'frame/delegation-token', token: 'MADE-UP' }, { tabId: 32, frameId: 5, url: 'http://ads.test/' });
-    routed.handleFrameMessage({ type: 'frame/delegation-token', token: 'WIDGET-TOKEN' }, { tabId: 32, frameId: 5, url: 'http://ads.test/' });
+    routed.handleFrameMessage(
+      { type: 'frame/delegation-token', token: 'WIDGET-TOKEN' },
+      { tabId: 32, frameId: 5, url: 'http://ads.test/' },
+    );
     await new Promise((r) => setTimeout(r, 400));
     expect(await origins(routed, 32)).toEqual([]);
     // The top frame presenting its own child's token does not make anyone its own parent either.
-    routed.handleFrameMessage({ type: 'frame/delegation-token', token: 'WIDGET-TOKEN' }, { tabId: 32, frameId: 0, url: 'http://shop.test/' });
+    routed.handleFrameMessage(
+      { type: 'frame/delegation-token', token: 'WIDGET-TOKEN' },
+      { tabId: 32, frameId: 0, url: 'http://shop.test/' },
+    );
     expect((await routed.getTools(32)).tools).toEqual([]);
   });
 
@@ -409,12 +508,16 @@ describe('createToolRouter: cross-origin frames need the page\'s delegation (too
 });
 
 describe('createToolRouter: floods', () => {
-  it('caps a tab at 128 tools and 256 KB per step whatever its frames send, the top frame\'s first, and says what was dropped', async () => {
+  it("caps a tab at 128 tools and 256 KB per step whatever its frames send, the top frame's first, and says what was dropped", async () => {
     const { router, badges, store } = setup();
-    const many = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => tool(`${prefix}${i}`, { description: 'x'.repeat(5_000) }));
+    const many = (prefix: string, n: number) =>
+      Array.from({ length: n }, (_, i) => tool(`${prefix}${i}`, { description: 'x'.repeat(5_000) }));
     router.handleFrameMessage({ type: 'frame/tools', report: report('http://shop.test', many('shop', 5)) }, { tabId: 40, frameId: 0 });
     for (let f = 1; f <= 8; f++) {
-      router.handleFrameMessage({ type: 'frame/tools', report: report(`http://f${f}.test`, many(`f${f}_`, 256)) }, { tabId: 40, frameId: f });
+      router.handleFrameMessage(
+        { type: 'frame/tools', report: report(`http://f${f}.test`, many(`f${f}_`, 256)) },
+        { tabId: 40, frameId: f },
+      );
     }
     await until(async () => expect((await router.getTools(40)).dropped?.find((d) => d.reason === 'tab-cap')).toBeDefined());
     await until(async () => {

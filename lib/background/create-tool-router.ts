@@ -73,7 +73,6 @@ export interface ToolRouter extends ToolBridge {
   forgetTab(tabId: number): Promise<void>;
 }
 
-
 /** Creates the router. */
 export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
   const callTimeoutMs = ports.callTimeoutMs ?? 30_000;
@@ -123,28 +122,31 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
       input: call.input,
       timeoutMs: options.timeoutMs ?? callTimeoutMs,
       maxResultChars,
-    })
-      .then(
-        async (result): Promise<ToolOutput> => {
-          if (result?.kind === 'navigated') return navigation.navigatedOutput(await navigation.waitForReport(tabId, entry.frameId, generation), call.name);
-          if (result?.kind !== 'output') {
-            return toolErrorOutput('frame_gone', `The frame that owned "${call.name}" did not answer (it may have been reloaded).`);
-          }
-          const owner = (await load(tabId)).frames[entry.frameId];
-          if (result.report && owner) {
-            await setFrame(tabId, entry.frameId, trimToTabCaps(attest(result.report, { tabId, ...owner, frameId: entry.frameId })));
-          }
-          // The frame caps its results, but a compromised one could send anything: the cap holds here too.
-          return capToolOutput(result.output, maxResultChars + CAP_NOTE_ROOM);
-        },
-        async (error): Promise<ToolOutput> => {
-          if (await navigation.navigatedAway(tabId, entry.frameId, callId, generation)) {
-            return navigation.navigatedOutput(await navigation.waitForReport(tabId, entry.frameId, generation), call.name);
-          }
-          await setFrame(tabId, entry.frameId, undefined);
-          return toolErrorOutput('frame_gone', `The frame that owned "${call.name}" is gone (${String((error as Error)?.message ?? error)}).`);
-        },
-      );
+    }).then(
+      async (result): Promise<ToolOutput> => {
+        if (result?.kind === 'navigated')
+          return navigation.navigatedOutput(await navigation.waitForReport(tabId, entry.frameId, generation), call.name);
+        if (result?.kind !== 'output') {
+          return toolErrorOutput('frame_gone', `The frame that owned "${call.name}" did not answer (it may have been reloaded).`);
+        }
+        const owner = (await load(tabId)).frames[entry.frameId];
+        if (result.report && owner) {
+          await setFrame(tabId, entry.frameId, trimToTabCaps(attest(result.report, { tabId, ...owner, frameId: entry.frameId })));
+        }
+        // The frame caps its results, but a compromised one could send anything: the cap holds here too.
+        return capToolOutput(result.output, maxResultChars + CAP_NOTE_ROOM);
+      },
+      async (error): Promise<ToolOutput> => {
+        if (await navigation.navigatedAway(tabId, entry.frameId, callId, generation)) {
+          return navigation.navigatedOutput(await navigation.waitForReport(tabId, entry.frameId, generation), call.name);
+        }
+        await setFrame(tabId, entry.frameId, undefined);
+        return toolErrorOutput(
+          'frame_gone',
+          `The frame that owned "${call.name}" is gone (${String((error as Error)?.message ?? error)}).`,
+        );
+      },
+    );
     try {
       return await Promise.race([sent, cancelled]);
     } finally {
@@ -177,7 +179,9 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
       const current = documents.get(frameKey);
       if (current && sender.documentId && sender.documentId !== current) return;
       const report = trimToTabCaps(attest(claimed, sender));
-      void setFrame(sender.tabId, sender.frameId, report, sender.origin).then(() => navigation.reported(sender.tabId, sender.frameId, report));
+      void setFrame(sender.tabId, sender.frameId, report, sender.origin).then(() =>
+        navigation.reported(sender.tabId, sender.frameId, report),
+      );
     },
     'frame/delegation-token': (message, sender) => {
       registry.presentDelegationToken(sender, message.token);
@@ -208,15 +212,17 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
       }
       const controller = new AbortController();
       hostCalls.set(message.requestId, controller);
-      return router
-        .callTool(message.tabId, message.call, {
-          signal: controller.signal,
-          ...(expect ? { expect } : {}),
-          onState: (state) => ports.notifyHost?.({ type: 'host/call-state', requestId: message.requestId, ...state }),
-        })
-        // The tools after the call come with its answer: the host's next step needs them, and asks nothing.
-        .then(async (output): Promise<HostCallAnswer> => ({ output, snapshot: await snapshot(message.tabId) }))
-        .finally(() => hostCalls.delete(message.requestId));
+      return (
+        router
+          .callTool(message.tabId, message.call, {
+            signal: controller.signal,
+            ...(expect ? { expect } : {}),
+            onState: (state) => ports.notifyHost?.({ type: 'host/call-state', requestId: message.requestId, ...state }),
+          })
+          // The tools after the call come with its answer: the host's next step needs them, and asks nothing.
+          .then(async (output): Promise<HostCallAnswer> => ({ output, snapshot: await snapshot(message.tabId) }))
+          .finally(() => hostCalls.delete(message.requestId))
+      );
     },
     'router/keepalive': () => true,
     'router/cancel-call': (message) => {
@@ -261,4 +267,3 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
   };
   return router;
 }
-

@@ -68,12 +68,17 @@ export function toolChange(name: string, expected: ExpectedTool, now: TabToolEnt
   return undefined;
 }
 
-
 /** JSON with object keys sorted, so equal values compare equal whatever their key order. */
 function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    isRecord(v)
-      ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]]))
-      : v,
-  ) ?? 'undefined';
+  return (
+    JSON.stringify(value, (_key, v: unknown) =>
+      isRecord(v)
+        ? Object.fromEntries(
+            Object.keys(v)
+              .sort()
+              .map((k) => [k, v[k]]),
+          )
+        : v,
+    ) ?? 'undefined'
+  );
 }

@@ -108,7 +108,10 @@ export function createNavigationFollower(options: NavigationFollowerOptions): Na
 
   const navigatedOutput = (report: FrameReport | undefined, name: string): ToolOutput => {
     if (!report) {
-      return toolErrorOutput('navigated', `"${name}" navigated the page and the new page did not report within ${navigationTimeoutMs / 1000} s.`);
+      return toolErrorOutput(
+        'navigated',
+        `"${name}" navigated the page and the new page did not report within ${navigationTimeoutMs / 1000} s.`,
+      );
     }
     const { url, title, h1, jsonLd } = report.page;
     let text = `"${name}" navigated the page to ${url}${title ? ` (“${title}”)` : ''}.`;
@@ -116,7 +119,10 @@ export function createNavigationFollower(options: NavigationFollowerOptions): Na
     if (jsonLd) text += `\nStructured data on the new page (JSON-LD): ${JSON.stringify(jsonLd)}`;
     text += `\nIts tools: ${report.tools.map((t) => t.name).join(', ') || 'none'}.`;
     return capToolOutput(
-      { content: [{ type: 'text', text: text.slice(0, maxResultChars) }], structuredContent: { navigatedTo: url, title, ...(h1 ? { h1 } : {}), ...(jsonLd ? { jsonLd } : {}) } },
+      {
+        content: [{ type: 'text', text: text.slice(0, maxResultChars) }],
+        structuredContent: { navigatedTo: url, title, ...(h1 ? { h1 } : {}), ...(jsonLd ? { jsonLd } : {}) },
+      },
       maxResultChars,
     );
   };

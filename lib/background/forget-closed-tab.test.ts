@@ -5,7 +5,10 @@ import { createConversationStore } from '../storage/conversations';
 import { createMemoryStorageArea } from '../testing/memory-storage-area';
 import { forgetClosedTab } from './forget-closed-tab';
 
-const convo = (text: string, url: string) => ({ messages: [{ id: text, role: 'user' as const, parts: [{ type: 'text' as const, text }] }], url });
+const convo = (text: string, url: string) => ({
+  messages: [{ id: text, role: 'user' as const, parts: [{ type: 'text' as const, text }] }],
+  url,
+});
 
 function setup() {
   const area = createMemoryStorageArea();
@@ -17,12 +20,16 @@ describe('forgetClosedTab', () => {
   it('with no host running, deletes the closed tab’s conversation itself', async () => {
     const { store } = setup();
     await store.save(3, convo('secret', 'https://a.test/'));
-    await forgetClosedTab(3, { isWindowClosing: false }, {
-      tellHost: async () => {
-        throw new Error('Could not establish connection. Receiving end does not exist.');
+    await forgetClosedTab(
+      3,
+      { isWindowClosing: false },
+      {
+        tellHost: async () => {
+          throw new Error('Could not establish connection. Receiving end does not exist.');
+        },
+        store: async () => store,
       },
-      store: async () => store,
-    });
+    );
     expect(await store.load(3)).toBeUndefined();
     expect(await store.load(4, 'https://a.test/')).toBeUndefined();
   });
@@ -38,15 +45,19 @@ describe('forgetClosedTab', () => {
     const { store } = setup();
     await store.save(3, convo('host deletes', 'https://a.test/'));
     const told: TabClosedMessage[] = [];
-    await forgetClosedTab(3, {}, {
-      tellHost: async (message) => {
-        told.push(message);
-        return true;
+    await forgetClosedTab(
+      3,
+      {},
+      {
+        tellHost: async (message) => {
+          told.push(message);
+          return true;
+        },
+        store: async () => {
+          throw new Error('the background must not touch storage while the host runs');
+        },
       },
-      store: async () => {
-        throw new Error('the background must not touch storage while the host runs');
-      },
-    });
+    );
     expect(told).toEqual([{ type: 'host/tab-closed', tabId: 3, keepForRestore: false }]);
     expect(told.every(isTabClosedMessage)).toBe(true);
   });

@@ -17,11 +17,7 @@ interface ForgetClosedTabDeps {
  * offscreen document is not always there): then the background deletes the record directly. When it is running,
  * the host does it, so a save it still has in flight cannot write the record back afterwards.
  */
-export async function forgetClosedTab(
-  tabId: number,
-  removeInfo: { isWindowClosing?: boolean },
-  deps: ForgetClosedTabDeps,
-): Promise<void> {
+export async function forgetClosedTab(tabId: number, removeInfo: { isWindowClosing?: boolean }, deps: ForgetClosedTabDeps): Promise<void> {
   const message: TabClosedMessage = { type: 'host/tab-closed', tabId, keepForRestore: removeInfo.isWindowClosing === true };
   const done = await deps.tellHost(message).catch(() => false);
   if (done === true) return;

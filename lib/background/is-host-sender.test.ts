@@ -7,7 +7,9 @@ describe('isHostSender', () => {
   it('accepts the extension own pages, also a panel open in a tab', () => {
     expect(isHostSender({ id, url: `${origin}offscreen.html` }, id, origin)).toBe(true);
     expect(isHostSender({ id, url: `${origin}sidepanel.html?tab=3`, origin: origin.slice(0, -1) }, id, origin)).toBe(true);
-    expect(isHostSender({ id, url: 'moz-extension://u-u-i-d/sidebar.html', envType: 'addon_child' }, id, 'moz-extension://u-u-i-d/')).toBe(true);
+    expect(isHostSender({ id, url: 'moz-extension://u-u-i-d/sidebar.html', envType: 'addon_child' }, id, 'moz-extension://u-u-i-d/')).toBe(
+      true,
+    );
   });
   it('refuses content scripts (page URLs), other extensions and look-alike URLs', () => {
     expect(isHostSender({ id, url: 'https://shop.example/' }, id, origin)).toBe(false);

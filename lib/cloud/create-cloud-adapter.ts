@@ -112,7 +112,13 @@ async function* runCloud(settings: CloudSettings, deps: CloudDeps, req: AgentRun
     try {
       const result = streamText({
         model: resolved.model,
-        instructions: buildCloudSystemPrompt(DEFAULT_SYSTEM_PROMPT, pageLine(req.page), req.agent?.instructions, hasSubAgents(tools), spotlight.rule),
+        instructions: buildCloudSystemPrompt(
+          DEFAULT_SYSTEM_PROMPT,
+          pageLine(req.page),
+          req.agent?.instructions,
+          hasSubAgents(tools),
+          spotlight.rule,
+        ),
         messages: history,
         tools: toolSet.tools,
         toolCallConcurrency: 1,
@@ -337,7 +343,11 @@ type ToolResultOutput = ToolResultPart['output'];
 /** Whether the SDK refused a call because its name is not in the step's tool set. */
 function isNoSuchTool(error: unknown): boolean {
   const name =
-    typeof error === 'string' ? /^(AI_\w+):/.exec(error)?.[1] : typeof error === 'object' && error !== null ? (error as { name?: unknown }).name : undefined;
+    typeof error === 'string'
+      ? /^(AI_\w+):/.exec(error)?.[1]
+      : typeof error === 'object' && error !== null
+        ? (error as { name?: unknown }).name
+        : undefined;
   return name === 'AI_NoSuchToolError';
 }
 

@@ -132,7 +132,12 @@ describe('errors inside a started stream', () => {
   });
 
   it.each(['openai', 'openai-compatible'] as const)('%s: an error event passes the provider’s message on', async (provider) => {
-    server.script({ type: 'stream-error', after: 2, reply: { type: 'reply', text: 'Partly there, then' }, message: 'The model had an internal error.' });
+    server.script({
+      type: 'stream-error',
+      after: 2,
+      reply: { type: 'reply', text: 'Partly there, then' },
+      message: 'The model had an internal error.',
+    });
     const part = await lastPart(settingsFor(provider));
     expect(part).toMatchObject({ type: 'error', error: expect.stringContaining('The model had an internal error.') });
     expect(JSON.stringify(part)).not.toContain(KEY);
@@ -152,12 +157,15 @@ describe('the network', () => {
     });
   });
 
-  it.each(['anthropic', 'openai', 'openai-compatible'] as const)('%s: a connection dropped mid-reply is network, said as a cut', async (provider) => {
-    server.script({ type: 'drop', after: 4, reply: { type: 'reply', text: 'This answer will never be finished, sadly.' } });
-    const part = await lastPart(settingsFor(provider));
-    expect(part).toMatchObject({ type: 'error', code: 'network' });
-    expect((part as { error: string }).error).toMatch(/^The connection to .* broke off in the middle of the reply\./);
-  });
+  it.each(['anthropic', 'openai', 'openai-compatible'] as const)(
+    '%s: a connection dropped mid-reply is network, said as a cut',
+    async (provider) => {
+      server.script({ type: 'drop', after: 4, reply: { type: 'reply', text: 'This answer will never be finished, sadly.' } });
+      const part = await lastPart(settingsFor(provider));
+      expect(part).toMatchObject({ type: 'error', code: 'network' });
+      expect((part as { error: string }).error).toMatch(/^The connection to .* broke off in the middle of the reply\./);
+    },
+  );
 
   it('an unreachable local Ollama gets the OLLAMA_ORIGINS hint', async (context) => {
     if (!(await portIsFree(11434))) context.skip();

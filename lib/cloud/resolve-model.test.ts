@@ -21,15 +21,21 @@ describe('resolveModel', () => {
     expect(resolveModel('openai/gpt-4o', { ...base, openaiApi: 'chat' }, { fetch }).model).toMatchObject({ provider: 'openai.chat' });
     expect(resolveModel('anthropic/claude-sonnet-4-5', base, { fetch }).model).toMatchObject({ provider: 'anthropic.messages' });
     expect(
-      resolveModel('openai-compatible/meta-llama/llama-3.3-70b-instruct', { apiKey: 'k', baseURL: 'https://openrouter.ai/api/v1/' }, { fetch }),
+      resolveModel(
+        'openai-compatible/meta-llama/llama-3.3-70b-instruct',
+        { apiKey: 'k', baseURL: 'https://openrouter.ai/api/v1/' },
+        { fetch },
+      ),
     ).toMatchObject({
       modelId: 'meta-llama/llama-3.3-70b-instruct',
       baseURL: 'https://openrouter.ai/api/v1',
       model: { provider: 'openrouter.chat' },
     });
-    expect(resolveModel('openai-compatible/qwen3:4b', { apiKey: '', baseURL: 'http://localhost:11434/v1' }, { fetch }).model).toMatchObject({
-      provider: 'ollama.chat',
-    });
+    expect(resolveModel('openai-compatible/qwen3:4b', { apiKey: '', baseURL: 'http://localhost:11434/v1' }, { fetch }).model).toMatchObject(
+      {
+        provider: 'ollama.chat',
+      },
+    );
   });
 
   it('uses the provider’s own URL when none is set', () => {
@@ -44,7 +50,11 @@ describe('resolveModel', () => {
       return fetch(input, init);
     };
     server.script({ type: 'reply', text: 'hi' });
-    const { model } = resolveModel('anthropic/claude-x', { apiKey: 'sk-ant-abcdef123', baseURL: `${server.url}/v1` }, { fetch: recordingFetch });
+    const { model } = resolveModel(
+      'anthropic/claude-x',
+      { apiKey: 'sk-ant-abcdef123', baseURL: `${server.url}/v1` },
+      { fetch: recordingFetch },
+    );
     const { generateText } = await import('ai');
     await generateText({ model, prompt: 'hi', maxRetries: 0 });
     expect(seen).toEqual([`${server.url}/v1/messages`]);

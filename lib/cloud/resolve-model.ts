@@ -24,11 +24,7 @@ interface ResolvedModel {
  * would otherwise reach for globals. Throws an Error with a message for the person when the name or the
  * settings cannot work.
  */
-export function resolveModel(
-  name: string,
-  connection: CloudConnection,
-  deps: { fetch: typeof fetch },
-): ResolvedModel {
+export function resolveModel(name: string, connection: CloudConnection, deps: { fetch: typeof fetch }): ResolvedModel {
   const slash = name.indexOf('/');
   const provider = (slash > 0 ? name.slice(0, slash) : name) as CloudProviderId;
   const modelId = slash > 0 ? name.slice(slash + 1).trim() : '';

@@ -52,7 +52,11 @@ describe('testConnection', () => {
     const closed = await startProviderServer();
     await closed.close();
     const report = await testConnection({ provider: 'openai-compatible', model: 'm', apiKey: '', baseURL: `${closed.url}/v1` }, { fetch });
-    expect(report).toMatchObject({ ok: false, code: 'network', message: expect.stringContaining(`Could not reach ${closed.url}/v1/chat/completions`) });
+    expect(report).toMatchObject({
+      ok: false,
+      code: 'network',
+      message: expect.stringContaining(`Could not reach ${closed.url}/v1/chat/completions`),
+    });
   });
 
   it('gives up after the timeout on a host that never answers', async () => {

@@ -46,7 +46,14 @@ describe('toModelMessages', () => {
       },
       {
         role: 'tool',
-        content: [{ type: 'tool-result', toolCallId: 'c1', toolName: 'search_products', output: { type: 'text', value: data('search_products', 'Blue mug') } }],
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: 'c1',
+            toolName: 'search_products',
+            output: { type: 'text', value: data('search_products', 'Blue mug') },
+          },
+        ],
       },
       { role: 'assistant', content: [{ type: 'text', text: 'Found a blue mug.' }] },
     ]);
@@ -69,16 +76,35 @@ describe('toModelMessages', () => {
     expect(tool).toEqual({
       role: 'tool',
       content: [
-        { type: 'tool-result', toolCallId: 'e', toolName: 'p_pay', output: { type: 'error-text', value: data('p_pay', 'Error [tool_threw]: card declined', true) } },
-        { type: 'tool-result', toolCallId: 'x', toolName: 'p_pay', output: { type: 'error-text', value: data('p_pay', 'Error [cancelled]: stopped.', true) } },
-        { type: 'tool-result', toolCallId: 'r', toolName: 'p_pay', output: { type: 'error-text', value: data('p_pay', 'Error: the call did not finish.', true) } },
+        {
+          type: 'tool-result',
+          toolCallId: 'e',
+          toolName: 'p_pay',
+          output: { type: 'error-text', value: data('p_pay', 'Error [tool_threw]: card declined', true) },
+        },
+        {
+          type: 'tool-result',
+          toolCallId: 'x',
+          toolName: 'p_pay',
+          output: { type: 'error-text', value: data('p_pay', 'Error [cancelled]: stopped.', true) },
+        },
+        {
+          type: 'tool-result',
+          toolCallId: 'r',
+          toolName: 'p_pay',
+          output: { type: 'error-text', value: data('p_pay', 'Error: the call did not finish.', true) },
+        },
       ],
     });
   });
 
   it('makes call ids from elsewhere acceptable to every provider, keeping calls and results paired', () => {
     const [assistant, tool] = toModelMessages([
-      { id: 'a', role: 'assistant', parts: [{ type: 'tool', id: 'local:1/2', name: 'get_cart', input: {}, state: 'done', output: { content: [] } }] },
+      {
+        id: 'a',
+        role: 'assistant',
+        parts: [{ type: 'tool', id: 'local:1/2', name: 'get_cart', input: {}, state: 'done', output: { content: [] } }],
+      },
     ]);
     expect(assistant).toMatchObject({ content: [{ toolCallId: 'local_1_2' }] });
     expect(tool).toMatchObject({ content: [{ toolCallId: 'local_1_2' }] });
@@ -87,10 +113,24 @@ describe('toModelMessages', () => {
   it('skips empty turns and joins a user turn’s texts', () => {
     expect(
       toModelMessages([
-        { id: 'u', role: 'user', parts: [{ type: 'text', text: 'one' }, { type: 'text', text: 'two' }] },
+        {
+          id: 'u',
+          role: 'user',
+          parts: [
+            { type: 'text', text: 'one' },
+            { type: 'text', text: 'two' },
+          ],
+        },
         { id: 'a', role: 'assistant', parts: [] },
         { id: 'u2', role: 'user', parts: [{ type: 'text', text: '  ' }] },
-        { id: 'a2', role: 'assistant', parts: [{ type: 'text', text: '' }, { type: 'reasoning', text: 'hm' }] },
+        {
+          id: 'a2',
+          role: 'assistant',
+          parts: [
+            { type: 'text', text: '' },
+            { type: 'reasoning', text: 'hm' },
+          ],
+        },
       ]),
     ).toEqual([
       { role: 'user', content: 'one\n\ntwo' },

@@ -47,7 +47,10 @@ describe('toToolResultOutput', () => {
   });
 
   it('falls back to structuredContent, then says there was nothing', () => {
-    expect(toToolResultOutput({ content: [], structuredContent: { total: 18 } }, spotlight, source)).toEqual({ type: 'text', value: data('{"total":18}') });
+    expect(toToolResultOutput({ content: [], structuredContent: { total: 18 } }, spotlight, source)).toEqual({
+      type: 'text',
+      value: data('{"total":18}'),
+    });
     expect(toToolResultOutput({ content: [] }, spotlight, source)).toEqual({ type: 'text', value: data('The tool returned no content.') });
     expect(toToolResultOutput({} as never, spotlight, source)).toEqual({ type: 'text', value: data('The tool returned no content.') });
   });

@@ -17,10 +17,14 @@ export function toToolResultOutput(
   const content = Array.isArray(output?.content) ? output.content : [];
   const hasImage = content.some((block) => block?.type === 'image');
   if (!hasImage) {
-    const text = content.map(blockText).filter((t) => t !== '').join('\n');
+    const text = content
+      .map(blockText)
+      .filter((t) => t !== '')
+      .join('\n');
     if (text !== '') return { type: 'text', value: spotlight.wrap(text, source) };
     // What JSON cannot hold (a function, a symbol) is still named to the model, by its String().
-    if (output?.structuredContent !== undefined) return { type: 'text', value: spotlight.wrap(safeJson(output.structuredContent) || String(output.structuredContent), source) };
+    if (output?.structuredContent !== undefined)
+      return { type: 'text', value: spotlight.wrap(safeJson(output.structuredContent) || String(output.structuredContent), source) };
     return { type: 'text', value: spotlight.wrap('The tool returned no content.', source) };
   }
   return {

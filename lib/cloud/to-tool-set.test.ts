@@ -80,9 +80,7 @@ describe('toToolSet', () => {
     });
     const error = (await run(tool(set, 'search_products'), { query: '' }).catch((e) => e)) as Error;
     expect(error).toBeInstanceOf(PageToolError);
-    expect(error.message).toBe(
-      'Error [invalid_input]: query: must not be empty. Fix the arguments and call search_products again.',
-    );
+    expect(error.message).toBe('Error [invalid_input]: query: must not be empty. Fix the arguments and call search_products again.');
     expect(calls).toEqual([]);
   });
 

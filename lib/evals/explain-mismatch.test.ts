@@ -54,11 +54,9 @@ describe('matchesArgument', () => {
 
 describe('explainMismatch', () => {
   it('says where and why, one sentence per difference', () => {
-    expect(explainMismatch({ query: { $contains: 'York' }, items: [{ qty: 1 }], page: 1 }, { query: 'Paris', items: [{ qty: 2 }] })).toEqual([
-      'query: expected to contain "York", got "Paris"',
-      'items[0].qty: expected 1, got 2',
-      'page: missing',
-    ]);
+    expect(
+      explainMismatch({ query: { $contains: 'York' }, items: [{ qty: 1 }], page: 1 }, { query: 'Paris', items: [{ qty: 2 }] }),
+    ).toEqual(['query: expected to contain "York", got "Paris"', 'items[0].qty: expected 1, got 2', 'page: missing']);
   });
 
   it('is empty when the value matches', () => {

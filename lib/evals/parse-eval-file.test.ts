@@ -62,6 +62,9 @@ describe('parseEvalFile', () => {
   it('refuses an unordered group of groups too large to try every order of', () => {
     const group = { unordered: Array.from({ length: 9 }, (_, i) => ({ ordered: [{ functionName: `f${i}` }] })) };
     const parsed = parseEvalFile(JSON.stringify([{ messages: [{ role: 'user', type: 'message', content: 'x' }], expectedCall: [group] }]));
-    expect(parsed).toMatchObject({ ok: false, errors: ['case 1 › expectedCall[0].unordered: a group that holds groups may have at most 8 children'] });
+    expect(parsed).toMatchObject({
+      ok: false,
+      errors: ['case 1 › expectedCall[0].unordered: a group that holds groups may have at most 8 children'],
+    });
   });
 });

@@ -24,7 +24,8 @@ export function parseEvalFile(text: string): ParsedEvalFile {
   }
   if (!Array.isArray(data)) return { ok: false, errors: ['The file must be a JSON array of eval cases.'] };
   if (data.length === 0) return { ok: false, errors: ['The file has no eval cases.'] };
-  if (data.length > MAX_EVAL_CASES) return { ok: false, errors: [`The file has ${data.length} cases; at most ${MAX_EVAL_CASES} run at once.`] };
+  if (data.length > MAX_EVAL_CASES)
+    return { ok: false, errors: [`The file has ${data.length} cases; at most ${MAX_EVAL_CASES} run at once.`] };
   const errors: string[] = [];
   const cases = data.map((item, index) => {
     const label = `case ${index + 1}${isRecord(item) && typeof item.name === 'string' ? ` (${JSON.stringify(item.name)})` : ''}`;
@@ -92,9 +93,9 @@ function checkNode(node: unknown, path: string, report: Report): void {
     if (!(group in node)) continue;
     const children = node[group];
     if (!Array.isArray(children) || children.length === 0) {
-    report(`${path}.${group}`, 'must be a non-empty list');
-    return;
-  }
+      report(`${path}.${group}`, 'must be a non-empty list');
+      return;
+    }
     const nested = children.some((c) => isRecord(c) && ('unordered' in c || 'ordered' in c));
     if (group === 'unordered' && nested && children.length > MAX_NESTED_UNORDERED) {
       report(`${path}.unordered`, `a group that holds groups may have at most ${MAX_NESTED_UNORDERED} children`);

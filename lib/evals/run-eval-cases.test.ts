@@ -48,8 +48,20 @@ describe('runEvalCases', () => {
       explode: new Error('The page did not load.'),
     });
     const progress: number[] = [];
-    const results = await runEvalCases(cases, { url: 'http://shop/', driver, signal: new AbortController().signal, onProgress: (p) => progress.push(p.done) });
-    expect(driver.log).toEqual(['reset http://shop/', 'run 0 show my cart', 'reset http://shop/', 'run 0 add a hat', 'reset http://shop/', 'run 0 explode']);
+    const results = await runEvalCases(cases, {
+      url: 'http://shop/',
+      driver,
+      signal: new AbortController().signal,
+      onProgress: (p) => progress.push(p.done),
+    });
+    expect(driver.log).toEqual([
+      'reset http://shop/',
+      'run 0 show my cart',
+      'reset http://shop/',
+      'run 0 add a hat',
+      'reset http://shop/',
+      'run 0 explode',
+    ]);
     expect(results.map((r) => r.outcome)).toEqual(['pass', 'fail', 'error']);
     expect(results[0]).toMatchObject({ finalAnswer: 'Your cart is empty.', actual: [{ functionName: 'get_cart', result: { items: [] } }] });
     expect(results[1].score?.rows[0].differences).toEqual(['arguments: sku: expected "hat", got "cap"']);
@@ -92,7 +104,13 @@ describe('splitMessages', () => {
     ]);
     expect(text).toBe('add it');
     expect(seed.map((m) => m.role)).toEqual(['user', 'assistant', 'assistant']);
-    expect(seed[1].parts[0]).toMatchObject({ type: 'tool', name: 'search', input: { q: 'shoes' }, state: 'done', output: { content: [{ text: '{"ids":[1]}' }] } });
+    expect(seed[1].parts[0]).toMatchObject({
+      type: 'tool',
+      name: 'search',
+      input: { q: 'shoes' },
+      state: 'done',
+      output: { content: [{ text: '{"ids":[1]}' }] },
+    });
   });
 });
 
@@ -107,7 +125,10 @@ describe('collectActualCalls', () => {
           tool('1', 'view_product_2', { id: 1 }, 'a plain text'),
           {
             ...tool('2', 'delegate_to_checkout', { task: 'pay' }, 'paid'),
-            agent: { id: 'checkout', messages: [{ id: 's', role: 'assistant', parts: [tool('3', 'check_out', {}, 'Error [cancelled]: no', true)] }] },
+            agent: {
+              id: 'checkout',
+              messages: [{ id: 's', role: 'assistant', parts: [tool('3', 'check_out', {}, 'Error [cancelled]: no', true)] }],
+            },
           },
         ],
       },

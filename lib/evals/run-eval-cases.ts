@@ -68,10 +68,26 @@ export async function runEvalCases(
       const actual = collectActualCalls(answer, options.driver.originalName);
       const finalAnswer = lastText(answer);
       if (end.reason === 'error') {
-        result = { index, name, outcome: 'error', actual, error: end.error ?? 'The agent failed.', durationMs: now() - started, ...(finalAnswer ? { finalAnswer } : {}) };
+        result = {
+          index,
+          name,
+          outcome: 'error',
+          actual,
+          error: end.error ?? 'The agent failed.',
+          durationMs: now() - started,
+          ...(finalAnswer ? { finalAnswer } : {}),
+        };
       } else {
         const score = scoreEvalCase(evalCase, actual);
-        result = { index, name, outcome: score.outcome, score, actual, durationMs: now() - started, ...(finalAnswer ? { finalAnswer } : {}) };
+        result = {
+          index,
+          name,
+          outcome: score.outcome,
+          score,
+          actual,
+          durationMs: now() - started,
+          ...(finalAnswer ? { finalAnswer } : {}),
+        };
       }
     } catch (error) {
       if (options.signal.aborted) break;
@@ -103,7 +119,8 @@ export function splitMessages(messages: readonly EvalMessage[]): { seed: AgentMe
         .flatMap((s) => s.parts)
         .reverse()
         .find((p): p is Extract<AgentPart, { type: 'tool' }> => p.type === 'tool' && p.name === m.name && p.output === undefined);
-      if (open) open.output = { content: [{ type: 'text', text: typeof m.response === 'string' ? m.response : JSON.stringify(m.response) }] };
+      if (open)
+        open.output = { content: [{ type: 'text', text: typeof m.response === 'string' ? m.response : JSON.stringify(m.response) }] };
     }
   }
   return { seed, text };

@@ -8,7 +8,11 @@ const evalOf = (expectedCall: ExpectedCallNode[] | null, extra: Partial<EvalCase
   expectedCall,
   ...extra,
 });
-const call = (functionName: string, args: unknown = {}, result?: unknown): ActualCall => ({ functionName, args, ...(result !== undefined ? { result } : {}) });
+const call = (functionName: string, args: unknown = {}, result?: unknown): ActualCall => ({
+  functionName,
+  args,
+  ...(result !== undefined ? { result } : {}),
+});
 
 describe('scoreEvalCase', () => {
   describe('ordered calls', () => {
@@ -18,20 +22,29 @@ describe('scoreEvalCase', () => {
     ];
 
     it('passes when the calls come in order with matching arguments', () => {
-      const score = scoreEvalCase(evalOf(expected), [call('search_location', { query: 'Tokyo' }), call('filter_search_results', { amenities: ['gym', 'breakfast'] })]);
+      const score = scoreEvalCase(evalOf(expected), [
+        call('search_location', { query: 'Tokyo' }),
+        call('filter_search_results', { amenities: ['gym', 'breakfast'] }),
+      ]);
       expect(score.outcome).toBe('pass');
       expect(score.passed).toBe(2);
       expect(score.required).toBe(2);
     });
 
     it('fails when the order is swapped', () => {
-      const score = scoreEvalCase(evalOf(expected), [call('filter_search_results', { amenities: ['gym', 'breakfast'] }), call('search_location', { query: 'Tokyo' })]);
+      const score = scoreEvalCase(evalOf(expected), [
+        call('filter_search_results', { amenities: ['gym', 'breakfast'] }),
+        call('search_location', { query: 'Tokyo' }),
+      ]);
       expect(score.outcome).toBe('fail');
       expect(score.rows[0].differences).toEqual(['called filter_search_results instead of search_location']);
     });
 
     it('fails with the argument difference when an argument is wrong', () => {
-      const score = scoreEvalCase(evalOf(expected), [call('search_location', { query: 'Kyoto' }), call('filter_search_results', { amenities: ['gym', 'breakfast'] })]);
+      const score = scoreEvalCase(evalOf(expected), [
+        call('search_location', { query: 'Kyoto' }),
+        call('filter_search_results', { amenities: ['gym', 'breakfast'] }),
+      ]);
       expect(score.outcome).toBe('fail');
       expect(score.rows[0]).toMatchObject({ outcome: 'fail', differences: ['arguments: query: expected "Tokyo", got "Kyoto"'] });
       expect(score.rows[1].outcome).toBe('pass');
@@ -67,7 +80,9 @@ describe('scoreEvalCase', () => {
       expect(scoreEvalCase(evalOf([{ functionName: 'share', arguments: null }]), [call('share', { to: 'x' })]).outcome).toBe('pass');
       const withResult = evalOf([{ functionName: 'get_cart', result: { total: { $gt: 0 } } }]);
       expect(scoreEvalCase(withResult, [call('get_cart', {}, { total: 12 })]).outcome).toBe('pass');
-      expect(scoreEvalCase(withResult, [call('get_cart', {}, { total: 0 })]).rows[0].differences).toEqual(['result.total: expected more than 0, got 0']);
+      expect(scoreEvalCase(withResult, [call('get_cart', {}, { total: 0 })]).rows[0].differences).toEqual([
+        'result.total: expected more than 0, got 0',
+      ]);
     });
   });
 
@@ -141,22 +156,50 @@ describe('scoreEvalCase', () => {
     const nested: ExpectedCallNode[] = [
       {
         unordered: [
-          { ordered: [{ functionName: 'open_product', arguments: { id: 1 } }, { functionName: 'add_to_cart', arguments: { id: 1 } }] },
-          { ordered: [{ functionName: 'open_product', arguments: { id: 2 } }, { functionName: 'add_to_cart', arguments: { id: 2 } }] },
+          {
+            ordered: [
+              { functionName: 'open_product', arguments: { id: 1 } },
+              { functionName: 'add_to_cart', arguments: { id: 1 } },
+            ],
+          },
+          {
+            ordered: [
+              { functionName: 'open_product', arguments: { id: 2 } },
+              { functionName: 'add_to_cart', arguments: { id: 2 } },
+            ],
+          },
         ],
       },
       { functionName: 'check_out' },
     ];
 
     it('passes either order of the inner sequences', () => {
-      const oneThenTwo = [call('open_product', { id: 1 }), call('add_to_cart', { id: 1 }), call('open_product', { id: 2 }), call('add_to_cart', { id: 2 }), call('check_out')];
-      const twoThenOne = [call('open_product', { id: 2 }), call('add_to_cart', { id: 2 }), call('open_product', { id: 1 }), call('add_to_cart', { id: 1 }), call('check_out')];
+      const oneThenTwo = [
+        call('open_product', { id: 1 }),
+        call('add_to_cart', { id: 1 }),
+        call('open_product', { id: 2 }),
+        call('add_to_cart', { id: 2 }),
+        call('check_out'),
+      ];
+      const twoThenOne = [
+        call('open_product', { id: 2 }),
+        call('add_to_cart', { id: 2 }),
+        call('open_product', { id: 1 }),
+        call('add_to_cart', { id: 1 }),
+        call('check_out'),
+      ];
       expect(scoreEvalCase(evalOf(nested), oneThenTwo).outcome).toBe('pass');
       expect(scoreEvalCase(evalOf(nested), twoThenOne).outcome).toBe('pass');
     });
 
     it('fails when the inner sequences interleave', () => {
-      const interleaved = [call('open_product', { id: 1 }), call('open_product', { id: 2 }), call('add_to_cart', { id: 1 }), call('add_to_cart', { id: 2 }), call('check_out')];
+      const interleaved = [
+        call('open_product', { id: 1 }),
+        call('open_product', { id: 2 }),
+        call('add_to_cart', { id: 1 }),
+        call('add_to_cart', { id: 2 }),
+        call('check_out'),
+      ];
       expect(scoreEvalCase(evalOf(nested), interleaved).outcome).toBe('fail');
     });
   });
@@ -172,8 +215,14 @@ describe('scoreEvalCase', () => {
 
     it('matches forbidden arguments with the same rules', () => {
       const evalCase = evalOf(null, { forbiddenCalls: [{ functionName: 'add_to_cart', arguments: { qty: { $gt: 5 } } }] });
-      expect(scoreEvalCase(evalCase, [call('add_to_cart', { qty: 9 })]).rows.flatMap((r) => r.differences)).toContain('add_to_cart is a forbidden call');
-      expect(scoreEvalCase(evalOf([{ functionName: 'add_to_cart' }], { forbiddenCalls: evalCase.forbiddenCalls }), [call('add_to_cart', { qty: 1 })]).outcome).toBe('pass');
+      expect(scoreEvalCase(evalCase, [call('add_to_cart', { qty: 9 })]).rows.flatMap((r) => r.differences)).toContain(
+        'add_to_cart is a forbidden call',
+      );
+      expect(
+        scoreEvalCase(evalOf([{ functionName: 'add_to_cart' }], { forbiddenCalls: evalCase.forbiddenCalls }), [
+          call('add_to_cart', { qty: 1 }),
+        ]).outcome,
+      ).toBe('pass');
     });
   });
 });

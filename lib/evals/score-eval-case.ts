@@ -25,12 +25,14 @@ export function scoreEvalCase(evalCase: EvalCase, actual: readonly ActualCall[])
   const sequence = matchSequence(expected, actual, 0);
   const rows = [
     ...sequence.rows,
-    ...actual.slice(sequence.consumed).map((call): ScoreRow => ({
-      expected: null,
-      actual: call,
-      outcome: 'fail',
-      differences: [`${call.functionName} was not expected here`],
-    })),
+    ...actual.slice(sequence.consumed).map(
+      (call): ScoreRow => ({
+        expected: null,
+        actual: call,
+        outcome: 'fail',
+        differences: [`${call.functionName} was not expected here`],
+      }),
+    ),
   ];
   for (const call of actual) {
     const forbidden = (evalCase.forbiddenCalls ?? []).find((f) => callMatches(f, call));
@@ -134,9 +136,14 @@ function matchCallSet(nodes: readonly ExpectedCall[], actual: readonly ActualCal
       rows.push(row(nodes[e], call, []));
       continue;
     }
-    const index = Math.max(0, unmatched.findIndex((n) => n.functionName === call.functionName));
+    const index = Math.max(
+      0,
+      unmatched.findIndex((n) => n.functionName === call.functionName),
+    );
     const [expected] = unmatched.splice(index, 1);
-    rows.push(expected ? row(expected, call, compareCall(expected, call)) : row(null, call, [`${call.functionName} was not expected here`]));
+    rows.push(
+      expected ? row(expected, call, compareCall(expected, call)) : row(null, call, [`${call.functionName} was not expected here`]),
+    );
   }
   for (const expected of unmatched) rows.push(row(expected, null, ['not called']));
   return { ok: false, consumed: widest, rows };
@@ -157,7 +164,11 @@ function assign(nodes: readonly ExpectedCall[], window: readonly ActualCall[]) {
     }
     return false;
   };
-  for (let e = 0; e < nodes.length; e++) augment(e, window.map(() => false));
+  for (let e = 0; e < nodes.length; e++)
+    augment(
+      e,
+      window.map(() => false),
+    );
   const byExpected = nodes.map((_, e) => byActual.indexOf(e));
   return { byActual, byExpected };
 }

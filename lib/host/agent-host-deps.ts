@@ -67,4 +67,3 @@ export interface AgentHostDeps {
   /** How long panel updates are held back to batch streamed parts. Default 30 ms. */
   emitDelayMs?: number;
 }
-

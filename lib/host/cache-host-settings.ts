@@ -17,7 +17,10 @@ interface CachedSettingsSource {
 }
 
 /** Wraps the store; `changes` is the storage area's change event the settings live in. */
-export function cacheHostSettings(source: CachedSettingsSource, changes: StorageChangedEvent): HostSettingsPort & { read(): Promise<Settings> } {
+export function cacheHostSettings(
+  source: CachedSettingsSource,
+  changes: StorageChangedEvent,
+): HostSettingsPort & { read(): Promise<Settings> } {
   let cached: Promise<Settings> | undefined;
   const forget = () => {
     cached = undefined;

@@ -71,7 +71,12 @@ describe('createAdapterRegistry', () => {
     const adapter = registry.get('cloud')!;
     expect(adapter.status!()).toEqual({ state: 'unavailable', reason: "Add your OpenAI API key in the extension's options page." });
     const parts: AgentStreamPart[] = [];
-    for await (const part of adapter.run({ messages: [], tools: [], signal: new AbortController().signal, callTool: async () => ({ content: [] }) }))
+    for await (const part of adapter.run({
+      messages: [],
+      tools: [],
+      signal: new AbortController().signal,
+      callTool: async () => ({ content: [] }),
+    }))
       parts.push(part);
     expect(parts).toEqual([{ type: 'error', error: "Add your OpenAI API key in the extension's options page." }]);
     expect(registry.get('local')).toBeUndefined();

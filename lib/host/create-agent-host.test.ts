@@ -18,19 +18,43 @@ import { createAgentHost } from './create-agent-host';
 
 const EXTENSION = { id: 'webmcp-agent-test-id', origin: 'chrome-extension://webmcp-agent-test-id/' };
 /** What the browser attests for the side panel (open in a tab here, as the E2E opens it). */
-const PANEL_SENDER = { id: EXTENSION.id, url: `${EXTENSION.origin}sidepanel.html?tab=1`, origin: 'chrome-extension://webmcp-agent-test-id' };
+const PANEL_SENDER = {
+  id: EXTENSION.id,
+  url: `${EXTENSION.origin}sidepanel.html?tab=1`,
+  origin: 'chrome-extension://webmcp-agent-test-id',
+};
 /** What the browser attests for a content script of a page: the extension's id, the page's URL and origin. */
 const CONTENT_SCRIPT_SENDER = { id: EXTENSION.id, url: 'https://evil.test/', origin: 'https://evil.test' };
 
 const PAGE = { url: 'https://shop.test/cart', title: 'Cart', h1: 'Your cart' };
 const where = { origin: 'https://shop.test', frameId: 0 };
 const TOOLS: TabToolEntry[] = [
-  { name: 'search', originalName: 'search', ...where, description: 'Search products', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
-  { name: 'check_out', originalName: 'check_out', ...where, description: 'Buy the cart', inputSchema: { type: 'object' }, annotations: { consequentialHint: true } },
+  {
+    name: 'search',
+    originalName: 'search',
+    ...where,
+    description: 'Search products',
+    inputSchema: { type: 'object' },
+    annotations: { readOnlyHint: true },
+  },
+  {
+    name: 'check_out',
+    originalName: 'check_out',
+    ...where,
+    description: 'Buy the cart',
+    inputSchema: { type: 'object' },
+    annotations: { consequentialHint: true },
+  },
 ];
 
 /** A tool the page does not annotate at all, as most pages do not. */
-const UNMARKED: TabToolEntry = { name: 'add_to_cart', originalName: 'add_to_cart', ...where, description: 'Add', inputSchema: { type: 'object' } };
+const UNMARKED: TabToolEntry = {
+  name: 'add_to_cart',
+  originalName: 'add_to_cart',
+  ...where,
+  description: 'Add',
+  inputSchema: { type: 'object' },
+};
 
 /** An in-memory page bridge: tools per tab, calls answered by functions, calls recorded. */
 function memoryBridge(tools: TabToolEntry[] = TOOLS) {
@@ -84,7 +108,9 @@ async function* callThenSay(req: AgentRunRequest, tool: string, text: string): A
   const output: ToolOutput = await req.callTool({ id: `call-${tool}-${n}`, name: tool, input: {} });
   const first = output.content[0];
   const said = first?.type === 'text' ? first.text : '';
-  yield output.isError ? { type: 'tool-error', id: `call-${tool}-${n}`, error: said } : { type: 'tool-result', id: `call-${tool}-${n}`, output };
+  yield output.isError
+    ? { type: 'tool-error', id: `call-${tool}-${n}`, error: said }
+    : { type: 'tool-result', id: `call-${tool}-${n}`, output };
   yield { type: 'message-start', messageId: `m2-${tool}-${n}` };
   yield { type: 'text-delta', messageId: `m2-${tool}-${n}`, delta: text };
   yield { type: 'finish', reason: 'stop' };
@@ -230,7 +256,11 @@ describe('createAgentHost', () => {
     p.client.send({ type: 'panel/confirm', tabId: 1, confirmationId: second.id, answer: 'deny' });
     await until(() => !p.latest()?.running && p.latest()?.lastRun, 'second run end');
     expect(bridge.calls.map((c) => c.name)).toEqual(['check_out']);
-    const declined = p.latest()!.messages.flatMap((m) => m.parts).filter((x) => x.type === 'tool').at(-1);
+    const declined = p
+      .latest()!
+      .messages.flatMap((m) => m.parts)
+      .filter((x) => x.type === 'tool')
+      .at(-1);
     expect(declined).toMatchObject({ state: 'cancelled', error: DECLINED_CALL_ERROR('check_out') });
   });
 
@@ -250,7 +280,9 @@ describe('createAgentHost', () => {
       cut = true;
     });
     await until(() => cut, 'the host to disconnect the content script');
-    expect(() => attacker.panel.postMessage({ type: 'panel/confirm', tabId: 1, confirmationId: asking.id, answer: 'allow-once' })).toThrow();
+    expect(() =>
+      attacker.panel.postMessage({ type: 'panel/confirm', tabId: 1, confirmationId: asking.id, answer: 'allow-once' }),
+    ).toThrow();
     expect(heard).toEqual([]);
     expect(p.latest()!.confirmations).toHaveLength(1);
     expect(bridge.calls).toEqual([]);
@@ -502,13 +534,23 @@ describe('createAgentHost', () => {
       },
     ]);
     const { panel, settings } = setup({ adapter });
-    await settings.saveSiteProfile({ origin: 'https://shop.test', instructions: 'To buy: search, then check_out.', maxSteps: 4, tools: ['search'] });
+    await settings.saveSiteProfile({
+      origin: 'https://shop.test',
+      instructions: 'To buy: search, then check_out.',
+      maxSteps: 4,
+      tools: ['search'],
+    });
     const p = panel(8, PAGE.url);
     await until(() => p.latest()?.toolsKnown, 'tools');
     expect(p.latest()!.tools.map((t) => t.name)).toEqual(['search']);
     p.client.send({ type: 'panel/send', tabId: 8, text: 'hi' });
     await until(() => p.latest()?.lastRun, 'run end');
-    expect(adapter.requests[0].agent).toEqual({ id: 'https://shop.test', instructions: 'To buy: search, then check_out.', maxSteps: 4, tools: ['search'] });
+    expect(adapter.requests[0].agent).toEqual({
+      id: 'https://shop.test',
+      instructions: 'To buy: search, then check_out.',
+      maxSteps: 4,
+      tools: ['search'],
+    });
     expect(adapter.requests[0].tools.map((t) => t.name)).toEqual(['search']);
   });
 
@@ -544,7 +586,10 @@ describe('createAgentHost', () => {
 
     const asking = await until(() => p.latest()?.confirmations[0], 'confirmation');
     expect(asking.toolName).toBe('check_out');
-    const delegate = p.latest()!.messages.at(-1)!.parts.find((x) => x.type === 'tool') as Extract<AgentPart, { type: 'tool' }>;
+    const delegate = p
+      .latest()!
+      .messages.at(-1)!
+      .parts.find((x) => x.type === 'tool') as Extract<AgentPart, { type: 'tool' }>;
     expect(delegate).toMatchObject({ name: 'delegate_to_checkout', state: 'running' });
     const nestedCall = delegate.agent?.messages.flatMap((m) => m.parts).find((x) => x.type === 'tool');
     expect(nestedCall).toMatchObject({ name: 'check_out', state: 'awaiting-confirmation', prompt: asking.prompt });
@@ -559,7 +604,10 @@ describe('createAgentHost', () => {
 
     const again = setup({ adapter: scriptedAdapter([]), local, session }).panel(9);
     await until(() => again.latest()?.messages.length, 'restored');
-    const stored = again.latest()!.messages.flatMap((m) => m.parts).find((x) => x.type === 'tool') as Extract<AgentPart, { type: 'tool' }>;
+    const stored = again
+      .latest()!
+      .messages.flatMap((m) => m.parts)
+      .find((x) => x.type === 'tool') as Extract<AgentPart, { type: 'tool' }>;
     expect(stored).toMatchObject({ name: 'delegate_to_checkout', state: 'done', agent: { id: 'checkout' } });
     expect(stored.agent?.messages.flatMap((m) => m.parts).map((x) => (x.type === 'tool' ? `${x.name}:${x.state}` : x.type))).toEqual([
       'check_out:done',
@@ -603,7 +651,11 @@ describe('createAgentHost', () => {
       originalName: 'add_to_cart',
       ...where,
       description: 'Add a product',
-      inputSchema: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 }, pin: { type: 'string', format: 'password' } } },
+      inputSchema: {
+        type: 'object',
+        required: ['id'],
+        properties: { id: { type: 'integer', minimum: 1 }, pin: { type: 'string', format: 'password' } },
+      },
       outputSchema: { type: 'object', properties: { count: { type: 'integer' } } },
       annotations: { readOnlyHint: true },
     };
@@ -612,7 +664,13 @@ describe('createAgentHost', () => {
       const { panel } = setup({ adapter: scriptedAdapter([]), bridge: memoryBridge([ADD]) });
       const p = panel(20, PAGE.url);
       const tools = await until(() => p.latest()?.toolsKnown && p.latest()!.tools, 'tools');
-      expect(tools[0]).toMatchObject({ name: 'add_to_cart', originalName: 'add_to_cart', origin: 'https://shop.test', frameId: 0, outputSchema: ADD.outputSchema });
+      expect(tools[0]).toMatchObject({
+        name: 'add_to_cart',
+        originalName: 'add_to_cart',
+        origin: 'https://shop.test',
+        frameId: 0,
+        outputSchema: ADD.outputSchema,
+      });
     });
 
     it('runs a tool by hand through the bridge and records it in the timeline under the panel’s request id', async () => {
@@ -625,7 +683,14 @@ describe('createAgentHost', () => {
         const timeline = p.events.filter((e) => e.type === 'panel/timeline').at(-1);
         return timeline?.type === 'panel/timeline' && timeline.entries.find((r) => r.requestId === 'r1' && r.state === 'done');
       }, 'timeline entry');
-      expect(entry).toMatchObject({ by: 'person', tool: 'add_to_cart', input: { id: 2 }, output: 'add_to_cart ok', origin: 'https://shop.test', frameId: 0 });
+      expect(entry).toMatchObject({
+        by: 'person',
+        tool: 'add_to_cart',
+        input: { id: 2 },
+        output: 'add_to_cart ok',
+        origin: 'https://shop.test',
+        frameId: 0,
+      });
       expect(entry.id).not.toBe('r1');
       expect(bridge.calls).toEqual([{ tabId: 21, name: 'add_to_cart', input: { id: 2 } }]);
     });
@@ -659,7 +724,9 @@ describe('createAgentHost', () => {
       p.client.send({ type: 'panel/confirm', tabId: 23, confirmationId: asking.id, answer: 'deny' });
       const entry = await until(() => {
         const timeline = p.events.filter((e) => e.type === 'panel/timeline').at(-1);
-        return timeline?.type === 'panel/timeline' && timeline.entries.find((r) => r.requestId === 'buy' && r.state !== 'awaiting-confirmation');
+        return (
+          timeline?.type === 'panel/timeline' && timeline.entries.find((r) => r.requestId === 'buy' && r.state !== 'awaiting-confirmation')
+        );
       }, 'declined');
       expect(entry).toMatchObject({ state: 'cancelled', errorCode: 'cancelled' });
       expect(bridge.calls).toEqual([]);
@@ -712,13 +779,25 @@ describe('createAgentHost', () => {
       bridge.callTool = async (tabId, call, options) => {
         if (!bridge.tools.some((t) => t.name === call.name)) {
           const names = bridge.tools.map((t) => t.name).join(', ');
-          return { content: [{ type: 'text', text: `Error [unknown_tool]: No tool named "${call.name}" on this page. Available tools: ${names}.` }], isError: true };
+          return {
+            content: [
+              { type: 'text', text: `Error [unknown_tool]: No tool named "${call.name}" on this page. Available tools: ${names}.` },
+            ],
+            isError: true,
+          };
         }
         return original(tabId, call, options);
       };
       return bridge;
     };
-    const FILTER: TabToolEntry = { name: 'filter_results', originalName: 'filter_results', ...where, description: 'Filter', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } };
+    const FILTER: TabToolEntry = {
+      name: 'filter_results',
+      originalName: 'filter_results',
+      ...where,
+      description: 'Filter',
+      inputSchema: { type: 'object' },
+      annotations: { readOnlyHint: true },
+    };
 
     it('waits for the page to offer it, shows the person what it waits for, then runs it', async () => {
       const bridge = strictBridge([TOOLS[0]]);
@@ -830,10 +909,7 @@ describe('createAgentHost: conversations end with their tabs', () => {
   });
 
   it('"Delete all conversations" empties storage and every open panel', async () => {
-    const adapter = scriptedAdapter([
-      (req) => callThenSay(req, 'search', 'One.'),
-      (req) => callThenSay(req, 'search', 'Two.'),
-    ]);
+    const adapter = scriptedAdapter([(req) => callThenSay(req, 'search', 'One.'), (req) => callThenSay(req, 'search', 'Two.')]);
     const { panel, host, local } = setup({ adapter });
     const a = panel(1, PAGE.url);
     const b = panel(2, 'https://other.test/');

@@ -8,12 +8,7 @@ import {
   type PanelIntent,
 } from '../messaging/agent-messages';
 import { isHostSender } from '../background/is-host-sender';
-import {
-  browserSessionId,
-  createConversationStore,
-  type ConversationStore,
-  recordBrowserSession,
-} from '../storage/conversations';
+import { browserSessionId, createConversationStore, type ConversationStore, recordBrowserSession } from '../storage/conversations';
 import type { AgentHostDeps, HostPort } from './agent-host-deps';
 import { createTabSession, type TabSession } from './create-tab-session';
 import { errorMessage } from '../shared/error-message';
@@ -113,7 +108,12 @@ export function createAgentHost(deps: AgentHostDeps): AgentHost {
             status: adapter.status?.() ?? { state: 'ready' },
             models: [...(adapter.models?.() ?? [])],
           }
-        : { kind, label: kind === 'local' ? 'On-device' : 'Cloud', status: { state: 'unavailable', reason: MISSING_ADAPTER(kind) }, models: [] };
+        : {
+            kind,
+            label: kind === 'local' ? 'On-device' : 'Cloud',
+            status: { state: 'unavailable', reason: MISSING_ADAPTER(kind) },
+            models: [],
+          };
     });
     return { chosen: mode, adapters: summaries };
   };
@@ -183,7 +183,8 @@ export function createAgentHost(deps: AgentHostDeps): AgentHost {
           secrets,
           ...(intent.secretFields ? { secretFields: intent.secretFields } : {}),
         });
-        if (port) post(port, { type: 'panel/transcript', tabId: intent.tabId, requestId: intent.requestId, format: intent.format, text, fileName });
+        if (port)
+          post(port, { type: 'panel/transcript', tabId: intent.tabId, requestId: intent.requestId, format: intent.format, text, fileName });
         return;
       }
       case 'panel/confirm':

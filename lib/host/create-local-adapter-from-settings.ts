@@ -25,7 +25,13 @@ const ORT_MJS = '/ort/ort-wasm-simd-threaded.asyncify.mjs';
  * the download host in the settings. A changed host applies to models not in memory yet, so the cached flags are
  * read again.
  */
-export async function createLocalAdapterFromSettings({ settings, startWorker, getURL, languageModel, deviceMemoryGb }: LocalAdapterContext): Promise<LocalAdapter> {
+export async function createLocalAdapterFromSettings({
+  settings,
+  startWorker,
+  getURL,
+  languageModel,
+  deviceMemoryGb,
+}: LocalAdapterContext): Promise<LocalAdapter> {
   const { local } = await settings.read();
   // "Test this device" results, as last read: the picker shows them, and a new one reaches the panels at once.
   let tests = await settings.deviceTests();

@@ -13,8 +13,22 @@ const AD = 'https://ads.example';
 const PAGE = { url: `${SHOP}/checkout`, title: 'Checkout' };
 
 /** The shop's own pay, and an ad frame's pay (same WebMCP name, its own model-facing name). */
-const shopPay: TabToolEntry = { name: 'pay', originalName: 'pay', origin: SHOP, frameId: 0, description: 'Pay', inputSchema: { type: 'object' } };
-const adPay: TabToolEntry = { name: 'pay_2', originalName: 'pay', origin: AD, frameId: 3, description: 'Pay', inputSchema: { type: 'object' } };
+const shopPay: TabToolEntry = {
+  name: 'pay',
+  originalName: 'pay',
+  origin: SHOP,
+  frameId: 0,
+  description: 'Pay',
+  inputSchema: { type: 'object' },
+};
+const adPay: TabToolEntry = {
+  name: 'pay_2',
+  originalName: 'pay',
+  origin: AD,
+  frameId: 3,
+  description: 'Pay',
+  inputSchema: { type: 'object' },
+};
 
 /** A model that calls the given tools one after the other with the call ids it is given, then stops. */
 function modelCalling(calls: { id: string; name: string }[]): AgentAdapter {
@@ -161,7 +175,10 @@ describe('createTabSession confirmations', () => {
     const { session, calls } = setup([shopPay], modelCalling([{ id: 'c1', name: 'appears_later' }]));
     await session.send('go');
     expect(calls).toEqual([]);
-    const part = session.snapshot().messages.flatMap((m) => m.parts).find((p) => p.type === 'tool');
+    const part = session
+      .snapshot()
+      .messages.flatMap((m) => m.parts)
+      .find((p) => p.type === 'tool');
     expect(part).toMatchObject({ state: 'error', error: expect.stringMatching(/^Error \[unknown_tool\]: No tool named "appears_later"/) });
   });
 

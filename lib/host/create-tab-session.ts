@@ -12,15 +12,10 @@ import type {
 import { expectedToolOf } from '../background/expected-tool';
 import { formatToolError } from '../agent/tool-error-codes';
 import { validateArgs } from '../agent/validate-args';
-import type { TabToolEntry, } from '../background/tool-bridge';
+import type { TabToolEntry } from '../background/tool-bridge';
 import { type CallInProgress, type CallRecord, createCallTimeline } from '../inspector/call-timeline';
 import { readSchemaFields } from '../inspector/read-schema-fields';
-import type {
-  ConfirmationAnswer,
-  RunOutcome,
-  TabSnapshot,
-  TranscriptFormat,
-} from '../messaging/agent-messages';
+import type { ConfirmationAnswer, RunOutcome, TabSnapshot, TranscriptFormat } from '../messaging/agent-messages';
 import { buildTranscript, type TranscriptSource } from '../transcript/build-transcript';
 import { transcriptToMarkdown } from '../transcript/transcript-to-markdown';
 import type { ConversationStore } from '../storage/conversations';
@@ -97,7 +92,6 @@ interface LiveCall {
   state: ToolCallState;
   prompt?: string;
 }
-
 
 /**
  * Creates a tab's session: it loads the stored conversation, runs the chosen adapter on the person's messages,
@@ -224,7 +218,11 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
       const names = tabTools.names().join(', ') || 'none';
       return toolErrorOutput('unknown_tool', `No tool named "${call.name}" on this page. Available tools: ${names}.`);
     }
-    const allowed = await confirmationFlow.check(call, tool, identity, { top: tabTools.page()?.url ?? url, signal, awaiting: () => record.awaiting() });
+    const allowed = await confirmationFlow.check(call, tool, identity, {
+      top: tabTools.page()?.url ?? url,
+      signal,
+      awaiting: () => record.awaiting(),
+    });
     if (allowed !== 'run') return allowed;
     live.set(call.id, { state: 'running' });
     emit();
@@ -360,7 +358,14 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
           })();
       if (refusal) {
         timeline
-          .start({ id: call.id, by: 'person', tool: name, input, requestId, ...(tool ? { origin: tool.origin, frameId: tool.frameId } : {}) })
+          .start({
+            id: call.id,
+            by: 'person',
+            tool: name,
+            input,
+            requestId,
+            ...(tool ? { origin: tool.origin, frameId: tool.frameId } : {}),
+          })
           .end(errorOutput(refusal));
         return;
       }
@@ -382,10 +387,13 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     exportTranscript(format, options) {
       const fields = new Map<string, Set<string>>();
       for (const tool of tabTools.all()) {
-        const marked = readSchemaFields(tool.inputSchema).fields.filter((f) => f.depth === 0 && f.secret).map((f) => f.path);
+        const marked = readSchemaFields(tool.inputSchema)
+          .fields.filter((f) => f.depth === 0 && f.secret)
+          .map((f) => f.path);
         if (marked.length > 0) fields.set(tool.name, new Set(marked));
       }
-      for (const [name, names] of Object.entries(options.secretFields ?? {})) fields.set(name, new Set([...(fields.get(name) ?? []), ...names]));
+      for (const [name, names] of Object.entries(options.secretFields ?? {}))
+        fields.set(name, new Set([...(fields.get(name) ?? []), ...names]));
       const top = tabTools.page();
       const page = top?.url ? { url: top.url, ...(top.title ? { title: top.title } : {}) } : undefined;
       const transcript = buildTranscript(messages, {

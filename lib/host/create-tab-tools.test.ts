@@ -38,7 +38,9 @@ describe('createTabTools', () => {
     const tools = createTabTools({
       tabId: 1,
       bridge: b.port,
-      settings: { siteAgentFor: async (url) => (url === 'https://shop.example/cart' ? { id: 'shop', tools: ['search', 'pay'] } : undefined) },
+      settings: {
+        siteAgentFor: async (url) => (url === 'https://shop.example/cart' ? { id: 'shop', tools: ['search', 'pay'] } : undefined),
+      },
       url: () => undefined,
       onChange: () => {},
     });
@@ -55,7 +57,13 @@ describe('createTabTools', () => {
 
   it('waits for a tool the page offers a moment later, and no longer than UNKNOWN_TOOL_WAIT_MS for one it never offers', async () => {
     const b = bridge([entry('search')]);
-    const tools = createTabTools({ tabId: 1, bridge: b.port, settings: { siteAgentFor: async () => undefined }, url: () => undefined, onChange: () => {} });
+    const tools = createTabTools({
+      tabId: 1,
+      bridge: b.port,
+      settings: { siteAgentFor: async () => undefined },
+      url: () => undefined,
+      onChange: () => {},
+    });
     await tools.refresh();
     const waiting = tools.waitFor('filter_results', new AbortController().signal);
     b.set([entry('search'), entry('filter_results')]);

@@ -158,4 +158,3 @@ function identityOf(tool: ToolDescriptor & Partial<Pick<TabToolEntry, 'origin' |
   const origin = typeof tool.origin === 'string' ? (webOriginOf(tool.origin) ?? tool.origin) : undefined;
   return { originalName: tool.originalName ?? tool.name, ...(origin ? { origin } : {}) };
 }
-

@@ -7,7 +7,10 @@ describe('createToolBridgeClient (the offscreen host) against the router', () =>
     let release!: () => void;
     const { router, hostMessages, ports } = setup(async (message) => {
       if (message.type !== 'bridge/call') return undefined;
-      router.handleFrameMessage({ type: 'frame/call-state', callId: message.callId, state: 'awaiting-confirmation', prompt: 'Press “Send”.' }, { tabId: 1, frameId: 0 });
+      router.handleFrameMessage(
+        { type: 'frame/call-state', callId: message.callId, state: 'awaiting-confirmation', prompt: 'Press “Send”.' },
+        { tabId: 1, frameId: 0 },
+      );
       await new Promise<void>((r) => {
         release = r;
       });
@@ -51,7 +54,10 @@ describe('createToolBridgeClient (the offscreen host) against the router', () =>
     const cancelled = client.callTool(1, { id: 'd', name: 'send', input: {} }, { signal: controller.signal });
     await settle();
     controller.abort();
-    expect(await cancelled).toEqual({ content: [{ type: 'text', text: 'Error [cancelled]: "send" was cancelled; the page was told (toolcancel).' }], isError: true });
+    expect(await cancelled).toEqual({
+      content: [{ type: 'text', text: 'Error [cancelled]: "send" was cancelled; the page was told (toolcancel).' }],
+      isError: true,
+    });
   });
 
   it('keeps the background awake while a call waits, and stops when it ends', async () => {

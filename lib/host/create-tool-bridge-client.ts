@@ -95,7 +95,12 @@ export function createToolBridgeClient(ports: ToolBridgeClientPorts): ToolBridge
 }
 
 function isSnapshot(value: unknown): value is TabToolSnapshot {
-  return typeof value === 'object' && value !== null && typeof (value as TabToolSnapshot).tabId === 'number' && Array.isArray((value as TabToolSnapshot).tools);
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as TabToolSnapshot).tabId === 'number' &&
+    Array.isArray((value as TabToolSnapshot).tools)
+  );
 }
 
 function isToolOutput(value: unknown): value is ToolOutput {

@@ -8,11 +8,7 @@ import type { ConfirmationPolicy } from '../storage/settings';
  * the question. Annotations come from the page and may be missing or malformed: only a literal `true` counts, so a
  * page cannot dodge 'non-read-only' with a truthy string.
  */
-export function needsConfirmation(
-  policy: ConfirmationPolicy,
-  annotations: ToolAnnotations | undefined,
-  granted: boolean,
-): boolean {
+export function needsConfirmation(policy: ConfirmationPolicy, annotations: ToolAnnotations | undefined, granted: boolean): boolean {
   if (!mayAlwaysAllow(annotations)) return true;
   if (granted) return false;
   switch (policy) {

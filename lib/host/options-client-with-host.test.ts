@@ -61,7 +61,8 @@ describe('createOptionsClient', () => {
     );
     expect(await gone.testConnection()).toEqual({
       ok: false,
-      message: 'The agent host did not answer (Could not establish connection. Receiving end does not exist.). Reload the extension and try again.',
+      message:
+        'The agent host did not answer (Could not establish connection. Receiving end does not exist.). Reload the extension and try again.',
     });
     expect(attempts).toBe(3);
     let silentAttempts = 0;
@@ -72,7 +73,10 @@ describe('createOptionsClient', () => {
       },
       { retryDelaysMs: [1] },
     );
-    expect(await silent.listCloudModels()).toEqual({ ok: false, message: 'The agent host did not answer. Reload the extension and try again.' });
+    expect(await silent.listCloudModels()).toEqual({
+      ok: false,
+      message: 'The agent host did not answer. Reload the extension and try again.',
+    });
     expect(silentAttempts).toBe(2);
   });
 });

@@ -20,7 +20,15 @@ beforeEach(() => server.reset());
 /** An in-memory stand-in for the on-device model cache (the real one needs the browser's Cache API). */
 function mockLocalCache() {
   const models: LocalModelInfo[] = [
-    { id: 'onnx-community/Qwen3-0.6B-ONNX', label: 'Qwen3 0.6B', brief: 'Small.', bytes: 100, cached: true, storedBytes: 100, recommended: true },
+    {
+      id: 'onnx-community/Qwen3-0.6B-ONNX',
+      label: 'Qwen3 0.6B',
+      brief: 'Small.',
+      bytes: 100,
+      cached: true,
+      storedBytes: 100,
+      recommended: true,
+    },
     { id: 'onnx-community/Qwen3-1.7B-ONNX', label: 'Qwen3 1.7B', brief: 'Larger.', bytes: 300, cached: false },
   ];
   return {
@@ -145,7 +153,10 @@ describe('handleOptionsRequest', () => {
   it('tests a downloaded model, keeps its figures in the settings, and says why when it cannot', async () => {
     const { store, deps } = setup();
     const id = 'onnx-community/Qwen3-0.6B-ONNX';
-    expect(await handleOptionsRequest({ type: 'options/test-device', modelId: id }, deps)).toEqual({ ok: true, result: { ...measured, modelId: id } });
+    expect(await handleOptionsRequest({ type: 'options/test-device', modelId: id }, deps)).toEqual({
+      ok: true,
+      result: { ...measured, modelId: id },
+    });
     expect(Object.values(await store.deviceTests())).toEqual([{ ...measured, modelId: id }]);
 
     expect(await handleOptionsRequest({ type: 'options/test-device', modelId: 'onnx-community/Qwen3-1.7B-ONNX' }, deps)).toEqual({

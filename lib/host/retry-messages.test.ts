@@ -13,7 +13,14 @@ describe('retryMessages', () => {
   it('keeps everything up to the last finished call, dropping later text and cancelled calls', () => {
     const done = { type: 'tool' as const, id: 't1', name: 'search', input: {}, state: 'done' as const, output: { content: [] } };
     const failed = { type: 'tool' as const, id: 't2', name: 'open', input: {}, state: 'error' as const, error: 'Error: no' };
-    const cancelled = { type: 'tool' as const, id: 't3', name: 'buy', input: {}, state: 'cancelled' as const, error: 'Error [cancelled]: stopped.' };
+    const cancelled = {
+      type: 'tool' as const,
+      id: 't3',
+      name: 'buy',
+      input: {},
+      state: 'cancelled' as const,
+      error: 'Error [cancelled]: stopped.',
+    };
     const messages: AgentMessage[] = [
       user('u0', 'earlier'),
       { id: 'a0', role: 'assistant', parts: [{ type: 'text', text: 'ok' }] },

@@ -9,7 +9,11 @@ function runtime() {
     storage: { local: createMemoryStorageArea(), session: createMemoryStorageArea() },
     onConnect: { addListener: () => {} },
     extension: EXTENSION,
-    bridge: { getTools: async (tabId) => ({ tabId, tools: [], page: {} }), callTool: async () => ({ content: [] }), subscribe: () => () => {} },
+    bridge: {
+      getTools: async (tabId) => ({ tabId, tools: [], page: {} }),
+      callTool: async () => ({ content: [] }),
+      subscribe: () => () => {},
+    },
     fetch: async () => new Response('{}'),
   });
 }

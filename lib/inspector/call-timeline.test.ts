@@ -9,7 +9,14 @@ describe('createCallTimeline', () => {
     const timeline = createCallTimeline(() => clock);
     let changes = 0;
     timeline.subscribe(() => changes++);
-    const call = timeline.start({ id: 'c1', by: 'person', tool: 'add_to_cart', input: { id: 1 }, origin: 'https://shop.example', frameId: 0 });
+    const call = timeline.start({
+      id: 'c1',
+      by: 'person',
+      tool: 'add_to_cart',
+      input: { id: 1 },
+      origin: 'https://shop.example',
+      frameId: 0,
+    });
     expect(timeline.entries()[0]).toMatchObject({ id: 'c1', at: 1_000, by: 'person', state: 'running' });
     call.awaiting();
     expect(timeline.entries()[0].state).toBe('awaiting-confirmation');
@@ -20,7 +27,12 @@ describe('createCallTimeline', () => {
     expect(timeline.entries()[0]).toMatchObject({ at: 1_000, state: 'done', output: 'Added.', durationMs: 250 });
     timeline.start({ id: 'c2', by: 'agent', tool: 'pay', input: {} }).end(text('Error [tool_error]: declined', true));
     timeline.start({ id: 'c3', by: 'agent', tool: 'pay', input: {} }).end(text('Error [cancelled]: stopped', true));
-    expect(timeline.entries().slice(1).map((r) => [r.state, r.errorCode])).toEqual([
+    expect(
+      timeline
+        .entries()
+        .slice(1)
+        .map((r) => [r.state, r.errorCode]),
+    ).toEqual([
       ['error', 'tool_error'],
       ['cancelled', 'cancelled'],
     ]);

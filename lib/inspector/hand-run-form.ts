@@ -50,7 +50,12 @@ function toControl(field: SchemaField): HandRunControl {
   const only = simple.length === 1 ? simple[0] : undefined;
   if (only === 'string') return { ...base, kind: 'text', initial: typeof field.default === 'string' ? field.default : '' };
   if (only === 'number' || only === 'integer') {
-    return { ...base, kind: 'number', integer: only === 'integer', initial: typeof field.default === 'number' ? String(field.default) : '' };
+    return {
+      ...base,
+      kind: 'number',
+      integer: only === 'integer',
+      initial: typeof field.default === 'number' ? String(field.default) : '',
+    };
   }
   if (only === 'boolean') return { ...base, kind: 'checkbox', initial: field.default === true };
   return {
@@ -95,7 +100,8 @@ export function readHandRunForm(controls: readonly HandRunControl[], values: Han
       try {
         const value = JSON.parse(text) as unknown;
         const actual = Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value;
-        if (control.jsonType && actual !== control.jsonType) errors.push({ name: control.name, message: `must be a JSON ${control.jsonType}` });
+        if (control.jsonType && actual !== control.jsonType)
+          errors.push({ name: control.name, message: `must be a JSON ${control.jsonType}` });
         else input[control.name] = value;
       } catch (error) {
         errors.push({ name: control.name, message: `is not valid JSON (${errorMessage(error)})` });

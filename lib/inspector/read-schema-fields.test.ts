@@ -34,7 +34,17 @@ describe('readSchemaFields', () => {
     (cyclic.properties as Record<string, unknown>).self = cyclic;
     expect(readSchemaFields(cyclic).fields.map((f) => f.path)).toEqual(['self']);
 
-    const throwing = { type: 'object', properties: { x: { get description() { throw new Error('boom'); }, type: 'string' } } };
+    const throwing = {
+      type: 'object',
+      properties: {
+        x: {
+          get description() {
+            throw new Error('boom');
+          },
+          type: 'string',
+        },
+      },
+    };
     expect(readSchemaFields(throwing).fields[0]).toMatchObject({ path: 'x', type: 'string' });
 
     const wide = { type: 'object', properties: Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`p${i}`, { type: 'string' }])) };

@@ -20,7 +20,6 @@ describe('createKvPrefixCache, through a provider’s generations', () => {
     expect(answer).toBe('Found 3 pairs of socks.');
     const second = p.lastGeneration;
     expect(second?.reusedTokens).toBe((first?.promptTokens ?? 0) + (first?.newTokens ?? 0) - 1);
-
   });
 
   it('keeps only the prefix a diverging prompt shares with the cache', async () => {
@@ -44,7 +43,11 @@ describe('createKvPrefixCache, on caches built by hand', () => {
   // [batch, heads, seq, dim] attention keys and values over `seq` tokens, as a decoder's cache holds them.
   const attention = (seq: number) =>
     new DynamicCache({
-      'past_key_values.0.key': new Tensor('float32', new Float32Array(seq * 2).map((_, i) => i), [1, 1, seq, 2]),
+      'past_key_values.0.key': new Tensor(
+        'float32',
+        new Float32Array(seq * 2).map((_, i) => i),
+        [1, 1, seq, 2],
+      ),
       'past_key_values.0.value': new Tensor('float32', new Float32Array(seq * 2), [1, 1, seq, 2]),
     });
   const ids = (...n: number[]) => n.map(BigInt);

@@ -67,7 +67,6 @@ export interface LocalAdapter extends AgentAdapter {
   refresh: () => Promise<void>;
 }
 
-
 /**
  * Create the on-device adapter (the AgentAdapter of docs/architecture.md § The adapter contract; run is runLocalAgent over the selected model's
  * provider). A download starts only from prepare (the person's click); a model already on this device is "loading",
@@ -183,9 +182,7 @@ export function createLocalAdapter(options: LocalAdapterOptions): LocalAdapter {
       if (signal?.aborted) setStatus(nowCached ? { state: 'ready' } : needsDownload(spec));
       else if (nowCached) setStatus({ state: 'error', error: `The on-device model failed to load: ${errorMessage(error)}` });
       else {
-        setStatus(
-          needsDownload(spec, `The last download stopped (${errorMessage(error)}); downloading again resumes it.`),
-        );
+        setStatus(needsDownload(spec, `The last download stopped (${errorMessage(error)}); downloading again resumes it.`));
       }
       throw error;
     }
@@ -308,7 +305,10 @@ export function createLocalAdapter(options: LocalAdapterOptions): LocalAdapter {
       options.onModelChange?.(id);
       setStatus({ state: 'loading' });
       // Free the old model's memory now rather than at its idle timeout.
-      if (previous) await providerOf(previous).unload().catch(() => {});
+      if (previous)
+        await providerOf(previous)
+          .unload()
+          .catch(() => {});
       await refresh();
     },
 
@@ -318,7 +318,11 @@ export function createLocalAdapter(options: LocalAdapterOptions): LocalAdapter {
         catalog.map(async (spec) => {
           const device = devices.get(spec.id);
           const isCached = cached.get(spec.id) ?? false;
-          const storedBytes = isCached ? await providerOf(spec).storedBytes().catch(() => undefined) : undefined;
+          const storedBytes = isCached
+            ? await providerOf(spec)
+                .storedBytes()
+                .catch(() => undefined)
+            : undefined;
           const test = testOf(spec);
           return {
             id: spec.id,

@@ -45,7 +45,10 @@ export const NO_PROMPT_API = "This browser has no built-in model (Chrome's Promp
 export const PROMPT_API_UNAVAILABLE =
   "Chrome's built-in model can't run on this device: it needs about 22 GB free disk space and a GPU with more than 4 GB of memory, or a 4-core CPU with 16 GB RAM.";
 
-const LANGUAGES = { expectedInputs: [{ type: 'text' as const, languages: ['en'] }], expectedOutputs: [{ type: 'text' as const, languages: ['en'] }] };
+const LANGUAGES = {
+  expectedInputs: [{ type: 'text' as const, languages: ['en'] }],
+  expectedOutputs: [{ type: 'text' as const, languages: ['en'] }],
+};
 
 /** The history as Prompt API messages: one system message first; tool results become user turns (no tool role). */
 function toPromptMessages(turns: ChatTurn[]): PromptApiMessage[] {
@@ -68,8 +71,7 @@ function toPromptMessages(turns: ChatTurn[]): PromptApiMessage[] {
  * the loop lists tools inline and writes earlier calls as text. Where the API is missing, status says why.
  */
 export function createPromptApiProvider(languageModel: LanguageModelLike | undefined): PromptApiProvider {
-  const availability = async (): Promise<PromptApiAvailability> =>
-    languageModel ? languageModel.availability(LANGUAGES) : 'unavailable';
+  const availability = async (): Promise<PromptApiAvailability> => (languageModel ? languageModel.availability(LANGUAGES) : 'unavailable');
 
   /** A session holding every turn but the last, and the last turn's text to prompt with. */
   const open = async (req: Omit<GenerateRequest, 'signal'>, signal?: AbortSignal) => {
@@ -118,8 +120,7 @@ export function createPromptApiProvider(languageModel: LanguageModelLike | undef
       const session = await languageModel.create({
         ...LANGUAGES,
         signal,
-        monitor: (m) =>
-          m.addEventListener('downloadprogress', (e) => onProgress((e as Event & { loaded: number }).loaded)),
+        monitor: (m) => m.addEventListener('downloadprogress', (e) => onProgress((e as Event & { loaded: number }).loaded)),
       });
       session.destroy();
       onProgress(1);

@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CALL,
-  modelBytes,
-  modelFile,
-  signal,
-  system,
-  tools,
-  useScriptedModelHost,
-  user,
-} from '../../tests/model/scripted-model-fixture';
+import { CALL, modelBytes, modelFile, signal, system, tools, useScriptedModelHost, user } from '../../tests/model/scripted-model-fixture';
 import type { ChatTurn } from '../agent/local-provider';
 import type { ToolDescriptor } from '../agent/types';
 import { callBlock, flattenHistory } from '../agent/build-history';

@@ -212,12 +212,10 @@ export function createTransformersProvider(options: TransformersProviderOptions 
 
   const loadTokenizer = async (progress_callback?: (info: LoadProgress) => void) => {
     if (tokenizer) return tokenizer;
-    tokenizerPromise ??= loadTokenizerFiles(spec.id, { revision, progress_callback }).catch(
-      (error: unknown) => {
-        tokenizerPromise = undefined;
-        throw error;
-      },
-    );
+    tokenizerPromise ??= loadTokenizerFiles(spec.id, { revision, progress_callback }).catch((error: unknown) => {
+      tokenizerPromise = undefined;
+      throw error;
+    });
     tokenizer = await tokenizerPromise;
     return tokenizer;
   };
@@ -454,4 +452,3 @@ export function createTransformersProvider(options: TransformersProviderOptions 
   };
   return provider;
 }
-

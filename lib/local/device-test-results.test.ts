@@ -46,7 +46,11 @@ describe('device test results', () => {
       f: { ...good, modelId: 'w', tokensPerSecond: Number.NaN },
       g: { ...good, modelId: 'v', extra: '<img src=x onerror=alert(1)>' },
     });
-    expect(Object.values(kept).map((r) => r.modelId).sort()).toEqual([good.modelId, 'v']);
+    expect(
+      Object.values(kept)
+        .map((r) => r.modelId)
+        .sort(),
+    ).toEqual([good.modelId, 'v']);
     expect(kept[deviceTestKey({ ...good, modelId: 'v' })]).not.toHaveProperty('extra');
     expect(sanitizeDeviceTests(null)).toEqual({});
     expect(sanitizeDeviceTests([good])).toEqual({});

@@ -9,9 +9,16 @@ export function deviceTestKey(result: Pick<DeviceTestResult, 'modelId' | 'device
 }
 
 /** The newest result for a model on whichever device it was tested (the device it runs on now, first). */
-export function resultFor(results: DeviceTestResults, modelId: string, device?: { device: string; dtype: string }): DeviceTestResult | undefined {
+export function resultFor(
+  results: DeviceTestResults,
+  modelId: string,
+  device?: { device: string; dtype: string },
+): DeviceTestResult | undefined {
   if (device) {
-    const exact = results[deviceTestKey({ modelId, device: device.device as DeviceTestResult['device'], dtype: device.dtype as DeviceTestResult['dtype'] })];
+    const exact =
+      results[
+        deviceTestKey({ modelId, device: device.device as DeviceTestResult['device'], dtype: device.dtype as DeviceTestResult['dtype'] })
+      ];
     if (exact) return exact;
   }
   return Object.values(results)

@@ -58,7 +58,11 @@ describe('measureDevice', () => {
       stats: { promptTokens: 1012, reusedTokens: 0, newTokens: 41, firstTokenMs: 850, totalMs: 850 + 2000, kvBytes: 5_000_000 },
     });
     const phases: DeviceTestPhase[] = [];
-    const result = await measureDevice(provider, { now: () => clock.t, date: () => new Date('2026-12-01T03:00:00Z'), onPhase: (p) => phases.push(p) });
+    const result = await measureDevice(provider, {
+      now: () => clock.t,
+      date: () => new Date('2026-12-01T03:00:00Z'),
+      onPhase: (p) => phases.push(p),
+    });
     expect(result).toEqual({
       modelId: 'test/model',
       device: 'webgpu',
@@ -91,7 +95,10 @@ describe('measureDevice', () => {
 
   it('gives no decode speed when the model wrote fewer than two tokens, rather than a made-up one', async () => {
     const clock = { t: 0 };
-    const { provider } = fakeProvider({ clock, stats: { promptTokens: 900, reusedTokens: 0, newTokens: 1, firstTokenMs: 300, totalMs: 300 } });
+    const { provider } = fakeProvider({
+      clock,
+      stats: { promptTokens: 900, reusedTokens: 0, newTokens: 1, firstTokenMs: 300, totalMs: 300 },
+    });
     const result = await measureDevice(provider, { now: () => clock.t });
     expect(result.tokensPerSecond).toBeUndefined();
     expect(result.firstTokenMs).toBe(300);
@@ -109,8 +116,7 @@ describe('measureDevice', () => {
 
 describe('DEVICE_TEST_PROMPT', () => {
   it('is a realistic tool-calling step of about 1,000 tokens: a system prompt, six compact tools, one request', () => {
-    const chars =
-      JSON.stringify(DEVICE_TEST_PROMPT.tools).length + DEVICE_TEST_PROMPT.messages.reduce((n, m) => n + m.content.length, 0);
+    const chars = JSON.stringify(DEVICE_TEST_PROMPT.tools).length + DEVICE_TEST_PROMPT.messages.reduce((n, m) => n + m.content.length, 0);
     // About 3.5 characters a token for English and JSON, before the chat template's own tokens.
     expect(chars).toBeGreaterThan(3000);
     expect(chars).toBeLessThan(4200);

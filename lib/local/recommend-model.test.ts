@@ -10,9 +10,7 @@ describe('recommendModel', () => {
     expect(label(r.id)).toBe('LFM3 1.7B');
     expect(r.reason).toContain('shader-f16');
     // Less memory: the strongest that still fits, down to the smallest.
-    expect(label(recommendModel(modelCatalog, { webgpu: true, shaderF16: true, memoryGb: 2, promptApi: false }).id)).toBe(
-      'Qwen3 0.6B',
-    );
+    expect(label(recommendModel(modelCatalog, { webgpu: true, shaderF16: true, memoryGb: 2, promptApi: false }).id)).toBe('Qwen3 0.6B');
   });
 
   it('gives WebGPU without shader-f16 a q4 model, never the f16-only LFM3', () => {
@@ -21,9 +19,7 @@ describe('recommendModel', () => {
     expect(model?.bytes.q4).toBeDefined();
     expect(label(r.id)).toBe('Qwen3.5 2B');
     expect(r.reason).toContain('q4');
-    expect(label(recommendModel(modelCatalog, { webgpu: true, shaderF16: false, memoryGb: 4, promptApi: false }).id)).toBe(
-      'LFM2.5 1.2B',
-    );
+    expect(label(recommendModel(modelCatalog, { webgpu: true, shaderF16: false, memoryGb: 4, promptApi: false }).id)).toBe('LFM2.5 1.2B');
   });
 
   it('without WebGPU: Chrome’s built-in model where it exists, else the smallest', () => {

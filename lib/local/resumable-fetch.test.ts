@@ -17,9 +17,7 @@ describe('resumableFetch, through a loading provider', () => {
     const progress: number[] = [];
     await p.prepare((v) => progress.push(v));
     expect(p.loaded).toBe(true);
-    expect(models.host.requests.filter((r) => r.path.endsWith(`${model.id}/${modelFile}`)).map((r) => r.range)).toContain(
-      `bytes=${half}-`,
-    );
+    expect(models.host.requests.filter((r) => r.path.endsWith(`${model.id}/${modelFile}`)).map((r) => r.range)).toContain(`bytes=${half}-`);
     expect(models.host.bytesSent(`${model.id}/${modelFile}`)).toBe(modelBytes);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
     expect(await p.generate({ messages: [user('find socks')], signal: signal() })).toBe(CALL);

@@ -1,9 +1,5 @@
 import type { DeviceFacts } from './choose-device';
-import {
-  createTransformersProvider,
-  type TransformersProvider,
-  type TransformersProviderOptions,
-} from './create-transformers-provider';
+import { createTransformersProvider, type TransformersProvider, type TransformersProviderOptions } from './create-transformers-provider';
 import {
   type EngineCall,
   type EngineConfig,
@@ -104,18 +100,20 @@ export function serveTransformersEngine(port: EnginePort, environment: EngineEnv
     const { id, call } = message;
     const controller = new AbortController();
     running.set(id, controller);
-    perform(id, call, controller.signal).then(
-      (value) => {
-        const provider = providers.get(call.model.id);
-        const state = { loaded: provider?.loaded ?? false, lastGeneration: provider?.lastGeneration };
-        post({ type: 'engine/done', id, value: value ?? null, state });
-      },
-      (error: unknown) => {
-        const provider = providers.get(call.model.id);
-        const state = { loaded: provider?.loaded ?? false, lastGeneration: provider?.lastGeneration };
-        post({ type: 'engine/failed', id, error: serializeError(error), state });
-      },
-    ).finally(() => running.delete(id));
+    perform(id, call, controller.signal)
+      .then(
+        (value) => {
+          const provider = providers.get(call.model.id);
+          const state = { loaded: provider?.loaded ?? false, lastGeneration: provider?.lastGeneration };
+          post({ type: 'engine/done', id, value: value ?? null, state });
+        },
+        (error: unknown) => {
+          const provider = providers.get(call.model.id);
+          const state = { loaded: provider?.loaded ?? false, lastGeneration: provider?.lastGeneration };
+          post({ type: 'engine/failed', id, error: serializeError(error), state });
+        },
+      )
+      .finally(() => running.delete(id));
   });
   port.start?.();
 }

@@ -10,7 +10,11 @@ describe('toTemplateMessages', () => {
           role: 'assistant',
           content: 'Looking.',
           tool_calls: [
-            { id: 'c1', type: 'function', function: { name: 'f', arguments: { a: 'x "q"', n: 1.5, b: true, z: null, l: [1, 'y'], o: { k: false } } } },
+            {
+              id: 'c1',
+              type: 'function',
+              function: { name: 'f', arguments: { a: 'x "q"', n: 1.5, b: true, z: null, l: [1, 'y'], o: { k: false } } },
+            },
             { id: 'c2', type: 'function', function: { name: 'g', arguments: {} } },
           ],
         },
@@ -20,8 +24,7 @@ describe('toTemplateMessages', () => {
     );
     expect(turns[0]).toEqual({
       role: 'assistant',
-      content:
-        'Looking.<|tool_call_start|>[f(a="x \\"q\\"", n=1.5, b=True, z=None, l=[1, "y"], o={"k": False}), g()]<|tool_call_end|>',
+      content: 'Looking.<|tool_call_start|>[f(a="x \\"q\\"", n=1.5, b=True, z=None, l=[1, "y"], o={"k": False}), g()]<|tool_call_end|>',
     });
     expect(turns[1]).toEqual({ role: 'tool', content: 'ok', tool_call_id: 'c1', name: 'f' });
     // And the parser reads what history wrote back to the same call.

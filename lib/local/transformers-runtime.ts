@@ -20,15 +20,7 @@ import {
 } from '@huggingface/transformers';
 import type { DeviceChoice } from './choose-device';
 
-export {
-  BaseStreamer,
-  DynamicCache,
-  env,
-  InterruptableStoppingCriteria,
-  StoppingCriteria,
-  StoppingCriteriaList,
-  type Tensor,
-};
+export { BaseStreamer, DynamicCache, env, InterruptableStoppingCriteria, StoppingCriteria, StoppingCriteriaList, type Tensor };
 
 /** The slice of the Cache API the provider keeps model files in. */
 export interface ModelFileCache {

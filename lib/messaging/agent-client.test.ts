@@ -22,7 +22,10 @@ function echoHost(received: PanelIntent[]) {
       const intent = m as PanelIntent;
       received.push(intent);
       if (intent.type === 'panel/bind')
-        port.postMessage({ type: 'panel/tab', snapshot: { tabId: intent.tabId, messages: [], running: false, confirmations: [], tools: [], toolsKnown: true } });
+        port.postMessage({
+          type: 'panel/tab',
+          snapshot: { tabId: intent.tabId, messages: [], running: false, confirmations: [], tools: [], toolsKnown: true },
+        });
     });
   };
 }

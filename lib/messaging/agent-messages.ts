@@ -5,15 +5,7 @@
  * event carries a full snapshot, so a panel that (re)connects late simply renders the latest one.
  */
 import type { DroppedTools } from '../background/tool-bridge';
-import type {
-  AdapterStatus,
-  AgentErrorCode,
-  AgentMessage,
-  JSONSchema,
-  ModelChoice,
-  PageContext,
-  ToolDescriptor,
-} from '../agent/types';
+import type { AdapterStatus, AgentErrorCode, AgentMessage, JSONSchema, ModelChoice, PageContext, ToolDescriptor } from '../agent/types';
 import type { CallRecord } from '../inspector/call-timeline';
 import type { ChannelMessage } from './channel';
 
@@ -48,7 +40,10 @@ interface PanelChannel {
    */
   'panel/run-tool': { request: { tabId: number; requestId: string; name: string; input: Record<string, unknown> }; answer: undefined };
   /** The conversation as Markdown or JSON; `secretFields` names, per tool, the arguments the person marked secret. */
-  'panel/export-transcript': { request: { tabId: number; requestId: string; format: TranscriptFormat; secretFields?: Record<string, string[]> }; answer: undefined };
+  'panel/export-transcript': {
+    request: { tabId: number; requestId: string; format: TranscriptFormat; secretFields?: Record<string, string[]> };
+    answer: undefined;
+  };
   /** Answers the confirmation the host named `confirmationId` (its own id, never the model's call id). */
   'panel/confirm': { request: { tabId: number; confirmationId: string; answer: ConfirmationAnswer }; answer: undefined };
   /** Re-read settings and the tab's tools (the panel became visible again, or the person saved options). */
@@ -135,7 +130,10 @@ interface PanelEventChannel {
   /** A by-hand call the host refused before running it (validation), by the panel's requestId. */
   'panel/tool-run-refused': { request: { tabId: number; requestId: string; message: string }; answer: undefined };
   /** An exported transcript, by the panel's requestId. */
-  'panel/transcript': { request: { tabId: number; requestId: string; format: TranscriptFormat; text: string; fileName: string }; answer: undefined };
+  'panel/transcript': {
+    request: { tabId: number; requestId: string; format: TranscriptFormat; text: string; fileName: string };
+    answer: undefined;
+  };
 }
 
 /** Any event. */
@@ -161,7 +159,13 @@ export function isPanelIntent(value: unknown): value is PanelIntent {
     if (v.type === 'panel/send') return typeof v.text === 'string';
     if (v.type === 'panel/new-chat') return v.seed === undefined || (Array.isArray(v.seed) && v.seed.every(isSeedMessage));
     if (v.type === 'panel/run-tool') {
-      return typeof v.requestId === 'string' && typeof v.name === 'string' && typeof v.input === 'object' && v.input !== null && !Array.isArray(v.input);
+      return (
+        typeof v.requestId === 'string' &&
+        typeof v.name === 'string' &&
+        typeof v.input === 'object' &&
+        v.input !== null &&
+        !Array.isArray(v.input)
+      );
     }
     if (v.type === 'panel/export-transcript') {
       return (

@@ -30,7 +30,9 @@ describe('agent storage proxy', () => {
   it('ignores other messages and reports a failing area as an error, not a hang', async () => {
     const broken = { get: async () => Promise.reject(new Error('quota')), set: async () => {}, remove: async () => {} };
     expect(serveAgentStorage({ type: 'host/ping' }, { local: broken, session: broken })).toBeUndefined();
-    const proxy = createAgentStorageProxy('session', (r) => serveAgentStorage(r, { local: broken, session: broken })!, { addListener: () => {} });
+    const proxy = createAgentStorageProxy('session', (r) => serveAgentStorage(r, { local: broken, session: broken })!, {
+      addListener: () => {},
+    });
     await expect(proxy.get(['x'])).rejects.toThrow('Extension storage failed: quota');
     const silent = createAgentStorageProxy('local', async () => undefined, { addListener: () => {} });
     await expect(silent.get(['x'])).rejects.toThrow('did not answer');

@@ -58,10 +58,7 @@ export function serveAgentStorage(message: unknown, areas: Areas): Promise<Agent
  * The change message the background sends when a storage area changes, or undefined when there is nothing the
  * host listens for: conversations are the host's own writes, often large, and echoing them back would only cost.
  */
-export function agentStorageChanged(
-  area: StorageAreaName,
-  changes: Record<string, StorageChange>,
-): AgentStorageChanged | undefined {
+export function agentStorageChanged(area: StorageAreaName, changes: Record<string, StorageChange>): AgentStorageChanged | undefined {
   const relevant = Object.entries(changes).filter(([key]) => !key.startsWith('conversation'));
   return relevant.length > 0 ? { type: 'storage/changed', area, changes: Object.fromEntries(relevant) } : undefined;
 }

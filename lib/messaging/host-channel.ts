@@ -35,6 +35,10 @@ export type TabClosedMessage = MessageOf<HostChannel, 'host/tab-closed'>;
 export function isTabClosedMessage(message: unknown): message is TabClosedMessage {
   const m = message as TabClosedMessage;
   return (
-    typeof m === 'object' && m !== null && m.type === 'host/tab-closed' && Number.isInteger(m.tabId) && typeof m.keepForRestore === 'boolean'
+    typeof m === 'object' &&
+    m !== null &&
+    m.type === 'host/tab-closed' &&
+    Number.isInteger(m.tabId) &&
+    typeof m.keepForRestore === 'boolean'
   );
 }

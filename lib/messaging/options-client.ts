@@ -50,7 +50,10 @@ export function createOptionsClient(
       reply = await sendWithRetry(message);
     } catch (error) {
       const reason = errorMessage(error);
-      return { ok: false, message: `The agent host did not answer (${reason}). Reload the extension and try again.` } as OptionsReplies[T['type']];
+      return {
+        ok: false,
+        message: `The agent host did not answer (${reason}). Reload the extension and try again.`,
+      } as OptionsReplies[T['type']];
     }
     if (typeof reply !== 'object' || reply === null || typeof (reply as { ok?: unknown }).ok !== 'boolean') {
       return { ok: false, message: 'The agent host did not answer. Reload the extension and try again.' } as OptionsReplies[T['type']];

@@ -82,7 +82,9 @@ function stringsIn(value: unknown, out: string[] = []): string[] {
 /** The hostile characters found in `value`, by name. */
 function survivors(value: unknown): string[] {
   const text = stringsIn(value).join('\n');
-  const found = HOSTILE.filter(([c]) => (c === '\uD800' ? /\uD800(?![\uDC00-\uDFFF])/.test(text) : text.includes(c))).map(([, name]) => name);
+  const found = HOSTILE.filter(([c]) => (c === '\uD800' ? /\uD800(?![\uDC00-\uDFFF])/.test(text) : text.includes(c))).map(
+    ([, name]) => name,
+  );
   return [...new Set(found)];
 }
 
@@ -157,7 +159,10 @@ describe('no hostile character reaches a model, on any path', () => {
 
   it('the cloud tool set, system prompt and tool results', () => {
     const set = toToolSet([tool]);
-    const described = Object.values(set.tools).map((t) => ({ description: t.description, schema: (t.inputSchema as { jsonSchema: unknown }).jsonSchema }));
+    const described = Object.values(set.tools).map((t) => ({
+      description: t.description,
+      schema: (t.inputSchema as { jsonSchema: unknown }).jsonSchema,
+    }));
     expect(survivors(described)).toEqual([]);
     expect(survivors(buildCloudSystemPrompt(undefined, page.path, undefined, false, createSpotlight().rule))).toEqual([]);
     expect(survivors(toToolResultOutput(result))).toEqual([]);
@@ -201,7 +206,10 @@ describe('no hostile character reaches a model, on any path', () => {
         callTool: async () => result,
         page,
       };
-      const adapter = createCloudAdapter({ provider, model: 'test-model', apiKey: 'sk-test', baseURL: `${server.url}/v1` }, { fetch, maxRetries: 0 });
+      const adapter = createCloudAdapter(
+        { provider, model: 'test-model', apiKey: 'sk-test', baseURL: `${server.url}/v1` },
+        { fetch, maxRetries: 0 },
+      );
       for await (const _part of adapter.run(req)) {
         // drain
       }

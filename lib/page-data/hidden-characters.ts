@@ -19,9 +19,10 @@
  *   needs; keeping "one selector after an emoji" would keep a one-byte channel per emoji.
  * - Lone surrogates (U+D800–U+DFFF not in a pair): not text, and some providers reject the request over them.
  */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-// biome-ignore lint/suspicious/noMisleadingCharacterClass: each listed character is matched on its own, on purpose
-export const HIDDEN_CHARACTERS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u2028-\u202E\u2060-\u206F\u3164\uD800-\uDFFF\uFE00-\uFE0F\uFEFF\uFFA0\uFFF9-\uFFFB\u{1D173}-\u{1D17A}\u{E0000}-\u{E007F}\u{E0100}-\u{E01EF}]/gu;
+export const HIDDEN_CHARACTERS =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+  // biome-ignore lint/suspicious/noMisleadingCharacterClass: each listed character is matched on its own, on purpose
+  /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u2028-\u202E\u2060-\u206F\u3164\uD800-\uDFFF\uFE00-\uFE0F\uFEFF\uFFA0\uFFF9-\uFFFB\u{1D173}-\u{1D17A}\u{E0000}-\u{E007F}\u{E0100}-\u{E01EF}]/gu;
 
 /** Line breaks other than `\n` (CR LF, CR, VT, FF, NEL, U+2028, U+2029): they become `\n` before the rest goes. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point

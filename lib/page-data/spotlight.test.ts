@@ -5,7 +5,9 @@ describe('createSpotlight', () => {
   it('wraps a result as page data in the run’s tag, flagging untrusted-content tools', () => {
     const spotlight = createSpotlight('ab12');
     expect(spotlight.tag).toBe('page-data-ab12');
-    expect(spotlight.wrap('Blue mug', { tool: 'search' })).toBe('<page-data-ab12 tool="search" source="page">\nBlue mug\n</page-data-ab12>');
+    expect(spotlight.wrap('Blue mug', { tool: 'search' })).toBe(
+      '<page-data-ab12 tool="search" source="page">\nBlue mug\n</page-data-ab12>',
+    );
     expect(spotlight.wrap('Nice!', { tool: 'reviews', untrusted: true })).toBe(
       '<page-data-ab12 tool="reviews" source="page" untrusted="true">\nNice!\n</page-data-ab12>',
     );

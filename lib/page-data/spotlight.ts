@@ -50,7 +50,9 @@ const TAG_LIKE = /<(\s*\/?\s*)(page[\s_-]*data)/gi;
 export function createSpotlight(nonce: string = randomNonce()): Spotlight {
   const tag = `page-data-${nonce.replace(/[^a-z0-9]/gi, '').slice(0, 32) || randomNonce()}`;
   const open = (source: SpotlightSource) => {
-    const name = String(source.tool).replace(/[^a-zA-Z0-9_-]/g, '_').slice(0, 64);
+    const name = String(source.tool)
+      .replace(/[^a-zA-Z0-9_-]/g, '_')
+      .slice(0, 64);
     return `<${tag} tool="${name}" source="page"${source.untrusted ? ' untrusted="true"' : ''}>`;
   };
   const close = () => `</${tag}>`;

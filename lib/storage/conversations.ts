@@ -87,8 +87,7 @@ export function createConversationStore(area: StorageArea, options: Conversation
     const value = (await area.get([INDEX_KEY]))[INDEX_KEY];
     return Array.isArray(value) ? value.filter(isIndexEntry) : [];
   };
-  const own = (index: IndexEntry[], tabId: number) =>
-    index.find((e) => e.session === session && e.tabId === tabId && !e.closed);
+  const own = (index: IndexEntry[], tabId: number) => index.find((e) => e.session === session && e.tabId === tabId && !e.closed);
   const drop = async (index: IndexEntry[], gone: IndexEntry[]) => {
     if (gone.length === 0) return;
     await area.set({ [INDEX_KEY]: index.filter((e) => !gone.includes(e)) });
@@ -183,10 +182,7 @@ export async function recordBrowserSession(localArea: StorageArea, session: stri
  * This browser session's id, kept in session storage (cleared when the browser restarts, kept across service
  * worker and agent host restarts). Creates it on first use.
  */
-export async function browserSessionId(
-  sessionArea: StorageArea,
-  generate: () => string = () => crypto.randomUUID(),
-): Promise<string> {
+export async function browserSessionId(sessionArea: StorageArea, generate: () => string = () => crypto.randomUUID()): Promise<string> {
   const existing = (await sessionArea.get([SESSION_KEY]))[SESSION_KEY];
   if (typeof existing === 'string' && existing) return existing;
   const id = generate();
@@ -196,9 +192,7 @@ export async function browserSessionId(
 
 function isIndexEntry(value: unknown): value is IndexEntry {
   const v = value as IndexEntry;
-  return (
-    typeof v === 'object' && v !== null && typeof v.key === 'string' && typeof v.tabId === 'number' && typeof v.session === 'string'
-  );
+  return typeof v === 'object' && v !== null && typeof v.key === 'string' && typeof v.tabId === 'number' && typeof v.session === 'string';
 }
 
 function isStoredConversation(value: unknown): value is StoredConversation {

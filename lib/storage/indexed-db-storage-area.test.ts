@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSettingsStore } from './settings-store';
-import {
-  type ChannelLike,
-  createIndexedDbStorageArea,
-  type IdbFactoryLike,
-  migrateFromStorageLocal,
-} from './indexed-db-storage-area';
+import { type ChannelLike, createIndexedDbStorageArea, type IdbFactoryLike, migrateFromStorageLocal } from './indexed-db-storage-area';
 import { createMemoryStorageArea } from '../testing/memory-storage-area';
 
 /**
@@ -74,7 +69,8 @@ function channels() {
     open.push(self);
     return {
       postMessage: (data) => {
-        for (const other of open) if (other !== self && other.name === name) for (const l of other.listeners) l({ data: structuredClone(data) });
+        for (const other of open)
+          if (other !== self && other.name === name) for (const l of other.listeners) l({ data: structuredClone(data) });
       },
       addEventListener: (_type, listener) => void self.listeners.push(listener),
     };

@@ -17,9 +17,7 @@ describe('parseOrigin', () => {
     expect(error('shop.example')).toBe('“shop.example” needs its scheme: write https://shop.example (or http:// for a local server).');
     expect(error('https://')).toMatch(/not a valid origin/);
     expect(error('ftp://shop.example')).toBe('The origin must start with https:// or http://, not ftp://.');
-    expect(error('https://shop.example/products?q=1')).toBe(
-      'An origin has no path: use https://shop.example (without “/products?q=1”).',
-    );
+    expect(error('https://shop.example/products?q=1')).toBe('An origin has no path: use https://shop.example (without “/products?q=1”).');
     expect(error('https://me:pw@shop.example')).toMatch(/user name or password/);
   });
 

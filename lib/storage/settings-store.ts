@@ -122,10 +122,8 @@ export function createSettingsStore(areas: SettingsAreas): SettingsStore {
     return next;
   };
 
-  const readSites = async (): Promise<SiteProfile[]> =>
-    sanitizeSites((await local.get([SETTINGS_KEYS.sites]))[SETTINGS_KEYS.sites]);
-  const readGrants = async (): Promise<ToolGrant[]> =>
-    sanitizeGrants((await local.get([SETTINGS_KEYS.grants]))[SETTINGS_KEYS.grants]);
+  const readSites = async (): Promise<SiteProfile[]> => sanitizeSites((await local.get([SETTINGS_KEYS.sites]))[SETTINGS_KEYS.sites]);
+  const readGrants = async (): Promise<ToolGrant[]> => sanitizeGrants((await local.get([SETTINGS_KEYS.grants]))[SETTINGS_KEYS.grants]);
 
   const read = async (): Promise<Settings> => {
     const keys = [

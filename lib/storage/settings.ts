@@ -44,8 +44,7 @@ export const CONFIRMATION_POLICIES: readonly { id: ConfirmationPolicy; label: st
   {
     id: 'never',
     label: 'Ask only when the site insists',
-    description:
-      'The agent runs tools without asking, except those the site marks as consequential. Only for sites you trust completely.',
+    description: 'The agent runs tools without asking, except those the site marks as consequential. Only for sites you trust completely.',
   },
 ];
 

@@ -4,7 +4,12 @@ import { parseBaseURL, validateApiKey, validateCloudPreferences, validateModelHo
 describe('validateSiteProfile', () => {
   it('normalises a profile typed in a form', () => {
     expect(
-      validateSiteProfile({ origin: 'https://Shop.example/', instructions: '  Buy things.  ', maxSteps: ' 8 ', tools: 'search, add_to_cart\nsearch' }),
+      validateSiteProfile({
+        origin: 'https://Shop.example/',
+        instructions: '  Buy things.  ',
+        maxSteps: ' 8 ',
+        tools: 'search, add_to_cart\nsearch',
+      }),
     ).toEqual({
       ok: true,
       value: { origin: 'https://shop.example', instructions: 'Buy things.', maxSteps: 8, tools: ['search', 'add_to_cart'] },
@@ -48,7 +53,9 @@ describe('validateCloudPreferences', () => {
       ok: true,
       value: { provider: 'openai', model: 'gpt-5-mini' },
     });
-    expect(validateCloudPreferences({ provider: 'openai-compatible', baseURL: 'http://localhost:11434/v1/', model: 'llama3.2:3b' })).toEqual({
+    expect(
+      validateCloudPreferences({ provider: 'openai-compatible', baseURL: 'http://localhost:11434/v1/', model: 'llama3.2:3b' }),
+    ).toEqual({
       ok: true,
       value: { provider: 'openai-compatible', baseURL: 'http://localhost:11434/v1', model: 'llama3.2:3b' },
     });
@@ -90,7 +97,10 @@ describe('validateCloudPreferences', () => {
 
 describe('parseBaseURL', () => {
   it('refuses credentials, queries and fragments', () => {
-    expect(parseBaseURL('https://key@api.example.com/v1')).toEqual({ ok: false, error: 'Put the key in the API key field, not in the base URL.' });
+    expect(parseBaseURL('https://key@api.example.com/v1')).toEqual({
+      ok: false,
+      error: 'Put the key in the API key field, not in the base URL.',
+    });
     expect(parseBaseURL('https://api.example.com/v1?x=1').ok).toBe(false);
     expect(parseBaseURL('api.example.com').ok).toBe(false);
     expect(parseBaseURL('localhost:11434/v1')).toEqual({
@@ -126,7 +136,13 @@ describe('validateModelHost', () => {
 
 describe('validateSiteProfile: sub-agents', () => {
   const site = { origin: 'https://shop.example', instructions: 'A shop.' };
-  const checkout = { id: 'checkout', name: 'Checkout', instructions: 'View the cart, then check out.', tools: 'view_cart, check_out', maxSteps: '4' };
+  const checkout = {
+    id: 'checkout',
+    name: 'Checkout',
+    instructions: 'View the cart, then check out.',
+    tools: 'view_cart, check_out',
+    maxSteps: '4',
+  };
   const errorsOf = (subAgents: unknown[]) => {
     const result = validateSiteProfile({ ...site, subAgents: subAgents as never });
     return result.ok ? {} : result.errors;
@@ -135,14 +151,24 @@ describe('validateSiteProfile: sub-agents', () => {
   it('normalises sub-agents: tools and hand-offs become lists, steps a number', () => {
     const result = validateSiteProfile({
       ...site,
-      subAgents: [{ ...checkout, subAgents: 'payment' }, { id: 'payment', name: ' Payment ', instructions: '', tools: ['check_out'] }],
+      subAgents: [
+        { ...checkout, subAgents: 'payment' },
+        { id: 'payment', name: ' Payment ', instructions: '', tools: ['check_out'] },
+      ],
     });
     expect(result).toEqual({
       ok: true,
       value: {
         ...site,
         subAgents: [
-          { id: 'checkout', name: 'Checkout', instructions: 'View the cart, then check out.', tools: ['view_cart', 'check_out'], maxSteps: 4, subAgents: ['payment'] },
+          {
+            id: 'checkout',
+            name: 'Checkout',
+            instructions: 'View the cart, then check out.',
+            tools: ['view_cart', 'check_out'],
+            maxSteps: 4,
+            subAgents: ['payment'],
+          },
           { id: 'payment', name: 'Payment', instructions: '', tools: ['check_out'] },
         ],
       },
@@ -150,7 +176,13 @@ describe('validateSiteProfile: sub-agents', () => {
   });
 
   it('refuses ids that cannot name a tool, and repeated ids, next to the field, in words', () => {
-    const errors = errorsOf([checkout, { ...checkout }, { ...checkout, id: 'Check Out' }, { ...checkout, id: '' }, { ...checkout, id: 'a'.repeat(41) }]);
+    const errors = errorsOf([
+      checkout,
+      { ...checkout },
+      { ...checkout, id: 'Check Out' },
+      { ...checkout, id: '' },
+      { ...checkout, id: 'a'.repeat(41) },
+    ]);
     expect(errors['subAgents.0.id']).toBeUndefined();
     expect(errors['subAgents.1.id']).toBe('Another sub-agent already has the id “checkout”: each needs its own.');
     expect(errors['subAgents.2.id']).toMatch(/^“Check Out” cannot be an id: use lower-case letters/);

@@ -138,7 +138,8 @@ function validateSubAgents(input: unknown, errors: Record<string, string>): SubA
 
     const instructions = text(item.instructions).trim();
     if (instructions.length > MAX_INSTRUCTIONS_LENGTH) {
-      errors[key('instructions')] = `The instructions are ${instructions.length} characters long; keep them under ${MAX_INSTRUCTIONS_LENGTH}.`;
+      errors[key('instructions')] =
+        `The instructions are ${instructions.length} characters long; keep them under ${MAX_INSTRUCTIONS_LENGTH}.`;
     }
 
     let maxSteps: number | undefined;
@@ -146,13 +147,15 @@ function validateSubAgents(input: unknown, errors: Record<string, string>): SubA
     if (rawSteps !== undefined && rawSteps !== '') {
       const steps = typeof rawSteps === 'number' ? rawSteps : /^\d+$/.test(rawSteps) ? Number(rawSteps) : Number.NaN;
       if (!Number.isInteger(steps) || steps < MAX_STEPS_RANGE.min || steps > MAX_STEPS_RANGE.max) {
-        errors[key('maxSteps')] = `Max steps must be a whole number from ${MAX_STEPS_RANGE.min} to ${MAX_STEPS_RANGE.max}, or empty for the default.`;
+        errors[key('maxSteps')] =
+          `Max steps must be a whole number from ${MAX_STEPS_RANGE.min} to ${MAX_STEPS_RANGE.max}, or empty for the default.`;
       } else maxSteps = steps;
     }
 
     const tools = [...new Set(listOf(item.tools))];
     const badTool = tools.find((tool) => tool.length > 128 || /\s/.test(tool) || CONTROL.test(tool));
-    if (badTool !== undefined) errors[key('tools')] = `“${badTool.slice(0, 40)}” is not a tool name: names have no spaces and at most 128 characters.`;
+    if (badTool !== undefined)
+      errors[key('tools')] = `“${badTool.slice(0, 40)}” is not a tool name: names have no spaces and at most 128 characters.`;
 
     const delegates = [...new Set(listOf(item.subAgents))];
     out.push({
@@ -289,7 +292,10 @@ export function validateApiKey(input: string): Parsed<string> {
     return { ok: false, error: 'The API key has spaces or line breaks in it: paste only the key.' };
   }
   if (!/^[\u0021-\u007e]+$/.test(key)) {
-    return { ok: false, error: 'The API key has characters no provider uses (only plain letters, digits and symbols): paste the key itself.' };
+    return {
+      ok: false,
+      error: 'The API key has characters no provider uses (only plain letters, digits and symbols): paste the key itself.',
+    };
   }
   if (key.length > 1000) return { ok: false, error: 'That is too long to be an API key: paste only the key.' };
   return { ok: true, value: key };

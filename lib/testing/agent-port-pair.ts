@@ -9,10 +9,7 @@ import type { HostEvent, PanelIntent } from '../messaging/agent-messages';
  * ends, which then run against each other exactly as over browser.runtime. `sender` is what the host end's
  * `sender` says (the browser's attestation of who connected).
  */
-export function createAgentPortPair(
-  name: string,
-  sender?: AttestedSender,
-): { panel: PanelPort; host: HostPort & { disconnect(): void } } {
+export function createAgentPortPair(name: string, sender?: AttestedSender): { panel: PanelPort; host: HostPort & { disconnect(): void } } {
   const panelMessage = new Set<(m: unknown) => void>();
   const hostMessage = new Set<(m: unknown) => void>();
   const panelDisconnect = new Set<() => void>();

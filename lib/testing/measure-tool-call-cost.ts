@@ -18,7 +18,11 @@ import { createMemoryStorageArea } from './memory-storage-area';
 import type { StorageArea } from '../storage/storage-area';
 
 const EXTENSION = { id: 'webmcp-agent-test-id', origin: 'chrome-extension://webmcp-agent-test-id/' };
-const PANEL_SENDER = { id: EXTENSION.id, url: `${EXTENSION.origin}sidepanel.html?tab=3`, origin: 'chrome-extension://webmcp-agent-test-id' };
+const PANEL_SENDER = {
+  id: EXTENSION.id,
+  url: `${EXTENSION.origin}sidepanel.html?tab=3`,
+  origin: 'chrome-extension://webmcp-agent-test-id',
+};
 const FRAME = { tabId: 3, frameId: 0, url: 'https://shop.test/', origin: 'https://shop.test' };
 const TOOL = { name: 'search', description: 'Search products', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } };
 

@@ -85,7 +85,10 @@ function offerTokens(router: HonestRouter, tree: FrameTree | undefined, tabId: n
  * tabs.sendMessage cannot run in Node: mock frames that answer bridge/call with a scripted function, and record
  * every message they get.
  */
-export function setup(answer: (message: BackgroundToFrameMessage, frameId: number) => Promise<unknown> = async () => undefined, tree?: FrameTree) {
+export function setup(
+  answer: (message: BackgroundToFrameMessage, frameId: number) => Promise<unknown> = async () => undefined,
+  tree?: FrameTree,
+) {
   const store = createMockSessionStore();
   const sent: { tabId: number; frameId: number; message: BackgroundToFrameMessage }[] = [];
   const badges: Record<number, string> = {};

@@ -37,7 +37,11 @@ const messages: AgentMessage[] = [
 
 const build = () =>
   buildTranscript(messages, {
-    source: { adapter: { kind: 'cloud', label: 'Cloud', model: 'gpt-x' }, agent: { id: 'shop' }, page: { url: 'https://shop.example/', title: 'Shop' } },
+    source: {
+      adapter: { kind: 'cloud', label: 'Cloud', model: 'gpt-x' },
+      agent: { id: 'shop' },
+      page: { url: 'https://shop.example/', title: 'Shop' },
+    },
     timeline: [{ id: 'call-1', at: Date.UTC(2026, 0, 1), by: 'agent', tool: 'pay', input: {}, state: 'done', durationMs: 42 }],
     secrets: { values: [KEY], fields: new Map([['pay', new Set(['card'])]]) },
     now: new Date(Date.UTC(2026, 0, 2)),
@@ -47,9 +51,20 @@ describe('buildTranscript', () => {
   it('carries messages, calls with arguments, results, timings, error codes, the model and the agent', () => {
     const transcript = build();
     expect(transcript).toMatchObject({ format: 'webmcp-agent-transcript', version: 1, exportedAt: '2026-01-02T00:00:00.000Z' });
-    expect(transcript.source).toEqual({ adapter: { kind: 'cloud', label: 'Cloud', model: 'gpt-x' }, agent: { id: 'shop' }, page: { url: 'https://shop.example/', title: 'Shop' } });
+    expect(transcript.source).toEqual({
+      adapter: { kind: 'cloud', label: 'Cloud', model: 'gpt-x' },
+      agent: { id: 'shop' },
+      page: { url: 'https://shop.example/', title: 'Shop' },
+    });
     const parts = transcript.messages[1].parts;
-    expect(parts[1]).toMatchObject({ type: 'tool', name: 'pay', input: { amount: 12 }, state: 'done', durationMs: 42, startedAt: '2026-01-01T00:00:00.000Z' });
+    expect(parts[1]).toMatchObject({
+      type: 'tool',
+      name: 'pay',
+      input: { amount: 12 },
+      state: 'done',
+      durationMs: 42,
+      startedAt: '2026-01-01T00:00:00.000Z',
+    });
     expect(parts[2]).toMatchObject({ name: 'refund', state: 'error', errorCode: 'tool_error' });
     expect(parts[3]).toMatchObject({ agent: { id: 'checkout', messages: [{ role: 'assistant' }] } });
     expect(JSON.stringify(transcript)).not.toContain('providerMetadata');

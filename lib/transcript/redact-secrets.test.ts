@@ -3,7 +3,10 @@ import { MIN_SECRET_LENGTH, maskSecretFields, REDACTED, redactSecrets, secretVal
 
 describe('redactSecrets', () => {
   it('replaces every occurrence at any depth, in keys too, longest secret first', () => {
-    const out = redactSecrets({ a: 'key=sk-123456 and sk-123456', b: [{ 'sk-123456': 1 }], c: 'sk-1234567' }, { values: ['sk-123456', 'sk-1234567'] });
+    const out = redactSecrets(
+      { a: 'key=sk-123456 and sk-123456', b: [{ 'sk-123456': 1 }], c: 'sk-1234567' },
+      { values: ['sk-123456', 'sk-1234567'] },
+    );
     expect(out).toEqual({ a: `key=${REDACTED} and ${REDACTED}`, b: [{ [REDACTED]: 1 }], c: REDACTED });
   });
 

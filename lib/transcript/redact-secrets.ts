@@ -17,7 +17,9 @@ export const MIN_SECRET_LENGTH = 4;
  * at any depth, in keys too. Cycles and non-plain values become their string forms; nothing here throws.
  */
 export function redactSecrets<T>(value: T, secrets: SecretsToRedact): T {
-  const needles = [...new Set(secrets.values)].filter((s) => typeof s === 'string' && s.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length);
+  const needles = [...new Set(secrets.values)]
+    .filter((s) => typeof s === 'string' && s.length >= MIN_SECRET_LENGTH)
+    .sort((a, b) => b.length - a.length);
   const scrub = (text: string) => needles.reduce((out, needle) => out.split(needle).join(REDACTED), text);
   const seen = new WeakSet<object>();
   const walk = (node: unknown): unknown => {

@@ -30,10 +30,17 @@ function partToMarkdown(part: TranscriptPart, level: number): string[] {
   if (part.type === 'reasoning') return ['Reasoning:', '', fence(part.text, 'text')];
   const timing = part.durationMs !== undefined ? ` in ${part.durationMs} ms` : '';
   const code = part.errorCode ? ` [${part.errorCode}]` : '';
-  const lines = [`**Tool call** \`${oneLine(part.name).replace(/`/g, "'")}\`: ${part.state}${code}${timing}`, '', 'Input:', '', fence(json(part.input), 'json')];
+  const lines = [
+    `**Tool call** \`${oneLine(part.name).replace(/`/g, "'")}\`: ${part.state}${code}${timing}`,
+    '',
+    'Input:',
+    '',
+    fence(json(part.input), 'json'),
+  ];
   if (part.output !== undefined) lines.push('', 'Output:', '', fence(part.output, 'text'));
   if (part.error) lines.push('', 'Error:', '', fence(part.error, 'text'));
-  if (part.agent) lines.push('', `Sub-agent ${oneLine(part.agent.id)}:`, '', ...messagesToMarkdown(part.agent.messages, Math.min(level + 1, 6)));
+  if (part.agent)
+    lines.push('', `Sub-agent ${oneLine(part.agent.id)}:`, '', ...messagesToMarkdown(part.agent.messages, Math.min(level + 1, 6)));
   return lines;
 }
 

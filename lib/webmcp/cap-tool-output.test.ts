@@ -8,7 +8,13 @@ describe('capToolOutput', () => {
   });
 
   it('cuts text past the cap, drops structured content and says so', () => {
-    const output = { content: [{ type: 'text' as const, text: 'abcdef' }, { type: 'text' as const, text: 'ghi' }], structuredContent: { big: true } };
+    const output = {
+      content: [
+        { type: 'text' as const, text: 'abcdef' },
+        { type: 'text' as const, text: 'ghi' },
+      ],
+      structuredContent: { big: true },
+    };
     expect(capToolOutput(output, 4)).toEqual({
       content: [
         { type: 'text', text: 'abcd' },
@@ -19,7 +25,10 @@ describe('capToolOutput', () => {
 
   it('keeps the error flag and drops an image that does not fit', () => {
     const output = {
-      content: [{ type: 'text' as const, text: 'ab' }, { type: 'image' as const, data: 'x'.repeat(10), mimeType: 'image/png' }],
+      content: [
+        { type: 'text' as const, text: 'ab' },
+        { type: 'image' as const, data: 'x'.repeat(10), mimeType: 'image/png' },
+      ],
       isError: true,
     };
     expect(capToolOutput(output, 5)).toEqual({
@@ -33,7 +42,12 @@ describe('capToolOutput', () => {
 
   it('is Error [too_large] when nothing can be kept', () => {
     expect(capToolOutput({ content: [{ type: 'image', data: 'x'.repeat(10), mimeType: 'image/png' }] }, 5)).toEqual({
-      content: [{ type: 'text', text: 'Error [too_large]: The tool returned 19 characters of content that cannot be cut to the 5-character limit.' }],
+      content: [
+        {
+          type: 'text',
+          text: 'Error [too_large]: The tool returned 19 characters of content that cannot be cut to the 5-character limit.',
+        },
+      ],
       isError: true,
     });
   });
@@ -49,7 +63,10 @@ describe('capToolOutput counts everything sent to the model or stored', () => {
     expect(chars).toBeLessThan(20_200);
     expect(capped.structuredContent).toBeUndefined();
     expect(capped.content[0]).toEqual({ type: 'text', text: JSON.stringify(big).slice(0, 20_000) });
-    expect(capped.content.at(-1)).toMatchObject({ type: 'text', text: expect.stringMatching(/^\[Output cut: the tool returned \d+ characters/) });
+    expect(capped.content.at(-1)).toMatchObject({
+      type: 'text',
+      text: expect.stringMatching(/^\[Output cut: the tool returned \d+ characters/),
+    });
   });
 
   it('drops a structured copy that does not fit beside the text it repeats, and keeps that text whole', () => {
@@ -66,13 +83,22 @@ describe('capToolOutput counts everything sent to the model or stored', () => {
   });
 
   it('leaves out blocks that are not MCP content (a compromised frame may send any shape)', () => {
-    const output = { content: [{ type: 'text', text: 'ok' }, { type: 'text', text: 5 }, { type: 'weird', blob: 'y'.repeat(50_000) }] } as never;
+    const output = {
+      content: [
+        { type: 'text', text: 'ok' },
+        { type: 'text', text: 5 },
+        { type: 'weird', blob: 'y'.repeat(50_000) },
+      ],
+    } as never;
     expect(capToolOutput(output, 20_000)).toEqual({ content: [{ type: 'text', text: 'ok' }] });
   });
 
   it('never returns more than the cap plus its note, whatever the mix', () => {
     const output = {
-      content: [{ type: 'text' as const, text: 'a'.repeat(15_000) }, { type: 'image' as const, data: 'b'.repeat(15_000), mimeType: 'image/png' }],
+      content: [
+        { type: 'text' as const, text: 'a'.repeat(15_000) },
+        { type: 'image' as const, data: 'b'.repeat(15_000), mimeType: 'image/png' },
+      ],
       structuredContent: big,
       isError: true,
     };

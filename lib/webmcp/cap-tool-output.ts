@@ -58,7 +58,10 @@ export function capToolOutput(output: ToolOutput, maxChars = DEFAULT_MAX_RESULT_
     }
   }
   if (content.length === 0) {
-    return toolErrorOutput('too_large', `The tool returned ${total} characters of content that cannot be cut to the ${maxChars}-character limit.`);
+    return toolErrorOutput(
+      'too_large',
+      `The tool returned ${total} characters of content that cannot be cut to the ${maxChars}-character limit.`,
+    );
   }
   content.push({
     type: 'text',

@@ -56,10 +56,20 @@ describe('createFrameToolHost over the page channel', () => {
 
   it('lists the page tools as sanitised entries and reports changes', async () => {
     const { polyfill, host, reports } = await frame();
-    await polyfill.registerTool({ name: 'cart.add', description: 'Adds', inputSchema: { type: 'object', properties: 'bad' }, execute: () => 1 });
+    await polyfill.registerTool({
+      name: 'cart.add',
+      description: 'Adds',
+      inputSchema: { type: 'object', properties: 'bad' },
+      execute: () => 1,
+    });
     const listed = await host.list();
     expect(listed.tools).toEqual([
-      { name: 'cart.add', description: 'Adds', inputSchema: { type: 'object', properties: {} }, schemaError: 'inputSchema.properties must be an object mapping names to schemas' },
+      {
+        name: 'cart.add',
+        description: 'Adds',
+        inputSchema: { type: 'object', properties: {} },
+        schemaError: 'inputSchema.properties must be an object mapping names to schemas',
+      },
     ]);
     await polyfill.registerTool({ name: 'second', description: 'Two', execute: () => 2 });
     await vi.waitFor(() => expect(reports.at(-1)?.tools.map((t) => t.name)).toEqual(['cart.add', 'second']), { timeout: 2_000 });
@@ -89,7 +99,13 @@ describe('createFrameToolHost over the page channel', () => {
 
   it('maps failures to codes: unknown tool, invalid input, thrown, timeout, cancelled', async () => {
     const { polyfill, host } = await frame();
-    await polyfill.registerTool({ name: 'boom', description: 'd', execute: () => { throw new Error('kaput'); } });
+    await polyfill.registerTool({
+      name: 'boom',
+      description: 'd',
+      execute: () => {
+        throw new Error('kaput');
+      },
+    });
     let hanging = 0;
     await polyfill.registerTool({
       name: 'hang',
@@ -100,10 +116,16 @@ describe('createFrameToolHost over the page channel', () => {
       },
     });
     const text = async (p: Promise<unknown>) => ((await p) as { output: { content: { text: string }[] } }).output.content[0].text;
-    expect(await text(host.call(call('nope', {})))).toBe('Error [unknown_tool]: No tool named "nope" in this frame (tools here: boom, hang).');
-    expect(await text(host.call(call('boom', 'x')))).toBe('Error [invalid_input]: The input must be a JSON object; got text that is not JSON.');
+    expect(await text(host.call(call('nope', {})))).toBe(
+      'Error [unknown_tool]: No tool named "nope" in this frame (tools here: boom, hang).',
+    );
+    expect(await text(host.call(call('boom', 'x')))).toBe(
+      'Error [invalid_input]: The input must be a JSON object; got text that is not JSON.',
+    );
     expect(await text(host.call(call('boom', {})))).toBe('Error [tool_threw]: Tool was executed but the invocation failed: kaput');
-    expect(await text(host.call(call('hang', {}, { timeoutMs: 50 })))).toBe('Error [timeout]: The tool did not finish within 50 ms; it was cancelled.');
+    expect(await text(host.call(call('hang', {}, { timeoutMs: 50 })))).toBe(
+      'Error [timeout]: The tool did not finish within 50 ms; it was cancelled.',
+    );
     const request = call('hang', {});
     const pending = host.call(request);
     await vi.waitFor(() => expect(hanging).toBe(2));
@@ -123,7 +145,9 @@ describe('createFrameToolHost over the page channel', () => {
     const { host } = await frame();
     const inputs: unknown[] = [];
     const own = Object.assign(new EventTarget(), {
-      getTools: async () => [{ name: 'old', description: 'Wants JSON text', inputSchema: '{"type":"object","properties":{"q":{"type":"string"}}}' }],
+      getTools: async () => [
+        { name: 'old', description: 'Wants JSON text', inputSchema: '{"type":"object","properties":{"q":{"type":"string"}}}' },
+      ],
       executeTool: async (_tool: unknown, input: unknown) => {
         inputs.push(input);
         if (typeof input !== 'string') throw new TypeError('Failed to parse input arguments');
@@ -136,7 +160,10 @@ describe('createFrameToolHost over the page channel', () => {
         { name: 'old', description: 'Wants JSON text', inputSchema: { type: 'object', properties: { q: { type: 'string' } } } },
       ]);
       const result = await host.call(call('old', { q: 'tea' }));
-      expect(result).toMatchObject({ kind: 'output', output: { content: [{ type: 'text', text: '{"echoed":{"q":"tea"}}' }], structuredContent: { echoed: { q: 'tea' } } } });
+      expect(result).toMatchObject({
+        kind: 'output',
+        output: { content: [{ type: 'text', text: '{"echoed":{"q":"tea"}}' }], structuredContent: { echoed: { q: 'tea' } } },
+      });
       expect(inputs).toEqual([{ q: 'tea' }, '{"q":"tea"}']);
     } finally {
       delete (document as unknown as { modelContext?: unknown }).modelContext;
@@ -145,7 +172,10 @@ describe('createFrameToolHost over the page channel', () => {
 
   it('keeps a frame within its schema budget', async () => {
     const { polyfill, host } = await frame();
-    const big = { type: 'object', properties: Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`p${i}`, { type: 'string', description: 'x'.repeat(100) }])) };
+    const big = {
+      type: 'object',
+      properties: Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`p${i}`, { type: 'string', description: 'x'.repeat(100) }])),
+    };
     for (let i = 0; i < 12; i++) await polyfill.registerTool({ name: `t${i}`, description: 'd', inputSchema: big, execute: () => 1 });
     const tools = (await host.list()).tools;
     const size = JSON.stringify(big).length;
@@ -158,13 +188,22 @@ describe('createFrameToolHost over the page channel', () => {
     const { polyfill, host } = await frame();
     let ran = false;
     await polyfill.registerTool({ name: 'slow', description: 'd', execute: () => new Promise((r) => setTimeout(r, 100)) });
-    await polyfill.registerTool({ name: 'later', description: 'd', execute: () => { ran = true; return 'ran'; } });
+    await polyfill.registerTool({
+      name: 'later',
+      description: 'd',
+      execute: () => {
+        ran = true;
+        return 'ran';
+      },
+    });
     const first = host.call(call('slow', {}));
     const second = call('later', {});
     const pending = host.call(second);
     host.cancel(second.callId);
     await first;
-    expect(await pending).toMatchObject({ output: { content: [{ text: 'Error [cancelled]: The call was cancelled before it started.' }] } });
+    expect(await pending).toMatchObject({
+      output: { content: [{ text: 'Error [cancelled]: The call was cancelled before it started.' }] },
+    });
     expect(ran).toBe(false);
   });
 });

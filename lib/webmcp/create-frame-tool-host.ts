@@ -216,11 +216,14 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
     running.set(request.callId, controller);
     const form = tool.declarative ? formOf(tool.name) : undefined;
     const label = tool.title || tool.name;
-    const stopWatching = form ? pointAtForm(win, cursor, form, input, label, tool.needsConfirmation === true) : followMutations(win, doc, cursor, label);
+    const stopWatching = form
+      ? pointAtForm(win, cursor, form, input, label, tool.needsConfirmation === true)
+      : followMutations(win, doc, cursor, label);
     let timer: ReturnType<typeof setTimeout> | undefined;
     if (!tool.needsConfirmation) {
       timer = setTimeout(
-        () => controller.abort(Object.assign(new Error(`The tool did not finish within ${request.timeoutMs} ms`), { name: 'TimeoutError' })),
+        () =>
+          controller.abort(Object.assign(new Error(`The tool did not finish within ${request.timeoutMs} ms`), { name: 'TimeoutError' })),
         request.timeoutMs,
       );
     } else {
@@ -230,9 +233,14 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
       timer = setTimeout(
         () =>
           controller.abort(
-            Object.assign(new Error(`The form is filled in and waits for the person to press “${submit}”; the call stopped waiting after ${Math.round(waitMs / 1000)} s.`), {
-              name: 'ConfirmationTimeout',
-            }),
+            Object.assign(
+              new Error(
+                `The form is filled in and waits for the person to press “${submit}”; the call stopped waiting after ${Math.round(waitMs / 1000)} s.`,
+              ),
+              {
+                name: 'ConfirmationTimeout',
+              },
+            ),
           ),
         waitMs,
       );
@@ -278,7 +286,8 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
     const e = describeThrown(error);
     const message = e.message;
     if (e.name === 'NotFoundError' || /^Tool not found/.test(message)) return toolErrorOutput('unknown_tool', message);
-    if (/invalid input|Failed to parse input|Invalid value for declarative/i.test(message)) return toolErrorOutput('invalid_input', message);
+    if (/invalid input|Failed to parse input|Invalid value for declarative/i.test(message))
+      return toolErrorOutput('invalid_input', message);
     return toolErrorOutput('tool_threw', message || 'The tool failed without a message.');
   };
 
@@ -332,4 +341,3 @@ function ownedBy(raw: unknown, win: Window): boolean {
   }
   return true;
 }
-

@@ -35,7 +35,13 @@ const SVG = 'http://www.w3.org/2000/svg';
 
 function arrow(doc: Document): SVGSVGElement {
   const svg = doc.createElementNS(SVG, 'svg');
-  for (const [k, v] of [['width', '22'], ['height', '22'], ['viewBox', '0 0 22 22'], ['aria-hidden', 'true']]) svg.setAttribute(k, v);
+  for (const [k, v] of [
+    ['width', '22'],
+    ['height', '22'],
+    ['viewBox', '0 0 22 22'],
+    ['aria-hidden', 'true'],
+  ])
+    svg.setAttribute(k, v);
   const path = doc.createElementNS(SVG, 'path');
   for (const [k, v] of [
     ['d', 'M3 2l15 8.5-6.6 1.6L8.6 19z'],
@@ -61,7 +67,10 @@ export function createToolCursor(doc: Document): ToolCursor {
     if (host?.isConnected && cursor && label) return;
     host = doc.createElement('webmcp-agent-cursor');
     // Fixed, zero-size and out of flow: the page's layout never moves because of it.
-    host.setAttribute('style', 'all: initial; position: fixed; left: 0; top: 0; width: 0; height: 0; pointer-events: none; z-index: 2147483647;');
+    host.setAttribute(
+      'style',
+      'all: initial; position: fixed; left: 0; top: 0; width: 0; height: 0; pointer-events: none; z-index: 2147483647;',
+    );
     host.setAttribute('aria-hidden', 'true');
     const root = host.attachShadow({ mode: 'closed' });
     const style = doc.createElement('style');

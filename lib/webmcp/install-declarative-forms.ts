@@ -267,7 +267,11 @@ function validationMessages(win: Window & typeof globalThis, form: HTMLFormEleme
 }
 
 /** SubmitEvent.agentInvoked and respondWith(), when the browser has neither. */
-function installSubmitEventMembers(win: Window & typeof globalThis, agentEvents: WeakSet<Event>, responses: WeakMap<Event, Promise<unknown>>): void {
+function installSubmitEventMembers(
+  win: Window & typeof globalThis,
+  agentEvents: WeakSet<Event>,
+  responses: WeakMap<Event, Promise<unknown>>,
+): void {
   const proto = (win as any).SubmitEvent?.prototype;
   if (!proto) return;
   if (!('agentInvoked' in proto)) {
@@ -284,7 +288,8 @@ function installSubmitEventMembers(win: Window & typeof globalThis, agentEvents:
       configurable: true,
       writable: true,
       value(this: Event, response: unknown) {
-        if (!agentEvents.has(this)) throw new DOMException('respondWith() is only available during an agent-invoked submit', 'InvalidStateError');
+        if (!agentEvents.has(this))
+          throw new DOMException('respondWith() is only available during an agent-invoked submit', 'InvalidStateError');
         if (!this.defaultPrevented) throw new DOMException('respondWith() requires preventDefault()', 'InvalidStateError');
         responses.set(this, Promise.resolve(response));
       },

@@ -56,8 +56,7 @@ export function installLegacyShim(win: Window, context: ModelContextLike): void 
     controllers.delete(String(name));
   };
 
-  const define = (key: string, value: unknown) =>
-    Object.defineProperty(context, key, { configurable: true, writable: true, value });
+  const define = (key: string, value: unknown) => Object.defineProperty(context, key, { configurable: true, writable: true, value });
   define('registerTool', registerTool);
   define('unregisterTool', unregisterTool);
   define('clearContext', () => {

@@ -13,7 +13,10 @@ describe('PolyfillModelContext', () => {
     let changes = 0;
     mc.ontoolchange = () => changes++;
     const controller = new AbortController();
-    await mc.registerTool({ name: 'b.two', description: 'B', inputSchema: { type: 'object' }, execute: () => 1 }, { signal: controller.signal });
+    await mc.registerTool(
+      { name: 'b.two', description: 'B', inputSchema: { type: 'object' }, execute: () => 1 },
+      { signal: controller.signal },
+    );
     await mc.registerTool({ name: 'a', title: 'A', description: 'A', annotations: { readOnlyHint: 1 }, execute: () => 2 });
     await tick();
     const tools = await mc.getTools();
@@ -55,7 +58,13 @@ describe('PolyfillModelContext', () => {
 
   it.each(HOSTILE_THROWN)('a tool that throws %s fails the call at once (it never hangs)', async (_label, make) => {
     const mc = new PolyfillModelContext(win());
-    await mc.registerTool({ name: 'throws', description: 'd', execute: () => { throw make(); } });
+    await mc.registerTool({
+      name: 'throws',
+      description: 'd',
+      execute: () => {
+        throw make();
+      },
+    });
     await mc.registerTool({ name: 'rejects', description: 'd', execute: () => Promise.reject(make()) });
     await expect(mc.executeTool({ name: 'throws' }, {})).rejects.toThrow('Tool was executed but the invocation failed');
     await expect(mc.executeTool({ name: 'rejects' }, {})).rejects.toThrow('Tool was executed but the invocation failed');
@@ -102,7 +111,12 @@ describe('installModelContextPolyfill + installLegacyShim', () => {
     const legacy = (navigator as any).modelContext;
     expect(legacy).toBe(mc);
 
-    await legacy.provideContext({ tools: [{ name: 'p1', description: 'd', execute: () => 1 }, { name: 'p2', description: 'd', execute: () => 2 }] });
+    await legacy.provideContext({
+      tools: [
+        { name: 'p1', description: 'd', execute: () => 1 },
+        { name: 'p2', description: 'd', execute: () => 2 },
+      ],
+    });
     const registration = legacy.registerTool({ name: 'r', description: 'd', execute: () => 3 });
     expect(typeof registration.unregister).toBe('function');
     await registration;

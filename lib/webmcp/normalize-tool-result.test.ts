@@ -15,12 +15,19 @@ describe('normalizeToolResult', () => {
   it('unwraps an MCP result, as JSON text or as an object', () => {
     const mcp = { content: [{ type: 'text', text: 'x' }], isError: true, structuredContent: { n: 1 } };
     expect(normalizeToolResult(JSON.stringify(mcp))).toEqual(mcp);
-    expect(normalizeToolResult({ content: [{ type: 'text', text: 'y' }], isError: false })).toEqual({ content: [{ type: 'text', text: 'y' }] });
+    expect(normalizeToolResult({ content: [{ type: 'text', text: 'y' }], isError: false })).toEqual({
+      content: [{ type: 'text', text: 'y' }],
+    });
   });
 
   it('keeps only known content blocks as they are, and describes the rest as JSON text', () => {
     expect(
-      normalizeToolResult({ content: [{ type: 'image', data: 'AAA', mimeType: 'image/png' }, { type: 'audio', data: 'x' }] }),
+      normalizeToolResult({
+        content: [
+          { type: 'image', data: 'AAA', mimeType: 'image/png' },
+          { type: 'audio', data: 'x' },
+        ],
+      }),
     ).toEqual({
       content: [
         { type: 'image', data: 'AAA', mimeType: 'image/png' },

@@ -37,7 +37,11 @@ describe('offerToolsDelegation and listenForToolsDelegation', () => {
   it('a child forwards only tokens its parent posted', () => {
     const parent = {} as Window;
     const listeners: ((e: MessageEvent) => void)[] = [];
-    const win = { parent, addEventListener: (_: string, l: (e: MessageEvent) => void) => listeners.push(l), removeEventListener: () => {} } as unknown as Window;
+    const win = {
+      parent,
+      addEventListener: (_: string, l: (e: MessageEvent) => void) => listeners.push(l),
+      removeEventListener: () => {},
+    } as unknown as Window;
     const forwarded: string[] = [];
     listenForToolsDelegation(win, (token) => forwarded.push(token));
     const deliver = (source: unknown, data: unknown) => {
@@ -51,7 +55,11 @@ describe('offerToolsDelegation and listenForToolsDelegation', () => {
   });
 
   it('a top frame listens to nothing', () => {
-    const win = { addEventListener: () => { throw new Error('should not listen'); } } as unknown as Window;
+    const win = {
+      addEventListener: () => {
+        throw new Error('should not listen');
+      },
+    } as unknown as Window;
     (win as { parent: Window }).parent = win;
     expect(() => listenForToolsDelegation(win, () => {})).not.toThrow();
   });

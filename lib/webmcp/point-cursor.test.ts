@@ -6,7 +6,13 @@ import { followMutations, pointAtForm, submitLabel } from './point-cursor';
 /** A cursor that records where it was sent (the real one draws; what it is sent to is what matters here). */
 function recordingCursor(): ToolCursor & { moves: string[] } {
   const moves: string[] = [];
-  return { moves, moveTo: (element, label) => moves.push(`${element.getAttribute('name') ?? element.tagName.toLowerCase()}:${label}`), fade: () => {}, destroy: () => {}, host: undefined };
+  return {
+    moves,
+    moveTo: (element, label) => moves.push(`${element.getAttribute('name') ?? element.tagName.toLowerCase()}:${label}`),
+    fade: () => {},
+    destroy: () => {},
+    host: undefined,
+  };
 }
 
 const win = () => window as unknown as Window & typeof globalThis;
@@ -19,7 +25,8 @@ afterEach(() => {
 describe('pointAtForm', () => {
   it('walks the filled fields, then the submit control, and parks there when the person must press it', async () => {
     vi.useFakeTimers();
-    document.body.innerHTML = '<form><input name="q"><input name="size"><input name="untouched"><button type="submit" name="go">Search</button></form>';
+    document.body.innerHTML =
+      '<form><input name="q"><input name="size"><input name="untouched"><button type="submit" name="go">Search</button></form>';
     const cursor = recordingCursor();
     const stop = pointAtForm(win(), cursor, document.forms[0], { q: 'tea', size: 'M' }, 'search', true);
     await vi.runAllTimersAsync();
@@ -44,7 +51,8 @@ describe('followMutations', () => {
 
 describe('submitLabel', () => {
   it('reads the submit control as the person sees it, bounded, with a default', () => {
-    document.body.innerHTML = '<form><button aria-label="Send the message">➤</button></form><form><input type="submit" value="Book"></form><form></form>';
+    document.body.innerHTML =
+      '<form><button aria-label="Send the message">➤</button></form><form><input type="submit" value="Book"></form><form></form>';
     expect(document.forms.length).toBe(3);
     expect(submitLabel(document.forms[0])).toBe('Send the message');
     expect(submitLabel(document.forms[1])).toBe('Book');

@@ -49,7 +49,9 @@ export function followMutations(win: Window & typeof globalThis, doc: Document, 
       const target = record.target.nodeType === 1 ? (record.target as Element) : record.target.parentElement;
       if (!target || target === cursor.host || target.tagName === 'WEBMCP-AGENT-CURSOR') continue;
       if (target === doc.body || target === doc.documentElement) {
-        const added = Array.from(record.addedNodes).find((n: Node): n is Element => n.nodeType === 1 && (n as Element).tagName !== 'WEBMCP-AGENT-CURSOR');
+        const added = Array.from(record.addedNodes).find(
+          (n: Node): n is Element => n.nodeType === 1 && (n as Element).tagName !== 'WEBMCP-AGENT-CURSOR',
+        );
         if (!added) continue;
         pending = added;
       } else pending = target;

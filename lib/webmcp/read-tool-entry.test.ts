@@ -28,7 +28,11 @@ describe('readToolEntry', () => {
       type: 'object',
       properties: {},
     });
-    expect(readToolEntry({ name: 'b', description: 'd' })).toEqual({ name: 'b', description: 'd', inputSchema: { type: 'object', properties: {} } });
+    expect(readToolEntry({ name: 'b', description: 'd' })).toEqual({
+      name: 'b',
+      description: 'd',
+      inputSchema: { type: 'object', properties: {} },
+    });
   });
 
   it('flags a malformed schema instead of failing', () => {
@@ -78,7 +82,9 @@ describe('readToolEntry', () => {
 
 describe('checkInputSchema', () => {
   it('accepts ordinary schemas and reports the first structural problem', () => {
-    expect(checkInputSchema({ type: 'object', properties: { a: { anyOf: [{ type: 'string' }, true] }, b: { type: ['string', 'null'] } } })).toBeUndefined();
+    expect(
+      checkInputSchema({ type: 'object', properties: { a: { anyOf: [{ type: 'string' }, true] }, b: { type: ['string', 'null'] } } }),
+    ).toBeUndefined();
     expect(checkInputSchema({ type: 'string' })).toBe('inputSchema.type must be "object", not "string"');
     expect(checkInputSchema([])).toBe('inputSchema must be a JSON object');
     expect(checkInputSchema({ properties: { a: { items: 3 } } })).toBe('inputSchema.properties.a.items must be a schema object');

@@ -155,5 +155,3 @@ function checkNode(node: unknown, path: string, depth: number): string | undefin
   }
   return undefined;
 }
-
-

@@ -9,7 +9,12 @@ describe('toModelFacingNames', () => {
   });
 
   it('makes names unique across frames, in order, ignoring case', () => {
-    expect(toModelFacingNames([at(0, 'where'), at(3, 'where'), at(7, 'Where'), at(7, 'where_2')])).toEqual(['where', 'where_2', 'Where_3', 'where_2_2']);
+    expect(toModelFacingNames([at(0, 'where'), at(3, 'where'), at(7, 'Where'), at(7, 'where_2')])).toEqual([
+      'where',
+      'where_2',
+      'Where_3',
+      'where_2_2',
+    ]);
   });
 
   it('always matches the provider pattern, even for long names', () => {

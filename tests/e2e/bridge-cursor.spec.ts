@@ -3,7 +3,9 @@ import { callTool, expectTools, pendingCall, startCall, test } from './bridge-he
 import { expect } from './fixtures';
 
 /** The cursor lives in a closed shadow root: only the DevTools protocol (pierce) can look inside. */
-async function cursorState(cdp: CDPSession): Promise<{ transform: string; transition: string; label: string; opacity: string } | undefined> {
+async function cursorState(
+  cdp: CDPSession,
+): Promise<{ transform: string; transition: string; label: string; opacity: string } | undefined> {
   const { root } = await cdp.send('DOM.getDocument', { depth: -1, pierce: true });
   let cursor: any;
   let label = '';
@@ -36,7 +38,20 @@ function translateOf(transform: string): { x: number; y: number } {
 test('nothing is added to a page where no tool runs', async ({ context, server, serviceWorker, tabIdOf }) => {
   const page = await context.newPage();
   await page.goto(`${server.url}/imperative.html`);
-  await expectTools(serviceWorker, await tabIdOf(page), ['bad_schema', 'counter_increment', 'echo', 'get_json', 'hangs', 'huge', 'mcp_error', 'mcp_result', 'returns_map', 'returns_number', 'returns_undefined', 'throws']);
+  await expectTools(serviceWorker, await tabIdOf(page), [
+    'bad_schema',
+    'counter_increment',
+    'echo',
+    'get_json',
+    'hangs',
+    'huge',
+    'mcp_error',
+    'mcp_result',
+    'returns_map',
+    'returns_number',
+    'returns_undefined',
+    'throws',
+  ]);
   expect(await page.evaluate(() => document.querySelectorAll('webmcp-agent-cursor').length)).toBe(0);
   expect(await page.evaluate(() => document.documentElement.outerHTML)).not.toContain('webmcp-agent');
 });
@@ -50,17 +65,37 @@ test('an imperative call: the cursor goes to the element the tool changed, label
   const page = await context.newPage();
   await page.goto(`${server.url}/imperative.html`);
   const tabId = await tabIdOf(page);
-  await expectTools(serviceWorker, tabId, ['bad_schema', 'counter_increment', 'echo', 'get_json', 'hangs', 'huge', 'mcp_error', 'mcp_result', 'returns_map', 'returns_number', 'returns_undefined', 'throws']);
+  await expectTools(serviceWorker, tabId, [
+    'bad_schema',
+    'counter_increment',
+    'echo',
+    'get_json',
+    'hangs',
+    'huge',
+    'mcp_error',
+    'mcp_result',
+    'returns_map',
+    'returns_number',
+    'returns_undefined',
+    'throws',
+  ]);
   const layoutBefore = await page.evaluate(() => [document.body.getBoundingClientRect().toJSON(), document.documentElement.scrollHeight]);
   await callTool(serviceWorker, tabId, 'counter_increment', { n: 1 });
   const host = await page.evaluate(() => {
     const el = document.querySelector('webmcp-agent-cursor') as HTMLElement | null;
     if (!el) return null;
     const style = getComputedStyle(el);
-    return { shadowRootVisible: el.shadowRoot !== null, pointerEvents: style.pointerEvents, position: style.position, width: el.offsetWidth };
+    return {
+      shadowRootVisible: el.shadowRoot !== null,
+      pointerEvents: style.pointerEvents,
+      position: style.position,
+      width: el.offsetWidth,
+    };
   });
   expect(host).toEqual({ shadowRootVisible: false, pointerEvents: 'none', position: 'fixed', width: 0 });
-  expect(await page.evaluate(() => [document.body.getBoundingClientRect().toJSON(), document.documentElement.scrollHeight])).toEqual(layoutBefore);
+  expect(await page.evaluate(() => [document.body.getBoundingClientRect().toJSON(), document.documentElement.scrollHeight])).toEqual(
+    layoutBefore,
+  );
   // The cursor is over the counter the tool changed, with the tool's title.
   const cdp = await openCdp(page);
   const target = await page.locator('#count').boundingBox();

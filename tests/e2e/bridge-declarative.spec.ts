@@ -48,34 +48,43 @@ test.describe('declarative form tools', () => {
     const tabId = await tabIdOf(page);
     await expectTools(serviceWorker, tabId, ['send_message', 'subscribe']);
     await startCall(serviceWorker, tabId, 'subscribe', { email: 'ada@example.com', topic: 'deals' });
-    await expect.poll(async () => (await pendingCall(serviceWorker)).output).toEqual({
-      content: [{ type: 'text', text: '{"ok":true,"form":"subscribe","data":{"email":"ada@example.com","topic":"deals"}}' }],
-      structuredContent: { ok: true, form: 'subscribe', data: { email: 'ada@example.com', topic: 'deals' } },
-    });
+    await expect
+      .poll(async () => (await pendingCall(serviceWorker)).output)
+      .toEqual({
+        content: [{ type: 'text', text: '{"ok":true,"form":"subscribe","data":{"email":"ada@example.com","topic":"deals"}}' }],
+        structuredContent: { ok: true, form: 'subscribe', data: { email: 'ada@example.com', topic: 'deals' } },
+      });
     expect((await pendingCall(serviceWorker)).states).toEqual([]);
     expect(await page.evaluate(() => (window as any).submissions)).toEqual([
       { form: 'subscribe', agentInvoked: true, data: { email: 'ada@example.com', topic: 'deals' } },
     ]);
   });
 
-  test('without toolautosubmit: filled, pointed at, awaiting the person until they submit', async ({ context, server, serviceWorker, tabIdOf }) => {
+  test('without toolautosubmit: filled, pointed at, awaiting the person until they submit', async ({
+    context,
+    server,
+    serviceWorker,
+    tabIdOf,
+  }) => {
     const page = await context.newPage();
     await page.goto(`${server.url}/declarative.html`);
     const tabId = await tabIdOf(page);
     await expectTools(serviceWorker, tabId, ['send_message', 'subscribe']);
     await startCall(serviceWorker, tabId, 'send_message', { message: 'Hello shop' });
-    await expect.poll(async () => (await pendingCall(serviceWorker)).states).toEqual([
-      { state: 'awaiting-confirmation', prompt: 'Review the form and press “Send message” on the page to run send_message.' },
-    ]);
+    await expect
+      .poll(async () => (await pendingCall(serviceWorker)).states)
+      .toEqual([{ state: 'awaiting-confirmation', prompt: 'Review the form and press “Send message” on the page to run send_message.' }]);
     await expect(page.locator('textarea[name=message]')).toHaveValue('Hello shop');
     await expect(page.getByRole('button', { name: 'Send message' })).toBeFocused();
     expect((await pendingCall(serviceWorker)).output).toBeUndefined();
     // The person presses the button.
     await page.getByRole('button', { name: 'Send message' }).click();
-    await expect.poll(async () => (await pendingCall(serviceWorker)).output).toEqual({
-      content: [{ type: 'text', text: '{"ok":true,"form":"contact","data":{"message":"Hello shop"}}' }],
-      structuredContent: { ok: true, form: 'contact', data: { message: 'Hello shop' } },
-    });
+    await expect
+      .poll(async () => (await pendingCall(serviceWorker)).output)
+      .toEqual({
+        content: [{ type: 'text', text: '{"ok":true,"form":"contact","data":{"message":"Hello shop"}}' }],
+        structuredContent: { ok: true, form: 'contact', data: { message: 'Hello shop' } },
+      });
     expect(await page.evaluate(() => (window as any).submissions)).toEqual([
       { form: 'contact', agentInvoked: true, data: { message: 'Hello shop' } },
     ]);
@@ -89,10 +98,12 @@ test.describe('declarative form tools', () => {
     await startCall(serviceWorker, tabId, 'send_message', { message: 'Never mind' });
     await expect.poll(async () => (await pendingCall(serviceWorker)).states.length).toBe(1);
     await cancelPendingCall(serviceWorker);
-    await expect.poll(async () => (await pendingCall(serviceWorker)).output).toEqual({
-      content: [{ type: 'text', text: 'Error [cancelled]: "send_message" was cancelled; the page was told (toolcancel).' }],
-      isError: true,
-    });
+    await expect
+      .poll(async () => (await pendingCall(serviceWorker)).output)
+      .toEqual({
+        content: [{ type: 'text', text: 'Error [cancelled]: "send_message" was cancelled; the page was told (toolcancel).' }],
+        isError: true,
+      });
   });
 
   test('a form that navigates: the call follows the tab to the next document and returns what it reports', async ({
@@ -106,23 +117,25 @@ test.describe('declarative form tools', () => {
     const tabId = await tabIdOf(page);
     await expectTools(serviceWorker, tabId, ['search']);
     await startCall(serviceWorker, tabId, 'search', { q: 'tea' });
-    await expect.poll(async () => (await pendingCall(serviceWorker)).output, { timeout: 15_000 }).toEqual({
-      content: [
-        {
-          type: 'text',
-          text:
-            `"search" navigated the page to ${server.url}/search-results.html?q=tea (“Search results”). Its heading: “Results”.\n` +
-            'Structured data on the new page (JSON-LD): [{"@context":"https://schema.org","@type":"SearchResultsPage","name":"Results","about":"tea"}]\n' +
-            'Its tools: next_page.',
+    await expect
+      .poll(async () => (await pendingCall(serviceWorker)).output, { timeout: 15_000 })
+      .toEqual({
+        content: [
+          {
+            type: 'text',
+            text:
+              `"search" navigated the page to ${server.url}/search-results.html?q=tea (“Search results”). Its heading: “Results”.\n` +
+              'Structured data on the new page (JSON-LD): [{"@context":"https://schema.org","@type":"SearchResultsPage","name":"Results","about":"tea"}]\n' +
+              'Its tools: next_page.',
+          },
+        ],
+        structuredContent: {
+          navigatedTo: `${server.url}/search-results.html?q=tea`,
+          title: 'Search results',
+          h1: 'Results',
+          jsonLd: [{ '@context': 'https://schema.org', '@type': 'SearchResultsPage', name: 'Results', about: 'tea' }],
         },
-      ],
-      structuredContent: {
-        navigatedTo: `${server.url}/search-results.html?q=tea`,
-        title: 'Search results',
-        h1: 'Results',
-        jsonLd: [{ '@context': 'https://schema.org', '@type': 'SearchResultsPage', name: 'Results', about: 'tea' }],
-      },
-    });
+      });
     await expectTools(serviceWorker, tabId, ['next_page']);
   });
 });

@@ -31,7 +31,12 @@ test('tools from the top frame and same- and cross-origin iframes, each named un
   }
   expect(textOf(await callTool(serviceWorker, tabId, 'cross_only'))).toBe('cross only');
   // Native WebMCP and the polyfill agree here because the page grants allow="tools" to its cross-origin frame.
-  expect(await page.frameLocator('#cross').locator('body').evaluate(() => (window as any).registerError)).toBeNull();
+  expect(
+    await page
+      .frameLocator('#cross')
+      .locator('body')
+      .evaluate(() => (window as any).registerError),
+  ).toBeNull();
 
   // A frame that goes away takes its tools with it (badge included); a call to one of them is unknown_tool.
   // Names stay with their tools: the cross-origin "where" keeps its name, and the same-origin one's is not reused.
@@ -43,8 +48,12 @@ test('tools from the top frame and same- and cross-origin iframes, each named un
   await expectTools(serviceWorker, tabId, ['cross_only', topWhere, crossWhere]);
   await expect.poll(() => serviceWorker.evaluate((t) => chrome.action.getBadgeText({ tabId: t }), tabId)).toBe('3');
   expect(textOf(await callTool(serviceWorker, tabId, crossWhere))).toBe('cross');
-  expect(textOf(await callTool(serviceWorker, tabId, sameWhere))).toMatch(new RegExp(`^Error \\[unknown_tool\\]: No tool named "${sameWhere}" on this page\\.`));
-  expect(textOf(await callTool(serviceWorker, tabId, 'same_only'))).toMatch(/^Error \[unknown_tool\]: No tool named "same_only" on this page\./);
+  expect(textOf(await callTool(serviceWorker, tabId, sameWhere))).toMatch(
+    new RegExp(`^Error \\[unknown_tool\\]: No tool named "${sameWhere}" on this page\\.`),
+  );
+  expect(textOf(await callTool(serviceWorker, tabId, 'same_only'))).toMatch(
+    /^Error \[unknown_tool\]: No tool named "same_only" on this page\./,
+  );
 });
 
 test('a cross-origin frame without allow="tools": native WebMCP refuses its tools, and so does the polyfill', async ({
@@ -65,7 +74,12 @@ test('a cross-origin frame without allow="tools": native WebMCP refuses its tool
   const tabId = await tabIdOf(page);
   if (nativeWebMCP) {
     await expect
-      .poll(() => page.frameLocator('#cross').locator('body').evaluate(() => (window as any).registerError))
+      .poll(() =>
+        page
+          .frameLocator('#cross')
+          .locator('body')
+          .evaluate(() => (window as any).registerError),
+      )
       .toBe('NotAllowedError: Access to the feature "tools" is disallowed by permissions policy.');
   } else {
     // The polyfill lets the frame register, but the router follows the policy: the page did not delegate tools.

@@ -25,10 +25,11 @@ export async function expectTools(sw: Worker, tabId: number, names: string[]): P
 }
 
 export function callTool(sw: Worker, tabId: number, name: string, input: unknown = {}): Promise<ToolOutput> {
-  return sw.evaluate(
-    ([t, n, i]) => (globalThis as any).toolBridge.callTool(t, { id: `call-${Math.random()}`, name: n, input: i }),
-    [tabId, name, input] as const,
-  );
+  return sw.evaluate(([t, n, i]) => (globalThis as any).toolBridge.callTool(t, { id: `call-${Math.random()}`, name: n, input: i }), [
+    tabId,
+    name,
+    input,
+  ] as const);
 }
 
 /** The text of a result's first content block. */

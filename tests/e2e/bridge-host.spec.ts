@@ -24,14 +24,38 @@ test('the agent host protocol: an extension page gets the snapshot and runs a ca
   const page = await context.newPage();
   await page.goto(`${server.url}/imperative.html`);
   const tabId = await tabIdOf(page);
-  await expectTools(serviceWorker, tabId, ['bad_schema', 'counter_increment', 'echo', 'get_json', 'hangs', 'huge', 'mcp_error', 'mcp_result', 'returns_map', 'returns_number', 'returns_undefined', 'throws']);
+  await expectTools(serviceWorker, tabId, [
+    'bad_schema',
+    'counter_increment',
+    'echo',
+    'get_json',
+    'hangs',
+    'huge',
+    'mcp_error',
+    'mcp_result',
+    'returns_map',
+    'returns_number',
+    'returns_undefined',
+    'throws',
+  ]);
   const host = await openOptions();
   const snapshot = await host.evaluate((t) => chrome.runtime.sendMessage({ type: 'router/get-tools', tabId: t }), tabId);
   expect(snapshot.tabId).toBe(tabId);
   expect(snapshot.tools.find((t: any) => t.name === 'counter_increment')).toMatchObject({ originalName: 'counter.increment', frameId: 0 });
-  expect(snapshot.page).toEqual({ url: `${server.url}/imperative.html`, path: '/imperative.html', title: 'Imperative tools', h1: 'Imperative tools' });
+  expect(snapshot.page).toEqual({
+    url: `${server.url}/imperative.html`,
+    path: '/imperative.html',
+    title: 'Imperative tools',
+    h1: 'Imperative tools',
+  });
   const answer = await host.evaluate(
-    (t) => chrome.runtime.sendMessage({ type: 'router/call-tool', tabId: t, requestId: 'r1', call: { id: 'c1', name: 'counter_increment', input: { n: 5 } } }),
+    (t) =>
+      chrome.runtime.sendMessage({
+        type: 'router/call-tool',
+        tabId: t,
+        requestId: 'r1',
+        call: { id: 'c1', name: 'counter_increment', input: { n: 5 } },
+      }),
     tabId,
   );
   expect(answer.output).toEqual({ content: [{ type: 'text', text: 'Count is 5' }] });
@@ -40,7 +64,12 @@ test('the agent host protocol: an extension page gets the snapshot and runs a ca
   expect(answer.snapshot.revision).toBeGreaterThanOrEqual(snapshot.revision);
   // Cancel through the protocol: the host sends router/cancel-call with the same requestId.
   const cancelled = await host.evaluate(async (t) => {
-    const call = chrome.runtime.sendMessage({ type: 'router/call-tool', tabId: t, requestId: 'r2', call: { id: 'c2', name: 'hangs', input: {} } });
+    const call = chrome.runtime.sendMessage({
+      type: 'router/call-tool',
+      tabId: t,
+      requestId: 'r2',
+      call: { id: 'c2', name: 'hangs', input: {} },
+    });
     await new Promise((r) => setTimeout(r, 300));
     await chrome.runtime.sendMessage({ type: 'router/cancel-call', requestId: 'r2' });
     return call;
@@ -70,7 +99,8 @@ test('the tab snapshot survives the service worker being stopped (it lives in st
   cdp.on('ServiceWorker.workerVersionUpdated', (event) => versions.push(...event.versions));
   await cdp.send('ServiceWorker.enable');
   await expect.poll(() => versions.some((v) => v.runningStatus === 'running')).toBe(true);
-  for (const v of versions.filter((v) => v.runningStatus === 'running')) await cdp.send('ServiceWorker.stopWorker', { versionId: v.versionId });
+  for (const v of versions.filter((v) => v.runningStatus === 'running'))
+    await cdp.send('ServiceWorker.stopWorker', { versionId: v.versionId });
   // The worker reports stopping; it may already be running again by the time we look (a content script's or the
   // host's message wakes it), so wait for the event, not for the state. The fresh worker is checked below.
   await expect.poll(() => versions.some((v) => v.runningStatus === 'stopped')).toBe(true);

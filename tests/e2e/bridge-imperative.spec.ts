@@ -17,7 +17,12 @@ const IMPERATIVE_TOOLS = [
 ];
 
 test.describe('imperative tools', () => {
-  test('are listed with provider-safe names, their schema, annotations, origin and frame', async ({ context, server, serviceWorker, tabIdOf }) => {
+  test('are listed with provider-safe names, their schema, annotations, origin and frame', async ({
+    context,
+    server,
+    serviceWorker,
+    tabIdOf,
+  }) => {
     const page = await context.newPage();
     await page.goto(`${server.url}/imperative.html`);
     const tabId = await tabIdOf(page);
@@ -56,7 +61,9 @@ test.describe('imperative tools', () => {
     await page.goto(`${server.url}/imperative.html`);
     const tabId = await tabIdOf(page);
     await expectTools(serviceWorker, tabId, IMPERATIVE_TOOLS);
-    expect(await callTool(serviceWorker, tabId, 'counter_increment', { n: 2 })).toEqual({ content: [{ type: 'text', text: 'Count is 2' }] });
+    expect(await callTool(serviceWorker, tabId, 'counter_increment', { n: 2 })).toEqual({
+      content: [{ type: 'text', text: 'Count is 2' }],
+    });
     await expect(page.locator('#count')).toHaveText('2');
     // Input as a JSON string is accepted too (what some models emit).
     expect(await callTool(serviceWorker, tabId, 'echo', '{"text":"hi"}')).toEqual({
@@ -104,7 +111,12 @@ test.describe('imperative tools', () => {
     expect(output.isError).toBeUndefined();
   });
 
-  test('a hanging tool times out, and Stop cancels a call (the page gets toolcancel)', async ({ context, server, serviceWorker, tabIdOf }) => {
+  test('a hanging tool times out, and Stop cancels a call (the page gets toolcancel)', async ({
+    context,
+    server,
+    serviceWorker,
+    tabIdOf,
+  }) => {
     const page = await context.newPage();
     await page.goto(`${server.url}/imperative.html`);
     const tabId = await tabIdOf(page);

@@ -20,7 +20,9 @@ test('a page on the legacy API: provideContext, unregisterTool, registerTool →
     return;
   }
   await expectTools(serviceWorker, tabId, ['legacy_gone', 'legacy_hello', 'legacy_temp']);
-  expect(await callTool(serviceWorker, tabId, 'legacy_hello', { name: 'Ada' })).toEqual({ content: [{ type: 'text', text: 'Hello, Ada!' }] });
+  expect(await callTool(serviceWorker, tabId, 'legacy_hello', { name: 'Ada' })).toEqual({
+    content: [{ type: 'text', text: 'Hello, Ada!' }],
+  });
   expect(textOf(await callTool(serviceWorker, tabId, 'legacy_temp'))).toBe('temp');
 
   await page.evaluate(() => (window as any).legacyStep('unregister'));

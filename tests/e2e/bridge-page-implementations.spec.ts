@@ -26,11 +26,18 @@ test('a page that loads @mcp-b/global from npm after the extension keeps working
   // @mcp-b/global really replaced document.modelContext (an own property of document, over ours or the native one).
   expect(await page.evaluate(() => Object.getOwnPropertyDescriptor(document, 'modelContext') !== undefined)).toBe(true);
   // The page itself still works with its library.
-  expect(await page.evaluate(async () => (await (document as any).modelContext.getTools()).map((t: any) => t.name))).toEqual(['global_add']);
+  expect(await page.evaluate(async () => (await (document as any).modelContext.getTools()).map((t: any) => t.name))).toEqual([
+    'global_add',
+  ]);
   expect(errors).toEqual([]);
 });
 
-test('a page whose own implementation replaced document.modelContext is still read', async ({ context, server, serviceWorker, tabIdOf }) => {
+test('a page whose own implementation replaced document.modelContext is still read', async ({
+  context,
+  server,
+  serviceWorker,
+  tabIdOf,
+}) => {
   const page = await context.newPage();
   await page.goto(`${server.url}/own-implementation.html`);
   const tabId = await tabIdOf(page);

@@ -41,15 +41,17 @@ export interface LaunchOptions {
 }
 
 /** Headless Chromium with one unpacked extension, on a persistent profile. `close` also deletes a profile it made. */
-export async function launchBrowser(
-  options: LaunchOptions = {},
-): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+export async function launchBrowser(options: LaunchOptions = {}): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
   const owned = options.profile === undefined;
   const profile = options.profile ?? mkdtempSync(join(tmpdir(), 'webmcp-agent-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: options.executablePath ?? CHROMIUM,
     headless: true,
-    args: chromiumArgs(options.extensionDir === undefined ? EXTENSION_DIR : options.extensionDir, options.native ?? false, options.extraArgs),
+    args: chromiumArgs(
+      options.extensionDir === undefined ? EXTENSION_DIR : options.extensionDir,
+      options.native ?? false,
+      options.extraArgs,
+    ),
   });
   return {
     context,

@@ -54,7 +54,7 @@ test('the newsletter form subscribes by hand', async ({ context, server }) => {
   await expect(page.locator('#newsletter-result')).toHaveText('Subscribed grace@example.com to the monthly newsletter.');
 });
 
-test('the extension lists the demo\'s tools and runs them, with or without native WebMCP', async ({
+test("the extension lists the demo's tools and runs them, with or without native WebMCP", async ({
   context,
   server,
   serviceWorker,
@@ -84,10 +84,7 @@ test('the extension lists the demo\'s tools and runs them, with or without nativ
 test.describe('with native WebMCP', () => {
   test.skip(({ nativeWebMCP }) => !nativeWebMCP, 'needs Chromium with --enable-features=WebMCP');
 
-  test('registers its tools, swaps add_to_cart with the view, and each tool does what its button does', async ({
-    context,
-    server,
-  }) => {
+  test('registers its tools, swaps add_to_cart with the view, and each tool does what its button does', async ({ context, server }) => {
     const page = await context.newPage();
     await page.goto(`${server.url}/demo/`);
     await expect(page.locator('#webmcp-status')).toHaveAttribute('data-state', 'ready');
@@ -131,8 +128,7 @@ test.describe('with native WebMCP', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Packable Rain Jacket');
     await expect.poll(async () => (await tools()).map((t) => t.name)).toContain('add_to_cart');
     const schema = await page.evaluate(
-      async () =>
-        (await (document as any).modelContext.getTools()).find((t: any) => t.name === 'add_to_cart').inputSchema,
+      async () => (await (document as any).modelContext.getTools()).find((t: any) => t.name === 'add_to_cart').inputSchema,
     );
     // Chromium hands the schema back as an object; older builds used a JSON string.
     const parsed = typeof schema === 'string' ? JSON.parse(schema) : schema;
@@ -157,17 +153,17 @@ test.describe('with native WebMCP', () => {
     expect(empty).toMatchObject({ isError: true });
   });
 
-  test('the declarative newsletter form is filled by the agent and waits for the person to submit', async ({
-    context,
-    server,
-  }) => {
+  test('the declarative newsletter form is filled by the agent and waits for the person to submit', async ({ context, server }) => {
     const page = await context.newPage();
     await page.goto(`${server.url}/demo/`);
     await page.evaluate(() => {
       const mc = (document as any).modelContext;
-      (window as any).subscribed = mc
-        .getTools()
-        .then((tools: any[]) => mc.executeTool(tools.find((t) => t.name === 'subscribe_newsletter'), { email: 'lin@example.com', frequency: 'Monthly' }));
+      (window as any).subscribed = mc.getTools().then((tools: any[]) =>
+        mc.executeTool(
+          tools.find((t) => t.name === 'subscribe_newsletter'),
+          { email: 'lin@example.com', frequency: 'Monthly' },
+        ),
+      );
     });
     await expect(page.getByPlaceholder('you@example.com')).toHaveValue('lin@example.com');
     await expect(page.getByLabel('How often')).toHaveValue('Monthly');

@@ -34,7 +34,19 @@ function runCli(args: string[]): Promise<{ code: number | null; out: string }> {
 
 /** The demo shop's evals against the loopback provider. */
 const runEval = (provider: ProviderServer, args: string[]) =>
-  runCli(['--evals', 'demo/evals.json', '--url', 'demo', '--provider', 'openai-compatible', '--base-url', `${provider.url}/v1`, '--model', 'gpt-test', ...args]);
+  runCli([
+    '--evals',
+    'demo/evals.json',
+    '--url',
+    'demo',
+    '--provider',
+    'openai-compatible',
+    '--base-url',
+    `${provider.url}/v1`,
+    '--model',
+    'gpt-test',
+    ...args,
+  ]);
 
 test.describe.configure({ timeout: 180_000 });
 

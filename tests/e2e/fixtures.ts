@@ -65,8 +65,9 @@ export const expect = test.expect;
 
 /** Ask the content script of one frame of a tab a question, from the service worker. */
 export async function messageFrame<T>(sw: Worker, tabId: number, frameId: number, message: unknown): Promise<T> {
-  return sw.evaluate(
-    ([t, f, m]) => chrome.tabs.sendMessage(t as number, m, { frameId: f as number }),
-    [tabId, frameId, message] as const,
-  ) as Promise<T>;
+  return sw.evaluate(([t, f, m]) => chrome.tabs.sendMessage(t as number, m, { frameId: f as number }), [
+    tabId,
+    frameId,
+    message,
+  ] as const) as Promise<T>;
 }

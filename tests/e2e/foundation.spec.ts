@@ -3,7 +3,9 @@ import { expect, messageFrame, test } from './fixtures';
 test('the service worker runs and the offscreen agent host is created', async ({ serviceWorker, extensionId }) => {
   expect(extensionId).toMatch(/^[a-p]{32}$/);
   await expect
-    .poll(() => serviceWorker.evaluate(async () => (await chrome.runtime.getContexts({ contextTypes: ['OFFSCREEN_DOCUMENT' as any] })).length))
+    .poll(() =>
+      serviceWorker.evaluate(async () => (await chrome.runtime.getContexts({ contextTypes: ['OFFSCREEN_DOCUMENT' as any] })).length),
+    )
     .toBe(1);
   // The document exists before its script has started listening: ask until it answers.
   await expect
@@ -31,7 +33,14 @@ test('the stub runs in the top frame and in same- and cross-origin iframes; a wa
   await expect.poll(() => serviceWorker.evaluate(() => (globalThis as any).seenFrames.size)).toBe(3);
   const frameIds: number[] = await serviceWorker.evaluate(() => [...(globalThis as any).seenFrames]);
   // No tools anywhere: the stub alone, nothing answers.
-  const unanswered = await Promise.all(frameIds.map((f: number) => messageFrame<any>(serviceWorker, tabId, f, { type: 'bridge/ping' }).then(() => 'answered', () => 'silent')));
+  const unanswered = await Promise.all(
+    frameIds.map((f: number) =>
+      messageFrame<any>(serviceWorker, tabId, f, { type: 'bridge/ping' }).then(
+        () => 'answered',
+        () => 'silent',
+      ),
+    ),
+  );
   expect(unanswered).toEqual(frameIds.map(() => 'silent'));
   // Watched (the panel opens on the tab): every frame gets the bridge, both worlds.
   await serviceWorker.evaluate((t) => (globalThis as any).toolBridge.getTools(t), tabId);

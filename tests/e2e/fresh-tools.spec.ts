@@ -62,13 +62,16 @@ test('cloud: a tool that appears 400 ms after the previous call resolved is offe
   await expect(panel.getByRole('button', { name: 'Tools (2)' })).toBeVisible({ timeout: 20_000 });
   await panel.getByRole('textbox', { name: 'Message' }).fill('Search Tokyo, then filter by gym and breakfast');
   await panel.getByRole('button', { name: 'Send' }).click();
-  await expect(panel.locator('.conversation .markdown').last()).toHaveText('Two hotels in Tokyo have a gym and breakfast.', { timeout: 30_000 });
+  await expect(panel.locator('.conversation .markdown').last()).toHaveText('Two hotels in Tokyo have a gym and breakfast.', {
+    timeout: 30_000,
+  });
   await expect(toolCard(panel, 'search_location').locator('.tool-state')).toHaveText('done');
   await expect(toolCard(panel, 'filter_search_results').locator('.tool-state')).toHaveText('done');
   await expect(page.locator('#view li')).toHaveText(['Shinjuku Tower', 'Ginza Grand']);
   // The second model request was offered the tool the results route registered 400 ms after the search resolved.
   const requests = provider.requests.filter((r) => r.path.endsWith('/chat/completions'));
-  const offered = (i: number) => ((requests[i].body as { tools?: { function: { name: string } }[] }).tools ?? []).map((t) => t.function.name).sort();
+  const offered = (i: number) =>
+    ((requests[i].body as { tools?: { function: { name: string } }[] }).tools ?? []).map((t) => t.function.name).sort();
   expect(offered(0)).toEqual(['lookup_amenity', 'search_location']);
   expect(offered(1)).toEqual(['filter_search_results', 'lookup_amenity', 'view_hotel']);
   const log = await page.evaluate(() => (window as unknown as { routeLog: { route: string }[] }).routeLog.map((e) => e.route));

@@ -48,7 +48,11 @@ test('the Tools view inspects a tool, and a call run by hand goes through the br
   await expectAccessible(panel);
 });
 
-test('a call by hand that the validator refuses never reaches the page, and the form says why', async ({ context, server, openSidePanel }) => {
+test('a call by hand that the validator refuses never reaches the page, and the form says why', async ({
+  context,
+  server,
+  openSidePanel,
+}) => {
   const { shop, panel } = await openShopWithPanel(context, server.url, openSidePanel);
   const tool = await inspect(panel, 'search_products');
   const form = tool.getByRole('form', { name: 'Run search_products by hand' });
@@ -123,7 +127,11 @@ test('evals run in the real agent on the demo shop: a table with progress, score
   const download = panel.waitForEvent('download');
   await panel.getByRole('button', { name: 'Export report' }).click();
   const report = JSON.parse(readFileSync(await (await download).path(), 'utf8'));
-  expect(report).toMatchObject({ format: 'webmcp-agent-eval-report', url: `${server.url}/demo/`, summary: { total: 4, passed: 2, failed: 2, errors: 0 } });
+  expect(report).toMatchObject({
+    format: 'webmcp-agent-eval-report',
+    url: `${server.url}/demo/`,
+    summary: { total: 4, passed: 2, failed: 2, errors: 0 },
+  });
   expect(report.cases.map((c: { outcome: string }) => c.outcome)).toEqual(['pass', 'pass', 'fail', 'fail']);
 
   // The last case's conversation is the panel's: its transcript exports without the key.

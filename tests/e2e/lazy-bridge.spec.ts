@@ -8,10 +8,18 @@ import { expect, messageFrame, test } from './fixtures';
 
 const STUB_KEY = 'Symbol(webmcp-agent.model-context-stub)';
 
-test('a page without tools gets only the stub; the bridge comes when the tab is watched', async ({ context, server, serviceWorker, tabIdOf, nativeWebMCP }) => {
+test('a page without tools gets only the stub; the bridge comes when the tab is watched', async ({
+  context,
+  server,
+  serviceWorker,
+  tabIdOf,
+  nativeWebMCP,
+}) => {
   if (nativeWebMCP) {
     // The agent host tells the worker the browser has WebMCP: the page-world stub is unregistered.
-    await expect.poll(() => serviceWorker.evaluate(async () => (await chrome.scripting.getRegisteredContentScripts()).map((s) => s.id))).toEqual([]);
+    await expect
+      .poll(() => serviceWorker.evaluate(async () => (await chrome.scripting.getRegisteredContentScripts()).map((s) => s.id)))
+      .toEqual([]);
   } else {
     expect(await serviceWorker.evaluate(async () => (await chrome.scripting.getRegisteredContentScripts()).map((s) => s.id))).toEqual([
       'webmcp-agent-page-stub',
@@ -28,7 +36,12 @@ test('a page without tools gets only the stub; the bridge comes when the tab is 
   expect(inPage.kind).toBe('object');
   expect(inPage.symbols.includes(STUB_KEY)).toBe(!nativeWebMCP);
   expect(inPage.symbols.some((s) => s.includes('webmcp-agent.page-bridge'))).toBe(false);
-  expect(await messageFrame(serviceWorker, tabId, 0, { type: 'bridge/ping' }).then(() => 'answered', () => 'silent')).toBe('silent');
+  expect(
+    await messageFrame(serviceWorker, tabId, 0, { type: 'bridge/ping' }).then(
+      () => 'answered',
+      () => 'silent',
+    ),
+  ).toBe('silent');
 
   await watchTab(serviceWorker, tabId);
   expect(await messageFrame(serviceWorker, tabId, 0, { type: 'bridge/ping' })).toMatchObject({ world: 'isolated', mainWorld: true });
@@ -45,7 +58,11 @@ test('tools registered before the bridge loads are kept: the first script, its f
   await page.goto(`${server.url}/early-tools.html`);
   const tabId = await tabIdOf(page);
   // Native WebMCP has no navigator.modelContext, and the extension adds nothing to the page there.
-  await expectTools(serviceWorker, tabId, nativeWebMCP ? ['first_microtask', 'first_script'] : ['first_microtask', 'first_script', 'legacy_provided']);
+  await expectTools(
+    serviceWorker,
+    tabId,
+    nativeWebMCP ? ['first_microtask', 'first_script'] : ['first_microtask', 'first_script', 'legacy_provided'],
+  );
   expect(textOf(await callTool(serviceWorker, tabId, 'first_script'))).toBe('first');
   expect(textOf(await callTool(serviceWorker, tabId, 'first_microtask'))).toBe('microtask');
   if (!nativeWebMCP) expect(textOf(await callTool(serviceWorker, tabId, 'legacy_provided'))).toBe('provided');
@@ -67,7 +84,9 @@ test('a declarative form with toolautosubmit that submits to another document re
   await expect.poll(async () => (await pendingCall(serviceWorker)).output !== undefined, { timeout: 15_000 }).toBe(true);
   const output = (await pendingCall(serviceWorker)).output!;
   const text = textOf(output);
-  expect(text).toContain(`"send_message" navigated the page to ${server.url}/message-sent.html?to=Ada&text=Tea+at+five%3F (“Message sent”).`);
+  expect(text).toContain(
+    `"send_message" navigated the page to ${server.url}/message-sent.html?to=Ada&text=Tea+at+five%3F (“Message sent”).`,
+  );
   expect(output.structuredContent).toMatchObject({
     navigatedTo: `${server.url}/message-sent.html?to=Ada&text=Tea+at+five%3F`,
     title: 'Message sent',

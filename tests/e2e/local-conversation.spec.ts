@@ -4,7 +4,10 @@ import { expect, test } from './fixtures';
 import { downloadModel, openPageWithPanel, Q4_FILE, send, startTestModelHost, useModelHost } from './local-helpers';
 
 test.describe.configure({ timeout: 180_000 });
-test.skip(({ nativeWebMCP }) => nativeWebMCP, 'The engine runs the same on both WebMCP paths (page tools on the native path: bridge-*.spec.ts); the polyfill project covers it.');
+test.skip(
+  ({ nativeWebMCP }) => nativeWebMCP,
+  'The engine runs the same on both WebMCP paths (page tools on the native path: bridge-*.spec.ts); the polyfill project covers it.',
+);
 
 /** The model adds three to the page's counter, then answers from the tool's result. */
 const SCRIPT = {

@@ -48,7 +48,9 @@ test('"Test this device" runs the fixed prompt through the engine Worker, shows 
     await expect(row.getByRole('alert')).toHaveCount(0);
 
     // Kept in the settings, keyed by model and device, with the date.
-    const stored = await serviceWorker.evaluate(async () => (await chrome.storage.local.get('settings.deviceTests'))['settings.deviceTests']);
+    const stored = await serviceWorker.evaluate(
+      async () => (await chrome.storage.local.get('settings.deviceTests'))['settings.deviceTests'],
+    );
     const results = Object.values(stored as Record<string, { modelId: string; device: string; testedAt: string; tokensPerSecond: number }>);
     expect(results).toHaveLength(1);
     expect(results[0].modelId).toBe(MODEL_ID);
@@ -60,7 +62,9 @@ test('"Test this device" runs the fixed prompt through the engine Worker, shows 
 
     // And it survives a reload of the options page (read back from storage, not the page's memory).
     await options.reload();
-    await expect(options.locator('li', { has: options.getByRole('radio', { name: /Qwen3 0\.6B/ }) }).getByText(/^Tested on this device \(/)).toHaveText(text, {
+    await expect(
+      options.locator('li', { has: options.getByRole('radio', { name: /Qwen3 0\.6B/ }) }).getByText(/^Tested on this device \(/),
+    ).toHaveText(text, {
       timeout: 30_000,
     });
   } finally {

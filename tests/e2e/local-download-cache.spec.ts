@@ -3,21 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchExtension } from './browser';
 import { expect, test } from './fixtures';
-import {
-  openPageWithPanel,
-  Q4_FILE,
-  recordStatusCards,
-  send,
-  startTestModelHost,
-  statusLog,
-} from './local-helpers';
+import { openPageWithPanel, Q4_FILE, recordStatusCards, send, startTestModelHost, statusLog } from './local-helpers';
 
 test.describe.configure({ timeout: 240_000 });
 test.skip(({ nativeWebMCP }) => nativeWebMCP, 'Model download and cache do not depend on native WebMCP: the polyfill project covers them.');
 
 const SCRIPT = { reply: 'Hello from the test model.', afterToolResult: 'Done.' };
 
-test('the model downloads from the options page\'s host with progress, is cached, and a restarted browser loads it from the cache', async ({
+test("the model downloads from the options page's host with progress, is cached, and a restarted browser loads it from the cache", async ({
   server,
 }, testInfo) => {
   // A tokenizer of realistic size, so that loading the model from the cache lasts long enough to be seen (the host

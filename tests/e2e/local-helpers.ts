@@ -47,8 +47,7 @@ export function testModelFileSize(script: TestModelScript, file: string): number
  */
 export async function useModelHost(sw: Worker, host: ModelHost, modelId: string = MODEL_ID): Promise<void> {
   await sw.evaluate(
-    ([modelHost, id]) =>
-      chrome.storage.local.set({ 'settings.mode': 'local', 'settings.local': { modelHost, modelId: id } }),
+    ([modelHost, id]) => chrome.storage.local.set({ 'settings.mode': 'local', 'settings.local': { modelHost, modelId: id } }),
     [host.url.replace(/\/$/, ''), modelId] as const,
   );
 }

@@ -1,14 +1,6 @@
 import type { ModelHost } from '../servers/model-host';
 import { expect, test } from './fixtures';
-import {
-  downloadModel,
-  openPageWithPanel,
-  Q4_FILE,
-  send,
-  startTestModelHost,
-  testModelFileSize,
-  useModelHost,
-} from './local-helpers';
+import { downloadModel, openPageWithPanel, Q4_FILE, send, startTestModelHost, testModelFileSize, useModelHost } from './local-helpers';
 
 test.describe.configure({ timeout: 180_000 });
 test.skip(({ nativeWebMCP }) => nativeWebMCP, 'Downloads do not depend on native WebMCP: the polyfill project covers them.');
@@ -22,7 +14,6 @@ const downloadsOf = (host: ModelHost) =>
   host.requests
     .filter((r) => r.method === 'GET' && r.range !== 'bytes=0-0')
     .map((r) => `${r.path.split('/').slice(2).join('/')}: ${r.status} ${r.bytes}${r.range ? ` [${r.range}]` : ''}`);
-
 
 test('a connection that drops half-way through the weights is resumed where it stopped', async ({
   context,

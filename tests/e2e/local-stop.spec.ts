@@ -3,7 +3,10 @@ import { expect, test } from './fixtures';
 import { downloadModel, openPageWithPanel, send, startTestModelHost, useModelHost } from './local-helpers';
 
 test.describe.configure({ timeout: 180_000 });
-test.skip(({ nativeWebMCP }) => nativeWebMCP, 'Stop acts on the engine, which runs the same on both WebMCP paths: the polyfill project covers it.');
+test.skip(
+  ({ nativeWebMCP }) => nativeWebMCP,
+  'Stop acts on the engine, which runs the same on both WebMCP paths: the polyfill project covers it.',
+);
 
 /**
  * "chatter" makes the model call the page's echo tool with the word "ramble"; the tool's result then holds "ramble",

@@ -59,7 +59,13 @@ test('the conversation survives a service worker restart and a browser restart (
   }
 });
 
-test('a panel whose agent host went away brings it back and carries on', async ({ context, server, provider, serviceWorker, openSidePanel }) => {
+test('a panel whose agent host went away brings it back and carries on', async ({
+  context,
+  server,
+  provider,
+  serviceWorker,
+  openSidePanel,
+}) => {
   await useCloud(serviceWorker, provider);
   provider.script({ type: 'reply', text: 'Before.' }, { type: 'reply', text: 'After.' });
   const shop = await context.newPage();

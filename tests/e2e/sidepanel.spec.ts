@@ -153,7 +153,8 @@ test('the Tools view lists the page tools with annotations, and explains a page 
   const { panel } = await openShopWithPanel(context, server.url, openSidePanel);
   await panel.setViewportSize({ width: 400, height: 720 });
   await panel.getByRole('button', { name: /^Tools/ }).click();
-  const tool = (title: string) => panel.locator('.tool-list > li').filter({ has: panel.getByRole('heading', { name: title, exact: true }) });
+  const tool = (title: string) =>
+    panel.locator('.tool-list > li').filter({ has: panel.getByRole('heading', { name: title, exact: true }) });
   await expect(tool('Check out')).toContainText('Consequential');
   await expect(tool('Search products')).toContainText('Read-only');
   await expect(tool('Search products')).toContainText('search_products');
@@ -313,7 +314,14 @@ test("a site's profile reaches the agent: its instructions in the prompt, only i
 }) => {
   await useCloud(serviceWorker, provider);
   await setStorage(serviceWorker, {
-    'settings.sites': [{ origin: server.url, instructions: 'Fern & Field sells outdoor clothing. Search first.', maxSteps: 3, tools: ['search_products', 'get_cart'] }],
+    'settings.sites': [
+      {
+        origin: server.url,
+        instructions: 'Fern & Field sells outdoor clothing. Search first.',
+        maxSteps: 3,
+        tools: ['search_products', 'get_cart'],
+      },
+    ],
   });
   provider.script({ type: 'reply', text: 'Hello from the shop.' });
   const { panel } = await openShopWithPanel(context, server.url, openSidePanel);

@@ -73,7 +73,10 @@ test('the site’s agent delegates checkout; the nested run, its confirmation an
 
   // What each agent saw: the site's agent its own tools and the delegate tool; the checkout agent only its two.
   const generations = provider.requests.filter((r) => r.path.endsWith('/chat/completions'));
-  const toolsOf = (i: number) => readSent(generations[i]).tools.map((t) => t.name).sort();
+  const toolsOf = (i: number) =>
+    readSent(generations[i])
+      .tools.map((t) => t.name)
+      .sort();
   expect(toolsOf(2)).toContain('delegate_to_checkout');
   expect(toolsOf(2)).not.toContain('check_out');
   expect(toolsOf(3)).toEqual(['check_out', 'get_cart']);

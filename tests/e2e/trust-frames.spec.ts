@@ -112,7 +112,12 @@ test('cross-origin frames serve tools only when the page delegates them (allow="
   // The ad frame, not delegated: native refuses its registrations, the router leaves the polyfill's out.
   if (nativeWebMCP) {
     await expect
-      .poll(() => page.frameLocator('#ad').locator('body').evaluate(() => (window as any).registerError))
+      .poll(() =>
+        page
+          .frameLocator('#ad')
+          .locator('body')
+          .evaluate(() => (window as any).registerError),
+      )
       .toBe('NotAllowedError: Access to the feature "tools" is disallowed by permissions policy.');
   } else {
     await expect
@@ -123,7 +128,7 @@ test('cross-origin frames serve tools only when the page delegates them (allow="
   expect(textOf(await callTool(serviceWorker, tabId, 'widget_only'))).toBe('widget only');
 });
 
-test('a page that floods tools is capped per tab, the panel says so, and another tab\'s tools still arrive while it floods', async ({
+test("a page that floods tools is capped per tab, the panel says so, and another tab's tools still arrive while it floods", async ({
   context,
   server,
   serviceWorker,
@@ -134,16 +139,28 @@ test('a page that floods tools is capped per tab, the panel says so, and another
   await flood.goto(`${server.url}/flood.html`);
   const floodTab = await tabIdOf(flood);
   await expect
-    .poll(async () => (await getTools(serviceWorker, floodTab)).dropped?.find((d) => d.reason === 'tab-cap')?.count ?? 0, { timeout: 30_000 })
+    .poll(async () => (await getTools(serviceWorker, floodTab)).dropped?.find((d) => d.reason === 'tab-cap')?.count ?? 0, {
+      timeout: 30_000,
+    })
     .toBeGreaterThan(1_000);
   const capped = await getTools(serviceWorker, floodTab);
-  const bytes = capped.tools.reduce((n, t) => n + new TextEncoder().encode(t.name + (t.title ?? '') + t.description + JSON.stringify(t.inputSchema)).length, 0);
+  const bytes = capped.tools.reduce(
+    (n, t) => n + new TextEncoder().encode(t.name + (t.title ?? '') + t.description + JSON.stringify(t.inputSchema)).length,
+    0,
+  );
   expect(capped.tools.length).toBeLessThanOrEqual(128);
   expect(bytes).toBeLessThanOrEqual(256 * 1024);
   // The shop's own tools go first, under their plain names; the frames share the rest.
-  expect(capped.tools.slice(0, 3).map((t) => `${t.name}@${t.frameId}`).sort()).toEqual(['shop_cart@0', 'shop_checkout@0', 'shop_search@0']);
+  expect(
+    capped.tools
+      .slice(0, 3)
+      .map((t) => `${t.name}@${t.frameId}`)
+      .sort(),
+  ).toEqual(['shop_cart@0', 'shop_checkout@0', 'shop_search@0']);
   expect(new Set(capped.tools.map((t) => t.frameId)).size).toBeGreaterThan(4);
-  await expect.poll(() => serviceWorker.evaluate((t) => chrome.action.getBadgeText({ tabId: t }), floodTab)).toBe(String(capped.tools.length));
+  await expect
+    .poll(() => serviceWorker.evaluate((t) => chrome.action.getBadgeText({ tabId: t }), floodTab))
+    .toBe(String(capped.tools.length));
 
   // While the frames keep reporting, a second tab's tools arrive.
   const pulsesBefore = await flood.frames()[1].evaluate(() => (window as any).pulses as number);
@@ -154,6 +171,8 @@ test('a page that floods tools is capped per tab, the panel says so, and another
 
   const panel = await openSidePanel(flood);
   await panel.getByRole('button', { name: /^Tools \(\d+\)$/ }).click({ timeout: 20_000 });
-  await expect(panel.locator('.tools-dropped')).toContainText(/\d+ tools left out: the agent takes at most 128 tools and 256 KB of tool descriptions from one tab\./);
+  await expect(panel.locator('.tools-dropped')).toContainText(
+    /\d+ tools left out: the agent takes at most 128 tools and 256 KB of tool descriptions from one tab\./,
+  );
   await flood.evaluate(() => (window as any).stopFlood());
 });

@@ -119,14 +119,15 @@ test("a frame's tool is asked about under the frame's own origin, and the shop's
   await expect(toolCard(panel, topWhere).locator('.tool-state')).toHaveText('done');
   const crossHost = new URL(server.crossOriginUrl).host;
   const topHost = new URL(server.url).host;
-  await expect(cross.locator('fieldset.confirm legend')).toContainText(
-    `Allow ${crossWhere} on ${crossHost} (a frame inside ${topHost})?`,
-  );
+  await expect(cross.locator('fieldset.confirm legend')).toContainText(`Allow ${crossWhere} on ${crossHost} (a frame inside ${topHost})?`);
   await cross.getByRole('button', { name: 'Always on this site' }).click();
   await expect(panel.locator('.conversation').getByText('Both answered.')).toBeVisible({ timeout: 30_000 });
   await expect(cross.locator('.tool-state')).toHaveText('done');
   // "Always" for the frame's tool is the frame's grant, keyed by its origin and the tool's own name.
-  const grants = (await serviceWorker.evaluate(() => chrome.storage.local.get('settings.grants')))['settings.grants'] as { origin: string; tool: string }[];
+  const grants = (await serviceWorker.evaluate(() => chrome.storage.local.get('settings.grants')))['settings.grants'] as {
+    origin: string;
+    tool: string;
+  }[];
   expect(grants.map((g) => `${g.tool} on ${g.origin}`).sort()).toEqual(
     [`where on ${server.crossOriginUrl}`, `where on ${server.url}`].sort(),
   );

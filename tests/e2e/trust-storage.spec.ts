@@ -47,9 +47,7 @@ test('a content script can neither read nor change the key, conversations, grant
   await panel.getByRole('button', { name: 'Send' }).click();
   await expect(panel.locator('.conversation').getByText('Noted.')).toBeVisible({ timeout: 30_000 });
   // The conversation is stored (checked from the service worker, a trusted context).
-  await expect
-    .poll(async () => JSON.stringify(await serviceWorker.evaluate(() => chrome.storage.local.get(null))))
-    .toContain(SECRET_TEXT);
+  await expect.poll(async () => JSON.stringify(await serviceWorker.evaluate(() => chrome.storage.local.get(null)))).toContain(SECRET_TEXT);
 
   // The attacker reads every area it can reach.
   const read = await evaluateInContentScript<Record<string, { items?: Record<string, unknown>; error?: string }>>(

@@ -40,6 +40,9 @@ test.describe('hostile tool values', () => {
     const chars = output.content.reduce((sum, block) => sum + (block.type === 'text' ? block.text.length : 0), 0);
     expect(chars).toBeLessThanOrEqual(20_200);
     expect(textOf(output)).toMatch(/^\{"rows":\[\{"id":0,"name":"row number 0"\}/);
-    expect(output.content.at(-1)).toMatchObject({ type: 'text', text: expect.stringMatching(/^\[Output cut: the tool returned \d+ characters; only the first 20000 are shown\.\]$/) });
+    expect(output.content.at(-1)).toMatchObject({
+      type: 'text',
+      text: expect.stringMatching(/^\[Output cut: the tool returned \d+ characters; only the first 20000 are shown\.\]$/),
+    });
   });
 });

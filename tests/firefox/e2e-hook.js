@@ -53,7 +53,8 @@ browser.runtime.onMessage.addListener((message, sender) => {
   if (message?.type !== 'e2e:content-script-attack' || !sender.url?.startsWith(browser.runtime.getURL('/'))) return;
   const attack = CONTENT_SCRIPT_ATTACKS[message.attack];
   if (!attack) return;
-  return browser.scripting
-    .executeScript({ target: { tabId: message.tabId }, func: attack, args: [message.tabId] })
-    .then((results) => results[0]?.result, (error) => ({ error: `executeScript: ${String(error?.message ?? error)}` }));
+  return browser.scripting.executeScript({ target: { tabId: message.tabId }, func: attack, args: [message.tabId] }).then(
+    (results) => results[0]?.result,
+    (error) => ({ error: `executeScript: ${String(error?.message ?? error)}` }),
+  );
 });

@@ -26,7 +26,9 @@ async function withPageText<T>(page: Page, body: () => Promise<T>): Promise<T> {
     return await body();
   } catch (error) {
     const text = await panelText(page).catch(() => '(unreadable)');
-    throw new Error(`${error instanceof Error ? error.message : String(error)}\n      the page shows: ${text.replace(/\s+/g, ' ').slice(0, 600)}`);
+    throw new Error(
+      `${error instanceof Error ? error.message : String(error)}\n      the page shows: ${text.replace(/\s+/g, ' ').slice(0, 600)}`,
+    );
   }
 }
 
@@ -122,7 +124,6 @@ const CONTENT_SCRIPT_READS_STORAGE = `async () => {
 /** The scripted test model is served under the catalog's recommended id, so the extension needs no test catalog. */
 const LOCAL_MODEL_ID = 'onnx-community/Qwen3-0.6B-ONNX';
 
-
 /** Types into the side panel's message box and presses Send, as a person would. */
 function sendFromPanel(panel: Page, text: string): Promise<void> {
   return run(
@@ -180,17 +181,20 @@ async function main(): Promise<number> {
       assert(kind === 'object', `document.modelContext is ${kind}`);
     });
 
-    await check('the page registered tools, so the whole bridge loaded: the isolated world answers and reaches the MAIN world', async () => {
-      const reply = await waitFor('the bridge to load', () =>
-        run<{ world: string; mainWorld: boolean; url: string } | undefined>(
-          extensionPage,
-          "(tabId) => browser.tabs.sendMessage(tabId, { type: 'bridge/ping' }).catch(() => undefined)",
-          tabId,
-        ),
-      );
-      assert(reply?.world === 'isolated', `isolated world answered ${JSON.stringify(reply)}`);
-      assert(reply.mainWorld === true, 'the isolated world did not reach the MAIN world');
-    });
+    await check(
+      'the page registered tools, so the whole bridge loaded: the isolated world answers and reaches the MAIN world',
+      async () => {
+        const reply = await waitFor('the bridge to load', () =>
+          run<{ world: string; mainWorld: boolean; url: string } | undefined>(
+            extensionPage,
+            "(tabId) => browser.tabs.sendMessage(tabId, { type: 'bridge/ping' }).catch(() => undefined)",
+            tabId,
+          ),
+        );
+        assert(reply?.world === 'isolated', `isolated world answered ${JSON.stringify(reply)}`);
+        assert(reply.mainWorld === true, 'the isolated world did not reach the MAIN world');
+      },
+    );
 
     const expected = ['check_out', 'get_cart', 'open_product', 'search_products', 'subscribe_newsletter'];
     await check("the background finds the page's tools (imperative and declarative)", async () => {
@@ -277,29 +281,32 @@ async function main(): Promise<number> {
       await frames.page.close();
     });
 
-    await check('a tool that throws a Proxy or a prototype-less object ends at once as tool_threw; a 2 MB structuredContent is capped', async () => {
-      const hostile = await session!.openWithExtensionPage(`${server.url}/hostile-tools.html`, 'sidepanel.html');
-      await waitFor('the hostile tools', async () => {
-        const found = await toBackground<TabToolSnapshot>(hostile.extensionPage, { type: 'router/get-tools', tabId: hostile.tabId });
-        return found.tools.length === 5 ? found : undefined;
-      });
-      const callHostile = (name: string) =>
-        callInBackground(hostile.extensionPage, {
-          type: 'router/call-tool',
-          tabId: hostile.tabId,
-          requestId: `hostile-${name}`,
-          call: { id: `hostile-${name}`, name, input: {} },
+    await check(
+      'a tool that throws a Proxy or a prototype-less object ends at once as tool_threw; a 2 MB structuredContent is capped',
+      async () => {
+        const hostile = await session!.openWithExtensionPage(`${server.url}/hostile-tools.html`, 'sidepanel.html');
+        await waitFor('the hostile tools', async () => {
+          const found = await toBackground<TabToolSnapshot>(hostile.extensionPage, { type: 'router/get-tools', tabId: hostile.tabId });
+          return found.tools.length === 5 ? found : undefined;
         });
-      for (const name of ['throws_null_proto', 'throws_bad_getter', 'throws_proxy', 'rejects_proxy']) {
-        const output = await callHostile(name);
-        assert(output.isError && textOf(output).startsWith('Error [tool_threw]: '), `${name} answered ${textOf(output).slice(0, 200)}`);
-      }
-      const big = await callHostile('huge_structured');
-      assert(big.structuredContent === undefined, 'huge_structured kept its structuredContent');
-      assert(textOf(big).length <= 20_200, `huge_structured sent ${textOf(big).length} characters`);
-      await hostile.extensionPage.close();
-      await hostile.page.close();
-    });
+        const callHostile = (name: string) =>
+          callInBackground(hostile.extensionPage, {
+            type: 'router/call-tool',
+            tabId: hostile.tabId,
+            requestId: `hostile-${name}`,
+            call: { id: `hostile-${name}`, name, input: {} },
+          });
+        for (const name of ['throws_null_proto', 'throws_bad_getter', 'throws_proxy', 'rejects_proxy']) {
+          const output = await callHostile(name);
+          assert(output.isError && textOf(output).startsWith('Error [tool_threw]: '), `${name} answered ${textOf(output).slice(0, 200)}`);
+        }
+        const big = await callHostile('huge_structured');
+        assert(big.structuredContent === undefined, 'huge_structured kept its structuredContent');
+        assert(textOf(big).length <= 20_200, `huge_structured sent ${textOf(big).length} characters`);
+        await hostile.extensionPage.close();
+        await hostile.page.close();
+      },
+    );
 
     await check('a cloud conversation in the sidebar page calls a page tool and shows the answer', async () => {
       // Cloud settings as the options page stores them, then a fresh shop tab with its own panel.
@@ -334,7 +341,6 @@ async function main(): Promise<number> {
       assert(first?.headers.authorization === `Bearer ${API_KEY}`, 'the provider did not get the key');
       assert(JSON.stringify(first.body).includes('search_products'), 'the provider did not get the page tools');
     });
-
 
     await check('the on-device path downloads the test model, runs it on WASM and calls a page tool', async () => {
       await run(extensionPage, SAVE_SETTINGS, {
@@ -376,7 +382,9 @@ async function main(): Promise<number> {
             origin: new URL(server.url).origin,
             instructions: 'A shop.',
             tools: ['search_products', 'open_product', 'add_to_cart'],
-            subAgents: [{ id: 'checkout', name: 'Checkout', instructions: 'Read the cart, then check out.', tools: ['get_cart', 'check_out'] }],
+            subAgents: [
+              { id: 'checkout', name: 'Checkout', instructions: 'Read the cart, then check out.', tools: ['get_cart', 'check_out'] },
+            ],
           },
         ],
       });
@@ -407,56 +415,72 @@ async function main(): Promise<number> {
       assert(offered.includes('get_cart') && !offered.includes('search_products'), 'the sub-agent was not offered only its own tools');
     });
 
-    await check('a router that registers its tools 30–500 ms after the call that changed the route: a two-step task passes 10 of 10 runs', async () => {
-      const url = `${server.url}/hotel-router.html`;
-      const router = await session!.openWithExtensionPage(url, 'sidepanel.html');
-      const names = async () =>
-        (await toBackground<TabToolSnapshot>(router.extensionPage, { type: 'router/get-tools', tabId: router.tabId })).tools.map((t) => t.name).sort().join(',');
-      const call = (id: string, name: string, input: unknown) =>
-        callInBackground(router.extensionPage, { type: 'router/call-tool', tabId: router.tabId, requestId: id, call: { id, name, input } });
-      const failures: string[] = [];
-      for (let i = 1; i <= 10; i++) {
-        if (i > 1) await run(router.page, '(href) => { setTimeout(() => location.assign(href), 0); return true; }', url);
-        await waitFor('the home route tools', async () => (await names()) === 'lookup_amenity,search_location', 20_000);
-        const search = textOf(await call(`router-s${i}`, 'search_location', { location: 'Tokyo' }));
-        const filter = textOf(await call(`router-f${i}`, 'filter_search_results', { gym: true, breakfast: true }));
-        if (search !== 'Searching hotels in Tokyo.' || filter !== '2 hotels in Tokyo with a gym and breakfast: Shinjuku Tower, Ginza Grand.') {
-          failures.push(`run ${i}: "${search}" then "${filter}"`);
+    await check(
+      'a router that registers its tools 30–500 ms after the call that changed the route: a two-step task passes 10 of 10 runs',
+      async () => {
+        const url = `${server.url}/hotel-router.html`;
+        const router = await session!.openWithExtensionPage(url, 'sidepanel.html');
+        const names = async () =>
+          (await toBackground<TabToolSnapshot>(router.extensionPage, { type: 'router/get-tools', tabId: router.tabId })).tools
+            .map((t) => t.name)
+            .sort()
+            .join(',');
+        const call = (id: string, name: string, input: unknown) =>
+          callInBackground(router.extensionPage, {
+            type: 'router/call-tool',
+            tabId: router.tabId,
+            requestId: id,
+            call: { id, name, input },
+          });
+        const failures: string[] = [];
+        for (let i = 1; i <= 10; i++) {
+          if (i > 1) await run(router.page, '(href) => { setTimeout(() => location.assign(href), 0); return true; }', url);
+          await waitFor('the home route tools', async () => (await names()) === 'lookup_amenity,search_location', 20_000);
+          const search = textOf(await call(`router-s${i}`, 'search_location', { location: 'Tokyo' }));
+          const filter = textOf(await call(`router-f${i}`, 'filter_search_results', { gym: true, breakfast: true }));
+          if (
+            search !== 'Searching hotels in Tokyo.' ||
+            filter !== '2 hotels in Tokyo with a gym and breakfast: Shinjuku Tower, Ginza Grand.'
+          ) {
+            failures.push(`run ${i}: "${search}" then "${filter}"`);
+          }
         }
-      }
-      assert(failures.length === 0, failures.join('; '));
-      await router.extensionPage.close();
-      await router.page.close();
-    });
+        assert(failures.length === 0, failures.join('; '));
+        await router.extensionPage.close();
+        await router.page.close();
+      },
+    );
 
-    await check('a content script reaches no key, conversation, grant or policy; its writes change nothing; a closed tab loses its conversation', async () => {
-      const secret = 'my recovery code is 7731-FIREFOX';
-      await run(extensionPage, SAVE_SETTINGS, {
-        'settings.mode': 'cloud',
-        'settings.cloud': { provider: 'openai-compatible', baseURL: `${provider.url}/v1`, model: 'test-model' },
-        'secret.apiKey.openai-compatible': API_KEY,
-        'settings.apiKeyMask.openai-compatible': 'sk-…moke',
-        'settings.confirmation': 'non-read-only',
-        'settings.grants': [{ origin: server.url, tool: 'search_products', grantedAt: 1 }],
-      });
-      provider.script({ type: 'reply', text: 'Noted.' });
-      const shop = await session!.openWithExtensionPage(`${server.url}/demo/`, 'sidepanel.html');
-      const panel = shop.extensionPage;
-      await withPageText(panel, async () => {
-        await waitFor('the panel to list the shop tools', async () => /Tools \(\d+\)/.test(await panelText(panel)), 20_000);
-        await sendFromPanel(panel, secret);
-        await waitFor('the answer', async () => (await panelText(panel)).includes('Noted.'), 30_000);
-      });
-      await waitFor('the conversation to be stored', async () => (await run<string>(panel, READ_PRIVILEGED)).includes(secret));
+    await check(
+      'a content script reaches no key, conversation, grant or policy; its writes change nothing; a closed tab loses its conversation',
+      async () => {
+        const secret = 'my recovery code is 7731-FIREFOX';
+        await run(extensionPage, SAVE_SETTINGS, {
+          'settings.mode': 'cloud',
+          'settings.cloud': { provider: 'openai-compatible', baseURL: `${provider.url}/v1`, model: 'test-model' },
+          'secret.apiKey.openai-compatible': API_KEY,
+          'settings.apiKeyMask.openai-compatible': 'sk-…moke',
+          'settings.confirmation': 'non-read-only',
+          'settings.grants': [{ origin: server.url, tool: 'search_products', grantedAt: 1 }],
+        });
+        provider.script({ type: 'reply', text: 'Noted.' });
+        const shop = await session!.openWithExtensionPage(`${server.url}/demo/`, 'sidepanel.html');
+        const panel = shop.extensionPage;
+        await withPageText(panel, async () => {
+          await waitFor('the panel to list the shop tools', async () => /Tools \(\d+\)/.test(await panelText(panel)), 20_000);
+          await sendFromPanel(panel, secret);
+          await waitFor('the answer', async () => (await panelText(panel)).includes('Noted.'), 30_000);
+        });
+        await waitFor('the conversation to be stored', async () => (await run<string>(panel, READ_PRIVILEGED)).includes(secret));
 
-      const reached = JSON.stringify(await runInContentScript(panel, shop.tabId, CONTENT_SCRIPT_READS_STORAGE));
-      for (const leak of [API_KEY, secret, 'settings.', 'conversation']) {
-        assert(!reached.includes(leak), `a content script read ${leak}: ${reached.slice(0, 300)}`);
-      }
-      await runInContentScript(
-        panel,
-        shop.tabId,
-        `async () => {
+        const reached = JSON.stringify(await runInContentScript(panel, shop.tabId, CONTENT_SCRIPT_READS_STORAGE));
+        for (const leak of [API_KEY, secret, 'settings.', 'conversation']) {
+          assert(!reached.includes(leak), `a content script read ${leak}: ${reached.slice(0, 300)}`);
+        }
+        await runInContentScript(
+          panel,
+          shop.tabId,
+          `async () => {
           const items = {
             'secret.apiKey.openai-compatible': 'sk-attacker',
             'settings.confirmation': 'never',
@@ -465,52 +489,62 @@ async function main(): Promise<number> {
           for (const name of ['local', 'sync']) await browser.storage[name].set(items).catch(() => {});
           new BroadcastChannel('webmcp-agent-storage').postMessage({ keys: Object.keys(items) });
         }`,
-      );
-      provider.script(
-        { type: 'reply', toolCalls: [{ name: 'open_product', input: { productId: 'ceramic-mug' } }] },
-        { type: 'reply', toolCalls: [{ name: 'add_to_cart', input: {} }] },
-        { type: 'reply', text: 'Added.' },
-      );
-      const asked = provider.requests.length;
-      await withPageText(panel, async () => {
-        await sendFromPanel(panel, 'Add the ceramic mug');
-        // The person's policy still holds: add_to_cart (not read-only, not granted) waits for the Allow.
-        await waitFor(
-          'add_to_cart to wait for the person',
-          () =>
-            run<boolean>(
-              panel,
-              "() => [...document.querySelectorAll('.tool-card')].some((c) => c.textContent.includes('add_to_cart') && c.querySelector('.tool-state')?.textContent === 'waiting for you')",
-            ),
-          30_000,
         );
-      });
-      const keys = provider.requests.slice(asked).map((r) => r.headers.authorization);
-      assert(keys.length > 0 && keys.every((k) => k === `Bearer ${API_KEY}`), `the provider got ${JSON.stringify(keys)}`);
-
-      await shop.page.close();
-      await waitFor('the closed tab’s conversation to be deleted', async () => !(await run<string>(panel, READ_PRIVILEGED)).includes(secret));
-      await panel.close();
-    });
-
-    await check('a content script cannot drive the agent host: a panel-named port is cut off, an options request goes unanswered', async () => {
-      const shop = await session!.openWithExtensionPage(`${server.url}/demo/`, 'sidepanel.html');
-      await waitFor('the shop tools', async () => /Tools \(\d+\)/.test(await panelText(shop.extensionPage)), 20_000);
-      const attack = (name: string) =>
-        run<Record<string, unknown>>(shop.extensionPage, '(m) => browser.runtime.sendMessage(m)', {
-          type: 'e2e:content-script-attack',
-          attack: name,
-          tabId: shop.tabId,
+        provider.script(
+          { type: 'reply', toolCalls: [{ name: 'open_product', input: { productId: 'ceramic-mug' } }] },
+          { type: 'reply', toolCalls: [{ name: 'add_to_cart', input: {} }] },
+          { type: 'reply', text: 'Added.' },
+        );
+        const asked = provider.requests.length;
+        await withPageText(panel, async () => {
+          await sendFromPanel(panel, 'Add the ceramic mug');
+          // The person's policy still holds: add_to_cart (not read-only, not granted) waits for the Allow.
+          await waitFor(
+            'add_to_cart to wait for the person',
+            () =>
+              run<boolean>(
+                panel,
+                "() => [...document.querySelectorAll('.tool-card')].some((c) => c.textContent.includes('add_to_cart') && c.querySelector('.tool-state')?.textContent === 'waiting for you')",
+              ),
+            30_000,
+          );
         });
-      const port = await attack('panelPort');
-      assert(port?.disconnected === true && JSON.stringify(port.heard) === '[]', `the panel-named port got ${JSON.stringify(port)}`);
-      const modelRequests = provider.requests.filter((r) => r.path.endsWith('/models')).length;
-      const options = await attack('optionsRequest');
-      assert(options && (options.answer ?? null) === null && !String(options.error ?? '').startsWith('executeScript'), `the options request got ${JSON.stringify(options)}`);
-      assert(provider.requests.filter((r) => r.path.endsWith('/models')).length === modelRequests, 'the provider was asked for models');
-      await shop.extensionPage.close();
-      await shop.page.close();
-    });
+        const keys = provider.requests.slice(asked).map((r) => r.headers.authorization);
+        assert(keys.length > 0 && keys.every((k) => k === `Bearer ${API_KEY}`), `the provider got ${JSON.stringify(keys)}`);
+
+        await shop.page.close();
+        await waitFor(
+          'the closed tab’s conversation to be deleted',
+          async () => !(await run<string>(panel, READ_PRIVILEGED)).includes(secret),
+        );
+        await panel.close();
+      },
+    );
+
+    await check(
+      'a content script cannot drive the agent host: a panel-named port is cut off, an options request goes unanswered',
+      async () => {
+        const shop = await session!.openWithExtensionPage(`${server.url}/demo/`, 'sidepanel.html');
+        await waitFor('the shop tools', async () => /Tools \(\d+\)/.test(await panelText(shop.extensionPage)), 20_000);
+        const attack = (name: string) =>
+          run<Record<string, unknown>>(shop.extensionPage, '(m) => browser.runtime.sendMessage(m)', {
+            type: 'e2e:content-script-attack',
+            attack: name,
+            tabId: shop.tabId,
+          });
+        const port = await attack('panelPort');
+        assert(port?.disconnected === true && JSON.stringify(port.heard) === '[]', `the panel-named port got ${JSON.stringify(port)}`);
+        const modelRequests = provider.requests.filter((r) => r.path.endsWith('/models')).length;
+        const options = await attack('optionsRequest');
+        assert(
+          options && (options.answer ?? null) === null && !String(options.error ?? '').startsWith('executeScript'),
+          `the options request got ${JSON.stringify(options)}`,
+        );
+        assert(provider.requests.filter((r) => r.path.endsWith('/models')).length === modelRequests, 'the provider was asked for models');
+        await shop.extensionPage.close();
+        await shop.page.close();
+      },
+    );
 
     await check('the sidebar page shows a reply carrying every exfiltration vector as text, and its CSP refuses loads', async () => {
       const attacker = await startAttackerServer();
@@ -578,7 +612,11 @@ async function main(): Promise<number> {
             [...document.querySelectorAll('nav.views button')].find((b) => b.textContent.startsWith('Tools')).click();
           }`,
         );
-        await waitFor('the inspector', () => run<boolean>(panel, `() => document.querySelectorAll('details.tool-inspect').length > 0`), 10_000);
+        await waitFor(
+          'the inspector',
+          () => run<boolean>(panel, `() => document.querySelectorAll('details.tool-inspect').length > 0`),
+          10_000,
+        );
         await run(
           panel,
           `() => {
@@ -594,7 +632,11 @@ async function main(): Promise<number> {
         await run(panel, `() => [...document.querySelectorAll('nav.views button')].find((b) => b.textContent === 'Develop').click()`);
         await waitFor(
           'the timeline entry',
-          () => run<boolean>(panel, `() => [...document.querySelectorAll('.timeline-entry')].some((e) => e.textContent.includes('By hand') && e.textContent.includes('search_products'))`),
+          () =>
+            run<boolean>(
+              panel,
+              `() => [...document.querySelectorAll('.timeline-entry')].some((e) => e.textContent.includes('By hand') && e.textContent.includes('search_products'))`,
+            ),
           10_000,
         );
       });
@@ -606,8 +648,16 @@ async function main(): Promise<number> {
         { type: 'reply', text: 'I will not look.' },
       );
       const evals = JSON.stringify([
-        { name: 'mugs', messages: [{ role: 'user', type: 'message', content: 'Do you sell mugs?' }], expectedCall: [{ functionName: 'search_products' }] },
-        { name: 'cart', messages: [{ role: 'user', type: 'message', content: 'What is in my cart?' }], expectedCall: [{ functionName: 'get_cart' }] },
+        {
+          name: 'mugs',
+          messages: [{ role: 'user', type: 'message', content: 'Do you sell mugs?' }],
+          expectedCall: [{ functionName: 'search_products' }],
+        },
+        {
+          name: 'cart',
+          messages: [{ role: 'user', type: 'message', content: 'What is in my cart?' }],
+          expectedCall: [{ functionName: 'get_cart' }],
+        },
       ]);
       const outcome = await run<{ ok: boolean; report?: { summary: { passed: number; failed: number }; cases: { outcome: string }[] } }>(
         panel,
@@ -620,7 +670,6 @@ async function main(): Promise<number> {
       await shop.extensionPage.close();
       await shop.page.close();
     });
-
   } finally {
     await session?.close();
     await server.close();

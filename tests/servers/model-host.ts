@@ -42,9 +42,7 @@ export interface ModelHost {
 }
 
 /** Start a model host on 127.0.0.1 (a free port) serving `models`: model id → (file path → content). */
-export async function startModelHost(
-  models: Record<string, Map<string, string | Uint8Array>> = {},
-): Promise<ModelHost> {
+export async function startModelHost(models: Record<string, Map<string, string | Uint8Array>> = {}): Promise<ModelHost> {
   const store = new Map<string, Buffer>();
   const addModel = (model: string, files: Map<string, string | Uint8Array>) => {
     for (const [path, content] of files) store.set(`${model}/${path}`, Buffer.from(content));
@@ -162,13 +160,10 @@ export async function startModelHost(
   return {
     url: `http://127.0.0.1:${port}/`,
     requests,
-    downloads: (file) =>
-      requests.filter((r) => r.method === 'GET' && r.range !== 'bytes=0-0' && (!file || r.path.endsWith(file))).length,
+    downloads: (file) => requests.filter((r) => r.method === 'GET' && r.range !== 'bytes=0-0' && (!file || r.path.endsWith(file))).length,
     failNext: (file, afterBytes, times = 1) => failures.set(file, { afterBytes, times }),
     bytesSent: (file) =>
-      requests
-        .filter((r) => r.method === 'GET' && r.range !== 'bytes=0-0' && r.path.endsWith(file))
-        .reduce((n, r) => n + r.bytes, 0),
+      requests.filter((r) => r.method === 'GET' && r.range !== 'bytes=0-0' && r.path.endsWith(file)).reduce((n, r) => n + r.bytes, 0),
     slow: (file, pace) => (pace ? paces.set(file, pace) : paces.delete(file)),
     addModel,
     close: () =>

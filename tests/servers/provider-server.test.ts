@@ -79,9 +79,19 @@ describe('streaming protocols', () => {
     const events = parseSse(await res.text());
     expect(events.map(([name]) => name).slice(0, 3)).toEqual(['message_start', 'ping', 'content_block_start']);
     const deltas = events.filter(([name]) => name === 'content_block_delta').map(([, d]) => d.delta);
-    expect(deltas.filter((d) => d.type === 'thinking_delta').map((d) => d.thinking).join('')).toBe('Think about it first.');
+    expect(
+      deltas
+        .filter((d) => d.type === 'thinking_delta')
+        .map((d) => d.thinking)
+        .join(''),
+    ).toBe('Think about it first.');
     expect(deltas.find((d) => d.type === 'signature_delta')).toEqual({ type: 'signature_delta', signature: 'sig-1' });
-    expect(deltas.filter((d) => d.type === 'input_json_delta').map((d) => d.partial_json).join('')).toBe('{"full":true}');
+    expect(
+      deltas
+        .filter((d) => d.type === 'input_json_delta')
+        .map((d) => d.partial_json)
+        .join(''),
+    ).toBe('{"full":true}');
     const delta = events.find(([name]) => name === 'message_delta')?.[1];
     expect(delta.delta.stop_reason).toBe('tool_use');
     expect(events.at(-1)?.[0]).toBe('message_stop');
@@ -147,12 +157,17 @@ describe('the rest of the API', () => {
     const openai = await (await fetch(`${server.url}/v1/models`, { headers: openaiHeaders })).json();
     expect(openai).toMatchObject({ object: 'list', data: [{ id: 'alpha-1', object: 'model' }, { id: 'beta-2' }] });
     const anthropic = await (await fetch(`${server.url}/v1/models`, { headers: anthropicHeaders })).json();
-    expect(anthropic).toMatchObject({ data: [{ id: 'alpha-1', display_name: 'Alpha 1', type: 'model' }, { id: 'beta-2' }], has_more: false });
+    expect(anthropic).toMatchObject({
+      data: [{ id: 'alpha-1', display_name: 'Alpha 1', type: 'model' }, { id: 'beta-2' }],
+      has_more: false,
+    });
   });
 
   it('records every request with lowercased headers and the parsed body, and reads it back per protocol', async () => {
     server.script({ type: 'reply', text: 'hi' });
-    await (await post('/v1/messages', { model: 'm', system: 'Be brief.', messages: [{ role: 'user', content: 'Hello' }] }, anthropicHeaders)).text();
+    await (
+      await post('/v1/messages', { model: 'm', system: 'Be brief.', messages: [{ role: 'user', content: 'Hello' }] }, anthropicHeaders)
+    ).text();
     expect(server.requests).toHaveLength(1);
     const [request] = server.requests;
     expect(request).toMatchObject({ method: 'POST', path: '/v1/messages', protocol: 'anthropic' });
@@ -196,7 +211,9 @@ describe('as a standalone process', () => {
       body: JSON.stringify({ replies: [{ type: 'reply', text: 'From the script.' }] }),
     });
     expect(await scripted.json()).toEqual({ pending: 1 });
-    const reply = await (await fetch(`${url}/v1/chat/completions`, { method: 'POST', body: JSON.stringify({ model: 'x', messages: [] }) })).json();
+    const reply = await (
+      await fetch(`${url}/v1/chat/completions`, { method: 'POST', body: JSON.stringify({ model: 'x', messages: [] }) })
+    ).json();
     expect(reply.choices[0].message.content).toBe('From the script.');
     const recorded = await (await fetch(`${url}/__requests`)).json();
     expect(recorded).toMatchObject({ pending: 0, requests: [{ path: '/v1/chat/completions', body: { model: 'x' } }] });

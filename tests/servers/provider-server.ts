@@ -441,7 +441,14 @@ function responsesEvents(turn: ScriptedTurn, ids: TurnIds, model: string): strin
   output.forEach((item, output_index) => {
     if (item.type === 'reasoning') {
       out.push(ev('response.output_item.added', { output_index, item: { ...item, summary: [] } }));
-      out.push(ev('response.reasoning_summary_part.added', { item_id: item.id, output_index, summary_index: 0, part: { type: 'summary_text', text: '' } }));
+      out.push(
+        ev('response.reasoning_summary_part.added', {
+          item_id: item.id,
+          output_index,
+          summary_index: 0,
+          part: { type: 'summary_text', text: '' },
+        }),
+      );
       for (const delta of chunks(turn.reasoning!.text)) {
         out.push(ev('response.reasoning_summary_text.delta', { item_id: item.id, output_index, summary_index: 0, delta }));
       }
@@ -449,7 +456,14 @@ function responsesEvents(turn: ScriptedTurn, ids: TurnIds, model: string): strin
       out.push(ev('response.output_item.done', { output_index, item }));
     } else if (item.type === 'message') {
       out.push(ev('response.output_item.added', { output_index, item: { ...item, status: 'in_progress', content: [] } }));
-      out.push(ev('response.content_part.added', { item_id: item.id, output_index, content_index: 0, part: { type: 'output_text', text: '', annotations: [] } }));
+      out.push(
+        ev('response.content_part.added', {
+          item_id: item.id,
+          output_index,
+          content_index: 0,
+          part: { type: 'output_text', text: '', annotations: [] },
+        }),
+      );
       for (const delta of chunks(turn.text!)) {
         out.push(ev('response.output_text.delta', { item_id: item.id, output_index, content_index: 0, delta, logprobs: [] }));
       }
@@ -556,7 +570,13 @@ function streamErrorEvent(protocol: Protocol, error: ScriptedStreamError): strin
     return sse('error', { type: 'error', error: { type: error.errorType ?? 'overloaded_error', message: error.message } });
   }
   if (protocol === 'responses') {
-    return sse('error', { type: 'error', sequence_number: 9999, code: error.errorType ?? 'server_error', message: error.message, param: null });
+    return sse('error', {
+      type: 'error',
+      sequence_number: 9999,
+      code: error.errorType ?? 'server_error',
+      message: error.message,
+      param: null,
+    });
   }
   return sse(undefined, { error: { message: error.message, type: error.errorType ?? 'server_error', param: null, code: null } });
 }
@@ -638,8 +658,7 @@ function sendError(res: ServerResponse, protocol: Protocol, error: ScriptedError
     return;
   }
   const type =
-    error.errorType ??
-    (error.status === 429 ? 'rate_limit_exceeded' : error.status >= 500 ? 'server_error' : 'invalid_request_error');
+    error.errorType ?? (error.status === 429 ? 'rate_limit_exceeded' : error.status >= 500 ? 'server_error' : 'invalid_request_error');
   const code = error.status === 401 ? 'invalid_api_key' : null;
   sendJson(res, error.status, { error: { message: error.message, type, param: null, code } }, headers);
 }
@@ -761,8 +780,7 @@ export function readSent(request: RecordedRequest): SentContent {
         : '';
   const result = (id: string, output: string) => {
     const parsed = parse(output) as { error?: unknown } | undefined;
-    const isError =
-      typeof parsed === 'object' && parsed !== null && Object.keys(parsed).length === 1 && typeof parsed.error === 'string';
+    const isError = typeof parsed === 'object' && parsed !== null && Object.keys(parsed).length === 1 && typeof parsed.error === 'string';
     out.toolResults.push(isError ? { id, output: parsed.error as string, isError: true } : { id, output });
   };
   function parse(text: string): unknown {

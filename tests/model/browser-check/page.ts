@@ -12,9 +12,7 @@ const runtime = typeof browser !== 'undefined' ? browser.runtime : chrome.runtim
 
 const params = new URLSearchParams(location.search);
 // Firefox opens this page from the background script, which knows no host: the runner writes it to a file.
-const fileConfig = params.get('host')
-  ? {}
-  : ((await (await fetch('./check-config.json')).json()) as { host?: string; model?: string });
+const fileConfig = params.get('host') ? {} : ((await (await fetch('./check-config.json')).json()) as { host?: string; model?: string });
 const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
 const client = connectTransformersEngine(worker as unknown as EnginePort, {
   remoteHost: params.get('host') ?? fileConfig.host,
