@@ -59,7 +59,9 @@ async function once(gpu: boolean, pageUrl: string): Promise<Record<string, numbe
   try {
     let { context, sw, id } = await launch(profile, gpu);
     await sw.evaluate(
-      (modelHost) => chrome.storage.local.set({ 'settings.mode': 'local', 'settings.local': { modelHost } }),
+      // "Never ask" for tools that are not consequential: the bench times the engine, not the person's click.
+      (modelHost) =>
+        chrome.storage.local.set({ 'settings.mode': 'local', 'settings.local': { modelHost }, 'settings.confirmation': 'never' }),
       host.url.replace(/\/$/, ''),
     );
     let panel = await openPanel(context, sw, id, pageUrl);

@@ -95,6 +95,10 @@ export default defineBackground(() => {
   let tellHost = (message: TabClosedMessage): Promise<unknown> => browser.runtime.sendMessage(message);
   const conversations = () =>
     browserSessionId(storageAreas.session).then((session) => createConversationStore(storageAreas.local, { session }));
+  // A watched tab's new page gets the bridge once loaded (lib/background/create-tool-router.ts, tabLoaded).
+  browser.tabs.onUpdated.addListener((tabId, change) => {
+    if (change.status === 'complete') void toolRouter.tabLoaded(tabId);
+  });
   browser.tabs.onRemoved.addListener((tabId, removeInfo) => {
     void toolRouter.forgetTab(tabId);
     void forgetClosedTab(tabId, removeInfo, { tellHost, store: conversations });

@@ -18,6 +18,9 @@ export default defineUnlistedScript(() => {
   started.webmcpAgentBridge = true;
   const tell = <T extends keyof FrameChannel>(type: T, request: FrameChannel[T]['request']) =>
     void sendMessage<FrameChannel, T>((message) => browser.runtime.sendMessage(message), type, request).catch(() => {});
+  // A bridge in a new document: the router forgets what the frame's earlier document offered, and a call that
+  // navigated here knows its next document has come.
+  tell('frame/ready', { url: location.href });
   // The parent's token proves to the router which iframe this frame sits in (the tools delegation check).
   listenForToolsDelegation(window, (token) => tell('frame/delegation-token', { token }));
   const channel = connectPageChannel(window, crypto.randomUUID());

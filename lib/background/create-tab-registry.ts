@@ -47,6 +47,8 @@ interface TabState {
 }
 
 const key = (tabId: number) => `bridge:tab:${tabId}`;
+/** The ids of the watched tabs. */
+const WATCHED_KEY = 'bridge:watched';
 
 /** Pushes of one tab's snapshot are coalesced over this long (see schedulePush). */
 const PUSH_COALESCE_MS = 30;
@@ -68,6 +70,8 @@ interface TabRegistry {
   listeners: Set<(tabId: number) => void>;
   /** A frame presents the token its parent posted (the delegation check, create-frame-delegation.ts). */
   presentDelegationToken(sender: FrameSender, token: unknown): void;
+  /** Whether anyone watches the tab; one storage read per service-worker life, not one per tab. */
+  isWatched(tabId: number): Promise<boolean>;
   /** The tab closed. */
   forget(tabId: number): Promise<void>;
 }
@@ -130,10 +134,31 @@ export function createTabRegistry(ports: TabRegistryPorts): TabRegistry {
   };
 
   /** Starts watching a tab: the whole bridge goes into every frame it has now, and into each document it loads. */
+  /** The watched tabs, kept in memory and in one session-storage key (a tab update must not cost a read). */
+  let watched: Promise<Set<number>> | undefined;
+  const watchedTabs = () => {
+    watched ??= ports.store
+      .get([WATCHED_KEY])
+      .then(
+        (stored) =>
+          new Set(Array.isArray(stored[WATCHED_KEY]) ? ((stored[WATCHED_KEY] as unknown[]).filter(Number.isInteger) as number[]) : []),
+      )
+      .catch(() => new Set<number>());
+    return watched;
+  };
+  const rememberWatched = async (tabId: number, on: boolean) => {
+    const set = await watchedTabs();
+    if (set.has(tabId) === on) return;
+    if (on) set.add(tabId);
+    else set.delete(tabId);
+    await ports.store.set({ [WATCHED_KEY]: [...set] });
+  };
+
   const watch = (tabId: number, state: TabState) => {
     if (state.watched) return;
     state.watched = true;
     save(tabId, state);
+    void rememberWatched(tabId, true).catch(() => undefined);
     void ports.loadBridge?.(tabId).catch(() => undefined);
   };
 
@@ -249,7 +274,9 @@ export function createTabRegistry(ports: TabRegistryPorts): TabRegistry {
     snapshotOf,
     listeners,
     presentDelegationToken: (sender, token) => delegation.present(sender, token),
+    isWatched: async (tabId) => (await watchedTabs()).has(tabId),
     async forget(tabId) {
+      void rememberWatched(tabId, false).catch(() => undefined);
       tabs.delete(tabId);
       writes.forget(tabId);
       for (const frameKey of [...unanswered]) if (frameKey.startsWith(`${tabId}:`)) unanswered.delete(frameKey);

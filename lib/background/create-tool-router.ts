@@ -69,6 +69,11 @@ export interface ToolRouter extends ToolBridge {
   handleFrameMessage(message: unknown, sender: FrameSender): boolean;
   /** Feed a message from the agent host; resolves with the answer, or undefined when it is not a bridge message. */
   handleHostMessage(message: unknown): Promise<unknown> | undefined;
+  /**
+   * A tab finished loading a document (tabs.onUpdated, status complete). A watched tab's frames get the whole
+   * bridge, so the panel knows the new page even when it offers no tools (pages with tools load it themselves).
+   */
+  tabLoaded(tabId: number): Promise<void>;
   /** The tab closed. */
   forgetTab(tabId: number): Promise<void>;
 }
@@ -131,7 +136,9 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
         }
         const owner = (await load(tabId)).frames[entry.frameId];
         if (result.report && owner) {
-          await setFrame(tabId, entry.frameId, trimToTabCaps(attest(result.report, { tabId, ...owner, frameId: entry.frameId })));
+          const report = trimToTabCaps(attest(result.report, { tabId, ...owner, frameId: entry.frameId }));
+          // Most calls change nothing: then nothing is written, badged or pushed.
+          if (JSON.stringify(report) !== JSON.stringify(owner)) await setFrame(tabId, entry.frameId, report);
         }
         // The frame caps its results, but a compromised one could send anything: the cap holds here too.
         return capToolOutput(result.output, maxResultChars + CAP_NOTE_ROOM);
@@ -162,9 +169,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
       if (sender.documentId) documents.set(frameKey, sender.documentId);
       else documents.delete(frameKey);
       navigation.documentStarted(frameKey);
-      void setFrame(sender.tabId, sender.frameId, undefined, sender.origin).then(async () => {
-        if ((await load(sender.tabId)).watched) await ports.loadBridge?.(sender.tabId, sender);
-      });
+      void setFrame(sender.tabId, sender.frameId, undefined, sender.origin);
     },
     'frame/load': (_message, sender) => {
       // The frame shows WebMCP (stub.ts). Whatever it claims, it only gets the extension's own scripts, and only
@@ -257,6 +262,9 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
     },
     handleHostMessage(message) {
       return handleMessage(hostHandlers, message, undefined);
+    },
+    async tabLoaded(tabId) {
+      if (await registry.isWatched(tabId)) await ports.loadBridge?.(tabId).catch(() => undefined);
     },
     async forgetTab(tabId) {
       navigation.forgetTab(tabId);

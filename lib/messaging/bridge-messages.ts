@@ -80,7 +80,7 @@ export interface FrameCallRequest {
  * The frame is who the browser says sent it (`sender`), never what a message claims.
  */
 export interface FrameChannel {
-  /** A new document started in this frame (stub.ts): the router forgets the frame's earlier document. */
+  /** The bridge started in a new document of this frame (bridge.ts): the router forgets the frame's earlier one. */
   'frame/ready': { request: { url: string }; answer: undefined };
   /** The frame shows WebMCP (stub.ts): load the rest of the bridge into it. `native`: the browser has WebMCP. */
   'frame/load': { request: { native: boolean }; answer: undefined };

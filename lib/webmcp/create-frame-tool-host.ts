@@ -79,10 +79,14 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
   // Evidence that the page is still changing, for the wait after a call (create-settle-watch.ts).
   const activity = createSettleWatch({ win, doc, cursor, page, capMs: settle.capMs, list: () => list(), isUnloading: () => unloading });
   let lastReportJson = '';
+  /** The last list read, and when: reused by a call when nothing changed since. */
+  let lastList: { at: number; url: string; report: FrameReport } | undefined;
   let debounce: ReturnType<typeof setTimeout> | undefined;
   let queue: Promise<unknown> = Promise.resolve();
 
   const list = async (): Promise<FrameReport> => {
+    // Stamped before reading: a change during the read makes this list stale for the next call.
+    const at = Date.now();
     const tools: FrameTool[] = [];
     const seen = new Set<string>();
     // Swapped in whole at the end: a call may be looking tools up while a list is in flight.
@@ -139,12 +143,14 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
         if (!form.hasAttribute('toolautosubmit')) tool.needsConfirmation = true;
       }
     }
-    return {
+    const report: FrameReport = {
       url: win.location.href,
       origin: win.location.origin,
       page: readPageContext(doc),
       tools: tools.slice(0, MAX_TOOLS_PER_FRAME),
     };
+    lastList = { at, url: report.url, report };
+    return report;
   };
 
   const formOf = (name: string): HTMLFormElement | undefined => {
@@ -202,7 +208,8 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
 
   const runCall = async (request: FrameCallRequest): Promise<FrameCallResult> => {
     const fail = (code: ToolErrorCode, message: string): FrameCallResult => ({ kind: 'output', output: toolErrorOutput(code, message) });
-    let report = await list();
+    // The last list is current unless the tools or the route changed since: a call then costs no extra round trip.
+    let report = lastList && lastList.at > activity.lastChangeAt() && lastList.url === win.location.href ? lastList.report : await list();
     const tool = report.tools.find((t) => t.name === request.name);
     if (!tool) {
       const names = report.tools.map((t) => t.name).join(', ') || 'none';
@@ -264,14 +271,15 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
       cursor.fade();
     }
     settling.add(request.callId);
+    let changedAnything = true;
     try {
-      await activity.waitForSettle(startedAt, before);
+      changedAnything = await activity.waitForSettle(startedAt, before);
     } finally {
       stopObserving();
       settling.delete(request.callId);
     }
     if (unloading) return { kind: 'navigated' };
-    report = await list();
+    if (changedAnything || !lastList || lastList.report !== report) report = await list();
     lastReportJson = JSON.stringify(report);
     return { kind: 'output', output, report };
   };

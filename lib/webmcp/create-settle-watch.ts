@@ -26,12 +26,17 @@ interface SettleWatchOptions {
 interface SettleWatch {
   /** The frame's tool list changed. */
   toolsChanged(): void;
+  /** When the tools or the route last changed (Date.now() time; 0 for never): a list read later is current. */
+  lastChangeAt(): number;
   /** Wakes every wait (pagehide). */
   stir(): void;
   /** Stamps every page mutation until the returned function is called. */
   observeMutations(): () => void;
-  /** Waits, after a call resolved, for the changes it plausibly started (see below). */
-  waitForSettle(since: number, before: { url: string; names: Set<string> }): Promise<void>;
+  /**
+   * Waits, after a call resolved, for the changes it plausibly started (see below). Resolves true when something
+   * changed (the tools, the route, the page), false when the call changed nothing.
+   */
+  waitForSettle(since: number, before: { url: string; names: Set<string> }): Promise<boolean>;
 }
 
 /** Creates the watch and starts following route changes. */
@@ -104,7 +109,7 @@ export function createSettleWatch(options: SettleWatchOptions): SettleWatch {
     // (the polyfill announces registrations in a zero-delay timer) reaches us before the pong does.
     await new Promise((resolve) => setTimeout(resolve, 0));
     await page?.request('ping').catch(() => undefined);
-    if (Math.max(lastChangeAt, lastRouteAt, lastMutationAt) < since && win.location.href === before.url) return;
+    if (Math.max(lastChangeAt, lastRouteAt, lastMutationAt) < since && win.location.href === before.url) return false;
     const quiet = async () => {
       while (!isUnloading() && Date.now() < deadline) {
         const mark = Date.now();
@@ -113,7 +118,7 @@ export function createSettleWatch(options: SettleWatchOptions): SettleWatch {
       }
     };
     await quiet();
-    if (lastRouteAt < since && win.location.href === before.url) return;
+    if (lastRouteAt < since && win.location.href === before.url) return true;
     let smallest = Number.POSITIVE_INFINITY;
     let listedFor = -1;
     while (!isUnloading() && Date.now() < deadline) {
@@ -121,12 +126,13 @@ export function createSettleWatch(options: SettleWatchOptions): SettleWatch {
         listedFor = lastChangeAt;
         const names = (await list().catch(() => undefined))?.tools.map((tool) => tool.name) ?? [];
         if (names.some((name) => !before.names.has(name)) || names.length > smallest) break;
-        if ([...before.names].every((name) => names.includes(name))) return;
+        if ([...before.names].every((name) => names.includes(name))) return true;
         smallest = Math.min(smallest, names.length);
       }
       await nextActivity(deadline - Date.now());
     }
     await quiet();
+    return true;
   };
 
   /** Stamps lastMutationAt for every page mutation (the cursor's own excepted) from the call's start until it settled. */
@@ -156,6 +162,7 @@ export function createSettleWatch(options: SettleWatchOptions): SettleWatch {
       lastChangeAt = Date.now();
       stir();
     },
+    lastChangeAt: () => Math.max(lastChangeAt, lastRouteAt),
     stir,
     observeMutations: observeActivity,
     waitForSettle,

@@ -3,8 +3,9 @@
  * world gets at document_start on a browser without native WebMCP (docs/architecture.md, "The lazy bridge").
  *
  * It makes `document.modelContext` (and the deprecated `navigator.modelContext`) exist before page scripts run and
- * records every call made on it, in order. The first call, or a page that replaced `document.modelContext` with its
- * own implementation by DOMContentLoaded or load, raises WAKE_EVENT on the window: the extension then loads the
+ * records every call made on it, in order. The first call, a page that replaced `document.modelContext` with its
+ * own implementation by DOMContentLoaded or load, or a `<form toolname>` (parsed, or added later) raises WAKE_EVENT
+ * on the window: the extension then loads the
  * real polyfill (install-model-context-polyfill.ts and friends) and hands it to `upgrade`, which replays the
  * recorded calls into it, settles their promises with its answers, and from then on forwards every call.
  *
@@ -134,10 +135,29 @@ export function installModelContextStub(win: Window & typeof globalThis): void {
   if (!('modelContext' in win.navigator)) {
     define(win.navigator, 'modelContext', { enumerable: true, get: () => (doc as { modelContext?: unknown }).modelContext });
   }
-  // A page that brings its own implementation registers on that, not on this: look once it has parsed and loaded.
-  const replaced = () => {
-    if ((doc as { modelContext?: unknown }).modelContext !== context) wake();
+  // Once parsed (and again once loaded): a page that brought its own implementation registers on that, not on
+  // this; a `<form toolname>` is a declarative tool the polyfill must serve. Parsing itself is not watched (a heavy
+  // page inserts thousands of nodes), only what scripts add afterwards.
+  let forms: MutationObserver | undefined;
+  const look = () => {
+    if (woken) return;
+    if ((doc as { modelContext?: unknown }).modelContext !== context || doc.querySelector('form[toolname]')) {
+      forms?.disconnect();
+      wake();
+      return;
+    }
+    forms ??= new win.MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (node.nodeType === 1 && ((node as Element).matches('form[toolname]') || (node as Element).querySelector('form[toolname]'))) {
+            forms?.disconnect();
+            return wake();
+          }
+        }
+      }
+    });
+    forms.observe(doc, { childList: true, subtree: true });
   };
-  win.addEventListener('DOMContentLoaded', replaced, { once: true });
-  win.addEventListener('load', replaced, { once: true });
+  win.addEventListener('DOMContentLoaded', look, { once: true });
+  win.addEventListener('load', look, { once: true });
 }

@@ -1,9 +1,10 @@
 /**
  * The isolated content script's stub: until a frame shows any sign of WebMCP, the extension loads nothing else
  * into it (docs/architecture.md, "The lazy bridge"). The signs:
- * - the page's world raised WAKE_EVENT (it called the stub modelContext, or replaced it with its own);
- * - the native modelContext changed its tools (a registration, or a declarative form it picked up);
- * - the document has a `<form toolname>` once parsed, or gets one later.
+ * - the page's world raised WAKE_EVENT (install-model-context-stub.ts: it called the stub modelContext, replaced
+ *   it with its own, or has a `<form toolname>`);
+ * - with native WebMCP (no stub in the page's world): the native modelContext changed its tools, or the document
+ *   has a `<form toolname>` once parsed, or gets one later.
  * A page can raise the event without using WebMCP: that only makes the extension load its bridge into that page.
  */
 import { WAKE_EVENT } from './install-model-context-stub';
@@ -34,7 +35,9 @@ export function watchForPageTools(win: Window & typeof globalThis, native: Event
     observer.observe(doc, { childList: true, subtree: true });
   }
   win.addEventListener(WAKE_EVENT, fire);
-  native?.addEventListener('toolchange', fire);
+  // Without native WebMCP the page world's stub watches forms: nothing more to do here.
+  if (!native) return stop;
+  native.addEventListener('toolchange', fire);
   if (doc.readyState === 'loading') win.addEventListener('DOMContentLoaded', parsed);
   else parsed();
   return stop;
