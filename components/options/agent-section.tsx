@@ -1,4 +1,5 @@
 import type { OptionsState } from './options-state';
+import { RadioChoices } from './radio-choices';
 
 const MODES = [
   { id: 'local', label: 'On-device', hint: 'A small model runs in this browser. Nothing you type leaves your computer.' },
@@ -16,26 +17,13 @@ export function AgentSection({ state }: { state: OptionsState }) {
   return (
     <section class="card" aria-labelledby="agent-title">
       <h2 id="agent-title">Agent</h2>
-      <fieldset class="choices">
-        <legend class="visually-hidden">Which agent answers in the side panel</legend>
-        {MODES.map((mode) => (
-          <div class="choice" key={mode.id}>
-            <input
-              type="radio"
-              id={`mode-${mode.id}`}
-              name="mode"
-              value={mode.id}
-              checked={draft.mode === mode.id}
-              aria-describedby={`mode-${mode.id}-hint`}
-              onChange={() => state.edit('mode', mode.id)}
-            />
-            <label for={`mode-${mode.id}`}>{mode.label}</label>
-            <p class="hint" id={`mode-${mode.id}-hint`}>
-              {mode.hint}
-            </p>
-          </div>
-        ))}
-      </fieldset>
+      <RadioChoices
+        name="mode"
+        legend={<legend class="visually-hidden">Which agent answers in the side panel</legend>}
+        choices={MODES}
+        value={draft.mode}
+        onChange={(mode) => state.edit('mode', mode)}
+      />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { CONFIRMATION_POLICIES } from '../../lib/storage/settings';
 import type { OptionsState } from './options-state';
+import { RadioChoices } from './radio-choices';
 
 /** When tools wait for the person's Allow, and the tools allowed for good on a site. */
 export function ConfirmationSection({ state }: { state: OptionsState }) {
@@ -9,30 +10,18 @@ export function ConfirmationSection({ state }: { state: OptionsState }) {
   return (
     <section class="card" aria-labelledby="confirmation-title">
       <h2 id="confirmation-title">Confirmation</h2>
-      <fieldset class="choices">
-        <legend>Ask before a tool runs</legend>
-        {CONFIRMATION_POLICIES.map((policy) => (
-          <div class="choice" key={policy.id}>
-            <input
-              type="radio"
-              id={`policy-${policy.id}`}
-              name="confirmation"
-              value={policy.id}
-              checked={draft.confirmation === policy.id}
-              aria-describedby={`policy-${policy.id}-hint`}
-              onChange={() => state.edit('confirmation', policy.id)}
-            />
-            <label for={`policy-${policy.id}`}>{policy.label}</label>
-            <p class="hint" id={`policy-${policy.id}-hint`}>
-              {policy.description}
-            </p>
-          </div>
-        ))}
+      <RadioChoices
+        name="policy"
+        legend={<legend>Ask before a tool runs</legend>}
+        choices={CONFIRMATION_POLICIES.map((policy) => ({ id: policy.id, label: policy.label, hint: policy.description }))}
+        value={draft.confirmation}
+        onChange={(policy) => state.edit('confirmation', policy)}
+      >
         <p class="hint">
           Whatever you choose, a tool the site marks as consequential asks every time, and it is never added to “Always allowed”. “Always on
           this site” counts for the site whose tool it is: a tool in an embedded frame of another site is asked about under that site.
         </p>
-      </fieldset>
+      </RadioChoices>
 
       <h3>Always allowed</h3>
       {settings.grants.length === 0 ? (
