@@ -7,22 +7,23 @@
 import type { FrameReport } from '../messaging/bridge-messages';
 import { sendMessage } from '../messaging/channel';
 import type { BridgeChannel } from '../messaging/bridge-messages';
-import { assignToolNames, toolIdentityKey } from '../webmcp/to-model-facing-names';
+import { assignToolNames } from '../webmcp/to-model-facing-names';
 import type { FrameSender } from './attest-frame-sender';
-import { capTabTools, MAX_TOOL_BYTES_PER_TAB, MAX_TOOLS_PER_TAB } from './cap-tab-tools';
+import { capTabTools } from './cap-tab-tools';
 import { createFrameDelegation } from './create-frame-delegation';
 import { createTabWriteQueue } from './create-tab-write-queue';
 import type { ToolRouterPorts } from './create-tool-router';
-import type { DroppedTools, TabToolEntry, TabToolSnapshot } from './tool-bridge';
+import { buildTabSnapshot, selectTools } from './build-tab-snapshot';
+import type { TabToolSnapshot } from './tool-bridge';
 
 /** A frame's report as stored: its URL and origin are the browser's attestation, never the frame's claim. */
-interface StoredFrame extends FrameReport {
+export interface StoredFrame extends FrameReport {
   documentId?: string;
   /** Tools this frame reported beyond what a whole tab may offer, cut on arrival (counted as dropped). */
   cut?: number;
 }
 
-interface TabState {
+export interface TabState {
   frames: Record<string, StoredFrame>;
   /**
    * Model-facing names given out in this tab, by tool identity (frame, origin, name). A name stays with its tool
@@ -238,33 +239,7 @@ export function createTabRegistry(ports: TabRegistryPorts): TabRegistry {
 
   const snapshot = async (tabId: number): Promise<TabToolSnapshot> => snapshotOf(tabId, await load(tabId));
 
-  const snapshotOf = (tabId: number, state: TabState): TabToolSnapshot => {
-    const { tools: owned, dropped } = selectTools(state);
-    const tools: TabToolEntry[] = owned.map(({ frameId, report, index }) => {
-      const tool = report.tools[index];
-      return {
-        name: state.names[toolIdentityKey({ frameId, origin: report.origin, name: tool.name })] ?? tool.name,
-        originalName: tool.name,
-        description: tool.description,
-        inputSchema: tool.inputSchema,
-        ...(tool.title ? { title: tool.title } : {}),
-        ...(tool.annotations ? { annotations: tool.annotations } : {}),
-        origin: report.origin,
-        frameId,
-        ...(report.documentId ? { documentId: report.documentId } : {}),
-        ...(tool.schemaError ? { schemaError: tool.schemaError } : {}),
-        // Only ever shown in the inspector; a frame's report is untrusted, so anything but an object is dropped.
-        ...(typeof tool.outputSchema === 'object' && tool.outputSchema !== null && !Array.isArray(tool.outputSchema)
-          ? { outputSchema: tool.outputSchema }
-          : {}),
-        ...(tool.declarative ? { declarative: true } : {}),
-        ...(tool.needsConfirmation ? { needsConfirmation: true } : {}),
-      };
-    });
-    const top = state.frames[0]?.page;
-    const page = top ? { url: top.url, path: safePath(top.url), title: top.title, ...(top.h1 ? { h1: top.h1 } : {}) } : {};
-    return { tabId, tools, page, revision: state.revision ?? 0, ...(dropped.length > 0 ? { dropped } : {}) };
-  };
+  const snapshotOf = buildTabSnapshot;
 
   return {
     load,
@@ -295,46 +270,11 @@ function isSelfOrigin(state: TabState, frameId: number): boolean {
 }
 
 /** The frames whose tools count, in frame-id order: same-origin with the top, or delegated `tools` by the page. */
-function admittedFrameIds(state: TabState): number[] {
+export function admittedFrameIds(state: TabState): number[] {
   return Object.keys(state.frames)
     .map(Number)
     .filter((frameId) => isSelfOrigin(state, frameId) || state.delegated[frameId] === true)
     .sort((a, b) => a - b);
-}
-
-/**
- * The tools the tab's snapshot offers: admitted frames only (see admittedFrameIds), within the per-tab caps
- * (cap-tab-tools.ts), in frame-id order; and what was left out, with why.
- */
-function selectTools(state: TabState): { tools: { frameId: number; report: StoredFrame; index: number }[]; dropped: DroppedTools[] } {
-  const admitted = admittedFrameIds(state);
-  const capped = capTabTools(admitted.map((frameId) => ({ frameId, tools: state.frames[frameId].tools })));
-  const { kept } = capped;
-  const overCaps = capped.dropped + admitted.reduce((n, frameId) => n + (state.frames[frameId].cut ?? 0), 0);
-  const tools = admitted.flatMap((frameId) =>
-    state.frames[frameId].tools.flatMap((_, index) =>
-      kept.get(frameId)?.has(index) ? [{ frameId, report: state.frames[frameId], index }] : [],
-    ),
-  );
-  const dropped: DroppedTools[] = [];
-  const undelegated = Object.entries(state.frames)
-    .filter(([frameId]) => state.delegated[frameId] === false)
-    .reduce((n, [, frame]) => n + frame.tools.length, 0);
-  if (undelegated > 0) {
-    dropped.push({
-      count: undelegated,
-      reason: 'not-delegated',
-      note: `${plural(undelegated, 'tool')} from embedded frames of other sites left out: the page did not allow them to offer tools (allow="tools").`,
-    });
-  }
-  if (overCaps > 0) {
-    dropped.push({
-      count: overCaps,
-      reason: 'tab-cap',
-      note: `${plural(overCaps, 'tool')} left out: the agent takes at most ${MAX_TOOLS_PER_TAB} tools and ${MAX_TOOL_BYTES_PER_TAB / 1024} KB of tool descriptions from one tab.`,
-    });
-  }
-  return { tools, dropped };
 }
 
 /** A frame never holds more than a whole tab may offer: it bounds what a flood of reports stores and writes. */
@@ -343,10 +283,6 @@ export function trimToTabCaps(report: StoredFrame): StoredFrame {
   const keep = kept.get(0)!;
   if (keep.size === report.tools.length) return report;
   return { ...report, tools: report.tools.filter((_, i) => keep.has(i)), cut: report.tools.length - keep.size };
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 /**
@@ -376,12 +312,4 @@ export function isFrameReport(value: unknown): value is FrameReport {
     Array.isArray(r.tools) &&
     r.tools.every((t) => typeof t === 'object' && t !== null && typeof t.name === 'string' && typeof t.description === 'string')
   );
-}
-
-function safePath(url: string): string | undefined {
-  try {
-    return new URL(url).pathname;
-  } catch {
-    return undefined;
-  }
 }
