@@ -32,7 +32,11 @@ describe('buildTabSnapshot', () => {
     expect(snapshot.page).toEqual({ url: 'https://shop.example/shop?x=1', path: '/shop', title: 'Shop', h1: 'Welcome' });
     expect(snapshot.revision).toBe(7);
     expect(snapshot.dropped).toEqual([
-      { count: 1, reason: 'not-delegated', note: '1 tool from embedded frames of other sites left out: the page did not allow them to offer tools (allow="tools").' },
+      {
+        count: 1,
+        reason: 'not-delegated',
+        note: '1 tool from embedded frames of other sites left out: the page did not allow them to offer tools (allow="tools").',
+      },
     ]);
   });
 });
