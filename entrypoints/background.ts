@@ -97,6 +97,7 @@ export default defineBackground(() => {
     browserSessionId(storageAreas.session).then((session) => createConversationStore(storageAreas.local, { session }));
   // A watched tab's new page gets the bridge once loaded (lib/background/create-tool-router.ts, tabLoaded).
   browser.tabs.onUpdated.addListener((tabId, change) => {
+    if (change.status === 'loading' && change.url !== undefined) void toolRouter.tabNavigating(tabId);
     if (change.status === 'complete') void toolRouter.tabLoaded(tabId);
   });
   browser.tabs.onRemoved.addListener((tabId, removeInfo) => {

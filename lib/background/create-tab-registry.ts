@@ -71,6 +71,8 @@ interface TabRegistry {
   listeners: Set<(tabId: number) => void>;
   /** A frame presents the token its parent posted (the delegation check, create-frame-delegation.ts). */
   presentDelegationToken(sender: FrameSender, token: unknown): void;
+  /** The tab started loading a new top document: forget everything of the old one. */
+  newTopDocument(tabId: number): Promise<void>;
   /** Whether anyone watches the tab; one storage read per service-worker life, not one per tab. */
   isWatched(tabId: number): Promise<boolean>;
   /** The tab closed. */
@@ -211,15 +213,21 @@ export function createTabRegistry(ports: TabRegistryPorts): TabRegistry {
       .finally(() => deciding.delete(frameKey));
   };
 
+  /** A new top document: every frame's tools, names, origins and delegations belonged to the one it replaced. */
+  const clear = (tabId: number, state: TabState) => {
+    state.frames = {};
+    state.names = {};
+    state.seen = {};
+    state.delegated = {};
+    delegation.forgetTab(tabId);
+    for (const frameKey of [...unanswered]) if (frameKey.startsWith(`${tabId}:`)) unanswered.delete(frameKey);
+  };
+
   const setFrame = async (tabId: number, frameId: number, report: StoredFrame | undefined, seenOrigin?: string) => {
     const state = await load(tabId);
-    if (frameId === 0 && report === undefined) {
-      state.frames = {};
-      state.names = {};
-      state.seen = {};
-      state.delegated = {};
-      delegation.forgetTab(tabId);
-      for (const frameKey of [...unanswered]) if (frameKey.startsWith(`${tabId}:`)) unanswered.delete(frameKey);
+    // The top frame is gone (a call found no one there): so is everything the tab offered.
+    if (frameId === 0 && report === undefined && seenOrigin === undefined) {
+      clear(tabId, state);
     } else if (report === undefined) {
       delete state.frames[frameId];
       if (seenOrigin !== undefined) {
@@ -250,6 +258,13 @@ export function createTabRegistry(ports: TabRegistryPorts): TabRegistry {
     listeners,
     presentDelegationToken: (sender, token) => delegation.present(sender, token),
     isWatched: async (tabId) => (await watchedTabs()).has(tabId),
+    async newTopDocument(tabId) {
+      // Only a tab the router knows has anything to forget: an unknown one costs no storage read.
+      const state = tabs.get(tabId) ?? ((await watchedTabs()).has(tabId) ? await load(tabId) : undefined);
+      if (!state || (Object.keys(state.frames).length === 0 && Object.keys(state.seen).length === 0)) return;
+      clear(tabId, state);
+      save(tabId, state);
+    },
     async forget(tabId) {
       void rememberWatched(tabId, false).catch(() => undefined);
       tabs.delete(tabId);

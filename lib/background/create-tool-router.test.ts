@@ -77,10 +77,28 @@ describe('createToolRouter', () => {
     router.handleFrameMessage({ type: 'frame/tools', report: report('http://b.test', [tool('where')]) }, { tabId: 11, frameId: 4 });
     await settle();
     expect((await router.getTools(11)).tools.find((t) => t.origin === 'http://b.test')!.name).toBe('where_2');
-    // A new top document starts afresh.
+    // A new top document (the browser says the tab loads one) starts afresh.
+    await router.tabNavigating(11);
     router.handleFrameMessage({ type: 'frame/ready', url: 'http://a.test/next' }, { tabId: 11, frameId: 0 });
     router.handleFrameMessage({ type: 'frame/tools', report: report('http://d.test', [tool('where')]) }, { tabId: 11, frameId: 9 });
     await until(async () => expect((await router.getTools(11)).tools.map((t) => t.name)).toEqual(['where']));
+  });
+
+  it("a top frame whose bridge loads after a frame's report keeps that frame's tools (only a new top document clears them)", async () => {
+    const { router } = setup();
+    // The frame has tools, so its bridge loaded at once; the top has none, and gets its bridge only when watched.
+    router.handleFrameMessage(
+      { type: 'frame/tools', report: report('http://a.test', [tool('place_order')]) },
+      { tabId: 12, frameId: 3, url: 'http://a.test/ad' },
+    );
+    await settle();
+    // Until the top frame is known, no frame is known to be same-origin with it.
+    expect((await router.getTools(12)).tools).toEqual([]);
+    router.handleFrameMessage({ type: 'frame/ready', url: 'http://a.test/' }, { tabId: 12, frameId: 0 });
+    router.handleFrameMessage({ type: 'frame/tools', report: report('http://a.test', []) }, { tabId: 12, frameId: 0 });
+    await until(async () => expect((await router.getTools(12)).tools.map((t) => t.name)).toEqual(['place_order']));
+    await router.tabNavigating(12);
+    expect((await router.getTools(12)).tools).toEqual([]);
   });
 
   it('ignores malformed reports and resets a frame on a new document', async () => {
@@ -337,6 +355,7 @@ describe('createToolRouter: trust', () => {
       /^Error \[tool_changed\]: The arguments of "pay" differ from the ones the person approved\. Nothing was run/,
     );
     // The tab navigates to another site with its own "pay" while the question is open.
+    await router.tabNavigating(23);
     router.handleFrameMessage({ type: 'frame/ready', url: 'http://b.test/pay' }, from('http://b.test', 'D2'));
     router.handleFrameMessage({ type: 'frame/tools', report: report('http://b.test', [tool('pay')]) }, from('http://b.test', 'D2'));
     await settle();
@@ -344,6 +363,7 @@ describe('createToolRouter: trust', () => {
       'Error [tool_changed]: "pay" now belongs to b.test, not a.test where the person approved it (the page changed). Nothing was run; ask the person again if it is still wanted.',
     );
     // The same site in a new document (a reload) is not the instance approved either.
+    await router.tabNavigating(23);
     router.handleFrameMessage({ type: 'frame/ready', url: 'http://a.test/pay' }, from('http://a.test', 'D3'));
     router.handleFrameMessage({ type: 'frame/tools', report: report('http://a.test', [tool('pay')]) }, from('http://a.test', 'D3'));
     await settle();

@@ -70,6 +70,11 @@ export interface ToolRouter extends ToolBridge {
   /** Feed a message from the agent host; resolves with the answer, or undefined when it is not a bridge message. */
   handleHostMessage(message: unknown): Promise<unknown> | undefined;
   /**
+   * A tab started loading a new top document (tabs.onUpdated, status loading): what its old document's frames
+   * offered is forgotten. A frame's own bridge announcing a new document (frame/ready) forgets only that frame's.
+   */
+  tabNavigating(tabId: number): Promise<void>;
+  /**
    * A tab finished loading a document (tabs.onUpdated, status complete). A watched tab's frames get the whole
    * bridge, so the panel knows the new page even when it offers no tools (pages with tools load it themselves).
    */
@@ -263,6 +268,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
     handleHostMessage(message) {
       return handleMessage(hostHandlers, message, undefined);
     },
+    tabNavigating: (tabId) => registry.newTopDocument(tabId),
     async tabLoaded(tabId) {
       if (await registry.isWatched(tabId)) await ports.loadBridge?.(tabId).catch(() => undefined);
     },
