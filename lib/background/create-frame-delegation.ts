@@ -78,7 +78,9 @@ export function createFrameDelegation(ports: FrameDelegationPorts): FrameDelegat
     if (!pending) {
       pending = (async () => {
         expire();
-        const frameIds = Object.keys(await ports.origins(tabId)).map(Number);
+        // The top frame is always asked: with the lazy bridge it may not have reported yet (it has no tools of its
+        // own), and asking loads its bridge.
+        const frameIds = [...new Set([0, ...Object.keys(await ports.origins(tabId)).map(Number)])];
         await Promise.all(
           frameIds.map(async (parentFrameId) => {
             const answer = await ports.askOffers(tabId, parentFrameId).catch(() => undefined);

@@ -243,6 +243,9 @@ export function createTabRegistry(ports: TabRegistryPorts): TabRegistry {
     if (seenOrigin !== undefined) state.seen[frameId] = seenOrigin;
     save(tabId, state);
     checkDelegation(tabId, frameId, state);
+    // The top frame came to be known after its frames reported (the lazy bridge): those that waited for it are
+    // checked now, instead of waiting for a report they may never send again.
+    if (frameId === 0) for (const other of Object.keys(state.frames).map(Number)) if (other !== 0) checkDelegation(tabId, other, state);
   };
 
   const snapshot = async (tabId: number): Promise<TabToolSnapshot> => snapshotOf(tabId, await load(tabId));
