@@ -7,7 +7,7 @@
 import type { FrameReport } from '../messaging/bridge-messages';
 import { sendMessage } from '../messaging/channel';
 import type { BridgeChannel } from '../messaging/bridge-messages';
-import { assignToolNames } from '../webmcp/to-model-facing-names';
+import { assignToolNames, toolIdentityKey } from '../webmcp/to-model-facing-names';
 import type { FrameSender } from './attest-frame-sender';
 import { capTabTools } from './cap-tab-tools';
 import { createFrameDelegation } from './create-frame-delegation';
@@ -19,6 +19,8 @@ import type { TabToolSnapshot } from './tool-bridge';
 /** A frame's report as stored: its URL and origin are the browser's attestation, never the frame's claim. */
 export interface StoredFrame extends FrameReport {
   documentId?: string;
+  /** When the router stored it (Date.now()): a report from before the tab's last navigation is the old page's. */
+  at?: number;
   /** Tools this frame reported beyond what a whole tab may offer, cut on arrival (counted as dropped). */
   cut?: number;
 }
@@ -45,6 +47,12 @@ export interface TabState {
   watched?: boolean;
   /** Grows with every change: the host keeps the snapshot with the highest revision (pushes and answers race). */
   revision?: number;
+  /**
+   * When the tab last started to navigate (tabs.onUpdated loading; also for same-document navigations, which the
+   * browser does not tell apart): if the top frame's bridge then announces a new document, every report from before
+   * this is the old page's.
+   */
+  navigatedAt?: number;
 }
 
 const key = (tabId: number) => `bridge:tab:${tabId}`;
@@ -71,7 +79,7 @@ interface TabRegistry {
   listeners: Set<(tabId: number) => void>;
   /** A frame presents the token its parent posted (the delegation check, create-frame-delegation.ts). */
   presentDelegationToken(sender: FrameSender, token: unknown): void;
-  /** The tab started loading a new top document: forget everything of the old one. */
+  /** The tab started to navigate: if its top frame then announces a new document, the old page's frames go. */
   newTopDocument(tabId: number): Promise<void>;
   /** Whether anyone watches the tab; one storage read per service-worker life, not one per tab. */
   isWatched(tabId: number): Promise<boolean>;
@@ -228,6 +236,29 @@ export function createTabRegistry(ports: TabRegistryPorts): TabRegistry {
     // The top frame is gone (a call found no one there): so is everything the tab offered.
     if (frameId === 0 && report === undefined && seenOrigin === undefined) {
       clear(tabId, state);
+    } else if (frameId === 0 && report === undefined && state.navigatedAt !== undefined) {
+      // A new top document after the tab navigated: the old page's frames go; frames of the new page that reported
+      // before the top's bridge loaded (it loads later when the top has no tools) stay.
+      const since = state.navigatedAt;
+      state.navigatedAt = undefined;
+      const gone = Object.keys(state.frames)
+        .map(Number)
+        .filter((id) => id === 0 || (state.frames[id].at ?? 0) < since);
+      const kept = new Set(
+        Object.entries(state.frames)
+          .filter(([id]) => !gone.includes(Number(id)))
+          .flatMap(([id, frame]) =>
+            frame.tools.map((tool) => toolIdentityKey({ frameId: Number(id), origin: frame.origin, name: tool.name })),
+          ),
+      );
+      for (const id of gone) {
+        delete state.frames[id];
+        delete state.seen[id];
+        delete state.delegated[id];
+        unanswered.delete(`${tabId}:${id}`);
+        delegation.forgetFrame(tabId, id);
+      }
+      state.names = Object.fromEntries(Object.entries(state.names).filter(([identity]) => kept.has(identity)));
     } else if (report === undefined) {
       delete state.frames[frameId];
       if (seenOrigin !== undefined) {
@@ -237,7 +268,7 @@ export function createTabRegistry(ports: TabRegistryPorts): TabRegistry {
         delegation.forgetFrame(tabId, frameId);
       }
     } else {
-      state.frames[frameId] = report;
+      state.frames[frameId] = { ...report, at: Date.now() };
       rename(state);
     }
     if (seenOrigin !== undefined) state.seen[frameId] = seenOrigin;
@@ -262,11 +293,10 @@ export function createTabRegistry(ports: TabRegistryPorts): TabRegistry {
     presentDelegationToken: (sender, token) => delegation.present(sender, token),
     isWatched: async (tabId) => (await watchedTabs()).has(tabId),
     async newTopDocument(tabId) {
-      // Only a tab the router knows has anything to forget: an unknown one costs no storage read.
+      // Only a tab the router knows has anything to forget: an unknown one costs no storage read. Nothing goes yet:
+      // a same-document navigation looks the same from here, so the top frame's next document decides (setFrame).
       const state = tabs.get(tabId) ?? ((await watchedTabs()).has(tabId) ? await load(tabId) : undefined);
-      if (!state || (Object.keys(state.frames).length === 0 && Object.keys(state.seen).length === 0)) return;
-      clear(tabId, state);
-      save(tabId, state);
+      if (state) state.navigatedAt = Date.now();
     },
     async forget(tabId) {
       void rememberWatched(tabId, false).catch(() => undefined);

@@ -97,8 +97,12 @@ describe('createToolRouter', () => {
     router.handleFrameMessage({ type: 'frame/ready', url: 'http://a.test/' }, { tabId: 12, frameId: 0 });
     router.handleFrameMessage({ type: 'frame/tools', report: report('http://a.test', []) }, { tabId: 12, frameId: 0 });
     await until(async () => expect((await router.getTools(12)).tools.map((t) => t.name)).toEqual(['place_order']));
+    // A same-document navigation (an SPA route) changes nothing by itself.
     await router.tabNavigating(12);
-    expect((await router.getTools(12)).tools).toEqual([]);
+    expect((await router.getTools(12)).tools.map((t) => t.name)).toEqual(['place_order']);
+    // A new top document after it: the old page's frames go.
+    router.handleFrameMessage({ type: 'frame/ready', url: 'http://a.test/next' }, { tabId: 12, frameId: 0 });
+    await until(async () => expect((await router.getTools(12)).tools).toEqual([]));
   });
 
   it('ignores malformed reports and resets a frame on a new document', async () => {

@@ -143,7 +143,8 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
         if (result.report && owner) {
           const report = trimToTabCaps(attest(result.report, { tabId, ...owner, frameId: entry.frameId }));
           // Most calls change nothing: then nothing is written, badged or pushed.
-          if (JSON.stringify(report) !== JSON.stringify(owner)) await setFrame(tabId, entry.frameId, report);
+          const { at: _storedAt, ...stored } = owner;
+          if (JSON.stringify(report) !== JSON.stringify(stored)) await setFrame(tabId, entry.frameId, report);
         }
         // The frame caps its results, but a compromised one could send anything: the cap holds here too.
         return capToolOutput(result.output, maxResultChars + CAP_NOTE_ROOM);
