@@ -1,5 +1,5 @@
 import type { CDPSession, Page } from '@playwright/test';
-import { callTool, expectTools, pendingCall, startCall, test } from './bridge-helpers';
+import { callTool, expectTools, IMPERATIVE_TOOLS, pendingCall, startCall, test } from './bridge-helpers';
 import { expect } from './fixtures';
 
 /** The cursor lives in a closed shadow root: only the DevTools protocol (pierce) can look inside. */
@@ -38,20 +38,7 @@ function translateOf(transform: string): { x: number; y: number } {
 test('nothing is added to a page where no tool runs', async ({ context, server, serviceWorker, tabIdOf }) => {
   const page = await context.newPage();
   await page.goto(`${server.url}/imperative.html`);
-  await expectTools(serviceWorker, await tabIdOf(page), [
-    'bad_schema',
-    'counter_increment',
-    'echo',
-    'get_json',
-    'hangs',
-    'huge',
-    'mcp_error',
-    'mcp_result',
-    'returns_map',
-    'returns_number',
-    'returns_undefined',
-    'throws',
-  ]);
+  await expectTools(serviceWorker, await tabIdOf(page), IMPERATIVE_TOOLS);
   expect(await page.evaluate(() => document.querySelectorAll('webmcp-agent-cursor').length)).toBe(0);
   expect(await page.evaluate(() => document.documentElement.outerHTML)).not.toContain('webmcp-agent');
 });
@@ -65,20 +52,7 @@ test('an imperative call: the cursor goes to the element the tool changed, label
   const page = await context.newPage();
   await page.goto(`${server.url}/imperative.html`);
   const tabId = await tabIdOf(page);
-  await expectTools(serviceWorker, tabId, [
-    'bad_schema',
-    'counter_increment',
-    'echo',
-    'get_json',
-    'hangs',
-    'huge',
-    'mcp_error',
-    'mcp_result',
-    'returns_map',
-    'returns_number',
-    'returns_undefined',
-    'throws',
-  ]);
+  await expectTools(serviceWorker, tabId, IMPERATIVE_TOOLS);
   const layoutBefore = await page.evaluate(() => [document.body.getBoundingClientRect().toJSON(), document.documentElement.scrollHeight]);
   await callTool(serviceWorker, tabId, 'counter_increment', { n: 1 });
   const host = await page.evaluate(() => {

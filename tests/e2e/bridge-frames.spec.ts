@@ -1,4 +1,4 @@
-import { callTool, expectTools, getTools, test, textOf } from './bridge-helpers';
+import { callTool, expectTools, expectUndelegatedFrame, getTools, test, textOf } from './bridge-helpers';
 import { expect } from './fixtures';
 
 test('tools from the top frame and same- and cross-origin iframes, each named uniquely and routed back', async ({
@@ -72,20 +72,6 @@ test('a cross-origin frame without allow="tools": native WebMCP refuses its tool
     document.body.append(f);
   }, `${server.crossOriginUrl}/frame-tool.html?who=cross`);
   const tabId = await tabIdOf(page);
-  if (nativeWebMCP) {
-    await expect
-      .poll(() =>
-        page
-          .frameLocator('#cross')
-          .locator('body')
-          .evaluate(() => (window as any).registerError),
-      )
-      .toBe('NotAllowedError: Access to the feature "tools" is disallowed by permissions policy.');
-  } else {
-    // The polyfill lets the frame register, but the router follows the policy: the page did not delegate tools.
-    await expect
-      .poll(async () => (await getTools(serviceWorker, tabId)).dropped?.map((d) => `${d.reason} ${d.count}`), { timeout: 15_000 })
-      .toEqual(['not-delegated 2']);
-  }
+  await expectUndelegatedFrame(page, '#cross', serviceWorker, tabId, nativeWebMCP);
   expect((await getTools(serviceWorker, tabId)).tools).toEqual([]);
 });

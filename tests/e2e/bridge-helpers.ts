@@ -2,12 +2,28 @@
  * Helpers for the bridge specs: they drive the background's tool router (the ToolBridge every agent host uses)
  * from the service worker, exactly as the agent host does.
  */
-import type { Worker } from '@playwright/test';
+import type { Page, Worker } from '@playwright/test';
 import type { ToolOutput } from '../../lib/agent/types';
 import type { TabToolSnapshot } from '../../lib/background/tool-bridge';
 import { expect, test } from './fixtures';
 
 export { test };
+
+/** The tools of tests/fixtures/pages/imperative.html, as the router names them. */
+export const IMPERATIVE_TOOLS = [
+  'bad_schema',
+  'counter_increment',
+  'echo',
+  'get_json',
+  'hangs',
+  'huge',
+  'mcp_error',
+  'mcp_result',
+  'returns_map',
+  'returns_number',
+  'returns_undefined',
+  'throws',
+];
 
 export function getTools(sw: Worker, tabId: number): Promise<TabToolSnapshot> {
   return sw.evaluate((t) => (globalThis as any).toolBridge.getTools(t), tabId);
@@ -75,4 +91,25 @@ export function cancelPendingCall(sw: Worker): Promise<void> {
  */
 export async function watchTab(sw: Worker, tabId: number): Promise<void> {
   await expect.poll(async () => (await getTools(sw, tabId)).page.url ?? '').not.toBe('');
+}
+
+/**
+ * A cross-origin frame the page did not delegate `tools` to offers nothing: native WebMCP refuses its registrations
+ * (permissions policy); with the polyfill it registers, and the router leaves its two tools out as not delegated.
+ */
+export async function expectUndelegatedFrame(page: Page, frame: string, sw: Worker, tabId: number, nativeWebMCP: boolean): Promise<void> {
+  if (nativeWebMCP) {
+    await expect
+      .poll(() =>
+        page
+          .frameLocator(frame)
+          .locator('body')
+          .evaluate(() => (window as any).registerError),
+      )
+      .toBe('NotAllowedError: Access to the feature "tools" is disallowed by permissions policy.');
+    return;
+  }
+  await expect
+    .poll(async () => (await getTools(sw, tabId)).dropped?.map((d) => `${d.reason} ${d.count}`), { timeout: 15_000 })
+    .toEqual(['not-delegated 2']);
 }

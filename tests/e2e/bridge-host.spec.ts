@@ -1,4 +1,4 @@
-import { expectTools, test, textOf } from './bridge-helpers';
+import { expectTools, IMPERATIVE_TOOLS, test, textOf } from './bridge-helpers';
 import { expect } from './fixtures';
 
 test('the toolbar badge shows the tab tool count and follows changes', async ({ context, server, serviceWorker, tabIdOf }) => {
@@ -24,20 +24,7 @@ test('the agent host protocol: an extension page gets the snapshot and runs a ca
   const page = await context.newPage();
   await page.goto(`${server.url}/imperative.html`);
   const tabId = await tabIdOf(page);
-  await expectTools(serviceWorker, tabId, [
-    'bad_schema',
-    'counter_increment',
-    'echo',
-    'get_json',
-    'hangs',
-    'huge',
-    'mcp_error',
-    'mcp_result',
-    'returns_map',
-    'returns_number',
-    'returns_undefined',
-    'throws',
-  ]);
+  await expectTools(serviceWorker, tabId, IMPERATIVE_TOOLS);
   const host = await openOptions();
   const snapshot = await host.evaluate((t) => chrome.runtime.sendMessage({ type: 'router/get-tools', tabId: t }), tabId);
   expect(snapshot.tabId).toBe(tabId);

@@ -1,20 +1,5 @@
-import { callTool, expectTools, getTools, test, textOf } from './bridge-helpers';
+import { callTool, expectTools, getTools, IMPERATIVE_TOOLS, test, textOf } from './bridge-helpers';
 import { expect } from './fixtures';
-
-const IMPERATIVE_TOOLS = [
-  'bad_schema',
-  'counter_increment',
-  'echo',
-  'get_json',
-  'hangs',
-  'huge',
-  'mcp_error',
-  'mcp_result',
-  'returns_map',
-  'returns_number',
-  'returns_undefined',
-  'throws',
-];
 
 test.describe('imperative tools', () => {
   test('are listed with provider-safe names, their schema, annotations, origin and frame', async ({

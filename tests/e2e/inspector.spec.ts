@@ -92,7 +92,6 @@ test('evals run in the real agent on the demo shop: a table with progress, score
   serviceWorker,
   openSidePanel,
 }) => {
-  await useCloud(serviceWorker, provider);
   provider.script(
     // Find mugs: passes.
     { type: 'reply', toolCalls: [{ name: 'search_products', input: { query: 'mug' } }] },
@@ -106,6 +105,7 @@ test('evals run in the real agent on the demo shop: a table with progress, score
     // Two products: answers without calling anything, fails.
     { type: 'reply', text: `I cannot do that. (By the way, your key is ${API_KEY}.)` },
   );
+  await useCloud(serviceWorker, provider);
   const { panel } = await openShopWithPanel(context, server.url, openSidePanel);
   await panel.setViewportSize({ width: 460, height: 900 });
   await expect(panel.getByRole('combobox', { name: 'Agent' })).toHaveValue('cloud');

@@ -4,7 +4,7 @@
  * the page's delegation, and one flooding tab neither fills the model's context nor delays another tab.
  */
 import { toolCard } from './browser';
-import { callTool, expectTools, getTools, textOf, watchTab } from './bridge-helpers';
+import { callTool, expectTools, expectUndelegatedFrame, getTools, textOf, watchTab } from './bridge-helpers';
 import { evaluateInContentScript } from './content-script-world';
 import { expect, test, useCloud } from './sidepanel-helpers';
 
@@ -110,20 +110,7 @@ test('cross-origin frames serve tools only when the page delegates them (allow="
   const snapshot = await expectTools(serviceWorker, tabId, ['inner_only', 'where', 'widget_only']);
   expect(snapshot.tools.every((t) => t.origin === server.crossOriginUrl)).toBe(true);
   // The ad frame, not delegated: native refuses its registrations, the router leaves the polyfill's out.
-  if (nativeWebMCP) {
-    await expect
-      .poll(() =>
-        page
-          .frameLocator('#ad')
-          .locator('body')
-          .evaluate(() => (window as any).registerError),
-      )
-      .toBe('NotAllowedError: Access to the feature "tools" is disallowed by permissions policy.');
-  } else {
-    await expect
-      .poll(async () => (await getTools(serviceWorker, tabId)).dropped?.map((d) => `${d.reason} ${d.count}`), { timeout: 15_000 })
-      .toEqual(['not-delegated 2']);
-  }
+  await expectUndelegatedFrame(page, '#ad', serviceWorker, tabId, nativeWebMCP);
   expect((await getTools(serviceWorker, tabId)).tools.map((t) => t.name).sort()).toEqual(['inner_only', 'where', 'widget_only']);
   expect(textOf(await callTool(serviceWorker, tabId, 'widget_only'))).toBe('widget only');
 });
