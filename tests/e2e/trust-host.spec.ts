@@ -192,3 +192,34 @@ test('a consequential tool asks every time: no "Always" on offer, and neither a 
   await expect(card.locator('.tool-state')).toHaveText('cancelled');
   await expect(shop).not.toHaveURL(/#\/order\//);
 });
+
+test('a content script can neither switch the page-world stub off nor load the bridge into any document but its own', async ({
+  context,
+  server,
+  serviceWorker,
+  extensionId,
+  nativeWebMCP,
+}) => {
+  const registered = () => serviceWorker.evaluate(async () => (await chrome.scripting.getRegisteredContentScripts()).map((s) => s.id));
+  const expected = nativeWebMCP ? [] : ['webmcp-agent-page-stub'];
+  await expect.poll(registered).toEqual(expected);
+  const page = await context.newPage();
+  await page.goto(`${server.url}/frames.html`);
+  await expect(page.frameLocator('#cross').locator('h1')).toHaveText('A page with no tools');
+  // The claim only the agent host may make (router/native-webmcp), then the frame's own bridge request, in order.
+  await evaluateInContentScript(
+    page,
+    extensionId,
+    `async () => {
+      await chrome.runtime.sendMessage({ type: 'router/native-webmcp', native: ${!nativeWebMCP} }).catch(() => undefined);
+      await chrome.runtime.sendMessage({ type: 'frame/load', native: false }).catch(() => undefined);
+    }`,
+  );
+  const bridged = (frame: import('@playwright/test').Frame) =>
+    frame.evaluate(() => Object.getOwnPropertySymbols(window).map(String).includes('Symbol(webmcp-agent.page-bridge)'));
+  // Its own document got the bridge (so both messages were handled)...
+  await expect.poll(() => bridged(page.mainFrame())).toBe(true);
+  // ...no other frame did, and the stub's registration is as the browser's WebMCP wants it.
+  for (const frame of page.frames().filter((f) => f !== page.mainFrame())) expect(await bridged(frame)).toBe(false);
+  expect(await registered()).toEqual(expected);
+});
