@@ -54,7 +54,7 @@ export default defineConfig({
     ],
     host_permissions: ['<all_urls>'],
     // What every frame runs at document_start: the stub (entrypoints/stub.ts), and on Firefox, which has no native
-    // WebMCP, the page-world stub (Chrome registers that one at run time: lib/background/sync-page-stub.ts). These
+    // WebMCP, the page-world stub (Chrome registers that one at run time: lib/background/create-stub-sync.ts). These
     // are unlisted scripts, so that no content-script runtime comes with them.
     content_scripts: [
       { matches: ['<all_urls>'], js: ['stub.js'], run_at: 'document_start', all_frames: true, match_about_blank: true },

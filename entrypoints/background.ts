@@ -3,7 +3,7 @@ import { createToolRouter } from '@/lib/background/create-tool-router';
 import { forgetClosedTab } from '@/lib/background/forget-closed-tab';
 import { ensureOffscreenDocument } from '@/lib/background/ensure-offscreen-document';
 import { isHostSender } from '@/lib/background/is-host-sender';
-import { createPageStubSync } from '@/lib/background/sync-page-stub';
+import { createStubSync } from '@/lib/background/create-stub-sync';
 import { wireAgentHost } from '@/lib/host/wire-agent-host';
 import { createLocalAdapterFromSettings } from '@/lib/host/create-local-adapter-from-settings';
 import { agentStorageChanged, serveAgentStorage } from '@/lib/messaging/agent-storage-proxy';
@@ -52,13 +52,13 @@ export default defineBackground(() => {
       ]);
     },
   });
-  // Chrome: the page-world stub goes in only where the browser lacks native WebMCP (lib/background/sync-page-stub.ts).
-  // Tests wait for this before they open pages.
-  const syncPageStub = import.meta.env.FIREFOX ? undefined : createPageStubSync(browser.scripting as never);
-  (globalThis as any).pageStubReady = syncPageStub
+  // Chrome: the page-world stub goes in only where the browser lacks native WebMCP, the native watcher where it has
+  // it (lib/background/create-stub-sync.ts). Tests wait for this before they open pages.
+  const syncStubs = import.meta.env.FIREFOX ? undefined : createStubSync(browser.scripting as never);
+  (globalThis as any).pageStubReady = syncStubs
     ? browser.storage.local
         .get(NATIVE_WEBMCP_KEY)
-        .then((stored) => syncPageStub(stored[NATIVE_WEBMCP_KEY] !== true))
+        .then((stored) => syncStubs(stored[NATIVE_WEBMCP_KEY] === true))
         .catch(() => undefined)
     : Promise.resolve();
   const storageAreas = {
@@ -72,10 +72,10 @@ export default defineBackground(() => {
     if (isHostSender(sender, browser.runtime.id, extensionOrigin)) {
       // The agent host (a document) can tell whether the browser has native WebMCP; the service worker cannot.
       if (isMessage<RouterChannel, 'router/native-webmcp'>(message, 'router/native-webmcp') && typeof message.native === 'boolean') {
-        if (!syncPageStub) return false;
+        if (!syncStubs) return false;
         void browser.storage.local
           .set({ [NATIVE_WEBMCP_KEY]: message.native })
-          .then(() => syncPageStub(!message.native))
+          .then(() => syncStubs(message.native))
           .catch(() => undefined);
         return false;
       }

@@ -1,19 +1,17 @@
-import type { FrameToBackgroundMessage } from '@/lib/messaging/bridge-messages';
-import { watchForPageTools } from '@/lib/webmcp/watch-for-page-tools';
+import { WAKE_EVENT } from '@/lib/webmcp/install-model-context-stub';
+import { requestBridge } from '@/lib/webmcp/request-bridge';
 
 /**
  * What every frame of every page runs at document_start, in the extension's isolated world (declared in
- * wxt.config.ts): at the first sign of WebMCP it asks the background for the bridge (bridge.ts here, page-bridge.ts
- * in the page's world). docs/architecture.md, "The lazy bridge".
+ * wxt.config.ts): when the page's world raises WAKE_EVENT (the page-world stub, at the first sign of WebMCP), it
+ * asks the background for the bridge (bridge.ts here, page-bridge.ts in the page's world). docs/architecture.md,
+ * "The lazy bridge".
  *
- * It touches no extension API until then: the first use of `chrome.runtime` in a frame sets up its bindings, which
- * costs the page a millisecond or more, and a page without tools never needs them.
+ * It touches nothing else until then. Not the extension API: the first use of `chrome.runtime` in a frame sets up
+ * its bindings, a millisecond or more. Not `document`, nor `Document`: building them for this world costs a page
+ * 0.4–0.6 ms (docs/architecture.md, "What a page without tools pays"). Where the browser has native WebMCP, Chrome
+ * also registers native-stub.ts, which does read the document.
  */
 export default defineUnlistedScript(() => {
-  const native = (document as unknown as { modelContext?: EventTarget }).modelContext;
-  watchForPageTools(window, native, () => {
-    const api = (globalThis as { browser?: typeof chrome }).browser ?? chrome;
-    const message: FrameToBackgroundMessage = { type: 'frame/load', native: native !== undefined };
-    void api.runtime.sendMessage(message).catch(() => {});
-  });
+  addEventListener(WAKE_EVENT, () => requestBridge((globalThis as { browser?: typeof chrome }).browser ?? chrome, false), { once: true });
 });

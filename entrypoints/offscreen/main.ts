@@ -43,7 +43,7 @@ const runtime = wireAgentHost({
 });
 
 // The service worker cannot see whether the browser has native WebMCP; this document can (extension pages get
-// document.modelContext too). It keeps the page-world stub out of every page where there is (sync-page-stub.ts).
+// document.modelContext too). It keeps the page-world stub out of every page where there is (lib/background/create-stub-sync.ts).
 void sendMessage<RouterChannel, 'router/native-webmcp'>(send, 'router/native-webmcp', {
   native: Boolean((document as { modelContext?: unknown }).modelContext),
 }).catch(() => undefined);

@@ -5,12 +5,18 @@
  * It makes `document.modelContext` (and the deprecated `navigator.modelContext`) exist before page scripts run and
  * records every call made on it, in order. The first call, a page that replaced `document.modelContext` with its
  * own implementation by DOMContentLoaded or load, or a `<form toolname>` (parsed, or added later) raises WAKE_EVENT
- * on the window: the extension then loads the
- * real polyfill (install-model-context-polyfill.ts and friends) and hands it to `upgrade`, which replays the
- * recorded calls into it, settles their promises with its answers, and from then on forwards every call.
+ * on the window: the extension then loads the real polyfill (install-model-context-polyfill.ts and friends) and
+ * hands it to `upgrade`, which replays the recorded calls into it, settles their promises with its answers, and
+ * from then on forwards every call.
  *
- * A page that never touches WebMCP pays for this file and two DOM listeners, nothing more. It runs in the page's
- * realm: it holds nothing secret, and the page may replace or wrap any of it.
+ * It runs in every frame of every page, so it does as little as it can up front (docs/architecture.md, "What a
+ * page without tools pays"): one getter on `Document.prototype`, two load listeners, and a handle on the window.
+ * The object `document.modelContext` returns is built the first time a page reads it, and the alias on
+ * `navigator` the first time the page reads `navigator`: giving Chrome's Navigator object to the page's world
+ * costs a page that never reads it about 0.4 ms (bench/bridge.bench.ts), so until then `window.navigator` is a
+ * getter of ours that puts the browser's back, then adds the alias.
+ *
+ * It runs in the page's realm: it holds nothing secret, and the page may replace or wrap any of it.
  */
 
 /** Raised on the window when the page first uses WebMCP: the isolated content script asks for the bridge. */
@@ -22,7 +28,7 @@ export const STUB_KEY = Symbol.for('webmcp-agent.model-context-stub');
 /** What the loaded polyfill finds on the window. */
 export interface ModelContextStub {
   /** The object `document.modelContext` returns: the page may hold it, so it stays the page's modelContext. */
-  context: EventTarget;
+  readonly context: EventTarget;
   /** Replays the recorded calls into `real` and forwards every later call to it. Once. */
   upgrade(real: EventTarget): void;
 }
@@ -45,68 +51,80 @@ const RETURNS_NOTHING = new Set(['unregisterTool', 'clearContext']);
 /** Events the real implementation dispatches on itself, passed on to the object the page holds. */
 const FORWARDED_EVENTS = ['toolchange', 'toolcancel'];
 
-/** Installs the stub, unless the document already has a modelContext (native WebMCP). */
+const define = (target: object, key: PropertyKey, descriptor: PropertyDescriptor) =>
+  Object.defineProperty(target, key, { configurable: true, ...descriptor });
+
+/** Installs the stub, unless the browser has a modelContext of its own (native WebMCP). */
 export function installModelContextStub(win: Window & typeof globalThis): void {
-  const doc = win.document;
-  if ((doc as { modelContext?: unknown }).modelContext) return;
-  const context = new win.EventTarget() as EventTarget & Record<string, unknown>;
+  // Where Chromium defines it: a getter on Document.prototype. Read from the prototype, not from `document`:
+  // creating the page world's `document` object is work a page without scripts never asked for.
+  const proto = win.Document.prototype;
+  if ('modelContext' in proto) return;
   const recorded: RecordedCall[] = [];
   let real: Record<string, unknown> | undefined;
+  let context: (EventTarget & Record<string, unknown>) | undefined;
   let woken = false;
   const wake = () => {
     if (woken) return;
     woken = true;
-    win.dispatchEvent(new Event(WAKE_EVENT));
+    win.dispatchEvent(new win.Event(WAKE_EVENT));
   };
 
-  const define = (target: object, key: PropertyKey, descriptor: PropertyDescriptor) =>
-    Object.defineProperty(target, key, { configurable: true, ...descriptor });
-
-  for (const method of METHODS) {
-    define(context, method, {
-      writable: true,
-      value(...args: unknown[]) {
-        if (real) return Reflect.apply(real[method] as (...a: unknown[]) => unknown, real, args);
-        wake();
-        const call = { method, args } as RecordedCall;
-        const promise = new Promise((resolve, reject) => {
-          call.resolve = resolve;
-          call.reject = reject;
-        });
-        recorded.push(call);
-        if (RETURNS_NOTHING.has(method)) {
-          promise.catch(() => undefined);
-          return undefined;
-        }
-        if (method !== 'registerTool') return promise;
-        // The 2025 API: registerTool(…) returned {unregister()}.
-        return Object.assign(promise, {
-          unregister: () => {
-            if ('result' in call) (call.result as { unregister?: () => void } | undefined)?.unregister?.();
-            else call.unregistered = true;
-          },
-        });
+  /** The page's modelContext, built on first use. */
+  const contextNow = (): EventTarget & Record<string, unknown> => {
+    if (context) return context;
+    const target = new win.EventTarget() as EventTarget & Record<string, unknown>;
+    for (const method of METHODS) {
+      define(target, method, {
+        writable: true,
+        value(...args: unknown[]) {
+          if (real) return Reflect.apply(real[method] as (...a: unknown[]) => unknown, real, args);
+          wake();
+          const call = { method, args } as RecordedCall;
+          const promise = new Promise((resolve, reject) => {
+            call.resolve = resolve;
+            call.reject = reject;
+          });
+          recorded.push(call);
+          if (RETURNS_NOTHING.has(method)) {
+            promise.catch(() => undefined);
+            return undefined;
+          }
+          if (method !== 'registerTool') return promise;
+          // The 2025 API: registerTool(…) returned {unregister()}.
+          return Object.assign(promise, {
+            unregister: () => {
+              if ('result' in call) (call.result as { unregister?: () => void } | undefined)?.unregister?.();
+              else call.unregistered = true;
+            },
+          });
+        },
+      });
+    }
+    let handler: ((event: Event) => void) | null = null;
+    define(target, 'ontoolchange', {
+      get: () => handler,
+      set(value: unknown) {
+        if (handler) target.removeEventListener('toolchange', handler);
+        handler = typeof value === 'function' ? (value as (event: Event) => void) : null;
+        if (handler) target.addEventListener('toolchange', handler);
       },
     });
-  }
-  let handler: ((event: Event) => void) | null = null;
-  define(context, 'ontoolchange', {
-    get: () => handler,
-    set(value: unknown) {
-      if (handler) context.removeEventListener('toolchange', handler);
-      handler = typeof value === 'function' ? (value as (event: Event) => void) : null;
-      if (handler) context.addEventListener('toolchange', handler);
-    },
-  });
+    context = target;
+    return target;
+  };
 
   const stub: ModelContextStub = {
-    context,
+    get context() {
+      return contextNow();
+    },
     upgrade(target) {
       if (real) return;
+      const page = contextNow();
       real = target as unknown as Record<string, unknown>;
       for (const type of FORWARDED_EVENTS) {
         target.addEventListener(type, (event) => {
-          context.dispatchEvent(Object.assign(new Event(type), { toolName: (event as { toolName?: unknown }).toolName }));
+          page.dispatchEvent(Object.assign(new win.Event(type), { toolName: (event as { toolName?: unknown }).toolName }));
         });
       }
       for (const call of recorded.splice(0)) {
@@ -123,25 +141,34 @@ export function installModelContextStub(win: Window & typeof globalThis): void {
   };
   define(win, STUB_KEY, { value: stub });
 
-  // Where Chromium defines it: a getter on Document.prototype that answers for this document only.
-  let proto: object | null = Object.getPrototypeOf(doc);
-  while (proto && proto !== win.Document.prototype) proto = Object.getPrototypeOf(proto);
-  define(proto ?? Object.getPrototypeOf(doc), 'modelContext', {
+  // While `probing`, the getter answers PROBE instead of building the context: how the load check below tells
+  // whether `document.modelContext` is still this stub without building anything.
+  const PROBE = {};
+  let probing = false;
+  define(proto, 'modelContext', {
     enumerable: true,
     get(this: Document) {
-      return this === doc ? context : undefined;
+      if (this !== win.document) return undefined;
+      return probing ? PROBE : contextNow();
     },
   });
-  if (!('modelContext' in win.navigator)) {
-    define(win.navigator, 'modelContext', { enumerable: true, get: () => (doc as { modelContext?: unknown }).modelContext });
-  }
+  installNavigatorAliasLazily(win);
+
   // Once parsed (and again once loaded): a page that brought its own implementation registers on that, not on
   // this; a `<form toolname>` is a declarative tool the polyfill must serve. Parsing itself is not watched (a heavy
   // page inserts thousands of nodes), only what scripts add afterwards.
   let forms: MutationObserver | undefined;
   const look = () => {
-    if (woken) return;
-    if ((doc as { modelContext?: unknown }).modelContext !== context || doc.querySelector('form[toolname]')) {
+    if (woken || real) return;
+    const doc = win.document;
+    probing = true;
+    let current: unknown;
+    try {
+      current = (doc as { modelContext?: unknown }).modelContext;
+    } finally {
+      probing = false;
+    }
+    if (current !== PROBE || doc.querySelector('form[toolname]')) {
       forms?.disconnect();
       wake();
       return;
@@ -160,4 +187,33 @@ export function installModelContextStub(win: Window & typeof globalThis): void {
   };
   win.addEventListener('DOMContentLoaded', look, { once: true });
   win.addEventListener('load', look, { once: true });
+}
+
+/**
+ * `navigator.modelContext`, the deprecated alias that follows `document.modelContext`, added the first time
+ * anything reads `window.navigator`: until then `window.navigator` is our getter, which puts the browser's own
+ * accessor back, adds the alias and answers as the browser's would. Where the window's accessor cannot be
+ * replaced, the alias is added now.
+ */
+function installNavigatorAliasLazily(win: Window & typeof globalThis): void {
+  const addAlias = () => {
+    const nav = win.navigator;
+    if (!('modelContext' in nav)) {
+      define(nav, 'modelContext', { enumerable: true, get: () => (win.document as { modelContext?: unknown }).modelContext });
+    }
+  };
+  const own = Object.getOwnPropertyDescriptor(win, 'navigator');
+  if (!own?.get || !own.configurable) {
+    addAlias();
+    return;
+  }
+  define(win, 'navigator', {
+    enumerable: own.enumerable,
+    get(this: unknown) {
+      Object.defineProperty(win, 'navigator', own);
+      addAlias();
+      return Reflect.apply(own.get as () => unknown, this, []);
+    },
+    ...(own.set ? { set: own.set } : {}),
+  });
 }

@@ -97,7 +97,7 @@ export async function findServiceWorker(context: BrowserContext): Promise<Worker
 
 /**
  * Waits until the extension is ready for pages: its service worker runs and has registered Chrome's page-world
- * stub (lib/background/sync-page-stub.ts). A page opened before that would have no document.modelContext.
+ * stub (lib/background/create-stub-sync.ts). A page opened before that would have no document.modelContext.
  */
 export async function extensionReady(context: BrowserContext): Promise<Worker> {
   const worker = await findServiceWorker(context);

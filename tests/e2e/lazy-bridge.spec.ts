@@ -15,16 +15,13 @@ test('a page without tools gets only the stub; the bridge comes when the tab is 
   tabIdOf,
   nativeWebMCP,
 }) => {
-  if (nativeWebMCP) {
-    // The agent host tells the worker the browser has WebMCP: the page-world stub is unregistered.
-    await expect
-      .poll(() => serviceWorker.evaluate(async () => (await chrome.scripting.getRegisteredContentScripts()).map((s) => s.id)))
-      .toEqual([]);
-  } else {
-    expect(await serviceWorker.evaluate(async () => (await chrome.scripting.getRegisteredContentScripts()).map((s) => s.id))).toEqual([
-      'webmcp-agent-page-stub',
-    ]);
-  }
+  // The agent host tells the worker whether the browser has WebMCP: with it, the page-world stub makes way for the
+  // isolated-world watcher of the native modelContext.
+  await expect
+    .poll(() =>
+      serviceWorker.evaluate(async () => (await chrome.scripting.getRegisteredContentScripts()).map((s) => [s.id, s.world ?? 'ISOLATED'])),
+    )
+    .toEqual(nativeWebMCP ? [['webmcp-agent-native-stub', 'ISOLATED']] : [['webmcp-agent-page-stub', 'MAIN']]);
   const page = await context.newPage();
   await page.goto(`${server.url}/plain.html`);
   const tabId = await tabIdOf(page);
@@ -94,4 +91,25 @@ test('a declarative form with toolautosubmit that submits to another document re
     jsonLd: [{ '@context': 'https://schema.org', '@type': 'Message', recipient: 'Ada', text: 'Tea at five?' }],
   });
   await expect(page.locator('dialog#sent')).toBeVisible();
+});
+
+test('a page that registers a tool, or has a <form toolname>, gets the bridge by itself, with no panel open', async ({
+  context,
+  server,
+}) => {
+  const bridged = (page: import('@playwright/test').Page) =>
+    page.evaluate(() => Object.getOwnPropertySymbols(window).map(String).includes('Symbol(webmcp-agent.page-bridge)'));
+  // No tab is watched here: what loads the bridge is the stub's wake (the page world's stub, or with native WebMCP
+  // the isolated watcher of the native modelContext).
+  for (const fixture of ['early-tools.html', 'message-form.html']) {
+    const page = await context.newPage();
+    await page.goto(`${server.url}/${fixture}`);
+    await expect.poll(() => bridged(page), { message: fixture }).toBe(true);
+    await page.close();
+  }
+  // And one that shows no sign of WebMCP does not, even after its load event.
+  const plain = await context.newPage();
+  await plain.goto(`${server.url}/plain.html`, { waitUntil: 'load' });
+  await plain.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+  expect(await bridged(plain)).toBe(false);
 });

@@ -201,7 +201,7 @@ test('a content script can neither switch the page-world stub off nor load the b
   nativeWebMCP,
 }) => {
   const registered = () => serviceWorker.evaluate(async () => (await chrome.scripting.getRegisteredContentScripts()).map((s) => s.id));
-  const expected = nativeWebMCP ? [] : ['webmcp-agent-page-stub'];
+  const expected = nativeWebMCP ? ['webmcp-agent-native-stub'] : ['webmcp-agent-page-stub'];
   await expect.poll(registered).toEqual(expected);
   const page = await context.newPage();
   await page.goto(`${server.url}/frames.html`);
