@@ -79,6 +79,18 @@ describe('installModelContextStub', () => {
     expect('modelContext' in win.navigator).toBe(false);
   });
 
+  it("there, wakes the extension when the browser's own modelContext changes its tools", async () => {
+    const { win } = pageWorld();
+    const native = new win.EventTarget();
+    Object.defineProperty(win.Document.prototype, 'modelContext', { configurable: true, get: () => native });
+    installModelContextStub(win);
+    const woken = wakes(win);
+    native.dispatchEvent(new win.Event('toolchange'));
+    await woken.next;
+    native.dispatchEvent(new win.Event('toolchange'));
+    expect(woken.count()).toBe(1);
+  });
+
   it("leaves the browser's navigator accessor in place once anything reads navigator", () => {
     const { win } = pageWorld();
     const browsers = Object.getOwnPropertyDescriptor(win, 'navigator')!;

@@ -19,6 +19,8 @@
  * It runs in the page's realm: it holds nothing secret, and the page may replace or wrap any of it.
  */
 
+import { watchForNativePageTools } from './watch-for-native-page-tools';
+
 /** Raised on the window when the page first uses WebMCP: the isolated content script asks for the bridge. */
 export const WAKE_EVENT = 'webmcp-agent:wake';
 
@@ -54,12 +56,20 @@ const FORWARDED_EVENTS = ['toolchange', 'toolcancel'];
 const define = (target: object, key: PropertyKey, descriptor: PropertyDescriptor) =>
   Object.defineProperty(target, key, { configurable: true, ...descriptor });
 
-/** Installs the stub, unless the browser has a modelContext of its own (native WebMCP). */
+/**
+ * Installs the stub. Where the browser has a modelContext of its own (native WebMCP), installs nothing and only
+ * watches the native one: Chrome registers this script until the agent host reports native WebMCP
+ * (lib/background/create-stub-sync.ts), and a page loaded before that report must still wake the extension.
+ */
 export function installModelContextStub(win: Window & typeof globalThis): void {
   // Where Chromium defines it: a getter on Document.prototype. Read from the prototype, not from `document`:
   // creating the page world's `document` object is work a page without scripts never asked for.
   const proto = win.Document.prototype;
-  if ('modelContext' in proto) return;
+  if ('modelContext' in proto) {
+    const native = (win.document as { modelContext?: EventTarget }).modelContext;
+    if (native) watchForNativePageTools(win, native, () => win.dispatchEvent(new win.Event(WAKE_EVENT)));
+    return;
+  }
   const recorded: RecordedCall[] = [];
   let real: Record<string, unknown> | undefined;
   let context: (EventTarget & Record<string, unknown>) | undefined;

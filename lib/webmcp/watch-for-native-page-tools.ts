@@ -1,7 +1,8 @@
 /**
- * Chrome's isolated-world watcher where the browser has native WebMCP (entrypoints/native-stub.ts): no stub runs
- * in the page's world there to raise WAKE_EVENT, so this watches for the signs itself (docs/architecture.md, "The
- * lazy bridge"):
+ * Where the browser has native WebMCP there is no stub modelContext whose first call could raise WAKE_EVENT, so
+ * this watches for the signs itself (docs/architecture.md, "The lazy bridge"). Chrome's isolated-world watcher
+ * (entrypoints/native-stub.ts) runs it, and so does the page-world stub in a page loaded before the agent host
+ * reported native WebMCP (install-model-context-stub.ts). The signs:
  * - the native modelContext changed its tools;
  * - the document has a `<form toolname>` once parsed, or gets one later.
  */

@@ -96,7 +96,13 @@ test('a declarative form with toolautosubmit that submits to another document re
 test('a page that registers a tool, or has a <form toolname>, gets the bridge by itself, with no panel open', async ({
   context,
   server,
+  serviceWorker,
+  nativeWebMCP,
 }) => {
+  // The stubs as they stay once the agent host has reported whether the browser has WebMCP.
+  await expect
+    .poll(() => serviceWorker.evaluate(async () => (await chrome.scripting.getRegisteredContentScripts()).map((s) => s.id)))
+    .toEqual([nativeWebMCP ? 'webmcp-agent-native-stub' : 'webmcp-agent-page-stub']);
   const bridged = (page: import('@playwright/test').Page) =>
     page.evaluate(() => Object.getOwnPropertySymbols(window).map(String).includes('Symbol(webmcp-agent.page-bridge)'));
   // No tab is watched here: what loads the bridge is the stub's wake (the page world's stub, or with native WebMCP
