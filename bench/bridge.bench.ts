@@ -65,7 +65,9 @@ async function loadTimesOnOff(context: BrowserContext, extensionId: string, url:
   const switchTo = async (on: boolean) => {
     await admin.evaluate(
       ([id, enabled]) =>
-        new Promise<void>((resolve) => (chrome as unknown as { management: typeof chrome.management }).management.setEnabled(id, enabled, resolve)),
+        new Promise<void>((resolve) =>
+          (chrome as unknown as { management: typeof chrome.management }).management.setEnabled(id, enabled, resolve),
+        ),
       [extensionId, on] as const,
     );
     if (!on) return;
