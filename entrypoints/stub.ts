@@ -9,7 +9,7 @@ import { requestBridge } from '@/lib/webmcp/request-bridge';
  *
  * It touches nothing else until then. Not the extension API: the first use of `chrome.runtime` in a frame sets up
  * its bindings, a millisecond or more. Not `document`, nor `Document`: building them for this world costs a page
- * 0.4–0.6 ms (docs/architecture.md, "What a page without tools pays"). Where the browser has native WebMCP, Chrome
+ * 0.4–0.6 ms (docs/architecture.md, "The lazy bridge"). Where the browser has native WebMCP, Chrome
  * also registers native-stub.ts, which does read the document.
  */
 export default defineUnlistedScript(() => {
