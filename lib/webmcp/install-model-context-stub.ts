@@ -10,7 +10,8 @@
  * from then on forwards every call.
  *
  * It runs in every frame of every page, so it does as little as it can up front (docs/architecture.md, "The
- * lazy bridge"; figures in the README, "What a page without tools pays"): one getter on `Document.prototype`, two load listeners, and a handle on the window.
+ * lazy bridge"; figures in the README, "What a page without tools pays"): one getter on `Document.prototype`, two
+ * load listeners, and a handle on the window.
  * The object `document.modelContext` returns is built the first time a page reads it, and the alias on
  * `navigator` the first time the page reads `navigator`: giving Chrome's Navigator object to the page's world
  * costs a page that never reads it about 0.4 ms (bench/bridge.bench.ts), so until then `window.navigator` is a
