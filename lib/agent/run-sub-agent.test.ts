@@ -106,6 +106,31 @@ describe('delegation in the local loop', () => {
     expect(state.messages.at(-1)?.parts).toContainEqual({ type: 'text', text: 'Done: the checkout agent placed your order.' });
   });
 
+  it('tells the host which agent made each call: a sub-agent’s calls carry its path, the site agent’s none', async () => {
+    const paths: [string, readonly string[] | undefined][] = [];
+    const req = request(site, []);
+    req.callTool = async (c, path) => {
+      paths.push([c.name, path]);
+      return ok(`ok: ${c.name}`);
+    };
+    await runLocal(
+      [
+        call('search_products'),
+        call('delegate_to_checkout', { task: 'Pay' }),
+        call('delegate_to_payment', { task: 'Pay now' }),
+        call('check_out'),
+        'Paid.',
+        'Paid by payment.',
+        'Done.',
+      ],
+      req,
+    );
+    expect(paths).toEqual([
+      ['search_products', undefined],
+      ['check_out', ['checkout', 'payment']],
+    ]);
+  });
+
   it('stops delegating at the depth limit: the second level’s agent gets no delegate tools', async () => {
     const { provider, state } = await runLocal(
       [

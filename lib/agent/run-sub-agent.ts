@@ -42,7 +42,8 @@ export async function* runSubAgent(
       return req.tools;
     },
     signal: req.signal,
-    callTool: req.callTool,
+    // The host judges each call by the agent that made it: the path names this sub-agent (and any below it).
+    callTool: (nestedCall, path = []) => req.callTool(nestedCall, [sub.id, ...path]),
     agent: sub,
     ...(req.page ? { page: req.page } : {}),
     delegationDepth: depth + 1,

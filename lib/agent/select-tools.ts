@@ -22,7 +22,7 @@ export function delegateToolName(id: string): string {
 }
 
 /** Whether a tool name is reserved for delegation (a page's own tool may not take such a name). */
-function isDelegateToolName(name: unknown): boolean {
+export function isDelegateToolName(name: unknown): boolean {
   return typeof name === 'string' && name.startsWith(DELEGATE_TOOL_PREFIX);
 }
 
