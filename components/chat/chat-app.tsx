@@ -8,6 +8,7 @@ import { Composer } from './composer';
 import type { ChatStore } from './create-chat-store';
 import { MessageView } from './message-view';
 import { RunOutcomeNotice } from './run-outcome-notice';
+import { SiteChangeNotice } from './site-change-notice';
 import { createStreamAnnouncer } from './stream-announcer';
 import { ToolsView } from './tools-view';
 
@@ -193,6 +194,7 @@ export function ChatApp({ store, onOpenOptions, tabs = NO_TABS }: ChatAppProps) 
               </p>
             )}
             {tab?.lastRun && !running && <RunOutcomeNotice outcome={tab.lastRun} onRetry={store.retry} onOpenOptions={onOpenOptions} />}
+            {!running && <SiteChangeNotice sites={tab?.sites} pageUrl={tab?.page?.url} onNewChat={() => store.newChat()} />}
           </section>
         )}
       </main>

@@ -2,6 +2,8 @@ import { computed, effect, type ReadonlySignal, type Signal, signal } from '@pre
 import type { AgentMessage } from '../../lib/agent/types';
 import type { CallRecord } from '../../lib/inspector/call-timeline';
 import type { AgentClient } from '../../lib/messaging/agent-client';
+import { hostOf } from '../../lib/shared/host-of';
+import { webOriginOf } from '../../lib/shared/web-origin-of';
 import type {
   AdapterSummary,
   AgentKind,
@@ -93,6 +95,13 @@ export function createChatStore(client: AgentClient): ChatStore {
       (!tab.value.running && adapter.value.status.state === 'loading'),
   );
   const waiting = signal<string | undefined>(undefined);
+  /** The site the waiting message was typed on: it goes to that site or nowhere (docs/security.md). */
+  let waitingSite: string | undefined;
+  const siteShown = () => webOriginOf(tab.value?.page?.url);
+  /** Puts a message that did not go back in the box, keeping whatever the person typed since. */
+  const restore = (text: string) => {
+    draft.value = draft.value.trim() === '' ? text : `${text}\n\n${draft.value}`;
+  };
   const canSend = computed(() => draft.value.trim().length > 0 && waiting.value === undefined && (ready.value || gettingReady.value));
   // The waiting message goes out once everything is ready, or back to the box when the agent cannot run it.
   effect(() => {
@@ -100,7 +109,14 @@ export function createChatStore(client: AgentClient): ChatStore {
     if (text === undefined || tabId.value === undefined) return;
     if (ready.value) {
       waiting.value = undefined;
-      client.send({ type: 'panel/send', tabId: tabId.value, text });
+      const site = waitingSite;
+      const now = siteShown();
+      if (site !== undefined && now !== undefined && site !== now) {
+        restore(text);
+        notice.value = `The tab moved to ${hostOf(now)} before the agent was ready, so your message was not sent. Send it again to ask about ${hostOf(now)}.`;
+        return;
+      }
+      client.send({ type: 'panel/send', tabId: tabId.value, text, ...(site ? { site } : {}) });
     } else if (!gettingReady.value) {
       waiting.value = undefined;
       if (draft.value.trim() === '') draft.value = text;
@@ -120,7 +136,10 @@ export function createChatStore(client: AgentClient): ChatStore {
         chosen.value = event.chosen;
         return;
       case 'panel/notice':
-        if (event.tabId === undefined || event.tabId === tabId.value) notice.value = event.message;
+        if (event.tabId === undefined || event.tabId === tabId.value) {
+          notice.value = event.message;
+          if (event.draft !== undefined) restore(event.draft);
+        }
         return;
       case 'panel/timeline':
         if (event.tabId === tabId.value) timeline.value = event.entries;
@@ -165,8 +184,12 @@ export function createChatStore(client: AgentClient): ChatStore {
     },
     send() {
       if (!canSend.value || tabId.value === undefined) return false;
-      if (ready.value) client.send({ type: 'panel/send', tabId: tabId.value, text: draft.value });
-      else waiting.value = draft.value;
+      const site = siteShown();
+      if (ready.value) client.send({ type: 'panel/send', tabId: tabId.value, text: draft.value, ...(site ? { site } : {}) });
+      else {
+        waitingSite = site;
+        waiting.value = draft.value;
+      }
       draft.value = '';
       notice.value = undefined;
       return true;

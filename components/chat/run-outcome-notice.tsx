@@ -17,6 +17,8 @@ function nextStepFor(code: AgentErrorCode | undefined, error = ''): string {
       return 'The provider could not be reached. Check your connection (or that your local model server is running), then press Retry.';
     case 'bad_request':
       return 'The provider turned the request down. Check the model in the settings, or start a New chat if the conversation has grown long.';
+    case 'site_changed':
+      return 'Press Retry to go on here: this site’s tools will ask before each call. Or start a New chat.';
     case 'chat_disabled':
       return 'Chat is turned off for this agent. Check the settings, or switch the Agent control to the other mode.';
     default:

@@ -21,7 +21,7 @@ interface ToolCallCardProps {
  * while it waits for the person, and a sub-agent's nested run under it.
  */
 export function ToolCallCard({ part, confirmation, onConfirm, confirmations }: ToolCallCardProps) {
-  const words = toolStateWords(part.state);
+  const words = toolStateWords(part.state, part.error);
   const allow = useRef<HTMLButtonElement>(null);
   const asking = confirmation !== undefined;
   // A question appears: bring keyboard focus to it, unless the person is typing their next message.
@@ -62,6 +62,12 @@ export function ToolCallCard({ part, confirmation, onConfirm, confirmations }: T
       {part.state === 'awaiting-confirmation' && part.prompt && (
         <fieldset class="confirm">
           <legend>{part.prompt}</legend>
+          {confirmation?.input !== undefined && (
+            <>
+              <p class="confirm-input-label">What {part.name} would receive:</p>
+              <ScrollBlock label={`Arguments ${part.name} would receive`} text={confirmation.input} />
+            </>
+          )}
           {confirmation && onConfirm && <ConfirmActions confirmation={confirmation} onConfirm={onConfirm} allowRef={allow} />}
         </fieldset>
       )}

@@ -16,6 +16,13 @@ export const TOOL_ERROR_CODES = {
   tool_changed: 'The page changed after the person approved this call (another page, tool or arguments); nothing ran. Ask them again.',
 } as const;
 
+/**
+ * Appended to the error of a call that is not read-only and ended without the page saying how (timeout, frame
+ * gone, navigated, threw): the model reads it, and the panel shows the call as "outcome unknown"
+ * (lib/host/create-run-guard.ts).
+ */
+export const OUTCOME_UNKNOWN_NOTE = 'Outcome unknown: it may have happened. Check the page before trying again.';
+
 /** One tool error code. */
 export type ToolErrorCode = keyof typeof TOOL_ERROR_CODES;
 

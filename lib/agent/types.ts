@@ -81,7 +81,7 @@ export interface AgentMessage {
 }
 
 /** Codes that let the panel explain a failed run. */
-export type AgentErrorCode = 'chat_disabled' | 'rate_limited' | 'bad_request' | 'network';
+export type AgentErrorCode = 'chat_disabled' | 'rate_limited' | 'bad_request' | 'network' | 'site_changed';
 
 /** What an adapter reports while it runs, in order. Ends with finish or error. */
 export type AgentStreamPart =
@@ -131,8 +131,12 @@ export interface AgentRunRequest {
   readonly tools: ToolDescriptor[];
   /** Aborts when the person presses Stop. */
   signal: AbortSignal;
-  /** Run a tool on the page, cursor and all. Never rejects: failures come back as isError results. */
-  callTool: (call: ToolCall) => Promise<ToolOutput>;
+  /**
+   * Run a tool on the page, cursor and all. Never rejects: failures come back as isError results. `agentPath` is
+   * the sub-agents' ids from the site's agent down to the one that made the call; delegation fills it in
+   * (runSubAgent), an adapter never does. The host runs only a tool offered to that agent (isToolOffered).
+   */
+  callTool: (call: ToolCall, agentPath?: readonly string[]) => Promise<ToolOutput>;
   /** The page's agent, when set. */
   agent?: WebAgent;
   /** Where the person is: used for the system prompt's page line. */

@@ -135,8 +135,9 @@ export function createAgentHost(deps: AgentHostDeps): AgentHost {
     if (existing) void existing.then((s) => s.refreshTools());
   });
 
-  const notice = (port: HostPort | undefined, message: string, tabId?: number) => {
-    if (port) post(port, { type: 'panel/notice', message, ...(tabId !== undefined ? { tabId } : {}) });
+  const notice = (port: HostPort | undefined, message: string, tabId?: number, draft?: string) => {
+    if (port)
+      post(port, { type: 'panel/notice', message, ...(tabId !== undefined ? { tabId } : {}), ...(draft !== undefined ? { draft } : {}) });
   };
 
   const handle = async (intent: PanelIntent, port?: HostPort): Promise<void> => {
@@ -162,7 +163,10 @@ export function createAgentHost(deps: AgentHostDeps): AgentHost {
         const s = await session(intent.tabId);
         await s.ready;
         if (s.snapshot().running) return notice(port, 'A reply is still running: wait for it, or press Stop.', intent.tabId);
-        return s.send(intent.text);
+        // A message typed on one site never goes to another: it comes back to the box with the reason.
+        const refused = await s.send(intent.text, intent.site);
+        if (refused) notice(port, refused.refused, intent.tabId, intent.text);
+        return;
       }
       case 'panel/retry':
         return (await session(intent.tabId)).retry();

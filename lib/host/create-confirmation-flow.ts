@@ -9,6 +9,7 @@ import type { ConfirmationAnswer, PendingConfirmation } from '../messaging/agent
 import { hostOf } from '../shared/host-of';
 import { webOriginOf } from '../shared/web-origin-of';
 import type { HostSettingsPort } from './agent-host-deps';
+import type { ForcedQuestion } from './create-run-guard';
 import { mayAlwaysAllow, needsConfirmation } from './needs-confirmation';
 
 /** Said to the model when the person pressed Deny. */
@@ -38,12 +39,14 @@ interface ConfirmationFlow {
   /**
    * Asks the person when the policy says so. Resolves `run` when the call may run, or the error the model reads
    * (declined, or stopped before an answer). `top` is the top page's URL; `awaiting` is called before asking.
+   * `force` asks whatever the policy, grants and annotations say (the run's rules, create-run-guard.ts), with no
+   * "Always" on offer and the arguments shown with the question.
    */
   check(
     call: ToolCall,
     tool: TabToolEntry,
     identity: ToolIdentity,
-    context: { top: string | undefined; signal: AbortSignal; awaiting: () => void },
+    context: { top: string | undefined; signal: AbortSignal; awaiting: () => void; force?: ForcedQuestion },
   ): Promise<'run' | ToolOutput>;
   /** Answers the open question with this id; any other id does nothing. */
   confirm(confirmationId: string, answer: ConfirmationAnswer): void;
@@ -61,7 +64,7 @@ interface OpenConfirmation extends PendingConfirmation {
 export function createConfirmationFlow(deps: ConfirmationFlowDeps): ConfirmationFlow {
   const confirmations = new Map<string, OpenConfirmation>();
 
-  const ask = (call: ToolCall, question: { origin?: string; prompt: string; allowAlways: boolean }, signal: AbortSignal) =>
+  const ask = (call: ToolCall, question: { origin?: string; prompt: string; allowAlways: boolean; input?: string }, signal: AbortSignal) =>
     new Promise<ConfirmationAnswer | 'stopped'>((resolve) => {
       if (signal.aborted) return resolve('stopped');
       // The host's own id: a model that names its call id (or another call's) in a confirm intent answers nothing.
@@ -80,13 +83,14 @@ export function createConfirmationFlow(deps: ConfirmationFlowDeps): Confirmation
         ...(question.origin ? { origin: question.origin } : {}),
         allowAlways: question.allowAlways,
         prompt: question.prompt,
+        ...(question.input !== undefined ? { input: question.input } : {}),
         resolve: settle,
       });
       deps.onAsking(call.id, question.prompt);
     });
 
   return {
-    async check(call, tool, identity, { top: topUrl, signal, awaiting }) {
+    async check(call, tool, identity, { top: topUrl, signal, awaiting, force }) {
       // The tool's identity for the policy is (its frame's origin, its own name): a grant for the shop never covers
       // an ad frame's tool of the same name, and only the tool's own annotations can relax the policy for it.
       const top = webOriginOf(topUrl);
@@ -95,10 +99,13 @@ export function createConfirmationFlow(deps: ConfirmationFlowDeps): Confirmation
         .read()
         .catch(() => ({ confirmation: 'non-read-only' as const, grants: [] as { origin: string; tool: string }[] }));
       const granted = origin !== undefined && grants.some((g) => g.origin === origin && g.tool === identity.originalName);
-      if (!needsConfirmation(confirmation, tool.annotations, granted)) return 'run';
-      const allowAlways = webOriginOf(origin) !== undefined && mayAlwaysAllow(tool.annotations);
+      if (!force && !needsConfirmation(confirmation, tool.annotations, granted)) return 'run';
+      const allowAlways = !force && webOriginOf(origin) !== undefined && mayAlwaysAllow(tool.annotations);
       awaiting();
-      const answer = await ask(call, { origin, prompt: promptFor(call.name, origin, top, tool), allowAlways }, signal);
+      const question = force
+        ? { origin, prompt: promptFor(call.name, origin, top, force.reason), allowAlways, input: argumentsText(call.input) }
+        : { origin, prompt: promptFor(call.name, origin, top, reasonOf(tool)), allowAlways };
+      const answer = await ask(call, question, signal);
       if (answer === 'deny') return errorOutput(DECLINED_CALL_ERROR(call.name));
       if (answer === 'stopped') return errorOutput(STOPPED_BEFORE_CONFIRMATION_ERROR);
       // "Always" is not on offer for a consequential tool; an answer that says it anyway counts as once.
@@ -118,15 +125,28 @@ export function createConfirmationFlow(deps: ConfirmationFlowDeps): Confirmation
   };
 }
 
+/** Why the policy asks about this tool. */
+function reasonOf(tool: ToolDescriptor): string {
+  return tool.annotations?.consequentialHint
+    ? 'The site marks it as consequential: it asks every time.'
+    : 'The site does not mark it as read-only.';
+}
+
+/** The arguments as the person reads them with the question. */
+function argumentsText(input: unknown): string {
+  try {
+    return JSON.stringify(input ?? {}, null, 2) ?? String(input);
+  } catch {
+    return String(input);
+  }
+}
+
 /** The question, in words: which tool, where (a frame, a sandboxed frame), and why it asks. */
-function promptFor(name: string, origin: string | undefined, top: string | undefined, tool: ToolDescriptor): string {
+function promptFor(name: string, origin: string | undefined, top: string | undefined, reason: string): string {
   const inside = top ? ` inside ${hostOf(top)}` : '';
   let where = origin ? ` on ${hostOf(origin)}` : '';
   if (origin && webOriginOf(origin) === undefined) where = ` in a sandboxed frame${inside}`;
   else if (origin && top && origin !== top) where += ` (a frame${inside})`;
-  const reason = tool.annotations?.consequentialHint
-    ? 'The site marks it as consequential: it asks every time.'
-    : 'The site does not mark it as read-only.';
   return `Allow ${name}${where}? ${reason}`;
 }
 

@@ -22,9 +22,12 @@ import type { ConversationStore } from '../storage/conversations';
 import { toolErrorOutput } from '../webmcp/tool-error-output';
 import type { HostSettingsPort, HostToolBridge } from './agent-host-deps';
 import { createConfirmationFlow } from './create-confirmation-flow';
+import { createRunGuard, type RunGuard, SITE_CHANGED_RUN_ERROR } from './create-run-guard';
 import { createTabTools } from './create-tab-tools';
 import { retryMessages } from './retry-messages';
 import { errorMessage } from '../shared/error-message';
+import { hostOf } from '../shared/host-of';
+import { webOriginOf } from '../shared/web-origin-of';
 
 /** Shown when a stored conversation had a run going that no longer exists. */
 export const INTERRUPTED_RUN_ERROR =
@@ -39,7 +42,11 @@ export interface TabSession {
   /** Resolves once the stored conversation has been read. */
   readonly ready: Promise<void>;
   snapshot(): TabSnapshot;
-  send(text: string): Promise<void>;
+  /**
+   * Sends the person's message. `site` is the top-level site the person typed it on: when the tab shows another
+   * site now, nothing is sent and the answer says why (the panel puts the text back in the box).
+   */
+  send(text: string, site?: string): Promise<{ refused: string } | undefined>;
   retry(): Promise<void>;
   stop(): void;
   /** Clears the conversation; `seed` starts the new one with earlier turns. */
@@ -88,6 +95,13 @@ interface TabSessionDeps {
   emitDelayMs: number;
 }
 
+/** Who made a call, and for an agent's call which agent (the sub-agents' ids from the site's agent down). */
+interface CallOrigin {
+  by: CallRecord['by'];
+  requestId?: string;
+  agentPath?: readonly string[];
+}
+
 interface LiveCall {
   state: ToolCallState;
   prompt?: string;
@@ -109,8 +123,27 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
   const timeline = createCallTimeline();
   const handRuns = new Set<AbortController>();
   let url = deps.url;
+  /**
+   * The top-level sites whose data this conversation holds: where each run ran (the person's messages and the
+   * tools' results). A call to a tool while another site is in here asks the person (docs/security.md).
+   */
+  let sites: string[] = [];
+  /** The rules of the run going now (create-run-guard.ts). */
+  let guard: RunGuard | undefined;
   const live = new Map<string, LiveCall>();
-  const tabTools = createTabTools({ tabId, bridge, settings, url: () => url, onChange: () => emit() });
+  /** The site the tab shows: its latest snapshot's page, else the URL the panel bound. */
+  const currentSite = () => webOriginOf(tabTools.page()?.url) ?? webOriginOf(url);
+  const tabTools = createTabTools({
+    tabId,
+    bridge,
+    settings,
+    url: () => url,
+    onChange: () => {
+      // A run whose tab reached another site ends here, before the model sees that site's tools.
+      guard?.notice(webOriginOf(tabTools.page()?.url));
+      emit();
+    },
+  });
   const refreshTools = () => tabTools.refresh();
   /** The model named a tool the page does not offer (yet): wait for it, showing the person what for. */
   const waitForTool = (call: ToolCall, signal: AbortSignal) => {
@@ -144,6 +177,7 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     toolsKnown: tabTools.known(),
     ...(tabTools.dropped()?.length ? { toolsDropped: tabTools.dropped() } : {}),
     ...(tabTools.page() ? { page: tabTools.page() } : {}),
+    ...(sites.length > 0 ? { sites } : {}),
   });
 
   const emit = () => {
@@ -156,7 +190,13 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
   };
 
   const write = () => {
-    const value = { messages, ...(lastRun ? { lastRun } : {}), ...(running ? { running } : {}), ...(url ? { url } : {}) };
+    const value = {
+      messages,
+      ...(lastRun ? { lastRun } : {}),
+      ...(running ? { running } : {}),
+      ...(url ? { url } : {}),
+      ...(sites.length > 0 ? { sites } : {}),
+    };
     saving = saving.then(() => store.save(tabId, value)).catch(() => undefined);
     return saving;
   };
@@ -179,6 +219,7 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     messages = stored.messages;
     lastRun = stored.lastRun;
     url ??= stored.url;
+    sites = Array.isArray(stored.sites) ? stored.sites.filter((s): s is string => typeof s === 'string') : [];
     if (stored.running) {
       // The run died with its host: close its open calls and say so, so Retry can pick it up.
       messages = reduceStreamPart(messages, { type: 'finish', reason: 'aborted' });
@@ -187,21 +228,24 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     }
   })();
 
-  const callTool = async (call: ToolCall, signal: AbortSignal, by: CallRecord['by'] = 'agent', requestId?: string): Promise<ToolOutput> => {
+  const callTool = async (call: ToolCall, signal: AbortSignal, from: CallOrigin): Promise<ToolOutput> => {
     // The tools as the router last pushed them (no round trip, lib/host/create-tool-bridge-client.ts). The policy
     // judges this instance, and the router runs nothing else (expectedToolOf below), however the page changed since.
     await refreshTools();
+    const runGuard = from.by === 'agent' ? guard : undefined;
+    // A name the calling agent was not offered, or a run whose tab left its site, ends here: no page, no question.
+    const refusal = runGuard?.refuse(call, from.agentPath ?? [], tabTools.all());
     // Not there: wait for the page to offer it (a route's tools often arrive just after the call that changed it).
-    const tool = tabTools.find(call.name) ?? (await waitForTool(call, signal));
+    const tool = refusal ? undefined : (tabTools.find(call.name) ?? (await waitForTool(call, signal)));
     const record = timeline.start({
       id: call.id,
-      by,
+      by: from.by,
       tool: call.name,
       input: call.input,
-      ...(requestId ? { requestId } : {}),
+      ...(from.requestId ? { requestId: from.requestId } : {}),
       ...(tool ? { origin: tool.origin, frameId: tool.frameId } : {}),
     });
-    const output = await policyAndRun(call, tool, signal, record);
+    const output = refusal ?? (await policyAndRun(call, tool, signal, record, runGuard));
     record.end(output);
     return output;
   };
@@ -211,6 +255,7 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     tool: TabToolEntry | undefined,
     signal: AbortSignal,
     record: CallInProgress,
+    runGuard: RunGuard | undefined,
   ): Promise<ToolOutput> => {
     const identity = tabTools.identity(call.name);
     if (!tool || !identity) {
@@ -218,12 +263,23 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
       const names = tabTools.names().join(', ') || 'none';
       return toolErrorOutput('unknown_tool', `No tool named "${call.name}" on this page. Available tools: ${names}.`);
     }
+    if (runGuard) {
+      // Adapters check arguments before calling; a name that arrived late (cloud) was not checked: check here.
+      const verdict = validateArgs(tool.inputSchema, call.input);
+      if (!verdict.ok) return errorOutput(formatToolError('invalid_input', verdict.message));
+    }
     const allowed = await confirmationFlow.check(call, tool, identity, {
       top: tabTools.page()?.url ?? url,
       signal,
       awaiting: () => record.awaiting(),
+      ...(runGuard ? { force: runGuard.mustAsk(identity, sites) } : {}),
     });
     if (allowed !== 'run') return allowed;
+    const output = await runOnPage(call, tool, signal, record);
+    return runGuard ? runGuard.settle(tool, identity, output) : output;
+  };
+
+  const runOnPage = async (call: ToolCall, tool: TabToolEntry, signal: AbortSignal, record: CallInProgress): Promise<ToolOutput> => {
     live.set(call.id, { state: 'running' });
     emit();
     record.running();
@@ -253,6 +309,12 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
       running = true;
       emit();
       await refreshTools();
+      // The run belongs to the site it starts on; the conversation now holds that site's data too.
+      const site = currentSite();
+      if (site && !sites.includes(site)) sites = [...sites, site];
+      const runAgent = tabTools.agent();
+      const runGuard = createRunGuard({ site, agent: runAgent, stop: () => own.abort() });
+      guard = runGuard;
       let state = initialRunState(conversation);
       const fold = (part: AgentStreamPart) => {
         state = reduceRunState(state, part);
@@ -270,11 +332,12 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
           const request: AgentRunRequest = {
             messages: conversation,
             get tools() {
-              return tabTools.forModel();
+              // Once the tab left the run's site, that site's tools are no longer this run's.
+              return runGuard.crossed() ? [] : tabTools.forModel();
             },
             signal: own.signal,
-            callTool: (call) => callTool(call, own.signal),
-            ...(tabTools.agent() ? { agent: tabTools.agent() } : {}),
+            callTool: (call, agentPath) => callTool(call, own.signal, { by: 'agent', ...(agentPath ? { agentPath } : {}) }),
+            ...(runAgent ? { agent: runAgent } : {}),
             ...(tabTools.page() ? { page: tabTools.page() } : {}),
           };
           const iterator = adapter.run(request)[Symbol.asyncIterator]();
@@ -304,8 +367,11 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
       live.clear();
       running = false;
       controller = undefined;
-      lastRun =
-        state.status === 'error'
+      guard = undefined;
+      const crossed = runGuard.crossed();
+      lastRun = crossed
+        ? { reason: 'error', error: SITE_CHANGED_RUN_ERROR(crossed.from, crossed.to), code: 'site_changed' }
+        : state.status === 'error'
           ? { reason: 'error', error: state.error?.message ?? 'The run failed.', ...(state.error?.code ? { code: state.error.code } : {}) }
           : { reason: state.finishReason ?? 'stop' };
       emit();
@@ -318,12 +384,19 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     tabId,
     ready,
     snapshot,
-    async send(text) {
+    async send(text, site) {
       await ready;
       const trimmed = text.trim();
-      if (!trimmed || running) return;
+      if (!trimmed || running) return undefined;
+      const now = currentSite();
+      if (site !== undefined && now !== undefined && site !== now) {
+        return {
+          refused: `The tab moved to ${hostOf(now)} before the agent was ready, so your message was not sent. Send it again to ask about ${hostOf(now)}.`,
+        };
+      }
       const user: AgentMessage = { id: deps.generateId(), role: 'user', parts: [{ type: 'text', text: trimmed }] };
       await run([...messages, user]);
+      return undefined;
     },
     async retry() {
       await ready;
@@ -342,6 +415,7 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
       await current;
       messages = seed ?? [];
       lastRun = undefined;
+      sites = [];
       emit();
       await flush();
     },
@@ -372,7 +446,7 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
       const own = new AbortController();
       handRuns.add(own);
       try {
-        await callTool(call, own.signal, 'person', requestId);
+        await callTool(call, own.signal, { by: 'person', requestId });
       } finally {
         handRuns.delete(own);
         live.delete(call.id);

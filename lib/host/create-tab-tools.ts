@@ -3,7 +3,7 @@
  * it costs no round trip), who each tool is for the confirmation policy, the page agent for the tab's page, and the
  * wait for a tool the page does not offer yet.
  */
-import { reachableToolNames } from '../agent/select-tools';
+import { isDelegateToolName, reachableToolNames } from '../agent/select-tools';
 import type { PageContext, ToolDescriptor, WebAgent } from '../agent/types';
 import type { TabToolEntry, TabToolSnapshot } from '../background/tool-bridge';
 import type { PanelTool } from '../messaging/agent-messages';
@@ -71,7 +71,8 @@ export function createTabTools(deps: TabToolsDeps): TabTools {
   const refreshTools = async () => {
     try {
       const fresh = await bridge.getTools(tabId);
-      tools = { tools: fresh.tools, page: fresh.page };
+      // delegate_to_* names are the extension's (sub-agents): a page tool of that name never runs under it.
+      tools = { tools: fresh.tools.filter((t) => !isDelegateToolName(t.name)), page: fresh.page };
       identities = new Map(fresh.tools.map((t) => [t.name, identityOf(t)]));
       dropped = fresh.dropped;
       toolsKnown = true;

@@ -29,7 +29,8 @@ interface PanelChannel {
   /** Follow this tab: the host answers with its snapshot and keeps sending updates. `url` helps adopt a
    * conversation after a browser restart, when the tab came back under a new id. */
   'panel/bind': { request: { tabId: number; url?: string }; answer: undefined };
-  'panel/send': { request: { tabId: number; text: string }; answer: undefined };
+  /** `site`: the top-level site the person typed the message on; the host sends nothing if the tab left it. */
+  'panel/send': { request: { tabId: number; text: string; site?: string }; answer: undefined };
   'panel/stop': { request: { tabId: number }; answer: undefined };
   'panel/retry': { request: { tabId: number }; answer: undefined };
   /** Clears the conversation; `seed` starts the new one with earlier turns (an eval case's history). */
@@ -71,6 +72,11 @@ export interface PendingConfirmation {
   allowAlways: boolean;
   /** The question, in words: "Allow check_out on 127.0.0.1?" */
   prompt: string;
+  /**
+   * The call's arguments as JSON text, shown with the question when it asks whatever the policy says (the
+   * conversation holds another site's data, or an earlier call's outcome is unknown): the person sees what goes.
+   */
+  input?: string;
 }
 
 /** How the tab's last run ended; absent while it runs and before the first one. */
@@ -96,6 +102,11 @@ export interface TabSnapshot {
   /** Tools of the page the agent does not get (frames not delegated, per-tab caps), with a note for the person. */
   toolsDropped?: DroppedTools[];
   page?: PageContext;
+  /**
+   * The top-level sites whose data the conversation holds (docs/security.md, "A conversation belongs to its
+   * site"); the panel says so when the tab shows another site.
+   */
+  sites?: string[];
 }
 
 /** A tool as the panel's inspector shows it: what the model sees, plus its frame, origin and output schema. */
@@ -124,7 +135,8 @@ interface PanelEventChannel {
   'panel/tab': { request: { snapshot: TabSnapshot }; answer: undefined };
   'panel/adapters': { request: { chosen: AgentKind; adapters: AdapterSummary[] }; answer: undefined };
   /** An intent could not be carried out (a model switch during a reply, a download that failed to start). */
-  'panel/notice': { request: { tabId?: number; message: string }; answer: undefined };
+  /** `draft`: a message the host did not send, for the panel to put back in the box. */
+  'panel/notice': { request: { tabId?: number; message: string; draft?: string }; answer: undefined };
   /** The tab's call timeline (agent and by-hand calls), after every change. */
   'panel/timeline': { request: { tabId: number; entries: CallRecord[] }; answer: undefined };
   /** A by-hand call the host refused before running it (validation), by the panel's requestId. */
@@ -156,7 +168,7 @@ export function isPanelIntent(value: unknown): value is PanelIntent {
   ];
   if (tabScoped.includes(v.type as string)) {
     if (typeof v.tabId !== 'number' || !Number.isInteger(v.tabId)) return false;
-    if (v.type === 'panel/send') return typeof v.text === 'string';
+    if (v.type === 'panel/send') return typeof v.text === 'string' && (v.site === undefined || typeof v.site === 'string');
     if (v.type === 'panel/new-chat') return v.seed === undefined || (Array.isArray(v.seed) && v.seed.every(isSeedMessage));
     if (v.type === 'panel/run-tool') {
       return (

@@ -29,6 +29,8 @@ interface StoredConversation {
   running?: boolean;
   /** The tab's URL when the conversation was last written. */
   url?: string;
+  /** The top-level sites whose data the conversation holds (lib/host/create-tab-session.ts). */
+  sites?: string[];
 }
 
 /** One row of the index: which record belongs to which tab of which browser session. */

@@ -1,0 +1,34 @@
+import { hostOf } from '../../lib/shared/host-of';
+import { webOriginOf } from '../../lib/shared/web-origin-of';
+
+interface SiteChangeNoticeProps {
+  /** The top-level sites whose data the conversation holds (TabSnapshot.sites). */
+  sites: readonly string[] | undefined;
+  /** The URL of the page the tab shows now. */
+  pageUrl: string | undefined;
+  onNewChat: () => void;
+}
+
+/**
+ * Says so when the conversation holds what was read on another site than the one the tab shows now
+ * (docs/security.md, "A conversation belongs to its site"): this site's tools will ask before each call and show
+ * what they would receive, and a new chat leaves the old site's data behind.
+ */
+export function SiteChangeNotice({ sites, pageUrl, onNewChat }: SiteChangeNoticeProps) {
+  const here = webOriginOf(pageUrl);
+  const elsewhere = (sites ?? []).filter((site) => site !== here);
+  if (!here || elsewhere.length === 0) return null;
+  const from = elsewhere.map(hostOf).join(', ');
+  return (
+    <section class="site-change" aria-labelledby="site-change-title">
+      <h2 id="site-change-title">Now on {hostOf(here)}</h2>
+      <p>
+        This conversation holds what the agent read on {from}. Here, every call to {hostOf(here)}’s tools asks you first and shows what it
+        would send.
+      </p>
+      <button type="button" class="primary" onClick={onNewChat}>
+        New chat for {hostOf(here)}
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { OUTCOME_UNKNOWN_NOTE } from '../agent/tool-error-codes';
+import type { ToolDescriptor, ToolOutput, WebAgent } from '../agent/types';
+import { createRunGuard } from './create-run-guard';
+
+const A = 'https://a.example';
+const B = 'https://b.example';
+const tool = (name: string, annotations?: ToolDescriptor['annotations']): ToolDescriptor => ({
+  name,
+  description: name,
+  inputSchema: { type: 'object' },
+  ...(annotations ? { annotations } : {}),
+});
+const call = (name: string) => ({ id: 'c1', name, input: {} });
+const text = (output: ToolOutput | undefined) => (output?.content[0]?.type === 'text' ? output.content[0].text : '');
+const failed = (text: string): ToolOutput => ({ content: [{ type: 'text', text }], isError: true });
+
+describe('createRunGuard', () => {
+  it('stops the run once, when the tab shows another site, and refuses every call after', () => {
+    let stops = 0;
+    const guard = createRunGuard({ site: A, agent: undefined, stop: () => stops++ });
+    guard.notice(A);
+    guard.notice(undefined);
+    expect(guard.crossed()).toBeUndefined();
+    expect(guard.refuse(call('search'), [], [tool('search')])).toBeUndefined();
+    guard.notice(B);
+    guard.notice(`${B}/other`);
+    expect(stops).toBe(1);
+    expect(guard.crossed()).toEqual({ from: A, to: B });
+    expect(text(guard.refuse(call('search'), [], [tool('search')]))).toBe(
+      'Error [tool_changed]: the tab is on b.example now, not a.example where this run started. Nothing was run.',
+    );
+  });
+
+  it('takes the first site it sees when the run started without one', () => {
+    let stops = 0;
+    const guard = createRunGuard({ site: undefined, agent: undefined, stop: () => stops++ });
+    guard.notice(A);
+    guard.notice(A);
+    expect(stops).toBe(0);
+    guard.notice(B);
+    expect(guard.crossed()).toEqual({ from: A, to: B });
+  });
+
+  it('refuses a name not offered to the calling agent, and names what was offered', () => {
+    const reviews: WebAgent = { id: 'reviews', name: 'Reviews', tools: ['read_reviews'] };
+    const agent: WebAgent = { id: 'shop', tools: ['search'], subAgents: [reviews] };
+    const guard = createRunGuard({ site: A, agent, stop: () => {} });
+    const page = [tool('search'), tool('read_reviews'), tool('check_out')];
+    expect(guard.refuse(call('search'), [], page)).toBeUndefined();
+    expect(text(guard.refuse(call('check_out'), [], page))).toBe(
+      'Error [unknown_tool]: no tool named "check_out" is offered to you. Available tools: search, delegate_to_reviews.',
+    );
+    expect(guard.refuse(call('read_reviews'), ['reviews'], page)).toBeUndefined();
+    expect(text(guard.refuse(call('search'), ['reviews'], page))).toBe(
+      'Error [unknown_tool]: no tool named "search" is offered to you. Available tools: read_reviews.',
+    );
+    expect(guard.refuse(call('delegate_to_reviews'), [], page)?.isError).toBe(true);
+  });
+
+  it('asks whatever the policy says when the conversation holds another site’s data', () => {
+    const guard = createRunGuard({ site: B, agent: undefined, stop: () => {} });
+    expect(guard.mustAsk({ origin: B, originalName: 'lookup' }, [B])).toBeUndefined();
+    expect(guard.mustAsk({ origin: B, originalName: 'lookup' }, [A, B])?.reason).toBe(
+      'This conversation holds what was read on a.example; the arguments below would go to b.example.',
+    );
+  });
+
+  it('marks a call that is not read-only and ended without an answer as outcome unknown, and asks before it runs again', () => {
+    const guard = createRunGuard({ site: A, agent: undefined, stop: () => {} });
+    const pay = { origin: A, originalName: 'pay' };
+    for (const code of ['timeout', 'frame_gone', 'navigated', 'tool_threw']) {
+      const fresh = createRunGuard({ site: A, agent: undefined, stop: () => {} });
+      const settled = fresh.settle(tool('pay'), pay, failed(`Error [${code}]: it went wrong.`));
+      expect(text(settled)).toBe(`Error [${code}]: it went wrong. ${OUTCOME_UNKNOWN_NOTE}`);
+      expect(fresh.mustAsk(pay, [A])?.reason).toMatch(/outcome unknown/);
+    }
+    // Other failures, read-only tools and results are what they are.
+    expect(text(guard.settle(tool('pay'), pay, failed('Error [invalid_input]: amount: required')))).not.toContain(OUTCOME_UNKNOWN_NOTE);
+    expect(text(guard.settle(tool('pay', { readOnlyHint: true }), pay, failed('Error [timeout]: slow.')))).not.toContain(
+      OUTCOME_UNKNOWN_NOTE,
+    );
+    expect(guard.mustAsk(pay, [A])).toBeUndefined();
+    // Another tool's unknown outcome does not make this one ask.
+    guard.settle(tool('ship'), { origin: A, originalName: 'ship' }, failed('Error [timeout]: slow.'));
+    expect(guard.mustAsk(pay, [A])).toBeUndefined();
+  });
+});

@@ -1,0 +1,133 @@
+/**
+ * The rules every agent call of one run obeys where it is executed, whatever the model was prompted with
+ * (docs/security.md, "A conversation belongs to its site" and "Only the tools offered run"):
+ *
+ * - A run belongs to the top-level site it started on. When the tab reaches another site, the run is over:
+ *   nothing more runs, and it ends saying why. The new site's profile (instructions, tools, sub-agents) never
+ *   inherits the old one's run.
+ * - Only a tool offered to the calling agent runs (its own list, at its delegation depth); any other name is
+ *   `unknown_tool` before it reaches the page or the person.
+ * - A call asks the person, whatever the policy, grants and annotations say, when the conversation holds what was
+ *   read on another site, or when an earlier call of the same tool in this run may have acted without saying so
+ *   (outcome unknown).
+ */
+import { agentAtPath } from '../agent/agent-at-path';
+import { isToolOffered } from '../agent/is-tool-offered';
+import { selectTools } from '../agent/select-tools';
+import { formatToolError, OUTCOME_UNKNOWN_NOTE, parseToolError } from '../agent/tool-error-codes';
+import { toolOutputText } from '../agent/tool-output-text';
+import type { ToolCall, ToolDescriptor, ToolOutput, WebAgent } from '../agent/types';
+import { hostOf } from '../shared/host-of';
+import type { ToolIdentity } from './create-confirmation-flow';
+
+/** Error codes after which a call that is not read-only may have acted: the page never said how it ended. */
+const OUTCOME_UNKNOWN_CODES = new Set(['timeout', 'frame_gone', 'navigated', 'tool_threw']);
+
+/** Why the run ended when its tab reached another site. */
+export const SITE_CHANGED_RUN_ERROR = (from: string, to: string) =>
+  `The tab moved from ${hostOf(from)} to ${hostOf(to)}, so the run stopped: what the agent read on ${hostOf(from)} ` +
+  `stays with ${hostOf(from)}. Ask again to go on with ${hostOf(to)}.`;
+
+/** Why the person is asked whatever the policy says, and whether the question shows the arguments. */
+export interface ForcedQuestion {
+  reason: string;
+}
+
+interface RunGuardDeps {
+  /** The top-level site (origin) the run started on, when known. */
+  site: string | undefined;
+  /** The site's agent the run was given: what it and its sub-agents were offered. */
+  agent: WebAgent | undefined;
+  /** Aborts the run (the tab reached another site). */
+  stop: () => void;
+}
+
+/** One run's guard: created when the run starts, asked before and after each of its agent calls. */
+export interface RunGuard {
+  /** The tab now shows `site`: a run that started on another site ends. */
+  notice(site: string | undefined): void;
+  /** The crossing that ended the run, once there was one. */
+  crossed(): { from: string; to: string } | undefined;
+  /** The answer for a call that must not reach the page at all, or undefined when it may go on. */
+  refuse(call: ToolCall, agentPath: readonly string[], pageTools: readonly ToolDescriptor[]): ToolOutput | undefined;
+  /** Why this call must ask whatever the policy says; undefined when the policy decides. */
+  mustAsk(identity: ToolIdentity, conversationSites: readonly string[]): ForcedQuestion | undefined;
+  /** The call's output as the model and panel get it, remembering a call whose outcome is unknown. */
+  settle(tool: ToolDescriptor, identity: ToolIdentity, output: ToolOutput): ToolOutput;
+}
+
+/** Creates the guard of one run. */
+export function createRunGuard(deps: RunGuardDeps): RunGuard {
+  let site = deps.site;
+  let crossing: { from: string; to: string } | undefined;
+  const unknownOutcomes = new Set<string>();
+
+  return {
+    notice(now) {
+      if (crossing || now === undefined) return;
+      if (site === undefined) site = now;
+      else if (now !== site) {
+        crossing = { from: site, to: now };
+        deps.stop();
+      }
+    },
+    crossed: () => crossing,
+    refuse(call, agentPath, pageTools) {
+      if (crossing) {
+        return errorOutput(
+          formatToolError(
+            'tool_changed',
+            `the tab is on ${hostOf(crossing.to)} now, not ${hostOf(crossing.from)} where this run started. Nothing was run.`,
+          ),
+        );
+      }
+      if (isToolOffered(deps.agent, agentPath, call.name)) return undefined;
+      const name = String(call.name).replace(/\s+/g, ' ').slice(0, 64);
+      const offered = offeredNames(deps.agent, agentPath, pageTools);
+      return errorOutput(
+        formatToolError('unknown_tool', `no tool named "${name}" is offered to you. Available tools: ${offered.join(', ') || 'none'}.`),
+      );
+    },
+    mustAsk(identity, conversationSites) {
+      const reasons: string[] = [];
+      const elsewhere = conversationSites.filter((s) => s !== site);
+      if (elsewhere.length > 0) {
+        const where = site ? hostOf(site) : 'this site';
+        reasons.push(
+          `This conversation holds what was read on ${elsewhere.map(hostOf).join(', ')}; the arguments below would go to ${where}.`,
+        );
+      }
+      if (unknownOutcomes.has(keyOf(identity))) {
+        reasons.push('Its last call in this run may have happened without saying so (outcome unknown): check the page first.');
+      }
+      return reasons.length > 0 ? { reason: reasons.join(' ') } : undefined;
+    },
+    settle(tool, identity, output) {
+      if (!output.isError || tool.annotations?.readOnlyHint === true) return output;
+      const code = parseToolError(toolOutputText(output))?.code;
+      if (!code || !OUTCOME_UNKNOWN_CODES.has(code)) return output;
+      unknownOutcomes.add(keyOf(identity));
+      return { ...output, content: withNote(output.content) };
+    },
+  };
+}
+
+/** The tools the agent at `path` was offered (its page tools and delegate tools), by name, for the model's error text. */
+function offeredNames(agent: WebAgent | undefined, path: readonly string[], pageTools: readonly ToolDescriptor[]): string[] {
+  const reached = agentAtPath(agent, path);
+  return reached ? selectTools(reached.agent, pageTools, path.length).map((t) => t.name) : [];
+}
+
+function withNote(content: ToolOutput['content']): ToolOutput['content'] {
+  const first = content.findIndex((c) => c.type === 'text');
+  if (first === -1) return [{ type: 'text', text: OUTCOME_UNKNOWN_NOTE }, ...content];
+  return content.map((c, i) => (i === first && c.type === 'text' ? { ...c, text: `${c.text} ${OUTCOME_UNKNOWN_NOTE}` } : c));
+}
+
+function keyOf(identity: ToolIdentity): string {
+  return JSON.stringify([identity.origin ?? '', identity.originalName]);
+}
+
+function errorOutput(text: string): ToolOutput {
+  return { content: [{ type: 'text', text }], isError: true };
+}

@@ -1,0 +1,272 @@
+/**
+ * The tab session's trust rules across sites and agents (issue 22, items 1, 2 and 5; docs/security.md, "A
+ * conversation belongs to its site", "Only the tools offered run", "Outcome unknown"), with a page bridge whose
+ * page and tools change as a real tab's do.
+ */
+import { describe, expect, it } from 'vitest';
+import { OUTCOME_UNKNOWN_NOTE } from '../agent/tool-error-codes';
+import type { AgentAdapter, AgentRunRequest, AgentStreamPart, ToolCall, ToolDescriptor, ToolOutput, WebAgent } from '../agent/types';
+import type { TabToolEntry } from '../background/tool-bridge';
+import { createConversationStore } from '../storage/conversations';
+import { createSettingsStore } from '../storage/settings-store';
+import { createMemoryStorageArea } from '../testing/memory-storage-area';
+import type { HostToolBridge } from './agent-host-deps';
+import { createTabSession } from './create-tab-session';
+
+const A = 'https://bank.example';
+const B = 'https://partner.example';
+
+const entry = (origin: string, name: string, annotations?: ToolDescriptor['annotations']): TabToolEntry => ({
+  name,
+  originalName: name,
+  origin,
+  frameId: 0,
+  description: name,
+  inputSchema: { type: 'object' },
+  ...(annotations ? { annotations } : {}),
+});
+const readOnly = { readOnlyHint: true };
+const BANK_TOOLS = [entry(A, 'get_profile', readOnly), entry(A, 'partner_offers', readOnly)];
+const PARTNER_TOOLS = [entry(B, 'lookup', readOnly)];
+const PROFILE = 'SSN 078-05-1120, card 4111 1111 1111 1111';
+
+/** A model that makes each step's call (from what it saw: the step's tools), then answers. */
+function scriptedModel(
+  steps: ((req: AgentRunRequest) => ToolCall | undefined)[],
+  seen: string[][] = [],
+): AgentAdapter & { seen: string[][] } {
+  return {
+    id: 'scripted',
+    label: 'Scripted',
+    seen,
+    async *run(req: AgentRunRequest): AsyncGenerator<AgentStreamPart> {
+      for (const [i, step] of steps.entries()) {
+        if (req.signal.aborted) break;
+        seen.push(req.tools.map((t) => t.name));
+        const call = step(req);
+        if (!call) break;
+        yield { type: 'message-start', messageId: `m${i}` };
+        yield { type: 'tool-call', messageId: `m${i}`, id: call.id, name: call.name, input: call.input };
+        const output: ToolOutput = await req.callTool(call);
+        yield output.isError
+          ? { type: 'tool-error', id: call.id, error: output.content[0]?.type === 'text' ? output.content[0].text : '' }
+          : { type: 'tool-result', id: call.id, output };
+      }
+      yield req.signal.aborted ? { type: 'finish', reason: 'aborted' } : { type: 'finish', reason: 'stop' };
+    },
+  };
+}
+
+function setup(
+  adapter: AgentAdapter,
+  options: { agent?: WebAgent; answer?: (call: ToolCall) => ToolOutput; bankTools?: TabToolEntry[] } = {},
+) {
+  const bankTools = options.bankTools ?? BANK_TOOLS;
+  const local = createMemoryStorageArea();
+  const store = createSettingsStore({ local });
+  const settings = { ...store, siteAgentFor: async () => options.agent };
+  const tab = { page: { url: `${A}/account` }, tools: bankTools };
+  const ran: ToolCall[] = [];
+  const bridge: HostToolBridge = {
+    getTools: async (tabId) => ({ tabId, tools: tab.tools, page: tab.page }),
+    callTool: async (_tabId, call) => {
+      ran.push(call);
+      if (call.name === 'partner_offers') navigate(B);
+      return options.answer?.(call) ?? { content: [{ type: 'text', text: call.name === 'get_profile' ? PROFILE : `${call.name} ran` }] };
+    },
+    subscribe: () => () => {},
+  };
+  const navigate = (site: string) => {
+    tab.page = { url: `${site}/` };
+    tab.tools = site === A ? bankTools : PARTNER_TOOLS;
+  };
+  let next = 0;
+  const session = createTabSession({
+    tabId: 1,
+    url: `${A}/account`,
+    store: createConversationStore(local, { session: 's' }),
+    bridge,
+    settings,
+    adapter: async () => adapter,
+    generateId: () => `host-id-${++next}`,
+    saveDelayMs: 1,
+    emitDelayMs: 1,
+  });
+  const asked = async () => {
+    for (let i = 0; i < 400; i++) {
+      const open = session.snapshot().confirmations[0];
+      if (open) return open;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    throw new Error('no confirmation appeared');
+  };
+  return { session, store, ran, navigate, asked };
+}
+
+const lookupWithEverything = (id: string) => (): ToolCall => ({ id, name: 'lookup', input: { query: PROFILE } });
+
+describe('createTabSession across sites', () => {
+  it('asks, showing the arguments, before another site’s read-only tool gets a conversation that read the first site', async () => {
+    const model = scriptedModel([() => ({ id: 'c1', name: 'get_profile', input: {} }), () => undefined]);
+    const { session, ran, navigate, asked } = setup(model);
+    await session.send('What is on my profile?');
+    expect(session.snapshot().sites).toEqual([A]);
+
+    // The person types the partner's address; the conversation stays, and says where it has been.
+    navigate(B);
+    await session.refreshTools();
+    const next = scriptedModel([lookupWithEverything('c2'), () => undefined]);
+    Object.assign(model, { run: next.run });
+    const sending = session.send('Now look up my offers');
+    const question = await asked();
+    expect(ran.map((c) => c.name)).toEqual(['get_profile']);
+    expect(question.allowAlways).toBe(false);
+    expect(question.prompt).toBe(
+      'Allow lookup on partner.example? This conversation holds what was read on bank.example; the arguments below would go to partner.example.',
+    );
+    expect(question.input).toContain('078-05-1120');
+    session.confirm(question.id, 'deny');
+    await sending;
+    expect(ran.map((c) => c.name)).toEqual(['get_profile']);
+    expect(session.snapshot().sites).toEqual([A, B]);
+  });
+
+  it('a new chat leaves the old site behind: the new site’s read-only tool runs as its annotations say', async () => {
+    const model = scriptedModel([() => ({ id: 'c1', name: 'get_profile', input: {} }), () => undefined]);
+    const { session, ran, navigate } = setup(model);
+    await session.send('What is on my profile?');
+    navigate(B);
+    await session.refreshTools();
+    await session.newChat();
+    expect(session.snapshot().sites).toBeUndefined();
+    Object.assign(model, { run: scriptedModel([() => ({ id: 'c2', name: 'lookup', input: { query: 'offers' } }), () => undefined]).run });
+    await session.send('Look up offers');
+    expect(ran.map((c) => c.name)).toEqual(['get_profile', 'lookup']);
+  });
+
+  it('ends a run whose tool took the tab to another site: nothing of the new site runs, the model is shown none of its tools, and the run says why', async () => {
+    const model = scriptedModel([
+      () => ({ id: 'c1', name: 'get_profile', input: {} }),
+      () => ({ id: 'c2', name: 'partner_offers', input: {} }),
+      lookupWithEverything('c3'),
+      () => undefined,
+    ]);
+    const { session, ran } = setup(model);
+    await session.send('Show me partner offers');
+    expect(ran.map((c) => c.name)).toEqual(['get_profile', 'partner_offers']);
+    expect(model.seen.flat()).not.toContain('lookup');
+    expect(session.snapshot().lastRun).toEqual({
+      reason: 'error',
+      code: 'site_changed',
+      error:
+        'The tab moved from bank.example to partner.example, so the run stopped: what the agent read on bank.example stays with bank.example. Ask again to go on with partner.example.',
+    });
+  });
+
+  it('sends nothing when the tab left the site the message was typed on', async () => {
+    const model = scriptedModel([lookupWithEverything('c1'), () => undefined]);
+    const { session, ran, navigate } = setup(model);
+    navigate(B);
+    await session.refreshTools();
+    const refused = await session.send('What is on my profile?', A);
+    expect(refused?.refused).toBe(
+      'The tab moved to partner.example before the agent was ready, so your message was not sent. Send it again to ask about partner.example.',
+    );
+    expect(session.snapshot().messages).toEqual([]);
+    expect(ran).toEqual([]);
+    expect(await session.send('Look up offers', B)).toBeUndefined();
+    expect(ran.map((c) => c.name)).toEqual(['lookup']);
+  });
+});
+
+describe('createTabSession runs only the tools offered', () => {
+  const reviews: WebAgent = { id: 'reviews', name: 'Reviews', tools: ['read_reviews'] };
+  const checkout: WebAgent = { id: 'checkout', name: 'Checkout', tools: ['check_out'] };
+  const agent: WebAgent = { id: 'shop', tools: ['search'], subAgents: [reviews, checkout] };
+
+  it('refuses names the calling agent was not offered, at any depth, before the page or the person hears of them', async () => {
+    const tools = ['search', 'read_reviews', 'check_out', 'export_addresses', 'delete_account', 'delegate_to_checkout'];
+    const results: Record<string, string> = {};
+    const record = (id: string) => (output: ToolOutput) => {
+      results[id] = output.content[0]?.type === 'text' ? output.content[0].text : '';
+    };
+    const adapter: AgentAdapter = {
+      id: 'scripted',
+      label: 'Scripted',
+      async *run(req) {
+        // The site's agent, then its reviews sub-agent (the path delegation gives its calls), as an obedient model would.
+        for (const name of ['check_out', 'export_addresses', 'delete_account', 'read_reviews', 'delegate_to_checkout', 'search']) {
+          record(`site:${name}`)(await req.callTool({ id: `site:${name}`, name, input: {} }));
+        }
+        for (const name of ['check_out', 'search', 'read_reviews']) {
+          record(`reviews:${name}`)(await req.callTool({ id: `reviews:${name}`, name, input: {} }, ['reviews']));
+        }
+        record('made-up:read_reviews')(await req.callTool({ id: 'made-up:read_reviews', name: 'read_reviews', input: {} }, ['nobody']));
+        yield { type: 'finish', reason: 'stop' };
+      },
+    };
+    // The page has every one of these tools, all marked read-only (delegate_to_checkout is the page's own).
+    const { session, ran, store } = setup(adapter, { agent, bankTools: tools.map((n) => entry(A, n, readOnly)) });
+    await store.setConfirmationPolicy('never');
+    await session.send('Buy everything');
+    expect(ran.map((c) => c.name)).toEqual(['search', 'read_reviews']);
+    expect(session.snapshot().confirmations).toEqual([]);
+    for (const id of ['site:check_out', 'site:export_addresses', 'site:delete_account', 'site:read_reviews', 'site:delegate_to_checkout']) {
+      expect(results[id], id).toMatch(
+        /^Error \[unknown_tool\]: no tool named "\w+" is offered to you\. Available tools: search, delegate_to_reviews, delegate_to_checkout\.$/,
+      );
+    }
+    expect(results['reviews:check_out']).toMatch(/^Error \[unknown_tool\].*Available tools: read_reviews\.$/);
+    expect(results['reviews:search']).toMatch(/^Error \[unknown_tool\]/);
+    expect(results['made-up:read_reviews']).toMatch(/^Error \[unknown_tool\].*Available tools: none\.$/);
+  });
+
+  it('still waits for a tool the agent may use that the page offers late', async () => {
+    const adapter = scriptedModel([() => ({ id: 'c1', name: 'search', input: {} }), () => undefined]);
+    const bankTools: TabToolEntry[] = [];
+    const { session, ran } = setup(adapter, { agent, bankTools });
+    const sending = session.send('Search');
+    bankTools.push(entry(A, 'search', readOnly));
+    await session.refreshTools();
+    await sending;
+    expect(ran.map((c) => c.name)).toEqual(['search']);
+  });
+});
+
+describe('createTabSession with a call whose outcome is unknown', () => {
+  it('tells the model and asks the person before the same tool runs again in the run, whatever the policy says', async () => {
+    let payCalls = 0;
+    const model = scriptedModel([
+      () => ({ id: 'c1', name: 'pay', input: { amount: 5 } }),
+      () => ({ id: 'c2', name: 'pay', input: { amount: 5 } }),
+      () => undefined,
+    ]);
+    const { session, ran, store, asked } = setup(model, {
+      bankTools: [...BANK_TOOLS, entry(A, 'pay')],
+      answer: (call) => {
+        if (call.name !== 'pay') return { content: [{ type: 'text', text: 'ok' }] };
+        payCalls++;
+        return {
+          content: [{ type: 'text', text: 'Error [timeout]: The tool did not finish within 30000 ms; it was cancelled.' }],
+          isError: true,
+        };
+      },
+    });
+    await store.setConfirmationPolicy('never');
+    {
+      const sending = session.send('Pay 5');
+      const question = await asked();
+      expect(payCalls).toBe(1);
+      expect(question.allowAlways).toBe(false);
+      expect(question.prompt).toMatch(/outcome unknown/);
+      const first = session
+        .snapshot()
+        .messages.flatMap((m) => m.parts)
+        .find((p) => p.type === 'tool' && p.id === 'c1');
+      expect(first).toMatchObject({ state: 'error', error: expect.stringContaining(OUTCOME_UNKNOWN_NOTE) });
+      session.confirm(question.id, 'deny');
+      await sending;
+      expect(ran.filter((c) => c.name === 'pay')).toHaveLength(1);
+    }
+  });
+});
