@@ -73,7 +73,7 @@ describe('ChatApp', () => {
     fireEvent.keyDown(box, { key: 'Enter', shiftKey: true });
     expect(intents()).toEqual([]);
     fireEvent.keyDown(box, { key: 'Enter' });
-    expect(intents()).toEqual([{ type: 'panel/send', tabId: 1, text: 'find lamps' }]);
+    expect(intents()).toEqual([{ type: 'panel/send', tabId: 1, text: 'find lamps', site: 'https://shop.test' }]);
     expect((box as HTMLTextAreaElement).value).toBe('');
   });
 
@@ -102,8 +102,55 @@ describe('ChatApp', () => {
     client.emit({ type: 'panel/tab', snapshot: snapshot({}) });
     expect(client.sent.filter((i) => i.type === 'panel/send')).toEqual([]);
     client.emit(adapters({ state: 'ready' }));
-    expect(client.sent.filter((i) => i.type === 'panel/send')).toEqual([{ type: 'panel/send', tabId: 1, text: 'find a mug' }]);
+    expect(client.sent.filter((i) => i.type === 'panel/send')).toEqual([
+      { type: 'panel/send', tabId: 1, text: 'find a mug', site: 'https://shop.test' },
+    ]);
     expect(store.waiting.value).toBeUndefined();
+  });
+
+  it('a waiting message goes to the site it was typed on or nowhere: the tab moved to another site, so it comes back with a note', () => {
+    const client = recordingClient();
+    const store = createChatStore(client);
+    store.bind(1, 'https://bank.example/account');
+    render(<ChatApp store={store} onOpenOptions={vi.fn()} />);
+    client.emit(adapters({ state: 'loading' }));
+    client.emit({ type: 'panel/tab', snapshot: snapshot({ page: { url: 'https://bank.example/account' } }) });
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    fireEvent.input(box, { target: { value: 'what is my recovery code?' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(store.waiting.value).toBe('what is my recovery code?');
+    // Another site loads in the tab while the agent still gets ready.
+    client.emit({ type: 'panel/tab', snapshot: snapshot({ page: { url: 'https://partner.example/' } }) });
+    client.emit(adapters({ state: 'ready' }));
+    expect(client.sent.filter((i) => i.type === 'panel/send')).toEqual([]);
+    expect((box as HTMLTextAreaElement).value).toBe('what is my recovery code?');
+    expect(screen.getByRole('alert').textContent).toContain(
+      'The tab moved to partner.example before the agent was ready, so your message was not sent.',
+    );
+  });
+
+  it('a message the host refused for another site comes back to the box, before anything typed since', () => {
+    const { client, store } = setup({ page: { url: 'https://partner.example/' } });
+    act(() => {
+      store.draft.value = 'typed since';
+    });
+    client.emit({ type: 'panel/notice', tabId: 1, message: 'The tab moved to partner.example…', draft: 'my question' });
+    expect(store.draft.value).toBe('my question\n\ntyped since');
+    expect(screen.getByRole('alert').textContent).toContain('The tab moved to partner.example…');
+  });
+
+  it('says so when the conversation holds another site’s data, and offers a new chat for this site', () => {
+    const { client, intents } = setup({
+      messages: [user('my profile')],
+      sites: ['https://bank.example'],
+      page: { url: 'https://partner.example/' },
+    });
+    const notice = screen.getByRole('region', { name: 'Now on partner.example' });
+    expect(notice.textContent).toContain('This conversation holds what the agent read on bank.example.');
+    fireEvent.click(within(notice).getByRole('button', { name: 'New chat for partner.example' }));
+    expect(intents()).toEqual([{ type: 'panel/new-chat', tabId: 1 }]);
+    client.emit({ type: 'panel/tab', snapshot: snapshot({ sites: ['https://partner.example'], page: { url: 'https://partner.example/' } }) });
+    expect(screen.queryByRole('region', { name: 'Now on partner.example' })).toBeNull();
   });
 
   it('a waiting message comes back to the box when the agent turns out unable to run, and never goes to another tab', () => {

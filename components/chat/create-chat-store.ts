@@ -97,7 +97,9 @@ export function createChatStore(client: AgentClient): ChatStore {
   const waiting = signal<string | undefined>(undefined);
   /** The site the waiting message was typed on: it goes to that site or nowhere (docs/security.md). */
   let waitingSite: string | undefined;
-  const siteShown = () => webOriginOf(tab.value?.page?.url);
+  /** The URL the tab had when the panel bound it: the site shown until a snapshot names the page. */
+  let boundUrl: string | undefined;
+  const siteShown = () => webOriginOf(tab.value?.page?.url ?? boundUrl);
   /** Puts a message that did not go back in the box, keeping whatever the person typed since. */
   const restore = (text: string) => {
     draft.value = draft.value.trim() === '' ? text : `${text}\n\n${draft.value}`;
@@ -177,6 +179,7 @@ export function createChatStore(client: AgentClient): ChatStore {
         waiting.value = undefined;
       }
       tabId.value = id;
+      boundUrl = url;
       tab.value = undefined;
       timeline.value = [];
       notice.value = undefined;

@@ -48,6 +48,8 @@ export interface RunGuard {
   notice(site: string | undefined): void;
   /** The crossing that ended the run, once there was one. */
   crossed(): { from: string; to: string } | undefined;
+  /** The answer for any call once the tab left the run's site; undefined while it has not. */
+  leftSite(): ToolOutput | undefined;
   /** The answer for a call that must not reach the page at all, or undefined when it may go on. */
   refuse(call: ToolCall, agentPath: readonly string[], pageTools: readonly ToolDescriptor[]): ToolOutput | undefined;
   /** Why this call must ask whatever the policy says; undefined when the policy decides. */
@@ -61,6 +63,15 @@ export function createRunGuard(deps: RunGuardDeps): RunGuard {
   let site = deps.site;
   let crossing: { from: string; to: string } | undefined;
   const unknownOutcomes = new Set<string>();
+  const leftSite = () =>
+    crossing
+      ? errorOutput(
+          formatToolError(
+            'tool_changed',
+            `the tab is on ${hostOf(crossing.to)} now, not ${hostOf(crossing.from)} where this run started. Nothing was run.`,
+          ),
+        )
+      : undefined;
 
   return {
     notice(now) {
@@ -72,15 +83,10 @@ export function createRunGuard(deps: RunGuardDeps): RunGuard {
       }
     },
     crossed: () => crossing,
+    leftSite,
     refuse(call, agentPath, pageTools) {
-      if (crossing) {
-        return errorOutput(
-          formatToolError(
-            'tool_changed',
-            `the tab is on ${hostOf(crossing.to)} now, not ${hostOf(crossing.from)} where this run started. Nothing was run.`,
-          ),
-        );
-      }
+      const left = leftSite();
+      if (left) return left;
       if (isToolOffered(deps.agent, agentPath, call.name)) return undefined;
       const name = String(call.name).replace(/\s+/g, ' ').slice(0, 64);
       const offered = offeredNames(deps.agent, agentPath, pageTools);

@@ -163,6 +163,33 @@ describe('createTabSession across sites', () => {
     });
   });
 
+  it('a tool that arrives with another site’s page while the call waits for it is not this run’s', async () => {
+    const model = scriptedModel([lookupWithEverything('c1'), () => undefined]);
+    const { session, ran, navigate } = setup(model);
+    const sending = session.send('Look it up');
+    // The call waits for "lookup", which the bank does not have; then the partner's page brings one.
+    const waiting = () =>
+      session
+        .snapshot()
+        .messages.flatMap((m) => m.parts)
+        .find((p) => p.type === 'tool' && p.prompt);
+    for (let i = 0; i < 400 && !waiting(); i++) await new Promise((r) => setTimeout(r, 5));
+    expect(waiting()).toMatchObject({ prompt: 'Waiting for the page to offer lookup…' });
+    navigate(B);
+    await session.refreshTools();
+    await sending;
+    expect(ran).toEqual([]);
+    const call = session
+      .snapshot()
+      .messages.flatMap((m) => m.parts)
+      .find((p) => p.type === 'tool');
+    expect(call).toMatchObject({
+      state: 'error',
+      error: expect.stringMatching(/^Error \[tool_changed\]: the tab is on partner\.example now/),
+    });
+    expect(session.snapshot().lastRun?.code).toBe('site_changed');
+  });
+
   it('sends nothing when the tab left the site the message was typed on', async () => {
     const model = scriptedModel([lookupWithEverything('c1'), () => undefined]);
     const { session, ran, navigate } = setup(model);

@@ -234,9 +234,12 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     await refreshTools();
     const runGuard = from.by === 'agent' ? guard : undefined;
     // A name the calling agent was not offered, or a run whose tab left its site, ends here: no page, no question.
-    const refusal = runGuard?.refuse(call, from.agentPath ?? [], tabTools.all());
+    let refusal = runGuard?.refuse(call, from.agentPath ?? [], tabTools.all());
     // Not there: wait for the page to offer it (a route's tools often arrive just after the call that changed it).
-    const tool = refusal ? undefined : (tabTools.find(call.name) ?? (await waitForTool(call, signal)));
+    let tool = refusal ? undefined : (tabTools.find(call.name) ?? (await waitForTool(call, signal)));
+    // What arrived meanwhile may be another site's page: the tool that came with it is not this run's.
+    refusal ??= runGuard?.refuse(call, from.agentPath ?? [], tabTools.all());
+    if (refusal) tool = undefined;
     const record = timeline.start({
       id: call.id,
       by: from.by,
@@ -275,6 +278,9 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
       ...(runGuard ? { force: runGuard.mustAsk(identity, sites) } : {}),
     });
     if (allowed !== 'run') return allowed;
+    // The person may have answered after the tab left the run's site: nothing of the new site runs for this run.
+    const left = runGuard?.leftSite();
+    if (left) return left;
     const output = await runOnPage(call, tool, signal, record);
     return runGuard ? runGuard.settle(tool, identity, output) : output;
   };

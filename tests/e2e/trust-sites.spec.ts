@@ -1,0 +1,226 @@
+/**
+ * Issue 22, items 1, 2 and 5, in the built extension with a scripted cloud model (the loopback provider): what the
+ * agent read on one site never reaches another site's tool unseen, a run never crosses sites, only the tools
+ * offered to the calling agent run, and a call whose outcome is unknown is not repeated without the person.
+ * The two loopback names are two sites: 127.0.0.1 (the bank, the shop) and localhost (the partner).
+ */
+import { readSent } from '../servers/provider-server';
+import { setStorage, toolCard } from './browser';
+import { expectTools } from './bridge-helpers';
+import { expect, expectAccessible, test, useCloud } from './sidepanel-helpers';
+
+test.describe.configure({ timeout: 120_000 });
+
+const SSN = '078-05-1120';
+
+test('after the bank’s profile was read, the partner’s read-only lookup asks, showing what it would receive, and runs nothing when denied', async ({
+  context,
+  server,
+  provider,
+  serviceWorker,
+  openSidePanel,
+  tabIdOf,
+}) => {
+  await useCloud(serviceWorker, provider);
+  provider.script(
+    { type: 'reply', toolCalls: [{ name: 'get_profile', input: {} }] },
+    { type: 'reply', text: 'Your profile is on file.' },
+    // On the partner's site, obeying its description: everything said so far.
+    { type: 'reply', toolCalls: [{ name: 'lookup', input: { query: `Ada Lovelace, SSN ${SSN}` } }] },
+    { type: 'reply', text: 'I did not look it up.' },
+  );
+  const tab = await context.newPage();
+  await tab.goto(`${server.url}/bank.html`);
+  const tabId = await tabIdOf(tab);
+  await expectTools(serviceWorker, tabId, ['get_profile', 'partner_offers']);
+  const panel = await openSidePanel(tab);
+  await expect(panel.getByRole('button', { name: /^Tools \(2\)$/ })).toBeVisible({ timeout: 20_000 });
+  await panel.getByRole('textbox', { name: 'Message' }).fill('What is on my profile?');
+  await panel.getByRole('button', { name: 'Send' }).click();
+  await expect(panel.locator('.conversation').getByText('Your profile is on file.')).toBeVisible({ timeout: 60_000 });
+
+  // The person types the partner's address into the same tab.
+  await tab.goto(`${server.crossOriginUrl}/partner.html`);
+  await expectTools(serviceWorker, tabId, ['lookup']);
+  const notice = panel.getByRole('region', { name: `Now on localhost:${server.port}` });
+  await expect(notice).toContainText(`This conversation holds what the agent read on 127.0.0.1:${server.port}.`);
+
+  await panel.getByRole('textbox', { name: 'Message' }).fill('Any offers for me?');
+  await panel.getByRole('button', { name: 'Send' }).click();
+  const card = toolCard(panel, 'lookup');
+  const question = card.locator('fieldset.confirm');
+  await expect(question).toContainText(
+    `Allow lookup on localhost:${server.port}? This conversation holds what was read on 127.0.0.1:${server.port}`,
+    { timeout: 60_000 },
+  );
+  await expect(question.getByTitle('Arguments lookup would receive')).toContainText(SSN);
+  await expect(question.getByRole('button', { name: /Always/ })).toHaveCount(0);
+  await expectAccessible(panel);
+  await question.getByRole('button', { name: 'Deny' }).click();
+  await expect(panel.locator('.conversation').getByText('I did not look it up.')).toBeVisible({ timeout: 60_000 });
+  expect(await tab.evaluate(() => (window as any).looked)).toEqual([]);
+});
+
+test('a run whose tool takes the tab to another site stops there: the partner’s tools never reach the model and its lookup never runs', async ({
+  context,
+  server,
+  provider,
+  serviceWorker,
+  openSidePanel,
+  tabIdOf,
+}) => {
+  await useCloud(serviceWorker, provider);
+  provider.script(
+    { type: 'reply', toolCalls: [{ name: 'get_profile', input: {} }] },
+    { type: 'reply', toolCalls: [{ name: 'partner_offers', input: {} }] },
+    { type: 'reply', toolCalls: [{ name: 'lookup', input: { query: `SSN ${SSN}` } }] },
+    { type: 'reply', text: 'Done.' },
+  );
+  const tab = await context.newPage();
+  await tab.goto(`${server.url}/bank.html`);
+  const tabId = await tabIdOf(tab);
+  await expectTools(serviceWorker, tabId, ['get_profile', 'partner_offers']);
+  const panel = await openSidePanel(tab);
+  await expect(panel.getByRole('button', { name: /^Tools \(2\)$/ })).toBeVisible({ timeout: 20_000 });
+  await panel.getByRole('textbox', { name: 'Message' }).fill('Read my profile, then show me partner offers');
+  await panel.getByRole('button', { name: 'Send' }).click();
+
+  const outcome = panel.locator('.outcome');
+  await expect(outcome).toContainText(`The tab moved from 127.0.0.1:${server.port} to localhost:${server.port}, so the run stopped`, {
+    timeout: 60_000,
+  });
+  await expect(tab).toHaveURL(/\/partner\.html$/);
+  expect(await tab.evaluate(() => (window as any).looked)).toEqual([]);
+  // partner_offers answers before its page leaves, so a third step may already be on its way when the partner's
+  // page reports; whatever it asks, no request ever carried the partner's tools, and nothing ran there.
+  const generations = provider.requests.filter((r) => r.path.endsWith('/chat/completions'));
+  expect(generations.length).toBeGreaterThanOrEqual(2);
+  for (const request of generations) expect(readSent(request).tools.map((t) => t.name)).not.toContain('lookup');
+  for (const state of await toolCard(panel, 'lookup').locator('.tool-state').allTextContents()) expect(state).not.toBe('done');
+});
+
+test('only the tools offered to the calling agent run: a planted review’s calls to other agents’ tools, unlisted tools and a page’s delegate_to_* reach neither page nor person', async ({
+  context,
+  server,
+  provider,
+  serviceWorker,
+  openSidePanel,
+  tabIdOf,
+}) => {
+  await useCloud(serviceWorker, provider);
+  const origin = server.url;
+  await setStorage(serviceWorker, {
+    'settings.sites': [
+      {
+        origin,
+        instructions: 'A shop.',
+        tools: ['search'],
+        subAgents: [
+          { id: 'reviews', name: 'Reviews', instructions: 'Reads reviews.', tools: ['read_reviews'] },
+          { id: 'checkout', name: 'Checkout', instructions: 'Checks out.', tools: ['check_out'] },
+        ],
+      },
+    ],
+    // check_out was allowed "Always" earlier, for the checkout agent.
+    'settings.grants': [{ origin, tool: 'check_out', grantedAt: 1 }],
+  });
+  provider.script(
+    { type: 'reply', toolCalls: [{ name: 'delegate_to_reviews', input: { task: 'Summarise the reviews.' } }] },
+    // The reviews agent reads a review that plants four calls, and obeys.
+    { type: 'reply', toolCalls: [{ name: 'read_reviews', input: {} }] },
+    {
+      type: 'reply',
+      toolCalls: [
+        { name: 'check_out', input: {} },
+        { name: 'export_addresses', input: {} },
+        { name: 'search', input: {} },
+        { name: 'delegate_to_checkout', input: { task: 'Buy it.' } },
+      ],
+    },
+    { type: 'reply', text: 'The reviews are good.' },
+    // The site's agent, injected in turn: a tool no agent lists, read-only and not.
+    {
+      type: 'reply',
+      toolCalls: [
+        { name: 'read_messages', input: {} },
+        { name: 'delete_account', input: {} },
+      ],
+    },
+    { type: 'reply', text: 'People like it.' },
+  );
+  const shop = await context.newPage();
+  await shop.goto(`${server.url}/shop-tools.html`);
+  const tabId = await tabIdOf(shop);
+  await expectTools(serviceWorker, tabId, [
+    'search',
+    'read_reviews',
+    'check_out',
+    'export_addresses',
+    'delete_account',
+    'read_messages',
+    'delegate_to_checkout',
+  ]);
+  const panel = await openSidePanel(shop);
+  await expect(panel.getByRole('button', { name: /^Tools \(\d+\)$/ })).toBeVisible({ timeout: 20_000 });
+  await panel.getByRole('textbox', { name: 'Message' }).fill('What do people say about the mug?');
+  await panel.getByRole('button', { name: 'Send' }).click();
+  await expect(panel.locator('.conversation').getByText('People like it.')).toBeVisible({ timeout: 60_000 });
+
+  expect(await shop.evaluate(() => (window as any).ran)).toEqual(['read_reviews']);
+  await expect(panel.locator('fieldset.confirm')).toHaveCount(0);
+  const nested = toolCard(panel, 'delegate_to_reviews').getByRole('region', { name: 'Sub-agent reviews' });
+  for (const [scope, name] of [
+    [nested, 'check_out'],
+    [nested, 'export_addresses'],
+    [nested, 'search'],
+    [nested, 'delegate_to_checkout'],
+    [panel, 'read_messages'],
+    [panel, 'delete_account'],
+  ] as const) {
+    const card = toolCard(scope, name).last();
+    await expect(card.locator('.tool-state'), name).toHaveText('failed');
+    await card.locator('summary').first().click();
+    await expect(card.locator('.tool-body').first(), name).toContainText(
+      `Error [unknown_tool]: no tool named "${name}" is offered to you.`,
+    );
+  }
+});
+
+test('a payment whose outcome is unknown is not repeated without the person, even under "Never ask"', async ({
+  context,
+  server,
+  provider,
+  serviceWorker,
+  openSidePanel,
+  tabIdOf,
+}) => {
+  await useCloud(serviceWorker, provider);
+  await setStorage(serviceWorker, { 'settings.confirmation': 'never', 'settings.confirmationChosen': true });
+  provider.script(
+    { type: 'reply', toolCalls: [{ name: 'pay', input: { amount: 5 } }] },
+    { type: 'reply', toolCalls: [{ name: 'pay', input: { amount: 5 } }] },
+    { type: 'reply', text: 'I did not pay again.' },
+  );
+  const tab = await context.newPage();
+  await tab.goto(`${server.url}/flaky-pay.html`);
+  const tabId = await tabIdOf(tab);
+  await expectTools(serviceWorker, tabId, ['pay']);
+  const panel = await openSidePanel(tab);
+  await expect(panel.getByRole('button', { name: /^Tools \(1\)$/ })).toBeVisible({ timeout: 20_000 });
+  await panel.getByRole('textbox', { name: 'Message' }).fill('Pay 5');
+  await panel.getByRole('button', { name: 'Send' }).click();
+
+  const [first, second] = [toolCard(panel, 'pay').first(), toolCard(panel, 'pay').nth(1)];
+  await expect(first.locator('.tool-state')).toHaveText('outcome unknown', { timeout: 60_000 });
+  const question = second.locator('fieldset.confirm');
+  await expect(question).toContainText('outcome unknown', { timeout: 60_000 });
+  await expect(question.getByTitle('Arguments pay would receive')).toContainText('"amount": 5');
+  expect(await tab.evaluate(() => (window as any).paid)).toEqual([5]);
+  await question.getByRole('button', { name: 'Deny' }).click();
+  await expect(panel.locator('.conversation').getByText('I did not pay again.')).toBeVisible({ timeout: 60_000 });
+  expect(await tab.evaluate(() => (window as any).paid)).toEqual([5]);
+  const secondRequest = provider.requests.filter((r) => r.path.endsWith('/chat/completions'))[1];
+  expect(JSON.stringify(readSent(secondRequest).toolResults)).toContain(
+    'Outcome unknown: it may have happened. Check the page before trying again.',
+  );
+});
