@@ -149,7 +149,10 @@ describe('ChatApp', () => {
     expect(notice.textContent).toContain('This conversation holds what the agent read on bank.example.');
     fireEvent.click(within(notice).getByRole('button', { name: 'New chat for partner.example' }));
     expect(intents()).toEqual([{ type: 'panel/new-chat', tabId: 1 }]);
-    client.emit({ type: 'panel/tab', snapshot: snapshot({ sites: ['https://partner.example'], page: { url: 'https://partner.example/' } }) });
+    client.emit({
+      type: 'panel/tab',
+      snapshot: snapshot({ sites: ['https://partner.example'], page: { url: 'https://partner.example/' } }),
+    });
     expect(screen.queryByRole('region', { name: 'Now on partner.example' })).toBeNull();
   });
 
@@ -176,6 +179,37 @@ describe('ChatApp', () => {
     expect(store.waiting.value).toBeUndefined();
     expect(store.draft.value).toBe('for tab 2');
     expect(client.sent.filter((i) => i.type === 'panel/send')).toEqual([]);
+  });
+
+  it('a call that may have acted says "outcome unknown", and a question asked whatever the policy shows the arguments', () => {
+    const prompt =
+      'Allow pay on shop.test? Its last call in this run may have happened without saying so (outcome unknown): check the page first.';
+    setup({
+      messages: [
+        user('pay'),
+        {
+          id: 'a',
+          role: 'assistant',
+          parts: [
+            {
+              type: 'tool',
+              id: 'c1',
+              name: 'pay',
+              input: { amount: 5 },
+              state: 'error',
+              error: 'Error [timeout]: slow. Outcome unknown: it may have happened. Check the page before trying again.',
+            },
+            { type: 'tool', id: 'c2', name: 'pay', input: { amount: 5 }, state: 'awaiting-confirmation', prompt },
+          ],
+        },
+      ],
+      confirmations: [{ id: 'q1', callId: 'c2', toolName: 'pay', allowAlways: false, prompt, input: '{\n  "amount": 5\n}' }],
+    });
+    const states = [...document.querySelectorAll('.tool-state')].map((e) => e.textContent);
+    expect(states).toEqual(['outcome unknown', 'waiting for you']);
+    const group = screen.getByRole('group', { name: prompt });
+    expect(within(group).getByTitle('Arguments pay would receive').textContent).toBe('{\n  "amount": 5\n}');
+    expect(within(group).queryByRole('button', { name: /Always/ })).toBeNull();
   });
 
   it('renders the conversation: text, every call state in words, nested sub-agents, and no reasoning', () => {

@@ -79,21 +79,32 @@ test('a confirmation stays with the page it was asked on: navigating to another 
   const card = toolCard(panel, 'pay');
   await expect(card.locator('fieldset.confirm')).toContainText(/Allow pay on 127\.0\.0\.1:\d+\?/, { timeout: 30_000 });
 
-  // While the question is open, the tab goes to another site that also has a "pay" tool.
+  // While the question is open, the tab goes to another site that also has a "pay" tool. The run belongs to the
+  // shop (docs/security.md, "A conversation belongs to its site"): it ends, and its question with it.
   await shop.goto(`${server.crossOriginUrl}/pay.html`);
   await expect
     .poll(async () => (await getTools(serviceWorker, tabId)).tools.map((t) => `${t.name}@${t.origin}`), { timeout: 15_000 })
     .toEqual([`pay@${server.crossOriginUrl}`]);
-  await card.getByRole('button', { name: 'Allow once' }).click();
-
+  await expect(card.locator('fieldset.confirm')).toHaveCount(0);
   await expect(card.locator('.tool-state')).toHaveText('failed');
   await card.locator('summary').click();
-  await expect(card.locator('.tool-body')).toContainText(
-    `Error [tool_changed]: "pay" now belongs to localhost:${server.port}, not 127.0.0.1:${server.port} where the person approved it`,
+  await expect(card.locator('.tool-body')).toContainText('Error [cancelled]: stopped before the person answered.');
+  await expect(panel.locator('.outcome')).toContainText(
+    `The tab moved from 127.0.0.1:${server.port} to localhost:${server.port}, so the run stopped`,
   );
   expect(await shop.evaluate(() => (window as any).paid)).toEqual([]);
-  await expect(panel.locator('.conversation').getByText('It did not go through.')).toBeVisible();
-  expect(JSON.stringify(provider.requests.at(-1)!.body)).toContain('tool_changed');
+  // The router's own check stands behind it: an approval for the shop's pay never runs the other site's.
+  const output = await serviceWorker.evaluate(
+    ([id, origin]) =>
+      (globalThis as any).toolBridge.callTool(
+        id,
+        { id: 'late', name: 'pay', input: { amount: 5 } },
+        { expect: { frameId: 0, origin, originalName: 'pay', input: { amount: 5 } } },
+      ),
+    [tabId, server.url] as const,
+  );
+  expect(JSON.stringify(output)).toContain('Error [tool_changed]');
+  expect(await shop.evaluate(() => (window as any).paid)).toEqual([]);
 });
 
 test('cross-origin frames serve tools only when the page delegates them (allow="tools"), in both modes alike', async ({

@@ -416,6 +416,69 @@ async function main(): Promise<number> {
     });
 
     await check(
+      'what the agent read on one site reaches another site’s read-only tool only after the person saw it; only offered tools run',
+      async () => {
+        await run(extensionPage, SAVE_SETTINGS, {
+          'settings.mode': 'cloud',
+          'settings.cloud': { provider: 'openai-compatible', baseURL: `${provider.url}/v1`, model: 'test-model' },
+          'secret.apiKey.openai-compatible': API_KEY,
+          'settings.apiKeyMask.openai-compatible': 'sk-…moke',
+          'settings.sites': [{ origin: new URL(server.url).origin, instructions: 'A bank.', tools: ['get_profile'] }],
+        });
+        provider.reset();
+        provider.script(
+          // partner_offers is on the page but not in the bank's profile: it must not run.
+          {
+            type: 'reply',
+            toolCalls: [
+              { name: 'get_profile', input: {} },
+              { name: 'partner_offers', input: {} },
+            ],
+          },
+          { type: 'reply', text: 'Your profile is on file.' },
+          { type: 'reply', toolCalls: [{ name: 'lookup', input: { query: 'SSN 078-05-1120' } }] },
+          { type: 'reply', text: 'I did not look it up.' },
+        );
+        const bank = await session!.openWithExtensionPage(`${server.url}/bank.html`, 'sidepanel.html');
+        const panel = bank.extensionPage;
+        await withPageText(panel, async () => {
+          await waitFor('the panel to list the bank tools', async () => /Tools \(1\)/.test(await panelText(panel)), 20_000);
+          await sendFromPanel(panel, 'What is on my profile?');
+          await waitFor('the answer', async () => (await panelText(panel)).includes('Your profile is on file.'), 30_000);
+          const offers = await run<string>(
+            panel,
+            "() => [...document.querySelectorAll('.tool-card')].find((c) => c.querySelector('.tool-name').textContent === 'partner_offers')?.textContent ?? ''",
+          );
+          assert(offers.includes('is offered to you'), `partner_offers was not refused as not offered: ${offers}`);
+          assert((await run<string>(bank.page, '() => location.host')) === new URL(server.url).host, 'partner_offers ran');
+
+          await bank.page.goto(`${server.crossOriginUrl}/partner.html`);
+          const partnerHost = new URL(server.crossOriginUrl).host;
+          await waitFor(
+            'the panel to say the tab is on another site',
+            async () => (await panelText(panel)).includes(`Now on ${partnerHost}`),
+            20_000,
+          );
+          await sendFromPanel(panel, 'Any offers?');
+          await waitFor(
+            'the question about lookup',
+            async () =>
+              (await run<string>(panel, "() => document.querySelector('fieldset.confirm')?.textContent ?? ''")).includes('078-05-1120'),
+            30_000,
+          );
+          await run(
+            panel,
+            "() => [...document.querySelectorAll('fieldset.confirm button')].find((b) => b.textContent.trim() === 'Deny').click()",
+          );
+          await waitFor('the last answer', async () => (await panelText(panel)).includes('I did not look it up.'), 30_000);
+        });
+        const looked = await run<string[]>(bank.page, '() => window.looked');
+        assert(Array.isArray(looked) && looked.length === 0, `the partner's lookup ran: ${JSON.stringify(looked)}`);
+        await run(extensionPage, SAVE_SETTINGS, { 'settings.sites': [] });
+      },
+    );
+
+    await check(
       'a router that registers its tools 30–500 ms after the call that changed the route: a two-step task passes 10 of 10 runs',
       async () => {
         const url = `${server.url}/hotel-router.html`;
