@@ -35,6 +35,10 @@ export function installLegacyShim(win: Window, context: ModelContextLike): void 
   let provided = new Set<string>();
 
   const registerTool = (tool: unknown, options?: { signal?: AbortSignal }) => {
+    // An already-aborted signal registers nothing and rejects with its reason, as today's registerTool does.
+    if (options?.signal?.aborted) {
+      return Object.assign(Promise.reject(options.signal.reason), { unregister: () => {} });
+    }
     const name = typeof tool === 'object' && tool !== null ? String((tool as { name?: unknown }).name) : '';
     const controller = new AbortController();
     options?.signal?.addEventListener('abort', () => controller.abort(), { once: true });

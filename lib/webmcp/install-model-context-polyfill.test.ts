@@ -6,6 +6,8 @@ import { installModelContextPolyfill, PolyfillModelContext } from './install-mod
 
 const win = () => window as unknown as Window & typeof globalThis;
 const tick = () => new Promise((r) => setTimeout(r, 5));
+/** The tool as getTools() lists it: what executeTool takes, as natively. */
+const toolOf = async (mc: PolyfillModelContext, name: string) => (await mc.getTools()).find((t) => t.name === name) ?? { name };
 
 describe('PolyfillModelContext', () => {
   it('registers, lists (sorted, JSON copies), unregisters on abort and fires toolchange', async () => {
@@ -21,9 +23,11 @@ describe('PolyfillModelContext', () => {
     await tick();
     const tools = await mc.getTools();
     expect(tools.map((t) => [t.name, t.title, t.inputSchema, t.annotations])).toEqual([
-      ['a', 'A', undefined, { readOnlyHint: true }],
+      ['a', 'A', undefined, { consequentialHint: false, debugging: false, readOnlyHint: true, untrustedContentHint: false }],
       ['b.two', '', { type: 'object' }, undefined],
     ]);
+    // A dictionary, as native's: its keys in code-point order.
+    expect(Object.keys(tools[0])).toEqual(['annotations', 'description', 'name', 'origin', 'title', 'window']);
     controller.abort();
     await tick();
     expect((await mc.getTools()).map((t) => t.name)).toEqual(['a']);
@@ -34,26 +38,79 @@ describe('PolyfillModelContext', () => {
     const mc = new PolyfillModelContext(win());
     await expect(mc.registerTool({ name: 'bad name', description: 'd', execute: () => 1 })).rejects.toThrow('Invalid tool name');
     await mc.registerTool({ name: 'x', description: 'd', execute: () => 1 });
-    await expect(mc.registerTool({ name: 'x', description: 'd', execute: () => 1 })).rejects.toThrow('Tool already registered: x');
-    await expect(mc.registerTool({ name: 'y', description: 'd' })).rejects.toThrow('"execute" must be a function');
+    await expect(mc.registerTool({ name: 'x', description: 'd', execute: () => 1 })).rejects.toThrow('Duplicate tool name');
+    await expect(mc.registerTool({ name: 'y', description: 'd' })).rejects.toThrow(
+      "Failed to read the 'execute' property from 'ModelContextTool': Required member is undefined.",
+    );
+    await expect(mc.registerTool({ name: 'y', description: '', execute: () => 1 })).rejects.toThrow('Description is required');
+    await expect(Reflect.apply(mc.registerTool, mc, [])).rejects.toThrow(TypeError);
     const cyclic: Record<string, unknown> = {};
     cyclic.c = cyclic;
     await expect(mc.registerTool({ name: 'z', description: 'd', inputSchema: cyclic, execute: () => 1 })).rejects.toThrow();
   });
 
-  it('executes with an object (or JSON text) input and serialises results like Chromium', async () => {
+  it('executes with an object input (none: a fresh {}; arrays are objects) and serialises results like Chromium', async () => {
     const mc = new PolyfillModelContext(win());
     await mc.registerTool({ name: 'echo', description: 'd', execute: (i: unknown) => i });
     await mc.registerTool({ name: 'text', description: 'd', execute: () => 'plain' });
     await mc.registerTool({ name: 'none', description: 'd', execute: () => undefined });
     await mc.registerTool({ name: 'boom', description: 'd', execute: () => Promise.reject(new Error('nope')) });
-    expect(await mc.executeTool({ name: 'echo' }, { a: 1 })).toBe('{"a":1}');
-    expect(await mc.executeTool({ name: 'echo' }, '{"b":2}')).toBe('{"b":2}');
-    expect(await mc.executeTool({ name: 'text' }, {})).toBe('plain');
-    expect(await mc.executeTool({ name: 'none' }, {})).toBe('undefined');
-    await expect(mc.executeTool({ name: 'echo' }, [1])).rejects.toThrow('invalid input object');
-    await expect(mc.executeTool({ name: 'boom' }, {})).rejects.toThrow('Tool was executed but the invocation failed: nope');
-    await expect(mc.executeTool({ name: 'missing' }, {})).rejects.toThrow('Tool not found: missing');
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    await mc.registerTool({ name: 'cyclic', description: 'd', execute: () => cyclic });
+    const echo = await toolOf(mc, 'echo');
+    expect(await mc.executeTool(echo, { a: 1 })).toBe('{"a":1}');
+    expect(await mc.executeTool(echo)).toBe('{}');
+    expect(await mc.executeTool(echo, undefined)).toBe('{}');
+    expect(await mc.executeTool(echo, [1, 2])).toBe('[1,2]');
+    expect(await mc.executeTool(await toolOf(mc, 'text'), {})).toBe('plain');
+    expect(await mc.executeTool(await toolOf(mc, 'none'), {})).toBe('undefined');
+    for (const input of ['{"b":2}', 1, null, true]) {
+      await expect(mc.executeTool(echo, input)).rejects.toThrow('invalid input object: value is not an object');
+    }
+    await expect(mc.executeTool(echo, { toJSON: () => undefined })).rejects.toThrow('toJSON() returns undefined');
+    await expect(mc.executeTool(await toolOf(mc, 'boom'), {})).rejects.toThrow('Tool was executed but the invocation failed: nope');
+    await expect(mc.executeTool(await toolOf(mc, 'cyclic'), {})).rejects.toMatchObject({ name: 'UnknownError' });
+    await expect(mc.executeTool({ ...echo, name: 'missing' }, {})).rejects.toMatchObject({ name: 'UnknownError' });
+  });
+
+  it('reads the tool dictionary as native does: required members, a real Window, this document’s tool', async () => {
+    const mc = new PolyfillModelContext(win());
+    await mc.registerTool({ name: 'echo', description: 'd', execute: (i: unknown) => i });
+    const echo = await toolOf(mc, 'echo');
+    await expect(mc.executeTool({ name: 'echo' }, {})).rejects.toThrow("Failed to read the 'description' property");
+    await expect(mc.executeTool({ name: 'echo', description: 'd', window }, {})).rejects.toThrow("Failed to read the 'origin' property");
+    await expect(mc.executeTool({ ...echo, window: {} }, {})).rejects.toThrow("Failed to convert value to 'Window'");
+    await expect(mc.executeTool({ ...echo, origin: 'https://elsewhere.example' }, {})).rejects.toMatchObject({ name: 'UnknownError' });
+    // The description is not part of who the tool is.
+    expect(await mc.executeTool({ ...echo, description: 'other' }, { a: 1 })).toBe('{"a":1}');
+  });
+
+  it('registers nothing for an already-aborted signal, and fires toolchange before the registration resolves', async () => {
+    const mc = new PolyfillModelContext(win());
+    const order: string[] = [];
+    mc.addEventListener('toolchange', () => order.push('toolchange'));
+    const aborted = new AbortController();
+    aborted.abort('why');
+    await expect(mc.registerTool({ name: 'a', description: 'd', execute: () => 1 }, { signal: aborted.signal })).rejects.toBe('why');
+    await mc.registerTool({ name: 'b', title: 'x\uD800y', description: 'd', execute: () => 1 }).then(() => order.push('resolved'));
+    expect(order).toEqual(['toolchange', 'resolved']);
+    expect((await mc.getTools()).map((t) => [t.name, t.title])).toEqual([['b', 'x\uFFFDy']]);
+  });
+
+  it('dispatches ToolActivatedEvent at itself, with its handler attribute, never at the window', async () => {
+    const mc = new PolyfillModelContext(win());
+    await mc.registerTool({ name: 'echo', description: 'd', execute: (i: unknown) => i });
+    const seen: unknown[] = [];
+    mc.ontoolactivated = (e: Event) => seen.push(['handler', (e as Event & { toolName: string }).toolName, e.constructor.name]);
+    const onWindow = () => seen.push('window');
+    window.addEventListener('toolactivated', onWindow);
+    await mc.executeTool(await toolOf(mc, 'echo'), {});
+    window.removeEventListener('toolactivated', onWindow);
+    expect(seen).toEqual([['handler', 'echo', 'ToolActivatedEvent']]);
+    const Ctor = (window as unknown as { ToolActivatedEvent: new (t: string, i: { toolName: string }) => Event & { toolName: string } })
+      .ToolActivatedEvent;
+    expect(new Ctor('toolactivated', { toolName: 'x' }).toolName).toBe('x');
   });
 
   it.each(HOSTILE_THROWN)('a tool that throws %s fails the call at once (it never hangs)', async (_label, make) => {
@@ -66,8 +123,8 @@ describe('PolyfillModelContext', () => {
       },
     });
     await mc.registerTool({ name: 'rejects', description: 'd', execute: () => Promise.reject(make()) });
-    await expect(mc.executeTool({ name: 'throws' }, {})).rejects.toThrow('Tool was executed but the invocation failed');
-    await expect(mc.executeTool({ name: 'rejects' }, {})).rejects.toThrow('Tool was executed but the invocation failed');
+    await expect(mc.executeTool(await toolOf(mc, 'throws'), {})).rejects.toThrow('Tool was executed but the invocation failed');
+    await expect(mc.executeTool(await toolOf(mc, 'rejects'), {})).rejects.toThrow('Tool was executed but the invocation failed');
   });
 
   it('a result that cannot be read (a hostile Proxy) still settles the call, as a failure', async () => {
@@ -75,7 +132,7 @@ describe('PolyfillModelContext', () => {
     const [, proxy] = HOSTILE_THROWN.find(([label]) => label.startsWith('a Proxy'))!;
     await mc.registerTool({ name: 'odd', description: 'd', execute: () => proxy() });
     // Resolving with it reads its `then`, which throws: that is the tool failing, described like any throw.
-    await expect(mc.executeTool({ name: 'odd' }, {})).rejects.toThrow('Tool was executed but the invocation failed: trap');
+    await expect(mc.executeTool(await toolOf(mc, 'odd'), {})).rejects.toThrow('Tool was executed but the invocation failed: trap');
   });
 
   it('aborting a call rejects it, aborts the tool signal and fires toolcancel', async () => {
@@ -92,12 +149,24 @@ describe('PolyfillModelContext', () => {
     const cancelled: string[] = [];
     mc.addEventListener('toolcancel', (e) => cancelled.push((e as Event & { toolName: string }).toolName));
     const controller = new AbortController();
-    const call = mc.executeTool({ name: 'hang' }, {}, { signal: controller.signal });
+    const call = mc.executeTool(await toolOf(mc, 'hang'), {}, { signal: controller.signal });
     await tick();
     controller.abort(new DOMException('stop', 'AbortError'));
     await expect(call).rejects.toThrow('stop');
     expect(toolSignal?.aborted).toBe(true);
     expect(cancelled).toEqual(['hang']);
+  });
+});
+
+describe('installLegacyShim', () => {
+  it('registers nothing for an already-aborted signal (it never makes a tool that cannot be unregistered)', async () => {
+    const mc = new PolyfillModelContext(win());
+    installLegacyShim(win(), mc as any);
+    const aborted = new AbortController();
+    aborted.abort('gone');
+    const registration = (mc as any).registerTool({ name: 'a', description: 'd', execute: () => 1 }, { signal: aborted.signal });
+    await expect(registration).rejects.toBe('gone');
+    expect(await mc.getTools()).toEqual([]);
   });
 });
 

@@ -20,6 +20,7 @@
  * It runs in the page's realm: it holds nothing secret, and the page may replace or wrap any of it.
  */
 
+import { defineToolEvents } from './define-tool-events';
 import { watchForNativePageTools } from './watch-for-native-page-tools';
 
 /** Raised on the window when the page first uses WebMCP: the isolated content script asks for the bridge. */
@@ -52,7 +53,7 @@ const METHODS = ['registerTool', 'unregisterTool', 'getTools', 'executeTool', 'p
 /** The legacy methods that returned nothing: the stub returns nothing for them either. */
 const RETURNS_NOTHING = new Set(['unregisterTool', 'clearContext']);
 /** Events the real implementation dispatches on itself, passed on to the object the page holds. */
-const FORWARDED_EVENTS = ['toolchange', 'toolcancel'];
+const FORWARDED_EVENTS = ['toolchange', 'toolactivated', 'toolcancel'];
 
 const define = (target: object, key: PropertyKey, descriptor: PropertyDescriptor) =>
   Object.defineProperty(target, key, { configurable: true, ...descriptor });
@@ -112,15 +113,19 @@ export function installModelContextStub(win: Window & typeof globalThis): void {
         },
       });
     }
-    let handler: ((event: Event) => void) | null = null;
-    define(target, 'ontoolchange', {
-      get: () => handler,
-      set(value: unknown) {
-        if (handler) target.removeEventListener('toolchange', handler);
-        handler = typeof value === 'function' ? (value as (event: Event) => void) : null;
-        if (handler) target.addEventListener('toolchange', handler);
-      },
-    });
+    for (const type of FORWARDED_EVENTS) {
+      let handler: ((event: Event) => void) | null = null;
+      define(target, `on${type}`, {
+        get: () => handler,
+        set(value: unknown) {
+          if (handler) target.removeEventListener(type, handler);
+          handler = typeof value === 'function' ? (value as (event: Event) => void) : null;
+          if (handler) target.addEventListener(type, handler);
+        },
+      });
+    }
+    // The event classes exist once the page uses WebMCP, as the page would expect of native's.
+    defineToolEvents(win);
     context = target;
     return target;
   };
@@ -133,9 +138,17 @@ export function installModelContextStub(win: Window & typeof globalThis): void {
       if (real) return;
       const page = contextNow();
       real = target as unknown as Record<string, unknown>;
+      const classes = defineToolEvents(win);
       for (const type of FORWARDED_EVENTS) {
         target.addEventListener(type, (event) => {
-          page.dispatchEvent(Object.assign(new win.Event(type), { toolName: (event as { toolName?: unknown }).toolName }));
+          const toolName = (event as { toolName?: unknown }).toolName;
+          page.dispatchEvent(
+            type === 'toolactivated'
+              ? new classes.ToolActivatedEvent(type, { toolName: String(toolName) })
+              : type === 'toolcancel'
+                ? new classes.ToolCancelEvent(type, { toolName: String(toolName) })
+                : new win.Event(type),
+          );
         });
       }
       for (const call of recorded.splice(0)) {

@@ -30,8 +30,8 @@ export function startPageBridge(win: Window & typeof globalThis): void {
   const native = nativeModelContext(win);
   const polyfill = installModelContextPolyfill(win);
   if (polyfill) installDeclarativeForms(win, polyfill);
-  const context = (win.document as { modelContext?: unknown }).modelContext;
-  if (context) installLegacyShim(win, context as Parameters<typeof installLegacyShim>[1]);
+  // The legacy API is the polyfill's: a native implementation (or a page's own) is never changed (issue 23, item 9).
+  if (polyfill) installLegacyShim(win, polyfill as unknown as Parameters<typeof installLegacyShim>[1]);
   servePageTools(win, { polyfill, native });
 }
 

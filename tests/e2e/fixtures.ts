@@ -5,7 +5,7 @@
  */
 import { type BrowserContext, test as base, type Page, type Worker } from '@playwright/test';
 import { type StaticServer, startStaticServer } from '../servers/static-server';
-import { findServiceWorker, launchExtension, openSidePanel, tabIdOf } from './browser';
+import { findServiceWorker, launchBrowser, launchExtension, openSidePanel, tabIdOf } from './browser';
 
 // Kept for bench/bridge.bench.ts, which imports them from here (it can move to launchExtension from ./browser).
 export { CHROMIUM, chromiumArgs, EXTENSION_DIR, extensionReady } from './browser';
@@ -28,10 +28,13 @@ export interface ExtensionFixtures {
 export interface ExtensionOptions {
   /** Launch with --enable-features=WebMCP (Chromium's native document.modelContext). */
   nativeWebMCP: boolean;
+  /** Load the built extension (false: the plain browser, the reference the conformance suite compares with). */
+  withExtension: boolean;
 }
 
 export const test = base.extend<ExtensionFixtures, ExtensionOptions & { workerServer: StaticServer }>({
   nativeWebMCP: [false, { option: true, scope: 'worker' }],
+  withExtension: [true, { option: true, scope: 'worker' }],
   extraArgs: [[], { option: true }],
   workerServer: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
@@ -43,8 +46,10 @@ export const test = base.extend<ExtensionFixtures, ExtensionOptions & { workerSe
     { scope: 'worker' },
   ],
   server: async ({ workerServer }, use) => use(workerServer),
-  context: async ({ nativeWebMCP, extraArgs }, use) => {
-    const { context, close } = await launchExtension({ native: nativeWebMCP, extraArgs });
+  context: async ({ nativeWebMCP, withExtension, extraArgs }, use) => {
+    const { context, close } = withExtension
+      ? await launchExtension({ native: nativeWebMCP, extraArgs })
+      : await launchBrowser({ native: nativeWebMCP, extraArgs, extensionDir: null });
     await use(context);
     await close();
   },
