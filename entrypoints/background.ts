@@ -1,5 +1,6 @@
 import { attestFrameSender } from '@/lib/background/attest-frame-sender';
 import { createToolRouter } from '@/lib/background/create-tool-router';
+import { createBridgeLoader } from '@/lib/background/load-bridge';
 import { forgetClosedTab } from '@/lib/background/forget-closed-tab';
 import { ensureOffscreenDocument } from '@/lib/background/ensure-offscreen-document';
 import { isHostSender } from '@/lib/background/is-host-sender';
@@ -38,19 +39,12 @@ export default defineBackground(() => {
       browser.tabs.sendMessage(tabId, message, (documentId ? { documentId } : { frameId }) as { frameId?: number }),
     setBadge: (tabId, text) => void browser.action.setBadgeText({ tabId, text }).catch(() => {}),
     notifyHost: (message) => void browser.runtime.sendMessage(message).catch(() => {}),
-    loadBridge: async (tabId, frame) => {
-      // Chrome targets the document (never the one that replaced it); Firefox has no document ids.
-      const target = !frame
-        ? { tabId, allFrames: true }
-        : frame.documentId && !import.meta.env.FIREFOX
-          ? { tabId, documentIds: [frame.documentId] }
-          : { tabId, frameIds: [frame.frameId] };
-      // Both at once: the two halves find each other whichever starts first (lib/webmcp/page-channel.ts).
-      await Promise.all([
-        browser.scripting.executeScript({ target, world: 'MAIN', files: ['/page-bridge.js'], injectImmediately: true } as never),
-        browser.scripting.executeScript({ target, files: ['/bridge.js'], injectImmediately: true } as never),
-      ]);
-    },
+    // The two halves of the bridge, and the key that proves the page channel's handshake to both.
+    loadBridge: createBridgeLoader({
+      executeScript: (injection) => browser.scripting.executeScript(injection as never),
+      firefox: import.meta.env.FIREFOX,
+      randomKey: () => crypto.randomUUID(),
+    }),
   });
   // Chrome: the page-world stub goes in only where the browser lacks native WebMCP, the native watcher where it has
   // it (lib/background/create-stub-sync.ts). Tests wait for this before they open pages.

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { trustDeliveredMessages } from '../../tests/fixtures/trusted-port-messages';
 import type { FrameReport } from '../messaging/bridge-messages';
 import { createFrameToolHost } from './create-frame-tool-host';
 import { createToolCursor } from './create-tool-cursor';
@@ -9,13 +10,17 @@ import { servePageTools } from './serve-page-tools';
 
 /**
  * Both halves of one frame in one happy-dom window: the MAIN side (polyfill + servePageTools) and the isolated
- * side (connectPageChannel + createFrameToolHost), talking over the real handshake and MessagePort.
+ * side (connectPageChannel + createFrameToolHost), talking over the real handshake and MessagePort. Port messages
+ * are marked trusted as a browser delivers them (tests/fixtures/trusted-port-messages.ts).
  */
 async function frame(settle = { capMs: 400 }) {
   const win = window as unknown as Window & typeof globalThis;
   const polyfill = new PolyfillModelContext(win);
-  servePageTools(win, { polyfill });
-  const page = await connectPageChannel(win, `nonce-${Math.random()}`);
+  const key = `key-${Math.random()}`;
+  const { prove } = servePageTools(win, { polyfill });
+  const connecting = connectPageChannel(win, [key]);
+  prove(key);
+  const page = await connecting;
   const reports: FrameReport[] = [];
   const states: string[] = [];
   const cursor = createToolCursor(document);
@@ -41,6 +46,12 @@ const call = (name: string, input: unknown, extra: Partial<{ timeoutMs: number; 
   maxResultChars: 1_000,
   ...extra,
 });
+
+let trust: Awaited<ReturnType<typeof trustDeliveredMessages>>;
+beforeAll(async () => {
+  trust = await trustDeliveredMessages();
+});
+afterAll(() => trust.restore());
 
 afterEach(() => {
   document.body.innerHTML = '';

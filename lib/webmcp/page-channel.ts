@@ -1,14 +1,28 @@
 /**
  * The channel between the MAIN-world script (page realm) and the isolated content script of one frame.
  *
- * Handshake, either script first: the isolated script picks a random nonce and dispatches
- * `webmcp-agent:open` (detail: the nonce) on window; the MAIN script answers once with a MessageEvent named
- * `webmcp-agent:port:<nonce>` carrying a MessagePort, and announces itself with `webmcp-agent:ready` (which
- * makes the isolated script repeat its open, for the case where it ran first). Both run at document_start,
- * before page scripts, and after the handshake everything travels over the port, which page code never holds.
+ * Both halves are loaded on demand (docs/architecture.md, "The lazy bridge"), after the page's own scripts, so the
+ * page may be waiting for them. The handshake is therefore proven with a key the page is not shown:
+ * - The background makes a random key for each load and hands it to both worlds through scripting.executeScript
+ *   (lib/background/load-bridge.ts): first to the isolated world, whose globals the page cannot see, then, once
+ *   both scripts ran, to page-bridge.js as an argument of a function the background runs in the page's world.
+ * - The MAIN side makes one MessageChannel. For each key it posts `{ key }` on its own end and announces the other
+ *   end as a `webmcp-agent:port` MessageEvent on window.
+ * - The isolated side takes the first announced port on which a message with a key it was given arrives, checked
+ *   as a message the browser delivered (`isTrusted`), not one page script dispatched on the port. It never sends
+ *   anything on a port before that, and it stops listening once it has one.
+ * - Then every message it takes is a delivered one too: only the holder of the MAIN end can speak to it.
  *
- * The MAIN world is the page's realm: whatever arrives from it is untrusted data (bounded, type-checked,
- * never executed, never used as an instruction), and nothing secret is sent to it.
+ * What this holds against, and what it does not (docs/security.md §4, "The page ↔ isolated-world channel"): a page
+ * that only listens can see the announced port, hear what the bridge answers on it (its own tools) and ask the
+ * bridge to run its own tools; it cannot answer for the bridge, nor hear the isolated side's requests. A page that
+ * patched the built-ins the bridge uses (MessageChannel, postMessage, dispatchEvent…) before the bridge loaded
+ * holds whatever the bridge holds in its world, key and MAIN end included: code in the page's realm hides nothing
+ * from it. That page speaks for its own frame and nothing else, as it could by registering tools: the frame is
+ * known by what the browser attests, the port reaches no other frame, and nothing secret is ever sent over it.
+ *
+ * So whatever arrives from the MAIN world is untrusted data (bounded, type-checked, never executed, never used as
+ * an instruction), and nothing secret is sent to it.
  */
 import { describeThrown } from '../page-data/describe-thrown';
 
@@ -19,11 +33,12 @@ export type PageRequest =
   | { id: number; op: 'call'; name: string; input: unknown }
   | { id: number; op: 'cancel' };
 
-/** MAIN → isolated: a request's answer, or an unsolicited tool-change notice. */
+/** MAIN → isolated: a request's answer, an unsolicited tool-change notice, or the proof of the handshake. */
 type PageMessage =
   | { id: number; ok: true; value: unknown }
   | { id: number; ok: false; error: { name: string; message: string } }
-  | { op: 'changed' };
+  | { op: 'changed' }
+  | { key: string };
 
 /** A tool as the MAIN world lists it: schema as JSON text (a page schema may hold functions or cycles). */
 export interface PageToolInfo {
@@ -35,9 +50,9 @@ export interface PageToolInfo {
   annotations?: Record<string, boolean>;
 }
 
-const OPEN_EVENT = 'webmcp-agent:open';
-const READY_EVENT = 'webmcp-agent:ready';
-const PORT_EVENT_PREFIX = 'webmcp-agent:port:';
+const PORT_EVENT = 'webmcp-agent:port';
+/** Ports announced before one proves itself: a page announcing more only keeps its own frame from connecting. */
+const MAX_CANDIDATES = 32;
 
 /** The isolated side of a connected channel. */
 export interface PageChannel {
@@ -49,30 +64,35 @@ export interface PageChannel {
 }
 
 /**
- * Isolated side: opens the channel. Resolves with the channel once the MAIN world answered, or undefined after
- * `timeoutMs` (a page where the MAIN-world script could not run, e.g. a sandboxed frame).
+ * Isolated side: waits for the MAIN world's port. `keys` are the keys this world was given (the array may grow
+ * while it waits: each load of the bridge adds one). Resolves with the channel on the first announced port that
+ * proves one of them, or undefined after `timeoutMs` (a page where the MAIN-world script could not run, e.g. a
+ * sandboxed frame).
  */
-export function connectPageChannel(win: Window, nonce: string, timeoutMs = 2_000): Promise<PageChannel | undefined> {
+export function connectPageChannel(win: Window, keys: readonly string[], timeoutMs = 2_000): Promise<PageChannel | undefined> {
   return new Promise((resolve) => {
-    const open = () => win.dispatchEvent(new CustomEvent(OPEN_EVENT, { detail: nonce }));
-    const onPort = (event: Event) => {
+    const candidates = new Map<MessagePort, (event: MessageEvent) => void>();
+    const onAnnounce = (event: Event) => {
       const port = (event as MessageEvent).ports?.[0];
-      if (!port) return;
-      cleanup();
-      resolve(createChannel(port));
+      if (!port || candidates.has(port) || candidates.size >= MAX_CANDIDATES) return;
+      const onProof = (message: MessageEvent) => {
+        // Delivered through the port, not dispatched on it by page script; and a key the page was not shown.
+        if (!message.isTrusted) return;
+        const key = (message.data as { key?: unknown } | null)?.key;
+        if (typeof key === 'string' && keys.includes(key)) finish(port);
+      };
+      candidates.set(port, onProof);
+      port.addEventListener('message', onProof);
+      port.start();
     };
-    const cleanup = () => {
-      win.removeEventListener(`${PORT_EVENT_PREFIX}${nonce}`, onPort);
-      win.removeEventListener(READY_EVENT, open);
+    const finish = (port: MessagePort | undefined) => {
+      win.removeEventListener(PORT_EVENT, onAnnounce);
       clearTimeout(timer);
+      for (const [candidate, listener] of candidates) candidate.removeEventListener('message', listener);
+      resolve(port && createChannel(port));
     };
-    win.addEventListener(`${PORT_EVENT_PREFIX}${nonce}`, onPort);
-    win.addEventListener(READY_EVENT, open);
-    const timer = setTimeout(() => {
-      cleanup();
-      resolve(undefined);
-    }, timeoutMs);
-    open();
+    win.addEventListener(PORT_EVENT, onAnnounce);
+    const timer = setTimeout(() => finish(undefined), timeoutMs);
   });
 }
 
@@ -80,9 +100,11 @@ function createChannel(port: MessagePort): PageChannel {
   let nextId = 1;
   const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
   const changeListeners: (() => void)[] = [];
-  port.onmessage = (event) => {
+  port.addEventListener('message', (event) => {
+    // Only what the MAIN end sent: page script that holds this port can dispatch events on it, never send on it.
+    if (!event.isTrusted) return;
     const data = event.data as PageMessage | null;
-    if (typeof data !== 'object' || data === null) return;
+    if (typeof data !== 'object' || data === null || 'key' in data) return;
     if ('op' in data) {
       if (data.op === 'changed') for (const listener of changeListeners) listener();
       return;
@@ -92,7 +114,7 @@ function createChannel(port: MessagePort): PageChannel {
     waiting.delete(data.id);
     if (data.ok === true) entry.resolve(data.value);
     else entry.reject(toError((data as { error?: unknown }).error));
-  };
+  });
   const send = (message: Record<string, unknown>) => {
     const id = nextId++;
     const result = new Promise<unknown>((resolve, reject) => waiting.set(id, { resolve, reject }));
@@ -118,43 +140,48 @@ function toError(raw: unknown): Error {
 }
 
 /**
- * MAIN side: answers the isolated script's handshake with a fresh port and hands each request to `handle`.
- * `notify` posts a tool-change notice.
+ * MAIN side: serves the channel's MAIN end, handing each request to `handle`. `prove` announces the other end with a
+ * key the background gave this world (see the header); `notify` posts a tool-change notice.
  */
 export function servePageChannel(
   win: Window,
   handle: (request: PageRequest, signal: AbortSignal) => Promise<unknown>,
-): { notify: () => void } {
-  let port: MessagePort | undefined;
+): { notify: () => void; prove: (key: string) => void } {
+  const channel = new MessageChannel();
+  const port = channel.port1;
   const running = new Map<number, AbortController>();
-  win.addEventListener(OPEN_EVENT, (event) => {
-    const nonce = (event as CustomEvent).detail;
-    if (port || typeof nonce !== 'string') return;
-    const channel = new MessageChannel();
-    port = channel.port1;
-    port.onmessage = (message) => {
-      const request = message.data as PageRequest;
-      if (request.op === 'cancel') {
-        running.get(request.id)?.abort(new DOMException('The call was cancelled', 'AbortError'));
-        return;
-      }
-      const controller = new AbortController();
-      running.set(request.id, controller);
-      // Whatever the page threw is described without touching it in a way that can throw (a Proxy, an object
-      // without a prototype): a handler that threw here would leave the isolated side waiting for ever.
-      const fail = (error: unknown) => port!.postMessage({ id: request.id, ok: false, error: describeThrown(error) });
-      handle(request, controller.signal)
-        .then((value) => {
-          try {
-            port!.postMessage({ id: request.id, ok: true, value });
-          } catch (error) {
-            fail(error);
-          }
-        }, fail)
-        .finally(() => running.delete(request.id));
-    };
-    win.dispatchEvent(new MessageEvent(`${PORT_EVENT_PREFIX}${nonce}`, { ports: [channel.port2] }));
-  });
-  win.dispatchEvent(new Event(READY_EVENT));
-  return { notify: () => port?.postMessage({ op: 'changed' }) };
+  let proven = false;
+  port.onmessage = (message) => {
+    // A page that took the announced port can send here too: it asks the bridge about its own tools, nothing more.
+    const request = message.data as PageRequest | null;
+    if (typeof request !== 'object' || request === null) return;
+    if (request.op === 'cancel') {
+      running.get(request.id)?.abort(new DOMException('The call was cancelled', 'AbortError'));
+      return;
+    }
+    const controller = new AbortController();
+    running.set(request.id, controller);
+    // Whatever the page threw is described without touching it in a way that can throw (a Proxy, an object
+    // without a prototype): a handler that threw here would leave the isolated side waiting for ever.
+    const fail = (error: unknown) => port.postMessage({ id: request.id, ok: false, error: describeThrown(error) });
+    handle(request, controller.signal)
+      .then((value) => {
+        try {
+          port.postMessage({ id: request.id, ok: true, value });
+        } catch (error) {
+          fail(error);
+        }
+      }, fail)
+      .finally(() => running.delete(request.id));
+  };
+  return {
+    // Only once announced: notices for a port nobody took would pile up in it.
+    notify: () => proven && port.postMessage({ op: 'changed' }),
+    prove: (key) => {
+      proven = true;
+      // Posted first, so that it waits in the port for whoever starts it during the announcement.
+      port.postMessage({ key });
+      win.dispatchEvent(new MessageEvent(PORT_EVENT, { ports: [channel.port2] }));
+    },
+  };
 }

@@ -21,11 +21,11 @@ interface PageToolSources {
   native?: unknown;
 }
 
-/** Starts answering the isolated script. */
-export function servePageTools(win: Window, sources: PageToolSources): void {
+/** Starts answering the isolated script; `prove` announces the channel with a key (lib/webmcp/page-channel.ts). */
+export function servePageTools(win: Window, sources: PageToolSources): { prove: (key: string) => void } {
   const watched = new WeakSet<object>();
   const byName = new Map<string, { context: ModelContextLike; tool: unknown }>();
-  let channel: { notify: () => void } | undefined;
+  let channel: ReturnType<typeof servePageChannel> | undefined;
   const notify = () => channel?.notify();
 
   const contexts = (): ModelContextLike[] => {
@@ -108,6 +108,7 @@ export function servePageTools(win: Window, sources: PageToolSources): void {
   };
   win.addEventListener('DOMContentLoaded', recheck, { once: true });
   win.addEventListener('load', () => setTimeout(recheck, 500), { once: true });
+  return { prove: channel.prove };
 }
 
 /** A property of a page object; a getter or Proxy trap that throws reads as undefined. */

@@ -4,26 +4,33 @@
  * the legacy shim on it, and the channel the isolated world reads and runs tools through. With native WebMCP
  * only the channel starts: it serves implementations the page brought itself.
  */
+import { PAGE_BRIDGE_NAME } from './bridge-keys';
 import { installDeclarativeForms } from './install-declarative-forms';
 import { installLegacyShim } from './install-legacy-shim';
 import { installModelContextPolyfill, PolyfillModelContext } from './install-model-context-polyfill';
 import { type ModelContextStub, STUB_KEY } from './install-model-context-stub';
 import { servePageTools } from './serve-page-tools';
 
-const STARTED_KEY = Symbol.for('webmcp-agent.page-bridge');
+// Also the mark that the bridge started: its value is the function the background hands this world its key with.
+const STARTED_KEY = Symbol.for(PAGE_BRIDGE_NAME);
 
 /** Starts the page's side of the bridge; a second start in the same document does nothing. */
 export function startPageBridge(win: Window & typeof globalThis): void {
   if (Object.hasOwn(win, STARTED_KEY)) return;
-  Object.defineProperty(win, STARTED_KEY, { value: true });
+  // A page that defined this first keeps the bridge out of its own frame, as if it used no WebMCP.
+  let prove: ((key: string) => void) | undefined;
+  Object.defineProperty(win, STARTED_KEY, { value: (key: unknown) => typeof key === 'string' && prove?.(key) });
+  prove = serve(win).prove;
+}
+
+function serve(win: Window & typeof globalThis): { prove: (key: string) => void } {
   const stub = (win as unknown as Record<symbol, ModelContextStub | undefined>)[STUB_KEY];
   if (stub) {
     const polyfill = new PolyfillModelContext(win);
     installDeclarativeForms(win, polyfill);
     installLegacyShim(win, polyfill as unknown as Parameters<typeof installLegacyShim>[1]);
     stub.upgrade(polyfill);
-    servePageTools(win, { polyfill: stub.context });
-    return;
+    return servePageTools(win, { polyfill: stub.context });
   }
   // The browser's own modelContext, read where Chromium defines it: loaded late, this may find that the page has
   // already put its own implementation on `document` itself, which is not native and must be read as the page's.
@@ -32,7 +39,7 @@ export function startPageBridge(win: Window & typeof globalThis): void {
   if (polyfill) installDeclarativeForms(win, polyfill);
   // The legacy API is the polyfill's: a native implementation (or a page's own) is never changed (issue 23, item 9).
   if (polyfill) installLegacyShim(win, polyfill as unknown as Parameters<typeof installLegacyShim>[1]);
-  servePageTools(win, { polyfill, native });
+  return servePageTools(win, { polyfill, native });
 }
 
 /** The browser's `document.modelContext` (a getter on Document.prototype), whatever the page put on `document`. */

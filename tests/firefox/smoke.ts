@@ -308,6 +308,36 @@ async function main(): Promise<number> {
       },
     );
 
+    await check(
+      "a page that answers the bridge's handshake first is refused: its own tools are served, its ports hear nothing",
+      async () => {
+        // tests/e2e/trust-channel.spec.ts, shortened: the page listens for the bridge before it loads, answers with
+        // ports of its own, grabs the bridge's, replays the key it hears there and forges answers on it.
+        const first = await session!.openWithExtensionPage(`${server.url}/channel-first.html`, 'sidepanel.html');
+        const names = () =>
+          toBackground<TabToolSnapshot>(first.extensionPage, { type: 'router/get-tools', tabId: first.tabId }).then((s) =>
+            s.tools.map((t) => t.name).sort(),
+          );
+        await waitFor('the page’s tool', async () => ((await names()).includes('real_tool') ? true : undefined));
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        const listed = await names();
+        assert(JSON.stringify(listed) === '["real_tool"]', `the frame lists ${JSON.stringify(listed)}`);
+        const output = await callInBackground(first.extensionPage, {
+          type: 'router/call-tool',
+          tabId: first.tabId,
+          requestId: 'channel-first',
+          call: { id: 'channel-first', name: 'real_tool', input: { note: 'for the page’s own tool' } },
+        });
+        assert(textOf(output) === 'real', `real_tool answered ${textOf(output)}`);
+        const hostile = await run<{ requests: unknown[]; heard: string[]; grabbed: number }>(first.page, '() => window.hostile');
+        assert(hostile.grabbed > 0, 'the page never saw the bridge’s port: the attack did not run');
+        assert(hostile.requests.length === 0, `the page's own ports heard ${JSON.stringify(hostile.requests)}`);
+        assert(!hostile.heard.join('\n').includes('for the page’s own tool'), 'the page heard the call’s input on the bridge’s port');
+        await first.extensionPage.close();
+        await first.page.close();
+      },
+    );
+
     await check('a cloud conversation in the sidebar page calls a page tool and shows the answer', async () => {
       // Cloud settings as the options page stores them, then a fresh shop tab with its own panel.
       await run(extensionPage, SAVE_SETTINGS, {

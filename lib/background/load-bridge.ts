@@ -1,0 +1,66 @@
+/**
+ * Loads the rest of the bridge into a frame (docs/architecture.md, "The lazy bridge"): bridge.js into the isolated
+ * world, page-bridge.js into the page's, and the key that proves the page channel's handshake into both
+ * (lib/webmcp/page-channel.ts). The key travels only through scripting.executeScript: the isolated world gets it
+ * first, in a global the page cannot see; the page's world gets it last, once both scripts ran there, as the
+ * argument of a function called on page-bridge.js. So the isolated side is listening, and holds the key, before
+ * the page's world is shown anything to prove; a page that only listens on the window never sees the key.
+ */
+import { ISOLATED_KEYS_GLOBAL, PAGE_BRIDGE_NAME } from '../webmcp/bridge-keys';
+
+/** Where to load: a whole tab, one document (Chrome), or one frame (Firefox, which has no document ids). */
+type BridgeTarget = { tabId: number; allFrames: true } | { tabId: number; documentIds: string[] } | { tabId: number; frameIds: number[] };
+
+/** One scripting.executeScript injection, as this module makes them. */
+export type BridgeInjection = { target: BridgeTarget; injectImmediately: true; world?: 'MAIN' } & (
+  | { files: string[] }
+  | { func: (name: string, key: string) => void; args: [string, string] }
+);
+
+interface BridgeLoaderPorts {
+  executeScript(injection: BridgeInjection): Promise<unknown>;
+  /** Firefox: target frames by id, as it has no document ids. */
+  firefox: boolean;
+  /** A fresh unguessable key (crypto.randomUUID). */
+  randomKey(): string;
+}
+
+/** Run in the isolated world: the key joins those the bridge there accepts (entrypoints/bridge.ts). */
+function giveIsolatedKey(name: string, key: string): void {
+  const global = globalThis as unknown as Record<string, string[] | undefined>;
+  const keys = global[name] ?? [];
+  global[name] = keys;
+  keys.push(key);
+}
+
+/** Run in the page's world: page-bridge.js announces its channel with the key (lib/webmcp/start-page-bridge.ts). */
+function giveMainKey(name: string, key: string): void {
+  const prove = (window as unknown as Record<symbol, unknown>)[Symbol.for(name)];
+  if (typeof prove === 'function') prove(key);
+}
+
+/**
+ * The router's loadBridge (lib/background/create-tool-router.ts): into one document, or every frame of the tab
+ * without `frame`. Loading twice does nothing but hand both worlds another key.
+ */
+export function createBridgeLoader(
+  ports: BridgeLoaderPorts,
+): (tabId: number, frame?: { frameId: number; documentId?: string }) => Promise<void> {
+  return async (tabId, frame) => {
+    // Chrome targets the document (never the one that replaced it); Firefox has no document ids.
+    const target: BridgeTarget = !frame
+      ? { tabId, allFrames: true }
+      : frame.documentId && !ports.firefox
+        ? { tabId, documentIds: [frame.documentId] }
+        : { tabId, frameIds: [frame.frameId] };
+    const key = ports.randomKey();
+    const loaded = await Promise.allSettled([
+      ports.executeScript({ target, func: giveIsolatedKey, args: [ISOLATED_KEYS_GLOBAL, key], injectImmediately: true }),
+      ports.executeScript({ target, files: ['/bridge.js'], injectImmediately: true }),
+      ports.executeScript({ target, world: 'MAIN', files: ['/page-bridge.js'], injectImmediately: true }),
+    ]);
+    // Sent even when a frame of the tab refused a script: the frames that took both need their key.
+    await ports.executeScript({ target, world: 'MAIN', func: giveMainKey, args: [PAGE_BRIDGE_NAME, key], injectImmediately: true });
+    for (const result of loaded) if (result.status === 'rejected') throw result.reason;
+  };
+}
