@@ -14,10 +14,10 @@ import { formatToolError } from '../agent/tool-error-codes';
 import { validateArgs } from '../agent/validate-args';
 import type { TabToolEntry } from '../background/tool-bridge';
 import { type CallInProgress, type CallRecord, createCallTimeline } from '../inspector/call-timeline';
-import { readSchemaFields } from '../inspector/read-schema-fields';
 import type { ConfirmationAnswer, RunOutcome, TabSnapshot, TranscriptFormat } from '../messaging/agent-messages';
 import { buildTranscript, type TranscriptSource } from '../transcript/build-transcript';
 import { transcriptToMarkdown } from '../transcript/transcript-to-markdown';
+import { secretPathsOf } from '../transcript/secret-paths-of';
 import type { ConversationStore } from '../storage/conversations';
 import { toolErrorOutput } from '../webmcp/tool-error-output';
 import type { HostSettingsPort, HostToolBridge } from './agent-host-deps';
@@ -385,15 +385,10 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
       return timeline.subscribe(() => listener(timeline.entries()));
     },
     exportTranscript(format, options) {
-      const fields = new Map<string, Set<string>>();
-      for (const tool of tabTools.all()) {
-        const marked = readSchemaFields(tool.inputSchema)
-          .fields.filter((f) => f.depth === 0 && f.secret)
-          .map((f) => f.path);
-        if (marked.length > 0) fields.set(tool.name, new Set(marked));
-      }
+      // On top of the paths each call kept: the page's tools now (for calls stored before paths were kept) and the person's marks.
+      const fields = new Map(tabTools.all().map((tool) => [tool.name, secretPathsOf(tool.inputSchema)]));
       for (const [name, names] of Object.entries(options.secretFields ?? {}))
-        fields.set(name, new Set([...(fields.get(name) ?? []), ...names]));
+        fields.set(name, [...(fields.get(name) ?? []), ...names.map((n) => [n])]);
       const top = tabTools.page();
       const page = top?.url ? { url: top.url, ...(top.title ? { title: top.title } : {}) } : undefined;
       const transcript = buildTranscript(messages, {
