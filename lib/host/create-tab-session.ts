@@ -17,6 +17,7 @@ import { type CallInProgress, type CallRecord, createCallTimeline } from '../ins
 import type { ConfirmationAnswer, RunOutcome, TabSnapshot, TranscriptFormat } from '../messaging/agent-messages';
 import { buildTranscript, type TranscriptSource } from '../transcript/build-transcript';
 import { transcriptToMarkdown } from '../transcript/transcript-to-markdown';
+import { recordSecretPaths } from '../transcript/record-secret-paths';
 import { secretPathsOf } from '../transcript/secret-paths-of';
 import type { ConversationStore } from '../storage/conversations';
 import { toolErrorOutput } from '../webmcp/tool-error-output';
@@ -187,6 +188,10 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     }
   })();
 
+  /** A call's secret paths: those its timeline record kept (the schema it ran under), else the page's tool's now. */
+  const secretPathsFor = (call: { id: string; name: string }) =>
+    timeline.entries().findLast((r) => r.id === call.id)?.secretPaths ?? secretPathsOf(tabTools.find(call.name)?.inputSchema);
+
   const callTool = async (call: ToolCall, signal: AbortSignal, by: CallRecord['by'] = 'agent', requestId?: string): Promise<ToolOutput> => {
     // The tools as the router last pushed them (no round trip, lib/host/create-tool-bridge-client.ts). The policy
     // judges this instance, and the router runs nothing else (expectedToolOf below), however the page changed since.
@@ -199,7 +204,7 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
       tool: call.name,
       input: call.input,
       ...(requestId ? { requestId } : {}),
-      ...(tool ? { origin: tool.origin, frameId: tool.frameId } : {}),
+      ...(tool ? { origin: tool.origin, frameId: tool.frameId, secretPaths: secretPathsOf(tool.inputSchema) } : {}),
     });
     const output = await policyAndRun(call, tool, signal, record);
     record.end(output);
@@ -256,6 +261,8 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
       let state = initialRunState(conversation);
       const fold = (part: AgentStreamPart) => {
         state = reduceRunState(state, part);
+        // Kept with the call, into storage: exports mask it after its tool has left the page.
+        state = { ...state, messages: recordSecretPaths(state.messages, part, secretPathsFor) };
         messages = state.messages;
         const inner = innermostPart(part);
         if (inner.type === 'tool-result' || inner.type === 'tool-error') live.delete(inner.id);
@@ -364,7 +371,7 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
             tool: name,
             input,
             requestId,
-            ...(tool ? { origin: tool.origin, frameId: tool.frameId } : {}),
+            ...(tool ? { origin: tool.origin, frameId: tool.frameId, secretPaths: secretPathsOf(tool.inputSchema) } : {}),
           })
           .end(errorOutput(refusal));
         return;
