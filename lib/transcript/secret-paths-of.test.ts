@@ -32,6 +32,8 @@ describe('secretPathsOf', () => {
         cards: { type: 'array', items: { type: 'object', properties: { pin: { type: 'string', writeOnly: true } } } },
         vault: { type: 'object', additionalProperties: { type: 'string', format: 'password' } },
         pair: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'string', format: 'password' }] },
+        rest: { type: 'array', unevaluatedItems: { writeOnly: true } },
+        extra: { type: 'object', dependencies: { a: ['b'], c: { properties: { otp: { format: 'password' } } } } },
         // A whole object marked secret is masked whole: nothing under it needs its own path.
         token: { type: 'object', writeOnly: true, properties: { inner: { type: 'string', format: 'password' } } },
       },
@@ -41,6 +43,8 @@ describe('secretPathsOf', () => {
       ['cards', ANY_ITEM, 'pin'],
       ['vault', ANY_ITEM],
       ['pair', ANY_ITEM],
+      ['rest', ANY_ITEM],
+      ['extra', 'otp'],
       ['token'],
     ]);
   });

@@ -18,8 +18,9 @@ const MAX_STEPS = 20_000;
 
 /**
  * The paths of a tool's input that its schema marks secret (`format: password` or `writeOnly: true`), at any
- * depth: through `properties`, `items`/`prefixItems`, `additionalProperties`/`patternProperties`, `allOf`/`anyOf`/
- * `oneOf`, `if`/`then`/`else`, `dependentSchemas`, and local `$ref`s (`#/$defs/…`, `#/definitions/…`, `#`).
+ * depth: through `properties`, `items`/`prefixItems`/`additionalItems`/`contains`, `additionalProperties`/
+ * `patternProperties`/`unevaluated*`, `allOf`/`anyOf`/`oneOf`, `if`/`then`/`else`, `dependentSchemas`/`dependencies`,
+ * and local `$ref`s (`#/$defs/…`, `#/definitions/…`, `#`).
  * A secret node's whole value is masked, so nothing under it is walked. The schema is the page's and untrusted:
  * the walk is bounded, survives cycles and throwing getters, and errs towards masking more (when it must give up,
  * the answer is the whole input, `[[]]`), because a value left in clear cannot be taken back from an export.
@@ -111,8 +112,11 @@ function sameLevelChildren(record: Record<string, unknown>, root: Record<string,
     const child = read(record, key);
     if (child !== undefined) out.push(child);
   }
-  const dependent = read(record, 'dependentSchemas');
-  if (isRecord(dependent)) out.push(...Object.keys(dependent).map((k) => read(dependent, k)));
+  // `dependencies` is the older name; its list form names properties, not schemas, and is skipped as a non-schema.
+  for (const key of ['dependentSchemas', 'dependencies']) {
+    const dependent = read(record, key);
+    if (isRecord(dependent)) out.push(...Object.keys(dependent).map((k) => read(dependent, k)));
+  }
   const ref = read(record, '$ref');
   if (typeof ref === 'string') out.push(resolveLocalRef(root, ref));
   return out;
@@ -134,8 +138,10 @@ function anyItemChildren(record: Record<string, unknown>): unknown[] {
   else if (items !== undefined) out.push(items);
   const prefix = read(record, 'prefixItems');
   if (Array.isArray(prefix)) out.push(...prefix);
-  const additional = read(record, 'additionalProperties');
-  if (isRecord(additional)) out.push(additional);
+  for (const key of ['additionalProperties', 'unevaluatedProperties', 'additionalItems', 'unevaluatedItems', 'contains']) {
+    const child = read(record, key);
+    if (isRecord(child)) out.push(child);
+  }
   const patterns = read(record, 'patternProperties');
   if (isRecord(patterns)) out.push(...Object.keys(patterns).map((k) => read(patterns, k)));
   return out;
