@@ -64,7 +64,7 @@ export function createAgentHost(deps: AgentHostDeps): AgentHost {
   // Sweep at start, not at the first panel: a person who never opens the panel again still loses old records.
   void conversationStore();
 
-  /** The saved API key (what `deps.secrets` gives): nothing the host hands a panel to show or export may contain it. */
+  /** The saved API keys (`deps.secrets`): nothing the host hands a panel to show or export may contain them. */
   const keys = async () => (await deps.secrets?.().catch(() => [])) ?? [];
   // Timelines go out in the order they changed, each once the key is read (the schema's secrets are masked already).
   let timelines: Promise<void> = Promise.resolve();
