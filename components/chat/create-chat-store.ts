@@ -56,6 +56,8 @@ export interface ChatStore {
   runTool(name: string, input: Record<string, unknown>): string | undefined;
   /** The conversation as Markdown or JSON, from the host (which redacts the key and secret fields). */
   exportTranscript(format: TranscriptFormat): Promise<{ text: string; fileName: string }>;
+  /** `value` with the saved API key replaced, by the host (the panel never holds the key): for exports built here. */
+  redact<T>(value: T): Promise<T>;
   chooseAdapter(kind: AgentKind): void;
   chooseModel(modelId: string): void;
   prepare(): void;
@@ -78,6 +80,7 @@ export function createChatStore(client: AgentClient): ChatStore {
   const timeline = signal<CallRecord[]>([]);
   const secretFields = signal<Record<string, string[]>>({});
   const transcripts = new Map<string, (value: { text: string; fileName: string }) => void>();
+  const redactions = new Map<string, (value: unknown) => void>();
   let requests = 0;
   const nextRequestId = () => `${Date.now().toString(36)}-${++requests}`;
   const adapter = computed(() => adapters.value.find((a) => a.kind === chosen.value));
@@ -150,6 +153,10 @@ export function createChatStore(client: AgentClient): ChatStore {
         transcripts.get(event.requestId)?.({ text: event.text, fileName: event.fileName });
         transcripts.delete(event.requestId);
         return;
+      case 'panel/redacted':
+        redactions.get(event.requestId)?.(event.value);
+        redactions.delete(event.requestId);
+        return;
     }
   });
 
@@ -221,6 +228,13 @@ export function createChatStore(client: AgentClient): ChatStore {
       return new Promise((resolve) => {
         transcripts.set(requestId, resolve);
         client.send({ type: 'panel/export-transcript', tabId: id, requestId, format, secretFields: secretFields.value });
+      });
+    },
+    redact(value) {
+      const requestId = nextRequestId();
+      return new Promise((resolve) => {
+        redactions.set(requestId, resolve as (value: unknown) => void);
+        client.send({ type: 'panel/redact', requestId, value });
       });
     },
     confirm: (confirmationId, answer) => withTab((id) => client.send({ type: 'panel/confirm', tabId: id, confirmationId, answer })),

@@ -2,6 +2,7 @@ import { computed, type ReadonlySignal, signal } from '@preact/signals';
 import type { EvalCase } from '../../lib/evals/eval-types';
 import { parseEvalFile } from '../../lib/evals/parse-eval-file';
 import { type EvalCaseResult, runEvalCases } from '../../lib/evals/run-eval-cases';
+import { redactEvalReport } from '../../lib/evals/redact-eval-report';
 import { type EvalReport, toEvalReport } from '../../lib/evals/to-eval-report';
 import type { ChatStore } from '../chat/create-chat-store';
 import { createEvalDriver, type EvalDriverOptions, type EvalTabsPort } from './create-eval-driver';
@@ -15,6 +16,7 @@ export interface EvalsState {
   url: ReturnType<typeof signal<string>>;
   running: ReadonlySignal<boolean>;
   results: ReadonlySignal<EvalCaseResult[]>;
+  /** The report as it may leave the panel: secret arguments masked, the API key redacted. */
   report: ReadonlySignal<EvalReport | undefined>;
   /** Shares of the file's cases: passed, and finished. */
   summary: ReadonlySignal<{ passed: number; done: number; total: number }>;
@@ -88,7 +90,7 @@ export function createEvalsState(store: ChatStore, tabs: EvalTabsPort): EvalsSta
           },
         });
         results.value = done;
-        report.value = toEvalReport(done, {
+        const raw = toEvalReport(done, {
           total: cases.value.length,
           url: target,
           agent: { kind: adapter?.kind ?? 'unknown', label: adapter?.label ?? 'unknown', ...(model ? { model: model.label } : {}) },
@@ -96,6 +98,9 @@ export function createEvalsState(store: ChatStore, tabs: EvalTabsPort): EvalsSta
           finishedAt: new Date(),
           stopped: controller.signal.aborted,
         });
+        // What leaves the panel (Export report, `npm run eval --report`) holds no secret argument and no API key: the
+        // schema's and the person's secrets are masked here, the key (which only the host holds) by the host.
+        report.value = await store.redact(redactEvalReport(raw, { tools: store.tab.value?.tools ?? [], marked: store.secretFields.value }));
         return report.value;
       } finally {
         running.value = false;

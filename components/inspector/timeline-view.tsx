@@ -1,5 +1,5 @@
-import { maskSecretFields } from '../../lib/transcript/redact-secrets';
 import type { CallRecord } from '../../lib/inspector/call-timeline';
+import { redactCallRecord } from '../../lib/inspector/redact-call-record';
 import type { ChatStore } from '../chat/create-chat-store';
 
 const LONG_OUTPUT = 600;
@@ -25,9 +25,13 @@ export function TimelineView({ store }: { store: ChatStore }) {
 }
 
 function TimelineEntry({ entry, secretFields }: { entry: CallRecord; secretFields?: string[] }) {
-  const shown = { ...entry, input: maskSecretFields(entry.input, secretFields ? new Set(secretFields) : undefined) };
+  // The host already masked what the schema marks secret; what the person marked is masked here, in view and Copy alike.
+  const shown = redactCallRecord(
+    entry,
+    (secretFields ?? []).map((name) => [name]),
+  );
   const time = new Date(entry.at).toLocaleTimeString();
-  const long = (entry.output?.length ?? 0) > LONG_OUTPUT;
+  const long = (shown.output?.length ?? 0) > LONG_OUTPUT;
   return (
     <li class="timeline-entry" data-state={entry.state}>
       <p class="timeline-head">
@@ -43,13 +47,13 @@ function TimelineEntry({ entry, secretFields }: { entry: CallRecord; secretField
       <pre tabIndex={0} title={`Arguments of ${entry.tool}`}>
         {JSON.stringify(shown.input, null, 2)}
       </pre>
-      {entry.output !== undefined &&
+      {shown.output !== undefined &&
         (long ? (
           <details>
-            <summary>Result ({entry.output.length} characters)</summary>
+            <summary>Result ({shown.output.length} characters)</summary>
             {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling block must be reachable by keyboard. */}
             <pre tabIndex={0} title={`Result of ${entry.tool}`}>
-              {entry.output}
+              {shown.output}
             </pre>
           </details>
         ) : (
@@ -57,7 +61,7 @@ function TimelineEntry({ entry, secretFields }: { entry: CallRecord; secretField
             <h4>Result</h4>
             {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling block must be reachable by keyboard. */}
             <pre tabIndex={0} title={`Result of ${entry.tool}`}>
-              {entry.output}
+              {shown.output}
             </pre>
           </>
         ))}

@@ -71,6 +71,12 @@ export type AgentPart =
       /** A sub-agent's nested run behind a delegate_to_<id> call. */
       agent?: { id: string; messages: AgentMessage[] };
       providerMetadata?: ProviderMetadata;
+      /**
+       * The input's secret paths under the schema this call was made with (lib/transcript/secret-paths-of.ts), kept
+       * with the call so exports mask them after the tool has left the page. Each path is property names from the
+       * top, `*` for every array item; never sent to a model.
+       */
+      secretPaths?: string[][];
     };
 
 /** One turn of the conversation. */

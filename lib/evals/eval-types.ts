@@ -41,6 +41,8 @@ export interface ActualCall {
   result?: unknown;
   /** The call's error code (`Error [code]: …`), when it failed. */
   errorCode?: string;
+  /** The argument paths the call's schema marked secret (the tool part's `secretPaths`): masked in the report. */
+  secretPaths?: string[][];
 }
 
 /** One line of a case's score: an expected call against the actual call it was matched with. */

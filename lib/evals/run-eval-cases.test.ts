@@ -138,4 +138,13 @@ describe('collectActualCalls', () => {
       { functionName: 'check_out', args: {}, errorCode: 'cancelled' },
     ]);
   });
+
+  it('carries the secret paths a call kept, so the report can mask them once the tool is gone', () => {
+    const messages: AgentMessage[] = [
+      { id: 'a', role: 'assistant', parts: [{ ...tool('1', 'log_in', { password: 'p4ssword' }, 'ok'), secretPaths: [['password']] }] },
+    ];
+    expect(collectActualCalls(messages)).toEqual([
+      { functionName: 'log_in', args: { password: 'p4ssword' }, result: 'ok', secretPaths: [['password']] },
+    ]);
+  });
 });

@@ -147,6 +147,7 @@ export function collectActualCalls(messages: readonly AgentMessage[], originalNa
         args: part.input,
         ...(output !== undefined ? { result: parseMaybeJson(output) } : {}),
         ...(error?.code ? { errorCode: error.code } : {}),
+        ...(part.secretPaths?.length ? { secretPaths: part.secretPaths } : {}),
       });
     }
   }

@@ -932,3 +932,217 @@ describe('createAgentHost: conversations end with their tabs', () => {
     }, 'timeline emptied');
   });
 });
+
+describe('secrets the schema marks, in exports and the timeline (docs/security.md § 6)', () => {
+  const PASSWORD = 'hunter2-correct-horse';
+  const CVV = '7373';
+  const CARD = '4111111111111111';
+  const KEY = 'sk-test-secret-key-42';
+  /** A login form's tool: the page drops it once the person is logged in. */
+  const LOG_IN: TabToolEntry = {
+    name: 'log_in',
+    originalName: 'log_in',
+    ...where,
+    description: 'Log in',
+    inputSchema: {
+      type: 'object',
+      properties: { username: { type: 'string' }, password: { type: 'string', format: 'password' } },
+      required: ['username', 'password'],
+    },
+    annotations: { readOnlyHint: true },
+  };
+  /** A payment whose card's cvv is a nested secret. */
+  const PAY: TabToolEntry = {
+    name: 'pay_by_card',
+    originalName: 'pay_by_card',
+    ...where,
+    description: 'Pay',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        amount: { type: 'number' },
+        card: { type: 'object', properties: { number: { type: 'string' }, cvv: { type: 'string', format: 'password' } } },
+      },
+    },
+    annotations: { readOnlyHint: true },
+  };
+  /** A page that answers every call by echoing its arguments, as many do ("Logged in as …"). */
+  const echoingBridge = (tools: TabToolEntry[]) => {
+    const bridge = memoryBridge(tools);
+    bridge.callTool = async (tabId, call) => {
+      bridge.calls.push({ tabId, name: call.name, input: call.input });
+      return { content: [{ type: 'text', text: `${call.name} got ${JSON.stringify(call.input)}` }] };
+    };
+    return bridge;
+  };
+  async function* logInThenPay(req: AgentRunRequest): AsyncGenerator<AgentStreamPart> {
+    const calls = [
+      { id: 'login-1', name: 'log_in', input: { username: 'ada', password: PASSWORD } },
+      { id: 'pay-1', name: 'pay_by_card', input: { amount: 5, card: { number: CARD, cvv: CVV } } },
+    ];
+    for (const call of calls) {
+      yield { type: 'message-start', messageId: `m-${call.id}` };
+      yield { type: 'tool-call', messageId: `m-${call.id}`, ...call };
+      yield { type: 'tool-result', id: call.id, output: await req.callTool(call) };
+    }
+    yield { type: 'message-start', messageId: 'm-end' };
+    yield { type: 'text-delta', messageId: 'm-end', delta: `Logged in with ${PASSWORD} and paid with cvv ${CVV}.` };
+    yield { type: 'finish', reason: 'stop' };
+  }
+  const exportBoth = async (p: ReturnType<ReturnType<typeof setup>['panel']>, tabId: number, tag: string) => {
+    const texts: string[] = [];
+    for (const format of ['json', 'markdown'] as const) {
+      const requestId = `${tag}-${format}`;
+      p.client.send({ type: 'panel/export-transcript', tabId, requestId, format });
+      const exported = await until(() => p.events.find((e) => e.type === 'panel/transcript' && e.requestId === requestId), requestId);
+      if (exported.type !== 'panel/transcript') throw new Error('not a transcript');
+      texts.push(exported.text);
+    }
+    return texts;
+  };
+  const lastTimeline = (p: ReturnType<ReturnType<typeof setup>['panel']>) => {
+    const last = p.events.filter((e) => e.type === 'panel/timeline').at(-1);
+    return last?.type === 'panel/timeline' ? last.entries : [];
+  };
+
+  it('a login’s password and a nested card.cvv stay masked in both exports after the tools left the page, and after a browser restart', async () => {
+    const local = createMemoryStorageArea();
+    const bridge = echoingBridge([...TOOLS, LOG_IN, PAY]);
+    const first = setup({ adapter: scriptedAdapter([logInThenPay]), bridge, local, secrets: [KEY] });
+    const p = first.panel(40, PAGE.url);
+    await until(() => p.latest()?.toolsKnown, 'tools');
+    p.client.send({ type: 'panel/send', tabId: 40, text: 'log me in and pay' });
+    await until(() => p.latest()?.lastRun, 'run end');
+    expect(bridge.calls.map((c) => c.input)).toEqual([
+      { username: 'ada', password: PASSWORD },
+      { amount: 5, card: { number: CARD, cvv: CVV } },
+    ]);
+    // Logged in and paid: the page's forms are gone, and their tools with them.
+    bridge.tools = TOOLS;
+    bridge.changed(40);
+    await until(() => p.latest()?.tools.length === TOOLS.length, 'the forms gone');
+    for (const text of await exportBoth(p, 40, 'gone')) {
+      expect(text).toContain('ada');
+      expect(text).toContain('[redacted]');
+      expect(text).not.toContain(PASSWORD);
+      expect(text).not.toContain(CVV);
+    }
+    // The card number is not marked secret: it is exported (masking follows the schema, not a guess).
+    expect((await exportBoth(p, 40, 'number'))[0]).toContain(CARD);
+    await (await first.host.session(40)).idle();
+
+    // Browser restart: a new host adopts the stored conversation by URL; the page no longer offers either tool.
+    const again = setup({ adapter: scriptedAdapter([]), bridge: memoryBridge(TOOLS), local, session: createMemoryStorageArea() });
+    const q = again.panel(41, PAGE.url);
+    await until(() => q.latest()?.messages.length, 'restored');
+    for (const text of await exportBoth(q, 41, 'restart')) {
+      expect(text).toContain('[redacted]');
+      expect(text).not.toContain(PASSWORD);
+      expect(text).not.toContain(CVV);
+    }
+  });
+
+  it('a sub-agent’s call keeps its secret paths in the nested run: masked in the exports once the tool is gone', async () => {
+    const toolCall = (name: string, args: object = {}) => `<tool_call>\n${JSON.stringify({ name, arguments: args })}\n</tool_call>`;
+    const provider = createScriptedProvider([
+      toolCall('delegate_to_checkout', { task: 'Pay 5' }),
+      toolCall('pay_by_card', { amount: 5, card: { number: CARD, cvv: CVV } }),
+      'Paid.',
+      'The checkout agent paid.',
+    ]);
+    const adapter: AgentAdapter = { id: 'local-scripted', label: 'Scripted loop', run: (req) => runLocalAgent(provider, req) };
+    const bridge = echoingBridge([...TOOLS, PAY]);
+    const { panel, settings } = setup({ adapter, bridge });
+    await settings.saveSiteProfile({
+      origin: 'https://shop.test',
+      instructions: 'A shop.',
+      tools: ['search'],
+      subAgents: [{ id: 'checkout', name: 'Checkout', instructions: 'Pay with pay_by_card.', tools: 'pay_by_card' }],
+    });
+    const p = panel(44, PAGE.url);
+    await until(() => p.latest()?.toolsKnown, 'tools');
+    p.client.send({ type: 'panel/send', tabId: 44, text: 'pay' });
+    await until(() => p.latest()?.lastRun, 'run end');
+    expect(bridge.calls.map((c) => c.input)).toEqual([{ amount: 5, card: { number: CARD, cvv: CVV } }]);
+    const delegate = p
+      .latest()!
+      .messages.flatMap((m) => m.parts)
+      .find((x) => x.type === 'tool' && x.agent) as Extract<AgentPart, { type: 'tool' }>;
+    expect(delegate.agent?.messages.flatMap((m) => m.parts).find((x) => x.type === 'tool')).toMatchObject({
+      name: 'pay_by_card',
+      secretPaths: [['card', 'cvv']],
+    });
+    bridge.tools = TOOLS;
+    bridge.changed(44);
+    await until(() => p.latest()?.tools.length === TOOLS.length, 'the form gone');
+    for (const text of await exportBoth(p, 44, 'sub')) {
+      // The nested run is in the export (so its masking was tested, not skipped).
+      expect(text).toContain('Paid.');
+      expect(text).toContain('[redacted]');
+      expect(text).not.toContain(CVV);
+    }
+  });
+
+  it('the timeline the panel gets masks schema secrets at any depth and in the page’s echo, and never holds the key', async () => {
+    const bridge = echoingBridge([...TOOLS, LOG_IN, PAY]);
+    const adapter = scriptedAdapter([
+      logInThenPay,
+      // A model that puts the key into an argument (an injection asked it to).
+      (req) =>
+        (async function* (): AsyncGenerator<AgentStreamPart> {
+          yield { type: 'message-start', messageId: 'k' };
+          yield { type: 'tool-call', messageId: 'k', id: 'leak-1', name: 'search', input: { q: KEY } };
+          yield { type: 'tool-result', id: 'leak-1', output: await req.callTool({ id: 'leak-1', name: 'search', input: { q: KEY } }) };
+          yield { type: 'finish', reason: 'stop' };
+        })(),
+    ]);
+    const { panel } = setup({ adapter, bridge, secrets: [KEY] });
+    const p = panel(42, PAGE.url);
+    await until(() => p.latest()?.toolsKnown, 'tools');
+    p.client.send({ type: 'panel/send', tabId: 42, text: 'log me in and pay' });
+    await until(() => p.latest()?.lastRun, 'run end');
+    const entries = await until(() => lastTimeline(p).filter((r) => r.state === 'done').length === 2 && lastTimeline(p), 'calls done');
+    expect(entries.map((r) => r.input)).toEqual([
+      { username: 'ada', password: '[redacted]' },
+      { amount: 5, card: { number: CARD, cvv: '[redacted]' } },
+    ]);
+    expect(entries[1].secretPaths).toEqual([['card', 'cvv']]);
+    // The page echoed the arguments: the timeline's output is redacted too.
+    expect(entries[0].output).toContain('[redacted]');
+    // Every timeline the panel ever got, and what the host hands a new panel, alike.
+    const everything = JSON.stringify(p.events.filter((e) => e.type === 'panel/timeline'));
+    expect(everything).not.toContain(PASSWORD);
+    expect(everything).not.toContain(`"${CVV}"`);
+
+    p.client.send({ type: 'panel/send', tabId: 42, text: 'search' });
+    await until(() => lastTimeline(p).some((r) => r.id === 'leak-1' && r.state === 'done'), 'leak call');
+    expect(JSON.stringify(p.events.filter((e) => e.type === 'panel/timeline'))).not.toContain(KEY);
+    const late = panel(42);
+    await until(() => late.events.some((e) => e.type === 'panel/timeline'), 'late timeline');
+    expect(JSON.stringify(late.events.filter((e) => e.type === 'panel/timeline'))).not.toMatch(new RegExp(`${KEY}|${PASSWORD}`));
+  });
+
+  it('a call by hand is masked in the timeline, refused or run, and the key is redacted from a value the panel asks about', async () => {
+    const bridge = echoingBridge([...TOOLS, LOG_IN]);
+    const { panel } = setup({ adapter: scriptedAdapter([]), bridge, secrets: [KEY] });
+    const p = panel(43, PAGE.url);
+    await until(() => p.latest()?.toolsKnown, 'tools');
+    p.client.send({ type: 'panel/run-tool', tabId: 43, requestId: 'ok', name: 'log_in', input: { username: 'ada', password: PASSWORD } });
+    p.client.send({ type: 'panel/run-tool', tabId: 43, requestId: 'bad', name: 'log_in', input: { username: 7, password: PASSWORD } });
+    const entries = await until(
+      () =>
+        lastTimeline(p).some((r) => r.requestId === 'ok' && r.state === 'done') &&
+        lastTimeline(p).some((r) => r.requestId === 'bad' && r.state === 'error') &&
+        lastTimeline(p),
+      'both calls',
+    );
+    expect(bridge.calls).toHaveLength(1);
+    expect(entries.find((r) => r.requestId === 'bad')).toMatchObject({ errorCode: 'invalid_input', input: { password: '[redacted]' } });
+    expect(entries.find((r) => r.requestId === 'ok')).toMatchObject({ input: { username: 'ada', password: '[redacted]' } });
+    expect(JSON.stringify(p.events.filter((e) => e.type === 'panel/timeline'))).not.toContain(PASSWORD);
+
+    p.client.send({ type: 'panel/redact', requestId: 'r', value: { finalAnswer: `your key is ${KEY}`, n: 1 } });
+    const answer = await until(() => p.events.find((e) => e.type === 'panel/redacted' && e.requestId === 'r'), 'redacted');
+    expect(answer).toEqual({ type: 'panel/redacted', requestId: 'r', value: { finalAnswer: 'your key is [redacted]', n: 1 } });
+  });
+});

@@ -9,9 +9,11 @@ import {
 } from '../messaging/agent-messages';
 import { isHostSender } from '../background/is-host-sender';
 import { browserSessionId, createConversationStore, type ConversationStore, recordBrowserSession } from '../storage/conversations';
+import type { CallRecord } from '../inspector/call-timeline';
 import type { AgentHostDeps, HostPort } from './agent-host-deps';
 import { createTabSession, type TabSession } from './create-tab-session';
 import { errorMessage } from '../shared/error-message';
+import { redactSecrets } from '../transcript/redact-secrets';
 
 /** The running host, for its entry point and for tests. */
 export interface AgentHost {
@@ -62,6 +64,18 @@ export function createAgentHost(deps: AgentHostDeps): AgentHost {
   // Sweep at start, not at the first panel: a person who never opens the panel again still loses old records.
   void conversationStore();
 
+  /** The saved API keys (`deps.secrets`): nothing the host hands a panel to show or export may contain them. */
+  const keys = async () => (await deps.secrets?.().catch(() => [])) ?? [];
+  // Timelines go out in the order they changed, each once the key is read (the schema's secrets are masked already).
+  let timelines: Promise<void> = Promise.resolve();
+  const postTimeline = (tabId: number, entries: CallRecord[], to: () => Iterable<HostPort>) => {
+    timelines = timelines.then(async () => {
+      const event: HostEvent = { type: 'panel/timeline', tabId, entries: redactSecrets(entries, { values: await keys() }) };
+      for (const port of to()) post(port, event);
+    });
+    return timelines;
+  };
+
   const chosenAdapter = async (): Promise<AgentAdapter | { unavailable: string }> => {
     const { mode } = await deps.settings.read();
     await deps.adapters.refresh();
@@ -87,7 +101,7 @@ export function createAgentHost(deps: AgentHostDeps): AgentHost {
           for (const [port, binding] of ports) if (binding.tabId === tabId) post(port, { type: 'panel/tab', snapshot });
         });
         created.subscribeTimeline((entries) => {
-          for (const [port, binding] of ports) if (binding.tabId === tabId) post(port, { type: 'panel/timeline', tabId, entries });
+          void postTimeline(tabId, entries, () => [...ports].filter(([, binding]) => binding.tabId === tabId).map(([port]) => port));
         });
         return created;
       });
@@ -148,7 +162,7 @@ export function createAgentHost(deps: AgentHostDeps): AgentHost {
         const s = await session(intent.tabId, intent.url);
         await s.ready;
         if (port) post(port, { type: 'panel/tab', snapshot: s.snapshot() });
-        if (port) post(port, { type: 'panel/timeline', tabId: intent.tabId, entries: s.timeline() });
+        if (port) await postTimeline(intent.tabId, s.timeline(), () => [port]);
         if (port) post(port, { type: 'panel/adapters', ...(await adapters()) });
         await s.refreshTools();
         return;
@@ -181,14 +195,18 @@ export function createAgentHost(deps: AgentHostDeps): AgentHost {
         const { chosen, adapters: summaries } = await adapters();
         const summary = summaries.find((a) => a.kind === chosen);
         const model = summary?.models.find((m) => m.selected) ?? summary?.models.find((m) => m.recommended);
-        const secrets = (await deps.secrets?.().catch(() => [])) ?? [];
         const { text, fileName } = s.exportTranscript(intent.format, {
           adapter: { kind: chosen, label: summary?.label ?? chosen, ...(model ? { model: model.label } : {}) },
-          secrets,
+          secrets: await keys(),
           ...(intent.secretFields ? { secretFields: intent.secretFields } : {}),
         });
         if (port)
           post(port, { type: 'panel/transcript', tabId: intent.tabId, requestId: intent.requestId, format: intent.format, text, fileName });
+        return;
+      }
+      case 'panel/redact': {
+        const value = redactSecrets(intent.value, { values: await keys() });
+        if (port) post(port, { type: 'panel/redacted', requestId: intent.requestId, value });
         return;
       }
       case 'panel/confirm':

@@ -14,10 +14,11 @@ import { formatToolError } from '../agent/tool-error-codes';
 import { validateArgs } from '../agent/validate-args';
 import type { TabToolEntry } from '../background/tool-bridge';
 import { type CallInProgress, type CallRecord, createCallTimeline } from '../inspector/call-timeline';
-import { readSchemaFields } from '../inspector/read-schema-fields';
 import type { ConfirmationAnswer, RunOutcome, TabSnapshot, TranscriptFormat } from '../messaging/agent-messages';
 import { buildTranscript, type TranscriptSource } from '../transcript/build-transcript';
 import { transcriptToMarkdown } from '../transcript/transcript-to-markdown';
+import { recordSecretPaths } from '../transcript/record-secret-paths';
+import { secretPathsOf } from '../transcript/secret-paths-of';
 import type { ConversationStore } from '../storage/conversations';
 import { toolErrorOutput } from '../webmcp/tool-error-output';
 import type { HostSettingsPort, HostToolBridge } from './agent-host-deps';
@@ -228,6 +229,10 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     }
   })();
 
+  /** A call's secret paths: those its timeline record kept (the schema it ran under), else the page's tool's now. */
+  const secretPathsFor = (call: { id: string; name: string }) =>
+    timeline.entries().findLast((r) => r.id === call.id)?.secretPaths ?? secretPathsOf(tabTools.find(call.name)?.inputSchema);
+
   const callTool = async (call: ToolCall, signal: AbortSignal, from: CallOrigin): Promise<ToolOutput> => {
     // The tools as the router last pushed them (no round trip, lib/host/create-tool-bridge-client.ts). The policy
     // judges this instance, and the router runs nothing else (expectedToolOf below), however the page changed since.
@@ -246,7 +251,7 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
       tool: call.name,
       input: call.input,
       ...(from.requestId ? { requestId: from.requestId } : {}),
-      ...(tool ? { origin: tool.origin, frameId: tool.frameId } : {}),
+      ...(tool ? { origin: tool.origin, frameId: tool.frameId, secretPaths: secretPathsOf(tool.inputSchema) } : {}),
     });
     const output = refusal ?? (await policyAndRun(call, tool, signal, record, runGuard));
     record.end(output);
@@ -324,6 +329,8 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
       let state = initialRunState(conversation);
       const fold = (part: AgentStreamPart) => {
         state = reduceRunState(state, part);
+        // Kept with the call, into storage: exports mask it after its tool has left the page.
+        state = { ...state, messages: recordSecretPaths(state.messages, part, secretPathsFor) };
         messages = state.messages;
         const inner = innermostPart(part);
         if (inner.type === 'tool-result' || inner.type === 'tool-error') live.delete(inner.id);
@@ -444,7 +451,7 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
             tool: name,
             input,
             requestId,
-            ...(tool ? { origin: tool.origin, frameId: tool.frameId } : {}),
+            ...(tool ? { origin: tool.origin, frameId: tool.frameId, secretPaths: secretPathsOf(tool.inputSchema) } : {}),
           })
           .end(errorOutput(refusal));
         return;
@@ -465,15 +472,10 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
       return timeline.subscribe(() => listener(timeline.entries()));
     },
     exportTranscript(format, options) {
-      const fields = new Map<string, Set<string>>();
-      for (const tool of tabTools.all()) {
-        const marked = readSchemaFields(tool.inputSchema)
-          .fields.filter((f) => f.depth === 0 && f.secret)
-          .map((f) => f.path);
-        if (marked.length > 0) fields.set(tool.name, new Set(marked));
-      }
+      // On top of the paths each call kept: the page's tools now (for calls stored before paths were kept) and the person's marks.
+      const fields = new Map(tabTools.all().map((tool) => [tool.name, secretPathsOf(tool.inputSchema)]));
       for (const [name, names] of Object.entries(options.secretFields ?? {}))
-        fields.set(name, new Set([...(fields.get(name) ?? []), ...names]));
+        fields.set(name, [...(fields.get(name) ?? []), ...names.map((n) => [n])]);
       const top = tabTools.page();
       const page = top?.url ? { url: top.url, ...(top.title ? { title: top.title } : {}) } : undefined;
       const transcript = buildTranscript(messages, {

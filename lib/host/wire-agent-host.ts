@@ -11,6 +11,7 @@ import type { StorageArea } from '../storage/storage-area';
 import type { ExtensionIdentity, HostPort } from './agent-host-deps';
 import { type AdapterFactory, createAdapterRegistry } from './create-adapter-registry';
 import { cacheHostSettings } from './cache-host-settings';
+import { cacheSavedKeys } from './cache-saved-keys';
 import { handleOptionsRequest } from './options-requests';
 import { type AgentHost, createAgentHost } from './create-agent-host';
 
@@ -91,10 +92,7 @@ export function wireAgentHost(deps: WireAgentHostDeps): AgentHostRuntime {
     adapters,
     storage: deps.storage,
     onConnect: deps.onConnect,
-    secrets: async () => {
-      const cloud = await settings.cloudSettings();
-      return cloud.ok && cloud.value.apiKey ? [cloud.value.apiKey] : [];
-    },
+    secrets: cacheSavedKeys(settings.readApiKey, deps.storage.local.onChanged),
     extension: deps.extension,
     saveModel: async (kind, modelId) => {
       if (kind !== 'local') return;

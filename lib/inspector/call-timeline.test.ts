@@ -50,4 +50,37 @@ describe('createCallTimeline', () => {
     timeline.clear();
     expect(timeline.entries()).toEqual([]);
   });
+
+  it('masks a call’s secret paths before anything is stored, and redacts their values from the output', () => {
+    const timeline = createCallTimeline(() => 1);
+    const call = timeline.start({
+      id: 'c1',
+      by: 'agent',
+      tool: 'pay',
+      input: { amount: 5, card: { number: '4111111111111111', cvv: '7373' }, cards: [{ pin: '9999' }] },
+      secretPaths: [
+        ['card', 'cvv'],
+        ['cards', '*', 'pin'],
+      ],
+    });
+    expect(timeline.entries()[0].input).toEqual({
+      amount: 5,
+      card: { number: '4111111111111111', cvv: '[redacted]' },
+      cards: [{ pin: '[redacted]' }],
+    });
+    call.awaiting();
+    call.running();
+    call.end(text(`${'x'.repeat(MAX_RECORD_OUTPUT - 2)}7373 and pin 9999`));
+    const [entry] = timeline.entries();
+    expect(entry).toMatchObject({
+      state: 'done',
+      secretPaths: [
+        ['card', 'cvv'],
+        ['cards', '*', 'pin'],
+      ],
+    });
+    // Redacted before the cut: not even the secret's first characters are left at the end.
+    expect(entry.output?.endsWith('xx[r')).toBe(true);
+    expect(JSON.stringify(timeline.entries())).not.toMatch(/7373|9999/);
+  });
 });

@@ -1,6 +1,8 @@
 import { parseToolError } from '../agent/tool-error-codes';
 import type { ToolOutput } from '../agent/types';
 import { toolOutputText } from '../agent/tool-output-text';
+import { maskSecretPaths } from '../transcript/mask-secret-paths';
+import { redactSecrets } from '../transcript/redact-secrets';
 
 /** One tool call in a tab's timeline: by the agent or by the person's hand. */
 export interface CallRecord {
@@ -16,7 +18,10 @@ export interface CallRecord {
   /** Where the tool lives, when the tab's snapshot knew it. */
   origin?: string;
   frameId?: number;
+  /** The arguments, with the values at `secretPaths` masked (and redacted from the output): the timeline never holds them. */
   input: unknown;
+  /** The input's secret paths under the tool's schema when it was called (lib/transcript/secret-paths-of.ts). */
+  secretPaths?: string[][];
   /** A call waiting for the person's Allow has not started on the page yet. */
   state: 'awaiting-confirmation' | 'running' | 'done' | 'error' | 'cancelled';
   /** The output's text, cut to {@link MAX_RECORD_OUTPUT} characters. */
@@ -56,7 +61,9 @@ interface CallTimeline {
 
 /**
  * Creates a timeline. `now` is the clock (Date.now in the extension; a fake one in tests). Records are replaced,
- * never mutated, so a snapshot handed out stays as it was.
+ * never mutated, so a snapshot handed out stays as it was. A call's `secretPaths` are masked in the record as it is
+ * stored (their values redacted from its output too): what the timeline hands out (to the panel's view and its
+ * Copy) never holds a schema-marked secret in clear.
  */
 export function createCallTimeline(now: () => number = Date.now): CallTimeline {
   let records: CallRecord[] = [];
@@ -66,7 +73,11 @@ export function createCallTimeline(now: () => number = Date.now): CallTimeline {
   };
   return {
     start(call) {
-      let record: CallRecord = { ...call, at: now(), state: 'running' };
+      // Masked as it is stored: the clear values live only in this closure, to redact them from the output.
+      const { masked, values } = maskSecretPaths(call.input, call.secretPaths ?? []);
+      const hide = <T>(value: T): T => redactSecrets(value, { values });
+      // Only the arguments and the output: ids and names stay as they are, whatever a secret's value looks like.
+      let record: CallRecord = { ...call, input: hide(masked), at: now(), state: 'running' };
       let runningAt = record.at;
       records = [...records, record].slice(-MAX_TIMELINE);
       changed();
@@ -82,7 +93,8 @@ export function createCallTimeline(now: () => number = Date.now): CallTimeline {
           replace({ ...record, state: 'running' });
         },
         end: (output) => {
-          const text = toolOutputText(output);
+          // Redacted before it is cut to size, so no cut leaves the head of a secret behind.
+          const text = hide(toolOutputText(output));
           const error = output.isError ? parseToolError(text) : undefined;
           replace({
             ...record,

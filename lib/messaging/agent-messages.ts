@@ -45,6 +45,11 @@ interface PanelChannel {
     request: { tabId: number; requestId: string; format: TranscriptFormat; secretFields?: Record<string, string[]> };
     answer: undefined;
   };
+  /**
+   * Hands back `value` with the saved API key replaced wherever it appears, as a `panel/redacted` event: the panel
+   * never holds the key, yet its exports (the eval report) must not contain it.
+   */
+  'panel/redact': { request: { requestId: string; value: unknown }; answer: undefined };
   /** Answers the confirmation the host named `confirmationId` (its own id, never the model's call id). */
   'panel/confirm': { request: { tabId: number; confirmationId: string; answer: ConfirmationAnswer }; answer: undefined };
   /** Re-read settings and the tab's tools (the panel became visible again, or the person saved options). */
@@ -141,6 +146,8 @@ interface PanelEventChannel {
   'panel/timeline': { request: { tabId: number; entries: CallRecord[] }; answer: undefined };
   /** A by-hand call the host refused before running it (validation), by the panel's requestId. */
   'panel/tool-run-refused': { request: { tabId: number; requestId: string; message: string }; answer: undefined };
+  /** A `panel/redact` value without the key, by the panel's requestId. */
+  'panel/redacted': { request: { requestId: string; value: unknown }; answer: undefined };
   /** An exported transcript, by the panel's requestId. */
   'panel/transcript': {
     request: { tabId: number; requestId: string; format: TranscriptFormat; text: string; fileName: string };
@@ -190,6 +197,7 @@ export function isPanelIntent(value: unknown): value is PanelIntent {
       return typeof v.confirmationId === 'string' && ['allow-once', 'allow-always', 'deny'].includes(v.answer as string);
     return true;
   }
+  if (v.type === 'panel/redact') return typeof v.requestId === 'string' && 'value' in v;
   const kind = v.adapter === 'local' || v.adapter === 'cloud';
   if (v.type === 'panel/choose-model') return kind && typeof v.modelId === 'string';
   return kind && ['panel/choose-adapter', 'panel/prepare', 'panel/cancel-prepare'].includes(v.type as string);

@@ -43,7 +43,7 @@ const build = () =>
       page: { url: 'https://shop.example/', title: 'Shop' },
     },
     timeline: [{ id: 'call-1', at: Date.UTC(2026, 0, 1), by: 'agent', tool: 'pay', input: {}, state: 'done', durationMs: 42 }],
-    secrets: { values: [KEY], fields: new Map([['pay', new Set(['card'])]]) },
+    secrets: { values: [KEY], fields: new Map([['pay', [['card']]]]) },
     now: new Date(Date.UTC(2026, 0, 2)),
   });
 
@@ -76,6 +76,78 @@ describe('buildTranscript', () => {
     expect(text).not.toContain('4111111111111111');
     expect(build().messages[1].parts[1]).toMatchObject({ input: { card: REDACTED } });
     expect(transcriptToMarkdown(build())).not.toMatch(/sk-live|4111/);
+  });
+});
+
+describe('buildTranscript and the paths a call kept', () => {
+  const kept: AgentMessage[] = [
+    {
+      id: 'a',
+      role: 'assistant',
+      parts: [
+        {
+          type: 'tool',
+          id: 'c1',
+          name: 'log_in',
+          input: { username: 'ada', password: 'hunter2-secret' },
+          state: 'done',
+          secretPaths: [['password']],
+          output: { content: [{ type: 'text', text: 'Welcome ada (password hunter2-secret accepted).' }] },
+        },
+        {
+          type: 'tool',
+          id: 'd1',
+          name: 'delegate_to_checkout',
+          input: { task: 'pay' },
+          state: 'done',
+          agent: {
+            id: 'checkout',
+            messages: [
+              {
+                id: 's',
+                role: 'assistant',
+                parts: [
+                  {
+                    type: 'tool',
+                    id: 'c2',
+                    name: 'pay',
+                    input: { amount: 5, card: { number: '4111111111111111', cvv: '7373' }, pins: [{ pin: '99887' }] },
+                    state: 'done',
+                    secretPaths: [
+                      ['card', 'cvv'],
+                      ['pins', '*', 'pin'],
+                    ],
+                  },
+                  { type: 'text', text: 'Paid with cvv 7373 and pin 99887.' },
+                ],
+              },
+            ],
+          },
+        },
+        { type: 'text', text: 'Logged in with hunter2-secret.' },
+      ],
+    },
+  ];
+  const source = { adapter: { kind: 'cloud', label: 'Cloud' } };
+
+  it('masks them at any depth, with no tool on the page to say so, and redacts their values everywhere', () => {
+    const transcript = buildTranscript(kept, { source, secrets: { values: [] } });
+    const text = `${JSON.stringify(transcript)}\n${transcriptToMarkdown(transcript)}`;
+    expect(text).not.toMatch(/hunter2-secret|7373|99887/);
+    expect(transcript.messages[0].parts[0]).toMatchObject({ input: { username: 'ada', password: REDACTED } });
+    const nested = transcript.messages[0].parts[1];
+    expect(nested.type === 'tool' && nested.agent?.messages[0].parts[0]).toMatchObject({
+      input: { amount: 5, card: { number: '4111111111111111', cvv: REDACTED }, pins: [{ pin: REDACTED }] },
+    });
+    expect(text).not.toContain('secretPaths');
+  });
+
+  it('adds the paths named per tool (the page’s tools now, the person’s marks) to those a call kept', () => {
+    const transcript = buildTranscript(kept, { source, secrets: { values: [], fields: new Map([['pay', [['card', 'number']]]]) } });
+    expect(JSON.stringify(transcript)).not.toContain('4111111111111111');
+    // Without either, a value is exported as it was: the masking comes from the paths, not from guessing.
+    const bare = kept.map((m) => ({ ...m, parts: m.parts.map((p) => (p.type === 'tool' ? { ...p, secretPaths: undefined } : p)) }));
+    expect(JSON.stringify(buildTranscript(bare, { source, secrets: { values: [] } }))).toContain('hunter2-secret');
   });
 });
 

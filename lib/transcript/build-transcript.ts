@@ -2,7 +2,8 @@ import { parseToolError } from '../agent/tool-error-codes';
 import { toolOutputText } from '../agent/tool-output-text';
 import type { AgentMessage, AgentPart } from '../agent/types';
 import type { CallRecord } from '../inspector/call-timeline';
-import { maskSecretFields, redactSecrets, type SecretsToRedact, secretValuesOf } from './redact-secrets';
+import { maskSecretPaths } from './mask-secret-paths';
+import { redactSecrets, type SecretsToRedact } from './redact-secrets';
 
 /** Who answered: the adapter, its model, and the site's agent. */
 export interface TranscriptSource {
@@ -47,9 +48,10 @@ export interface Transcript {
 
 /**
  * The conversation as an export: messages, tool calls with their arguments, results, timings and error codes, and
- * which adapter, model and agent answered. Secrets never leave: the values in `secrets` (the API key, values typed
- * into fields marked secret) are replaced everywhere, and the fields named per tool are masked in every call's
- * input, their values then redacted wherever else they appear. Provider metadata is left out.
+ * which adapter, model and agent answered. Secrets never leave: the values in `secrets` (the API key) are replaced
+ * everywhere; in every call's input, at any depth, the paths the call kept (`secretPaths`, from the schema it was
+ * made under) and the paths `secrets.fields` names for its tool are masked, their values then redacted wherever
+ * else they appear. Provider metadata and the kept paths themselves are left out.
  */
 export function buildTranscript(
   messages: readonly AgentMessage[],
@@ -58,18 +60,14 @@ export function buildTranscript(
   const timing = new Map((options.timeline ?? []).map((r) => [r.id, r]));
   const fields = options.secrets.fields;
   const typedSecrets: string[] = [];
-  const collect = (list: readonly AgentMessage[]) => {
-    for (const m of list) {
-      for (const p of m.parts) {
-        if (p.type !== 'tool') continue;
-        typedSecrets.push(...secretValuesOf(p.input, fields?.get(p.name)));
-        if (p.agent) collect(p.agent.messages);
-      }
-    }
+  // Masks one call's input, and keeps what it took out to redact it from everything else afterwards.
+  const mask = (part: ToolPart) => {
+    const { masked, values } = maskSecretPaths(part.input, [...(part.secretPaths ?? []), ...(fields?.get(part.name) ?? [])]);
+    typedSecrets.push(...values);
+    return masked;
   };
-  collect(messages);
   const convert = (list: readonly AgentMessage[]): TranscriptMessage[] =>
-    list.map((m) => ({ role: m.role, parts: m.parts.map((p) => toPart(p, timing, fields, convert)) }));
+    list.map((m) => ({ role: m.role, parts: m.parts.map((p) => toPart(p, timing, mask, convert)) }));
   const transcript: Transcript = {
     format: 'webmcp-agent-transcript',
     version: 1,
@@ -80,10 +78,12 @@ export function buildTranscript(
   return redactSecrets(transcript, { values: [...options.secrets.values, ...typedSecrets] });
 }
 
+type ToolPart = Extract<AgentPart, { type: 'tool' }>;
+
 function toPart(
   part: AgentPart,
   timing: Map<string, CallRecord>,
-  fields: SecretsToRedact['fields'],
+  mask: (part: ToolPart) => unknown,
   convert: (list: readonly AgentMessage[]) => TranscriptMessage[],
 ): TranscriptPart {
   if (part.type === 'text') return { type: 'text', text: part.text };
@@ -95,7 +95,7 @@ function toPart(
     type: 'tool',
     id: part.id,
     name: part.name,
-    input: maskSecretFields(part.input, fields?.get(part.name)),
+    input: mask(part),
     state: part.state,
     ...(output !== undefined ? { output } : {}),
     ...(part.error ? { error: part.error } : {}),

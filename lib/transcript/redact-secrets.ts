@@ -1,9 +1,14 @@
+import type { SecretPath } from './secret-paths-of';
+
 /** What an export must never contain. */
 export interface SecretsToRedact {
   /** Exact secret strings (the API key, values typed into secret fields): every occurrence is replaced. */
   values: readonly string[];
-  /** Argument names per tool that hold secrets: their values are replaced wherever that tool's input appears. */
-  fields?: ReadonlyMap<string, ReadonlySet<string>>;
+  /**
+   * Secret argument paths per tool name (the tools the page shows now, and what the person marked), on top of the
+   * paths each call kept: their values are masked in every input of that tool and redacted wherever else they appear.
+   */
+  fields?: ReadonlyMap<string, readonly SecretPath[]>;
 }
 
 /** What a redacted value becomes. */
@@ -31,22 +36,4 @@ export function redactSecrets<T>(value: T, secrets: SecretsToRedact): T {
     return Object.fromEntries(Object.entries(node).map(([k, v]) => [scrub(k), walk(v)]));
   };
   return walk(value) as T;
-}
-
-/** The values of a tool input's secret fields, to redact them wherever else they appear (a model may repeat them). */
-export function secretValuesOf(input: unknown, names: ReadonlySet<string> | undefined): string[] {
-  if (!names || typeof input !== 'object' || input === null || Array.isArray(input)) return [];
-  const out: string[] = [];
-  for (const name of names) {
-    const value = (input as Record<string, unknown>)[name];
-    if (typeof value === 'string') out.push(value);
-    else if (value !== undefined && value !== null) out.push(JSON.stringify(value));
-  }
-  return out;
-}
-
-/** A tool input with its secret fields replaced. */
-export function maskSecretFields(input: unknown, names: ReadonlySet<string> | undefined): unknown {
-  if (!names || names.size === 0 || typeof input !== 'object' || input === null || Array.isArray(input)) return input;
-  return Object.fromEntries(Object.entries(input).map(([k, v]) => [k, names.has(k) ? REDACTED : v]));
 }

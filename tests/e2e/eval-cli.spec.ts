@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { type ProviderServer, type ScriptedReply, startProviderServer } from '../servers/provider-server';
+import { startStaticServer } from '../servers/static-server';
 
 const KEY = 'sk-eval-cli-key';
 
@@ -93,4 +94,68 @@ test('npm run eval refuses a broken eval file with where each problem is, before
   expect(result.code).toBe(2);
   expect(result.out).toContain('case 1 ("x") › messages: must be a non-empty list');
   expect(result.out).toContain('case 1 ("x") › expectedCall[0].functionName: must name the tool');
+});
+
+// biome-ignore lint/correctness/noEmptyPattern: Playwright reads a test's fixtures from this pattern; these need none.
+test('npm run eval --report masks secret arguments at any depth and prints and writes no key (docs/security.md § 6)', async ({}, testInfo) => {
+  test.skip(testInfo.project.name === 'native', 'The runner starts its own browser; one project is enough.');
+  const PASSWORD = 'hunter2-cli-secret';
+  const EXPECTED = 'expected-cli-secret';
+  const CVV = '0427';
+  const pages = await startStaticServer({ '/': 'tests/fixtures/pages' });
+  try {
+    const dir = mkdtempSync(join(tmpdir(), 'eval-cli-'));
+    const evals = join(dir, 'evals.json');
+    writeFileSync(
+      evals,
+      JSON.stringify([
+        {
+          name: 'Sign in',
+          messages: [{ role: 'user', type: 'message', content: 'Sign in as ada' }],
+          expectedCall: [{ functionName: 'log_in', arguments: { username: 'ada', password: EXPECTED } }],
+        },
+        {
+          name: 'Pay',
+          messages: [{ role: 'user', type: 'message', content: 'Pay 5' }],
+          expectedCall: [{ functionName: 'pay_by_card', arguments: { card: { cvv: '0999' } } }],
+        },
+      ]),
+    );
+    provider.script(
+      { type: 'reply', toolCalls: [{ name: 'log_in', input: { username: 'ada', password: PASSWORD } }] },
+      { type: 'reply', text: `Signed in. Your key is ${KEY}.` },
+      { type: 'reply', toolCalls: [{ name: 'pay_by_card', input: { amount: 5, card: { number: '4111111111111111', cvv: CVV } } }] },
+      { type: 'reply', text: 'Paid.' },
+    );
+    const report = join(dir, 'report.json');
+    const result = await runCli([
+      '--evals',
+      evals,
+      '--url',
+      `${pages.url}/login.html`,
+      '--provider',
+      'openai-compatible',
+      '--base-url',
+      `${provider.url}/v1`,
+      '--model',
+      'gpt-test',
+      '--min-pass',
+      '0',
+      '--report',
+      report,
+    ]);
+    // Both cases fail on the secret argument, and say so without quoting it.
+    expect(result.out).toMatch(/FAIL {2}Sign in .*password: expected "\[redacted\]", got "\[redacted\]"/);
+    expect(result.out).toContain('0 passed, 2 failed');
+    expect(result.code).toBe(0);
+    const written = readFileSync(report, 'utf8');
+    for (const text of [result.out, written]) {
+      for (const secret of [PASSWORD, EXPECTED, KEY, `"${CVV}"`, '"0999"']) expect(text).not.toContain(secret);
+    }
+    const cases = JSON.parse(written).cases;
+    expect(cases[0].actual[0].args).toEqual({ username: 'ada', password: '[redacted]' });
+    expect(cases[1].actual[0].args).toEqual({ amount: 5, card: { number: '4111111111111111', cvv: '[redacted]' } });
+  } finally {
+    await pages.close();
+  }
 });
