@@ -34,6 +34,7 @@ function toolEventClass(win: Window & typeof globalThis, name: string): ToolEven
   const Base = win.Event;
   const cls = class extends Base {
     constructor(type: string, init: { toolName?: string } & EventInit = {}) {
+      // biome-ignore lint/complexity/noArguments: WebIDL counts the arguments given, not the parameters declared.
       if (arguments.length === 0) throw new TypeError(`Failed to construct '${name}': 1 argument required, but only 0 present.`);
       super(type, init);
       names.set(this, init?.toolName === undefined ? '' : String(init.toolName));

@@ -80,6 +80,7 @@ export class PolyfillModelContext extends EventTarget {
   registerTool(tool: unknown, options: { signal?: AbortSignal } = {}): Promise<void> {
     // WebIDL: argument and dictionary errors reject the returned promise (a promise-returning operation never throws).
     try {
+      // biome-ignore lint/complexity/noArguments: WebIDL counts the arguments given, not the parameters declared.
       if (arguments.length === 0) throw new TypeError(failed('registerTool', '1 argument required, but only 0 present.'));
       const registered = this.#readTool(tool);
       const signal = options?.signal;

@@ -13,22 +13,31 @@ import { expect, test } from './fixtures';
 async function openPage(context: BrowserContext, url: string): Promise<Page> {
   const page = await context.newPage();
   await page.goto(`${url}/conformance.html`);
+  // How the tests name what a call rejected with: "TypeError:TypeError", "DOMException:UnknownError".
+  await page.evaluate(() => {
+    (window as any).describeError = (e: any) =>
+      e && typeof e === 'object' ? `${e.constructor.name}:${e.name}` : `${typeof e}:${String(e)}`;
+  });
   return page;
 }
-
-/** Runs `body` in the page and returns what it returns; a thrown error becomes "name: message". */
-const describeError = `(e) => (e && typeof e === 'object' ? e.constructor.name + ':' + e.name : typeof e + ':' + String(e))`;
 
 test('executeTool takes no input or undefined as a fresh {}, arrays as objects, and refuses every non-object', async ({
   context,
   server,
 }) => {
   const page = await openPage(context, server.url);
-  const result = await page.evaluate(async (describe) => {
-    const err = eval(describe);
+  const result = await page.evaluate(async () => {
+    const err = (window as any).describeError;
     const mc = (document as any).modelContext;
     const received: unknown[] = [];
-    await mc.registerTool({ name: 'echo', description: 'Echoes its input', execute: (input: unknown) => (received.push(input), 'ok') });
+    await mc.registerTool({
+      name: 'echo',
+      description: 'Echoes its input',
+      execute: (input: unknown) => {
+        received.push(input);
+        return 'ok';
+      },
+    });
     const [tool] = await mc.getTools();
     const out: Record<string, unknown> = {};
     for (const [label, args] of [
@@ -48,7 +57,7 @@ test('executeTool takes no input or undefined as a fresh {}, arrays as objects, 
       );
     }
     return { out, received };
-  }, describeError);
+  });
   expect(result.out).toEqual({
     none: ['ok', 'ok'],
     undefined: ['ok', 'ok'],
@@ -68,8 +77,8 @@ test('executeTool serialises results as native does, and a result that cannot be
   server,
 }) => {
   const page = await openPage(context, server.url);
-  const out = await page.evaluate(async (describe) => {
-    const err = eval(describe);
+  const out = await page.evaluate(async () => {
+    const err = (window as any).describeError;
     const mc = (document as any).modelContext;
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
@@ -87,7 +96,7 @@ test('executeTool serialises results as native does, and a result that cannot be
       );
     }
     return out;
-  }, describeError);
+  });
   expect(out).toEqual({ object: '{"a":1}', number: '5', string: 'plain', undefined: 'undefined', cyclic: 'DOMException:UnknownError' });
 });
 
@@ -96,8 +105,8 @@ test('executeTool reads its tool argument as a dictionary: missing members and a
   server,
 }) => {
   const page = await openPage(context, server.url);
-  const out = await page.evaluate(async (describe) => {
-    const err = eval(describe);
+  const out = await page.evaluate(async () => {
+    const err = (window as any).describeError;
     const mc = (document as any).modelContext;
     await mc.registerTool({ name: 'legit', description: 'A legitimate tool', execute: () => 'ran' });
     const [tool] = await mc.getTools();
@@ -119,7 +128,7 @@ test('executeTool reads its tool argument as a dictionary: missing members and a
       otherDescription: await run({ ...tool, description: 'something else' }),
       copy: await run({ ...tool }),
     };
-  }, describeError);
+  });
   expect(out).toEqual({
     listed: ['description', 'name', 'origin', 'title', 'window'],
     sameWindow: true,
@@ -137,8 +146,8 @@ test('executeTool reads its tool argument as a dictionary: missing members and a
 
 test('registerTool validates as native does, and lists title as a USVString and annotations in full', async ({ context, server }) => {
   const page = await openPage(context, server.url);
-  const out = await page.evaluate(async (describe) => {
-    const err = eval(describe);
+  const out = await page.evaluate(async () => {
+    const err = (window as any).describeError;
     const mc = (document as any).modelContext;
     const attempt = (...args: unknown[]) =>
       mc.registerTool(...args).then(
@@ -170,7 +179,7 @@ test('registerTool validates as native does, and lists title as a USVString and 
     out.listed = { ...tool, window: tool.window === window, origin: tool.origin === location.origin };
     out.titleCode = tool.title.charCodeAt(1);
     return out;
-  }, describeError);
+  });
   expect(out).toEqual({
     noArguments: 'TypeError:TypeError',
     noExecute: 'TypeError:TypeError',
@@ -269,8 +278,8 @@ test('toolactivated is a ToolActivatedEvent dispatched at document.modelContext,
 
 test('aborting executeTool rejects it with the signal’s reason and aborts the tool’s own signal', async ({ context, server }) => {
   const page = await openPage(context, server.url);
-  const out = await page.evaluate(async (describe) => {
-    const err = eval(describe);
+  const out = await page.evaluate(async () => {
+    const err = (window as any).describeError;
     const mc = (document as any).modelContext;
     let toolSignal: AbortSignal | undefined;
     await mc.registerTool({
@@ -291,7 +300,7 @@ test('aborting executeTool rejects it with the signal’s reason and aborts the 
       (e: unknown) => err(e),
     );
     return { rejected, toolAborted: toolSignal ? toolSignal.aborted : 'no signal' };
-  }, describeError);
+  });
   expect(out.rejected).toBe('DOMException:AbortError');
 });
 
