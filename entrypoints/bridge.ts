@@ -5,7 +5,7 @@ import { createToolCursor } from '@/lib/webmcp/create-tool-cursor';
 import { listenForToolsDelegation } from '@/lib/webmcp/listen-for-tools-delegation';
 import { offerToolsDelegation } from '@/lib/webmcp/offer-tools-delegation';
 import { connectPageChannel } from '@/lib/webmcp/page-channel';
-import { ISOLATED_KEYS_GLOBAL } from '@/lib/webmcp/bridge-keys';
+import { isolatedKeys } from '@/lib/webmcp/bridge-keys';
 
 /**
  * This frame's tools for the background: native WebMCP read here, anything else through the page's world. Injected
@@ -25,11 +25,8 @@ export default defineUnlistedScript(() => {
   // The parent's token proves to the router which iframe this frame sits in (the tools delegation check).
   listenForToolsDelegation(window, (token) => tell('frame/delegation-token', { token }));
   // The keys the background hands this world with each load (lib/background/load-bridge.ts): the page world's port
-  // proves one of them. The array is shared with the injections still to come.
-  const global = globalThis as unknown as Record<string, string[] | undefined>;
-  const keys = global[ISOLATED_KEYS_GLOBAL] ?? [];
-  global[ISOLATED_KEYS_GLOBAL] = keys;
-  const channel = connectPageChannel(window, keys);
+  // proves one of them.
+  const channel = connectPageChannel(window, isolatedKeys(globalThis));
   const native = (document as unknown as { modelContext?: NativeModelContext }).modelContext;
   const host = channel.then((page) =>
     createFrameToolHost({

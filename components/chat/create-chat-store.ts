@@ -2,7 +2,7 @@ import { computed, effect, type ReadonlySignal, type Signal, signal } from '@pre
 import type { AgentMessage } from '../../lib/agent/types';
 import type { CallRecord } from '../../lib/inspector/call-timeline';
 import type { AgentClient } from '../../lib/messaging/agent-client';
-import { hostOf } from '../../lib/shared/host-of';
+import { siteMovedBeforeSend } from '../../lib/shared/site-moved-before-send';
 import { webOriginOf } from '../../lib/shared/web-origin-of';
 import type {
   AdapterSummary,
@@ -118,7 +118,7 @@ export function createChatStore(client: AgentClient): ChatStore {
       const now = siteShown();
       if (site !== undefined && now !== undefined && site !== now) {
         restore(text);
-        notice.value = `The tab moved to ${hostOf(now)} before the agent was ready, so your message was not sent. Send it again to ask about ${hostOf(now)}.`;
+        notice.value = siteMovedBeforeSend(now);
         return;
       }
       client.send({ type: 'panel/send', tabId: tabId.value, text, ...(site ? { site } : {}) });

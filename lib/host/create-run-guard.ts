@@ -14,10 +14,11 @@
 import { agentAtPath } from '../agent/agent-at-path';
 import { isToolOffered } from '../agent/is-tool-offered';
 import { selectTools } from '../agent/select-tools';
-import { formatToolError, OUTCOME_UNKNOWN_NOTE, parseToolError } from '../agent/tool-error-codes';
+import { OUTCOME_UNKNOWN_NOTE, parseToolError } from '../agent/tool-error-codes';
 import { toolOutputText } from '../agent/tool-output-text';
 import type { ToolCall, ToolDescriptor, ToolOutput, WebAgent } from '../agent/types';
 import { hostOf } from '../shared/host-of';
+import { toolErrorOutput } from '../webmcp/tool-error-output';
 import type { ToolIdentity } from './create-confirmation-flow';
 
 /** Error codes after which a call that is not read-only may have acted: the page never said how it ended. */
@@ -28,7 +29,7 @@ export const SITE_CHANGED_RUN_ERROR = (from: string, to: string) =>
   `The tab moved from ${hostOf(from)} to ${hostOf(to)}, so the run stopped: what the agent read on ${hostOf(from)} ` +
   `stays with ${hostOf(from)}. Ask again to go on with ${hostOf(to)}.`;
 
-/** Why the person is asked whatever the policy says, and whether the question shows the arguments. */
+/** Why the person is asked whatever the policy says (the question then shows the arguments, with no "Always"). */
 export interface ForcedQuestion {
   reason: string;
 }
@@ -65,11 +66,9 @@ export function createRunGuard(deps: RunGuardDeps): RunGuard {
   const unknownOutcomes = new Set<string>();
   const leftSite = () =>
     crossing
-      ? errorOutput(
-          formatToolError(
-            'tool_changed',
-            `the tab is on ${hostOf(crossing.to)} now, not ${hostOf(crossing.from)} where this run started. Nothing was run.`,
-          ),
+      ? toolErrorOutput(
+          'tool_changed',
+          `the tab is on ${hostOf(crossing.to)} now, not ${hostOf(crossing.from)} where this run started. Nothing was run.`,
         )
       : undefined;
 
@@ -90,8 +89,9 @@ export function createRunGuard(deps: RunGuardDeps): RunGuard {
       if (isToolOffered(deps.agent, agentPath, call.name)) return undefined;
       const name = String(call.name).replace(/\s+/g, ' ').slice(0, 64);
       const offered = offeredNames(deps.agent, agentPath, pageTools);
-      return errorOutput(
-        formatToolError('unknown_tool', `no tool named "${name}" is offered to you. Available tools: ${offered.join(', ') || 'none'}.`),
+      return toolErrorOutput(
+        'unknown_tool',
+        `no tool named "${name}" is offered to you. Available tools: ${offered.join(', ') || 'none'}.`,
       );
     },
     mustAsk(identity, conversationSites) {
@@ -132,8 +132,4 @@ function withNote(content: ToolOutput['content']): ToolOutput['content'] {
 
 function keyOf(identity: ToolIdentity): string {
   return JSON.stringify([identity.origin ?? '', identity.originalName]);
-}
-
-function errorOutput(text: string): ToolOutput {
-  return { content: [{ type: 'text', text }], isError: true };
 }

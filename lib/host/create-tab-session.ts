@@ -27,7 +27,7 @@ import { createRunGuard, type RunGuard, SITE_CHANGED_RUN_ERROR } from './create-
 import { createTabTools } from './create-tab-tools';
 import { retryMessages } from './retry-messages';
 import { errorMessage } from '../shared/error-message';
-import { hostOf } from '../shared/host-of';
+import { siteMovedBeforeSend } from '../shared/site-moved-before-send';
 import { webOriginOf } from '../shared/web-origin-of';
 
 /** Shown when a stored conversation had a run going that no longer exists. */
@@ -274,7 +274,7 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     if (runGuard) {
       // Adapters check arguments before calling; a name that arrived late (cloud) was not checked: check here.
       const verdict = validateArgs(tool.inputSchema, call.input);
-      if (!verdict.ok) return errorOutput(formatToolError('invalid_input', verdict.message));
+      if (!verdict.ok) return toolErrorOutput('invalid_input', verdict.message);
     }
     const allowed = await confirmationFlow.check(call, tool, identity, {
       top: tabTools.page()?.url ?? url,
@@ -403,9 +403,7 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
       if (!trimmed || running) return undefined;
       const now = currentSite();
       if (site !== undefined && now !== undefined && site !== now) {
-        return {
-          refused: `The tab moved to ${hostOf(now)} before the agent was ready, so your message was not sent. Send it again to ask about ${hostOf(now)}.`,
-        };
+        return { refused: siteMovedBeforeSend(now) };
       }
       const user: AgentMessage = { id: deps.generateId(), role: 'user', parts: [{ type: 'text', text: trimmed }] };
       await run([...messages, user]);

@@ -11,6 +11,18 @@
 export const ISOLATED_KEYS_GLOBAL = 'webmcpAgentBridgeKeys';
 
 /**
+ * The isolated world's key array, created on first use and shared with the injections still to come. (The
+ * background's own injection, `giveIsolatedKey` in lib/background/load-bridge.ts, must repeat these lines: a
+ * function scripting.executeScript runs carries no imports.)
+ */
+export function isolatedKeys(scope: object): string[] {
+  const global = scope as Record<string, string[] | undefined>;
+  const keys = global[ISOLATED_KEYS_GLOBAL] ?? [];
+  global[ISOLATED_KEYS_GLOBAL] = keys;
+  return keys;
+}
+
+/**
  * `Symbol.for(PAGE_BRIDGE_NAME)` on the page's window: set once page-bridge.js started, to the function that takes
  * a key and announces the channel with it.
  */

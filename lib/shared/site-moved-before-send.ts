@@ -1,0 +1,9 @@
+import { hostOf } from './host-of';
+
+/**
+ * Why a message the person typed on one site was not sent: the tab shows `site` now (docs/security.md, "A
+ * conversation belongs to its site"). The panel says it when it finds out first, the agent host otherwise.
+ */
+export function siteMovedBeforeSend(site: string): string {
+  return `The tab moved to ${hostOf(site)} before the agent was ready, so your message was not sent. Send it again to ask about ${hostOf(site)}.`;
+}
