@@ -10,6 +10,7 @@ import type { TabToolEntry } from '../background/tool-bridge';
 import { createConversationStore } from '../storage/conversations';
 import { createSettingsStore } from '../storage/settings-store';
 import { createMemoryStorageArea } from '../testing/memory-storage-area';
+import { untilSnapshot } from '../testing/until-snapshot';
 import type { HostToolBridge } from './agent-host-deps';
 import { createTabSession } from './create-tab-session';
 
@@ -92,14 +93,7 @@ function setup(
     saveDelayMs: 1,
     emitDelayMs: 1,
   });
-  const asked = async () => {
-    for (let i = 0; i < 400; i++) {
-      const open = session.snapshot().confirmations[0];
-      if (open) return open;
-      await new Promise((r) => setTimeout(r, 5));
-    }
-    throw new Error('no confirmation appeared');
-  };
+  const asked = () => untilSnapshot(session, (s) => s.confirmations[0]);
   return { session, store, ran, navigate, asked };
 }
 
@@ -168,13 +162,10 @@ describe('createTabSession across sites', () => {
     const { session, ran, navigate } = setup(model);
     const sending = session.send('Look it up');
     // The call waits for "lookup", which the bank does not have; then the partner's page brings one.
-    const waiting = () =>
-      session
-        .snapshot()
-        .messages.flatMap((m) => m.parts)
-        .find((p) => p.type === 'tool' && p.prompt);
-    for (let i = 0; i < 400 && !waiting(); i++) await new Promise((r) => setTimeout(r, 5));
-    expect(waiting()).toMatchObject({ prompt: 'Waiting for the page to offer lookup…' });
+    const waiting = await untilSnapshot(session, (snapshot) =>
+      snapshot.messages.flatMap((m) => m.parts).find((p) => p.type === 'tool' && p.prompt),
+    );
+    expect(waiting).toMatchObject({ prompt: 'Waiting for the page to offer lookup…' });
     navigate(B);
     await session.refreshTools();
     await sending;

@@ -4,6 +4,7 @@ import type { TabToolEntry } from '../background/tool-bridge';
 import type { TabSnapshot } from '../messaging/agent-messages';
 import { createConversationStore } from '../storage/conversations';
 import { createMemoryStorageArea } from '../testing/memory-storage-area';
+import { untilSnapshot } from '../testing/until-snapshot';
 import { createSettingsStore } from '../storage/settings-store';
 import type { HostToolBridge } from './agent-host-deps';
 import { createTabSession } from './create-tab-session';
@@ -75,14 +76,7 @@ function setup(tools: TabToolEntry[], adapter: AgentAdapter) {
   });
   const seen: TabSnapshot[] = [];
   session.subscribe((s) => seen.push(s));
-  const asked = async () => {
-    for (let i = 0; i < 400; i++) {
-      const open = session.snapshot().confirmations[0];
-      if (open) return open;
-      await new Promise((r) => setTimeout(r, 5));
-    }
-    throw new Error('no confirmation appeared');
-  };
+  const asked = () => untilSnapshot(session, (s) => s.confirmations[0]);
   return { session, settings, calls, asked };
 }
 

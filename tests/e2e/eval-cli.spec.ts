@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { type ProviderServer, type ScriptedReply, startProviderServer } from '../servers/provider-server';
 import { startStaticServer } from '../servers/static-server';
+import { writeSecretEvals } from '../fixtures/secret-evals';
 
 const KEY = 'sk-eval-cli-key';
 
@@ -104,30 +105,14 @@ test('npm run eval --report masks secret arguments at any depth and prints and w
   const CVV = '0427';
   const pages = await startStaticServer({ '/': 'tests/fixtures/pages' });
   try {
-    const dir = mkdtempSync(join(tmpdir(), 'eval-cli-'));
-    const evals = join(dir, 'evals.json');
-    writeFileSync(
-      evals,
-      JSON.stringify([
-        {
-          name: 'Sign in',
-          messages: [{ role: 'user', type: 'message', content: 'Sign in as ada' }],
-          expectedCall: [{ functionName: 'log_in', arguments: { username: 'ada', password: EXPECTED } }],
-        },
-        {
-          name: 'Pay',
-          messages: [{ role: 'user', type: 'message', content: 'Pay 5' }],
-          expectedCall: [{ functionName: 'pay_by_card', arguments: { card: { cvv: '0999' } } }],
-        },
-      ]),
-    );
+    const evals = writeSecretEvals({ password: EXPECTED, payArguments: { card: { cvv: '0999' } } });
     provider.script(
       { type: 'reply', toolCalls: [{ name: 'log_in', input: { username: 'ada', password: PASSWORD } }] },
       { type: 'reply', text: `Signed in. Your key is ${KEY}.` },
       { type: 'reply', toolCalls: [{ name: 'pay_by_card', input: { amount: 5, card: { number: '4111111111111111', cvv: CVV } } }] },
       { type: 'reply', text: 'Paid.' },
     );
-    const report = join(dir, 'report.json');
+    const report = join(dirname(evals), 'report.json');
     const result = await runCli([
       '--evals',
       evals,

@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, Worker } from '@playwright/test';
 import { type ProviderServer, startProviderServer } from '../servers/provider-server';
+import { expectTools } from './bridge-helpers';
 import { expect, test as base } from './fixtures';
 
 export const API_KEY = 'sk-panel-test-key';
@@ -46,6 +47,35 @@ export async function openShopWithPanel(
   const panel = await openSidePanel(shop);
   await expect(panel.getByRole('button', { name: /^Tools \(\d+\)$/ })).toBeVisible({ timeout: 20_000 });
   return { shop, panel };
+}
+
+/**
+ * Opens `url` in a new tab, waits until the router lists exactly `tools` for it, and opens the side panel bound to
+ * the tab once the panel shows them.
+ */
+export async function openWithPanel(
+  fixtures: {
+    context: import('@playwright/test').BrowserContext;
+    serviceWorker: Worker;
+    tabIdOf: (page: Page) => Promise<number>;
+    openSidePanel: (page: Page) => Promise<Page>;
+  },
+  url: string,
+  tools: string[],
+): Promise<{ tab: Page; tabId: number; panel: Page }> {
+  const tab = await fixtures.context.newPage();
+  await tab.goto(url);
+  const tabId = await fixtures.tabIdOf(tab);
+  await expectTools(fixtures.serviceWorker, tabId, tools);
+  const panel = await fixtures.openSidePanel(tab);
+  await expect(panel.getByRole('button', { name: /^Tools \(\d+\)$/ })).toBeVisible({ timeout: 20_000 });
+  return { tab, tabId, panel };
+}
+
+/** Types `text` into the panel's message box and presses Send, as a person would. */
+export async function sendFromPanel(panel: Page, text: string): Promise<void> {
+  await panel.getByRole('textbox', { name: 'Message' }).fill(text);
+  await panel.getByRole('button', { name: 'Send' }).click();
 }
 
 /** Fails on serious or critical axe violations, listing them. */

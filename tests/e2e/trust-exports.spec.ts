@@ -4,10 +4,9 @@
  * timeline and its Copy, and the eval report, judged by the schema each call was made under: the page here
  * (tests/fixtures/pages/login.html) drops its login and payment tools once used, as a page does after you sign in.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from '@playwright/test';
+import { writeSecretEvals } from '../fixtures/secret-evals';
 import { API_KEY, expect, test, useCloud } from './sidepanel-helpers';
 
 test.describe.configure({ timeout: 120_000 });
@@ -159,22 +158,7 @@ test('the exported eval report masks secret arguments, expected and actual, and 
   openSidePanel,
 }) => {
   const EXPECTED = 'expected-pass-9876';
-  const evals = join(mkdtempSync(join(tmpdir(), 'trust-exports-')), 'evals.json');
-  writeFileSync(
-    evals,
-    JSON.stringify([
-      {
-        name: 'Sign in',
-        messages: [{ role: 'user', type: 'message', content: 'Sign in as ada' }],
-        expectedCall: [{ functionName: 'log_in', arguments: { username: 'ada', password: EXPECTED } }],
-      },
-      {
-        name: 'Pay',
-        messages: [{ role: 'user', type: 'message', content: 'Pay 5' }],
-        expectedCall: [{ functionName: 'pay_by_card', arguments: { amount: 5, card: { number: CARD, cvv: CVV } } }],
-      },
-    ]),
-  );
+  const evals = writeSecretEvals({ password: EXPECTED, payArguments: { amount: 5, card: { number: CARD, cvv: CVV } } });
   provider.script(
     // Signs in with another password than expected: fails, and the report's differences quote both.
     { type: 'reply', toolCalls: [{ name: 'log_in', input: { username: 'ada', password: PASSWORD } }] },

@@ -7,7 +7,7 @@
 import { readSent } from '../servers/provider-server';
 import { setStorage, toolCard } from './browser';
 import { expectTools } from './bridge-helpers';
-import { expect, expectAccessible, test, useCloud } from './sidepanel-helpers';
+import { expect, expectAccessible, openWithPanel, sendFromPanel, test, useCloud } from './sidepanel-helpers';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -29,14 +29,11 @@ test('after the bank’s profile was read, the partner’s read-only lookup asks
     { type: 'reply', toolCalls: [{ name: 'lookup', input: { query: `Ada Lovelace, SSN ${SSN}` } }] },
     { type: 'reply', text: 'I did not look it up.' },
   );
-  const tab = await context.newPage();
-  await tab.goto(`${server.url}/bank.html`);
-  const tabId = await tabIdOf(tab);
-  await expectTools(serviceWorker, tabId, ['get_profile', 'partner_offers']);
-  const panel = await openSidePanel(tab);
-  await expect(panel.getByRole('button', { name: /^Tools \(2\)$/ })).toBeVisible({ timeout: 20_000 });
-  await panel.getByRole('textbox', { name: 'Message' }).fill('What is on my profile?');
-  await panel.getByRole('button', { name: 'Send' }).click();
+  const { tab, tabId, panel } = await openWithPanel({ context, serviceWorker, tabIdOf, openSidePanel }, `${server.url}/bank.html`, [
+    'get_profile',
+    'partner_offers',
+  ]);
+  await sendFromPanel(panel, 'What is on my profile?');
   await expect(panel.locator('.conversation').getByText('Your profile is on file.')).toBeVisible({ timeout: 60_000 });
 
   // The person types the partner's address into the same tab.
@@ -45,8 +42,7 @@ test('after the bank’s profile was read, the partner’s read-only lookup asks
   const notice = panel.getByRole('region', { name: `Now on localhost:${server.port}` });
   await expect(notice).toContainText(`This conversation holds what the agent read on 127.0.0.1:${server.port}.`);
 
-  await panel.getByRole('textbox', { name: 'Message' }).fill('Any offers for me?');
-  await panel.getByRole('button', { name: 'Send' }).click();
+  await sendFromPanel(panel, 'Any offers for me?');
   const card = toolCard(panel, 'lookup');
   const question = card.locator('fieldset.confirm');
   await expect(question).toContainText(
@@ -76,14 +72,11 @@ test('a run whose tool takes the tab to another site stops there: the partner’
     { type: 'reply', toolCalls: [{ name: 'lookup', input: { query: `SSN ${SSN}` } }] },
     { type: 'reply', text: 'Done.' },
   );
-  const tab = await context.newPage();
-  await tab.goto(`${server.url}/bank.html`);
-  const tabId = await tabIdOf(tab);
-  await expectTools(serviceWorker, tabId, ['get_profile', 'partner_offers']);
-  const panel = await openSidePanel(tab);
-  await expect(panel.getByRole('button', { name: /^Tools \(2\)$/ })).toBeVisible({ timeout: 20_000 });
-  await panel.getByRole('textbox', { name: 'Message' }).fill('Read my profile, then show me partner offers');
-  await panel.getByRole('button', { name: 'Send' }).click();
+  const { tab, panel } = await openWithPanel({ context, serviceWorker, tabIdOf, openSidePanel }, `${server.url}/bank.html`, [
+    'get_profile',
+    'partner_offers',
+  ]);
+  await sendFromPanel(panel, 'Read my profile, then show me partner offers');
 
   const outcome = panel.locator('.outcome');
   await expect(outcome).toContainText(`The tab moved from 127.0.0.1:${server.port} to localhost:${server.port}, so the run stopped`, {
@@ -148,10 +141,7 @@ test('only the tools offered to the calling agent run: a planted review’s call
     },
     { type: 'reply', text: 'People like it.' },
   );
-  const shop = await context.newPage();
-  await shop.goto(`${server.url}/shop-tools.html`);
-  const tabId = await tabIdOf(shop);
-  await expectTools(serviceWorker, tabId, [
+  const { tab: shop, panel } = await openWithPanel({ context, serviceWorker, tabIdOf, openSidePanel }, `${server.url}/shop-tools.html`, [
     'search',
     'read_reviews',
     'check_out',
@@ -160,10 +150,7 @@ test('only the tools offered to the calling agent run: a planted review’s call
     'read_messages',
     'delegate_to_checkout',
   ]);
-  const panel = await openSidePanel(shop);
-  await expect(panel.getByRole('button', { name: /^Tools \(\d+\)$/ })).toBeVisible({ timeout: 20_000 });
-  await panel.getByRole('textbox', { name: 'Message' }).fill('What do people say about the mug?');
-  await panel.getByRole('button', { name: 'Send' }).click();
+  await sendFromPanel(panel, 'What do people say about the mug?');
   await expect(panel.locator('.conversation').getByText('People like it.')).toBeVisible({ timeout: 60_000 });
 
   expect(await shop.evaluate(() => (window as any).ran)).toEqual(['read_reviews']);
@@ -201,14 +188,8 @@ test('a payment whose outcome is unknown is not repeated without the person, eve
     { type: 'reply', toolCalls: [{ name: 'pay', input: { amount: 5 } }] },
     { type: 'reply', text: 'I did not pay again.' },
   );
-  const tab = await context.newPage();
-  await tab.goto(`${server.url}/flaky-pay.html`);
-  const tabId = await tabIdOf(tab);
-  await expectTools(serviceWorker, tabId, ['pay']);
-  const panel = await openSidePanel(tab);
-  await expect(panel.getByRole('button', { name: /^Tools \(1\)$/ })).toBeVisible({ timeout: 20_000 });
-  await panel.getByRole('textbox', { name: 'Message' }).fill('Pay 5');
-  await panel.getByRole('button', { name: 'Send' }).click();
+  const { tab, panel } = await openWithPanel({ context, serviceWorker, tabIdOf, openSidePanel }, `${server.url}/flaky-pay.html`, ['pay']);
+  await sendFromPanel(panel, 'Pay 5');
 
   const [first, second] = [toolCard(panel, 'pay').first(), toolCard(panel, 'pay').nth(1)];
   await expect(first.locator('.tool-state')).toHaveText('outcome unknown', { timeout: 60_000 });

@@ -9,14 +9,20 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
-/** A fresh conformance page; with the extension on native Chromium, waits until its bridge has loaded too. */
+/**
+ * A fresh conformance page, with `settle(promise)` defined in it: how a call ended, as `['ok', value]` or
+ * `['rejected', 'TypeError:TypeError' | 'DOMException:UnknownError' | 'string:<reason>']`.
+ */
 async function openPage(context: BrowserContext, url: string): Promise<Page> {
   const page = await context.newPage();
   await page.goto(`${url}/conformance.html`);
-  // How the tests name what a call rejected with: "TypeError:TypeError", "DOMException:UnknownError".
   await page.evaluate(() => {
-    (window as any).describeError = (e: any) =>
-      e && typeof e === 'object' ? `${e.constructor.name}:${e.name}` : `${typeof e}:${String(e)}`;
+    const nameOf = (e: any) => (e && typeof e === 'object' ? `${e.constructor.name}:${e.name}` : `${typeof e}:${String(e)}`);
+    (window as any).settle = (promise: Promise<unknown>) =>
+      Promise.resolve(promise).then(
+        (value) => ['ok', value],
+        (e) => ['rejected', nameOf(e)],
+      );
   });
   return page;
 }
@@ -27,7 +33,7 @@ test('executeTool takes no input or undefined as a fresh {}, arrays as objects, 
 }) => {
   const page = await openPage(context, server.url);
   const result = await page.evaluate(async () => {
-    const err = (window as any).describeError;
+    const settle = (window as any).settle;
     const mc = (document as any).modelContext;
     const received: unknown[] = [];
     await mc.registerTool({
@@ -51,10 +57,7 @@ test('executeTool takes no input or undefined as a fresh {}, arrays as objects, 
       ['null', [null]],
       ['toJSON undefined', [{ toJSON: () => undefined }]],
     ] as const) {
-      out[label] = await mc.executeTool(tool, ...args).then(
-        (value: unknown) => ['ok', value],
-        (e: unknown) => ['rejected', err(e)],
-      );
+      out[label] = await settle(mc.executeTool(tool, ...args));
     }
     return { out, received };
   });
@@ -78,7 +81,7 @@ test('executeTool serialises results as native does, and a result that cannot be
 }) => {
   const page = await openPage(context, server.url);
   const out = await page.evaluate(async () => {
-    const err = (window as any).describeError;
+    const settle = (window as any).settle;
     const mc = (document as any).modelContext;
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
@@ -90,14 +93,17 @@ test('executeTool serialises results as native does, and a result that cannot be
     const out: Record<string, unknown> = {};
     for (const name of Object.keys(results)) {
       const tool = tools.find((t: { name: string }) => t.name === `r_${name}`);
-      out[name] = await mc.executeTool(tool, {}).then(
-        (value: unknown) => value,
-        (e: unknown) => err(e),
-      );
+      out[name] = await settle(mc.executeTool(tool, {}));
     }
     return out;
   });
-  expect(out).toEqual({ object: '{"a":1}', number: '5', string: 'plain', undefined: 'undefined', cyclic: 'DOMException:UnknownError' });
+  expect(out).toEqual({
+    object: ['ok', '{"a":1}'],
+    number: ['ok', '5'],
+    string: ['ok', 'plain'],
+    undefined: ['ok', 'undefined'],
+    cyclic: ['rejected', 'DOMException:UnknownError'],
+  });
 });
 
 test('executeTool reads its tool argument as a dictionary: missing members and a non-Window are TypeErrors, another tool is UnknownError', async ({
@@ -106,15 +112,11 @@ test('executeTool reads its tool argument as a dictionary: missing members and a
 }) => {
   const page = await openPage(context, server.url);
   const out = await page.evaluate(async () => {
-    const err = (window as any).describeError;
+    const settle = (window as any).settle;
     const mc = (document as any).modelContext;
     await mc.registerTool({ name: 'legit', description: 'A legitimate tool', execute: () => 'ran' });
     const [tool] = await mc.getTools();
-    const run = (candidate: unknown) =>
-      mc.executeTool(candidate, {}).then(
-        (value: unknown) => ['ok', value],
-        (e: unknown) => ['rejected', err(e)],
-      );
+    const run = (candidate: unknown) => settle(mc.executeTool(candidate, {}));
     return {
       listed: Object.keys(tool),
       sameWindow: tool.window === window,
@@ -147,13 +149,9 @@ test('executeTool reads its tool argument as a dictionary: missing members and a
 test('registerTool validates as native does, and lists title as a USVString and annotations in full', async ({ context, server }) => {
   const page = await openPage(context, server.url);
   const out = await page.evaluate(async () => {
-    const err = (window as any).describeError;
+    const settle = (window as any).settle;
     const mc = (document as any).modelContext;
-    const attempt = (...args: unknown[]) =>
-      mc.registerTool(...args).then(
-        () => 'ok',
-        (e: unknown) => err(e),
-      );
+    const attempt = (...args: unknown[]) => settle(mc.registerTool(...args));
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
     const out: Record<string, unknown> = {
@@ -181,16 +179,16 @@ test('registerTool validates as native does, and lists title as a USVString and 
     return out;
   });
   expect(out).toEqual({
-    noArguments: 'TypeError:TypeError',
-    noExecute: 'TypeError:TypeError',
-    emptyName: 'DOMException:InvalidStateError',
-    badName: 'DOMException:InvalidStateError',
-    longName: 'DOMException:InvalidStateError',
-    emptyDescription: 'DOMException:InvalidStateError',
-    cyclicSchema: 'TypeError:TypeError',
-    undefinedSchema: 'TypeError:TypeError',
-    first: 'ok',
-    duplicate: 'DOMException:InvalidStateError',
+    noArguments: ['rejected', 'TypeError:TypeError'],
+    noExecute: ['rejected', 'TypeError:TypeError'],
+    emptyName: ['rejected', 'DOMException:InvalidStateError'],
+    badName: ['rejected', 'DOMException:InvalidStateError'],
+    longName: ['rejected', 'DOMException:InvalidStateError'],
+    emptyDescription: ['rejected', 'DOMException:InvalidStateError'],
+    cyclicSchema: ['rejected', 'TypeError:TypeError'],
+    undefinedSchema: ['rejected', 'TypeError:TypeError'],
+    first: ['ok', undefined],
+    duplicate: ['rejected', 'DOMException:InvalidStateError'],
     listed: {
       annotations: { consequentialHint: false, debugging: false, readOnlyHint: true, untrustedContentHint: false },
       description: 'd',
@@ -215,9 +213,8 @@ test('registerTool with an already-aborted signal rejects with its reason and re
     mc.addEventListener('toolchange', () => order.push('toolchange'));
     const aborted = new AbortController();
     aborted.abort('the reason');
-    const refused = await mc.registerTool({ name: 'early', description: 'd', execute: () => 1 }, { signal: aborted.signal }).then(
-      () => 'resolved',
-      (reason: unknown) => reason,
+    const refused = await (window as any).settle(
+      mc.registerTool({ name: 'early', description: 'd', execute: () => 1 }, { signal: aborted.signal }),
     );
     const later = new AbortController();
     await mc
@@ -228,7 +225,12 @@ test('registerTool with an already-aborted signal rejects with its reason and re
     await new Promise((resolve) => mc.addEventListener('toolchange', resolve, { once: true }));
     return { refused, listed, after: (await mc.getTools()).map((t: { name: string }) => t.name), order };
   });
-  expect(out).toEqual({ refused: 'the reason', listed: ['later'], after: [], order: ['toolchange', 'resolved', 'toolchange'] });
+  expect(out).toEqual({
+    refused: ['rejected', 'string:the reason'],
+    listed: ['later'],
+    after: [],
+    order: ['toolchange', 'resolved', 'toolchange'],
+  });
 });
 
 test('toolactivated is a ToolActivatedEvent dispatched at document.modelContext, with ontoolactivated; the event classes exist', async ({
@@ -276,32 +278,19 @@ test('toolactivated is a ToolActivatedEvent dispatched at document.modelContext,
   });
 });
 
-test('aborting executeTool rejects it with the signal’s reason and aborts the tool’s own signal', async ({ context, server }) => {
+test('aborting executeTool rejects it with AbortError', async ({ context, server }) => {
   const page = await openPage(context, server.url);
   const out = await page.evaluate(async () => {
-    const err = (window as any).describeError;
     const mc = (document as any).modelContext;
-    let toolSignal: AbortSignal | undefined;
-    await mc.registerTool({
-      name: 'hangs',
-      description: 'd',
-      execute: (_input: unknown, client: { signal?: AbortSignal } = {}) => {
-        toolSignal = client?.signal;
-        return new Promise(() => {});
-      },
-    });
+    await mc.registerTool({ name: 'hangs', description: 'd', execute: () => new Promise(() => {}) });
     const [tool] = await mc.getTools();
     const controller = new AbortController();
     const call = mc.executeTool(tool, {}, { signal: controller.signal });
     await new Promise((resolve) => mc.addEventListener('toolactivated', resolve, { once: true }));
     controller.abort();
-    const rejected = await call.then(
-      () => 'resolved',
-      (e: unknown) => err(e),
-    );
-    return { rejected, toolAborted: toolSignal ? toolSignal.aborted : 'no signal' };
+    return (window as any).settle(call);
   });
-  expect(out.rejected).toBe('DOMException:AbortError');
+  expect(out).toEqual(['rejected', 'DOMException:AbortError']);
 });
 
 test('what the extension adds on a page never changes the page’s WebMCP: the same registerTool, and no legacy alias on native', async ({
@@ -325,9 +314,8 @@ test('what the extension adds on a page never changes the page’s WebMCP: the s
     const mc = (document as any).modelContext;
     const aborted = new AbortController();
     aborted.abort('gone');
-    const refused = await mc.registerTool({ name: 'early', description: 'd', execute: () => 1 }, { signal: aborted.signal }).then(
-      () => 'resolved',
-      (reason: unknown) => reason,
+    const refused = await (window as any).settle(
+      mc.registerTool({ name: 'early', description: 'd', execute: () => 1 }, { signal: aborted.signal }),
     );
     return {
       sameRegisterTool: mc.registerTool === (window as any).originalRegisterTool,
@@ -336,5 +324,5 @@ test('what the extension adds on a page never changes the page’s WebMCP: the s
       navigatorAlias: 'modelContext' in navigator,
     };
   });
-  expect(out).toEqual({ sameRegisterTool: true, refused: 'gone', listed: ['wake'], navigatorAlias: !nativeWebMCP });
+  expect(out).toEqual({ sameRegisterTool: true, refused: ['rejected', 'string:gone'], listed: ['wake'], navigatorAlias: !nativeWebMCP });
 });
