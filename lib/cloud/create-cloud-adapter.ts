@@ -257,7 +257,8 @@ function isUntrusted(tools: readonly ToolDescriptor[], pageName: string): boolea
   return tools.some((tool) => tool.name === pageName && tool.annotations?.untrustedContentHint === true);
 }
 
-function pageLine(page: PageContext | undefined): string | undefined {
+/** The page line of the cloud system prompt: the page's path (and title), or its title alone. */
+export function pageLine(page: PageContext | undefined): string | undefined {
   if (!page) return undefined;
   let path = page.path;
   if (!path && page.url) {
@@ -273,7 +274,8 @@ function pageLine(page: PageContext | undefined): string | undefined {
   return title ? `${path} (“${title.slice(0, 120)}”)` : path;
 }
 
-function hasSubAgents(tools: readonly ToolDescriptor[]): boolean {
+/** Whether the tool set holds delegate_to_<id> tools (the system prompt then says how delegating works). */
+export function hasSubAgents(tools: readonly ToolDescriptor[]): boolean {
   return tools.some((tool) => typeof tool?.name === 'string' && tool.name.startsWith('delegate_to_'));
 }
 

@@ -61,9 +61,10 @@ export function toToolSet(tools: readonly ToolDescriptor[], options: ToToolSetOp
   };
 
   const spotlight = options.spotlight ?? createSpotlight();
+  const names = toProviderNames(tools);
   for (const descriptor of tools) {
-    if (!descriptor || typeof descriptor.name !== 'string' || byPage.has(descriptor.name)) continue;
-    const providerName = toProviderToolName(descriptor.name, new Set(byProvider.keys()));
+    const providerName = descriptor && names.get(descriptor.name);
+    if (!providerName || byProvider.has(providerName)) continue;
     byProvider.set(providerName, descriptor);
     byPage.set(descriptor.name, providerName);
     const { callTool } = options;
@@ -98,6 +99,22 @@ export function toToolSet(tools: readonly ToolDescriptor[], options: ToToolSetOp
     toPageName: (providerName) => byProvider.get(providerName)?.name,
     toProviderName: (pageName) => byPage.get(pageName) ?? toProviderToolName(pageName),
   };
+}
+
+/**
+ * The provider-safe name of each page tool, keyed by the page's name, as the tool set names them: in the tools'
+ * order, a clash getting a numeric suffix (toProviderToolName), a second tool of the same page name left out.
+ */
+export function toProviderNames(tools: readonly ToolDescriptor[]): Map<string, string> {
+  const names = new Map<string, string>();
+  const taken = new Set<string>();
+  for (const descriptor of tools) {
+    if (!descriptor || typeof descriptor.name !== 'string' || names.has(descriptor.name)) continue;
+    const providerName = toProviderToolName(descriptor.name, taken);
+    taken.add(providerName);
+    names.set(descriptor.name, providerName);
+  }
+  return names;
 }
 
 /** A description without hidden characters (cleanPageText: the one list every path uses), newlines kept. */
