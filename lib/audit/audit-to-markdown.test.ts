@@ -23,6 +23,8 @@ describe('auditToMarkdown', () => {
         '',
         'No findings.',
         '',
+        "Character budgets: Chrome's WebMCP guidance, https://developer.chrome.com/docs/ai/webmcp/secure-tools",
+        '',
       ].join('\n'),
     );
   });

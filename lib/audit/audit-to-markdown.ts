@@ -1,5 +1,6 @@
 import type { AuditFinding, AuditReport, AuditSeverity } from './audit-types';
 import { summarizeAudit } from './summarize-audit';
+import { WEBMCP_BUDGETS_SOURCE } from './webmcp-budgets';
 
 const HEADINGS: Record<AuditSeverity, string> = { error: 'Errors', warning: 'Warnings', info: 'Info' };
 
@@ -18,6 +19,7 @@ export function auditToMarkdown(report: AuditReport): string {
     lines.push(`## ${HEADINGS[severity]} (${findings.length})`, '');
     for (const finding of findings) lines.push(...findingLines(finding), '');
   }
+  lines.push(`Character budgets: Chrome's WebMCP guidance, ${WEBMCP_BUDGETS_SOURCE}`);
   return `${lines.join('\n').trimEnd()}\n`;
 }
 

@@ -7,7 +7,7 @@ import type { AuditSeverity } from './audit-types';
 import { quote } from './finding-for';
 
 /** One problem of a JSON Schema, before it becomes a finding about a tool. */
-export interface SchemaIssue {
+interface SchemaIssue {
   /** The rule's name within input-schema/… or output-schema/…. */
   kind: string;
   severity: AuditSeverity;
