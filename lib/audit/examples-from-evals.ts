@@ -7,7 +7,7 @@ export function examplesFromEvals(cases: readonly EvalCase[]): AuditExample[] {
   const examples: AuditExample[] = [];
   for (const [index, evalCase] of cases.entries()) {
     const last = evalCase.messages.at(-1);
-    if (!last || last.role !== 'user' || last.type !== 'message' || !last.content.trim()) continue;
+    if (last?.role !== 'user' || last.type !== 'message' || !last.content.trim()) continue;
     const tool = firstCall(evalCase.expectedCall ?? []);
     if (!tool) continue;
     examples.push({ tool, request: last.content, source: `eval case “${quote(evalCase.name ?? `${index + 1}`, 80)}”` });

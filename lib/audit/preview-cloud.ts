@@ -1,8 +1,8 @@
 import { selectTools } from '../agent/select-tools';
 import type { JSONSchema, ToolDescriptor } from '../agent/types';
-import { buildCloudSystemPrompt, DEFAULT_SYSTEM_PROMPT } from '../cloud/build-cloud-system-prompt';
-import { hasSubAgents, pageLine } from '../cloud/create-cloud-adapter';
-import { cleanDescription, cleanSchema, toProviderNames } from '../cloud/to-tool-set';
+import { buildCloudSystemPrompt, DEFAULT_SYSTEM_PROMPT, hasSubAgents, pageLine } from '../cloud/build-cloud-system-prompt';
+import { cleanDescription, cleanSchema } from '../cloud/clean-schema';
+import { toProviderNames } from '../cloud/to-provider-names';
 import { createSpotlight } from '../page-data/spotlight';
 import type { PreviewContext } from './audit-types';
 import { PREVIEW_NONCE } from './preview-on-device';
