@@ -49,19 +49,23 @@ export function ModelPreviewView({ audit }: { audit: AuditState }) {
             </ol>
             <details>
               <summary>System prompt</summary>
-              <pre>{preview.onDevice.messages[0]?.content}</pre>
+              <pre tabIndex={0} title="The on-device system prompt">
+                {preview.onDevice.messages[0]?.content}
+              </pre>
             </details>
             {preview.onDevice.templateTools ? (
               <details>
                 <summary>Tools, as the chat template gets them</summary>
-                <pre>{JSON.stringify(preview.onDevice.templateTools, null, 2)}</pre>
+                <pre tabIndex={0} title="The on-device tools">
+                  {JSON.stringify(preview.onDevice.templateTools, null, 2)}
+                </pre>
               </details>
             ) : (
               <p class="muted">This model's template has no tools: they are listed in the system prompt.</p>
             )}
             <details>
               <summary>The request</summary>
-              <pre>
+              <pre tabIndex={0} title="The on-device request">
                 {preview.onDevice.messages
                   .slice(1)
                   .map((turn) => turn.content)
@@ -76,11 +80,15 @@ export function ModelPreviewView({ audit }: { audit: AuditState }) {
             </p>
             <details>
               <summary>System prompt</summary>
-              <pre>{preview.cloud.system}</pre>
+              <pre tabIndex={0} title="The cloud system prompt">
+                {preview.cloud.system}
+              </pre>
             </details>
             <details>
               <summary>Tools</summary>
-              <pre>{JSON.stringify(preview.cloud.tools, null, 2)}</pre>
+              <pre tabIndex={0} title="The cloud tools">
+                {JSON.stringify(preview.cloud.tools, null, 2)}
+              </pre>
             </details>
           </section>
           <p class="muted">

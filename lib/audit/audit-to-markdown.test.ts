@@ -3,6 +3,7 @@ import type { AuditReport } from './audit-types';
 import { auditToMarkdown } from './audit-to-markdown';
 
 const report = (patch: Partial<AuditReport> = {}): AuditReport => ({
+  format: 'webmcp-agent-audit-report',
   page: { url: 'https://shop.example/', title: 'Shop' },
   auditedAt: '2026-12-01T10:00:00.000Z',
   looked: { tools: 2, frames: 1, forms: 1, results: 0, examples: 0 },

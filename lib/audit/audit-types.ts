@@ -104,6 +104,8 @@ export interface AuditInput {
 
 /** An audit, as the panel shows it and exports it. */
 export interface AuditReport {
+  /** What this JSON is, for tools that read it. */
+  format: 'webmcp-agent-audit-report';
   /** The page audited. */
   page: { url?: string; title?: string };
   /** When it ran (ISO 8601). */

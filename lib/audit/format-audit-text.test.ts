@@ -4,6 +4,7 @@ import { formatAuditText } from './format-audit-text';
 describe('formatAuditText', () => {
   it('prints one block per finding and the summary', () => {
     const text = formatAuditText({
+      format: 'webmcp-agent-audit-report',
       page: { url: 'http://127.0.0.1:5174/demo/', title: 'Fern & Field' },
       auditedAt: '2026-12-01T10:00:00.000Z',
       looked: { tools: 5, frames: 2, forms: 3, results: 0, examples: 0 },

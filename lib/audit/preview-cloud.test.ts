@@ -52,6 +52,13 @@ describe('previewCloud', () => {
     expect(preview.tools.map((t) => ({ name: t.name, description: t.description, schema: t.inputSchema }))).toEqual(sent.tools);
     expect(preview.messages.map((m) => m.content)).toEqual(sent.userTexts);
     expect(preview.tools[1]).toMatchObject({ name: 'cart_add', pageName: 'cart.add' });
+    // The panel's tools carry the page's own name beside the model-facing one the router made.
+    const renamed = previewCloud({
+      tools: [{ ...TOOLS[0], name: 'wifi_password', originalName: 'wifi.password' } as ToolDescriptor],
+      request: 'x',
+      context: {},
+    });
+    expect(renamed.tools[0]).toMatchObject({ name: 'wifi_password', pageName: 'wifi.password' });
     expect(preview.system).toContain('The user is on the page /cart (“Your cart”).');
     expect(preview.system).toContain('## About this site\nA small clothing shop.');
   });

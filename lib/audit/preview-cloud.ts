@@ -11,7 +11,7 @@ import { PREVIEW_NONCE } from './preview-on-device';
 interface CloudTool {
   /** The provider-safe name the model calls it by. */
   name: string;
-  /** The page's (model-facing) name, when the provider's differs. */
+  /** The page's own name for the tool, when the model calls it by another. */
   pageName?: string;
   description: string;
   inputSchema: JSONSchema;
@@ -40,9 +40,10 @@ export function previewCloud(options: { tools: readonly ToolDescriptor[]; reques
     const name = names.get(tool.name);
     if (!name || seen.has(name)) continue;
     seen.add(name);
+    const pageName = (tool as { originalName?: string }).originalName ?? tool.name;
     cloudTools.push({
       name,
-      ...(name !== tool.name ? { pageName: tool.name } : {}),
+      ...(name !== pageName ? { pageName } : {}),
       description: cleanDescription(tool.description ?? tool.title ?? ''),
       inputSchema: cleanSchema(tool.inputSchema),
     });

@@ -62,6 +62,7 @@ describe('runAudit', () => {
     const report = runAudit({ tools: SHOP, forms: [], results: [] }, { url: 'http://127.0.0.1/demo/', title: 'Fern & Field' }, NOW);
     expect(report.findings).toEqual([]);
     expect(report).toMatchObject({
+      format: 'webmcp-agent-audit-report',
       page: { url: 'http://127.0.0.1/demo/', title: 'Fern & Field' },
       auditedAt: '2026-12-01T10:00:00.000Z',
       looked: { tools: 4, frames: 1, forms: 0, results: 0, examples: 0 },

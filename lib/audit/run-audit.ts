@@ -56,6 +56,7 @@ export function runAudit(input: AuditInput, page: { url?: string; title?: string
   const frames = new Set(input.tools.map((tool) => tool.frameId ?? 0));
   for (const frame of input.forms ?? []) frames.add(frame.frameId);
   return {
+    format: 'webmcp-agent-audit-report',
     page: { ...(page.url ? { url: quote(page.url, 2_000) } : {}), ...(page.title ? { title: quote(page.title, 200) } : {}) },
     auditedAt: now.toISOString(),
     looked: {

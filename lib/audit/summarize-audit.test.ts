@@ -3,6 +3,7 @@ import type { AuditReport } from './audit-types';
 import { summarizeAudit } from './summarize-audit';
 
 const report = (looked: AuditReport['looked'], counts: AuditReport['counts']): AuditReport => ({
+  format: 'webmcp-agent-audit-report',
   page: {},
   auditedAt: '2026-12-01T10:00:00.000Z',
   looked,
