@@ -89,6 +89,26 @@ describe('AuditView', () => {
     expect(JSON.parse(downloads[1].text).findings).toEqual([]);
   });
 
+  it('says when the tab has moved on to another page since the audit', async () => {
+    const { client } = setup([panelTool()]);
+    await waitFor(() => expect(screen.getByText(/No findings/)).toBeTruthy());
+    client.emit({
+      type: 'panel/tab',
+      snapshot: {
+        tabId: 3,
+        messages: [],
+        running: false,
+        confirmations: [],
+        tools: [],
+        toolsKnown: true,
+        page: { url: 'https://shop.example/cart' },
+      },
+    });
+    expect(screen.getByRole('note').textContent).toBe(
+      'The tab shows another page now: these findings are for https://shop.example/. Audit again for this one.',
+    );
+  });
+
   it('renders the page’s text as text: markup in a tool’s description creates no element', async () => {
     setup([panelTool({ name: 'x', description: '<img>' })]);
     await waitFor(() => expect(screen.getByRole('status').textContent).toContain('1 warning'));

@@ -24,6 +24,7 @@ export function AuditView({ audit, store }: { audit: AuditState; store: ChatStor
   const report = audit.report.value;
   const running = audit.running.value;
   const known = store.tab.value?.toolsKnown === true;
+  const pageUrl = store.tab.value?.page?.url;
   // The first look runs by itself; later ones on request (after a change to the page, a call by hand, evals).
   useEffect(() => {
     if (known && !audit.report.value && !audit.running.value) void audit.run();
@@ -61,6 +62,11 @@ export function AuditView({ audit, store }: { audit: AuditState; store: ChatStor
         <p class="audit-summary" role="status" aria-live="polite">
           {report ? summarizeAudit(report) : ''}
         </p>
+        {report && pageUrl !== undefined && report.page.url !== undefined && pageUrl !== report.page.url && (
+          <p class="muted" role="note">
+            The tab shows another page now: these findings are for {report.page.url}. Audit again for this one.
+          </p>
+        )}
         {report && report.findings.length === 0 && <p>No findings: an agent can use this page's tools as they are.</p>}
         {report &&
           SEVERITIES.map(({ severity, heading, badge }) => {
