@@ -1,9 +1,7 @@
 import type { AuditFinding, AuditInput } from './audit-types';
 import { findingFor, quote } from './finding-for';
-import { nameWords, sentenceVerbs } from './tool-words';
+import { nameWords, READING_VERBS, sentenceVerbs } from './tool-words';
 
-/** Name words of tools that read: they return something. */
-const READERS = new Set(['get', 'list', 'search', 'read', 'find', 'fetch', 'show', 'load', 'view', 'browse', 'query', 'lookup', 'open']);
 /** Name words of text other people write. */
 const CONTENT_NAMES = new Set([
   'review',
@@ -44,8 +42,8 @@ export function checkUntrustedContentHint(input: AuditInput): AuditFinding[] {
     const description = quote(tool.description, 2_000);
     const reads =
       tool.annotations?.readOnlyHint === true ||
-      READERS.has(words[0]) ||
-      sentenceVerbs(description).some((v) => v === 'return' || v === 'list' || v === 'show' || READERS.has(v));
+      READING_VERBS.has(words[0]) ||
+      sentenceVerbs(description).some((v) => v === 'return' || v === 'list' || v === 'show' || READING_VERBS.has(v));
     if (!reads) continue;
     const named = words.find((w) => CONTENT_NAMES.has(w));
     const described = CONTENT_TEXT.exec(description)?.[0];

@@ -26,5 +26,7 @@ describe('looksConsequential', () => {
     expect(looksConsequential(tool('get_order_status', 'Returns where an order is.'))).toBeUndefined();
     expect(looksConsequential(tool('add_to_cart', 'Add the product to the cart.'))).toBeUndefined();
     expect(looksConsequential(tool('subscribe_newsletter', 'Subscribe an email address to the newsletter.'))).toBeUndefined();
+    expect(looksConsequential(tool('get_checkout_url', 'Returns the address of the checkout page.'))).toBeUndefined();
+    expect(looksConsequential(tool('list_payments', 'Lists the payments of the account.'))).toBeUndefined();
   });
 });

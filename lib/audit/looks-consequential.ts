@@ -1,6 +1,6 @@
 import type { ToolDescriptor } from '../agent/types';
 import { quote } from './finding-for';
-import { nameWords, sentenceVerbs } from './tool-words';
+import { nameWords, READING_VERBS, sentenceVerbs } from './tool-words';
 
 /** Verbs of actions that spend money, send something, delete something or book something. */
 const VERBS = new Set([
@@ -33,8 +33,11 @@ const PHRASES =
 export function looksConsequential(tool: ToolDescriptor & { originalName?: string }): string | undefined {
   const words = nameWords(tool.originalName ?? tool.name);
   const joined = words.join(' ');
-  if (VERBS.has(words[0]) || words.some((w) => ANYWHERE.has(w))) return `the name ${quote(tool.originalName ?? tool.name)}`;
-  if (/\bcheck out\b|\b(?:place|submit) (?:an? )?order\b/.test(joined)) return `the name ${quote(tool.originalName ?? tool.name)}`;
+  // A name that starts by reading (get_checkout_url, list_payments) says what it reads, not what it does.
+  const reads = READING_VERBS.has(words[0]);
+  if (!reads && (VERBS.has(words[0]) || words.some((w) => ANYWHERE.has(w)))) return `the name ${quote(tool.originalName ?? tool.name)}`;
+  if (!reads && /\bcheck out\b|\b(?:place|submit) (?:an? )?order\b/.test(joined))
+    return `the name ${quote(tool.originalName ?? tool.name)}`;
   const description = quote(tool.description, 2_000);
   const verb = sentenceVerbs(description).find((v) => VERBS.has(v));
   if (verb) return `“${verb}” in the description`;

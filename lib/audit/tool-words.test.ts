@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bareVerb, nameWords, sentenceVerbs, textWords } from './tool-words';
+import { bareVerb, nameWords, READING_VERBS, sentenceVerbs, textWords } from './tool-words';
 
 describe('nameWords', () => {
   it('splits snake_case, kebab-case, dots and camelCase', () => {
@@ -29,5 +29,12 @@ describe('bareVerb', () => {
 describe('textWords', () => {
   it('lower-cases and splits on anything but letters and digits', () => {
     expect(textWords('Read the RE-views, 5 stars')).toEqual(['read', 'the', 're', 'views', '5', 'stars']);
+  });
+});
+
+describe('READING_VERBS', () => {
+  it('holds the verbs that start a reading tool’s name', () => {
+    expect(['get', 'list', 'search', 'read'].every((verb) => READING_VERBS.has(verb))).toBe(true);
+    expect(READING_VERBS.has('delete')).toBe(false);
   });
 });

@@ -4,6 +4,23 @@
  * say so in every finding ("looks like"), because a word list cannot be sure.
  */
 
+/** First words of the names of tools that read (they return something and change nothing by their name). */
+export const READING_VERBS: ReadonlySet<string> = new Set([
+  'get',
+  'list',
+  'search',
+  'read',
+  'find',
+  'fetch',
+  'show',
+  'load',
+  'view',
+  'browse',
+  'query',
+  'lookup',
+  'open',
+]);
+
 /** A tool name's words: split on anything but letters and digits and at camelCase, lower-cased ("placeOrder" → place, order). */
 export function nameWords(name: string): string[] {
   return name
