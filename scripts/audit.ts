@@ -79,8 +79,10 @@ async function main(): Promise<number> {
   }
   if (!options.url) fail('--url is required.');
   const max = options['max-severity'] as AuditSeverity;
-  if (!AUDIT_SEVERITIES.includes(max)) fail(`--max-severity must be one of ${AUDIT_SEVERITIES.join(', ')}, not "${options['max-severity']}".`);
-  if (options.url !== 'demo' && !/^https?:\/\//.test(options.url)) fail(`--url must be an http(s) address or "demo", not "${options.url}".`);
+  if (!AUDIT_SEVERITIES.includes(max))
+    fail(`--max-severity must be one of ${AUDIT_SEVERITIES.join(', ')}, not "${options['max-severity']}".`);
+  if (options.url !== 'demo' && !/^https?:\/\//.test(options.url))
+    fail(`--url must be an http(s) address or "demo", not "${options.url}".`);
   if (!existsSync(options.browser)) fail(`no browser at ${options.browser} (set --browser or CHROMIUM_PATH).`);
 
   buildIfNeeded();
