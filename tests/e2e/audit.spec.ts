@@ -115,4 +115,16 @@ test('the demo shop passes the audit: nothing but its site search form, which se
   await panel.getByRole('button', { name: 'Audit' }).click();
   await expect(panel.locator('.audit-summary')).toHaveText('5 tools in 1 frame, 2 forms, 0 results: 0 errors, 0 warnings, 1 info');
   expect(await listedFindings(panel)).toEqual([['form/not-a-tool', '']]);
+
+  // Its results are within the budget too: a wide search by hand (four products), then the audit again.
+  await panel.getByRole('button', { name: 'Tools (5)' }).click();
+  const search = panel.locator('.tool-inspect').filter({ has: panel.locator('summary code', { hasText: /^search_products$/ }) });
+  await search.locator('summary').click();
+  await search.getByLabel('query').fill('clothing');
+  await search.getByLabel('maxResults').fill('20');
+  await search.getByRole('button', { name: 'Run search_products' }).click();
+  await expect(search.locator('.call-result')).toContainText('Done');
+  await panel.getByRole('button', { name: 'Audit' }).click();
+  await panel.getByRole('button', { name: 'Audit again' }).click();
+  await expect(panel.locator('.audit-summary')).toHaveText('5 tools in 1 frame, 2 forms, 1 result: 0 errors, 0 warnings, 1 info');
 });
