@@ -1,7 +1,7 @@
 /**
  * Chrome's published WebMCP character budgets. Source: "WebMCP tool security", section "Set character budgets",
- * https://developer.chrome.com/docs/ai/webmcp/secure-tools (published 2026-06-09, last updated 2026-09-01): "To
- * avoid running into agent safeguards, write concise tool descriptions and outputs", with 500 characters per tool
+ * https://developer.chrome.com/docs/ai/webmcp/secure-tools (published 2026-06-09, last updated 2026-09-01), which
+ * recommends concise descriptions and outputs, to stay clear of agents' safeguards: 500 characters per tool
  * description, 150 per parameter description, 30 per tool name and parameter name, and 1,500 per tool output. The
  * same figures are in Google's build-webmcp-tools skill (GoogleChromeLabs/webmcp-tools, references/tool-design.md,
  * "Character & Token Budgets": output ≤ 1,500 characters, about 400 tokens).
