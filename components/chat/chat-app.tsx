@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { AgentMessage } from '../../lib/agent/types';
+import type { AuditPorts } from '../inspector/create-audit-state';
 import type { EvalTabsPort } from '../inspector/create-eval-driver';
 import { downloadText } from '../shared/download-text';
 import { formatBytes } from '../shared/format-bytes';
@@ -18,18 +19,26 @@ interface ChatAppProps {
   onOpenOptions: () => void;
   /** Loads a URL in the followed tab, for evals. Without it, evals say they cannot run here. */
   tabs?: EvalTabsPort;
+  /** What the audit reads from the browser (the page's forms, the site's agent). Without it, forms are not read. */
+  audit?: AuditPorts;
 }
 
 const NO_TABS: EvalTabsPort = { load: () => Promise.reject(new Error('This panel cannot load pages.')) };
+const NO_AUDIT_PORTS: AuditPorts = {
+  scanForms: () => Promise.reject(new Error('this panel cannot read pages')),
+  siteAgentFor: async () => undefined,
+};
 
 /** The developer views' module, loaded on first use. */
 type DevelopModule = typeof import('../inspector/develop-view');
+/** The audit view's module, loaded on first use. */
+type AuditModule = typeof import('../inspector/audit-view');
 
 /** How close to the bottom (px) still counts as "following the reply". */
 const FOLLOW_SLACK = 48;
 
 /** The side panel: header controls, the conversation or the page's tools, status, and the composer. */
-export function ChatApp({ store, onOpenOptions, tabs = NO_TABS }: ChatAppProps) {
+export function ChatApp({ store, onOpenOptions, tabs = NO_TABS, audit = NO_AUDIT_PORTS }: ChatAppProps) {
   const tab = store.tab.value;
   const adapter = store.adapter.value;
   const messages = tab?.messages ?? [];
@@ -45,6 +54,10 @@ export function ChatApp({ store, onOpenOptions, tabs = NO_TABS }: ChatAppProps) 
   useEffect(() => {
     if (view === 'develop' && !develop) void import('../inspector/develop-view').then(setDevelop);
   }, [view, develop]);
+  const [auditModule, setAuditModule] = useState<AuditModule | undefined>(undefined);
+  useEffect(() => {
+    if (view === 'audit' && !auditModule) void import('../inspector/audit-view').then(setAuditModule);
+  }, [view, auditModule]);
 
   // Stay pinned to the newest text only while the person has not scrolled up to read.
   useLayoutEffect(() => {
@@ -149,6 +162,9 @@ export function ChatApp({ store, onOpenOptions, tabs = NO_TABS }: ChatAppProps) 
         <button type="button" aria-pressed={view === 'develop'} onClick={() => (store.view.value = 'develop')}>
           Develop
         </button>
+        <button type="button" aria-pressed={view === 'audit'} onClick={() => (store.view.value = 'audit')}>
+          Audit
+        </button>
       </nav>
       <main
         class="scroller"
@@ -168,6 +184,12 @@ export function ChatApp({ store, onOpenOptions, tabs = NO_TABS }: ChatAppProps) 
         ) : view === 'develop' ? (
           develop ? (
             <develop.DevelopView store={store} evals={develop.evalsFor(store, tabs)} />
+          ) : (
+            <p class="muted">Loading…</p>
+          )
+        ) : view === 'audit' ? (
+          auditModule ? (
+            <auditModule.AuditView store={store} audit={auditModule.auditFor(store, audit, tabs)} />
           ) : (
             <p class="muted">Loading…</p>
           )

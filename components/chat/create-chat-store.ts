@@ -13,8 +13,8 @@ import type {
   TranscriptFormat,
 } from '../../lib/messaging/agent-messages';
 
-/** The panel's views: the conversation, the page's tools (the inspector), and the developer's timeline and evals. */
-type PanelView = 'chat' | 'tools' | 'develop';
+/** The panel's views: the conversation, the page's tools (the inspector), the developer's timeline and evals, and the audit. */
+type PanelView = 'chat' | 'tools' | 'develop' | 'audit';
 
 /** The panel's state, kept outside the views: signals the views read, and the intents they may send. */
 export interface ChatStore {

@@ -1,12 +1,14 @@
 import { render } from 'preact';
 import { ChatApp } from '@/components/chat/chat-app';
 import { createChatStore } from '@/components/chat/create-chat-store';
+import type { AuditPorts } from '@/components/inspector/create-audit-state';
 import { followTab } from '@/components/chat/follow-tab';
 import { createAgentClient, type PanelPort } from '@/lib/messaging/agent-client';
 import { AGENT_PORT_NAME } from '@/lib/messaging/agent-messages';
 import '@/components/shared/theme.css';
 import '@/components/chat/chat.css';
 import '@/components/inspector/inspector.css';
+import '@/components/inspector/audit.css';
 
 const client = createAgentClient({
   connect: () => browser.runtime.connect({ name: AGENT_PORT_NAME }) as unknown as PanelPort,
@@ -60,4 +62,31 @@ const tabs = {
   },
 };
 
-render(<ChatApp store={store} tabs={tabs} onOpenOptions={() => void browser.runtime.openOptionsPage()} />, document.getElementById('app')!);
+/** What the audit reads from the browser: the forms of every frame of the tab, and the site's agent. */
+const audit: AuditPorts = {
+  scanForms: (tabId) => browser.scripting.executeScript({ target: { tabId, allFrames: true }, files: ['/form-scan.js'] }),
+  async siteAgentFor(url) {
+    const { createSettingsStore } = await import('@/lib/storage/settings-store');
+    const { createIndexedDbStorageArea } = await import('@/lib/storage/indexed-db-storage-area');
+    // Where the options page keeps the site profiles (Firefox: the extension's IndexedDB, see entrypoints/options).
+    const local = import.meta.env.FIREFOX
+      ? createIndexedDbStorageArea({ indexedDB, openChannel: (name) => new BroadcastChannel(name) })
+      : browser.storage.local;
+    return createSettingsStore({ local }).siteAgentFor(url);
+  },
+};
+
+// The headless audit (`npm run audit`) audits the followed tab through the same state as the Audit view.
+(globalThis as { webmcpAgentAudit?: unknown }).webmcpAgentAudit = {
+  async run() {
+    const { auditFor } = await import('@/components/inspector/audit-view');
+    const { whenToolsSettle } = await import('@/components/inspector/create-audit-state');
+    await whenToolsSettle(store);
+    return auditFor(store, audit, tabs).run();
+  },
+};
+
+render(
+  <ChatApp store={store} tabs={tabs} audit={audit} onOpenOptions={() => void browser.runtime.openOptionsPage()} />,
+  document.getElementById('app')!,
+);

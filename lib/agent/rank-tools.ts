@@ -54,9 +54,19 @@ const compacts = new WeakMap<ToolDescriptor, ToolDescriptor>();
 export function rankTools(tools: readonly ToolDescriptor[], query: string, options: RankToolsOptions = {}): ToolDescriptor[] {
   const max = Math.max(0, Math.floor(options.max ?? 8));
   if (max === 0 || tools.length === 0) return [];
+  const scores = scoreTools(tools, query, options.recent);
+  const order = tools.map((_, i) => i);
+  order.sort((a, b) => scores[b] - scores[a] || a - b);
+  return order.slice(0, max).map((i) => compactTool(tools[i]));
+}
+
+/**
+ * How well each tool matches `query`, in `tools`' order: the BM25 score rankTools sorts by, plus the bonus for
+ * recently used tools. Equal scores are what the ranker cannot tell apart (it then keeps the page's order).
+ */
+export function scoreTools(tools: readonly ToolDescriptor[], query: string, recent: readonly string[] = []): Float64Array {
   const docs = tools.map(indexed);
   const terms = [...new Set(tokenize(query))];
-
   const scores = new Float64Array(tools.length);
   if (terms.length) {
     const avgLength = docs.reduce((sum, d) => sum + d.length, 0) / docs.length || 1;
@@ -72,15 +82,11 @@ export function rankTools(tools: readonly ToolDescriptor[], query: string, optio
       }
     }
   }
-  const recent = options.recent ?? [];
   for (let i = 0; i < tools.length; i++) {
     const at = recent.indexOf(tools[i].name);
     if (at !== -1) scores[i] += RECENT_BONUS / (1 + at);
   }
-
-  const order = tools.map((_, i) => i);
-  order.sort((a, b) => scores[b] - scores[a] || a - b);
-  return order.slice(0, max).map((i) => compactTool(tools[i]));
+  return scores;
 }
 
 function compactTool(tool: ToolDescriptor): ToolDescriptor {

@@ -6,9 +6,9 @@ import { resolvePointer } from './resolve-pointer';
  * (a "billion laughs" of refs, or just a huge one) is cut to "anything goes" below the limit, so checking one
  * call stays bounded.
  */
-const MAX_SCHEMA_NODES = 5_000;
+export const MAX_SCHEMA_NODES = 5_000;
 /** Deepest schema nesting kept. Deeper parts accept anything. */
-const MAX_SCHEMA_DEPTH = 24;
+export const MAX_SCHEMA_DEPTH = 24;
 
 /** Keywords whose value is one subschema. */
 const SUBSCHEMA = new Set([
@@ -162,7 +162,7 @@ export function sanitizeSchema(root: Record<string, unknown>): Record<string, un
 }
 
 /** Patterns that compile under the `u` flag and have no nested quantifier (the classic catastrophic shapes). */
-function isSafePattern(pattern: string): boolean {
+export function isSafePattern(pattern: string): boolean {
   if (pattern.length > 500) return false;
   // A quantified group that itself holds a quantifier or an alternation: (a+)+, (a|aa)*, (\w+\s?)*.
   if (/\((?:[^()\\]|\\.)*(?:[+*}]|\|)(?:[^()\\]|\\.)*\)\s*(?:[+*]|\{\d)/.test(pattern)) return false;

@@ -61,7 +61,8 @@ function compile(schema: unknown): { validator: Validator; schema: Schema } | nu
   return compiled;
 }
 
-function draftOf(schema: Record<string, unknown>): SchemaDraft {
+/** The JSON Schema draft a schema names in `$schema` (2019-09 when it names none). */
+export function draftOf(schema: Record<string, unknown>): SchemaDraft {
   const id = typeof schema.$schema === 'string' ? schema.$schema : '';
   if (id.includes('draft-04')) return '4';
   if (id.includes('draft-06') || id.includes('draft-07')) return '7';

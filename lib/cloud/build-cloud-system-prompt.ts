@@ -1,4 +1,5 @@
 import { TOOL_ERROR_CODES } from '../agent/tool-error-codes';
+import type { PageContext, ToolDescriptor } from '../agent/types';
 import { cleanPageText } from '../page-data/clean-page-text';
 
 /**
@@ -54,4 +55,26 @@ export function buildCloudSystemPrompt(
     );
   }
   return sections.join('\n\n');
+}
+
+/** The page line of the cloud system prompt: the page's path (and title), or its title alone. */
+export function pageLine(page: PageContext | undefined): string | undefined {
+  if (!page) return undefined;
+  let path = page.path;
+  if (!path && page.url) {
+    try {
+      const url = new URL(page.url);
+      path = `${url.pathname}${url.search}`;
+    } catch {
+      path = undefined;
+    }
+  }
+  const title = page.title?.trim() || page.h1?.trim();
+  if (!path) return title ? `titled “${title.slice(0, 120)}”` : undefined;
+  return title ? `${path} (“${title.slice(0, 120)}”)` : path;
+}
+
+/** Whether the tool set holds delegate_to_<id> tools (the system prompt then says how delegating works). */
+export function hasSubAgents(tools: readonly ToolDescriptor[]): boolean {
+  return tools.some((tool) => typeof tool?.name === 'string' && tool.name.startsWith('delegate_to_'));
 }

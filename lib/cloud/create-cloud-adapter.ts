@@ -11,13 +11,12 @@ import type {
   AgentAdapter,
   AgentRunRequest,
   AgentStreamPart,
-  PageContext,
   ProviderMetadata,
   ToolDescriptor,
   ToolOutput,
 } from '../agent/types';
 import { createSpotlight, type Spotlight } from '../page-data/spotlight';
-import { buildCloudSystemPrompt, DEFAULT_SYSTEM_PROMPT } from './build-cloud-system-prompt';
+import { buildCloudSystemPrompt, DEFAULT_SYSTEM_PROMPT, hasSubAgents, pageLine } from './build-cloud-system-prompt';
 import { type CloudDeps, type CloudSettings, cloudModelName, DEFAULT_CLOUD_MAX_STEPS } from './cloud-settings';
 import { mapCloudError, redactKey } from './map-cloud-error';
 import { normalizeBaseURL, resolveModel } from './resolve-model';
@@ -255,26 +254,6 @@ function stepBudget(requested: number | undefined): number {
 /** Whether the tool with this page name is marked untrustedContentHint. */
 function isUntrusted(tools: readonly ToolDescriptor[], pageName: string): boolean {
   return tools.some((tool) => tool.name === pageName && tool.annotations?.untrustedContentHint === true);
-}
-
-function pageLine(page: PageContext | undefined): string | undefined {
-  if (!page) return undefined;
-  let path = page.path;
-  if (!path && page.url) {
-    try {
-      const url = new URL(page.url);
-      path = `${url.pathname}${url.search}`;
-    } catch {
-      path = undefined;
-    }
-  }
-  const title = page.title?.trim() || page.h1?.trim();
-  if (!path) return title ? `titled “${title.slice(0, 120)}”` : undefined;
-  return title ? `${path} (“${title.slice(0, 120)}”)` : path;
-}
-
-function hasSubAgents(tools: readonly ToolDescriptor[]): boolean {
-  return tools.some((tool) => typeof tool?.name === 'string' && tool.name.startsWith('delegate_to_'));
 }
 
 /** Later metadata wins per provider key, merged field by field (Anthropic's signature arrives in the last delta). */

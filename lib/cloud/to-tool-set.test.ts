@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { asPageData } from '../../tests/fixtures/page-data';
 import type { ToolCall, ToolDescriptor, ToolOutput } from '../agent/types';
-import { cleanDescription, cleanSchema, PageToolError, toToolSet } from './to-tool-set';
+import { cleanDescription, cleanSchema } from './clean-schema';
+import { PageToolError, toToolSet } from './to-tool-set';
 
 type Executable = {
   description?: string;

@@ -1,10 +1,11 @@
 import { dynamicTool, jsonSchema, type ToolSet } from 'ai';
-import type { JSONSchema, ToolCall, ToolDescriptor, ToolOutput } from '../agent/types';
+import type { ToolCall, ToolDescriptor, ToolOutput } from '../agent/types';
 import { formatToolError } from '../agent/tool-error-codes';
 import { toolOutputText } from '../agent/tool-output-text';
-import { cleanPageText } from '../page-data/clean-page-text';
 import { createSpotlight, type Spotlight } from '../page-data/spotlight';
 import { validateArgs } from '../agent/validate-args';
+import { cleanDescription, cleanSchema } from './clean-schema';
+import { toProviderNames } from './to-provider-names';
 import { toProviderToolName } from './to-provider-tool-name';
 import { toToolResultOutput } from './to-tool-result-output';
 
@@ -61,9 +62,10 @@ export function toToolSet(tools: readonly ToolDescriptor[], options: ToToolSetOp
   };
 
   const spotlight = options.spotlight ?? createSpotlight();
+  const names = toProviderNames(tools);
   for (const descriptor of tools) {
-    if (!descriptor || typeof descriptor.name !== 'string' || byPage.has(descriptor.name)) continue;
-    const providerName = toProviderToolName(descriptor.name, new Set(byProvider.keys()));
+    const providerName = descriptor && names.get(descriptor.name);
+    if (!providerName || byProvider.has(providerName)) continue;
     byProvider.set(providerName, descriptor);
     byPage.set(descriptor.name, providerName);
     const { callTool } = options;
@@ -98,50 +100,4 @@ export function toToolSet(tools: readonly ToolDescriptor[], options: ToToolSetOp
     toPageName: (providerName) => byProvider.get(providerName)?.name,
     toProviderName: (pageName) => byPage.get(pageName) ?? toProviderToolName(pageName),
   };
-}
-
-/** A description without hidden characters (cleanPageText: the one list every path uses), newlines kept. */
-export function cleanDescription(text: string): string {
-  return cleanPageText(String(text)).trim();
-}
-
-/** Keywords whose value maps names (not keywords) to subschemas: their keys are never stripped. */
-const NAME_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
-const MAX_DEPTH = 32;
-
-/**
- * A page schema as providers accept it: a fresh copy without `$schema` and `$id` (providers reject or
- * misread them), hidden characters removed from every string and key (cleanPageText), cycles and excessive depth cut, and always an object schema at the root (a tool's input is
- * an object of named parameters; OpenAI refuses anything else).
- */
-export function cleanSchema(schema: JSONSchema | undefined): JSONSchema {
-  const copy = (node: unknown, depth: number, seen: Set<object>, isNameMap: boolean): unknown => {
-    if (Array.isArray(node)) {
-      if (seen.has(node) || depth > MAX_DEPTH) return [];
-      seen.add(node);
-      const out = node.map((item) => copy(item, depth + 1, seen, false));
-      seen.delete(node);
-      return out;
-    }
-    // Every string a provider shows the model is page text: names, descriptions, enum values, patterns.
-    if (typeof node === 'string') return cleanPageText(node);
-    if (node === null || typeof node !== 'object') return node;
-    if (seen.has(node) || depth > MAX_DEPTH) return {};
-    seen.add(node);
-    const out: Record<string, unknown> = {};
-    for (const [rawKey, value] of Object.entries(node)) {
-      const key = cleanPageText(rawKey);
-      if (!isNameMap && (key === '$schema' || key === '$id')) continue;
-      if (key === '__proto__') continue;
-      out[key] = copy(value, depth + 1, seen, !isNameMap && NAME_MAPS.has(key));
-    }
-    seen.delete(node);
-    return out;
-  };
-  const root = copy(schema ?? {}, 0, new Set(), false);
-  if (root === null || typeof root !== 'object' || Array.isArray(root)) return { type: 'object', properties: {} };
-  const object = root as JSONSchema;
-  if (object.type === undefined) return { type: 'object', properties: {}, ...object };
-  if (object.type !== 'object') return { type: 'object', properties: {} };
-  return object;
 }

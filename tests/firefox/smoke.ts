@@ -10,6 +10,7 @@ import type { TabToolSnapshot } from '../../lib/background/tool-bridge';
 import type { HostCallAnswer, HostToBackgroundMessage } from '../../lib/messaging/bridge-messages';
 import { NO_WEBGPU_NOTE } from '../../lib/local/create-local-adapter';
 import { buildTestModel } from '../../scripts/make-test-model';
+import { AUDIT_PROBLEMS } from '../fixtures/audit-problems';
 import { EXFILTRATION_REPLY_LANDMARK, exfiltrationReply } from '../fixtures/exfiltration-vectors';
 import { startAttackerServer } from '../servers/attacker-server';
 import { type ModelHost, startModelHost } from '../servers/model-host';
@@ -763,6 +764,49 @@ async function main(): Promise<number> {
       await shop.extensionPage.close();
       await shop.page.close();
     });
+    await check(
+      'the Audit view audits a page in the sidebar: exactly its known problems, its frame and forms, and What the model sees',
+      async () => {
+        const hotel = await session!.openWithExtensionPage(`${server.url}/audit-problems.html`, 'sidepanel.html');
+        const panel = hotel.extensionPage;
+        await withPageText(panel, async () => {
+          await waitFor('the panel to list the page’s 38 tools', async () => (await panelText(panel)).includes('Tools (38)'), 30_000);
+          await run(panel, `() => [...document.querySelectorAll('nav.views button')].find((b) => b.textContent === 'Audit').click()`);
+          const summary = await waitFor(
+            'the audit',
+            async () => (await run<string>(panel, `() => document.querySelector('.audit-summary')?.textContent ?? ''`)) || undefined,
+            20_000,
+          );
+          assert(summary === '38 tools in 2 frames, 3 forms, 0 results: 13 errors, 19 warnings, 5 info', `the audit says "${summary}"`);
+          const listed = await run<[string, string][]>(
+            panel,
+            `() => [...document.querySelectorAll('.finding')].map((f) => [f.dataset.rule, f.dataset.tool])`,
+          );
+          const key = (pairs: readonly [string, string][]) =>
+            pairs
+              .map((p) => p.join(' '))
+              .sort()
+              .join('\n');
+          assert(key(listed) === key(AUDIT_PROBLEMS), `the audit found:\n${key(listed)}`);
+          await run(
+            panel,
+            `() => {
+            const input = document.getElementById('preview-request');
+            input.value = 'Which rooms are free on Friday?';
+            input.dispatchEvent(new Event('input', { bubbles: true }));
+          }`,
+          );
+          const figures = await waitFor(
+            'What the model sees',
+            async () => (await run<string>(panel, `() => document.querySelector('.preview-figures')?.textContent ?? ''`)) || undefined,
+            10_000,
+          );
+          assert(/^8 of 38 tools shown · about \d+ tokens/.test(figures), `the preview says "${figures}"`);
+        });
+        await hotel.extensionPage.close();
+        await hotel.page.close();
+      },
+    );
   } finally {
     await session?.close();
     await server.close();

@@ -1,0 +1,148 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AgentClient } from '../../lib/messaging/agent-client';
+import type { HostEvent, PanelTool } from '../../lib/messaging/agent-messages';
+import { panelTool } from '../../lib/testing/audit-tools';
+import { ChatApp } from '../chat/chat-app';
+import { createChatStore } from '../chat/create-chat-store';
+import { AuditView } from './audit-view';
+import { createAuditState } from './create-audit-state';
+
+const downloads = vi.hoisted(() => [] as { text: string; fileName: string; type: string }[]);
+vi.mock('../shared/download-text', () => ({
+  downloadText: (text: string, fileName: string, type: string) => downloads.push({ text, fileName, type }),
+}));
+
+function hostClient() {
+  const listeners = new Set<(e: HostEvent) => void>();
+  const client: AgentClient & { emit(e: HostEvent): void } = {
+    send: () => {},
+    subscribe: (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    connected: () => true,
+    onConnectionChange: () => () => {},
+    close: () => {},
+    emit: (e) =>
+      act(() => {
+        for (const l of listeners) l(e);
+      }),
+  };
+  return client;
+}
+
+const ports = { scanForms: async () => [] as unknown, siteAgentFor: async () => undefined };
+
+function setup(tools: PanelTool[]) {
+  const client = hostClient();
+  const store = createChatStore(client);
+  store.bind(3, 'https://shop.example/');
+  const audit = createAuditState(store, ports);
+  render(<AuditView audit={audit} store={store} />);
+  client.emit({
+    type: 'panel/tab',
+    snapshot: {
+      tabId: 3,
+      messages: [],
+      running: false,
+      confirmations: [],
+      tools,
+      toolsKnown: true,
+      page: { url: 'https://shop.example/' },
+    },
+  });
+  return { client, store, audit };
+}
+
+afterEach(() => {
+  cleanup();
+  downloads.length = 0;
+});
+
+describe('AuditView', () => {
+  it('audits the page by itself when opened, and shows each finding with its tool, field, why and fix', async () => {
+    setup([panelTool({ name: 'delete_account', description: 'Deletes the account.', annotations: {} })]);
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe('1 tool in 1 frame, 0 forms, 0 results: 1 error, 0 warnings, 0 info'),
+    );
+    const errors = screen.getByRole('region', { name: 'Errors (1)' });
+    const [item] = within(errors).getAllByRole('listitem');
+    expect(item.dataset.rule).toBe('annotation/consequential-missing');
+    expect(item.dataset.tool).toBe('delete_account');
+    expect(item.textContent).toContain('Field: annotations.consequentialHint');
+    expect(item.textContent).toContain('Why it matters: Agents ask the person before a consequential call.');
+    expect(item.textContent).toContain('Fix: Add annotations: { consequentialHint: true } when you register it.');
+  });
+
+  it('says when there is nothing to fix, and exports the report as Markdown and JSON', async () => {
+    setup([panelTool()]);
+    await waitFor(() => expect(screen.getByText(/No findings/)).toBeTruthy());
+    fireEvent.click(screen.getByRole('button', { name: 'Export Markdown' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Export JSON' }));
+    expect(downloads.map((d) => [d.fileName, d.type])).toEqual([
+      ['webmcp-audit.md', 'text/markdown'],
+      ['webmcp-audit.json', 'application/json'],
+    ]);
+    expect(downloads[0].text).toContain('No findings.');
+    expect(JSON.parse(downloads[1].text).findings).toEqual([]);
+  });
+
+  it('says when the tab has moved on to another page since the audit', async () => {
+    const { client } = setup([panelTool()]);
+    await waitFor(() => expect(screen.getByText(/No findings/)).toBeTruthy());
+    client.emit({
+      type: 'panel/tab',
+      snapshot: {
+        tabId: 3,
+        messages: [],
+        running: false,
+        confirmations: [],
+        tools: [],
+        toolsKnown: true,
+        page: { url: 'https://shop.example/cart' },
+      },
+    });
+    expect(screen.getByRole('note').textContent).toBe(
+      'The tab shows another page now: these findings are for https://shop.example/. Audit again for this one.',
+    );
+  });
+
+  it('renders the page’s text as text: markup in a tool’s description creates no element', async () => {
+    setup([panelTool({ name: 'x', description: '<img>' })]);
+    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('1 warning'));
+    expect(document.querySelector('img')).toBeNull();
+    expect(screen.getByText('The description is one word: “<img>”.')).toBeTruthy();
+  });
+
+  it('shows what each adapter would send for a typed request', async () => {
+    setup([panelTool(), panelTool({ name: 'get_cart', title: 'Read the cart', description: 'Read the cart and its total.' })]);
+    fireEvent.input(screen.getByLabelText('Request'), { target: { value: 'what is in my cart' } });
+    const local = screen.getByRole('region', { name: 'On-device: Qwen3 0.6B' });
+    expect(within(local).getByText(/2 of 2 tools shown · about \d+ tokens/)).toBeTruthy();
+    const ranking = within(local).getByRole('list', { name: 'Tools ranked for this request' });
+    expect(within(ranking).getAllByRole('listitem')[0].textContent).toMatch(/^get_cart shown · score/);
+    expect(local.textContent).toContain('You are an assistant in the browser.');
+    const cloud = screen.getByRole('region', { name: 'Cloud' });
+    expect(cloud.textContent).toContain('2 tools, every one the site');
+    expect(cloud.textContent).toContain('"name": "get_cart"');
+  });
+});
+
+describe('ChatApp › Audit', () => {
+  it('opens the Audit view from the panel’s views', async () => {
+    const client = hostClient();
+    const store = createChatStore(client);
+    store.bind(3, 'https://shop.example/');
+    render(<ChatApp store={store} onOpenOptions={() => {}} audit={ports} />);
+    client.emit({
+      type: 'panel/tab',
+      snapshot: { tabId: 3, messages: [], running: false, confirmations: [], tools: [panelTool()], toolsKnown: true },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Audit' }));
+    expect(screen.getByRole('button', { name: 'Audit' }).getAttribute('aria-pressed')).toBe('true');
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Audit' })).toBeTruthy());
+    await waitFor(() => expect(screen.getByText(/No findings/)).toBeTruthy());
+  });
+});
