@@ -7,8 +7,8 @@
  *
  * The host only relays: it stamps each message from a socket with that connection's `clientId` (whatever the line
  * said) and sends the extension's answers back to the connection they name. Every decision (what is shared, the
- * names, the person's confirmation) is the extension's. The extension side declares the same shapes in
- * lib/messaging/mcp-bridge-messages.ts; protocol.test.ts checks that the two agree.
+ * names, the person's confirmation) is the extension's, which reads these types from here
+ * (lib/messaging/mcp-bridge-messages.ts) and checks every field it gets.
  */
 
 /** Bumped when a message changes shape; the extension refuses a hello of another version. */

@@ -11,6 +11,8 @@ import { RunOutcomeNotice } from './run-outcome-notice';
 import { SiteChangeNotice } from './site-change-notice';
 import { createStreamAnnouncer } from './stream-announcer';
 import { ToolsView } from './tools-view';
+import type { SharingStore } from '../sharing/create-sharing-store';
+import { SharingBar } from '../sharing/sharing-bar';
 
 interface ChatAppProps {
   store: ChatStore;
@@ -18,6 +20,8 @@ interface ChatAppProps {
   onOpenOptions: () => void;
   /** Loads a URL in the followed tab, for evals. Without it, evals say they cannot run here. */
   tabs?: EvalTabsPort;
+  /** What is shared with desktop agents (lib/mcp-bridge); without it the panel shows nothing of them. */
+  sharing?: SharingStore;
 }
 
 const NO_TABS: EvalTabsPort = { load: () => Promise.reject(new Error('This panel cannot load pages.')) };
@@ -29,7 +33,7 @@ type DevelopModule = typeof import('../inspector/develop-view');
 const FOLLOW_SLACK = 48;
 
 /** The side panel: header controls, the conversation or the page's tools, status, and the composer. */
-export function ChatApp({ store, onOpenOptions, tabs = NO_TABS }: ChatAppProps) {
+export function ChatApp({ store, onOpenOptions, tabs = NO_TABS, sharing }: ChatAppProps) {
   const tab = store.tab.value;
   const adapter = store.adapter.value;
   const messages = tab?.messages ?? [];
@@ -207,6 +211,7 @@ export function ChatApp({ store, onOpenOptions, tabs = NO_TABS }: ChatAppProps) 
             </button>
           </p>
         )}
+        {sharing && <SharingBar sharing={sharing} tab={tab} onConfirm={store.confirm} />}
         {adapter && (
           <AdapterStatusCard adapter={adapter} onPrepare={store.prepare} onCancel={store.cancelPrepare} onOpenOptions={onOpenOptions} />
         )}
