@@ -141,6 +141,7 @@ export function createMcpBridge(deps: McpBridgeDeps): McpBridge {
   /** The shared tools now, by name. Tabs that left their shared site lose a tab share on the way. */
   const listing = async (): Promise<Map<string, SharedTool>> => {
     const shared = new Map<string, SharedTool>();
+    await load();
     if (!enabled) return shared;
     const tabs = await deps.browser.tabs().catch(() => []);
     const open = new Map(tabs.map((t) => [t.tabId, t]));
@@ -225,7 +226,7 @@ export function createMcpBridge(deps: McpBridgeDeps): McpBridge {
         id: callId,
         tabId: tool.tabId,
         title: `${client.name} is waiting for you`,
-        message: `Allow ${tool.entry.name} on ${hostOf(tool.site)}? Open WebMCP Agent's panel on that tab to answer.`,
+        message: `Allow ${tool.entry.name} on ${hostOf(tool.site)}? Open WebMCP Agent’s panel on that tab to answer.`,
       })
       .catch(() => undefined);
   };

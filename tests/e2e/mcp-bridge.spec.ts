@@ -150,3 +150,138 @@ test('a desktop agent lists the shared shop’s tools, calls a read-only one, wa
     await browser.close();
   }
 });
+
+test('a page cannot turn sharing on or share itself, and a content script cannot reach the native host', async ({
+  server,
+  nativeWebMCP,
+}) => {
+  const browser = await launchWithBridge(nativeWebMCP);
+  let agent: DesktopAgent | undefined;
+  try {
+    const { context, extensionId } = browser;
+    const page = await context.newPage();
+    await page.goto(`${server.url}/demo/`);
+    // The page's own world has no way to the extension at all (no externally_connectable).
+    expect(
+      await page.evaluate(() => typeof (globalThis as { chrome?: { runtime?: { sendMessage?: unknown } } }).chrome?.runtime?.sendMessage),
+    ).toBe('undefined');
+    const attempt = await evaluateInContentScript<Record<string, unknown>>(
+      page,
+      extensionId,
+      `async () => {
+        const out = { connectNative: typeof chrome.runtime.connectNative };
+        // The panel's sharing Port, from the attacker's seat: turn sharing on and share this site.
+        out.port = await new Promise((resolve) => {
+          const heard = [];
+          const port = chrome.runtime.connect({ name: 'webmcp-agent-sharing' });
+          port.onMessage.addListener((m) => heard.push(m));
+          port.onDisconnect.addListener(() => resolve({ disconnected: true, heard }));
+          try {
+            port.postMessage({ type: 'sharing/set-enabled', enabled: true });
+            for (let tabId = 0; tabId < 40; tabId++) port.postMessage({ type: 'sharing/share', tabId, scope: 'site' });
+          } catch (error) {
+            resolve({ threw: String(error), heard });
+          }
+          setTimeout(() => resolve({ disconnected: false, heard }), 2000);
+        });
+        // The background's native Port, by message: open it, and forge what the host would say.
+        const ask = async (message) => {
+          try {
+            return { answer: (await chrome.runtime.sendMessage(message)) ?? null };
+          } catch (error) {
+            return { error: String(error && error.message || error) };
+          }
+        };
+        out.open = await ask({ type: 'native-link/open' });
+        out.post = await ask({ type: 'native-link/post', message: { type: 'tools/list-changed' } });
+        out.tabs = await ask({ type: 'native-link/tabs' });
+        // Extension storage, where the switch and the shared sites live.
+        try {
+          await chrome.storage.local.set({ 'mcpBridge.enabled': true, 'mcpBridge.sites': [location.origin] });
+          out.storage = 'written';
+        } catch (error) {
+          out.storage = String(error && error.message || error);
+        }
+        return out;
+      }`,
+    );
+    expect(attempt.connectNative).toBe('undefined');
+    expect(attempt.port).toEqual({ disconnected: true, heard: [] });
+    for (const key of ['open', 'post', 'tabs']) expect(attempt[key], key).not.toHaveProperty('answer.state');
+    expect(attempt.tabs).not.toHaveProperty('answer.0');
+    expect(String(attempt.storage)).toMatch(/Access to storage is not allowed from this context/);
+
+    // Nothing changed: sharing is off, no host was started, and a desktop agent reaches nothing.
+    const options = await context.newPage();
+    await options.goto(`chrome-extension://${extensionId}/options.html`);
+    await expect(options.getByLabel('Share tools with desktop agents')).not.toBeChecked();
+    agent = await connectDesktopAgent(browser.bridge);
+    expect((await agent.client.listTools()).tools).toEqual([]);
+    const call = await agent.client.callTool({ name: `${siteLabel(server.url)}__get_cart`, arguments: {} });
+    expect(resultText(call)).toMatch(/WebMCP Agent is not reachable/);
+  } finally {
+    await agent?.close();
+    await browser.close();
+  }
+});
+
+test('a client reaches only what the person shares: one tab stays one tab, a tab that leaves its site takes its tools along, and what it read on one site makes another site’s read-only tool ask', async ({
+  server,
+  nativeWebMCP,
+}) => {
+  const browser = await launchWithBridge(nativeWebMCP);
+  let agent: DesktopAgent | undefined;
+  try {
+    const { context, sw, extensionId } = browser;
+    const label = siteLabel(server.url);
+    const otherSite = server.url.replace('127.0.0.1', 'localhost');
+    const shared = await context.newPage();
+    await shared.goto(`${server.url}/demo/`);
+    const sameSite = await context.newPage();
+    await sameSite.goto(`${server.url}/demo/#/cart`);
+    await turnSharingOn(browser);
+    const panel = await openSidePanel(context, extensionId, await tabIdOf(sw, shared));
+    await panel.getByRole('button', { name: 'Only this tab' }).click();
+    await expect(panel.getByText(`This tab (${new URL(server.url).host}) is shared with desktop agents.`)).toBeVisible();
+
+    agent = await connectDesktopAgent(browser.bridge, 'Attacker Agent');
+    const names = async () => (await agent!.client.listTools()).tools.map((t) => t.name);
+    await expect.poll(names).toContain(`${label}__get_cart`);
+    // The other tab of the same site is not shared: no second copy of its tools.
+    expect((await names()).filter((n) => n.endsWith('__get_cart'))).toEqual([`${label}__get_cart`]);
+    expect(await names()).not.toContain(`${label}_2__get_cart`);
+
+    // What the client read on the shop…
+    expect((await agent.client.callTool({ name: `${label}__get_cart`, arguments: {} })).isError).toBeFalsy();
+
+    // …makes another site's read-only tool ask, showing what would go there, once the person shares that site too.
+    const other = await context.newPage();
+    await other.goto(`${otherSite}/imperative.html`);
+    const otherPanel = await openSidePanel(context, extensionId, await tabIdOf(sw, other));
+    await otherPanel.getByRole('button', { name: 'Share this site' }).click();
+    const otherLabel = siteLabel(otherSite);
+    await expect.poll(names).toContain(`${otherLabel}__get_json`);
+    const reading = agent.client.callTool({ name: `${otherLabel}__get_json`, arguments: { secret: 'from the shop' } });
+    const question = otherPanel.locator('.sharing-question');
+    await expect(question).toContainText(`Attacker Agent (desktop agent) asks: Allow get_json on ${new URL(otherSite).host}?`);
+    await expect(question).toContainText('holds what was read on');
+    await expect(question).toContainText('"secret": "from the shop"');
+    await expect(question.getByRole('button', { name: 'Always on this site' })).toHaveCount(0);
+    await question.getByRole('button', { name: 'Deny' }).click();
+    expect(resultText(await reading)).toMatch(/declined/);
+
+    // The shared tab goes to another site: its tools leave the list, and the old name says why it is gone.
+    const heard = agent.listChanged();
+    await shared.goto(`${otherSite}/imperative.html?moved`);
+    await expect.poll(() => agent!.listChanged()).toBeGreaterThan(heard);
+    await expect.poll(names).not.toContain(`${label}__get_cart`);
+    const gone = await agent.client.callTool({ name: `${label}__get_cart`, arguments: {} });
+    expect(resultText(gone)).toMatch(/^Error \[tool_changed\]: The tab that offered .* left 127\.0\.0\.1/);
+    // A name that was never handed out reaches nothing either.
+    const guessed = await agent.client.callTool({ name: `${label}_2__get_cart`, arguments: {} });
+    expect(resultText(guessed)).toMatch(/^Error \[unknown_tool\]: No shared tool is named/);
+  } finally {
+    await agent?.close();
+    await browser.close();
+  }
+});
