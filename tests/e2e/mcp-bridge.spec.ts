@@ -72,7 +72,7 @@ test('a desktop agent lists the shared shop’s tools, calls a read-only one, wa
     await elsewhere.goto(`${otherSite}/imperative.html`);
 
     await turnSharingOn(browser);
-    const panel = await openSidePanel(context, extensionId, await tabIdOf(sw, shop));
+    let panel = await openSidePanel(context, extensionId, await tabIdOf(sw, shop));
     const host = new URL(server.url).host;
     await panel.getByRole('button', { name: 'Share this site' }).click();
     await expect(panel.getByText(`${host} is shared with desktop agents.`)).toBeVisible();
@@ -126,6 +126,18 @@ test('a desktop agent lists the shared shop’s tools, calls a read-only one, wa
     expect(refused.isError).toBe(true);
     expect(resultText(refused)).toMatch(/^Error \[cancelled\]: The person declined to run add_to_cart/);
     await expect(shop.locator('#cart-count')).toHaveText('2');
+
+    // With no panel on the tab, a notification says a call waits; the panel, opened again, answers it.
+    await panel.close();
+    const unattended = agent.client.callTool({ name: `${label}__add_to_cart`, arguments: { quantity: 1 } });
+    await expect
+      .poll(() => sw.evaluate(async () => Object.keys(await chrome.notifications.getAll())))
+      .toEqual([expect.stringMatching(/^mcp-/)]);
+    const reopened = await openSidePanel(context, extensionId, await tabIdOf(sw, shop));
+    await reopened.locator('.sharing-question').getByRole('button', { name: 'Deny' }).click();
+    expect((await unattended).isError).toBe(true);
+    await expect.poll(() => sw.evaluate(async () => Object.keys(await chrome.notifications.getAll()))).toEqual([]);
+    panel = reopened;
 
     // The panel's timeline marks the bridge's calls with the client's name.
     await panel.getByRole('button', { name: 'Develop' }).click();
@@ -283,5 +295,26 @@ test('a client reaches only what the person shares: one tab stays one tab, a tab
   } finally {
     await agent?.close();
     await browser.close();
+  }
+});
+
+test('turned on without the bridge installed, the options page and the panel say how to install it', async ({ server, nativeWebMCP }) => {
+  const { context, sw, extensionId, close } = await launchExtension({ native: nativeWebMCP });
+  try {
+    const options = await context.newPage();
+    await options.goto(`chrome-extension://${extensionId}/options.html`);
+    await options.getByLabel('Share tools with desktop agents').check();
+    const status = options.locator('section', { has: options.locator('#sharing-title') }).getByRole('status');
+    await expect(status).toContainText('The bridge is not installed on this computer');
+    await expect(status).toContainText('npm run bridge -- install');
+    const shop = await context.newPage();
+    await shop.goto(`${server.url}/demo/`);
+    const panel = await openSidePanel(context, extensionId, await tabIdOf(sw, shop));
+    await expect(panel.locator('.sharing-error')).toContainText('Desktop agents cannot connect: The bridge is not installed on this computer.');
+    // Off again: nothing of it stays in the panel.
+    await options.getByLabel('Share tools with desktop agents').uncheck();
+    await expect(panel.locator('.sharing')).toHaveCount(0);
+  } finally {
+    await close();
   }
 });
