@@ -310,7 +310,9 @@ test('turned on without the bridge installed, the options page and the panel say
     const shop = await context.newPage();
     await shop.goto(`${server.url}/demo/`);
     const panel = await openSidePanel(context, extensionId, await tabIdOf(sw, shop));
-    await expect(panel.locator('.sharing-error')).toContainText('Desktop agents cannot connect: The bridge is not installed on this computer.');
+    await expect(panel.locator('.sharing-error')).toContainText(
+      'Desktop agents cannot connect: The bridge is not installed on this computer.',
+    );
     // Off again: nothing of it stays in the panel.
     await options.getByLabel('Share tools with desktop agents').uncheck();
     await expect(panel.locator('.sharing')).toHaveCount(0);
