@@ -15,6 +15,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMcpServer } from './mcp-server.js';
 import { createNativeMessageReader, encodeNativeMessage } from './native-messaging.js';
 import { runNativeHost } from './native-host.js';
+import { pairingProof } from './pairing.js';
 
 const NOT_REACHABLE = 'WebMCP Agent is not reachable (test).';
 
@@ -91,11 +92,13 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function startHost(args = ['chrome-extension://ndhgakbiimnhngehomphknhkdefapfod/']) {
+const FIREFOX_ARGS = ['/home/x/.mozilla/native-messaging-hosts/dev.webmcp_agent.bridge.json', 'webmcp-agent@webmcp-agent.dev'];
+
+function startHost(args = ['chrome-extension://ndhgakbiimnhngehomphknhkdefapfod/'], pairingCode?: string) {
   const stdin = new PassThrough();
   const stdout = new PassThrough();
   const extension = fakeExtension(stdin, stdout);
-  const host = runNativeHost({ stdin, stdout, args, socketPath });
+  const host = runNativeHost({ stdin, stdout, args, socketPath, ...(pairingCode ? { pairingCode } : {}), pairingTimeoutMs: 500 });
   cleanups.push(async () => {
     stdin.end();
     await host.done;
@@ -218,11 +221,33 @@ describe('the bridge between an MCP client and the extension', () => {
   it('a second browser’s host leaves a live socket alone and tells its extension why it stops', async () => {
     const first = startHost();
     await first.host.ready;
-    const second = startHost(['/home/x/.mozilla/native-messaging-hosts/dev.webmcp_agent.bridge.json', 'webmcp-agent@webmcp-agent.dev']);
+    const second = startHost(FIREFOX_ARGS, 'AB12-CD34-EF56');
     expect(await second.host.ready).toBe('busy');
     expect((await second.extension.next('host/busy')).message).toMatch(/Another browser/);
     await second.host.done;
     expect(existsSync(socketPath)).toBe(true);
+  });
+
+  it('started by Firefox, opens the socket only for the holder of the pairing code', async () => {
+    // No code on this computer: the host says how to pair, and stops.
+    const unpaired = startHost(FIREFOX_ARGS);
+    expect(await unpaired.host.ready).toBe('busy');
+    expect((await unpaired.extension.next('host/unpaired')).message).toMatch(/needs a pairing code/);
+    // A content script starting the host gets a challenge it cannot answer.
+    const guessed = startHost(FIREFOX_ARGS, 'AB12-CD34-EF56');
+    const challenge = await guessed.extension.next('host/challenge');
+    guessed.extension.send({ type: 'host/proof', proof: pairingProof('ZZZZ-ZZZZ-ZZZZ', String(challenge.nonce)) });
+    expect(await guessed.host.ready).toBe('busy');
+    expect((await guessed.extension.next('host/unpaired')).message).toMatch(/does not match/);
+    expect(existsSync(socketPath)).toBe(false);
+    // The extension's background, holding the code, answers it.
+    const paired = startHost(FIREFOX_ARGS, 'AB12-CD34-EF56');
+    paired.extension.answerWith((m) =>
+      m.type === 'host/challenge' ? { type: 'host/proof', proof: pairingProof('ab12cd34ef56', String(m.nonce)) } : standardAnswers(m),
+    );
+    expect(await paired.host.ready).toBe('listening');
+    const { client } = await startClient();
+    expect((await client.listTools()).tools).toHaveLength(1);
   });
 
   it('replaces a stale socket file that nothing answers on (a host that died)', async () => {

@@ -18,11 +18,12 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { clientSetup, install, installedManifests, tsxLoaderUrl, uninstall } from './install.js';
 import { createMcpServer } from './mcp-server.js';
 import { runNativeHost } from './native-host.js';
+import { ensurePairingCode, readPairingCode } from './pairing.js';
 import { socketPath } from './socket-path.js';
 
 const USAGE = `Usage: webmcp-agent-bridge <command>
 
-  install [--browser <name>]… [--user-data-dir <dir>]… [--extension-id <id>]…
+  install [--browser <name>]… [--user-data-dir <dir>]… [--extension-id <id>]… [--new-pairing-code]
             Writes the native-messaging host manifest for each browser found (or named: chrome, chromium, edge,
             brave, firefox, all; or a Chromium profile started with --user-data-dir) and prints how to add the MCP
             server to Claude Code, Cursor or Claude Desktop.
@@ -68,6 +69,7 @@ async function main(argv: readonly string[]): Promise<number> {
         stdout: process.stdout,
         args,
         socketPath: socketPath(),
+        pairingCode: readPairingCode(homedir()),
         log: (line) => process.stderr.write(`${line}\n`),
       });
       await host.done;
@@ -96,6 +98,10 @@ async function main(argv: readonly string[]): Promise<number> {
         ...(tsxLoaderUrl() ? { tsxLoader: tsxLoaderUrl() } : {}),
       });
       for (const { browser, path } of report.manifests) console.log(`Installed for ${browser}: ${path}`);
+      if (report.manifests.some((m) => m.kind === 'firefox')) {
+        const code = ensurePairingCode(homedir(), args.includes('--new-pairing-code'));
+        console.log(`\nFirefox pairing code: ${code}\nType it once in the extension's options page (Desktop agents) in Firefox.`);
+      }
       console.log(`\n${clientSetup(report.mcpServerLauncher)}`);
       return 0;
     }
@@ -107,6 +113,8 @@ async function main(argv: readonly string[]): Promise<number> {
     case 'status': {
       const manifests = installedManifests(homedir());
       console.log(manifests.length > 0 ? manifests.map((path) => `Installed: ${path}`).join('\n') : 'Not installed for any browser.');
+      const code = readPairingCode(homedir());
+      if (code) console.log(`Firefox pairing code: ${code}`);
       const live = await new Promise<boolean>((resolve) => {
         const probe = connect(socketPath());
         probe.once('connect', () => {

@@ -121,7 +121,7 @@ interface InstallOptions {
 
 /** What install wrote. */
 export interface InstallReport {
-  manifests: { browser: string; path: string }[];
+  manifests: { browser: string; path: string; kind: BrowserTarget['kind'] }[];
   nativeHostLauncher: string;
   mcpServerLauncher: string;
 }
@@ -174,7 +174,7 @@ export function install(options: InstallOptions): InstallReport {
     mkdirSync(target.manifestDir, { recursive: true });
     const path = join(target.manifestDir, `${NATIVE_HOST_NAME}.json`);
     writeFileSync(path, `${JSON.stringify(hostManifest(target.kind, nativeHostLauncher, options.extensionIds), null, 2)}\n`);
-    return { browser: target.label, path };
+    return { browser: target.label, path, kind: target.kind };
   });
   return { manifests, nativeHostLauncher, mcpServerLauncher };
 }

@@ -11,6 +11,7 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 import { dirname } from 'node:path';
 import { createLineReader, createNativeMessageReader, encodeNativeMessage, MAX_TO_BROWSER_BYTES } from './native-messaging.js';
 import { type HostHello, isObject } from './protocol.js';
+import { checkPairingProof, newNonce } from './pairing.js';
 import { ensurePrivateDir } from './socket-path.js';
 
 /** Longest line a connection may send (a call's arguments included): the browser takes at most 1 MB from the host. */
@@ -22,6 +23,13 @@ interface NativeHostOptions {
   /** The host's arguments: Chrome passes the caller's origin, Firefox the manifest's path and the add-on's id. */
   args: readonly string[];
   socketPath: string;
+  /**
+   * The pairing code, for a host Firefox started (pairing.ts): the socket opens only after the extension proves it
+   * holds it. Undefined: Firefox's hosts refuse to start.
+   */
+  pairingCode?: string;
+  /** How long the extension has to answer the challenge. Default 10 s. */
+  pairingTimeoutMs?: number;
   /** Diagnostics (stderr: the browser shows them in its own log). */
   log?: (line: string) => void;
 }
@@ -40,6 +48,8 @@ export function runNativeHost(options: NativeHostOptions): NativeHost {
   const browser: HostHello['browser'] = options.args.some((a) => a.startsWith('chrome-extension://')) ? 'chrome' : 'firefox';
   const connections = new Map<string, Socket>();
   let server: Server | undefined;
+  /** Firefox's challenge, answered (or not) by the extension's first message. */
+  let answerChallenge: ((proof: unknown) => void) | undefined;
   let stopped = false;
   let resolveDone!: () => void;
   const done = new Promise<void>((resolve) => {
@@ -74,6 +84,10 @@ export function runNativeHost(options: NativeHostOptions): NativeHost {
     createNativeMessageReader(
       (message) => {
         if (!isObject(message)) return;
+        if (message.type === 'host/proof') {
+          answerChallenge?.(message.proof);
+          return;
+        }
         const { clientId, ...rest } = message;
         const line = `${JSON.stringify(rest)}\n`;
         if (typeof clientId === 'string') connections.get(clientId)?.write(line);
@@ -127,6 +141,16 @@ export function runNativeHost(options: NativeHostOptions): NativeHost {
       stop();
       return 'busy';
     }
+    if (browser === 'firefox') {
+      // Firefox's content scripts can start this host too: only the extension's own background holds the code.
+      const unpaired = await pair();
+      if (unpaired) {
+        toBrowser({ type: 'host/unpaired', message: unpaired });
+        log(`webmcp-agent native host: ${unpaired}`);
+        stop();
+        return 'busy';
+      }
+    }
     if (process.platform !== 'win32') rmSync(options.socketPath, { force: true });
     const listening = createServer(accept);
     server = listening;
@@ -143,6 +167,27 @@ export function runNativeHost(options: NativeHostOptions): NativeHost {
     toBrowser({ type: 'host/busy', message: `The bridge could not open its socket (${String(error?.message ?? error)}).` });
     stop();
   });
+
+  /** Challenges the extension; undefined when it proved it holds the pairing code, else why not. */
+  async function pair(): Promise<string | undefined> {
+    const code = options.pairingCode;
+    if (!code) {
+      return 'Firefox needs a pairing code: run `npm run bridge -- install --browser firefox` and type the code it prints into the extension’s options page.';
+    }
+    const nonce = newNonce();
+    const proof = await new Promise<unknown>((resolve) => {
+      const timer = setTimeout(() => resolve(undefined), options.pairingTimeoutMs ?? 10_000);
+      answerChallenge = (value) => {
+        clearTimeout(timer);
+        answerChallenge = undefined;
+        resolve(value);
+      };
+      toBrowser({ type: 'host/challenge', nonce });
+    });
+    return checkPairingProof(code, nonce, proof)
+      ? undefined
+      : 'The pairing code in the extension’s options page does not match this computer’s. Type the code `npm run bridge -- install --browser firefox` printed (`npm run bridge -- status` shows it again).';
+  }
 
   return { done, ready: ready.catch(() => 'busy' as const) };
 }

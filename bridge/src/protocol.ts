@@ -52,7 +52,18 @@ export type HostToExtension =
   /** A socket connection closed: its client is gone. */
   | { type: 'client/gone'; clientId: string }
   /** Another browser's host already serves the socket: this one stops. */
-  | { type: 'host/busy'; message: string };
+  | { type: 'host/busy'; message: string }
+  /** Firefox: prove you hold the pairing code (pairing.ts) before the socket opens. */
+  | { type: 'host/challenge'; nonce: string }
+  /** Firefox: no pairing code on this computer, or the proof did not match: this host stops. */
+  | { type: 'host/unpaired'; message: string };
+
+/** The extension → the host, of its own: the answer to host/challenge. */
+export interface ExtensionToHost {
+  type: 'host/proof';
+  /** HMAC-SHA256(pairing code, nonce), hex. */
+  proof: string;
+}
 
 /** The extension's answer to one request. */
 export type Reply = { type: 'reply'; id: string; result: unknown } | { type: 'reply'; id: string; error: { message: string } };

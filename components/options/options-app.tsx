@@ -10,7 +10,7 @@ import type { SharingStore } from '../sharing/create-sharing-store';
 import { SharingSection } from '../sharing/sharing-section';
 
 /** The options page: every section, and the bar with the one Save button. */
-export function OptionsApp({ state, sharing }: { state: OptionsState; sharing?: SharingStore }) {
+export function OptionsApp({ state, sharing, pairing }: { state: OptionsState; sharing?: SharingStore; pairing?: boolean }) {
   const loadError = state.loadError.value;
   const ready = !!state.draft.value;
   return (
@@ -48,7 +48,7 @@ export function OptionsApp({ state, sharing }: { state: OptionsState; sharing?: 
         )}
         {ready ? <SitesSection state={state} /> : null}
         {ready ? <ConversationsSection state={state} /> : null}
-        {ready && sharing ? <SharingSection sharing={sharing} /> : null}
+        {ready && sharing ? <SharingSection sharing={sharing} pairing={pairing} /> : null}
         {ready ? (
           // Outside the form so it can stay in view at the bottom of the page; form= ties Save to it.
           <div class={`save-bar${state.dirty.value ? ' save-bar--dirty' : ''}`}>

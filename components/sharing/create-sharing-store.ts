@@ -19,6 +19,8 @@ export interface SharingStore {
   setEnabled(enabled: boolean): void;
   share(tabId: number, scope: 'site' | 'tab'): void;
   stop(what: { site?: string; tabId?: number }): void;
+  /** Firefox: keeps the pairing code the installer printed. */
+  pair(code: string): void;
 }
 
 interface SharingStoreOptions {
@@ -65,5 +67,6 @@ export function createSharingStore(options: SharingStoreOptions): SharingStore {
     setEnabled: (enabled) => send({ type: 'sharing/set-enabled', enabled }),
     share: (tabId, scope) => send({ type: 'sharing/share', tabId, scope }),
     stop: (what) => send({ type: 'sharing/stop', ...what }),
+    pair: (code) => send({ type: 'sharing/pair', code }),
   };
 }

@@ -19,10 +19,11 @@ function store(state: SharingState | undefined): SharingStore & { calls: unknown
     setEnabled: (enabled) => void calls.push(['enabled', enabled]),
     share: (tabId, scope) => void calls.push(['share', tabId, scope]),
     stop: (what) => void calls.push(['stop', what]),
+    pair: (code) => void calls.push(['pair', code]),
   };
 }
 
-const base: SharingState = { enabled: true, link: { state: 'open' }, clients: [], sites: [], tabs: [] };
+const base: SharingState = { enabled: true, link: { state: 'open' }, clients: [], sites: [], tabs: [], paired: false };
 const tab = (confirmations: TabSnapshot['confirmations'] = []): TabSnapshot =>
   ({ tabId: 5, messages: [], running: false, confirmations, tools: [], toolsKnown: true }) as TabSnapshot;
 

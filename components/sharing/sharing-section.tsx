@@ -1,3 +1,4 @@
+import { useState } from 'preact/hooks';
 import { hostOf } from '../../lib/shared/host-of';
 import type { SharingStore } from './create-sharing-store';
 
@@ -6,9 +7,10 @@ import type { SharingStore } from './create-sharing-store';
  * and each site is then shared from the side panel), whether the local bridge answers, which desktop agents are
  * connected, and every shared site with "Stop sharing".
  */
-export function SharingSection({ sharing }: { sharing: SharingStore }) {
+export function SharingSection({ sharing, pairing = false }: { sharing: SharingStore; pairing?: boolean }) {
   const state = sharing.state.value;
   const link = state?.link;
+  const [code, setCode] = useState('');
   return (
     <section class="card" aria-labelledby="sharing-title">
       <h2 id="sharing-title">Desktop agents</h2>
@@ -30,6 +32,31 @@ export function SharingSection({ sharing }: { sharing: SharingStore }) {
             />{' '}
             Share tools with desktop agents
           </label>
+          {pairing && (
+            // Firefox lets content scripts start native hosts too: the host serves only whoever holds this code.
+            <form
+              class="pairing"
+              onSubmit={(e) => {
+                e.preventDefault();
+                if (code.trim()) sharing.pair(code);
+                setCode('');
+              }}
+            >
+              <label for="pairing-code">Pairing code{state.paired ? ' (one is saved; type a new one to replace it)' : ''}</label>
+              <input
+                id="pairing-code"
+                autocomplete="off"
+                spellcheck={false}
+                placeholder="XXXX-XXXX-XXXX"
+                value={code}
+                onInput={(e) => setCode((e.currentTarget as HTMLInputElement).value)}
+              />
+              <button type="submit" class="button">
+                Save code
+              </button>
+              <p class="hint">Firefox only: the code `npm run bridge -- install` printed (`npm run bridge -- status` shows it again).</p>
+            </form>
+          )}
           {state.enabled && (
             <p class={link?.state === 'failed' ? 'problem' : 'hint'} role="status">
               {link?.state === 'open'

@@ -175,8 +175,10 @@ export function explainNativeError(raw: string): string {
   return `The bridge stopped (${raw.slice(0, 200)}).`;
 }
 
-function isBusy(message: unknown): message is { type: 'host/busy'; message: unknown } {
-  return typeof message === 'object' && message !== null && (message as { type?: unknown }).type === 'host/busy';
+/** The host says why it stops (another browser shares; Firefox: not paired) before it closes the Port. */
+function isBusy(message: unknown): message is { type: 'host/busy' | 'host/unpaired'; message: unknown } {
+  const type = typeof message === 'object' && message !== null ? (message as { type?: unknown }).type : undefined;
+  return type === 'host/busy' || type === 'host/unpaired';
 }
 
 /** Answers the offscreen host's `native-link/…` messages (Chrome), or undefined for other messages. */

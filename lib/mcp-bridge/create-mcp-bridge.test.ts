@@ -9,6 +9,7 @@ import type { TabToolEntry, TabToolSnapshot } from '../background/tool-bridge';
 import type { ClientCallRequest } from '../host/create-tab-session';
 import type { BridgeTabInfo, NativeOutbound, SharingState } from '../messaging/mcp-bridge-messages';
 import { createMemoryStorageArea } from '../testing/memory-storage-area';
+import { pairingProof as hostProof } from '../../bridge/src/pairing';
 import { createMcpBridge, type SharingPort } from './create-mcp-bridge';
 
 const EXTENSION = { id: 'ext-id', origin: 'chrome-extension://ext-id/' };
@@ -397,5 +398,22 @@ describe('createMcpBridge', () => {
     await t.browser.close();
     await vi.waitFor(() => expect((panel.received.at(-1) as { state: SharingState }).state.clients).toEqual([]));
     expect((await t.request('c1', { type: 'tools/list' })).error?.message).toMatch(/hello first/);
+  });
+
+  it('answers Firefox’s challenge with the pairing code the person typed, and only then; a new code restarts the host', async () => {
+    const t = setup();
+    t.fromHost({ type: 'host/challenge', nonce: 'ab'.repeat(16) });
+    await vi.waitFor(() => expect(t.posted).toContainEqual({ type: 'host/proof', proof: '' }));
+    const options = t.port({ ...extensionPage, url: `${EXTENSION.origin}options.html` });
+    options.send({ type: 'sharing/pair', code: 'ab12-cd34-ef56' });
+    await vi.waitFor(() => expect(t.browser.open).toHaveBeenCalledTimes(1));
+    expect(await t.storage.get(['mcpBridge.pairingCode'])).toEqual({ 'mcpBridge.pairingCode': 'AB12CD34EF56' });
+    t.fromHost({ type: 'host/challenge', nonce: 'cd'.repeat(16) });
+    await vi.waitFor(() => expect(t.posted).toContainEqual({ type: 'host/proof', proof: hostProof('AB12-CD34-EF56', 'cd'.repeat(16)) }));
+    // A content script's Port cannot set the code.
+    const attacker = t.port(contentScript);
+    attacker.send({ type: 'sharing/pair', code: 'ZZZZ-ZZZZ-ZZZZ' });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(await t.storage.get(['mcpBridge.pairingCode'])).toEqual({ 'mcpBridge.pairingCode': 'AB12CD34EF56' });
   });
 });

@@ -50,6 +50,8 @@ const PROTOCOL = 1;
 /** Where the person's choices are kept (the extension's privileged storage; Firefox: its IndexedDB). */
 const ENABLED_KEY = 'mcpBridge.enabled';
 const SITES_KEY = 'mcpBridge.sites';
+/** Firefox: the pairing code the person typed (bridge/src/pairing.ts); privileged storage, never a content script's. */
+const PAIRING_KEY = 'mcpBridge.pairingCode';
 /** Most characters of a client's name as shown. */
 const MAX_CLIENT_NAME = 60;
 /** Most clients at once (each is a process the person started). */
@@ -286,10 +288,21 @@ export function createMcpBridge(deps: McpBridgeDeps): McpBridge {
     void broadcast();
   };
 
+  const answerChallenge = async (nonce: string) => {
+    const stored = (await deps.storage.get([PAIRING_KEY]).catch((): Record<string, unknown> => ({})))[PAIRING_KEY];
+    const code = typeof stored === 'string' ? stored : '';
+    post({ type: 'host/proof', proof: code ? await pairingProof(code, nonce) : '' });
+  };
+
   const onNative = (raw: unknown) => {
     if (!isRecord(raw) || typeof raw.type !== 'string') return;
     const message = raw as NativeInbound;
-    if (message.type === 'host/busy') return;
+    if (message.type === 'host/busy' || message.type === 'host/unpaired') return;
+    if (message.type === 'host/challenge') {
+      // Firefox's host opens the socket only for the holder of the pairing code: the content scripts never have it.
+      if (typeof message.nonce === 'string' && /^[0-9a-f]{16,64}$/.test(message.nonce)) void answerChallenge(message.nonce);
+      return;
+    }
     if (message.type === 'client/gone') return typeof message.clientId === 'string' ? dropClient(message.clientId) : undefined;
     const { clientId } = message;
     if (typeof clientId !== 'string' || typeof message.id !== 'string') return;
@@ -374,7 +387,8 @@ export function createMcpBridge(deps: McpBridgeDeps): McpBridge {
       name: c.name,
       ...(c.version ? { version: c.version } : {}),
     }));
-    return { enabled, link, clients: clientList, sites: [...sites], tabs: sharedTabs, ...(tab ? { tab } : {}) };
+    const paired = typeof (await deps.storage.get([PAIRING_KEY]).catch((): Record<string, unknown> => ({})))[PAIRING_KEY] === 'string';
+    return { enabled, link, clients: clientList, sites: [...sites], tabs: sharedTabs, ...(tab ? { tab } : {}), paired };
   };
 
   const send = (port: SharingPort, value: SharingState) => {
@@ -447,6 +461,19 @@ export function createMcpBridge(deps: McpBridgeDeps): McpBridge {
     },
   };
 
+  handlers['sharing/pair'] = async (message) => {
+    await load();
+    const code = typeof message.code === 'string' ? normalizeCode(message.code) : '';
+    if (code.length < 12 || code.length > 64) return;
+    await deps.storage.set({ [PAIRING_KEY]: code }).catch(() => undefined);
+    // A host waiting with a challenge that failed has stopped: start it again with the new code.
+    if (enabled) {
+      await deps.browser.close();
+      await deps.browser.open();
+    }
+    await broadcast();
+  };
+
   deps.onConnect.addListener((port) => {
     if (port.name !== SHARING_PORT_NAME) return;
     // A content script can open a Port of this name: it must neither turn sharing on nor share its own site.
@@ -473,6 +500,19 @@ export function createMcpBridge(deps: McpBridgeDeps): McpBridge {
     },
     state,
   };
+}
+
+/** The code as the host uses it in the HMAC (bridge/src/pairing.ts normalizePairingCode). */
+function normalizeCode(code: string): string {
+  return code.toUpperCase().replace(/[^0-9A-Z]/g, '');
+}
+
+/** HMAC-SHA256(code, nonce) in hex, as the host checks it (bridge/src/pairing.ts pairingProof). */
+export async function pairingProof(code: string, nonce: string): Promise<string> {
+  const encoder = new TextEncoder();
+  const key = await crypto.subtle.importKey('raw', encoder.encode(normalizeCode(code)), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(nonce)));
+  return Array.from(mac, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 function errorOutput(text: string): ToolOutput {

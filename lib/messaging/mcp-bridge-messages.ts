@@ -11,7 +11,7 @@
  * - `sharing/…`: the side panel and the options page ⇄ the agent host, on the Port `webmcp-agent-sharing`, taken only
  *   from the extension's own pages: turning sharing on, sharing a site or a tab, stopping, and what is shared now.
  */
-import type { ExtensionToServer, HostToExtension, ServerToExtension } from '../../bridge/src/protocol';
+import type { ExtensionToHost, ExtensionToServer, HostToExtension, ServerToExtension } from '../../bridge/src/protocol';
 import type { MessageOf } from './channel';
 
 export type { BridgeCallResult, BridgeContent, BridgeTool } from '../../bridge/src/protocol';
@@ -19,7 +19,7 @@ export type { BridgeCallResult, BridgeContent, BridgeTool } from '../../bridge/s
 /** What the extension may get from the native host: the MCP server's requests (stamped with a client) and the host's own. */
 export type NativeInbound = (ServerToExtension & { clientId: string }) | HostToExtension;
 /** What the extension sends the native host. */
-export type NativeOutbound = ExtensionToServer;
+export type NativeOutbound = ExtensionToServer | ExtensionToHost;
 
 /** The native Port's state, as the background sees it. */
 export type NativeLinkState = { state: 'closed' } | { state: 'open' } | { state: 'failed'; error: string };
@@ -87,6 +87,8 @@ export interface SharingState {
   tabs: { tabId: number; site: string; title?: string }[];
   /** The tab the panel shows: its site and how it is shared. */
   tab?: { tabId: number; site?: string; shared: 'site' | 'tab' | false };
+  /** Firefox: a pairing code is kept (bridge/src/pairing.ts). */
+  paired: boolean;
 }
 
 /** Side panel, options page → agent host (Port SHARING_PORT_NAME). */
@@ -98,6 +100,8 @@ export interface SharingChannel {
   'sharing/share': { request: { tabId: number; scope: 'site' | 'tab' }; answer: undefined };
   /** Stop sharing a site, or one tab. Its desktop agents' waiting calls end, and their tools leave the list. */
   'sharing/stop': { request: { site?: string; tabId?: number }; answer: undefined };
+  /** Firefox: the pairing code `npm run bridge -- install` printed, typed by the person (bridge/src/pairing.ts). */
+  'sharing/pair': { request: { code: string }; answer: undefined };
 }
 
 /** Agent host → side panel, options page. */
