@@ -142,7 +142,7 @@ export function runNativeHost(options: NativeHostOptions): NativeHost {
       return 'busy';
     }
     if (browser === 'firefox') {
-      // Firefox's content scripts can start this host too: only the extension's own background holds the code.
+      // Firefox gives content scripts connectNative too: only the extension's own background holds the code.
       const unpaired = await pair();
       if (unpaired) {
         toBrowser({ type: 'host/unpaired', message: unpaired });

@@ -1,7 +1,8 @@
 /**
- * Pairing, for Firefox. Firefox lets an extension's content scripts call runtime.connectNative too (its schema
- * allows the "content" context; seen on firefox-esr 153), so a content script in a compromised renderer could start
- * this host and, with sharing off, answer desktop agents in the extension's place. So a host that Firefox started
+ * Pairing, for Firefox. Firefox gives an extension's content scripts runtime.connectNative too (its schema allows
+ * the "content" context; on firefox-esr 153 the function is there, and the Port it opens closes at once), so a
+ * content script in a compromised renderer, or a Firefox that lets the call through, could start this host and, with
+ * sharing off, answer desktop agents in the extension's place. So a host that Firefox started
  * opens the socket only after the extension proves it holds the pairing code: the installer writes the code here
  * (mode 0600) and prints it; the person types it once into the extension's options page, which keeps it where content
  * scripts cannot read it (docs/security.md § 2); at every start the host sends a fresh nonce and the extension

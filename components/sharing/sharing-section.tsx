@@ -33,7 +33,7 @@ export function SharingSection({ sharing, pairing = false }: { sharing: SharingS
             Share tools with desktop agents
           </label>
           {pairing && (
-            // Firefox lets content scripts start native hosts too: the host serves only whoever holds this code.
+            // Firefox gives content scripts connectNative too: the host serves only whoever holds this code.
             <form
               class="pairing"
               onSubmit={(e) => {

@@ -24,6 +24,6 @@ const sharing = createSharingStore({
   connect: () => browser.runtime.connect({ name: SHARING_PORT_NAME }) as unknown as SharingPortLike,
   wake: () => browser.runtime.sendMessage({ type: 'host/ping' }),
 });
-// Firefox's content scripts may start native hosts too: there the bridge needs the pairing code (bridge/src/pairing.ts).
+// Firefox gives content scripts connectNative too: there the bridge needs the pairing code (bridge/src/pairing.ts).
 render(<OptionsApp state={state} sharing={sharing} pairing={import.meta.env.FIREFOX} />, document.getElementById('app')!);
 void state.start();

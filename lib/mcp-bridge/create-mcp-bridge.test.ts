@@ -416,4 +416,15 @@ describe('createMcpBridge', () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(await t.storage.get(['mcpBridge.pairingCode'])).toEqual({ 'mcpBridge.pairingCode': 'AB12CD34EF56' });
   });
+
+  it('a view that changes the tab it watches gets the state of that tab, whichever answer is ready first', async () => {
+    const t = setup();
+    const panel = t.port(extensionPage);
+    panel.send({ type: 'sharing/watch' });
+    panel.send({ type: 'sharing/watch', tabId: 1 });
+    await vi.waitFor(() => expect(panel.received.length).toBeGreaterThan(0));
+    await new Promise((r) => setTimeout(r, 20));
+    expect((panel.received.at(-1) as { state: SharingState }).state.tab).toEqual({ tabId: 1, site: SHOP, shared: 'site' });
+    expect(panel.received.every((m) => (m as { state: SharingState }).state.tab?.tabId === 1)).toBe(true);
+  });
 });

@@ -399,8 +399,12 @@ export function createMcpBridge(deps: McpBridgeDeps): McpBridge {
       watchers.delete(port);
     }
   };
+  // A view that changed what it watches while its state was computed gets only the state of what it watches now.
   const broadcast = async () => {
-    for (const [port, watch] of [...watchers]) send(port, await state(watch.tabId));
+    for (const [port, watch] of [...watchers]) {
+      const value = await state(watch.tabId);
+      if (watchers.get(port) === watch) send(port, value);
+    }
   };
 
   const stopCallsOn = (match: (call: { site: string; tabId: number }) => boolean) => {
@@ -410,8 +414,10 @@ export function createMcpBridge(deps: McpBridgeDeps): McpBridge {
   const handlers: ChannelHandlers<SharingChannel, SharingPort> = {
     'sharing/watch': async (message, port) => {
       const tabId = Number.isInteger(message.tabId) ? message.tabId : undefined;
-      watchers.set(port, tabId === undefined ? {} : { tabId });
-      send(port, await state(tabId));
+      const watch = tabId === undefined ? {} : { tabId };
+      watchers.set(port, watch);
+      const value = await state(tabId);
+      if (watchers.get(port) === watch) send(port, value);
     },
     'sharing/set-enabled': async (message) => {
       await load();

@@ -152,7 +152,8 @@ test('a desktop agent lists the shared shop’s tools, calls a read-only one, wa
 
     // Stop sharing: the tools leave the list, and a call by a name the client had is refused, saying why.
     const beforeStop = agent.listChanged();
-    await panel.locator('.sharing-here').getByRole('button', { name: 'Stop sharing' }).click();
+    await panel.getByRole('button', { name: 'Chat', exact: true }).click();
+    await panel.locator('.sharing-here').getByRole('button', { name: 'Stop sharing' }).click({ timeout: 15_000 });
     await expect.poll(() => agent!.listChanged()).toBeGreaterThan(beforeStop);
     expect(await names()).toEqual([]);
     const stopped = await agent.client.callTool({ name: `${label}__get_cart`, arguments: {} });

@@ -76,7 +76,7 @@ export async function runBridgeChecks(check: Check, server: StaticServer): Promi
               heard.push(m.type);
               if (m.type === 'host/challenge') port.postMessage({ type: 'host/proof', proof: '0'.repeat(64) });
             });
-            port.onDisconnect.addListener(() => resolve({ disconnected: true, heard }));
+            port.onDisconnect.addListener((p) => resolve({ disconnected: true, heard, error: (p && p.error && p.error.message) || null }));
             setTimeout(() => resolve({ disconnected: false, heard }), 8000);
           });
           out.port = await new Promise((resolve) => {
@@ -97,12 +97,14 @@ export async function runBridgeChecks(check: Check, server: StaticServer): Promi
         }`,
         );
         const native = seen.native as { heard?: string[]; disconnected?: boolean; threw?: string };
-        // Either the content script has no way to start the host, or the host it starts asks and stops.
+        // Firefox gives content scripts the function; on firefox-esr 153 the Port closes at once and no host speaks on
+        // it. Wherever a host does start for a content script, it asks for the pairing proof and stops.
+        const allowed = new Set(['host/challenge', 'host/unpaired']);
         assert(
-          native.threw !== undefined ||
-            (JSON.stringify(native.heard) === JSON.stringify(['host/challenge', 'host/unpaired']) && native.disconnected),
+          native.threw !== undefined || (native.disconnected === true && (native.heard ?? []).every((type) => allowed.has(type))),
           `the content script's native Port: ${JSON.stringify(seen)}`,
         );
+        console.log(`      (a content script's connectNative: ${JSON.stringify(native)})`);
         assert(
           JSON.stringify(seen.port) === JSON.stringify({ disconnected: true, heard: 0 }),
           `the sharing Port: ${JSON.stringify(seen.port)}`,
