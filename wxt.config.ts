@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import preact from '@preact/preset-vite';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'wxt';
+import { CHROME_EXTENSION_KEY } from './bridge/src/extension-ids';
 import { ORT_FILES, resolveOrtWeb } from './scripts/copy-ort-wasm';
 
 /**
@@ -50,6 +51,11 @@ export default defineConfig({
       // Loads the bridge into a frame once it shows WebMCP (docs/architecture.md, "The lazy bridge"), and
       // registers Chrome's page-world stub where the browser has no native WebMCP.
       'scripting',
+      // The opt-in bridge to the person's desktop agents (bridge/, docs/security.md § 7): runtime.connectNative to
+      // the local host `npm run bridge -- install` set up, and a notification when a desktop agent's call waits for
+      // an answer while no panel shows that tab.
+      'nativeMessaging',
+      'notifications',
       ...(browser === 'firefox' ? [] : ['sidePanel', 'offscreen']),
     ],
     host_permissions: ['<all_urls>'],
@@ -102,6 +108,9 @@ export default defineConfig({
           },
         }
       : {
+          // A stable id wherever the build is loaded from, so the native-messaging host manifest can name it
+          // (bridge/src/extension-ids.ts). Only the public key: an unpacked extension needs no private one.
+          key: CHROME_EXTENSION_KEY,
           // Cross-origin isolation lets the offscreen agent host run multi-threaded WASM.
           cross_origin_embedder_policy: { value: 'require-corp' },
           cross_origin_opener_policy: { value: 'same-origin' },

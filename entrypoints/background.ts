@@ -5,6 +5,7 @@ import { forgetClosedTab } from '@/lib/background/forget-closed-tab';
 import { ensureOffscreenDocument } from '@/lib/background/ensure-offscreen-document';
 import { isHostSender } from '@/lib/background/is-host-sender';
 import { createStubSync } from '@/lib/background/create-stub-sync';
+import { createNativeLink, pushNativeLinkEvents, serveNativeLink } from '@/lib/background/create-native-link';
 import { wireAgentHost } from '@/lib/host/wire-agent-host';
 import { createLocalAdapterFromSettings } from '@/lib/host/create-local-adapter-from-settings';
 import { agentStorageChanged, serveAgentStorage } from '@/lib/messaging/agent-storage-proxy';
@@ -62,6 +63,32 @@ export default defineBackground(() => {
   // The agent host in this context (Firefox) and the E2E tests reach the same router.
   (globalThis as any).toolBridge = toolRouter;
   const extensionOrigin = browser.runtime.getURL('/');
+  // The native Port to desktop agents' bridge (lib/background/create-native-link.ts): opened only when the agent host,
+  // following the person's choice, asks. Chrome's offscreen host reaches it by message, Firefox's calls it directly.
+  const nativeLink = createNativeLink({
+    connectNative: (name) => browser.runtime.connectNative(name) as never,
+    lastError: () => browser.runtime.lastError?.message,
+    queryTabs: () => browser.tabs.query({}),
+    onTabsChanged: (listener) => {
+      browser.tabs.onCreated.addListener(listener);
+      browser.tabs.onRemoved.addListener(listener);
+      browser.tabs.onUpdated.addListener((_id, change) => void ((change.url !== undefined || change.status === 'complete') && listener()));
+    },
+    notifications: {
+      create: (id, options) => browser.notifications.create(id, options),
+      clear: (id) => browser.notifications.clear(id),
+      onClicked: (listener) => browser.notifications.onClicked.addListener(listener),
+    },
+    showTab: async (tabId) => {
+      const tab = await browser.tabs.update(tabId, { active: true });
+      if (tab?.windowId !== undefined) await browser.windows.update(tab.windowId, { focused: true });
+      // Opening the panel needs a user gesture; where the notification's click does not count, the tab is in front.
+      if (import.meta.env.FIREFOX) await (browser as any).sidebarAction.open();
+      else await browser.sidePanel.open({ tabId });
+    },
+    iconUrl: browser.runtime.getURL('/icon/128.png'),
+  });
+  if (!import.meta.env.FIREFOX) pushNativeLinkEvents(nativeLink, (message) => void browser.runtime.sendMessage(message).catch(() => {}));
   browser.runtime.onMessage.addListener((message: unknown, sender, sendResponse) => {
     if (isHostSender(sender, browser.runtime.id, extensionOrigin)) {
       // The agent host (a document) can tell whether the browser has native WebMCP; the service worker cannot.
@@ -73,8 +100,11 @@ export default defineBackground(() => {
           .catch(() => undefined);
         return false;
       }
-      // Chrome's offscreen agent host has no chrome.storage: it reads and writes through here.
-      const answer = toolRouter.handleHostMessage(message) ?? serveAgentStorage(message, storageAreas);
+      // Chrome's offscreen agent host has no chrome.storage (nor connectNative): it reads and writes through here.
+      const answer =
+        toolRouter.handleHostMessage(message) ??
+        serveAgentStorage(message, storageAreas) ??
+        (import.meta.env.FIREFOX ? undefined : serveNativeLink(nativeLink, message));
       if (!answer) return false;
       void answer.then(sendResponse);
       return true;
@@ -108,6 +138,7 @@ export default defineBackground(() => {
       onConnect: browser.runtime.onConnect as any,
       extension: { id: browser.runtime.id, origin: extensionOrigin },
       bridge: toolRouter,
+      bridgeBrowser: nativeLink,
       fetch: globalThis.fetch.bind(globalThis),
       // The engine Worker starts from this page: single-threaded WASM, as Firefox's extension pages are not
       // cross-origin isolated. (Vite still emits the worker file into Chrome's build, 561 KB, unused there.)

@@ -12,6 +12,8 @@ import { RunOutcomeNotice } from './run-outcome-notice';
 import { SiteChangeNotice } from './site-change-notice';
 import { createStreamAnnouncer } from './stream-announcer';
 import { ToolsView } from './tools-view';
+import type { SharingStore } from '../sharing/create-sharing-store';
+import { SharingBar } from '../sharing/sharing-bar';
 
 interface ChatAppProps {
   store: ChatStore;
@@ -21,6 +23,8 @@ interface ChatAppProps {
   tabs?: EvalTabsPort;
   /** What the audit reads from the browser (the page's forms, the site's agent). Without it, forms are not read. */
   audit?: AuditPorts;
+  /** What is shared with desktop agents (lib/mcp-bridge); without it the panel shows nothing of them. */
+  sharing?: SharingStore;
 }
 
 const NO_TABS: EvalTabsPort = { load: () => Promise.reject(new Error('This panel cannot load pages.')) };
@@ -38,7 +42,7 @@ type AuditModule = typeof import('../inspector/audit-view');
 const FOLLOW_SLACK = 48;
 
 /** The side panel: header controls, the conversation or the page's tools, status, and the composer. */
-export function ChatApp({ store, onOpenOptions, tabs = NO_TABS, audit = NO_AUDIT_PORTS }: ChatAppProps) {
+export function ChatApp({ store, onOpenOptions, tabs = NO_TABS, audit = NO_AUDIT_PORTS, sharing }: ChatAppProps) {
   const tab = store.tab.value;
   const adapter = store.adapter.value;
   const messages = tab?.messages ?? [];
@@ -229,6 +233,7 @@ export function ChatApp({ store, onOpenOptions, tabs = NO_TABS, audit = NO_AUDIT
             </button>
           </p>
         )}
+        {sharing && <SharingBar sharing={sharing} tab={tab} onConfirm={store.confirm} />}
         {adapter && (
           <AdapterStatusCard adapter={adapter} onPrepare={store.prepare} onCancel={store.cancelPrepare} onOpenOptions={onOpenOptions} />
         )}

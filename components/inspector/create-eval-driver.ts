@@ -54,7 +54,8 @@ export function createEvalDriver(store: ChatStore, tabs: EvalTabsPort, options: 
       const stopAnswering = answer
         ? effect(() => {
             for (const waiting of store.tab.value?.confirmations ?? []) {
-              if (answered.has(waiting.id)) continue;
+              // A desktop agent's question (lib/mcp-bridge) is the person's to answer, never the eval's.
+              if (answered.has(waiting.id) || waiting.requester !== undefined) continue;
               answered.add(waiting.id);
               queueMicrotask(() => store.confirm(waiting.id, answer));
             }

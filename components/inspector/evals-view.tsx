@@ -9,7 +9,7 @@ import type { EvalsState } from './create-evals-state';
 export function EvalsView({ evals, store }: { evals: EvalsState; store: ChatStore }) {
   const { passed, done, total } = evals.summary.value;
   const running = evals.running.value;
-  const waiting = running ? (store.tab.value?.confirmations ?? []) : [];
+  const waiting = running ? (store.tab.value?.confirmations ?? []).filter((c) => c.requester === undefined) : [];
   return (
     <section class="evals" aria-labelledby="evals-title">
       <h2 id="evals-title">Evals</h2>

@@ -4,7 +4,7 @@ import type { ChatStore } from '../chat/create-chat-store';
 
 const LONG_OUTPUT = 600;
 
-/** Every call on this tab, by the agent or by hand, newest first: time, who, arguments, result, duration, error code. */
+/** Every call on this tab, by the agent, a desktop agent (the MCP bridge) or by hand, newest first: time, who, arguments, result, duration, error code. */
 export function TimelineView({ store }: { store: ChatStore }) {
   const entries = [...store.timeline.value].reverse();
   const secret = store.secretFields.value;
@@ -36,7 +36,9 @@ function TimelineEntry({ entry, secretFields }: { entry: CallRecord; secretField
     <li class="timeline-entry" data-state={entry.state}>
       <p class="timeline-head">
         <time dateTime={new Date(entry.at).toISOString()}>{time}</time>
-        <span class="badge">{entry.by === 'agent' ? 'Agent' : 'By hand'}</span>
+        <span class="badge">
+          {entry.by === 'agent' ? 'Agent' : entry.by === 'client' ? `Desktop agent: ${entry.client ?? 'unnamed'}` : 'By hand'}
+        </span>
         <code class="tool-name">{entry.tool}</code>
         <span class="tool-state">{entry.state}</span>
         {entry.errorCode && <code class="error-code">{entry.errorCode}</code>}

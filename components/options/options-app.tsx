@@ -6,9 +6,11 @@ import { NoticeText } from './notice-text';
 import { OnDeviceSection } from './on-device-section';
 import type { OptionsState } from './options-state';
 import { SitesSection } from './sites-section';
+import type { SharingStore } from '../sharing/create-sharing-store';
+import { SharingSection } from '../sharing/sharing-section';
 
 /** The options page: every section, and the bar with the one Save button. */
-export function OptionsApp({ state }: { state: OptionsState }) {
+export function OptionsApp({ state, sharing, pairing }: { state: OptionsState; sharing?: SharingStore; pairing?: boolean }) {
   const loadError = state.loadError.value;
   const ready = !!state.draft.value;
   return (
@@ -46,6 +48,7 @@ export function OptionsApp({ state }: { state: OptionsState }) {
         )}
         {ready ? <SitesSection state={state} /> : null}
         {ready ? <ConversationsSection state={state} /> : null}
+        {ready && sharing ? <SharingSection sharing={sharing} pairing={pairing} /> : null}
         {ready ? (
           // Outside the form so it can stay in view at the bottom of the page; form= ties Save to it.
           <div class={`save-bar${state.dirty.value ? ' save-bar--dirty' : ''}`}>

@@ -1,4 +1,5 @@
 import { createToolBridgeClient } from '@/lib/host/create-tool-bridge-client';
+import { createNativeLinkClient } from '@/lib/host/create-native-link-client';
 import { isHostSender } from '@/lib/background/is-host-sender';
 import { wireAgentHost } from '@/lib/host/wire-agent-host';
 import { createLocalAdapterFromSettings } from '@/lib/host/create-local-adapter-from-settings';
@@ -29,6 +30,8 @@ const runtime = wireAgentHost({
   onConnect: browser.runtime.onConnect as unknown as { addListener(listener: (port: HostPort) => void): void },
   extension,
   bridge: createToolBridgeClient({ sendMessage: send, onMessage: onMessage.addListener }),
+  // The native Port to desktop agents lives in the service worker (this document has no connectNative).
+  bridgeBrowser: createNativeLinkClient({ sendMessage: send, onMessage: onMessage.addListener }),
   fetch: globalThis.fetch.bind(globalThis),
   // The on-device engine runs in a Worker so this document stays responsive while the model generates.
   createLocalAdapter: (settings) =>

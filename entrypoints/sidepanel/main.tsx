@@ -1,4 +1,7 @@
 import { render } from 'preact';
+import { effect } from '@preact/signals';
+import { createSharingStore, type SharingPortLike } from '@/components/sharing/create-sharing-store';
+import { SHARING_PORT_NAME } from '@/lib/messaging/mcp-bridge-messages';
 import { ChatApp } from '@/components/chat/chat-app';
 import { createChatStore } from '@/components/chat/create-chat-store';
 import type { AuditPorts } from '@/components/inspector/create-audit-state';
@@ -9,6 +12,7 @@ import '@/components/shared/theme.css';
 import '@/components/chat/chat.css';
 import '@/components/inspector/inspector.css';
 import '@/components/inspector/audit.css';
+import '@/components/sharing/sharing.css';
 
 const client = createAgentClient({
   connect: () => browser.runtime.connect({ name: AGENT_PORT_NAME }) as unknown as PanelPort,
@@ -16,6 +20,19 @@ const client = createAgentClient({
   wake: () => browser.runtime.sendMessage({ type: 'host/ping' }),
 });
 const store = createChatStore(client);
+// What this tab shares with desktop agents (lib/mcp-bridge), asked again when the panel's tab or its page changes.
+const sharing = createSharingStore({
+  connect: () => browser.runtime.connect({ name: SHARING_PORT_NAME }) as unknown as SharingPortLike,
+  wake: () => browser.runtime.sendMessage({ type: 'host/ping' }),
+});
+let watched: string | undefined;
+effect(() => {
+  const tab = store.tab.value;
+  const key = JSON.stringify([tab?.tabId, tab?.page?.url]);
+  if (key === watched) return;
+  watched = key;
+  sharing.watch(tab?.tabId);
+});
 
 // sidepanel.html?tab=<id> stays on one tab; otherwise the panel follows its window's active tab.
 void followTab(
@@ -87,6 +104,6 @@ const audit: AuditPorts = {
 };
 
 render(
-  <ChatApp store={store} tabs={tabs} audit={audit} onOpenOptions={() => void browser.runtime.openOptionsPage()} />,
+  <ChatApp store={store} tabs={tabs} audit={audit} sharing={sharing} onOpenOptions={() => void browser.runtime.openOptionsPage()} />,
   document.getElementById('app')!,
 );

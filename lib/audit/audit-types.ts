@@ -68,11 +68,11 @@ export interface FrameForms {
   forms: ScannedForm[];
 }
 
-/** A finished call, by the agent (an eval, a chat) or by hand, from the tab's timeline. */
+/** A finished call, by the agent (an eval, a chat), a desktop agent or by hand, from the tab's timeline. */
 export interface AuditResult {
   /** The model-facing tool name (PanelTool.name). */
   tool: string;
-  by: 'agent' | 'person';
+  by: 'agent' | 'person' | 'client';
   /** The output's text, as the timeline keeps it. */
   output: string;
   /** The output was longer than what the timeline keeps (4,000 characters). */

@@ -1,3 +1,4 @@
+import { resultCallerWords } from './result-caller-words';
 import { validateArgs } from '../agent/validate-args';
 import type { AuditFinding, AuditInput } from './audit-types';
 import { findingFor, quote } from './finding-for';
@@ -32,7 +33,7 @@ export function checkResultSchema(input: AuditInput): AuditFinding[] {
         rule: 'result/schema-mismatch',
         severity: 'error',
         field: 'outputSchema',
-        message: `A result ${result.by === 'person' ? 'of a call by hand' : 'of an agent’s call'} does not match the outputSchema: ${problem}.`,
+        message: `A result ${resultCallerWords(result.by)} does not match the outputSchema: ${problem}.`,
         why: 'Agents that trust the outputSchema read the result wrong, or drop it.',
         fix: 'Return what the outputSchema declares (as JSON), or correct the schema.',
       }),

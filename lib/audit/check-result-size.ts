@@ -1,4 +1,5 @@
-import type { AuditFinding, AuditInput } from './audit-types';
+import { resultCallerWords } from './result-caller-words';
+import type { AuditFinding, AuditInput, AuditResult } from './audit-types';
 import { findingFor } from './finding-for';
 import { WEBMCP_BUDGETS } from './webmcp-budgets';
 
@@ -7,7 +8,7 @@ import { WEBMCP_BUDGETS } from './webmcp-budgets';
  * per tool, for its longest result.
  */
 export function checkResultSize(input: AuditInput): AuditFinding[] {
-  const longest = new Map<string, { length: number; truncated: boolean; by: 'agent' | 'person' }>();
+  const longest = new Map<string, { length: number; truncated: boolean; by: AuditResult['by'] }>();
   for (const result of input.results ?? []) {
     const seen = longest.get(result.tool);
     const length = result.output.length;
@@ -24,7 +25,7 @@ export function checkResultSize(input: AuditInput): AuditFinding[] {
         rule: 'result/too-long',
         severity: 'warning',
         field: 'result',
-        message: `A result ${result.by === 'person' ? 'of a call by hand' : 'of an agent’s call'} was ${result.truncated ? `over ${result.length}` : result.length} characters long; Chrome's budget is ${WEBMCP_BUDGETS.toolOutput}.`,
+        message: `A result ${resultCallerWords(result.by)} was ${result.truncated ? `over ${result.length}` : result.length} characters long; Chrome's budget is ${WEBMCP_BUDGETS.toolOutput}.`,
         why: 'Every result goes back into the prompt: long ones push out the conversation on small models (the on-device agent keeps 1,500 characters of earlier results) and run into agents’ safeguards.',
         fix: 'Return what the agent needs for its next step: a page of results with a total, ids and the few fields that matter.',
       }),

@@ -40,13 +40,14 @@ interface ConfirmationFlow {
    * Asks the person when the policy says so. Resolves `run` when the call may run, or the error the model reads
    * (declined, or stopped before an answer). `top` is the top page's URL; `awaiting` is called before asking.
    * `force` asks whatever the policy, grants and annotations say (the run's rules, create-run-guard.ts), with no
-   * "Always" on offer and the arguments shown with the question.
+   * "Always" on offer and the arguments shown with the question. `requester` names the desktop agent that made the
+   * call (lib/mcp-bridge): the question says so and shows the arguments.
    */
   check(
     call: ToolCall,
     tool: TabToolEntry,
     identity: ToolIdentity,
-    context: { top: string | undefined; signal: AbortSignal; awaiting: () => void; force?: ForcedQuestion },
+    context: { top: string | undefined; signal: AbortSignal; awaiting: () => void; force?: ForcedQuestion; requester?: string },
   ): Promise<'run' | ToolOutput>;
   /** Answers the open question with this id; any other id does nothing. */
   confirm(confirmationId: string, answer: ConfirmationAnswer): void;
@@ -64,7 +65,11 @@ interface OpenConfirmation extends PendingConfirmation {
 export function createConfirmationFlow(deps: ConfirmationFlowDeps): ConfirmationFlow {
   const confirmations = new Map<string, OpenConfirmation>();
 
-  const ask = (call: ToolCall, question: { origin?: string; prompt: string; allowAlways: boolean; input?: string }, signal: AbortSignal) =>
+  const ask = (
+    call: ToolCall,
+    question: { origin?: string; prompt: string; allowAlways: boolean; input?: string; requester?: string },
+    signal: AbortSignal,
+  ) =>
     new Promise<ConfirmationAnswer | 'stopped'>((resolve) => {
       if (signal.aborted) return resolve('stopped');
       // The host's own id: a model that names its call id (or another call's) in a confirm intent answers nothing.
@@ -84,13 +89,14 @@ export function createConfirmationFlow(deps: ConfirmationFlowDeps): Confirmation
         allowAlways: question.allowAlways,
         prompt: question.prompt,
         ...(question.input !== undefined ? { input: question.input } : {}),
+        ...(question.requester !== undefined ? { requester: question.requester } : {}),
         resolve: settle,
       });
       deps.onAsking(call.id, question.prompt);
     });
 
   return {
-    async check(call, tool, identity, { top: topUrl, signal, awaiting, force }) {
+    async check(call, tool, identity, { top: topUrl, signal, awaiting, force, requester }) {
       // The tool's identity for the policy is (its frame's origin, its own name): a grant for the shop never covers
       // an ad frame's tool of the same name, and only the tool's own annotations can relax the policy for it.
       const top = webOriginOf(topUrl);
@@ -102,9 +108,13 @@ export function createConfirmationFlow(deps: ConfirmationFlowDeps): Confirmation
       if (!force && !needsConfirmation(confirmation, tool.annotations, granted)) return 'run';
       const allowAlways = !force && webOriginOf(origin) !== undefined && mayAlwaysAllow(tool.annotations);
       awaiting();
-      const question = force
+      const asked = force
         ? { origin, prompt: promptFor(call.name, origin, top, force.reason), allowAlways, input: argumentsText(call.input) }
         : { origin, prompt: promptFor(call.name, origin, top, reasonOf(tool)), allowAlways };
+      // A desktop agent's call: the person sees who asks, and what it would send.
+      const question = requester
+        ? { ...asked, prompt: `${requester} (desktop agent) asks: ${asked.prompt}`, input: argumentsText(call.input), requester }
+        : asked;
       const answer = await ask(call, question, signal);
       if (answer === 'deny') return errorOutput(DECLINED_CALL_ERROR(call.name));
       if (answer === 'stopped') return errorOutput(STOPPED_BEFORE_CONFIRMATION_ERROR);

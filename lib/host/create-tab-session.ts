@@ -23,10 +23,11 @@ import type { ConversationStore } from '../storage/conversations';
 import { toolErrorOutput } from '../webmcp/tool-error-output';
 import type { HostSettingsPort, HostToolBridge } from './agent-host-deps';
 import { createConfirmationFlow } from './create-confirmation-flow';
-import { createRunGuard, type RunGuard, SITE_CHANGED_RUN_ERROR } from './create-run-guard';
+import { createRunGuard, type ForcedQuestion, type RunGuard, SITE_CHANGED_RUN_ERROR } from './create-run-guard';
 import { createTabTools } from './create-tab-tools';
 import { retryMessages } from './retry-messages';
 import { errorMessage } from '../shared/error-message';
+import { hostOf } from '../shared/host-of';
 import { siteMovedBeforeSend } from '../shared/site-moved-before-send';
 import { webOriginOf } from '../shared/web-origin-of';
 
@@ -60,7 +61,14 @@ export interface TabSession {
    * `requestId`; a refused one too, with `invalid_input`.
    */
   runByHand(name: string, input: Record<string, unknown>, requestId: string): Promise<void>;
-  /** The tab's calls, by the agent and by hand. */
+  /**
+   * Runs a call a desktop agent made through the MCP bridge (lib/mcp-bridge/create-mcp-bridge.ts) the way an
+   * agent's runs: arguments checked, the confirmation policy (and `force`: the client holds another site's data),
+   * asked in this tab's panel in the client's name, then the same bridge and cursor; the timeline marks it with the
+   * client. Nothing runs once the tab no longer shows `site`. `ran`: the call reached the page.
+   */
+  runForClient(call: ToolCall, request: ClientCallRequest): Promise<{ output: ToolOutput; ran: boolean }>;
+  /** The tab's calls, by the agent, by desktop agents and by hand. */
   timeline(): CallRecord[];
   /** Forgets the tab's calls ("Delete all conversations": they hold arguments and results too). */
   clearTimeline(): void;
@@ -94,6 +102,19 @@ interface TabSessionDeps {
   generateId: () => string;
   saveDelayMs: number;
   emitDelayMs: number;
+}
+
+/** A desktop agent's call, as the MCP bridge hands it to the tab's session. */
+export interface ClientCallRequest {
+  /** The client's name, cleaned (the question and the timeline show it). */
+  client: string;
+  /** The top-level site the tool was shared from. */
+  site: string;
+  signal: AbortSignal;
+  /** Ask whatever the policy says, and why (the client read another site's data, or an outcome went unknown). */
+  force?: ForcedQuestion;
+  /** The call now waits for the person's answer. */
+  onAsking?: () => void;
 }
 
 /** Who made a call, and for an agent's call which agent (the sub-agents' ids from the site's agent down). */
@@ -162,6 +183,13 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     },
     onChange: () => emit(),
   });
+  // Desktop agents' questions are their own: an agent run's end (stopAll) does not answer them.
+  const clientConfirmations = createConfirmationFlow({
+    settings,
+    generateId: deps.generateId,
+    onAsking: () => emit(),
+    onChange: () => emit(),
+  });
   const listeners = new Set<(snapshot: TabSnapshot) => void>();
 
   let saveTimer: ReturnType<typeof setTimeout> | undefined;
@@ -173,7 +201,7 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     messages: applyLiveCalls(messages, live),
     running,
     ...(lastRun ? { lastRun } : {}),
-    confirmations: confirmationFlow.open(),
+    confirmations: [...confirmationFlow.open(), ...clientConfirmations.open()],
     tools: tabTools.forPanel(),
     toolsKnown: tabTools.known(),
     ...(tabTools.dropped()?.length ? { toolsDropped: tabTools.dropped() } : {}),
@@ -464,6 +492,63 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
         emit();
       }
     },
+    async runForClient(call, request) {
+      await ready;
+      await refreshTools();
+      const tool = tabTools.find(call.name);
+      const identity = tabTools.identity(call.name);
+      const record = timeline.start({
+        id: call.id,
+        by: 'client',
+        client: request.client,
+        tool: call.name,
+        input: call.input,
+        ...(tool ? { origin: tool.origin, frameId: tool.frameId } : {}),
+      });
+      const refused = (output: ToolOutput) => {
+        record.end(output);
+        return { output, ran: false };
+      };
+      const moved = () => {
+        const now = currentSite();
+        return now === request.site
+          ? undefined
+          : errorOutput(
+              formatToolError(
+                'tool_changed',
+                `the tab is on ${now ? hostOf(now) : 'another page'} now, not ${hostOf(request.site)} where this tool was shared. Nothing was run. List the tools again.`,
+              ),
+            );
+      };
+      const away = moved();
+      if (away) return refused(away);
+      if (!tool || !identity)
+        return refused(toolErrorOutput('unknown_tool', `The page no longer offers ${call.name}. List the tools again.`));
+      const verdict = validateArgs(tool.inputSchema, call.input);
+      if (!verdict.ok) return refused(errorOutput(formatToolError('invalid_input', verdict.message)));
+      const allowed = await clientConfirmations.check(call, tool, identity, {
+        top: tabTools.page()?.url ?? url,
+        signal: request.signal,
+        awaiting: () => {
+          record.awaiting();
+          request.onAsking?.();
+        },
+        requester: request.client,
+        ...(request.force ? { force: request.force } : {}),
+      });
+      if (allowed !== 'run') return refused(allowed);
+      // The person may have answered after the tab left the site: nothing of another site runs for this call.
+      const left = moved();
+      if (left) return refused(left);
+      try {
+        const output = await runOnPage(call, tool, request.signal, record);
+        record.end(output);
+        return { output, ran: true };
+      } finally {
+        live.delete(call.id);
+        emit();
+      }
+    },
     timeline: () => timeline.entries(),
     clearTimeline: () => timeline.clear(),
     subscribeTimeline(listener) {
@@ -490,7 +575,10 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
         ? { text: `${JSON.stringify(transcript, null, 2)}\n`, fileName: `webmcp-agent-transcript-${stamp}.json` }
         : { text: transcriptToMarkdown(transcript), fileName: `webmcp-agent-transcript-${stamp}.md` };
     },
-    confirm: (confirmationId, answer) => confirmationFlow.confirm(confirmationId, answer),
+    confirm: (confirmationId, answer) => {
+      confirmationFlow.confirm(confirmationId, answer);
+      clientConfirmations.confirm(confirmationId, answer);
+    },
     refreshTools: async () => {
       await ready;
       await refreshTools();

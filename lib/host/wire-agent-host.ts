@@ -14,6 +14,8 @@ import { cacheHostSettings } from './cache-host-settings';
 import { cacheSavedKeys } from './cache-saved-keys';
 import { handleOptionsRequest } from './options-requests';
 import { type AgentHost, createAgentHost } from './create-agent-host';
+import type { BridgeBrowser } from '../background/create-native-link';
+import { createMcpBridge, type SharingPort } from '../mcp-bridge/create-mcp-bridge';
 
 /** The on-device adapter with the model management the options page uses (lib/local's LocalAdapter fits). */
 interface HostLocalAdapter extends AgentAdapter {
@@ -34,6 +36,8 @@ interface WireAgentHostDeps {
   fetch: typeof fetch;
   /** Builds the on-device adapter from the settings (its model and model host). Without it, on-device mode says it is not available here. */
   createLocalAdapter?: (settings: SettingsStore) => HostLocalAdapter | Promise<HostLocalAdapter>;
+  /** The native Port, tabs and notifications, for the bridge to desktop agents (lib/mcp-bridge). Without it, no bridge. */
+  bridgeBrowser?: BridgeBrowser;
 }
 
 /** What the entry point gets back. */
@@ -100,6 +104,18 @@ export function wireAgentHost(deps: WireAgentHostDeps): AgentHostRuntime {
       await settings.saveLocal({ ...preferences, modelId });
     },
   });
+
+  // The bridge to desktop agents: off until the person turns it on (docs/security.md § 7).
+  if (deps.bridgeBrowser) {
+    void createMcpBridge({
+      browser: deps.bridgeBrowser,
+      tools: deps.bridge,
+      session: (tabId) => host.session(tabId),
+      storage: deps.storage.local,
+      onConnect: deps.onConnect as unknown as { addListener(listener: (port: SharingPort) => void): void },
+      extension: deps.extension,
+    }).start();
+  }
 
   return {
     host,

@@ -10,7 +10,10 @@ export interface CallRecord {
   id: string;
   /** When it started, in ms since the epoch. */
   at: number;
-  by: 'agent' | 'person';
+  /** 'client': a desktop agent, through the MCP bridge (lib/mcp-bridge). */
+  by: 'agent' | 'person' | 'client';
+  /** The desktop agent's name, as it gave it, for a call `by` a client. */
+  client?: string;
   /** The model-facing name. */
   tool: string;
   /** The panel's id for a call run by hand, to find it here. */

@@ -82,6 +82,11 @@ export interface PendingConfirmation {
    * conversation holds another site's data, or an earlier call's outcome is unknown): the person sees what goes.
    */
   input?: string;
+  /**
+   * The desktop agent whose call this is (the MCP bridge, lib/mcp-bridge), as it named itself: the question is not on
+   * any card of the conversation, and the arguments are always shown.
+   */
+  requester?: string;
 }
 
 /** How the tab's last run ended; absent while it runs and before the first one. */

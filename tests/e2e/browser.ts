@@ -38,6 +38,8 @@ export interface LaunchOptions {
   extensionDir?: string | null;
   /** The Chromium binary. Default: {@link CHROMIUM}. */
   executablePath?: string;
+  /** The browser's environment (what a native-messaging host it starts inherits). Default: this process's. */
+  env?: Record<string, string>;
 }
 
 /** Headless Chromium with one unpacked extension, on a persistent profile. `close` also deletes a profile it made. */
@@ -47,6 +49,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<{ cont
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: options.executablePath ?? CHROMIUM,
     headless: true,
+    ...(options.env ? { env: options.env } : {}),
     args: chromiumArgs(
       options.extensionDir === undefined ? EXTENSION_DIR : options.extensionDir,
       options.native ?? false,

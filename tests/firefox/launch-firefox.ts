@@ -83,10 +83,13 @@ function instrumentedCopy(buildDir: string): string {
   return dir;
 }
 
-/** Starts firefox-esr headless with the (instrumented) build installed as a temporary add-on. */
-export async function launchFirefox(buildDir = FIREFOX_BUILD): Promise<FirefoxSession> {
+/**
+ * Starts firefox-esr headless with the (instrumented) build installed as a temporary add-on. `env` is the browser's
+ * environment (what a native-messaging host it starts inherits; HOME decides where it looks for host manifests).
+ */
+export async function launchFirefox(buildDir = FIREFOX_BUILD, env?: Record<string, string>): Promise<FirefoxSession> {
   const extensionDir = instrumentedCopy(buildDir);
-  const browser = await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX, headless: true });
+  const browser = await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX, headless: true, ...(env ? { env } : {}) });
   try {
     const extensionId = await browser.installExtension(extensionDir);
     const seen = new Set<Page>(await browser.pages());

@@ -17,6 +17,7 @@ import { type ModelHost, startModelHost } from '../servers/model-host';
 import { type ProviderServer, startProviderServer } from '../servers/provider-server';
 import { type StaticServer, startStaticServer } from '../servers/static-server';
 import { FIREFOX, FIREFOX_BUILD, type FirefoxSession, launchFirefox, run, runInContentScript, waitFor } from './launch-firefox';
+import { runBridgeChecks } from './mcp-bridge-checks';
 
 let passed = 0;
 let failed = 0;
@@ -807,6 +808,11 @@ async function main(): Promise<number> {
         await hotel.page.close();
       },
     );
+
+    // The bridge to desktop agents, in a Firefox of its own (its HOME carries the native-messaging host manifest).
+    await session?.close();
+    session = undefined;
+    await runBridgeChecks(check, server);
   } finally {
     await session?.close();
     await server.close();

@@ -1,0 +1,14 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { CHROME_EXTENSION_ID, CHROME_EXTENSION_KEY, NATIVE_HOST_NAME } from './extension-ids.js';
+
+describe('extension ids', () => {
+  it("is the id Chrome derives from the manifest key (the first 128 bits of the key's SHA-256, as a-p)", () => {
+    const digest = createHash('sha256').update(Buffer.from(CHROME_EXTENSION_KEY, 'base64')).digest('hex').slice(0, 32);
+    expect([...digest].map((c) => String.fromCharCode(97 + Number.parseInt(c, 16))).join('')).toBe(CHROME_EXTENSION_ID);
+  });
+
+  it('names the host as Chrome and Firefox accept it (lower-case letters, digits, dots and underscores)', () => {
+    expect(NATIVE_HOST_NAME).toMatch(/^[a-z0-9_]+(\.[a-z0-9_]+)*$/);
+  });
+});

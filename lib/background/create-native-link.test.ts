@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { createNativeLink, explainNativeError, serveNativeLink } from './create-native-link';
+
+function fakePort() {
+  const onMessage: ((m: unknown) => void)[] = [];
+  const onDisconnect: ((p: { error?: { message?: string } }) => void)[] = [];
+  const sent: unknown[] = [];
+  return {
+    sent,
+    port: {
+      postMessage: (m: unknown) => void sent.push(m),
+      disconnect: () => undefined,
+      onMessage: { addListener: (l: (m: unknown) => void) => void onMessage.push(l) },
+      onDisconnect: { addListener: (l: (p: { error?: { message?: string } }) => void) => void onDisconnect.push(l) },
+    },
+    receive: (m: unknown) => {
+      for (const l of onMessage) l(m);
+    },
+    drop: (message?: string) => {
+      for (const l of onDisconnect) l(message ? { error: { message } } : {});
+    },
+  };
+}
+
+function setup() {
+  const native = fakePort();
+  const names: string[] = [];
+  const link = createNativeLink({
+    connectNative: (name) => {
+      names.push(name);
+      return native.port;
+    },
+    queryTabs: async () => [{ id: 4, url: 'https://a.example/', title: 'A' }, { url: 'no id' }],
+    onTabsChanged: () => undefined,
+  });
+  const states: unknown[] = [];
+  const messages: unknown[] = [];
+  link.subscribe({ state: (s) => states.push(s), message: (m) => messages.push(m) });
+  return { link, native, names, states, messages };
+}
+
+describe('createNativeLink', () => {
+  it('connects to the bridge’s host by name, relays both ways, and lists tabs', async () => {
+    const t = setup();
+    expect(await t.link.open()).toEqual({ state: 'open' });
+    expect(t.names).toEqual(['dev.webmcp_agent.bridge']);
+    expect(await t.link.post({ type: 'tools/list-changed' })).toBe(true);
+    expect(t.native.sent).toEqual([{ type: 'tools/list-changed' }]);
+    t.native.receive({ type: 'tools/list', clientId: 'c', id: '1' });
+    expect(t.messages).toEqual([{ type: 'tools/list', clientId: 'c', id: '1' }]);
+    expect(await t.link.tabs()).toEqual([{ tabId: 4, url: 'https://a.example/', title: 'A' }]);
+  });
+
+  it('says why it failed: not installed, or another browser shares already', async () => {
+    const t = setup();
+    await t.link.open();
+    t.native.drop('Specified native messaging host not found.');
+    expect(t.states.at(-1)).toEqual({
+      state: 'failed',
+      error: expect.stringMatching(/not installed on this computer.*npm run bridge -- install/),
+    });
+    expect(await t.link.post({ type: 'tools/list-changed' })).toBe(false);
+    await t.link.open();
+    t.native.receive({ type: 'host/busy', message: 'Another browser on this computer already shares its tools.' });
+    t.native.drop('Native host has exited.');
+    expect(t.states.at(-1)).toEqual({ state: 'failed', error: 'Another browser on this computer already shares its tools.' });
+  });
+
+  it('explains Firefox’s and Chrome’s words alike', () => {
+    expect(explainNativeError('No such native application dev.webmcp_agent.bridge')).toMatch(/not installed/);
+    expect(explainNativeError('Access to the specified native messaging host is forbidden.')).toMatch(/does not name this extension/);
+    expect(explainNativeError('')).toBe('The bridge stopped.');
+  });
+
+  it('answers the offscreen host’s native-link messages, and nothing else', async () => {
+    const t = setup();
+    expect(await serveNativeLink(t.link, { type: 'native-link/open' })).toEqual({ state: 'open' });
+    expect(serveNativeLink(t.link, { type: 'router/get-tools' })).toBeUndefined();
+    expect(await serveNativeLink(t.link, { type: 'native-link/notify', notification: { id: 1 } })).toBe(false);
+  });
+});
