@@ -18,6 +18,6 @@ export default defineConfig({
   projects: [
     { name: 'polyfill', use: { nativeWebMCP: false } as any },
     { name: 'native', use: { nativeWebMCP: true } as any },
-    { name: 'reference', testMatch: /webmcp-conformance\.spec\.ts$/, use: { nativeWebMCP: true, withExtension: false } as any },
+    { name: 'reference', testMatch: /webmcp-conformance(-[a-z-]+)?\.spec\.ts$/, use: { nativeWebMCP: true, withExtension: false } as any },
   ],
 });
