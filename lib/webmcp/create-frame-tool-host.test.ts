@@ -181,6 +181,118 @@ describe('createFrameToolHost over the page channel', () => {
     }
   });
 
+  it("carries a page implementation's outputSchema across the page channel, and leaves out one that is not JSON", async () => {
+    const { host } = await frame();
+    const cyclic: Record<string, unknown> = { type: 'object' };
+    cyclic.self = cyclic;
+    const own = Object.assign(new EventTarget(), {
+      getTools: async () => [
+        { name: 'typed', description: 'Typed.', outputSchema: { type: 'object', properties: { total: { type: 'number' } } } },
+        { name: 'cyclic', description: 'Cyclic.', outputSchema: cyclic },
+      ],
+      executeTool: async () => '{}',
+    });
+    Object.defineProperty(document, 'modelContext', { configurable: true, value: own });
+    try {
+      const tools = (await host.list()).tools;
+      expect(tools.find((t) => t.name === 'typed')?.outputSchema).toEqual({ type: 'object', properties: { total: { type: 'number' } } });
+      expect(tools.find((t) => t.name === 'cyclic')).not.toHaveProperty('outputSchema');
+    } finally {
+      delete (document as unknown as { modelContext?: unknown }).modelContext;
+    }
+  });
+
+  it("reads Chrome 160's Tool objects field by field: `source` for the document, empty members null, nothing cloneable", async () => {
+    const win = window as unknown as Window & typeof globalThis;
+    const otherWindow = {} as Window;
+    // Chrome 160's Tool: an interface object whose members are getters, `source` in place of `window`, empty members
+    // null, and a reference no structured clone or JSON can carry (here a function and a cycle).
+    class Tool {
+      #fields: Record<string, unknown>;
+      constructor(fields: Record<string, unknown>) {
+        this.#fields = { ...fields, execute: () => {} };
+        this.#fields.self = this;
+      }
+      get name() {
+        return this.#fields.name;
+      }
+      get title() {
+        return this.#fields.title;
+      }
+      get description() {
+        return this.#fields.description;
+      }
+      get inputSchema() {
+        return this.#fields.inputSchema;
+      }
+      get outputSchema() {
+        return this.#fields.outputSchema;
+      }
+      get annotations() {
+        return this.#fields.annotations;
+      }
+      get source() {
+        return this.#fields.source;
+      }
+      get origin() {
+        return location.origin;
+      }
+    }
+    const ran: unknown[] = [];
+    const native = Object.assign(new EventTarget(), {
+      getTools: async () => [
+        new Tool({
+          name: 'plain',
+          title: null,
+          description: 'Plain.',
+          inputSchema: null,
+          outputSchema: null,
+          annotations: null,
+          source: win,
+        }),
+        new Tool({
+          name: 'typed',
+          title: 'Typed',
+          description: 'Typed.',
+          inputSchema: { type: 'object', properties: { q: { type: 'string' } } },
+          outputSchema: { type: 'object', properties: { hits: { type: 'number' } } },
+          annotations: { readOnlyHint: true },
+          source: win,
+        }),
+        new Tool({ name: 'elsewhere', title: null, description: 'Another frame’s.', inputSchema: null, source: otherWindow }),
+      ],
+      executeTool: async (tool: unknown, input: unknown) => {
+        ran.push([tool instanceof Tool, input]);
+        return '{"hits":1}';
+      },
+    });
+    const host = createFrameToolHost({
+      win,
+      doc: document,
+      native,
+      cursor: createToolCursor(document),
+      report: () => {},
+      onCallState: () => {},
+      onNavigating: () => {},
+      settle: { capMs: 50 },
+      debounceMs: 5,
+    });
+    const listed = await host.list();
+    expect(listed.tools.map((t) => t.name)).toEqual(['plain', 'typed']);
+    expect(listed.tools[0]).toMatchObject({ name: 'plain', description: 'Plain.', inputSchema: { type: 'object', properties: {} } });
+    expect(listed.tools[0]).not.toHaveProperty('title');
+    expect(listed.tools[0]).not.toHaveProperty('schemaError');
+    expect(listed.tools[1]).toMatchObject({
+      title: 'Typed',
+      annotations: { readOnlyHint: true },
+      outputSchema: { type: 'object', properties: { hits: { type: 'number' } } },
+    });
+    const result = await host.call(call('typed', { q: 'x' }));
+    expect(result).toMatchObject({ kind: 'output', output: { structuredContent: { hits: 1 } } });
+    // The native Tool object itself is handed back to executeTool, as Chrome identifies it.
+    expect(ran).toEqual([[true, { q: 'x' }]]);
+  });
+
   it('keeps a frame within its schema budget', async () => {
     const { polyfill, host } = await frame();
     const big = {

@@ -116,6 +116,7 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
             title: info.title,
             description: info.description,
             inputSchema: info.inputSchemaJson,
+            outputSchema: info.outputSchemaJson,
             annotations: info.annotations,
           });
           if (!tool || seen.has(tool.name)) continue;

@@ -47,6 +47,8 @@ export interface PageToolInfo {
   description: string;
   inputSchemaJson?: string;
   inputSchemaError?: string;
+  /** The tool's outputSchema as JSON text, when it declares one that is JSON. */
+  outputSchemaJson?: string;
   annotations?: Record<string, boolean>;
 }
 

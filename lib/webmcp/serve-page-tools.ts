@@ -139,6 +139,15 @@ function toInfo(tool: unknown): PageToolInfo | undefined {
       info.inputSchemaError = `inputSchema is not JSON: ${thrownMessage(error, 200)}`;
     }
   }
+  const outputSchema = read('outputSchema');
+  if (typeof outputSchema === 'string') info.outputSchemaJson = outputSchema;
+  else if (outputSchema !== undefined && outputSchema !== null) {
+    try {
+      info.outputSchemaJson = JSON.stringify(outputSchema);
+    } catch {
+      // An outputSchema is shown, never needed to run the tool: one that is not JSON is left out.
+    }
+  }
   const annotations = read('annotations');
   if (typeof annotations === 'object' && annotations !== null) {
     const copy: Record<string, boolean> = {};
