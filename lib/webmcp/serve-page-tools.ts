@@ -3,10 +3,11 @@
  *
  * Tools registered on the browser's native `document.modelContext` are not reported here: the isolated script
  * reads those directly. Reported are the polyfill's tools and those of any implementation the page put in
- * place of `document.modelContext` (checked on every request and at load, since a page can replace it at any
- * time). Everything read from those objects is copied into plain data (schemas as JSON text).
+ * place of `document.modelContext` or on `navigator.modelContext` (checked on every request and at load, since a
+ * page can replace it at any time). Everything read from those objects is copied into plain data (schemas as JSON text).
  */
 import { thrownMessage } from '../page-data/describe-thrown';
+import { adaptNamedToolContext } from './adapt-named-tool-context';
 import { type PageRequest, type PageToolInfo, servePageChannel } from './page-channel';
 
 type ModelContextLike = EventTarget & {
@@ -36,7 +37,7 @@ export function servePageTools(win: Window, sources: PageToolSources): { prove: 
     } catch {
       current = undefined;
     }
-    for (const candidate of [current, sources.polyfill]) {
+    for (const candidate of [current, sources.polyfill, pageNavigatorContext()]) {
       if (typeof candidate !== 'object' || candidate === null || candidate === sources.native) continue;
       if (list.includes(candidate as ModelContextLike)) continue;
       list.push(candidate as ModelContextLike);
@@ -50,6 +51,26 @@ export function servePageTools(win: Window, sources: PageToolSources): { prove: 
       }
     }
     return list;
+  };
+
+  // A page's own `navigator.modelContext` (@mcp-b/global 1.x) that lists with listTools() and runs by name is read
+  // through an adapter, made once per object so that it is watched once (issue 23, item 10).
+  const adapted = new WeakMap<object, ModelContextLike>();
+  const pageNavigatorContext = (): unknown => {
+    let candidate: unknown;
+    try {
+      candidate = (win.navigator as unknown as { modelContext?: unknown }).modelContext;
+    } catch {
+      return undefined;
+    }
+    if (typeof candidate !== 'object' || candidate === null) return undefined;
+    const known = adapted.get(candidate);
+    if (known) return known;
+    const reader = adaptNamedToolContext(candidate, notify);
+    if (!reader) return candidate;
+    const context = Object.assign(new EventTarget(), reader);
+    adapted.set(candidate, context);
+    return context;
   };
 
   const list = async (): Promise<PageToolInfo[]> => {
