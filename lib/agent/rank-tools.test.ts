@@ -73,6 +73,18 @@ describe('rankTools', () => {
     expect(noisy.inputSchema.$schema).toBeDefined();
   });
 
+  it("keeps the result's shape in the compact copy, after the cut description, and cleaned", () => {
+    const typed: ToolDescriptor = {
+      name: 'find',
+      description: `Find things. ${'very long '.repeat(100)}`,
+      inputSchema: { type: 'object', properties: {} },
+      returns: '{hits\u200B: number}',
+    };
+    const [compact] = rankTools([typed], 'find');
+    expect(compact.description).toMatch(/ Returns: \{hits: number\}$/);
+    expect(compact).not.toHaveProperty('returns');
+  });
+
   it('reads the tools it is given each time (a changed list is ranked afresh)', () => {
     expect(names(rankTools(shop.slice(0, 2), 'cart', { max: 1 }))).toEqual(['get_store_hours']);
     expect(names(rankTools(shop, 'cart', { max: 1 }))).toEqual(['view_cart']);

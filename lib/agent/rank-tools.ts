@@ -1,4 +1,6 @@
 import { cleanText, compactSchema } from './compact-schema';
+import { describeToolForModel } from './describe-tool-for-model';
+import { MAX_RETURNS_CHARS } from './summarize-output-schema';
 import type { ToolDescriptor } from './types';
 
 /** Options of {@link rankTools}. */
@@ -94,7 +96,10 @@ function compactTool(tool: ToolDescriptor): ToolDescriptor {
   if (!compact) {
     compact = {
       name: tool.name,
-      description: cleanText(typeof tool.description === 'string' ? tool.description : '', MAX_TOOL_DESCRIPTION),
+      description: describeToolForModel(
+        cleanText(typeof tool.description === 'string' ? tool.description : '', MAX_TOOL_DESCRIPTION),
+        typeof tool.returns === 'string' ? cleanText(tool.returns, MAX_RETURNS_CHARS) : undefined,
+      ),
       inputSchema: compactSchema(tool.inputSchema),
     };
     compacts.set(tool, compact);

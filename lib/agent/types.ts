@@ -19,6 +19,8 @@ export interface ToolDescriptor {
   title?: string;
   /** WebMCP annotations, when the page gave them. */
   annotations?: ToolAnnotations;
+  /** The result's shape in one line, from the tool's outputSchema (summarizeOutputSchema), when it declares one. */
+  returns?: string;
 }
 
 /** WebMCP tool annotations the extension understands. */

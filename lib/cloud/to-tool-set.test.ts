@@ -45,6 +45,11 @@ describe('toToolSet', () => {
     expect(search.execute).toBeUndefined();
   });
 
+  it("tells the model the shape of a tool's result after its description, when the page declared one", () => {
+    const set = toToolSet([{ name: 'get_cart', description: 'Read the cart', inputSchema: {}, returns: '{total: number}' }]);
+    expect(tool(set, 'get_cart').description).toBe('Read the cart. Returns: {total: number}');
+  });
+
   it('maps names both ways', () => {
     const set = toToolSet(tools);
     expect(set.toPageName('search_products')).toBe('search.products');

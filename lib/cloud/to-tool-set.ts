@@ -1,5 +1,6 @@
 import { dynamicTool, jsonSchema, type ToolSet } from 'ai';
 import type { ToolCall, ToolDescriptor, ToolOutput } from '../agent/types';
+import { describeToolForModel } from '../agent/describe-tool-for-model';
 import { formatToolError } from '../agent/tool-error-codes';
 import { toolOutputText } from '../agent/tool-output-text';
 import { createSpotlight, type Spotlight } from '../page-data/spotlight';
@@ -70,7 +71,7 @@ export function toToolSet(tools: readonly ToolDescriptor[], options: ToToolSetOp
     byPage.set(descriptor.name, providerName);
     const { callTool } = options;
     set[providerName] = dynamicTool({
-      description: cleanDescription(descriptor.description ?? descriptor.title ?? ''),
+      description: describeToolForModel(cleanDescription(descriptor.description ?? descriptor.title ?? ''), descriptor.returns),
       inputSchema: jsonSchema(cleanSchema(descriptor.inputSchema) as Parameters<typeof jsonSchema>[0]),
       ...(callTool
         ? {

@@ -55,6 +55,24 @@ describe('createTabTools', () => {
     expect(tools.forPanel()[1]).toMatchObject({ name: 'pay', originalName: 'pay', origin: 'https://shop.example', frameId: 0 });
   });
 
+  it("gives the model a tool's outputSchema as the one-line shape of its result, and no schema it does not declare", async () => {
+    const typed = { ...entry('search'), outputSchema: { type: 'object', required: ['hits'], properties: { hits: { type: 'number' } } } };
+    const b = bridge([typed, entry('pay')]);
+    const tools = createTabTools({
+      tabId: 1,
+      bridge: b.port,
+      settings: { siteAgentFor: async () => undefined },
+      url: () => undefined,
+      onChange: () => {},
+    });
+    await tools.refresh();
+    const [search, pay] = tools.forModel();
+    expect(search.returns).toBe('{hits: number}');
+    expect(search).not.toHaveProperty('outputSchema');
+    expect(pay).not.toHaveProperty('returns');
+    expect(tools.forPanel()[0]).toMatchObject({ returns: '{hits: number}', outputSchema: typed.outputSchema });
+  });
+
   it('waits for a tool the page offers a moment later, and no longer than UNKNOWN_TOOL_WAIT_MS for one it never offers', async () => {
     const b = bridge([entry('search')]);
     const tools = createTabTools({

@@ -4,6 +4,7 @@
  * wait for a tool the page does not offer yet.
  */
 import { isDelegateToolName, reachableToolNames } from '../agent/select-tools';
+import { summarizeOutputSchema } from '../agent/summarize-output-schema';
 import type { PageContext, ToolDescriptor, WebAgent } from '../agent/types';
 import type { TabToolEntry, TabToolSnapshot } from '../background/tool-bridge';
 import type { PanelTool } from '../messaging/agent-messages';
@@ -136,13 +137,15 @@ function toPanelTool(tool: TabToolEntry): PanelTool {
 }
 
 /** What the model needs of a tool; where it lives in the page stays with the bridge. */
-function toDescriptor(tool: ToolDescriptor): ToolDescriptor {
+function toDescriptor(tool: TabToolEntry): ToolDescriptor {
+  const returns = summarizeOutputSchema(tool.outputSchema);
   return {
     name: tool.name,
     description: tool.description,
     inputSchema: tool.inputSchema,
     ...(tool.title ? { title: tool.title } : {}),
     ...(tool.annotations ? { annotations: tool.annotations } : {}),
+    ...(returns ? { returns } : {}),
   };
 }
 

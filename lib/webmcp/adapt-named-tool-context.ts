@@ -8,7 +8,7 @@
  */
 
 /** The surface serve-page-tools reads an implementation through. */
-export interface ToolContextReader {
+interface ToolContextReader {
   getTools: () => Promise<unknown[]>;
   executeTool: (tool: unknown, input: unknown, options?: { signal?: AbortSignal }) => Promise<unknown>;
 }
