@@ -34,6 +34,20 @@ describe('PolyfillModelContext', () => {
     expect(changes).toBeGreaterThanOrEqual(2);
   });
 
+  it('keeps an outputSchema as Chrome 159 does: a JSON copy listed in code-point order, a cyclic one refused', async () => {
+    const mc = new PolyfillModelContext(win());
+    const outputSchema = { type: 'object', properties: { total: { type: 'number' } } };
+    await mc.registerTool({ name: 'cart', description: 'Reads the cart', outputSchema, execute: () => '{}' });
+    const [tool] = await mc.getTools();
+    expect(tool.outputSchema).toEqual(outputSchema);
+    expect(tool.outputSchema).not.toBe(outputSchema);
+    expect(Object.keys(tool)).toEqual(['description', 'name', 'origin', 'outputSchema', 'title', 'window']);
+    const cyclic: Record<string, unknown> = {};
+    cyclic.c = cyclic;
+    await expect(mc.registerTool({ name: 'z', description: 'd', outputSchema: cyclic, execute: () => 1 })).rejects.toThrow(TypeError);
+    expect((await mc.getTools()).map((t) => t.name)).toEqual(['cart']);
+  });
+
   it('validates like Chromium: bad names, duplicates, missing execute, cyclic schemas', async () => {
     const mc = new PolyfillModelContext(win());
     await expect(mc.registerTool({ name: 'bad name', description: 'd', execute: () => 1 })).rejects.toThrow('Invalid tool name');

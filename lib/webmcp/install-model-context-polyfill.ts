@@ -18,6 +18,8 @@ interface PolyfillToolInfo {
   inputSchema?: Record<string, unknown>;
   name: string;
   origin: string;
+  /** Chrome 159's member (docs/webmcp-conformance.md); Chromium 156 neither takes nor lists it. */
+  outputSchema?: Record<string, unknown>;
   title: string;
   window: Window;
 }
@@ -27,6 +29,7 @@ interface Registered {
   title: string;
   description: string;
   schemaJson?: string;
+  outputSchemaJson?: string;
   annotations?: Record<string, boolean>;
   execute: (input: unknown, client: { signal: AbortSignal }) => unknown;
   signal?: AbortSignal;
@@ -99,6 +102,7 @@ export class PolyfillModelContext extends EventTarget {
         ...(tool.schemaJson === undefined ? {} : { inputSchema: JSON.parse(tool.schemaJson) }),
         name: tool.name,
         origin: this.#win.location.origin,
+        ...(tool.outputSchemaJson === undefined ? {} : { outputSchema: JSON.parse(tool.outputSchemaJson) }),
         title: tool.title,
         window: this.#win,
       }))
@@ -184,11 +188,22 @@ export class PolyfillModelContext extends EventTarget {
       }
       if (schemaJson === undefined) throw new TypeError(failed('registerTool', 'invalid input schema: toJSON() returns undefined'));
     }
+    // The outputSchema is kept the same way, so the page sees a cyclic one fail at registration too.
+    let outputSchemaJson: string | undefined;
+    if (t.outputSchema !== undefined) {
+      try {
+        outputSchemaJson = JSON.stringify(t.outputSchema);
+      } catch (error) {
+        throw new TypeError(failed('registerTool', thrownMessage(error)));
+      }
+      if (outputSchemaJson === undefined) throw new TypeError(failed('registerTool', 'invalid output schema: toJSON() returns undefined'));
+    }
     return {
       name: toolName,
       title,
       description: String(description),
       schemaJson,
+      ...(outputSchemaJson === undefined ? {} : { outputSchemaJson }),
       annotations: readAnnotations(t.annotations),
       execute: (input, client) => Reflect.apply(execute as Registered['execute'], undefined, [input, client]),
     };

@@ -43,14 +43,14 @@ test('npm run audit exits 1 when a finding is above --max-severity, 0 when none 
   const report = join(mkdtempSync(join(tmpdir(), 'audit-cli-')), 'audit.json');
   const strict = await runCli(['--url', url, '--json', '--report', report]);
   const printed = JSON.parse(strict.out);
-  expect(printed).toMatchObject({ format: 'webmcp-agent-audit-report', page: { url }, counts: { error: 13, warning: 19, info: 5 } });
+  expect(printed).toMatchObject({ format: 'webmcp-agent-audit-report', page: { url }, counts: { error: 14, warning: 19, info: 5 } });
   expect(JSON.parse(readFileSync(report, 'utf8'))).toEqual(printed);
-  expect(strict.err).toContain('32 findings are more serious than --max-severity info.');
+  expect(strict.err).toContain('33 findings are more serious than --max-severity info.');
   expect(strict.code).toBe(1);
 
   const errorsOnly = await runCli(['--url', url, '--max-severity', 'error']);
   expect(errorsOnly.out).toContain('ERROR   annotation/consequential-missing  book_table › annotations.consequentialHint');
-  expect(errorsOnly.out).toContain('38 tools in 2 frames, 3 forms, 0 results: 13 errors, 19 warnings, 5 info');
+  expect(errorsOnly.out).toContain('38 tools in 2 frames, 3 forms, 0 results: 14 errors, 19 warnings, 5 info');
   expect(errorsOnly.code).toBe(0);
 });
 
