@@ -5,7 +5,7 @@
  */
 import { isDelegateToolName, reachableToolNames } from '../agent/select-tools';
 import type { PageContext, ToolDescriptor, WebAgent } from '../agent/types';
-import type { TabToolEntry, TabToolSnapshot } from '../background/tool-bridge';
+import type { TabToolEntry, TabToolSnapshot } from '../messaging/tab-tool-snapshot';
 import type { PanelTool } from '../messaging/agent-messages';
 import { webOriginOf } from '../shared/web-origin-of';
 import type { HostSettingsPort, HostToolBridge } from './agent-host-deps';

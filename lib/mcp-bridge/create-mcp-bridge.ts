@@ -19,7 +19,8 @@ import { formatToolError } from '../agent/tool-error-codes';
 import type { ToolCall, ToolOutput } from '../agent/types';
 import type { BridgeBrowser } from '../background/create-native-link';
 import { isHostSender, type AttestedSender } from '../background/is-host-sender';
-import type { TabToolEntry, ToolBridge } from '../background/tool-bridge';
+import type { ToolBridge } from '../background/tool-bridge';
+import type { TabToolEntry } from '../messaging/tab-tool-snapshot';
 import { cleanDescription, cleanSchema } from '../cloud/clean-schema';
 import { type ChannelHandlers, handleMessage, type MessageOf } from '../messaging/channel';
 import type {
