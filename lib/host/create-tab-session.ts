@@ -1,14 +1,5 @@
 import { initialRunState, reduceRunState, reduceStreamPart } from '../agent/reduce-stream-part';
-import type {
-  AgentAdapter,
-  AgentMessage,
-  AgentPart,
-  AgentRunRequest,
-  AgentStreamPart,
-  ToolCall,
-  ToolCallState,
-  ToolOutput,
-} from '../agent/types';
+import type { AgentAdapter, AgentMessage, AgentRunRequest, AgentStreamPart, ToolCall, ToolOutput } from '../agent/types';
 import { expectedToolOf } from '../background/expected-tool';
 import { formatToolError } from '../agent/tool-error-codes';
 import { validateArgs } from '../agent/validate-args';
@@ -22,6 +13,7 @@ import { secretPathsOf } from '../transcript/secret-paths-of';
 import type { ConversationStore } from '../storage/conversations';
 import { toolErrorOutput } from '../webmcp/tool-error-output';
 import type { HostSettingsPort, HostToolBridge } from './agent-host-deps';
+import { applyLiveCalls, type LiveCall } from './apply-live-calls';
 import { createConfirmationFlow } from './create-confirmation-flow';
 import { createRunGuard, type ForcedQuestion, type RunGuard, SITE_CHANGED_RUN_ERROR } from './create-run-guard';
 import { createTabTools } from './create-tab-tools';
@@ -122,11 +114,6 @@ interface CallOrigin {
   by: CallRecord['by'];
   requestId?: string;
   agentPath?: readonly string[];
-}
-
-interface LiveCall {
-  state: ToolCallState;
-  prompt?: string;
 }
 
 /**
@@ -597,28 +584,6 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
       await saving;
     },
   };
-}
-
-/**
- * The conversation with live call states (awaiting-confirmation and its prompt) laid over still-open calls,
- * sub-agents' nested runs included (their calls wait for the person the same way).
- */
-function applyLiveCalls(messages: AgentMessage[], live: Map<string, LiveCall>): AgentMessage[] {
-  if (live.size === 0) return messages;
-  return messages.map((message) => {
-    if (!message.parts.some((p) => p.type === 'tool' && (live.has(p.id) || p.agent))) return message;
-    return {
-      ...message,
-      parts: message.parts.map((part): AgentPart => {
-        if (part.type !== 'tool') return part;
-        const nested = part.agent ? { ...part, agent: { ...part.agent, messages: applyLiveCalls(part.agent.messages, live) } } : part;
-        const call = live.get(part.id);
-        if (!call || (part.state !== 'running' && part.state !== 'awaiting-confirmation')) return nested;
-        const { prompt: _prompt, ...rest } = nested;
-        return { ...rest, state: call.state, ...(call.prompt ? { prompt: call.prompt } : {}) };
-      }),
-    };
-  });
 }
 
 /** The part a sub-agent's nested part wraps (however deep), or the part itself. */
