@@ -14,7 +14,9 @@ import type { ConversationStore } from '../storage/conversations';
 import { toolErrorOutput } from '../webmcp/tool-error-output';
 import type { HostSettingsPort, HostToolBridge } from './agent-host-deps';
 import { applyLiveCalls, type LiveCall } from './apply-live-calls';
+import { createBatchedTask } from './create-batched-task';
 import { createConfirmationFlow } from './create-confirmation-flow';
+import { createConversationSaver } from './create-conversation-saver';
 import { createRunGuard, type ForcedQuestion, type RunGuard, SITE_CHANGED_RUN_ERROR } from './create-run-guard';
 import { createTabTools } from './create-tab-tools';
 import { retryMessages } from './retry-messages';
@@ -179,10 +181,6 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
   });
   const listeners = new Set<(snapshot: TabSnapshot) => void>();
 
-  let saveTimer: ReturnType<typeof setTimeout> | undefined;
-  let saving: Promise<void> = Promise.resolve();
-  let emitTimer: ReturnType<typeof setTimeout> | undefined;
-
   const snapshot = (): TabSnapshot => ({
     tabId,
     messages: applyLiveCalls(messages, live),
@@ -196,38 +194,25 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     ...(sites.length > 0 ? { sites } : {}),
   });
 
-  const emit = () => {
-    if (emitTimer !== undefined) return;
-    emitTimer = setTimeout(() => {
-      emitTimer = undefined;
-      const value = snapshot();
-      for (const listener of [...listeners]) listener(value);
-    }, deps.emitDelayMs);
-  };
+  const emitter = createBatchedTask(deps.emitDelayMs, () => {
+    const value = snapshot();
+    for (const listener of [...listeners]) listener(value);
+  });
+  const emit = () => emitter.schedule();
 
-  const write = () => {
-    const value = {
+  const saver = createConversationSaver({
+    tabId,
+    store,
+    delayMs: deps.saveDelayMs,
+    conversation: () => ({
       messages,
       ...(lastRun ? { lastRun } : {}),
       ...(running ? { running } : {}),
       ...(url ? { url } : {}),
       ...(sites.length > 0 ? { sites } : {}),
-    };
-    saving = saving.then(() => store.save(tabId, value)).catch(() => undefined);
-    return saving;
-  };
-  const scheduleSave = () => {
-    if (saveTimer !== undefined) return;
-    saveTimer = setTimeout(() => {
-      saveTimer = undefined;
-      void write();
-    }, deps.saveDelayMs);
-  };
-  const flush = () => {
-    if (saveTimer !== undefined) clearTimeout(saveTimer);
-    saveTimer = undefined;
-    return write();
-  };
+    }),
+  });
+  const flush = () => saver.flush();
 
   const ready = (async () => {
     const stored = await store.load(tabId, url).catch(() => undefined);
@@ -349,7 +334,7 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
         messages = state.messages;
         const inner = innermostPart(part);
         if (inner.type === 'tool-result' || inner.type === 'tool-error') live.delete(inner.id);
-        scheduleSave();
+        saver.schedule();
         emit();
       };
       try {
@@ -581,7 +566,7 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     idle: async () => {
       await ready;
       await current;
-      await saving;
+      await saver.settled();
     },
   };
 }
