@@ -1,4 +1,4 @@
-import { initialRunState, reduceRunState, reduceStreamPart } from '../agent/reduce-stream-part';
+import { initialRunState, reduceStreamPart } from '../agent/reduce-stream-part';
 import type { AgentAdapter, AgentMessage, AgentRunRequest, AgentStreamPart, ToolCall, ToolOutput } from '../agent/types';
 import { expectedToolOf } from '../background/expected-tool';
 import { formatToolError } from '../agent/tool-error-codes';
@@ -8,7 +8,6 @@ import { type CallInProgress, type CallRecord, createCallTimeline } from '../ins
 import type { ConfirmationAnswer, RunOutcome, TabSnapshot, TranscriptFormat } from '../messaging/agent-messages';
 import { buildTranscript, type TranscriptSource } from '../transcript/build-transcript';
 import { transcriptToMarkdown } from '../transcript/transcript-to-markdown';
-import { recordSecretPaths } from '../transcript/record-secret-paths';
 import { secretPathsOf } from '../transcript/secret-paths-of';
 import type { ConversationStore } from '../storage/conversations';
 import { toolErrorOutput } from '../webmcp/tool-error-output';
@@ -17,9 +16,12 @@ import { applyLiveCalls, type LiveCall } from './apply-live-calls';
 import { createBatchedTask } from './create-batched-task';
 import { createConfirmationFlow } from './create-confirmation-flow';
 import { createConversationSaver } from './create-conversation-saver';
-import { createRunGuard, type ForcedQuestion, type RunGuard, SITE_CHANGED_RUN_ERROR } from './create-run-guard';
+import { createRunGuard, type ForcedQuestion, type RunGuard } from './create-run-guard';
 import { createTabTools } from './create-tab-tools';
+import { foldRunPart } from './fold-run-part';
+import { readAdapterRun } from './read-adapter-run';
 import { retryMessages } from './retry-messages';
+import { runOutcomeOf } from './run-outcome-of';
 import { errorMessage } from '../shared/error-message';
 import { hostOf } from '../shared/host-of';
 import { siteMovedBeforeSend } from '../shared/site-moved-before-send';
@@ -328,12 +330,10 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
       guard = runGuard;
       let state = initialRunState(conversation);
       const fold = (part: AgentStreamPart) => {
-        state = reduceRunState(state, part);
-        // Kept with the call, into storage: exports mask it after its tool has left the page.
-        state = { ...state, messages: recordSecretPaths(state.messages, part, secretPathsFor) };
+        const folded = foldRunPart(state, part, secretPathsFor);
+        state = folded.state;
         messages = state.messages;
-        const inner = innermostPart(part);
-        if (inner.type === 'tool-result' || inner.type === 'tool-error') live.delete(inner.id);
+        if (folded.settled !== undefined) live.delete(folded.settled);
         saver.schedule();
         emit();
       };
@@ -353,23 +353,14 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
             ...(runAgent ? { agent: runAgent } : {}),
             ...(tabTools.page() ? { page: tabTools.page() } : {}),
           };
-          const iterator = adapter.run(request)[Symbol.asyncIterator]();
-          // Stop must end the run even if an adapter ignores its signal: after a grace period we stop reading.
-          const abandoned = new Promise<'abandoned'>((resolve) =>
-            own.signal.addEventListener('abort', () => setTimeout(() => resolve('abandoned'), STOP_GRACE_MS), { once: true }),
-          );
-          while (true) {
-            const next = await Promise.race([iterator.next(), abandoned]);
-            if (next === 'abandoned' || next.done) {
-              if (next === 'abandoned') void iterator.return?.().catch(() => undefined);
-              break;
-            }
-            fold(next.value);
-            if (state.status !== 'running') {
-              void iterator.return?.()?.catch(() => undefined);
-              break;
-            }
-          }
+          await readAdapterRun(adapter.run(request), {
+            signal: own.signal,
+            graceMs: STOP_GRACE_MS,
+            onPart: (part) => {
+              fold(part);
+              return state.status === 'running';
+            },
+          });
         }
       } catch (error) {
         if (state.status === 'running') fold({ type: 'error', error: `The agent failed: ${errorMessage(error)}` });
@@ -381,12 +372,7 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
       running = false;
       controller = undefined;
       guard = undefined;
-      const crossed = runGuard.crossed();
-      lastRun = crossed
-        ? { reason: 'error', error: SITE_CHANGED_RUN_ERROR(crossed.from, crossed.to), code: 'site_changed' }
-        : state.status === 'error'
-          ? { reason: 'error', error: state.error?.message ?? 'The run failed.', ...(state.error?.code ? { code: state.error.code } : {}) }
-          : { reason: state.finishReason ?? 'stop' };
+      lastRun = runOutcomeOf(state, runGuard.crossed());
       emit();
       await flush();
     })();
@@ -569,11 +555,6 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
       await saver.settled();
     },
   };
-}
-
-/** The part a sub-agent's nested part wraps (however deep), or the part itself. */
-function innermostPart(part: AgentStreamPart): AgentStreamPart {
-  return part.type === 'agent-part' ? innermostPart(part.part) : part;
 }
 
 function errorOutput(text: string): ToolOutput {
