@@ -6,8 +6,6 @@ import { validateArgs } from '../agent/validate-args';
 import type { TabToolEntry } from '../messaging/tab-tool-snapshot';
 import { type CallInProgress, type CallRecord, createCallTimeline } from '../inspector/call-timeline';
 import type { ConfirmationAnswer, RunOutcome, TabSnapshot, TranscriptFormat } from '../messaging/agent-messages';
-import { buildTranscript, type TranscriptSource } from '../transcript/build-transcript';
-import { transcriptToMarkdown } from '../transcript/transcript-to-markdown';
 import { secretPathsOf } from '../transcript/secret-paths-of';
 import type { ConversationStore } from '../storage/conversations';
 import { toolErrorOutput } from '../webmcp/tool-error-output';
@@ -18,6 +16,7 @@ import { createConfirmationFlow } from './create-confirmation-flow';
 import { createConversationSaver } from './create-conversation-saver';
 import { createRunGuard, type ForcedQuestion, type RunGuard } from './create-run-guard';
 import { createTabTools } from './create-tab-tools';
+import { exportTabTranscript, type TranscriptExportOptions } from './export-tab-transcript';
 import { foldRunPart } from './fold-run-part';
 import { readAdapterRun } from './read-adapter-run';
 import { retryMessages } from './retry-messages';
@@ -71,10 +70,7 @@ export interface TabSession {
   /** Called after every timeline change. */
   subscribeTimeline(listener: (entries: CallRecord[]) => void): () => void;
   /** The conversation as an export, with `secrets` (the key) and secret fields redacted. */
-  exportTranscript(
-    format: TranscriptFormat,
-    options: { adapter: TranscriptSource['adapter']; secrets: string[]; secretFields?: Record<string, string[]> },
-  ): { text: string; fileName: string };
+  exportTranscript(format: TranscriptFormat, options: TranscriptExportOptions): { text: string; fileName: string };
   /** Re-reads the tab's tools from the bridge. */
   refreshTools(): Promise<void>;
   /** Writes any pending conversation change now. */
@@ -512,27 +508,14 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     subscribeTimeline(listener) {
       return timeline.subscribe(() => listener(timeline.entries()));
     },
-    exportTranscript(format, options) {
-      // On top of the paths each call kept: the page's tools now (for calls stored before paths were kept) and the person's marks.
-      const fields = new Map(tabTools.all().map((tool) => [tool.name, secretPathsOf(tool.inputSchema)]));
-      for (const [name, names] of Object.entries(options.secretFields ?? {}))
-        fields.set(name, [...(fields.get(name) ?? []), ...names.map((n) => [n])]);
-      const top = tabTools.page();
-      const page = top?.url ? { url: top.url, ...(top.title ? { title: top.title } : {}) } : undefined;
-      const transcript = buildTranscript(messages, {
-        source: {
-          adapter: options.adapter,
-          ...(tabTools.agent() ? { agent: { id: tabTools.agent()!.id } } : {}),
-          ...(page ? { page } : {}),
-        },
+    exportTranscript: (format, options) =>
+      exportTabTranscript(format, options, {
+        messages,
+        tools: tabTools.all(),
+        page: tabTools.page(),
+        agent: tabTools.agent(),
         timeline: timeline.entries(),
-        secrets: { values: options.secrets, fields },
-      });
-      const stamp = transcript.exportedAt.slice(0, 19).replace(/[:T]/g, '-');
-      return format === 'json'
-        ? { text: `${JSON.stringify(transcript, null, 2)}\n`, fileName: `webmcp-agent-transcript-${stamp}.json` }
-        : { text: transcriptToMarkdown(transcript), fileName: `webmcp-agent-transcript-${stamp}.md` };
-    },
+      }),
     confirm: (confirmationId, answer) => {
       confirmationFlow.confirm(confirmationId, answer);
       clientConfirmations.confirm(confirmationId, answer);
