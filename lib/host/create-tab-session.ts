@@ -1,5 +1,5 @@
-import { initialRunState, reduceStreamPart } from '../agent/reduce-stream-part';
-import type { AgentAdapter, AgentMessage, AgentRunRequest, AgentStreamPart, ToolCall, ToolOutput } from '../agent/types';
+import { reduceStreamPart } from '../agent/reduce-stream-part';
+import type { AgentAdapter, AgentMessage, ToolCall, ToolOutput } from '../agent/types';
 import { expectedToolOf } from '../background/expected-tool';
 import { formatToolError } from '../agent/tool-error-codes';
 import { validateArgs } from '../agent/validate-args';
@@ -17,11 +17,9 @@ import { createConversationSaver } from './create-conversation-saver';
 import { createRunGuard, type ForcedQuestion, type RunGuard } from './create-run-guard';
 import { createTabTools } from './create-tab-tools';
 import { exportTabTranscript, type TranscriptExportOptions } from './export-tab-transcript';
-import { foldRunPart } from './fold-run-part';
-import { readAdapterRun } from './read-adapter-run';
 import { retryMessages } from './retry-messages';
+import { runAdapter } from './run-adapter';
 import { runOutcomeOf } from './run-outcome-of';
-import { errorMessage } from '../shared/error-message';
 import { hostOf } from '../shared/host-of';
 import { siteMovedBeforeSend } from '../shared/site-moved-before-send';
 import { webOriginOf } from '../shared/web-origin-of';
@@ -324,51 +322,30 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
       const runAgent = tabTools.agent();
       const runGuard = createRunGuard({ site, agent: runAgent, stop: () => own.abort() });
       guard = runGuard;
-      let state = initialRunState(conversation);
-      const fold = (part: AgentStreamPart) => {
-        const folded = foldRunPart(state, part, secretPathsFor);
-        state = folded.state;
-        messages = state.messages;
-        if (folded.settled !== undefined) live.delete(folded.settled);
-        saver.schedule();
-        emit();
-      };
-      try {
-        const adapter = await deps.adapter();
-        if ('unavailable' in adapter) {
-          fold({ type: 'error', error: adapter.unavailable });
-        } else {
-          const request: AgentRunRequest = {
-            messages: conversation,
-            get tools() {
-              // Once the tab left the run's site, that site's tools are no longer this run's.
-              return runGuard.crossed() ? [] : tabTools.forModel();
-            },
-            signal: own.signal,
-            callTool: (call, agentPath) => callTool(call, own.signal, { by: 'agent', ...(agentPath ? { agentPath } : {}) }),
-            ...(runAgent ? { agent: runAgent } : {}),
-            ...(tabTools.page() ? { page: tabTools.page() } : {}),
-          };
-          await readAdapterRun(adapter.run(request), {
-            signal: own.signal,
-            graceMs: STOP_GRACE_MS,
-            onPart: (part) => {
-              fold(part);
-              return state.status === 'running';
-            },
-          });
-        }
-      } catch (error) {
-        if (state.status === 'running') fold({ type: 'error', error: `The agent failed: ${errorMessage(error)}` });
-      }
-      // An adapter that ends without saying how is treated as finished (or stopped, if Stop was pressed).
-      if (state.status === 'running') fold({ type: 'finish', reason: own.signal.aborted ? 'aborted' : 'stop' });
+      const ended = await runAdapter({
+        conversation,
+        adapter: deps.adapter,
+        signal: own.signal,
+        graceMs: STOP_GRACE_MS,
+        // Once the tab left the run's site, that site's tools are no longer this run's.
+        tools: () => (runGuard.crossed() ? [] : tabTools.forModel()),
+        callTool: (call, agentPath) => callTool(call, own.signal, { by: 'agent', ...(agentPath ? { agentPath } : {}) }),
+        agent: runAgent,
+        page: () => tabTools.page(),
+        secretPathsFor,
+        onPart: (folded, settled) => {
+          messages = folded.messages;
+          if (settled !== undefined) live.delete(settled);
+          saver.schedule();
+          emit();
+        },
+      });
       confirmationFlow.stopAll();
       live.clear();
       running = false;
       controller = undefined;
       guard = undefined;
-      lastRun = runOutcomeOf(state, runGuard.crossed());
+      lastRun = runOutcomeOf(ended, runGuard.crossed());
       emit();
       await flush();
     })();
