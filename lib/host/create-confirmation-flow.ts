@@ -35,7 +35,7 @@ interface ConfirmationFlowDeps {
   onChange: () => void;
 }
 
-interface ConfirmationFlow {
+export interface ConfirmationFlow {
   /**
    * Asks the person when the policy says so. Resolves `run` when the call may run, or the error the model reads
    * (declined, or stopped before an answer). `top` is the top page's URL; `awaiting` is called before asking.

@@ -1,26 +1,21 @@
 import { reduceStreamPart } from '../agent/reduce-stream-part';
 import type { AgentAdapter, AgentMessage, ToolCall, ToolOutput } from '../agent/types';
-import { expectedToolOf } from '../background/expected-tool';
-import { formatToolError } from '../agent/tool-error-codes';
-import { validateArgs } from '../agent/validate-args';
-import type { TabToolEntry } from '../messaging/tab-tool-snapshot';
-import { type CallInProgress, type CallRecord, createCallTimeline } from '../inspector/call-timeline';
+import { type CallRecord, createCallTimeline } from '../inspector/call-timeline';
 import type { ConfirmationAnswer, RunOutcome, TabSnapshot, TranscriptFormat } from '../messaging/agent-messages';
 import { secretPathsOf } from '../transcript/secret-paths-of';
 import type { ConversationStore } from '../storage/conversations';
-import { toolErrorOutput } from '../webmcp/tool-error-output';
 import type { HostSettingsPort, HostToolBridge } from './agent-host-deps';
 import { applyLiveCalls, type LiveCall } from './apply-live-calls';
 import { createBatchedTask } from './create-batched-task';
-import { createConfirmationFlow } from './create-confirmation-flow';
+import { createRunGuard, type RunGuard } from './create-run-guard';
+import { createTabCalls } from './create-tab-calls';
 import { createConversationSaver } from './create-conversation-saver';
-import { createRunGuard, type ForcedQuestion, type RunGuard } from './create-run-guard';
 import { createTabTools } from './create-tab-tools';
 import { exportTabTranscript, type TranscriptExportOptions } from './export-tab-transcript';
 import { retryMessages } from './retry-messages';
 import { runAdapter } from './run-adapter';
+import type { ClientCallRequest } from './run-client-call';
 import { runOutcomeOf } from './run-outcome-of';
-import { hostOf } from '../shared/host-of';
 import { siteMovedBeforeSend } from '../shared/site-moved-before-send';
 import { webOriginOf } from '../shared/web-origin-of';
 
@@ -94,26 +89,6 @@ interface TabSessionDeps {
   emitDelayMs: number;
 }
 
-/** A desktop agent's call, as the MCP bridge hands it to the tab's session. */
-export interface ClientCallRequest {
-  /** The client's name, cleaned (the question and the timeline show it). */
-  client: string;
-  /** The top-level site the tool was shared from. */
-  site: string;
-  signal: AbortSignal;
-  /** Ask whatever the policy says, and why (the client read another site's data, or an outcome went unknown). */
-  force?: ForcedQuestion;
-  /** The call now waits for the person's answer. */
-  onAsking?: () => void;
-}
-
-/** Who made a call, and for an agent's call which agent (the sub-agents' ids from the site's agent down). */
-interface CallOrigin {
-  by: CallRecord['by'];
-  requestId?: string;
-  agentPath?: readonly string[];
-}
-
 /**
  * Creates a tab's session: it loads the stored conversation, runs the chosen adapter on the person's messages,
  * folds the stream parts into the conversation, applies the confirmation policy to every tool call, saves after
@@ -128,7 +103,6 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
   let controller: AbortController | undefined;
   let current: Promise<void> = Promise.resolve();
   const timeline = createCallTimeline();
-  const handRuns = new Set<AbortController>();
   let url = deps.url;
   /**
    * The top-level sites whose data this conversation holds: where each run ran (the person's messages and the
@@ -152,28 +126,19 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     },
   });
   const refreshTools = () => tabTools.refresh();
-  /** The model named a tool the page does not offer (yet): wait for it, showing the person what for. */
-  const waitForTool = (call: ToolCall, signal: AbortSignal) => {
-    const name = String(call.name).replace(/\s+/g, ' ').slice(0, 64);
-    live.set(call.id, { state: 'running', prompt: `Waiting for the page to offer ${name}…` });
-    emit();
-    return tabTools.waitFor(call.name, signal);
-  };
-  const confirmationFlow = createConfirmationFlow({
+  const calls = createTabCalls({
+    tabId,
+    bridge,
     settings,
     generateId: deps.generateId,
-    onAsking: (callId, prompt) => {
-      live.set(callId, { state: 'awaiting-confirmation', prompt });
-      emit();
-    },
-    onChange: () => emit(),
-  });
-  // Desktop agents' questions are their own: an agent run's end (stopAll) does not answer them.
-  const clientConfirmations = createConfirmationFlow({
-    settings,
-    generateId: deps.generateId,
-    onAsking: () => emit(),
-    onChange: () => emit(),
+    tools: tabTools,
+    timeline,
+    guard: () => guard,
+    sites: () => sites,
+    url: () => url,
+    currentSite,
+    live,
+    emit: () => emit(),
   });
   const listeners = new Set<(snapshot: TabSnapshot) => void>();
 
@@ -182,7 +147,7 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     messages: applyLiveCalls(messages, live),
     running,
     ...(lastRun ? { lastRun } : {}),
-    confirmations: [...confirmationFlow.open(), ...clientConfirmations.open()],
+    confirmations: calls.questions(),
     tools: tabTools.forPanel(),
     toolsKnown: tabTools.known(),
     ...(tabTools.dropped()?.length ? { toolsDropped: tabTools.dropped() } : {}),
@@ -229,82 +194,6 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
   const secretPathsFor = (call: { id: string; name: string }) =>
     timeline.entries().findLast((r) => r.id === call.id)?.secretPaths ?? secretPathsOf(tabTools.find(call.name)?.inputSchema);
 
-  const callTool = async (call: ToolCall, signal: AbortSignal, from: CallOrigin): Promise<ToolOutput> => {
-    // The tools as the router last pushed them (no round trip, lib/host/create-tool-bridge-client.ts). The policy
-    // judges this instance, and the router runs nothing else (expectedToolOf below), however the page changed since.
-    await refreshTools();
-    const runGuard = from.by === 'agent' ? guard : undefined;
-    // A name the calling agent was not offered, or a run whose tab left its site, ends here: no page, no question.
-    let refusal = runGuard?.refuse(call, from.agentPath ?? [], tabTools.all());
-    // Not there: wait for the page to offer it (a route's tools often arrive just after the call that changed it).
-    let tool = refusal ? undefined : (tabTools.find(call.name) ?? (await waitForTool(call, signal)));
-    // What arrived meanwhile may be another site's page: the tool that came with it is not this run's.
-    refusal ??= runGuard?.refuse(call, from.agentPath ?? [], tabTools.all());
-    if (refusal) tool = undefined;
-    const record = timeline.start({
-      id: call.id,
-      by: from.by,
-      tool: call.name,
-      input: call.input,
-      ...(from.requestId ? { requestId: from.requestId } : {}),
-      ...(tool ? { origin: tool.origin, frameId: tool.frameId, secretPaths: secretPathsOf(tool.inputSchema) } : {}),
-    });
-    const output = refusal ?? (await policyAndRun(call, tool, signal, record, runGuard));
-    record.end(output);
-    return output;
-  };
-
-  const policyAndRun = async (
-    call: ToolCall,
-    tool: TabToolEntry | undefined,
-    signal: AbortSignal,
-    record: CallInProgress,
-    runGuard: RunGuard | undefined,
-  ): Promise<ToolOutput> => {
-    const identity = tabTools.identity(call.name);
-    if (!tool || !identity) {
-      // Nothing the policy could judge runs: a tool that appears only after this check would skip the question.
-      const names = tabTools.names().join(', ') || 'none';
-      return toolErrorOutput('unknown_tool', `No tool named "${call.name}" on this page. Available tools: ${names}.`);
-    }
-    if (runGuard) {
-      // Adapters check arguments before calling; a name that arrived late (cloud) was not checked: check here.
-      const verdict = validateArgs(tool.inputSchema, call.input);
-      if (!verdict.ok) return toolErrorOutput('invalid_input', verdict.message);
-    }
-    const allowed = await confirmationFlow.check(call, tool, identity, {
-      top: tabTools.page()?.url ?? url,
-      signal,
-      awaiting: () => record.awaiting(),
-      ...(runGuard ? { force: runGuard.mustAsk(identity, sites) } : {}),
-    });
-    if (allowed !== 'run') return allowed;
-    // The person may have answered after the tab left the run's site: nothing of the new site runs for this run.
-    const left = runGuard?.leftSite();
-    if (left) return left;
-    const output = await runOnPage(call, tool, signal, record);
-    return runGuard ? runGuard.settle(tool, identity, output) : output;
-  };
-
-  const runOnPage = async (call: ToolCall, tool: TabToolEntry, signal: AbortSignal, record: CallInProgress): Promise<ToolOutput> => {
-    live.set(call.id, { state: 'running' });
-    emit();
-    record.running();
-    const output = await bridge.callTool(tabId, call, {
-      signal,
-      // The instance judged (and shown to the person) is the one that may run: the router refuses any other.
-      expect: expectedToolOf(tool, call),
-      onState: (update) => {
-        live.set(call.id, { state: update.state, prompt: update.prompt });
-        emit();
-      },
-    });
-    // A call often changes the page's tools (a product page adds add_to_cart). The call's answer carried the tools
-    // after it, and the adapter reads req.tools right away: take them now.
-    await refreshTools();
-    return output;
-  };
-
   const run = (conversation: AgentMessage[]) => {
     const previous = current;
     current = (async () => {
@@ -329,7 +218,7 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
         graceMs: STOP_GRACE_MS,
         // Once the tab left the run's site, that site's tools are no longer this run's.
         tools: () => (runGuard.crossed() ? [] : tabTools.forModel()),
-        callTool: (call, agentPath) => callTool(call, own.signal, { by: 'agent', ...(agentPath ? { agentPath } : {}) }),
+        callTool: (call, agentPath) => calls.callTool(call, own.signal, { by: 'agent', ...(agentPath ? { agentPath } : {}) }),
         agent: runAgent,
         page: () => tabTools.page(),
         secretPathsFor,
@@ -340,7 +229,7 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
           emit();
         },
       });
-      confirmationFlow.stopAll();
+      calls.endRunQuestions();
       live.clear();
       running = false;
       controller = undefined;
@@ -377,7 +266,7 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     },
     stop() {
       controller?.abort();
-      for (const hand of handRuns) hand.abort();
+      calls.stopHandCalls();
     },
     async newChat(seed) {
       await ready;
@@ -392,93 +281,12 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     async runByHand(name, input, requestId) {
       await ready;
       await refreshTools();
-      const call: ToolCall = { id: deps.generateId(), name, input };
-      const tool = tabTools.offered(name);
-      const refusal = !tool
-        ? formatToolError('unknown_tool', `no tool is named "${name}" on this page now.`)
-        : (() => {
-            const verdict = validateArgs(tool.inputSchema, input);
-            return verdict.ok ? undefined : formatToolError('invalid_input', verdict.message);
-          })();
-      if (refusal) {
-        timeline
-          .start({
-            id: call.id,
-            by: 'person',
-            tool: name,
-            input,
-            requestId,
-            ...(tool ? { origin: tool.origin, frameId: tool.frameId, secretPaths: secretPathsOf(tool.inputSchema) } : {}),
-          })
-          .end(errorOutput(refusal));
-        return;
-      }
-      const own = new AbortController();
-      handRuns.add(own);
-      try {
-        await callTool(call, own.signal, { by: 'person', requestId });
-      } finally {
-        handRuns.delete(own);
-        live.delete(call.id);
-        emit();
-      }
+      await calls.runByHand(name, input, requestId);
     },
     async runForClient(call, request) {
       await ready;
       await refreshTools();
-      const tool = tabTools.find(call.name);
-      const identity = tabTools.identity(call.name);
-      const record = timeline.start({
-        id: call.id,
-        by: 'client',
-        client: request.client,
-        tool: call.name,
-        input: call.input,
-        ...(tool ? { origin: tool.origin, frameId: tool.frameId } : {}),
-      });
-      const refused = (output: ToolOutput) => {
-        record.end(output);
-        return { output, ran: false };
-      };
-      const moved = () => {
-        const now = currentSite();
-        return now === request.site
-          ? undefined
-          : errorOutput(
-              formatToolError(
-                'tool_changed',
-                `the tab is on ${now ? hostOf(now) : 'another page'} now, not ${hostOf(request.site)} where this tool was shared. Nothing was run. List the tools again.`,
-              ),
-            );
-      };
-      const away = moved();
-      if (away) return refused(away);
-      if (!tool || !identity)
-        return refused(toolErrorOutput('unknown_tool', `The page no longer offers ${call.name}. List the tools again.`));
-      const verdict = validateArgs(tool.inputSchema, call.input);
-      if (!verdict.ok) return refused(errorOutput(formatToolError('invalid_input', verdict.message)));
-      const allowed = await clientConfirmations.check(call, tool, identity, {
-        top: tabTools.page()?.url ?? url,
-        signal: request.signal,
-        awaiting: () => {
-          record.awaiting();
-          request.onAsking?.();
-        },
-        requester: request.client,
-        ...(request.force ? { force: request.force } : {}),
-      });
-      if (allowed !== 'run') return refused(allowed);
-      // The person may have answered after the tab left the site: nothing of another site runs for this call.
-      const left = moved();
-      if (left) return refused(left);
-      try {
-        const output = await runOnPage(call, tool, request.signal, record);
-        record.end(output);
-        return { output, ran: true };
-      } finally {
-        live.delete(call.id);
-        emit();
-      }
+      return calls.runForClient(call, request);
     },
     timeline: () => timeline.entries(),
     clearTimeline: () => timeline.clear(),
@@ -493,10 +301,7 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
         agent: tabTools.agent(),
         timeline: timeline.entries(),
       }),
-    confirm: (confirmationId, answer) => {
-      confirmationFlow.confirm(confirmationId, answer);
-      clientConfirmations.confirm(confirmationId, answer);
-    },
+    confirm: (confirmationId, answer) => calls.confirm(confirmationId, answer),
     refreshTools: async () => {
       await ready;
       await refreshTools();
@@ -515,8 +320,4 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
       await saver.settled();
     },
   };
-}
-
-function errorOutput(text: string): ToolOutput {
-  return { content: [{ type: 'text', text }], isError: true };
 }

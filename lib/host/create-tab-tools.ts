@@ -30,7 +30,7 @@ interface TabToolsDeps {
 }
 
 /** What the session reads of its tab's tools. */
-interface TabTools {
+export interface TabTools {
   /** Reads the bridge's snapshot of the tab (a copy the router pushed: no round trip on Chrome). */
   refresh(): Promise<void>;
   /** Whether a snapshot (or the knowledge that the page has no tools) has come. */

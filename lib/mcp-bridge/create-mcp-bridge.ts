@@ -42,7 +42,7 @@ import { webOriginOf } from '../shared/web-origin-of';
 import type { StorageArea } from '../storage/storage-area';
 import type { ExtensionIdentity } from '../host/agent-host-deps';
 import { createRunGuard, type RunGuard } from '../host/create-run-guard';
-import type { ClientCallRequest } from '../host/create-tab-session';
+import type { ClientCallRequest } from '../host/run-client-call';
 import { createToolNames, type NamedTool } from './mcp-tool-names';
 import { toMcpError, toMcpResult } from './to-mcp-result';
 
