@@ -12,7 +12,7 @@ import type { StorageArea } from '../storage/storage-area';
 import type { HostPort, HostToolBridge } from './agent-host-deps';
 import { createAdapterRegistry } from './create-adapter-registry';
 import { DECLINED_CALL_ERROR } from './create-confirmation-flow';
-import { INTERRUPTED_RUN_ERROR } from './create-tab-session';
+import { INTERRUPTED_RUN_ERROR } from './create-tab-conversation';
 import { UNKNOWN_TOOL_WAIT_MS } from './create-tab-tools';
 import { createAgentHost } from './create-agent-host';
 

@@ -1,7 +1,6 @@
-import { reduceStreamPart } from '../agent/reduce-stream-part';
 import type { AgentAdapter, AgentMessage, ToolCall, ToolOutput } from '../agent/types';
 import { type CallRecord, createCallTimeline } from '../inspector/call-timeline';
-import type { ConfirmationAnswer, RunOutcome, TabSnapshot, TranscriptFormat } from '../messaging/agent-messages';
+import type { ConfirmationAnswer, TabSnapshot, TranscriptFormat } from '../messaging/agent-messages';
 import { secretPathsOf } from '../transcript/secret-paths-of';
 import type { ConversationStore } from '../storage/conversations';
 import type { HostSettingsPort, HostToolBridge } from './agent-host-deps';
@@ -9,7 +8,7 @@ import { applyLiveCalls, type LiveCall } from './apply-live-calls';
 import { createBatchedTask } from './create-batched-task';
 import { createRunGuard, type RunGuard } from './create-run-guard';
 import { createTabCalls } from './create-tab-calls';
-import { createConversationSaver } from './create-conversation-saver';
+import { createTabConversation } from './create-tab-conversation';
 import { createTabTools } from './create-tab-tools';
 import { exportTabTranscript, type TranscriptExportOptions } from './export-tab-transcript';
 import { retryMessages } from './retry-messages';
@@ -18,10 +17,6 @@ import type { ClientCallRequest } from './run-client-call';
 import { runOutcomeOf } from './run-outcome-of';
 import { siteMovedBeforeSend } from '../shared/site-moved-before-send';
 import { webOriginOf } from '../shared/web-origin-of';
-
-/** Shown when a stored conversation had a run going that no longer exists. */
-export const INTERRUPTED_RUN_ERROR =
-  'The reply was interrupted: the browser or the extension restarted while it ran. Press Retry to continue.';
 
 /** How long an adapter may take to wind down after Stop before the host stops listening to it. */
 const STOP_GRACE_MS = 3000;
@@ -96,29 +91,22 @@ interface TabSessionDeps {
  * panel: it goes on when every panel is closed.
  */
 export function createTabSession(deps: TabSessionDeps): TabSession {
-  const { tabId, store, bridge, settings } = deps;
-  let messages: AgentMessage[] = [];
-  let lastRun: RunOutcome | undefined;
-  let running = false;
+  const { tabId, bridge, settings } = deps;
+  const conversation = createTabConversation({ tabId, url: deps.url, store: deps.store, saveDelayMs: deps.saveDelayMs });
+  const { ready } = conversation;
   let controller: AbortController | undefined;
   let current: Promise<void> = Promise.resolve();
   const timeline = createCallTimeline();
-  let url = deps.url;
-  /**
-   * The top-level sites whose data this conversation holds: where each run ran (the person's messages and the
-   * tools' results). A call to a tool while another site is in here asks the person (docs/security.md).
-   */
-  let sites: string[] = [];
   /** The rules of the run going now (create-run-guard.ts). */
   let guard: RunGuard | undefined;
   const live = new Map<string, LiveCall>();
   /** The site the tab shows: its latest snapshot's page, else the URL the panel bound. */
-  const currentSite = () => webOriginOf(tabTools.page()?.url) ?? webOriginOf(url);
+  const currentSite = () => webOriginOf(tabTools.page()?.url) ?? webOriginOf(conversation.url);
   const tabTools = createTabTools({
     tabId,
     bridge,
     settings,
-    url: () => url,
+    url: () => conversation.url,
     onChange: () => {
       // A run whose tab reached another site ends here, before the model sees that site's tools.
       guard?.notice(webOriginOf(tabTools.page()?.url));
@@ -134,8 +122,8 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     tools: tabTools,
     timeline,
     guard: () => guard,
-    sites: () => sites,
-    url: () => url,
+    sites: () => conversation.sites,
+    url: () => conversation.url,
     currentSite,
     live,
     emit: () => emit(),
@@ -144,15 +132,15 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
 
   const snapshot = (): TabSnapshot => ({
     tabId,
-    messages: applyLiveCalls(messages, live),
-    running,
-    ...(lastRun ? { lastRun } : {}),
+    messages: applyLiveCalls(conversation.messages, live),
+    running: conversation.running,
+    ...(conversation.lastRun ? { lastRun: conversation.lastRun } : {}),
     confirmations: calls.questions(),
     tools: tabTools.forPanel(),
     toolsKnown: tabTools.known(),
     ...(tabTools.dropped()?.length ? { toolsDropped: tabTools.dropped() } : {}),
     ...(tabTools.page() ? { page: tabTools.page() } : {}),
-    ...(sites.length > 0 ? { sites } : {}),
+    ...(conversation.sites.length > 0 ? { sites: conversation.sites } : {}),
   });
 
   const emitter = createBatchedTask(deps.emitDelayMs, () => {
@@ -161,58 +149,29 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
   });
   const emit = () => emitter.schedule();
 
-  const saver = createConversationSaver({
-    tabId,
-    store,
-    delayMs: deps.saveDelayMs,
-    conversation: () => ({
-      messages,
-      ...(lastRun ? { lastRun } : {}),
-      ...(running ? { running } : {}),
-      ...(url ? { url } : {}),
-      ...(sites.length > 0 ? { sites } : {}),
-    }),
-  });
-  const flush = () => saver.flush();
-
-  const ready = (async () => {
-    const stored = await store.load(tabId, url).catch(() => undefined);
-    if (!stored) return;
-    messages = stored.messages;
-    lastRun = stored.lastRun;
-    url ??= stored.url;
-    sites = Array.isArray(stored.sites) ? stored.sites.filter((s): s is string => typeof s === 'string') : [];
-    if (stored.running) {
-      // The run died with its host: close its open calls and say so, so Retry can pick it up.
-      messages = reduceStreamPart(messages, { type: 'finish', reason: 'aborted' });
-      lastRun = { reason: 'error', error: INTERRUPTED_RUN_ERROR };
-      await flush();
-    }
-  })();
-
   /** A call's secret paths: those its timeline record kept (the schema it ran under), else the page's tool's now. */
   const secretPathsFor = (call: { id: string; name: string }) =>
     timeline.entries().findLast((r) => r.id === call.id)?.secretPaths ?? secretPathsOf(tabTools.find(call.name)?.inputSchema);
 
-  const run = (conversation: AgentMessage[]) => {
+  const run = (messages: AgentMessage[]) => {
     const previous = current;
     current = (async () => {
       await previous;
       const own = new AbortController();
       controller = own;
-      messages = conversation;
-      lastRun = undefined;
-      running = true;
+      conversation.messages = messages;
+      conversation.lastRun = undefined;
+      conversation.running = true;
       emit();
       await refreshTools();
       // The run belongs to the site it starts on; the conversation now holds that site's data too.
       const site = currentSite();
-      if (site && !sites.includes(site)) sites = [...sites, site];
+      if (site && !conversation.sites.includes(site)) conversation.sites = [...conversation.sites, site];
       const runAgent = tabTools.agent();
       const runGuard = createRunGuard({ site, agent: runAgent, stop: () => own.abort() });
       guard = runGuard;
       const ended = await runAdapter({
-        conversation,
+        conversation: messages,
         adapter: deps.adapter,
         signal: own.signal,
         graceMs: STOP_GRACE_MS,
@@ -223,20 +182,20 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
         page: () => tabTools.page(),
         secretPathsFor,
         onPart: (folded, settled) => {
-          messages = folded.messages;
+          conversation.messages = folded.messages;
           if (settled !== undefined) live.delete(settled);
-          saver.schedule();
+          conversation.save();
           emit();
         },
       });
       calls.endRunQuestions();
       live.clear();
-      running = false;
+      conversation.running = false;
       controller = undefined;
       guard = undefined;
-      lastRun = runOutcomeOf(ended, runGuard.crossed());
+      conversation.lastRun = runOutcomeOf(ended, runGuard.crossed());
       emit();
-      await flush();
+      await conversation.flush();
     })();
     return current;
   };
@@ -248,21 +207,21 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     async send(text, site) {
       await ready;
       const trimmed = text.trim();
-      if (!trimmed || running) return undefined;
+      if (!trimmed || conversation.running) return undefined;
       const now = currentSite();
       if (site !== undefined && now !== undefined && site !== now) {
         return { refused: siteMovedBeforeSend(now) };
       }
       const user: AgentMessage = { id: deps.generateId(), role: 'user', parts: [{ type: 'text', text: trimmed }] };
-      await run([...messages, user]);
+      await run([...conversation.messages, user]);
       return undefined;
     },
     async retry() {
       await ready;
-      if (running) return;
-      const conversation = retryMessages(messages);
-      if (conversation.length === 0) return;
-      await run(conversation);
+      if (conversation.running) return;
+      const messages = retryMessages(conversation.messages);
+      if (messages.length === 0) return;
+      await run(messages);
     },
     stop() {
       controller?.abort();
@@ -272,11 +231,11 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
       await ready;
       controller?.abort();
       await current;
-      messages = seed ?? [];
-      lastRun = undefined;
-      sites = [];
+      conversation.messages = seed ?? [];
+      conversation.lastRun = undefined;
+      conversation.sites = [];
       emit();
-      await flush();
+      await conversation.flush();
     },
     async runByHand(name, input, requestId) {
       await ready;
@@ -295,7 +254,7 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     },
     exportTranscript: (format, options) =>
       exportTabTranscript(format, options, {
-        messages,
+        messages: conversation.messages,
         tools: tabTools.all(),
         page: tabTools.page(),
         agent: tabTools.agent(),
@@ -308,7 +267,7 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     },
     flush: async () => {
       await ready;
-      await flush();
+      await conversation.flush();
     },
     subscribe(listener) {
       listeners.add(listener);
@@ -317,7 +276,7 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     idle: async () => {
       await ready;
       await current;
-      await saver.settled();
+      await conversation.saved();
     },
   };
 }
