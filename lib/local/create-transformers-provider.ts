@@ -1,26 +1,25 @@
 import type { GenerateRequest, LocalProvider } from '../agent/local-provider';
+import { abortError } from './abort-error';
 import { type DeviceChoice, type DeviceFacts, chooseDevice } from './choose-device';
+import { configureTransformersEnv } from './configure-transformers-env';
 import { cacheBytes, createKvPrefixCache } from './create-kv-prefix-cache';
 import { FirstTokenStreamer } from './first-token-streamer';
+import { loadTransformersModel } from './load-transformers-model';
 import { type LocalModelSpec, recommendedModel } from './model-catalog';
-import { type ActiveDownload, activeDownloads, resumableFetch, setBaseFetch } from './resumable-fetch';
 import { StopAfterSequences } from './stop-after-sequences';
 import { toTemplateMessages, toTemplateTool } from './to-template-messages';
 import {
-  asCustomCache,
   type CausalLM,
   clearModelCache,
   createTextStreamer,
   encodeChat,
   encodeText,
-  env,
   eosTokenId,
   generateWithCache,
   InterruptableStoppingCriteria,
   isModelCached,
   type LoadProgress,
   listModelFiles,
-  loadCausalLM,
   loadTokenizerFiles,
   type ModelFileCache,
   type ModelFileOptions,
@@ -32,7 +31,6 @@ import {
   tokenIds,
   type DynamicCache,
 } from './transformers-runtime';
-import { yieldBeforeEachForward } from './yield-before-each-forward';
 
 /** Everything the provider needs from its context: lib/ reads no globals of its own. */
 export interface TransformersProviderOptions {
@@ -105,10 +103,6 @@ export interface TransformersProvider extends LocalProvider {
   generate: (req: GenerateRequest & { onText?: (delta: string) => void }) => Promise<string>;
 }
 
-function abortError(signal: AbortSignal): unknown {
-  return signal.reason ?? new DOMException('The generation was stopped.', 'AbortError');
-}
-
 /**
  * Create a LocalProvider over transformers.js (design: docs/platform-notes.md § transformers.js 4.3 in an MV3 extension).
  * Prompts go through the tokenizer's chat template with the tools; `generate` keeps special tokens, stops at the
@@ -141,29 +135,14 @@ export function createTransformersProvider(options: TransformersProviderOptions 
 
   const baseFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
 
-  const configureEnv = (choice: DeviceChoice) => {
-    env.allowLocalModels = false;
-    env.allowRemoteModels = true;
-    env.remoteHost = options.remoteHost ?? 'https://huggingface.co/';
-    env.remotePathTemplate = options.remotePathTemplate ?? '{model}/resolve/{revision}/';
-    setBaseFetch(baseFetch);
-    env.fetch = resumableFetch;
-    if (options.cache) {
-      env.useCustomCache = true;
-      env.customCache = asCustomCache(options.cache);
-      env.useBrowserCache = false;
-      env.useFSCache = false;
-    }
-    const wasm = env.backends.onnx.wasm;
-    if (wasm) {
-      if (options.wasmPaths) {
-        wasm.wasmPaths = options.wasmPaths.mjs ? { ...options.wasmPaths } : { wasm: options.wasmPaths.wasm };
-        // With `mjs` set, transformers.js would re-import ORT's loader from a blob: URL, which extension pages refuse.
-        if (options.wasmPaths.mjs) env.useWasmCache = false;
-      }
-      wasm.numThreads = choice.numThreads;
-    }
-  };
+  const configureEnv = (choice: DeviceChoice) =>
+    configureTransformersEnv(choice, {
+      remoteHost: options.remoteHost,
+      remotePathTemplate: options.remotePathTemplate,
+      fetch: baseFetch,
+      cache: options.cache,
+      wasmPaths: options.wasmPaths,
+    });
 
   /** Run after everything queued before: ORT sessions are not re-entrant, and unloading waits for a generation. */
   const exclusive = <T>(task: () => Promise<T>): Promise<T> => {
@@ -225,77 +204,21 @@ export function createTransformersProvider(options: TransformersProviderOptions 
     configureEnv(choice);
     signal?.throwIfAborted();
 
-    // Sizes first (from the cache when there, else a Range probe), so progress is one bar over every file.
-    const files = await modelFiles();
-    const sizes = new Map<string, { total: number; loaded: number }>();
-    await Promise.all(
-      files.map(async (file) => {
-        const size = await modelFileSize(spec.id, file, revision);
-        sizes.set(file, { total: size ?? 0, loaded: 0 });
-      }),
-    );
-    let reported = 0;
-    const report = () => {
-      let total = 0;
-      let loaded = 0;
-      for (const s of sizes.values()) {
-        total += s.total;
-        loaded += Math.min(s.loaded, s.total);
-      }
-      // Never backwards, and 1 only once the model is in memory.
-      const value = Math.min(0.99, total > 0 ? loaded / total : 0);
-      if (value > reported) {
-        reported = value;
-        onProgress(value);
-      }
-    };
-    const fileOf = (url: string) => files.find((f) => url.endsWith(`/${f}`));
-    const download: ActiveDownload = {
-      owns: (url) => url.includes(`/${spec.id}/`),
-      signal,
+    await loadTransformersModel({
+      spec,
+      revision,
+      choice,
+      files: await modelFiles(),
+      loadTokenizer,
       retries: options.downloadRetries ?? 3,
       retryDelayMs: options.retryDelayMs ?? 1000,
-      onBytes: (url, bytes) => {
-        const file = fileOf(url);
-        const entry = file ? sizes.get(file) : undefined;
-        if (entry) {
-          entry.loaded += bytes;
-          report();
-        }
+      onProgress,
+      signal,
+      onLoaded: (loaded) => {
+        tokenizer = loaded.tokenizer;
+        model = loaded.model;
       },
-    };
-    const progress_callback = (info: LoadProgress) => {
-      const { status, file } = info;
-      const entry = file ? sizes.get(file) : undefined;
-      if (status === 'done' && entry) {
-        entry.loaded = entry.total;
-        report();
-      }
-    };
-    activeDownloads.add(download);
-    try {
-      onProgress(0);
-      const tok = await loadTokenizer(progress_callback);
-      signal?.throwIfAborted();
-      const m = await loadCausalLM(spec.id, {
-        revision,
-        dtype: choice.dtype,
-        device: choice.device,
-        progress_callback,
-      });
-      if (signal?.aborted) {
-        await m.dispose();
-        throw abortError(signal);
-      }
-      yieldBeforeEachForward(m);
-      tokenizer = tok;
-      model = m;
-      onProgress(1);
-    } catch (error) {
-      throw signal?.aborted ? abortError(signal) : error;
-    } finally {
-      activeDownloads.delete(download);
-    }
+    });
   };
 
   const ensureLoaded = (onProgress: (progress: number) => void = () => {}, signal?: AbortSignal) => {
