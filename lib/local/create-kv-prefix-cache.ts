@@ -2,7 +2,7 @@ import { decideKvReuse } from './decide-kv-reuse';
 import { cacheTensors, DynamicCache, readBackTensor } from './transformers-runtime';
 
 /** What one generation leaves for the next: every token fed to the model, and the KV cache over them. */
-interface KvPrefixCache {
+export interface KvPrefixCache {
   /** The cache to start a prompt from, taken out of the holder, and how many of the prompt's tokens it covers. */
   take: (promptIds: readonly bigint[]) => Promise<{ past: DynamicCache | undefined; reusedTokens: number }>;
   /** Keep what a generation left (the tokens fed, the cache over them) for the next one. */

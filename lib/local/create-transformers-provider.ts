@@ -2,21 +2,17 @@ import type { GenerateRequest, LocalProvider } from '../agent/local-provider';
 import { abortError } from './abort-error';
 import { type DeviceChoice, type DeviceFacts, chooseDevice } from './choose-device';
 import { configureTransformersEnv } from './configure-transformers-env';
-import { cacheBytes, createKvPrefixCache } from './create-kv-prefix-cache';
-import { FirstTokenStreamer } from './first-token-streamer';
+import { createKvPrefixCache } from './create-kv-prefix-cache';
+import { type GenerationStats, generateReply } from './generate-reply';
 import { loadTransformersModel } from './load-transformers-model';
 import { type LocalModelSpec, recommendedModel } from './model-catalog';
-import { StopAfterSequences } from './stop-after-sequences';
+import { stripTrailingEos } from './strip-trailing-eos';
 import { toTemplateMessages, toTemplateTool } from './to-template-messages';
 import {
   type CausalLM,
   clearModelCache,
-  createTextStreamer,
   encodeChat,
-  encodeText,
   eosTokenId,
-  generateWithCache,
-  InterruptableStoppingCriteria,
   isModelCached,
   type LoadProgress,
   listModelFiles,
@@ -25,11 +21,7 @@ import {
   type ModelFileOptions,
   maxPositions,
   modelFileSize,
-  StoppingCriteriaList,
-  type Tensor,
   type Tokenizer,
-  tokenIds,
-  type DynamicCache,
 } from './transformers-runtime';
 
 /** Everything the provider needs from its context: lib/ reads no globals of its own. */
@@ -65,19 +57,6 @@ export interface TransformersProviderOptions {
   maxNewTokens?: number;
   /** Called when the idle timer unloaded the model. */
   onUnload?: () => void;
-}
-
-/** Figures about the last generation, for the benchmark and for tests of the KV cache. */
-export interface GenerationStats {
-  promptTokens: number;
-  /** Prompt tokens served from the KV cache of the previous generation. */
-  reusedTokens: number;
-  newTokens: number;
-  /** From the call to the first new token. */
-  firstTokenMs: number;
-  totalMs: number;
-  /** Bytes the KV cache left by this generation holds (its tensors' shapes × element size, on GPU or CPU). */
-  kvBytes?: number;
 }
 
 /** A LocalProvider over transformers.js, plus what the adapter needs to manage the model. */
@@ -249,69 +228,20 @@ export function createTransformersProvider(options: TransformersProviderOptions 
     const tok = tokenizer as Tokenizer;
     const m = model as CausalLM;
     const started = performance.now();
-    const inputs = encodePrompt(tok, req);
-    const promptIds = tokenIds(inputs.input_ids);
-    const { past, reusedTokens } = await kv.take(promptIds);
-
-    const interrupt = new InterruptableStoppingCriteria();
-    const onAbort = () => interrupt.interrupt();
-    signal.addEventListener('abort', onAbort, { once: true });
-    const criteria = new StoppingCriteriaList();
-    criteria.push(interrupt);
-    if (spec.toolCallEnd) {
-      const marker = encodeText(tok, spec.toolCallEnd);
-      criteria.push(new StopAfterSequences([marker], promptIds.length));
-    }
-    let firstTokenMs = 0;
-    const markFirstToken = () => {
-      if (!firstTokenMs) firstTokenMs = performance.now() - started;
-    };
-    // Decoding every token costs time; only a listener for text pays for it.
-    const streamer = req.onText
-      ? createTextStreamer(tok, {
-          skip_prompt: true,
-          skip_special_tokens: false,
-          callback_function: req.onText,
-          token_callback_function: markFirstToken,
-        })
-      : new FirstTokenStreamer(markFirstToken);
-
-    let output: { sequences: Tensor; past_key_values: DynamicCache };
-    try {
-      output = await generateWithCache(m, {
-        ...inputs,
-        max_new_tokens: req.maxNewTokens ?? defaultMaxNewTokens,
-        do_sample: false,
-        streamer,
-        stopping_criteria: criteria,
-        past_key_values: past,
-        return_dict_in_generate: true,
-      });
-    } catch (error) {
-      await past?.dispose();
-      throw error;
-    } finally {
-      signal.removeEventListener('abort', onAbort);
-    }
-    const sequence = tokenIds(output.sequences);
-    // The last token was never fed to the model: the cache holds everything before it.
-    kv.keep(sequence.slice(0, -1), output.past_key_values);
-    const generated = sequence.slice(promptIds.length);
-    lastGeneration = {
-      promptTokens: promptIds.length,
-      reusedTokens,
-      newTokens: generated.length,
-      firstTokenMs,
-      totalMs: performance.now() - started,
-      kvBytes: cacheBytes(output.past_key_values),
-    };
+    const { generated, stats } = await generateReply({
+      model: m,
+      tokenizer: tok,
+      prompt: encodePrompt(tok, req),
+      kv,
+      stopAfter: spec.toolCallEnd,
+      maxNewTokens: req.maxNewTokens ?? defaultMaxNewTokens,
+      signal,
+      onText: req.onText,
+      started,
+    });
+    lastGeneration = stats;
     if (signal.aborted) throw abortError(signal);
-
-    const eos = eosTokenId(m);
-    const eosIds = new Set((Array.isArray(eos) ? eos : eos === undefined || eos === null ? [] : [eos]).map(Number));
-    let end = generated.length;
-    while (end > 0 && eosIds.has(Number(generated[end - 1]))) end--;
-    return tok.decode(generated.slice(0, end), { skip_special_tokens: false });
+    return tok.decode(stripTrailingEos(generated, eosTokenId(m)), { skip_special_tokens: false });
   };
 
   const provider: TransformersProvider = {
