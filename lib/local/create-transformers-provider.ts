@@ -2,10 +2,13 @@ import type { GenerateRequest, LocalProvider } from '../agent/local-provider';
 import { abortError } from './abort-error';
 import { type DeviceChoice, type DeviceFacts, chooseDevice } from './choose-device';
 import { configureTransformersEnv } from './configure-transformers-env';
+import { createExclusiveQueue } from './create-exclusive-queue';
+import { createIdleTimer } from './create-idle-timer';
 import { createKvPrefixCache } from './create-kv-prefix-cache';
 import { type GenerationStats, generateReply } from './generate-reply';
 import { loadTransformersModel } from './load-transformers-model';
 import { type LocalModelSpec, recommendedModel } from './model-catalog';
+import { storedModelBytes } from './stored-model-bytes';
 import { stripTrailingEos } from './strip-trailing-eos';
 import { toTemplateMessages, toTemplateTool } from './to-template-messages';
 import {
@@ -20,7 +23,6 @@ import {
   type ModelFileCache,
   type ModelFileOptions,
   maxPositions,
-  modelFileSize,
   type Tokenizer,
 } from './transformers-runtime';
 
@@ -103,8 +105,6 @@ export function createTransformersProvider(options: TransformersProviderOptions 
   let model: CausalLM | undefined;
   let loading: Promise<void> | undefined;
   const kv = createKvPrefixCache();
-  let queue: Promise<unknown> = Promise.resolve();
-  let idleTimer: ReturnType<typeof setTimeout> | undefined;
   let lastGeneration: GenerationStats | undefined;
 
   const device = () => {
@@ -124,31 +124,19 @@ export function createTransformersProvider(options: TransformersProviderOptions 
     });
 
   /** Run after everything queued before: ORT sessions are not re-entrant, and unloading waits for a generation. */
-  const exclusive = <T>(task: () => Promise<T>): Promise<T> => {
-    const run = queue.then(task, task);
-    queue = run.catch(() => {});
-    return run;
-  };
-
-  const touch = () => {
-    if (idleTimer) clearTimeout(idleTimer);
-    idleTimer = undefined;
-    if (idleUnloadMs > 0 && model) {
-      idleTimer = setTimeout(() => {
-        idleTimer = undefined;
-        // Only between generations: a running one keeps the model.
-        void exclusive(async () => {
-          if (!model) return;
-          await unloadNow();
-          options.onUnload?.();
-        });
-      }, idleUnloadMs);
-    }
-  };
+  const exclusive = createExclusiveQueue();
+  const idle = createIdleTimer(idleUnloadMs, () => {
+    // Only between generations: a running one keeps the model.
+    void exclusive(async () => {
+      if (!model) return;
+      await unloadNow();
+      options.onUnload?.();
+    });
+  });
+  const touch = () => (model ? idle.restart() : idle.cancel());
 
   const unloadNow = async () => {
-    if (idleTimer) clearTimeout(idleTimer);
-    idleTimer = undefined;
+    idle.cancel();
     await kv.drop();
     const m = model;
     model = undefined;
@@ -182,7 +170,6 @@ export function createTransformersProvider(options: TransformersProviderOptions 
     const choice = await device();
     configureEnv(choice);
     signal?.throwIfAborted();
-
     await loadTransformersModel({
       spec,
       revision,
@@ -284,15 +271,7 @@ export function createTransformersProvider(options: TransformersProviderOptions 
 
     storedBytes: async () => {
       configureEnv(await device());
-      const opts = await fileOptions();
-      try {
-        if (!(await isModelCached(spec.id, opts))) return undefined;
-        const files = await modelFiles();
-        const sizes = await Promise.all(files.map(async (file) => (await modelFileSize(spec.id, file, revision)) ?? 0));
-        return sizes.reduce((a, b) => a + b, 0);
-      } catch {
-        return undefined;
-      }
+      return storedModelBytes(spec.id, revision, fileOptions);
     },
 
     deleteModel: async () => {
