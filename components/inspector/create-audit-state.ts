@@ -1,14 +1,12 @@
 import { computed, effect, type ReadonlySignal, type Signal, signal } from '@preact/signals';
-import type { CallFormat } from '../../lib/agent/local-provider';
 import type { WebAgent } from '../../lib/agent/types';
 import type { AuditExample, AuditReport, AuditResult, FrameForms } from '../../lib/audit/audit-types';
 import { auditToMarkdown } from '../../lib/audit/audit-to-markdown';
 import { type CloudPreview, previewCloud } from '../../lib/audit/preview-cloud';
+import { type PreviewModel, previewModelFor } from '../../lib/audit/preview-model-for';
 import { type OnDevicePreview, previewOnDevice } from '../../lib/audit/preview-on-device';
 import { readFormScan } from '../../lib/audit/read-form-scan';
 import { runAudit } from '../../lib/audit/run-audit';
-import { modelCatalog, recommendedModel } from '../../lib/local/model-catalog';
-import { PROMPT_API_CHOICE } from '../../lib/local/recommend-model';
 import { errorMessage } from '../../lib/shared/error-message';
 import type { ChatStore } from '../chat/create-chat-store';
 
@@ -21,15 +19,6 @@ export interface AuditPorts {
   scanForms(tabId: number): Promise<unknown>;
   /** The site's agent (its site profile) for a page. */
   siteAgentFor(pageUrl: string | undefined): Promise<WebAgent | undefined>;
-}
-
-/** The on-device model "What the model sees" is for. */
-interface PreviewModel {
-  label: string;
-  toolsInline: boolean;
-  callFormat: CallFormat;
-  /** The context the loop lets a prompt and its reply use, in tokens. */
-  contextTokens?: number;
 }
 
 /** "What the model sees" for the typed request. */
@@ -138,9 +127,7 @@ export function createAuditState(store: ChatStore, ports: AuditPorts, examples: 
 function previewModel(store: ChatStore): PreviewModel {
   const local = store.adapters.value.find((a) => a.kind === 'local');
   const choice = local?.models.find((m) => m.selected) ?? local?.models.find((m) => m.recommended);
-  if (choice?.id === PROMPT_API_CHOICE) return { label: choice.label, toolsInline: true, callFormat: 'text' };
-  const spec = modelCatalog.find((m) => m.id === choice?.id) ?? recommendedModel();
-  return { label: spec.label, toolsInline: spec.toolsInline, callFormat: spec.callFormat, contextTokens: spec.contextTokens };
+  return previewModelFor(choice);
 }
 
 /**

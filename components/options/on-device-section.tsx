@@ -1,7 +1,7 @@
 import type { LocalModelInfo } from '../../lib/messaging/options-messages';
 import { describedBy, Field } from './field';
 import { formatBytes } from '../shared/format-bytes';
-import { formatSeconds } from '../../lib/local/device-test-results';
+import { formatSeconds } from '../../lib/shared/format-seconds';
 import { NoticeText } from './notice-text';
 import type { OptionsState } from './options-state';
 

@@ -3,7 +3,7 @@ import type { AgentErrorCode, AgentMessage, AgentPart, AgentStreamPart } from '.
 type ToolPart = Extract<AgentPart, { type: 'tool' }>;
 
 /** What a run amounts to so far: its messages and whether (and how) it ended. What the panel renders. */
-interface AgentRunState {
+export interface AgentRunState {
   messages: AgentMessage[];
   /** running until a finish or error part arrives. */
   status: 'running' | 'done' | 'error';

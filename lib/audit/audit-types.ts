@@ -4,7 +4,7 @@
  * and field it concerns, why it matters to an agent and how to fix it). Every string here that came from the page is
  * page text: cleaned (cleanPageText) before it is put into a finding, and rendered as text only.
  */
-import type { DroppedTools } from '../background/tool-bridge';
+import type { DroppedTools } from '../messaging/tab-tool-snapshot';
 import type { PageContext, WebAgent } from '../agent/types';
 import type { PanelTool } from '../messaging/agent-messages';
 

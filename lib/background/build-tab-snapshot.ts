@@ -5,7 +5,7 @@
 import { toolIdentityKey } from '../webmcp/to-model-facing-names';
 import { capTabTools, MAX_TOOL_BYTES_PER_TAB, MAX_TOOLS_PER_TAB } from './cap-tab-tools';
 import { admittedFrameIds, type StoredFrame, type TabState } from './create-tab-registry';
-import type { DroppedTools, TabToolEntry, TabToolSnapshot } from './tool-bridge';
+import type { DroppedTools, TabToolEntry, TabToolSnapshot } from '../messaging/tab-tool-snapshot';
 
 /** Builds the tab's snapshot from its state. */
 export function buildTabSnapshot(tabId: number, state: TabState): TabToolSnapshot {

@@ -14,7 +14,7 @@ import { createFrameDelegation } from './create-frame-delegation';
 import { createTabWriteQueue } from './create-tab-write-queue';
 import type { ToolRouterPorts } from './create-tool-router';
 import { buildTabSnapshot, selectTools } from './build-tab-snapshot';
-import type { TabToolSnapshot } from './tool-bridge';
+import type { TabToolSnapshot } from '../messaging/tab-tool-snapshot';
 
 /** A frame's report as stored: its URL and origin are the browser's attestation, never the frame's claim. */
 export interface StoredFrame extends FrameReport {

@@ -4,21 +4,10 @@
  * click, the tab may have navigated to another site that also has a `pay`; the router then refuses to run it.
  */
 import type { ToolCall } from '../agent/types';
-import type { TabToolEntry } from './tool-bridge';
+import type { ExpectedTool } from '../messaging/bridge-messages';
+import type { TabToolEntry } from '../messaging/tab-tool-snapshot';
 import { isRecord } from '../shared/is-record';
 import { hostOf } from '../shared/host-of';
-
-/** The tool instance a call must still reach, as the host saw it in the tab's snapshot. */
-export interface ExpectedTool {
-  frameId: number;
-  /** The document that registered it (Chrome); absent where the browser attests none (Firefox). */
-  documentId?: string;
-  origin: string;
-  /** The tool's own WebMCP name. */
-  originalName: string;
-  /** The arguments the person saw. */
-  input: unknown;
-}
 
 /** The expectation for `call` from the snapshot entry the host showed (or judged). */
 export function expectedToolOf(entry: TabToolEntry, call: ToolCall): ExpectedTool {

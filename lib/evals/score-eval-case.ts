@@ -106,8 +106,8 @@ function matchUnordered(nodes: readonly ExpectedCallNode[], actual: readonly Act
 
 /**
  * An unordered group of plain calls: the next calls, as many as the group can take, assigned to expectations by a
- * maximum bipartite matching. The window shrinks past optional calls that were not made, so they do not swallow
- * the call after the group.
+ * maximum bipartite matching. The span of calls taken shrinks past optional calls that were not made, so they do
+ * not swallow the call after the group.
  */
 function matchCallSet(nodes: readonly ExpectedCall[], actual: readonly ActualCall[], start: number): Match {
   const remaining = Math.max(0, actual.length - start);
@@ -125,12 +125,12 @@ function matchCallSet(nodes: readonly ExpectedCall[], actual: readonly ActualCal
       };
     }
   }
-  // No clean assignment: report the widest window, pairing each unmatched call with the closest unmatched expectation.
-  const window = actual.slice(start, start + widest);
-  const assignment = assign(nodes, window);
+  // No clean assignment: report the widest span of calls, pairing each unmatched call with the closest unmatched expectation.
+  const widestCalls = actual.slice(start, start + widest);
+  const assignment = assign(nodes, widestCalls);
   const unmatched = nodes.filter((n, i) => assignment.byExpected[i] < 0 && !n.optional);
   const rows: ScoreRow[] = [];
-  for (const [j, call] of window.entries()) {
+  for (const [j, call] of widestCalls.entries()) {
     const e = assignment.byActual[j];
     if (e >= 0) {
       rows.push(row(nodes[e], call, []));
@@ -150,11 +150,11 @@ function matchCallSet(nodes: readonly ExpectedCall[], actual: readonly ActualCal
 }
 
 /** Kuhn's augmenting paths: which actual call each expectation takes (-1: none), and the reverse. */
-function assign(nodes: readonly ExpectedCall[], window: readonly ActualCall[]) {
-  const byActual = window.map(() => -1);
-  const fits = nodes.map((node) => window.map((call) => compareCall(node, call).length === 0));
+function assign(nodes: readonly ExpectedCall[], calls: readonly ActualCall[]) {
+  const byActual = calls.map(() => -1);
+  const fits = nodes.map((node) => calls.map((call) => compareCall(node, call).length === 0));
   const augment = (e: number, seen: boolean[]): boolean => {
-    for (let j = 0; j < window.length; j++) {
+    for (let j = 0; j < calls.length; j++) {
       if (!fits[e][j] || seen[j]) continue;
       seen[j] = true;
       if (byActual[j] < 0 || augment(byActual[j], seen)) {
@@ -167,7 +167,7 @@ function assign(nodes: readonly ExpectedCall[], window: readonly ActualCall[]) {
   for (let e = 0; e < nodes.length; e++)
     augment(
       e,
-      window.map(() => false),
+      calls.map(() => false),
     );
   const byExpected = nodes.map((_, e) => byActual.indexOf(e));
   return { byActual, byExpected };

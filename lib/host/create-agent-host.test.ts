@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { runLocalAgent } from '../agent/run-local-agent';
 import { createScriptedProvider } from '../testing/scripted-provider';
 import type { AgentAdapter, AgentPart, AgentRunRequest, AgentStreamPart, ToolOutput } from '../agent/types';
-import type { TabToolEntry } from '../background/tool-bridge';
+import type { TabToolEntry } from '../messaging/tab-tool-snapshot';
 import { createAgentClient } from '../messaging/agent-client';
 import { AGENT_PORT_NAME, type HostEvent, type TabSnapshot } from '../messaging/agent-messages';
 import { createAgentPortPair } from '../testing/agent-port-pair';
@@ -12,7 +12,7 @@ import type { StorageArea } from '../storage/storage-area';
 import type { HostPort, HostToolBridge } from './agent-host-deps';
 import { createAdapterRegistry } from './create-adapter-registry';
 import { DECLINED_CALL_ERROR } from './create-confirmation-flow';
-import { INTERRUPTED_RUN_ERROR } from './create-tab-session';
+import { INTERRUPTED_RUN_ERROR } from './create-tab-conversation';
 import { UNKNOWN_TOOL_WAIT_MS } from './create-tab-tools';
 import { createAgentHost } from './create-agent-host';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolCall } from '../agent/types';
-import type { TabToolEntry } from '../background/tool-bridge';
+import type { TabToolEntry } from '../messaging/tab-tool-snapshot';
 import type { ConfirmationPolicy, ToolGrant } from '../storage/settings';
 import { createConfirmationFlow, DECLINED_CALL_ERROR, STOPPED_BEFORE_CONFIRMATION_ERROR } from './create-confirmation-flow';
 

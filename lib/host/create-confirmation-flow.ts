@@ -4,7 +4,7 @@
  * what each answer does. A confirmation is matched by the host's own random id only, never by the model's call id.
  */
 import type { ToolCall, ToolDescriptor, ToolOutput } from '../agent/types';
-import type { TabToolEntry } from '../background/tool-bridge';
+import type { TabToolEntry } from '../messaging/tab-tool-snapshot';
 import type { ConfirmationAnswer, PendingConfirmation } from '../messaging/agent-messages';
 import { hostOf } from '../shared/host-of';
 import { webOriginOf } from '../shared/web-origin-of';
@@ -35,7 +35,7 @@ interface ConfirmationFlowDeps {
   onChange: () => void;
 }
 
-interface ConfirmationFlow {
+export interface ConfirmationFlow {
   /**
    * Asks the person when the policy says so. Resolves `run` when the call may run, or the error the model reads
    * (declined, or stopped before an answer). `top` is the top page's URL; `awaiting` is called before asking.

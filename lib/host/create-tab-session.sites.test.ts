@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { OUTCOME_UNKNOWN_NOTE } from '../agent/tool-error-codes';
 import type { AgentAdapter, AgentRunRequest, AgentStreamPart, ToolCall, ToolDescriptor, ToolOutput, WebAgent } from '../agent/types';
-import type { TabToolEntry } from '../background/tool-bridge';
+import type { TabToolEntry } from '../messaging/tab-tool-snapshot';
 import { createConversationStore } from '../storage/conversations';
 import { createSettingsStore } from '../storage/settings-store';
 import { createMemoryStorageArea } from '../testing/memory-storage-area';

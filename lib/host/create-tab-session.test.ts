@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentAdapter, AgentRunRequest, AgentStreamPart, ToolOutput } from '../agent/types';
-import type { TabToolEntry } from '../background/tool-bridge';
+import type { TabToolEntry } from '../messaging/tab-tool-snapshot';
 import type { TabSnapshot } from '../messaging/agent-messages';
 import { createConversationStore } from '../storage/conversations';
 import { createMemoryStorageArea } from '../testing/memory-storage-area';

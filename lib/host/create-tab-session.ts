@@ -1,39 +1,22 @@
-import { initialRunState, reduceRunState, reduceStreamPart } from '../agent/reduce-stream-part';
-import type {
-  AgentAdapter,
-  AgentMessage,
-  AgentPart,
-  AgentRunRequest,
-  AgentStreamPart,
-  ToolCall,
-  ToolCallState,
-  ToolOutput,
-} from '../agent/types';
-import { expectedToolOf } from '../background/expected-tool';
-import { formatToolError } from '../agent/tool-error-codes';
-import { validateArgs } from '../agent/validate-args';
-import type { TabToolEntry } from '../background/tool-bridge';
-import { type CallInProgress, type CallRecord, createCallTimeline } from '../inspector/call-timeline';
-import type { ConfirmationAnswer, RunOutcome, TabSnapshot, TranscriptFormat } from '../messaging/agent-messages';
-import { buildTranscript, type TranscriptSource } from '../transcript/build-transcript';
-import { transcriptToMarkdown } from '../transcript/transcript-to-markdown';
-import { recordSecretPaths } from '../transcript/record-secret-paths';
+import type { AgentAdapter, AgentMessage, ToolCall, ToolOutput } from '../agent/types';
+import { type CallRecord, createCallTimeline } from '../inspector/call-timeline';
+import type { ConfirmationAnswer, TabSnapshot, TranscriptFormat } from '../messaging/agent-messages';
 import { secretPathsOf } from '../transcript/secret-paths-of';
 import type { ConversationStore } from '../storage/conversations';
-import { toolErrorOutput } from '../webmcp/tool-error-output';
 import type { HostSettingsPort, HostToolBridge } from './agent-host-deps';
-import { createConfirmationFlow } from './create-confirmation-flow';
-import { createRunGuard, type ForcedQuestion, type RunGuard, SITE_CHANGED_RUN_ERROR } from './create-run-guard';
+import { applyLiveCalls, type LiveCall } from './apply-live-calls';
+import { createBatchedTask } from './create-batched-task';
+import { createRunGuard, type RunGuard } from './create-run-guard';
+import { createTabCalls } from './create-tab-calls';
+import { createTabConversation } from './create-tab-conversation';
 import { createTabTools } from './create-tab-tools';
+import { exportTabTranscript, type TranscriptExportOptions } from './export-tab-transcript';
 import { retryMessages } from './retry-messages';
-import { errorMessage } from '../shared/error-message';
-import { hostOf } from '../shared/host-of';
+import { runAdapter } from './run-adapter';
+import type { ClientCallRequest } from './run-client-call';
+import { runOutcomeOf } from './run-outcome-of';
 import { siteMovedBeforeSend } from '../shared/site-moved-before-send';
 import { webOriginOf } from '../shared/web-origin-of';
-
-/** Shown when a stored conversation had a run going that no longer exists. */
-export const INTERRUPTED_RUN_ERROR =
-  'The reply was interrupted: the browser or the extension restarted while it ran. Press Retry to continue.';
 
 /** How long an adapter may take to wind down after Stop before the host stops listening to it. */
 const STOP_GRACE_MS = 3000;
@@ -75,10 +58,7 @@ export interface TabSession {
   /** Called after every timeline change. */
   subscribeTimeline(listener: (entries: CallRecord[]) => void): () => void;
   /** The conversation as an export, with `secrets` (the key) and secret fields redacted. */
-  exportTranscript(
-    format: TranscriptFormat,
-    options: { adapter: TranscriptSource['adapter']; secrets: string[]; secretFields?: Record<string, string[]> },
-  ): { text: string; fileName: string };
+  exportTranscript(format: TranscriptFormat, options: TranscriptExportOptions): { text: string; fileName: string };
   /** Re-reads the tab's tools from the bridge. */
   refreshTools(): Promise<void>;
   /** Writes any pending conversation change now. */
@@ -104,31 +84,6 @@ interface TabSessionDeps {
   emitDelayMs: number;
 }
 
-/** A desktop agent's call, as the MCP bridge hands it to the tab's session. */
-export interface ClientCallRequest {
-  /** The client's name, cleaned (the question and the timeline show it). */
-  client: string;
-  /** The top-level site the tool was shared from. */
-  site: string;
-  signal: AbortSignal;
-  /** Ask whatever the policy says, and why (the client read another site's data, or an outcome went unknown). */
-  force?: ForcedQuestion;
-  /** The call now waits for the person's answer. */
-  onAsking?: () => void;
-}
-
-/** Who made a call, and for an agent's call which agent (the sub-agents' ids from the site's agent down). */
-interface CallOrigin {
-  by: CallRecord['by'];
-  requestId?: string;
-  agentPath?: readonly string[];
-}
-
-interface LiveCall {
-  state: ToolCallState;
-  prompt?: string;
-}
-
 /**
  * Creates a tab's session: it loads the stored conversation, runs the chosen adapter on the person's messages,
  * folds the stream parts into the conversation, applies the confirmation policy to every tool call, saves after
@@ -136,30 +91,22 @@ interface LiveCall {
  * panel: it goes on when every panel is closed.
  */
 export function createTabSession(deps: TabSessionDeps): TabSession {
-  const { tabId, store, bridge, settings } = deps;
-  let messages: AgentMessage[] = [];
-  let lastRun: RunOutcome | undefined;
-  let running = false;
+  const { tabId, bridge, settings } = deps;
+  const conversation = createTabConversation({ tabId, url: deps.url, store: deps.store, saveDelayMs: deps.saveDelayMs });
+  const { ready } = conversation;
   let controller: AbortController | undefined;
   let current: Promise<void> = Promise.resolve();
   const timeline = createCallTimeline();
-  const handRuns = new Set<AbortController>();
-  let url = deps.url;
-  /**
-   * The top-level sites whose data this conversation holds: where each run ran (the person's messages and the
-   * tools' results). A call to a tool while another site is in here asks the person (docs/security.md).
-   */
-  let sites: string[] = [];
   /** The rules of the run going now (create-run-guard.ts). */
   let guard: RunGuard | undefined;
   const live = new Map<string, LiveCall>();
   /** The site the tab shows: its latest snapshot's page, else the URL the panel bound. */
-  const currentSite = () => webOriginOf(tabTools.page()?.url) ?? webOriginOf(url);
+  const currentSite = () => webOriginOf(tabTools.page()?.url) ?? webOriginOf(conversation.url);
   const tabTools = createTabTools({
     tabId,
     bridge,
     settings,
-    url: () => url,
+    url: () => conversation.url,
     onChange: () => {
       // A run whose tab reached another site ends here, before the model sees that site's tools.
       guard?.notice(webOriginOf(tabTools.page()?.url));
@@ -167,256 +114,88 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     },
   });
   const refreshTools = () => tabTools.refresh();
-  /** The model named a tool the page does not offer (yet): wait for it, showing the person what for. */
-  const waitForTool = (call: ToolCall, signal: AbortSignal) => {
-    const name = String(call.name).replace(/\s+/g, ' ').slice(0, 64);
-    live.set(call.id, { state: 'running', prompt: `Waiting for the page to offer ${name}…` });
-    emit();
-    return tabTools.waitFor(call.name, signal);
-  };
-  const confirmationFlow = createConfirmationFlow({
+  const calls = createTabCalls({
+    tabId,
+    bridge,
     settings,
     generateId: deps.generateId,
-    onAsking: (callId, prompt) => {
-      live.set(callId, { state: 'awaiting-confirmation', prompt });
-      emit();
-    },
-    onChange: () => emit(),
-  });
-  // Desktop agents' questions are their own: an agent run's end (stopAll) does not answer them.
-  const clientConfirmations = createConfirmationFlow({
-    settings,
-    generateId: deps.generateId,
-    onAsking: () => emit(),
-    onChange: () => emit(),
+    tools: tabTools,
+    timeline,
+    guard: () => guard,
+    sites: () => conversation.sites,
+    url: () => conversation.url,
+    currentSite,
+    live,
+    emit: () => emit(),
   });
   const listeners = new Set<(snapshot: TabSnapshot) => void>();
 
-  let saveTimer: ReturnType<typeof setTimeout> | undefined;
-  let saving: Promise<void> = Promise.resolve();
-  let emitTimer: ReturnType<typeof setTimeout> | undefined;
-
   const snapshot = (): TabSnapshot => ({
     tabId,
-    messages: applyLiveCalls(messages, live),
-    running,
-    ...(lastRun ? { lastRun } : {}),
-    confirmations: [...confirmationFlow.open(), ...clientConfirmations.open()],
+    messages: applyLiveCalls(conversation.messages, live),
+    running: conversation.running,
+    ...(conversation.lastRun ? { lastRun: conversation.lastRun } : {}),
+    confirmations: calls.questions(),
     tools: tabTools.forPanel(),
     toolsKnown: tabTools.known(),
     ...(tabTools.dropped()?.length ? { toolsDropped: tabTools.dropped() } : {}),
     ...(tabTools.page() ? { page: tabTools.page() } : {}),
-    ...(sites.length > 0 ? { sites } : {}),
+    ...(conversation.sites.length > 0 ? { sites: conversation.sites } : {}),
   });
 
-  const emit = () => {
-    if (emitTimer !== undefined) return;
-    emitTimer = setTimeout(() => {
-      emitTimer = undefined;
-      const value = snapshot();
-      for (const listener of [...listeners]) listener(value);
-    }, deps.emitDelayMs);
-  };
-
-  const write = () => {
-    const value = {
-      messages,
-      ...(lastRun ? { lastRun } : {}),
-      ...(running ? { running } : {}),
-      ...(url ? { url } : {}),
-      ...(sites.length > 0 ? { sites } : {}),
-    };
-    saving = saving.then(() => store.save(tabId, value)).catch(() => undefined);
-    return saving;
-  };
-  const scheduleSave = () => {
-    if (saveTimer !== undefined) return;
-    saveTimer = setTimeout(() => {
-      saveTimer = undefined;
-      void write();
-    }, deps.saveDelayMs);
-  };
-  const flush = () => {
-    if (saveTimer !== undefined) clearTimeout(saveTimer);
-    saveTimer = undefined;
-    return write();
-  };
-
-  const ready = (async () => {
-    const stored = await store.load(tabId, url).catch(() => undefined);
-    if (!stored) return;
-    messages = stored.messages;
-    lastRun = stored.lastRun;
-    url ??= stored.url;
-    sites = Array.isArray(stored.sites) ? stored.sites.filter((s): s is string => typeof s === 'string') : [];
-    if (stored.running) {
-      // The run died with its host: close its open calls and say so, so Retry can pick it up.
-      messages = reduceStreamPart(messages, { type: 'finish', reason: 'aborted' });
-      lastRun = { reason: 'error', error: INTERRUPTED_RUN_ERROR };
-      await flush();
-    }
-  })();
+  const emitter = createBatchedTask(deps.emitDelayMs, () => {
+    const value = snapshot();
+    for (const listener of [...listeners]) listener(value);
+  });
+  const emit = () => emitter.schedule();
 
   /** A call's secret paths: those its timeline record kept (the schema it ran under), else the page's tool's now. */
   const secretPathsFor = (call: { id: string; name: string }) =>
     timeline.entries().findLast((r) => r.id === call.id)?.secretPaths ?? secretPathsOf(tabTools.find(call.name)?.inputSchema);
 
-  const callTool = async (call: ToolCall, signal: AbortSignal, from: CallOrigin): Promise<ToolOutput> => {
-    // The tools as the router last pushed them (no round trip, lib/host/create-tool-bridge-client.ts). The policy
-    // judges this instance, and the router runs nothing else (expectedToolOf below), however the page changed since.
-    await refreshTools();
-    const runGuard = from.by === 'agent' ? guard : undefined;
-    // A name the calling agent was not offered, or a run whose tab left its site, ends here: no page, no question.
-    let refusal = runGuard?.refuse(call, from.agentPath ?? [], tabTools.all());
-    // Not there: wait for the page to offer it (a route's tools often arrive just after the call that changed it).
-    let tool = refusal ? undefined : (tabTools.find(call.name) ?? (await waitForTool(call, signal)));
-    // What arrived meanwhile may be another site's page: the tool that came with it is not this run's.
-    refusal ??= runGuard?.refuse(call, from.agentPath ?? [], tabTools.all());
-    if (refusal) tool = undefined;
-    const record = timeline.start({
-      id: call.id,
-      by: from.by,
-      tool: call.name,
-      input: call.input,
-      ...(from.requestId ? { requestId: from.requestId } : {}),
-      ...(tool ? { origin: tool.origin, frameId: tool.frameId, secretPaths: secretPathsOf(tool.inputSchema) } : {}),
-    });
-    const output = refusal ?? (await policyAndRun(call, tool, signal, record, runGuard));
-    record.end(output);
-    return output;
-  };
-
-  const policyAndRun = async (
-    call: ToolCall,
-    tool: TabToolEntry | undefined,
-    signal: AbortSignal,
-    record: CallInProgress,
-    runGuard: RunGuard | undefined,
-  ): Promise<ToolOutput> => {
-    const identity = tabTools.identity(call.name);
-    if (!tool || !identity) {
-      // Nothing the policy could judge runs: a tool that appears only after this check would skip the question.
-      const names = tabTools.names().join(', ') || 'none';
-      return toolErrorOutput('unknown_tool', `No tool named "${call.name}" on this page. Available tools: ${names}.`);
-    }
-    if (runGuard) {
-      // Adapters check arguments before calling; a name that arrived late (cloud) was not checked: check here.
-      const verdict = validateArgs(tool.inputSchema, call.input);
-      if (!verdict.ok) return toolErrorOutput('invalid_input', verdict.message);
-    }
-    const allowed = await confirmationFlow.check(call, tool, identity, {
-      top: tabTools.page()?.url ?? url,
-      signal,
-      awaiting: () => record.awaiting(),
-      ...(runGuard ? { force: runGuard.mustAsk(identity, sites) } : {}),
-    });
-    if (allowed !== 'run') return allowed;
-    // The person may have answered after the tab left the run's site: nothing of the new site runs for this run.
-    const left = runGuard?.leftSite();
-    if (left) return left;
-    const output = await runOnPage(call, tool, signal, record);
-    return runGuard ? runGuard.settle(tool, identity, output) : output;
-  };
-
-  const runOnPage = async (call: ToolCall, tool: TabToolEntry, signal: AbortSignal, record: CallInProgress): Promise<ToolOutput> => {
-    live.set(call.id, { state: 'running' });
-    emit();
-    record.running();
-    const output = await bridge.callTool(tabId, call, {
-      signal,
-      // The instance judged (and shown to the person) is the one that may run: the router refuses any other.
-      expect: expectedToolOf(tool, call),
-      onState: (update) => {
-        live.set(call.id, { state: update.state, prompt: update.prompt });
-        emit();
-      },
-    });
-    // A call often changes the page's tools (a product page adds add_to_cart). The call's answer carried the tools
-    // after it, and the adapter reads req.tools right away: take them now.
-    await refreshTools();
-    return output;
-  };
-
-  const run = (conversation: AgentMessage[]) => {
+  const run = (messages: AgentMessage[]) => {
     const previous = current;
     current = (async () => {
       await previous;
       const own = new AbortController();
       controller = own;
-      messages = conversation;
-      lastRun = undefined;
-      running = true;
+      conversation.messages = messages;
+      conversation.lastRun = undefined;
+      conversation.running = true;
       emit();
       await refreshTools();
       // The run belongs to the site it starts on; the conversation now holds that site's data too.
       const site = currentSite();
-      if (site && !sites.includes(site)) sites = [...sites, site];
+      if (site && !conversation.sites.includes(site)) conversation.sites = [...conversation.sites, site];
       const runAgent = tabTools.agent();
       const runGuard = createRunGuard({ site, agent: runAgent, stop: () => own.abort() });
       guard = runGuard;
-      let state = initialRunState(conversation);
-      const fold = (part: AgentStreamPart) => {
-        state = reduceRunState(state, part);
-        // Kept with the call, into storage: exports mask it after its tool has left the page.
-        state = { ...state, messages: recordSecretPaths(state.messages, part, secretPathsFor) };
-        messages = state.messages;
-        const inner = innermostPart(part);
-        if (inner.type === 'tool-result' || inner.type === 'tool-error') live.delete(inner.id);
-        scheduleSave();
-        emit();
-      };
-      try {
-        const adapter = await deps.adapter();
-        if ('unavailable' in adapter) {
-          fold({ type: 'error', error: adapter.unavailable });
-        } else {
-          const request: AgentRunRequest = {
-            messages: conversation,
-            get tools() {
-              // Once the tab left the run's site, that site's tools are no longer this run's.
-              return runGuard.crossed() ? [] : tabTools.forModel();
-            },
-            signal: own.signal,
-            callTool: (call, agentPath) => callTool(call, own.signal, { by: 'agent', ...(agentPath ? { agentPath } : {}) }),
-            ...(runAgent ? { agent: runAgent } : {}),
-            ...(tabTools.page() ? { page: tabTools.page() } : {}),
-          };
-          const iterator = adapter.run(request)[Symbol.asyncIterator]();
-          // Stop must end the run even if an adapter ignores its signal: after a grace period we stop reading.
-          const abandoned = new Promise<'abandoned'>((resolve) =>
-            own.signal.addEventListener('abort', () => setTimeout(() => resolve('abandoned'), STOP_GRACE_MS), { once: true }),
-          );
-          while (true) {
-            const next = await Promise.race([iterator.next(), abandoned]);
-            if (next === 'abandoned' || next.done) {
-              if (next === 'abandoned') void iterator.return?.().catch(() => undefined);
-              break;
-            }
-            fold(next.value);
-            if (state.status !== 'running') {
-              void iterator.return?.()?.catch(() => undefined);
-              break;
-            }
-          }
-        }
-      } catch (error) {
-        if (state.status === 'running') fold({ type: 'error', error: `The agent failed: ${errorMessage(error)}` });
-      }
-      // An adapter that ends without saying how is treated as finished (or stopped, if Stop was pressed).
-      if (state.status === 'running') fold({ type: 'finish', reason: own.signal.aborted ? 'aborted' : 'stop' });
-      confirmationFlow.stopAll();
+      const ended = await runAdapter({
+        conversation: messages,
+        adapter: deps.adapter,
+        signal: own.signal,
+        graceMs: STOP_GRACE_MS,
+        // Once the tab left the run's site, that site's tools are no longer this run's.
+        tools: () => (runGuard.crossed() ? [] : tabTools.forModel()),
+        callTool: (call, agentPath) => calls.callTool(call, own.signal, { by: 'agent', ...(agentPath ? { agentPath } : {}) }),
+        agent: runAgent,
+        page: () => tabTools.page(),
+        secretPathsFor,
+        onPart: (folded, settled) => {
+          conversation.messages = folded.messages;
+          if (settled !== undefined) live.delete(settled);
+          conversation.save();
+          emit();
+        },
+      });
+      calls.endRunQuestions();
       live.clear();
-      running = false;
+      conversation.running = false;
       controller = undefined;
       guard = undefined;
-      const crossed = runGuard.crossed();
-      lastRun = crossed
-        ? { reason: 'error', error: SITE_CHANGED_RUN_ERROR(crossed.from, crossed.to), code: 'site_changed' }
-        : state.status === 'error'
-          ? { reason: 'error', error: state.error?.message ?? 'The run failed.', ...(state.error?.code ? { code: state.error.code } : {}) }
-          : { reason: state.finishReason ?? 'stop' };
+      conversation.lastRun = runOutcomeOf(ended, runGuard.crossed());
       emit();
-      await flush();
+      await conversation.flush();
     })();
     return current;
   };
@@ -428,164 +207,67 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     async send(text, site) {
       await ready;
       const trimmed = text.trim();
-      if (!trimmed || running) return undefined;
+      if (!trimmed || conversation.running) return undefined;
       const now = currentSite();
       if (site !== undefined && now !== undefined && site !== now) {
         return { refused: siteMovedBeforeSend(now) };
       }
       const user: AgentMessage = { id: deps.generateId(), role: 'user', parts: [{ type: 'text', text: trimmed }] };
-      await run([...messages, user]);
+      await run([...conversation.messages, user]);
       return undefined;
     },
     async retry() {
       await ready;
-      if (running) return;
-      const conversation = retryMessages(messages);
-      if (conversation.length === 0) return;
-      await run(conversation);
+      if (conversation.running) return;
+      const messages = retryMessages(conversation.messages);
+      if (messages.length === 0) return;
+      await run(messages);
     },
     stop() {
       controller?.abort();
-      for (const hand of handRuns) hand.abort();
+      calls.stopHandCalls();
     },
     async newChat(seed) {
       await ready;
       controller?.abort();
       await current;
-      messages = seed ?? [];
-      lastRun = undefined;
-      sites = [];
+      conversation.messages = seed ?? [];
+      conversation.lastRun = undefined;
+      conversation.sites = [];
       emit();
-      await flush();
+      await conversation.flush();
     },
     async runByHand(name, input, requestId) {
       await ready;
       await refreshTools();
-      const call: ToolCall = { id: deps.generateId(), name, input };
-      const tool = tabTools.offered(name);
-      const refusal = !tool
-        ? formatToolError('unknown_tool', `no tool is named "${name}" on this page now.`)
-        : (() => {
-            const verdict = validateArgs(tool.inputSchema, input);
-            return verdict.ok ? undefined : formatToolError('invalid_input', verdict.message);
-          })();
-      if (refusal) {
-        timeline
-          .start({
-            id: call.id,
-            by: 'person',
-            tool: name,
-            input,
-            requestId,
-            ...(tool ? { origin: tool.origin, frameId: tool.frameId, secretPaths: secretPathsOf(tool.inputSchema) } : {}),
-          })
-          .end(errorOutput(refusal));
-        return;
-      }
-      const own = new AbortController();
-      handRuns.add(own);
-      try {
-        await callTool(call, own.signal, { by: 'person', requestId });
-      } finally {
-        handRuns.delete(own);
-        live.delete(call.id);
-        emit();
-      }
+      await calls.runByHand(name, input, requestId);
     },
     async runForClient(call, request) {
       await ready;
       await refreshTools();
-      const tool = tabTools.find(call.name);
-      const identity = tabTools.identity(call.name);
-      const record = timeline.start({
-        id: call.id,
-        by: 'client',
-        client: request.client,
-        tool: call.name,
-        input: call.input,
-        ...(tool ? { origin: tool.origin, frameId: tool.frameId } : {}),
-      });
-      const refused = (output: ToolOutput) => {
-        record.end(output);
-        return { output, ran: false };
-      };
-      const moved = () => {
-        const now = currentSite();
-        return now === request.site
-          ? undefined
-          : errorOutput(
-              formatToolError(
-                'tool_changed',
-                `the tab is on ${now ? hostOf(now) : 'another page'} now, not ${hostOf(request.site)} where this tool was shared. Nothing was run. List the tools again.`,
-              ),
-            );
-      };
-      const away = moved();
-      if (away) return refused(away);
-      if (!tool || !identity)
-        return refused(toolErrorOutput('unknown_tool', `The page no longer offers ${call.name}. List the tools again.`));
-      const verdict = validateArgs(tool.inputSchema, call.input);
-      if (!verdict.ok) return refused(errorOutput(formatToolError('invalid_input', verdict.message)));
-      const allowed = await clientConfirmations.check(call, tool, identity, {
-        top: tabTools.page()?.url ?? url,
-        signal: request.signal,
-        awaiting: () => {
-          record.awaiting();
-          request.onAsking?.();
-        },
-        requester: request.client,
-        ...(request.force ? { force: request.force } : {}),
-      });
-      if (allowed !== 'run') return refused(allowed);
-      // The person may have answered after the tab left the site: nothing of another site runs for this call.
-      const left = moved();
-      if (left) return refused(left);
-      try {
-        const output = await runOnPage(call, tool, request.signal, record);
-        record.end(output);
-        return { output, ran: true };
-      } finally {
-        live.delete(call.id);
-        emit();
-      }
+      return calls.runForClient(call, request);
     },
     timeline: () => timeline.entries(),
     clearTimeline: () => timeline.clear(),
     subscribeTimeline(listener) {
       return timeline.subscribe(() => listener(timeline.entries()));
     },
-    exportTranscript(format, options) {
-      // On top of the paths each call kept: the page's tools now (for calls stored before paths were kept) and the person's marks.
-      const fields = new Map(tabTools.all().map((tool) => [tool.name, secretPathsOf(tool.inputSchema)]));
-      for (const [name, names] of Object.entries(options.secretFields ?? {}))
-        fields.set(name, [...(fields.get(name) ?? []), ...names.map((n) => [n])]);
-      const top = tabTools.page();
-      const page = top?.url ? { url: top.url, ...(top.title ? { title: top.title } : {}) } : undefined;
-      const transcript = buildTranscript(messages, {
-        source: {
-          adapter: options.adapter,
-          ...(tabTools.agent() ? { agent: { id: tabTools.agent()!.id } } : {}),
-          ...(page ? { page } : {}),
-        },
+    exportTranscript: (format, options) =>
+      exportTabTranscript(format, options, {
+        messages: conversation.messages,
+        tools: tabTools.all(),
+        page: tabTools.page(),
+        agent: tabTools.agent(),
         timeline: timeline.entries(),
-        secrets: { values: options.secrets, fields },
-      });
-      const stamp = transcript.exportedAt.slice(0, 19).replace(/[:T]/g, '-');
-      return format === 'json'
-        ? { text: `${JSON.stringify(transcript, null, 2)}\n`, fileName: `webmcp-agent-transcript-${stamp}.json` }
-        : { text: transcriptToMarkdown(transcript), fileName: `webmcp-agent-transcript-${stamp}.md` };
-    },
-    confirm: (confirmationId, answer) => {
-      confirmationFlow.confirm(confirmationId, answer);
-      clientConfirmations.confirm(confirmationId, answer);
-    },
+      }),
+    confirm: (confirmationId, answer) => calls.confirm(confirmationId, answer),
     refreshTools: async () => {
       await ready;
       await refreshTools();
     },
     flush: async () => {
       await ready;
-      await flush();
+      await conversation.flush();
     },
     subscribe(listener) {
       listeners.add(listener);
@@ -594,38 +276,7 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     idle: async () => {
       await ready;
       await current;
-      await saving;
+      await conversation.saved();
     },
   };
-}
-
-/**
- * The conversation with live call states (awaiting-confirmation and its prompt) laid over still-open calls,
- * sub-agents' nested runs included (their calls wait for the person the same way).
- */
-function applyLiveCalls(messages: AgentMessage[], live: Map<string, LiveCall>): AgentMessage[] {
-  if (live.size === 0) return messages;
-  return messages.map((message) => {
-    if (!message.parts.some((p) => p.type === 'tool' && (live.has(p.id) || p.agent))) return message;
-    return {
-      ...message,
-      parts: message.parts.map((part): AgentPart => {
-        if (part.type !== 'tool') return part;
-        const nested = part.agent ? { ...part, agent: { ...part.agent, messages: applyLiveCalls(part.agent.messages, live) } } : part;
-        const call = live.get(part.id);
-        if (!call || (part.state !== 'running' && part.state !== 'awaiting-confirmation')) return nested;
-        const { prompt: _prompt, ...rest } = nested;
-        return { ...rest, state: call.state, ...(call.prompt ? { prompt: call.prompt } : {}) };
-      }),
-    };
-  });
-}
-
-/** The part a sub-agent's nested part wraps (however deep), or the part itself. */
-function innermostPart(part: AgentStreamPart): AgentStreamPart {
-  return part.type === 'agent-part' ? innermostPart(part.part) : part;
-}
-
-function errorOutput(text: string): ToolOutput {
-  return { content: [{ type: 'text', text }], isError: true };
 }

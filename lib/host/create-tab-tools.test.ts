@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TabToolEntry, TabToolSnapshot } from '../background/tool-bridge';
+import type { TabToolEntry, TabToolSnapshot } from '../messaging/tab-tool-snapshot';
 import type { HostToolBridge } from './agent-host-deps';
 import { createTabTools, UNKNOWN_TOOL_WAIT_MS } from './create-tab-tools';
 

@@ -6,7 +6,7 @@
 import { isDelegateToolName, reachableToolNames } from '../agent/select-tools';
 import { summarizeOutputSchema } from '../agent/summarize-output-schema';
 import type { PageContext, ToolDescriptor, WebAgent } from '../agent/types';
-import type { TabToolEntry, TabToolSnapshot } from '../background/tool-bridge';
+import type { TabToolEntry, TabToolSnapshot } from '../messaging/tab-tool-snapshot';
 import type { PanelTool } from '../messaging/agent-messages';
 import { webOriginOf } from '../shared/web-origin-of';
 import type { HostSettingsPort, HostToolBridge } from './agent-host-deps';
@@ -31,7 +31,7 @@ interface TabToolsDeps {
 }
 
 /** What the session reads of its tab's tools. */
-interface TabTools {
+export interface TabTools {
   /** Reads the bridge's snapshot of the tab (a copy the router pushed: no round trip on Chrome). */
   refresh(): Promise<void>;
   /** Whether a snapshot (or the knowledge that the page has no tools) has come. */

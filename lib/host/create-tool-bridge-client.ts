@@ -8,7 +8,8 @@ import type { ToolOutput } from '../agent/types';
 import type { HostToBackgroundMessage, RouterChannel, RouterPushChannel } from '../messaging/bridge-messages';
 import { type ChannelHandlers, handleMessage, sendMessage } from '../messaging/channel';
 import { cancelledBeforeStart, cancelledInPage, toolErrorOutput } from '../webmcp/tool-error-output';
-import type { TabToolSnapshot, ToolBridge } from '../background/tool-bridge';
+import type { ToolBridge } from '../background/tool-bridge';
+import type { TabToolSnapshot } from '../messaging/tab-tool-snapshot';
 
 interface ToolBridgeClientPorts {
   /** runtime.sendMessage to the background. */

@@ -53,7 +53,7 @@ export const MAX_TIMELINE = 200;
 export const MAX_RECORD_OUTPUT = 4_000;
 
 /** A tab's call timeline. */
-interface CallTimeline {
+export interface CallTimeline {
   /** Records a call's start. */
   start(call: Omit<CallRecord, 'at' | 'state'>): CallInProgress;
   entries(): CallRecord[];

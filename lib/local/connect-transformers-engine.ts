@@ -1,6 +1,7 @@
 import type { GenerateRequest } from '../agent/local-provider';
 import type { DeviceChoice } from './choose-device';
-import type { GenerationStats, TransformersProvider } from './create-transformers-provider';
+import type { GenerationStats } from './generate-reply';
+import type { TransformersProvider } from './create-transformers-provider';
 import {
   type EngineCall,
   type EngineConfig,

@@ -1,7 +1,8 @@
+import { decideKvReuse } from './decide-kv-reuse';
 import { cacheTensors, DynamicCache, readBackTensor } from './transformers-runtime';
 
 /** What one generation leaves for the next: every token fed to the model, and the KV cache over them. */
-interface KvPrefixCache {
+export interface KvPrefixCache {
   /** The cache to start a prompt from, taken out of the holder, and how many of the prompt's tokens it covers. */
   take: (promptIds: readonly bigint[]) => Promise<{ past: DynamicCache | undefined; reusedTokens: number }>;
   /** Keep what a generation left (the tokens fed, the cache over them) for the next one. */
@@ -25,22 +26,18 @@ export function createKvPrefixCache(): KvPrefixCache {
 
   return {
     take: async (promptIds) => {
-      // Reuse only cached tokens the new prompt extends exactly: any other cache would condition the model on tokens
-      // it is not shown. At least one prompt token must remain to be fed.
       let past: DynamicCache | undefined;
       let reusedTokens = 0;
       if (kv) {
-        let common = 0;
-        const limit = Math.min(kv.tokens.length, promptIds.length - 1);
-        while (common < limit && kv.tokens[common] === promptIds[common]) common++;
-        if (common === kv.tokens.length) {
-          past = kv.past;
-          reusedTokens = common;
+        const held = kv;
+        const reuse = decideKvReuse(held.tokens, promptIds, () => canTruncate(held.past));
+        if (reuse.take === 'whole') {
+          past = held.past;
+          reusedTokens = reuse.tokens;
           kv = undefined;
-        } else if (common > 0 && canTruncate(kv.past)) {
-          // The prompt shares only a prefix (a template re-rendered an earlier turn differently): keep that part.
-          past = await truncateCache(kv.past, common);
-          reusedTokens = common;
+        } else if (reuse.take === 'prefix') {
+          past = await truncateCache(held.past, reuse.tokens);
+          reusedTokens = reuse.tokens;
           await dropKv();
         } else {
           await dropKv();

@@ -1,38 +1,30 @@
 import type { GenerateRequest, LocalProvider } from '../agent/local-provider';
+import { abortError } from './abort-error';
 import { type DeviceChoice, type DeviceFacts, chooseDevice } from './choose-device';
-import { cacheBytes, createKvPrefixCache } from './create-kv-prefix-cache';
-import { FirstTokenStreamer } from './first-token-streamer';
+import { configureTransformersEnv } from './configure-transformers-env';
+import { createExclusiveQueue } from './create-exclusive-queue';
+import { createIdleTimer } from './create-idle-timer';
+import { createKvPrefixCache } from './create-kv-prefix-cache';
+import { type GenerationStats, generateReply } from './generate-reply';
+import { loadTransformersModel } from './load-transformers-model';
 import { type LocalModelSpec, recommendedModel } from './model-catalog';
-import { type ActiveDownload, activeDownloads, resumableFetch, setBaseFetch } from './resumable-fetch';
-import { StopAfterSequences } from './stop-after-sequences';
+import { storedModelBytes } from './stored-model-bytes';
+import { stripTrailingEos } from './strip-trailing-eos';
 import { toTemplateMessages, toTemplateTool } from './to-template-messages';
 import {
-  asCustomCache,
   type CausalLM,
   clearModelCache,
-  createTextStreamer,
   encodeChat,
-  encodeText,
-  env,
   eosTokenId,
-  generateWithCache,
-  InterruptableStoppingCriteria,
   isModelCached,
   type LoadProgress,
   listModelFiles,
-  loadCausalLM,
   loadTokenizerFiles,
   type ModelFileCache,
   type ModelFileOptions,
   maxPositions,
-  modelFileSize,
-  StoppingCriteriaList,
-  type Tensor,
   type Tokenizer,
-  tokenIds,
-  type DynamicCache,
 } from './transformers-runtime';
-import { yieldBeforeEachForward } from './yield-before-each-forward';
 
 /** Everything the provider needs from its context: lib/ reads no globals of its own. */
 export interface TransformersProviderOptions {
@@ -69,19 +61,6 @@ export interface TransformersProviderOptions {
   onUnload?: () => void;
 }
 
-/** Figures about the last generation, for the benchmark and for tests of the KV cache. */
-export interface GenerationStats {
-  promptTokens: number;
-  /** Prompt tokens served from the KV cache of the previous generation. */
-  reusedTokens: number;
-  newTokens: number;
-  /** From the call to the first new token. */
-  firstTokenMs: number;
-  totalMs: number;
-  /** Bytes the KV cache left by this generation holds (its tensors' shapes × element size, on GPU or CPU). */
-  kvBytes?: number;
-}
-
 /** A LocalProvider over transformers.js, plus what the adapter needs to manage the model. */
 export interface TransformersProvider extends LocalProvider {
   readonly model: LocalModelSpec;
@@ -105,10 +84,6 @@ export interface TransformersProvider extends LocalProvider {
   generate: (req: GenerateRequest & { onText?: (delta: string) => void }) => Promise<string>;
 }
 
-function abortError(signal: AbortSignal): unknown {
-  return signal.reason ?? new DOMException('The generation was stopped.', 'AbortError');
-}
-
 /**
  * Create a LocalProvider over transformers.js (design: docs/platform-notes.md § transformers.js 4.3 in an MV3 extension).
  * Prompts go through the tokenizer's chat template with the tools; `generate` keeps special tokens, stops at the
@@ -130,8 +105,6 @@ export function createTransformersProvider(options: TransformersProviderOptions 
   let model: CausalLM | undefined;
   let loading: Promise<void> | undefined;
   const kv = createKvPrefixCache();
-  let queue: Promise<unknown> = Promise.resolve();
-  let idleTimer: ReturnType<typeof setTimeout> | undefined;
   let lastGeneration: GenerationStats | undefined;
 
   const device = () => {
@@ -141,56 +114,29 @@ export function createTransformersProvider(options: TransformersProviderOptions 
 
   const baseFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
 
-  const configureEnv = (choice: DeviceChoice) => {
-    env.allowLocalModels = false;
-    env.allowRemoteModels = true;
-    env.remoteHost = options.remoteHost ?? 'https://huggingface.co/';
-    env.remotePathTemplate = options.remotePathTemplate ?? '{model}/resolve/{revision}/';
-    setBaseFetch(baseFetch);
-    env.fetch = resumableFetch;
-    if (options.cache) {
-      env.useCustomCache = true;
-      env.customCache = asCustomCache(options.cache);
-      env.useBrowserCache = false;
-      env.useFSCache = false;
-    }
-    const wasm = env.backends.onnx.wasm;
-    if (wasm) {
-      if (options.wasmPaths) {
-        wasm.wasmPaths = options.wasmPaths.mjs ? { ...options.wasmPaths } : { wasm: options.wasmPaths.wasm };
-        // With `mjs` set, transformers.js would re-import ORT's loader from a blob: URL, which extension pages refuse.
-        if (options.wasmPaths.mjs) env.useWasmCache = false;
-      }
-      wasm.numThreads = choice.numThreads;
-    }
-  };
+  const configureEnv = (choice: DeviceChoice) =>
+    configureTransformersEnv(choice, {
+      remoteHost: options.remoteHost,
+      remotePathTemplate: options.remotePathTemplate,
+      fetch: baseFetch,
+      cache: options.cache,
+      wasmPaths: options.wasmPaths,
+    });
 
   /** Run after everything queued before: ORT sessions are not re-entrant, and unloading waits for a generation. */
-  const exclusive = <T>(task: () => Promise<T>): Promise<T> => {
-    const run = queue.then(task, task);
-    queue = run.catch(() => {});
-    return run;
-  };
-
-  const touch = () => {
-    if (idleTimer) clearTimeout(idleTimer);
-    idleTimer = undefined;
-    if (idleUnloadMs > 0 && model) {
-      idleTimer = setTimeout(() => {
-        idleTimer = undefined;
-        // Only between generations: a running one keeps the model.
-        void exclusive(async () => {
-          if (!model) return;
-          await unloadNow();
-          options.onUnload?.();
-        });
-      }, idleUnloadMs);
-    }
-  };
+  const exclusive = createExclusiveQueue();
+  const idle = createIdleTimer(idleUnloadMs, () => {
+    // Only between generations: a running one keeps the model.
+    void exclusive(async () => {
+      if (!model) return;
+      await unloadNow();
+      options.onUnload?.();
+    });
+  });
+  const touch = () => (model ? idle.restart() : idle.cancel());
 
   const unloadNow = async () => {
-    if (idleTimer) clearTimeout(idleTimer);
-    idleTimer = undefined;
+    idle.cancel();
     await kv.drop();
     const m = model;
     model = undefined;
@@ -224,78 +170,21 @@ export function createTransformersProvider(options: TransformersProviderOptions 
     const choice = await device();
     configureEnv(choice);
     signal?.throwIfAborted();
-
-    // Sizes first (from the cache when there, else a Range probe), so progress is one bar over every file.
-    const files = await modelFiles();
-    const sizes = new Map<string, { total: number; loaded: number }>();
-    await Promise.all(
-      files.map(async (file) => {
-        const size = await modelFileSize(spec.id, file, revision);
-        sizes.set(file, { total: size ?? 0, loaded: 0 });
-      }),
-    );
-    let reported = 0;
-    const report = () => {
-      let total = 0;
-      let loaded = 0;
-      for (const s of sizes.values()) {
-        total += s.total;
-        loaded += Math.min(s.loaded, s.total);
-      }
-      // Never backwards, and 1 only once the model is in memory.
-      const value = Math.min(0.99, total > 0 ? loaded / total : 0);
-      if (value > reported) {
-        reported = value;
-        onProgress(value);
-      }
-    };
-    const fileOf = (url: string) => files.find((f) => url.endsWith(`/${f}`));
-    const download: ActiveDownload = {
-      owns: (url) => url.includes(`/${spec.id}/`),
-      signal,
+    await loadTransformersModel({
+      spec,
+      revision,
+      choice,
+      files: await modelFiles(),
+      loadTokenizer,
       retries: options.downloadRetries ?? 3,
       retryDelayMs: options.retryDelayMs ?? 1000,
-      onBytes: (url, bytes) => {
-        const file = fileOf(url);
-        const entry = file ? sizes.get(file) : undefined;
-        if (entry) {
-          entry.loaded += bytes;
-          report();
-        }
+      onProgress,
+      signal,
+      onLoaded: (loaded) => {
+        tokenizer = loaded.tokenizer;
+        model = loaded.model;
       },
-    };
-    const progress_callback = (info: LoadProgress) => {
-      const { status, file } = info;
-      const entry = file ? sizes.get(file) : undefined;
-      if (status === 'done' && entry) {
-        entry.loaded = entry.total;
-        report();
-      }
-    };
-    activeDownloads.add(download);
-    try {
-      onProgress(0);
-      const tok = await loadTokenizer(progress_callback);
-      signal?.throwIfAborted();
-      const m = await loadCausalLM(spec.id, {
-        revision,
-        dtype: choice.dtype,
-        device: choice.device,
-        progress_callback,
-      });
-      if (signal?.aborted) {
-        await m.dispose();
-        throw abortError(signal);
-      }
-      yieldBeforeEachForward(m);
-      tokenizer = tok;
-      model = m;
-      onProgress(1);
-    } catch (error) {
-      throw signal?.aborted ? abortError(signal) : error;
-    } finally {
-      activeDownloads.delete(download);
-    }
+    });
   };
 
   const ensureLoaded = (onProgress: (progress: number) => void = () => {}, signal?: AbortSignal) => {
@@ -326,69 +215,20 @@ export function createTransformersProvider(options: TransformersProviderOptions 
     const tok = tokenizer as Tokenizer;
     const m = model as CausalLM;
     const started = performance.now();
-    const inputs = encodePrompt(tok, req);
-    const promptIds = tokenIds(inputs.input_ids);
-    const { past, reusedTokens } = await kv.take(promptIds);
-
-    const interrupt = new InterruptableStoppingCriteria();
-    const onAbort = () => interrupt.interrupt();
-    signal.addEventListener('abort', onAbort, { once: true });
-    const criteria = new StoppingCriteriaList();
-    criteria.push(interrupt);
-    if (spec.toolCallEnd) {
-      const marker = encodeText(tok, spec.toolCallEnd);
-      criteria.push(new StopAfterSequences([marker], promptIds.length));
-    }
-    let firstTokenMs = 0;
-    const markFirstToken = () => {
-      if (!firstTokenMs) firstTokenMs = performance.now() - started;
-    };
-    // Decoding every token costs time; only a listener for text pays for it.
-    const streamer = req.onText
-      ? createTextStreamer(tok, {
-          skip_prompt: true,
-          skip_special_tokens: false,
-          callback_function: req.onText,
-          token_callback_function: markFirstToken,
-        })
-      : new FirstTokenStreamer(markFirstToken);
-
-    let output: { sequences: Tensor; past_key_values: DynamicCache };
-    try {
-      output = await generateWithCache(m, {
-        ...inputs,
-        max_new_tokens: req.maxNewTokens ?? defaultMaxNewTokens,
-        do_sample: false,
-        streamer,
-        stopping_criteria: criteria,
-        past_key_values: past,
-        return_dict_in_generate: true,
-      });
-    } catch (error) {
-      await past?.dispose();
-      throw error;
-    } finally {
-      signal.removeEventListener('abort', onAbort);
-    }
-    const sequence = tokenIds(output.sequences);
-    // The last token was never fed to the model: the cache holds everything before it.
-    kv.keep(sequence.slice(0, -1), output.past_key_values);
-    const generated = sequence.slice(promptIds.length);
-    lastGeneration = {
-      promptTokens: promptIds.length,
-      reusedTokens,
-      newTokens: generated.length,
-      firstTokenMs,
-      totalMs: performance.now() - started,
-      kvBytes: cacheBytes(output.past_key_values),
-    };
+    const { generated, stats } = await generateReply({
+      model: m,
+      tokenizer: tok,
+      prompt: encodePrompt(tok, req),
+      kv,
+      stopAfter: spec.toolCallEnd,
+      maxNewTokens: req.maxNewTokens ?? defaultMaxNewTokens,
+      signal,
+      onText: req.onText,
+      started,
+    });
+    lastGeneration = stats;
     if (signal.aborted) throw abortError(signal);
-
-    const eos = eosTokenId(m);
-    const eosIds = new Set((Array.isArray(eos) ? eos : eos === undefined || eos === null ? [] : [eos]).map(Number));
-    let end = generated.length;
-    while (end > 0 && eosIds.has(Number(generated[end - 1]))) end--;
-    return tok.decode(generated.slice(0, end), { skip_special_tokens: false });
+    return tok.decode(stripTrailingEos(generated, eosTokenId(m)), { skip_special_tokens: false });
   };
 
   const provider: TransformersProvider = {
@@ -431,15 +271,7 @@ export function createTransformersProvider(options: TransformersProviderOptions 
 
     storedBytes: async () => {
       configureEnv(await device());
-      const opts = await fileOptions();
-      try {
-        if (!(await isModelCached(spec.id, opts))) return undefined;
-        const files = await modelFiles();
-        const sizes = await Promise.all(files.map(async (file) => (await modelFileSize(spec.id, file, revision)) ?? 0));
-        return sizes.reduce((a, b) => a + b, 0);
-      } catch {
-        return undefined;
-      }
+      return storedModelBytes(spec.id, revision, fileOptions);
     },
 
     deleteModel: async () => {

@@ -1,3 +1,4 @@
+import { formatSeconds } from '../shared/format-seconds';
 import type { DeviceTestResult } from './measure-device';
 
 /** Stored results of "Test this device", one per model and device (webgpu/wasm and format). */
@@ -31,12 +32,6 @@ export function formatDeviceSpeed(result: DeviceTestResult): string {
   return result.tokensPerSecond !== undefined
     ? `${result.tokensPerSecond >= 10 ? Math.round(result.tokensPerSecond) : result.tokensPerSecond} tok/s on this device`
     : `first token in ${formatSeconds(result.firstTokenMs)} on this device`;
-}
-
-/** Milliseconds as "0.8 s" or "12 s". */
-export function formatSeconds(ms: number): string {
-  const s = ms / 1000;
-  return `${s < 10 ? Math.round(s * 10) / 10 : Math.round(s)} s`;
 }
 
 const MAX_RESULTS = 50;

@@ -1,6 +1,6 @@
 import type { GenerateRequest } from '../agent/local-provider';
 import type { DeviceChoice } from './choose-device';
-import type { GenerationStats } from './create-transformers-provider';
+import type { GenerationStats } from './generate-reply';
 import type { LocalModelSpec } from './model-catalog';
 
 /**

@@ -1,6 +1,6 @@
 import type { GenerateRequest } from '../agent/local-provider';
 import type { DeviceChoice } from './choose-device';
-import type { GenerationStats } from './create-transformers-provider';
+import type { GenerationStats } from './generate-reply';
 import { DEVICE_TEST_PROMPT, type DeviceTestPrompt } from './device-test-prompt';
 import { errorMessage } from '../shared/error-message';
 import type { DeviceTestResult } from '../messaging/options-messages';

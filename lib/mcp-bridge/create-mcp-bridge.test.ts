@@ -5,8 +5,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ToolCall, ToolOutput } from '../agent/types';
 import type { BridgeBrowser, BridgeBrowserListener } from '../background/create-native-link';
-import type { TabToolEntry, TabToolSnapshot } from '../background/tool-bridge';
-import type { ClientCallRequest } from '../host/create-tab-session';
+import type { TabToolEntry, TabToolSnapshot } from '../messaging/tab-tool-snapshot';
+import type { ClientCallRequest } from '../host/run-client-call';
 import type { BridgeTabInfo, NativeOutbound, SharingState } from '../messaging/mcp-bridge-messages';
 import { createMemoryStorageArea } from '../testing/memory-storage-area';
 import { pairingProof as hostProof } from '../../bridge/src/pairing';

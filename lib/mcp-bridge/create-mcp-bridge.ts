@@ -19,7 +19,8 @@ import { formatToolError } from '../agent/tool-error-codes';
 import type { ToolCall, ToolOutput } from '../agent/types';
 import type { BridgeBrowser } from '../background/create-native-link';
 import { isHostSender, type AttestedSender } from '../background/is-host-sender';
-import type { TabToolEntry, ToolBridge } from '../background/tool-bridge';
+import type { ToolBridge } from '../background/tool-bridge';
+import type { TabToolEntry } from '../messaging/tab-tool-snapshot';
 import { cleanDescription, cleanSchema } from '../cloud/clean-schema';
 import { type ChannelHandlers, handleMessage, type MessageOf } from '../messaging/channel';
 import type {
@@ -41,7 +42,7 @@ import { webOriginOf } from '../shared/web-origin-of';
 import type { StorageArea } from '../storage/storage-area';
 import type { ExtensionIdentity } from '../host/agent-host-deps';
 import { createRunGuard, type RunGuard } from '../host/create-run-guard';
-import type { ClientCallRequest } from '../host/create-tab-session';
+import type { ClientCallRequest } from '../host/run-client-call';
 import { createToolNames, type NamedTool } from './mcp-tool-names';
 import { toMcpError, toMcpResult } from './to-mcp-result';
 

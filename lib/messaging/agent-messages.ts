@@ -4,7 +4,7 @@
  * {@link PanelIntent}s and receives {@link HostEvent}s. The host is the only owner of conversation state: every
  * event carries a full snapshot, so a panel that (re)connects late simply renders the latest one.
  */
-import type { DroppedTools } from '../background/tool-bridge';
+import type { DroppedTools } from './tab-tool-snapshot';
 import type { AdapterStatus, AgentErrorCode, AgentMessage, JSONSchema, ModelChoice, PageContext, ToolDescriptor } from '../agent/types';
 import type { CallRecord } from '../inspector/call-timeline';
 import type { ChannelMessage } from './channel';

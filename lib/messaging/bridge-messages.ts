@@ -7,10 +7,9 @@
  * nothing privileged travels towards them (only a tool name, its input and limits).
  */
 import type { JSONSchema, ToolAnnotations, ToolCall, ToolOutput } from '../agent/types';
-import type { ExpectedTool } from '../background/expected-tool';
 import type { DelegationOffer } from '../webmcp/offer-tools-delegation';
 import type { ChannelMessage } from './channel';
-import type { TabToolSnapshot } from '../background/tool-bridge';
+import type { TabToolSnapshot } from './tab-tool-snapshot';
 
 /** One tool as a frame reports it: already sanitised (JSON-safe copies, bounded strings). */
 export interface FrameTool {
@@ -73,6 +72,18 @@ export interface FrameCallRequest {
   input: unknown;
   timeoutMs: number;
   maxResultChars: number;
+}
+
+/** The tool instance a call must still reach, as the host saw it in the tab's snapshot (router/call-tool's `expect`). */
+export interface ExpectedTool {
+  frameId: number;
+  /** The document that registered it (Chrome); absent where the browser attests none (Firefox). */
+  documentId?: string;
+  origin: string;
+  /** The tool's own WebMCP name. */
+  originalName: string;
+  /** The arguments the person saw. */
+  input: unknown;
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 import type { Page, Worker } from '@playwright/test';
 import type { ToolOutput } from '../../lib/agent/types';
-import type { TabToolSnapshot } from '../../lib/background/tool-bridge';
+import type { TabToolSnapshot } from '../../lib/messaging/tab-tool-snapshot';
 import { expect, test } from './fixtures';
 
 export { test };

@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import type { Page } from 'puppeteer-core';
 import type { ToolOutput } from '../../lib/agent/types';
-import type { TabToolSnapshot } from '../../lib/background/tool-bridge';
+import type { TabToolSnapshot } from '../../lib/messaging/tab-tool-snapshot';
 import type { HostCallAnswer, HostToBackgroundMessage } from '../../lib/messaging/bridge-messages';
 import { NO_WEBGPU_NOTE } from '../../lib/local/create-local-adapter';
 import { buildTestModel } from '../../scripts/make-test-model';

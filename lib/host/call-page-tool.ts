@@ -1,0 +1,103 @@
+import type { ToolCall, ToolOutput } from '../agent/types';
+import { validateArgs } from '../agent/validate-args';
+import type { CallInProgress, CallRecord, CallTimeline } from '../inspector/call-timeline';
+import type { TabToolEntry } from '../messaging/tab-tool-snapshot';
+import { secretPathsOf } from '../transcript/secret-paths-of';
+import { toolErrorOutput } from '../webmcp/tool-error-output';
+import type { ConfirmationFlow } from './create-confirmation-flow';
+import type { RunGuard } from './create-run-guard';
+import type { TabTools } from './create-tab-tools';
+
+/** Who made a call, and for an agent's call which agent (the sub-agents' ids from the site's agent down). */
+export interface CallOrigin {
+  by: CallRecord['by'];
+  requestId?: string;
+  agentPath?: readonly string[];
+}
+
+interface PageToolCallDeps {
+  tools: Pick<TabTools, 'find' | 'all' | 'identity' | 'names' | 'page'>;
+  /** Takes the tab's tools as the router last pushed them. */
+  refreshTools: () => Promise<void>;
+  /** Waits for the page to offer a tool it does not offer yet, showing the person what for. */
+  waitForTool: (call: ToolCall, signal: AbortSignal) => Promise<TabToolEntry | undefined>;
+  /** The rules of the agent's run going now, read when the call starts (a call by hand has none). */
+  guard: () => RunGuard | undefined;
+  /** The top-level sites whose data the conversation holds. */
+  sites: () => readonly string[];
+  /** The tab's URL when no snapshot names its page. */
+  url: () => string | undefined;
+  timeline: Pick<CallTimeline, 'start'>;
+  confirmations: Pick<ConfirmationFlow, 'check'>;
+  /** Runs the allowed call on the page (run-on-page.ts). */
+  runOnPage: (call: ToolCall, tool: TabToolEntry, signal: AbortSignal, record: CallInProgress) => Promise<ToolOutput>;
+}
+
+/**
+ * Runs an agent's call, or the person's by hand, on the tab: refused before the page or the person hears of it when
+ * the calling agent was not offered the tool or the run's tab left its site; waited for when the page does not offer
+ * it yet; judged by the confirmation policy (with the run's rules); then run on the page and recorded in the timeline.
+ *
+ * @param call The call as the adapter (or the inspector) made it.
+ * @param signal Stop.
+ * @param from Who made it.
+ * @returns The output the model reads (never rejects: refusals are `Error [code]` outputs).
+ */
+export async function callPageTool(call: ToolCall, signal: AbortSignal, from: CallOrigin, deps: PageToolCallDeps): Promise<ToolOutput> {
+  const { tools } = deps;
+  // The tools as the router last pushed them (no round trip, lib/host/create-tool-bridge-client.ts). The policy
+  // judges this instance, and the router runs nothing else (expectedToolOf in run-on-page.ts), however the page changed since.
+  await deps.refreshTools();
+  const runGuard = from.by === 'agent' ? deps.guard() : undefined;
+  // A name the calling agent was not offered, or a run whose tab left its site, ends here: no page, no question.
+  let refusal = runGuard?.refuse(call, from.agentPath ?? [], tools.all());
+  // Not there: wait for the page to offer it (a route's tools often arrive just after the call that changed it).
+  let tool = refusal ? undefined : (tools.find(call.name) ?? (await deps.waitForTool(call, signal)));
+  // What arrived meanwhile may be another site's page: the tool that came with it is not this run's.
+  refusal ??= runGuard?.refuse(call, from.agentPath ?? [], tools.all());
+  if (refusal) tool = undefined;
+  const record = deps.timeline.start({
+    id: call.id,
+    by: from.by,
+    tool: call.name,
+    input: call.input,
+    ...(from.requestId ? { requestId: from.requestId } : {}),
+    ...(tool ? { origin: tool.origin, frameId: tool.frameId, secretPaths: secretPathsOf(tool.inputSchema) } : {}),
+  });
+  const output = refusal ?? (await policyAndRun(call, tool, signal, record, runGuard, deps));
+  record.end(output);
+  return output;
+}
+
+async function policyAndRun(
+  call: ToolCall,
+  tool: TabToolEntry | undefined,
+  signal: AbortSignal,
+  record: CallInProgress,
+  runGuard: RunGuard | undefined,
+  deps: PageToolCallDeps,
+): Promise<ToolOutput> {
+  const identity = deps.tools.identity(call.name);
+  if (!tool || !identity) {
+    // Nothing the policy could judge runs: a tool that appears only after this check would skip the question.
+    const names = deps.tools.names().join(', ') || 'none';
+    return toolErrorOutput('unknown_tool', `No tool named "${call.name}" on this page. Available tools: ${names}.`);
+  }
+  if (runGuard) {
+    // Adapters check arguments before calling; a name that arrived late (cloud) was not checked: check here.
+    const verdict = validateArgs(tool.inputSchema, call.input);
+    if (!verdict.ok) return toolErrorOutput('invalid_input', verdict.message);
+  }
+  const allowed = await deps.confirmations.check(call, tool, identity, {
+    top: deps.tools.page()?.url ?? deps.url(),
+    signal,
+    awaiting: () => record.awaiting(),
+    ...(runGuard ? { force: runGuard.mustAsk(identity, deps.sites()) } : {}),
+  });
+  if (allowed !== 'run') return allowed;
+  // The person may have answered after the tab left the run's site: nothing of the new site runs for this run.
+  const left = runGuard?.leftSite();
+  if (left) return left;
+  const output = await deps.runOnPage(call, tool, signal, record);
+  return runGuard ? runGuard.settle(tool, identity, output) : output;
+}

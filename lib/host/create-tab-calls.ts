@@ -1,0 +1,129 @@
+import type { ToolCall, ToolOutput } from '../agent/types';
+import type { CallInProgress, CallTimeline } from '../inspector/call-timeline';
+import type { ConfirmationAnswer, PendingConfirmation } from '../messaging/agent-messages';
+import type { TabToolEntry } from '../messaging/tab-tool-snapshot';
+import type { HostSettingsPort, HostToolBridge } from './agent-host-deps';
+import type { LiveCall } from './apply-live-calls';
+import { type CallOrigin, callPageTool } from './call-page-tool';
+import { createConfirmationFlow } from './create-confirmation-flow';
+import type { RunGuard } from './create-run-guard';
+import type { TabTools } from './create-tab-tools';
+import { runCallByHand } from './run-call-by-hand';
+import { type ClientCallRequest, runClientCall } from './run-client-call';
+import { runOnPage } from './run-on-page';
+
+interface TabCallsDeps {
+  tabId: number;
+  bridge: HostToolBridge;
+  settings: Pick<HostSettingsPort, 'read' | 'grantTool'>;
+  /** Ids for calls by hand and for questions (unguessable: crypto.randomUUID). */
+  generateId: () => string;
+  tools: TabTools;
+  timeline: CallTimeline;
+  /** The rules of the agent's run going now, if one is. */
+  guard: () => RunGuard | undefined;
+  /** The top-level sites whose data the conversation holds. */
+  sites: () => readonly string[];
+  /** The tab's URL when no snapshot names its page. */
+  url: () => string | undefined;
+  /** The top-level site the tab shows now. */
+  currentSite: () => string | undefined;
+  /** The calls' live states, which the session lays over the conversation (apply-live-calls.ts). */
+  live: Map<string, LiveCall>;
+  /** What the panel shows changed. */
+  emit: () => void;
+}
+
+/** One tab's tool calls, as its session makes and answers them. */
+interface TabCalls {
+  /** An agent's call (`from.by` 'agent', with its run's rules) or the person's (call-page-tool.ts). */
+  callTool(call: ToolCall, signal: AbortSignal, from: CallOrigin): Promise<ToolOutput>;
+  /** The person's call from the inspector, with a new id (run-call-by-hand.ts). */
+  runByHand(name: string, input: Record<string, unknown>, requestId: string): Promise<void>;
+  /** A desktop agent's call (run-client-call.ts). */
+  runForClient(call: ToolCall, request: ClientCallRequest): Promise<{ output: ToolOutput; ran: boolean }>;
+  /** The open questions, the agents' and then the desktop agents'. */
+  questions(): PendingConfirmation[];
+  /** Answers the open question with this id, whoever asked it; any other id does nothing. */
+  confirm(confirmationId: string, answer: ConfirmationAnswer): void;
+  /** The agent's run ended: its open questions end as stopped (desktop agents' questions stay). */
+  endRunQuestions(): void;
+  /** Stop: the person's calls by hand are cancelled. */
+  stopHandCalls(): void;
+}
+
+/**
+ * Creates a tab's tool calls: the agent's, the person's by hand and desktop agents', each through the tab's tools,
+ * the confirmation policy and the page, recorded in the timeline, with the call's live state on its card. Desktop
+ * agents' questions are their own flow: an agent run's end does not answer them.
+ */
+export function createTabCalls(deps: TabCallsDeps): TabCalls {
+  const { tools, timeline, live, emit } = deps;
+  const handRuns = new Set<AbortController>();
+  const setLive = (callId: string, call: LiveCall) => {
+    live.set(callId, call);
+    emit();
+  };
+  const dropLive = (callId: string) => {
+    live.delete(callId);
+    emit();
+  };
+  const refreshTools = () => tools.refresh();
+  /** The model named a tool the page does not offer (yet): wait for it, showing the person what for. */
+  const waitForTool = (call: ToolCall, signal: AbortSignal) => {
+    const name = String(call.name).replace(/\s+/g, ' ').slice(0, 64);
+    setLive(call.id, { state: 'running', prompt: `Waiting for the page to offer ${name}…` });
+    return tools.waitFor(call.name, signal);
+  };
+  const agentQuestions = createConfirmationFlow({
+    settings: deps.settings,
+    generateId: deps.generateId,
+    onAsking: (callId, prompt) => setLive(callId, { state: 'awaiting-confirmation', prompt }),
+    onChange: () => emit(),
+  });
+  const clientQuestions = createConfirmationFlow({
+    settings: deps.settings,
+    generateId: deps.generateId,
+    onAsking: () => emit(),
+    onChange: () => emit(),
+  });
+  const onPage = (call: ToolCall, tool: TabToolEntry, signal: AbortSignal, record: CallInProgress) =>
+    runOnPage(call, tool, signal, record, { tabId: deps.tabId, bridge: deps.bridge, refreshTools, setLive });
+  const callTool = (call: ToolCall, signal: AbortSignal, from: CallOrigin) =>
+    callPageTool(call, signal, from, {
+      tools,
+      refreshTools,
+      waitForTool,
+      guard: deps.guard,
+      sites: deps.sites,
+      url: deps.url,
+      timeline,
+      confirmations: agentQuestions,
+      runOnPage: onPage,
+    });
+
+  return {
+    callTool,
+    runByHand: (name, input, requestId) =>
+      runCallByHand({ id: deps.generateId(), name, input }, requestId, { tools, timeline, callTool, handRuns, settled: dropLive }),
+    runForClient: (call, request) =>
+      runClientCall(call, request, {
+        tools,
+        currentSite: deps.currentSite,
+        url: deps.url,
+        timeline,
+        confirmations: clientQuestions,
+        runOnPage: onPage,
+        settled: dropLive,
+      }),
+    questions: () => [...agentQuestions.open(), ...clientQuestions.open()],
+    confirm: (confirmationId, answer) => {
+      agentQuestions.confirm(confirmationId, answer);
+      clientQuestions.confirm(confirmationId, answer);
+    },
+    endRunQuestions: () => agentQuestions.stopAll(),
+    stopHandCalls: () => {
+      for (const hand of handRuns) hand.abort();
+    },
+  };
+}

@@ -1,0 +1,45 @@
+/**
+ * A tab's tools as the background's router keeps them and hands them to the agent host (router/get-tools,
+ * host/tools-changed): a message shape, so every context reads it from here.
+ */
+import type { JSONSchema, PageContext, ToolDescriptor } from '../agent/types';
+
+/** One tool of a tab, as the model sees it plus where it lives. */
+export interface TabToolEntry extends ToolDescriptor {
+  /** The tool's own WebMCP name in its frame (may contain dots; `name` is the provider-safe one). */
+  originalName: string;
+  /** The origin of the frame that registered it. */
+  origin: string;
+  /** The extension frame id (0 = top frame). */
+  frameId: number;
+  /** The document that registered it, as the browser attests it (Chrome; Firefox gives none). */
+  documentId?: string;
+  /** Why the page's inputSchema was replaced by an empty object schema. */
+  schemaError?: string;
+  /** The tool's outputSchema, for the inspector. */
+  outputSchema?: JSONSchema;
+  /** A declarative `<form toolname>` tool. */
+  declarative?: boolean;
+  /** Declarative without toolautosubmit: the call waits for the person to submit the form. */
+  needsConfirmation?: boolean;
+}
+
+/** Tools of a tab the agent does not get, and why (the panel's Tools view shows the note). */
+export interface DroppedTools {
+  count: number;
+  /** 'not-delegated': frames of other sites the page did not allow tools; 'tab-cap': over the per-tab caps. */
+  reason: 'not-delegated' | 'tab-cap';
+  /** The same in words for the person. */
+  note: string;
+}
+
+/** A tab's tools (all frames, unique model-facing names) and its top page, for the system prompt. */
+export interface TabToolSnapshot {
+  tabId: number;
+  tools: TabToolEntry[];
+  page: PageContext;
+  /** Tools left out of `tools`, when any were. */
+  dropped?: DroppedTools[];
+  /** Grows with every change of the tab (see the router): of two snapshots, the higher revision is the newer. */
+  revision?: number;
+}
