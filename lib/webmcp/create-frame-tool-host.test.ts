@@ -134,6 +134,15 @@ describe('createFrameToolHost over the page channel', () => {
       'Error [invalid_input]: The input must be a JSON object; got text that is not JSON.',
     );
     expect(await text(host.call(call('boom', {})))).toBe('Error [tool_threw]: Tool was executed but the invocation failed: kaput');
+    // A declarative form's values, in native's words (the polyfill's are the same).
+    await polyfill.registerTool({
+      name: 'form',
+      description: 'd',
+      execute: () => {
+        throw new DOMException('Invalid value "maybe" for parameter box', 'UnknownError');
+      },
+    });
+    expect(await text(host.call(call('form', {})))).toMatch(/^Error \[invalid_input\]: .*Invalid value "maybe" for parameter box$/);
     expect(await text(host.call(call('hang', {}, { timeoutMs: 50 })))).toBe(
       'Error [timeout]: The tool did not finish within 50 ms; it was cancelled.',
     );

@@ -295,7 +295,8 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
     const e = describeThrown(error);
     const message = e.message;
     if (e.name === 'NotFoundError' || /^Tool not found/.test(message)) return toolErrorOutput('unknown_tool', message);
-    if (/invalid input|Failed to parse input|Invalid value for declarative/i.test(message))
+    // Native's words for a declarative form's values (and the polyfill's, which are the same).
+    if (/invalid input|Failed to parse input|Invalid value (".*" )?for parameter|no such parameter for the tool/i.test(message))
       return toolErrorOutput('invalid_input', message);
     return toolErrorOutput('tool_threw', message || 'The tool failed without a message.');
   };

@@ -1,14 +1,20 @@
 /**
  * Declarative WebMCP for the polyfill: every `<form toolname tooldescription>` in the document becomes a tool of
- * the given context, kept in step with the DOM (forms added, removed or edited). Calling one fills its fields
- * (with input/change events, through the native setters so frameworks notice), then:
+ * the given context, kept in step with the DOM (forms added, removed or edited). Calling one checks every value
+ * first, then fills the fields (with input/change events, through the native setters so frameworks notice), as
+ * native Chromium 156 does (docs/webmcp-conformance.md), then:
  * - with `toolautosubmit`: submits it (requestSubmit, so validation and submit handlers run);
  * - without: focuses its submit control and waits for the person to submit it.
  * The submit event then says `agentInvoked`; a handler that calls preventDefault() and `respondWith(promise)`
- * supplies the result. A submission nobody prevented navigates: the call resolves as navigated (null).
+ * while the event is dispatched supplies the result. preventDefault() without respondWith() rejects the call, as
+ * native does; a submission nobody prevented (or one the page makes with `form.submit()`) navigates: the call
+ * resolves as navigated (null). From the fill until the call ends, the form carries `data-tool-form-active` and
+ * its submit control `data-tool-submit-active`, the page's stand-ins for native's `:tool-form-active` and
+ * `:tool-submit-active` (script cannot add pseudo-classes).
  *
  * Chromium's native implementation does all this itself; this file only runs when there is none.
  */
+import { submitEventState } from './define-submit-event-members';
 import { NAVIGATED, type PolyfillModelContext } from './install-model-context-polyfill';
 
 const FORM_ATTRIBUTES = [
@@ -21,46 +27,79 @@ const FORM_ATTRIBUTES = [
   'type',
   'required',
   'disabled',
+  'multiple',
   'min',
   'max',
   'value',
 ];
+
+/** What a page can style while a form's call runs, in place of native's pseudo-classes. */
+export const FORM_ACTIVE_ATTRIBUTE = 'data-tool-form-active';
+export const SUBMIT_ACTIVE_ATTRIBUTE = 'data-tool-submit-active';
+
+/** Native Chromium's words for a submit event prevented without an answer. */
+const PREVENTED_WITHOUT_ANSWER =
+  "The site has a programming error: it called preventDefault() on the 'submit' event, without also calling respondWith() with the tool result";
+
+const refuse = (why: string) => new DOMException(`Failed to execute 'respondWith' on 'SubmitEvent': ${why}`, 'InvalidStateError');
 
 interface FormRegistration {
   controller: AbortController;
   fingerprint: string;
 }
 
-interface PendingSubmission {
+/** A call on a form, from the fill until it ends. */
+interface FormCall {
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
+  /** The submit event that answers it, once dispatched (later submits are the person's own). */
+  event?: Event;
+  /** The page called `form.submit()` while that event was dispatched. */
+  submitted?: boolean;
 }
 
 /** Starts watching the document's forms. Returns a function that stops and unregisters them. */
 export function installDeclarativeForms(win: Window & typeof globalThis, context: PolyfillModelContext): () => void {
   const doc = win.document;
   const registrations = new Map<HTMLFormElement, FormRegistration>();
-  const pending = new Map<HTMLFormElement, PendingSubmission>();
-  const responses = new WeakMap<Event, Promise<unknown>>();
-  const agentEvents = new WeakSet<Event>();
+  const calls = new Map<HTMLFormElement, FormCall>();
+  const submits = submitEventState(win);
 
-  installSubmitEventMembers(win, agentEvents, responses);
-
+  /** Runs first for every submit event (see define-submit-event-members.ts): marks the one a call waits for. */
   const onSubmit = (event: Event) => {
-    const form = event.target;
-    if (!(form instanceof win.HTMLFormElement) || !pending.has(form)) return;
-    agentEvents.add(event);
-    const submission = pending.get(form)!;
-    // Page handlers run after this capture listener: decide once the event has been dispatched.
-    setTimeout(() => {
-      pending.delete(form);
-      const response = responses.get(event);
-      if (response) response.then(submission.resolve, submission.reject);
-      else if (event.defaultPrevented) submission.resolve('The form was submitted.');
-      else submission.resolve(NAVIGATED);
+    const form = event.target as HTMLFormElement;
+    const call = calls.get(form);
+    if (!call || call.event) return;
+    call.event = event;
+    let open = true;
+    let response: Promise<unknown> | undefined;
+    submits.agent.set(event, {
+      // Native's checks and words, once the event is the agent's.
+      respond: (target, value) => {
+        if (!open) throw refuse('To call respondWith, the event must be currently being dispatched.');
+        if (!target.defaultPrevented) throw refuse('To call respondWith, you must first call preventDefault.');
+        response = Promise.resolve(value);
+      },
+    });
+    const unwatch = watchSubmitMethod(form, call);
+    // Queued before any page listener runs, so this task comes after every microtask the listeners queue (native
+    // counts those as part of the dispatch) and before any task they queue (native: too late for respondWith).
+    win.setTimeout(() => {
+      open = false;
+      unwatch();
+      if (calls.get(form) !== call) return;
+      if (response) {
+        response.then(call.resolve, () => call.reject(new DOMException('respondWith promise was rejected', 'UnknownError')));
+      } else if (event.defaultPrevented && !call.submitted) {
+        call.reject(new DOMException(PREVENTED_WITHOUT_ANSWER, 'UnknownError'));
+      } else {
+        call.resolve(NAVIGATED);
+      }
     }, 0);
   };
-  doc.addEventListener('submit', onSubmit, true);
+  submits.onSubmit = onSubmit;
+  // Where the page-world stub ran, its listener came first and already called onSubmit (a second call does nothing).
+  win.addEventListener('submit', onSubmit, true);
 
   const sync = () => {
     const seen = new Set<HTMLFormElement>();
@@ -87,8 +126,9 @@ export function installDeclarativeForms(win: Window & typeof globalThis, context
       if (seen.has(form)) continue;
       registration.controller.abort();
       registrations.delete(form);
-      pending.get(form)?.reject(new DOMException('The form was removed', 'UnknownError'));
-      pending.delete(form);
+      // A call still waiting for its submit ends with its form; one answered by a submit event keeps that answer.
+      const call = calls.get(form);
+      if (call && !call.event) call.reject(new DOMException('Tool execution cancelled, since tool definition was updated', 'UnknownError'));
     }
   };
 
@@ -100,12 +140,36 @@ export function installDeclarativeForms(win: Window & typeof globalThis, context
       throw new Error('A declarative form without toolautosubmit needs a submit button for the person to press');
     }
     return new Promise((resolve, reject) => {
-      pending.set(form, { resolve, reject });
-      signal.addEventListener('abort', () => pending.delete(form), { once: true });
+      // As native: resetting the form cancels its call.
+      const onReset = () => call.reject(new DOMException('Tool execution cancelled by a form reset', 'UnknownError'));
+      const end = () => {
+        if (calls.get(form) !== call) return;
+        calls.delete(form);
+        form.removeEventListener('reset', onReset);
+        form.removeAttribute(FORM_ACTIVE_ATTRIBUTE);
+        submitter?.removeAttribute(SUBMIT_ACTIVE_ATTRIBUTE);
+      };
+      const call: FormCall = {
+        resolve: (value) => {
+          end();
+          resolve(value);
+        },
+        reject: (error) => {
+          end();
+          reject(error);
+        },
+      };
+      // A form has one call at a time: a new one ends the last (whose agent has moved on).
+      calls.get(form)?.reject(new DOMException('Another call of this form started', 'AbortError'));
+      calls.set(form, call);
+      form.addEventListener('reset', onReset);
+      form.setAttribute(FORM_ACTIVE_ATTRIBUTE, '');
+      submitter?.setAttribute(SUBMIT_ACTIVE_ATTRIBUTE, '');
+      // Before the polyfill tells the page (toolcancel), as native clears its pseudo-classes first.
+      signal.addEventListener('abort', end, { once: true });
       if (autosubmit) {
         if (!form.checkValidity()) {
-          pending.delete(form);
-          reject(new Error(`Form validation failed: ${validationMessages(win, form)}`));
+          call.reject(new Error(`Form validation failed: ${validationMessages(win, form)}`));
           return;
         }
         form.requestSubmit(submitter ?? undefined);
@@ -129,9 +193,32 @@ export function installDeclarativeForms(win: Window & typeof globalThis, context
   sync();
   return () => {
     observer.disconnect();
-    doc.removeEventListener('submit', onSubmit, true);
+    win.removeEventListener('submit', onSubmit, true);
+    if (submits.onSubmit === onSubmit) submits.onSubmit = undefined;
     for (const registration of registrations.values()) registration.controller.abort();
     registrations.clear();
+  };
+}
+
+/**
+ * While an agent's submit event is dispatched, notes a `form.submit()` by the page (native resolves that call as
+ * navigated, not as prevented without an answer). An own property of that one form, gone when the dispatch ends;
+ * where a control named "submit" hides the method, the page cannot call it that way either.
+ */
+function watchSubmitMethod(form: HTMLFormElement, call: FormCall): () => void {
+  const original = form.submit;
+  if (typeof original !== 'function' || Object.hasOwn(form, 'submit')) return () => {};
+  const watched = function submit(this: HTMLFormElement) {
+    call.submitted = true;
+    return Reflect.apply(original, this, []);
+  };
+  try {
+    Object.defineProperty(form, 'submit', { configurable: true, writable: true, value: watched });
+  } catch {
+    return () => {};
+  }
+  return () => {
+    if (Object.getOwnPropertyDescriptor(form, 'submit')?.value === watched) delete (form as unknown as Record<string, unknown>).submit;
   };
 }
 
@@ -186,6 +273,10 @@ function controlSchema(controls: Control[]): Record<string, unknown> | undefined
   const withDescription = (schema: Record<string, unknown>) => (description ? { ...schema, description } : schema);
   if (first.tagName === 'SELECT') {
     const values = Array.from((first as HTMLSelectElement).options).map((o) => o.value);
+    // As native: a <select multiple> takes an array of its option values.
+    if ((first as HTMLSelectElement).multiple) {
+      return withDescription({ type: 'array', items: { type: 'string', enum: values }, uniqueItems: true });
+    }
     return withDescription({ type: 'string', enum: values });
   }
   if (first.tagName === 'TEXTAREA') return withDescription({ type: 'string' });
@@ -203,33 +294,78 @@ function controlSchema(controls: Control[]): Record<string, unknown> | undefined
   return withDescription({ type: 'string' });
 }
 
+/**
+ * Fills the form as native Chromium 156 does: every value is checked first (a wrong one rejects the call and
+ * changes nothing), then each control is set, with events only where native sends them.
+ */
 function fillForm(win: Window & typeof globalThis, form: HTMLFormElement, input: Record<string, unknown>): void {
   const groups = groupControls(form);
-  for (const key of Object.keys(input)) {
-    if (!groups.has(key)) throw new TypeError(`Invalid value for declarative form parameter "${key}": the form has no such field`);
-  }
+  const steps: (() => void)[] = [];
   for (const [key, value] of Object.entries(input)) {
-    const controls = groups.get(key)!;
-    const first = controls[0];
-    if (first.tagName === 'INPUT' && (first as HTMLInputElement).type === 'checkbox') {
-      setChecked(win, first as HTMLInputElement, value === true || value === 'true' || value === 'on');
-    } else if (first.tagName === 'INPUT' && (first as HTMLInputElement).type === 'radio') {
-      const match = controls.find((c) => c.value === String(value));
-      if (!match) throw new TypeError(`Invalid value for declarative form parameter "${key}": ${JSON.stringify(value)}`);
-      setChecked(win, match as HTMLInputElement, true);
-    } else if (first.tagName === 'SELECT') {
-      const select = first as HTMLSelectElement;
-      if (!Array.from(select.options).some((o) => o.value === String(value))) {
-        throw new TypeError(`Invalid value for declarative form parameter "${key}": ${JSON.stringify(value)}`);
-      }
-      setValue(win, select, String(value));
-    } else {
-      setValue(win, first, value === null || value === undefined ? '' : String(value));
-    }
+    const controls = groups.get(key);
+    if (!controls) throw new TypeError(`Input contains a parameter "${key}" but there is no such parameter for the tool`);
+    steps.push(planFill(win, key, controls, value));
   }
+  for (const step of steps) step();
 }
 
+/** Native's words for a value a control cannot take (it quotes strings, numbers and booleans). */
+function invalidValue(key: string, value: unknown): TypeError {
+  const shown = typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? ` "${value}"` : '';
+  return new TypeError(`Invalid value${shown} for parameter ${key}`);
+}
+
+/**
+ * A checkbox's value as native reads it: a boolean; an integer (0 unchecks, any other checks); or the strings
+ * "true", "false", "1", "0" in any case. Anything else (including "on" and the checkbox's own value) is invalid.
+ */
+export function checkboxValue(value: unknown): boolean | undefined {
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'number') return Number.isInteger(value) ? value !== 0 : undefined;
+  if (typeof value !== 'string') return undefined;
+  const lower = value.toLowerCase();
+  return lower === 'true' || lower === '1' ? true : lower === 'false' || lower === '0' ? false : undefined;
+}
+
+/** Checks one value against its controls; returns what sets it. */
+function planFill(win: Window & typeof globalThis, key: string, controls: Control[], value: unknown): () => void {
+  const first = controls[0];
+  const type = first.tagName === 'INPUT' ? (first as HTMLInputElement).type : first.tagName;
+  if (type === 'checkbox') {
+    const checked = checkboxValue(value);
+    if (checked === undefined) throw invalidValue(key, value);
+    return () => setChecked(win, first as HTMLInputElement, checked);
+  }
+  if (type === 'radio') {
+    const match = typeof value === 'string' ? controls.find((c) => c.value === value) : undefined;
+    if (!match) throw invalidValue(key, value);
+    return () => setChecked(win, match as HTMLInputElement, true);
+  }
+  if (type === 'SELECT') {
+    const select = first as HTMLSelectElement;
+    const values = Array.from(select.options).map((o) => o.value);
+    if (select.multiple) {
+      if (!Array.isArray(value) || !value.every((v) => typeof v === 'string' && values.includes(v))) throw invalidValue(key, value);
+      return () => selectOptions(win, select, value as string[]);
+    }
+    if (typeof value !== 'string' || !values.includes(value)) throw invalidValue(key, value);
+    return () => setValue(win, select, value);
+  }
+  if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') throw invalidValue(key, value);
+  const text = String(value);
+  if ((type === 'number' || type === 'range') && (text.trim() === '' || !Number.isFinite(Number(text)))) throw invalidValue(key, value);
+  return () => setValue(win, first, text);
+}
+
+/** input, then change, as native dispatches them after an agent's fill (plain Events; input is composed). */
+function announce(control: Element, input: boolean): void {
+  if (input) control.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+  control.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+/** Sets a value through the native setter (frameworks watch it); no events when it does not change. */
 function setValue(win: Window & typeof globalThis, control: Control, value: string): void {
+  if (control.value === value) return;
   const proto =
     control.tagName === 'SELECT'
       ? (win as any).HTMLSelectElement.prototype
@@ -237,15 +373,23 @@ function setValue(win: Window & typeof globalThis, control: Control, value: stri
         ? (win as any).HTMLTextAreaElement.prototype
         : (win as any).HTMLInputElement.prototype;
   Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(control, value);
-  control.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
-  control.dispatchEvent(new Event('change', { bubbles: true }));
+  announce(control, true);
 }
 
+/** A checkbox or radio button: `input` only when it changes, `change` always (as native). */
 function setChecked(win: Window & typeof globalThis, control: HTMLInputElement, checked: boolean): void {
-  if (control.checked === checked) return;
-  Object.getOwnPropertyDescriptor((win as any).HTMLInputElement.prototype, 'checked')?.set?.call(control, checked);
-  control.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
-  control.dispatchEvent(new Event('change', { bubbles: true }));
+  const changed = control.checked !== checked;
+  if (changed) Object.getOwnPropertyDescriptor((win as any).HTMLInputElement.prototype, 'checked')?.set?.call(control, checked);
+  announce(control, changed);
+}
+
+/** A <select multiple>: exactly the given options selected, with one `input` and one `change` if that changed anything. */
+function selectOptions(win: Window & typeof globalThis, select: HTMLSelectElement, values: string[]): void {
+  const options = Array.from(select.options);
+  if (options.every((o) => o.selected === values.includes(o.value))) return;
+  const setter = Object.getOwnPropertyDescriptor((win as any).HTMLOptionElement.prototype, 'selected')?.set;
+  for (const option of options) setter?.call(option, values.includes(option.value));
+  announce(select, true);
 }
 
 /** The form's first enabled submit control. */
@@ -264,35 +408,4 @@ function validationMessages(win: Window & typeof globalThis, form: HTMLFormEleme
     .filter((e): e is HTMLInputElement => e instanceof win.HTMLInputElement && e.willValidate && !e.validity.valid)
     .map((e) => `${e.name || '(unnamed)'}: ${e.validationMessage}`)
     .join('. ');
-}
-
-/** SubmitEvent.agentInvoked and respondWith(), when the browser has neither. */
-function installSubmitEventMembers(
-  win: Window & typeof globalThis,
-  agentEvents: WeakSet<Event>,
-  responses: WeakMap<Event, Promise<unknown>>,
-): void {
-  const proto = (win as any).SubmitEvent?.prototype;
-  if (!proto) return;
-  if (!('agentInvoked' in proto)) {
-    Object.defineProperty(proto, 'agentInvoked', {
-      configurable: true,
-      enumerable: true,
-      get(this: Event) {
-        return agentEvents.has(this);
-      },
-    });
-  }
-  if (!('respondWith' in proto)) {
-    Object.defineProperty(proto, 'respondWith', {
-      configurable: true,
-      writable: true,
-      value(this: Event, response: unknown) {
-        if (!agentEvents.has(this))
-          throw new DOMException('respondWith() is only available during an agent-invoked submit', 'InvalidStateError');
-        if (!this.defaultPrevented) throw new DOMException('respondWith() requires preventDefault()', 'InvalidStateError');
-        responses.set(this, Promise.resolve(response));
-      },
-    });
-  }
 }

@@ -243,21 +243,20 @@ export class PolyfillModelContext extends EventTarget {
       // As native: the tool starts in a later task, after executeTool has returned its promise.
       await new Promise((resolve) => this.#win.setTimeout(resolve, 0));
       controller.signal.throwIfAborted();
-      // Dispatched at this document's modelContext, the document whose tool runs (not at the window).
-      this.dispatchEvent(new this.#events.ToolActivatedEvent('toolactivated', { toolName: name }));
       const value = await new Promise<unknown>((resolve, reject) => {
         controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
-        Promise.resolve()
-          .then(() => registered.execute(args, { signal: controller.signal }))
-          .then(resolve, (error) =>
-            reject(
-              controller.signal.aborted
-                ? controller.signal.reason
-                : // The page may throw anything (a Proxy, an object without a prototype): describing it never throws,
-                  // or this handler would fail unseen and the call would never settle.
-                  new DOMException(`Tool was executed but the invocation failed: ${thrownMessage(error)}`, 'UnknownError'),
-            ),
-          );
+        new Promise((started) => started(registered.execute(args, { signal: controller.signal }))).then(resolve, (error) =>
+          reject(
+            controller.signal.aborted
+              ? controller.signal.reason
+              : // The page may throw anything (a Proxy, an object without a prototype): describing it never throws,
+                // or this handler would fail unseen and the call would never settle.
+                new DOMException(`Tool was executed but the invocation failed: ${thrownMessage(error)}`, 'UnknownError'),
+          ),
+        );
+        // As native: the tool starts first (a declarative form is filled, even submitted), and toolactivated follows
+        // once the microtasks it queued have run; dispatched at this document's modelContext (not at the window).
+        queueMicrotask(() => this.dispatchEvent(new this.#events.ToolActivatedEvent('toolactivated', { toolName: name })));
       });
       return serializeResult(value);
     } finally {

@@ -1,5 +1,6 @@
 import { Window as HappyWindow } from 'happy-dom';
 import { afterEach, describe, expect, it } from 'vitest';
+import { submitEventState } from './define-submit-event-members';
 import { installModelContextStub, type ModelContextStub, STUB_KEY, WAKE_EVENT } from './install-model-context-stub';
 
 type PageWindow = Window & typeof globalThis & Record<PropertyKey, unknown>;
@@ -67,6 +68,22 @@ describe('installModelContextStub', () => {
     // Another document of the same window (a page's DOMParser result) has none.
     const other = win.document.implementation.createHTMLDocument('other') as Document & { modelContext?: unknown };
     expect(other.modelContext).toBeUndefined();
+  });
+
+  it("hands every submit event to the polyfill first, and SubmitEvent's agentInvoked and respondWith() exist by then", () => {
+    const { win, doc } = pageWorld('<form id="f"><button>Go</button></form>');
+    installModelContextStub(win);
+    const form = doc.getElementById('f') as HTMLFormElement;
+    const order: string[] = [];
+    submitEventState(win).onSubmit = () => order.push('polyfill');
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      const e = event as SubmitEvent & Record<string, any>;
+      order.push(`page: ${e.agentInvoked}`);
+      expect(() => e.respondWith(Promise.resolve(1))).toThrow(expect.objectContaining({ name: 'InvalidStateError' }));
+    });
+    form.requestSubmit();
+    expect(order).toEqual(['polyfill', 'page: false']);
   });
 
   it('installs nothing where the browser has its own modelContext', () => {

@@ -11,7 +11,8 @@
  *
  * It runs in every frame of every page, so it does as little as it can up front (docs/architecture.md, "The
  * lazy bridge"; figures in the README, "What a page without tools pays"): one getter on `Document.prototype`, two
- * load listeners, and a handle on the window.
+ * load listeners, a submit listener, and a handle on the window. SubmitEvent's `agentInvoked` and `respondWith()`
+ * (define-submit-event-members.ts) come at the first submit event or the first sign of WebMCP, not up front.
  * The object `document.modelContext` returns is built the first time a page reads it, and the alias on
  * `navigator` the first time the page reads `navigator`: giving Chrome's Navigator object to the page's world
  * costs a page that never reads it about 0.4 ms (bench/bridge.bench.ts), so until then `window.navigator` is a
@@ -20,6 +21,7 @@
  * It runs in the page's realm: it holds nothing secret, and the page may replace or wrap any of it.
  */
 
+import { submitEventState } from './define-submit-event-members';
 import { defineToolEvents } from './define-tool-events';
 import { watchForNativePageTools } from './watch-for-native-page-tools';
 
@@ -79,8 +81,14 @@ export function installModelContextStub(win: Window & typeof globalThis): void {
   const wake = () => {
     if (woken) return;
     woken = true;
+    submitEventState(win);
     win.dispatchEvent(new win.Event(WAKE_EVENT));
   };
+  // SubmitEvent's agentInvoked and respondWith() are defined at the first sign of WebMCP (above, and when the page
+  // reads document.modelContext), or at the first submit event, before any page listener sees it; not up front:
+  // building SubmitEvent for a page's world costs about 40 µs (docs/webmcp-conformance.md). The polyfill, once
+  // loaded, also hears every submit event here first, to mark the agent's.
+  win.addEventListener('submit', (event) => submitEventState(win).onSubmit?.(event), true);
 
   /** The page's modelContext, built on first use. */
   const contextNow = (): EventTarget & Record<string, unknown> => {
@@ -126,6 +134,7 @@ export function installModelContextStub(win: Window & typeof globalThis): void {
     }
     // The event classes exist once the page uses WebMCP, as the page would expect of native's.
     defineToolEvents(win);
+    submitEventState(win);
     context = target;
     return target;
   };

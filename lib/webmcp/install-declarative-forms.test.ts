@@ -1,0 +1,168 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { submitEventState } from './define-submit-event-members';
+import { checkboxValue, FORM_ACTIVE_ATTRIBUTE, installDeclarativeForms, SUBMIT_ACTIVE_ATTRIBUTE } from './install-declarative-forms';
+import { PolyfillModelContext } from './install-model-context-polyfill';
+
+const win = () => window as unknown as Window & typeof globalThis;
+let stop: (() => void) | undefined;
+
+afterEach(() => {
+  stop?.();
+  stop = undefined;
+  document.body.innerHTML = '';
+});
+
+/** The polyfill with declarative forms over `html`; `tool(name)` waits until the form is listed. */
+function withForms(html: string) {
+  document.body.innerHTML = html;
+  const mc = new PolyfillModelContext(win());
+  stop = installDeclarativeForms(win(), mc);
+  const tool = async (name: string) => {
+    for (;;) {
+      const found = (await mc.getTools()).find((t) => t.name === name);
+      if (found) return found;
+      await new Promise((resolve) => mc.addEventListener('toolchange', resolve, { once: true }));
+    }
+  };
+  const form = (id: string) => document.getElementById(id) as HTMLFormElement;
+  return { mc, tool, form };
+}
+
+const answerForm = `<form id="f" toolname="answer" tooldescription="Answers" toolautosubmit>
+  <input name="q"><button type="submit" id="go">Go</button></form>`;
+
+describe('SubmitEvent.agentInvoked and respondWith()', () => {
+  it('are defined once, as native defines them: false and InvalidStateError for a submit that is not the agent’s', () => {
+    const state = submitEventState(win());
+    expect(submitEventState(win())).toBe(state);
+    const proto = SubmitEvent.prototype as unknown as Record<string, unknown>;
+    const getter = Object.getOwnPropertyDescriptor(proto, 'agentInvoked');
+    const method = Object.getOwnPropertyDescriptor(proto, 'respondWith');
+    expect([typeof getter?.get, getter?.enumerable, getter?.configurable, getter?.get?.name]).toEqual([
+      'function',
+      true,
+      true,
+      'get agentInvoked',
+    ]);
+    expect([typeof method?.value, method?.writable, method?.enumerable, (method?.value as (() => void) | undefined)?.length]).toEqual([
+      'function',
+      true,
+      true,
+      1,
+    ]);
+    const event = new SubmitEvent('submit', { cancelable: true }) as SubmitEvent & Record<string, any>;
+    expect(event.agentInvoked).toBe(false);
+    expect(() => event.respondWith(Promise.resolve(1))).toThrow(expect.objectContaining({ name: 'InvalidStateError' }));
+    expect(() => event.respondWith()).toThrow(TypeError);
+  });
+
+  it('hand an agent’s event to the polyfill, which checks the rest', () => {
+    const state = submitEventState(win());
+    const event = new SubmitEvent('submit', { cancelable: true }) as SubmitEvent & Record<string, any>;
+    const answers: unknown[] = [];
+    state.agent.set(event, { respond: (target, response) => answers.push([target === event, response]) });
+    expect(event.agentInvoked).toBe(true);
+    event.respondWith('answer');
+    expect(answers).toEqual([[true, 'answer']]);
+  });
+});
+
+describe('checkboxValue', () => {
+  it('reads what native reads', () => {
+    const table: [unknown, boolean | undefined][] = [
+      [true, true],
+      [false, false],
+      [1, true],
+      [-3, true],
+      [0, false],
+      [0.5, undefined],
+      ['TRUE', true],
+      ['false', false],
+      ['1', true],
+      ['0', false],
+      ['on', undefined],
+      ['2', undefined],
+      [' true', undefined],
+      ['', undefined],
+      [null, undefined],
+      [[], undefined],
+    ];
+    expect(table.map(([value]) => checkboxValue(value))).toEqual(table.map(([, expected]) => expected));
+  });
+});
+
+describe('installDeclarativeForms', () => {
+  it('answers with respondWith() during the dispatch, marks the form meanwhile, and calls the event the agent’s', async () => {
+    const { mc, tool, form } = withForms(answerForm);
+    const seen: unknown[] = [];
+    form('f').addEventListener('submit', (event) => {
+      const e = event as SubmitEvent & Record<string, any>;
+      seen.push([
+        e.agentInvoked,
+        form('f').hasAttribute(FORM_ACTIVE_ATTRIBUTE),
+        document.getElementById('go')?.hasAttribute(SUBMIT_ACTIVE_ATTRIBUTE),
+      ]);
+      e.preventDefault();
+      e.respondWith(Promise.resolve({ ok: true }));
+    });
+    expect(await mc.executeTool(await tool('answer'), { q: 'x' })).toBe('{"ok":true}');
+    expect(seen).toEqual([[true, true, true]]);
+    expect(form('f').hasAttribute(FORM_ACTIVE_ATTRIBUTE)).toBe(false);
+    expect(document.getElementById('go')?.hasAttribute(SUBMIT_ACTIVE_ATTRIBUTE)).toBe(false);
+  });
+
+  it('rejects with UnknownError when the page prevents the submit without an answer, or answers too late', async () => {
+    const { mc, tool, form } = withForms(answerForm);
+    let late: Promise<unknown> = Promise.resolve();
+    form('f').addEventListener('submit', (event) => {
+      const e = event as SubmitEvent & Record<string, any>;
+      e.preventDefault();
+      late = new Promise((resolve) =>
+        setTimeout(() => {
+          try {
+            e.respondWith('too late');
+            resolve('answered');
+          } catch (error) {
+            resolve((error as DOMException).name);
+          }
+        }, 0),
+      );
+    });
+    await expect(mc.executeTool(await tool('answer'), { q: 'x' })).rejects.toMatchObject({ name: 'UnknownError' });
+    expect(await late).toBe('InvalidStateError');
+  });
+
+  it('takes an array for a <select multiple>, with one input and one change, none when nothing changes', async () => {
+    const { mc, tool, form } = withForms(`<form id="f" toolname="pick" tooldescription="Picks" toolautosubmit>
+      <select name="fruits" id="fruits" multiple><option value="apple">Apple</option><option value="pear">Pear</option></select></form>`);
+    form('f').addEventListener('submit', (event) => {
+      event.preventDefault();
+      (event as SubmitEvent & Record<string, any>).respondWith('picked');
+    });
+    const fruits = document.getElementById('fruits') as HTMLSelectElement;
+    const events: string[] = [];
+    fruits.addEventListener('input', () => events.push('input'));
+    fruits.addEventListener('change', () => events.push('change'));
+    const pick = await tool('pick');
+    expect(pick.inputSchema).toMatchObject({
+      properties: { fruits: { type: 'array', items: { enum: ['apple', 'pear'] }, uniqueItems: true } },
+    });
+    expect(await mc.executeTool(pick, { fruits: ['pear'] })).toBe('picked');
+    expect([Array.from(fruits.selectedOptions).map((o) => o.value), events]).toEqual([['pear'], ['input', 'change']]);
+    await mc.executeTool(pick, { fruits: ['pear'] });
+    expect(events).toEqual(['input', 'change']);
+    await expect(mc.executeTool(pick, { fruits: 'pear' })).rejects.toThrow('Invalid value "pear" for parameter fruits');
+  });
+
+  it('checks every value before it fills any, and names an unknown parameter as native does', async () => {
+    const { mc, tool } = withForms(`<form id="f" toolname="fill" tooldescription="Fills" toolautosubmit>
+      <input name="text" id="text"><input type="checkbox" name="box" id="box"></form>`);
+    const fill = await tool('fill');
+    await expect(mc.executeTool(fill, { text: 'new', box: 'maybe' })).rejects.toThrow('Invalid value "maybe" for parameter box');
+    expect((document.getElementById('text') as HTMLInputElement).value).toBe('');
+    await expect(mc.executeTool(fill, { colour: 'red' })).rejects.toThrow(
+      'Input contains a parameter "colour" but there is no such parameter for the tool',
+    );
+  });
+});

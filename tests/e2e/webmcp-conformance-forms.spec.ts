@@ -1,0 +1,486 @@
+/**
+ * WebMCP conformance (issue 23, item 7): declarative `<form toolname tooldescription>` tools, written from the
+ * declarative explainer (webmachinelearning/webmcp, declarative-api-explainer.md; the spec's "Declarative WebMCP"
+ * section is still a TODO), from what the public web-platform-tests' `webmcp/declarative/` files assert, and from
+ * native Chromium 156 probed where neither says (docs/webmcp-conformance.md). Each test runs in the three projects
+ * of playwright.config.ts: `reference` (native, no extension), `polyfill`, `native` (native with the extension).
+ *
+ * Native marks a running form with the pseudo-classes `:tool-form-active` and `:tool-submit-active`, which script
+ * cannot add; the polyfill sets the attributes `data-tool-form-active` and `data-tool-submit-active` instead, and
+ * `marks()` below reads whichever the browser has.
+ */
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/**
+ * A fixture page with helpers defined in it: `settle(promise)` (how a call ended: `['ok', value]` or
+ * `['rejected', 'DOMException:UnknownError']`), `attempt(fn)` (`'ok'` or what it threw), `toolNamed(name)` (the
+ * tool once listed) and `marks(form)` (whether the form is marked running, which of its controls as its submit control, whether any field
+ * is marked).
+ */
+async function openPage(context: BrowserContext, url: string, path = 'forms-agent.html'): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${url}/${path}`);
+  await page.evaluate(() => {
+    const w = window as any;
+    const nameOf = (e: any) => (e && typeof e === 'object' ? `${e.constructor.name}:${e.name}` : `${typeof e}:${String(e)}`);
+    w.settle = (promise: Promise<unknown>) =>
+      Promise.resolve(promise).then(
+        (value) => ['ok', value],
+        (e) => ['rejected', nameOf(e)],
+      );
+    w.attempt = (fn: () => void) => {
+      try {
+        fn();
+        return 'ok';
+      } catch (e) {
+        return nameOf(e);
+      }
+    };
+    w.toolNamed = async (name: string) => {
+      const mc = (document as any).modelContext;
+      for (;;) {
+        const tool = (await mc.getTools()).find((t: { name: string }) => t.name === name);
+        if (tool) return tool;
+        await new Promise((resolve) => mc.addEventListener('toolchange', resolve, { once: true }));
+      }
+    };
+    const pseudo = CSS.supports('selector(:tool-form-active)');
+    const formActive = (el: Element) => (pseudo ? el.matches(':tool-form-active') : el.hasAttribute('data-tool-form-active'));
+    const submitActive = (el: Element) => (pseudo ? el.matches(':tool-submit-active') : el.hasAttribute('data-tool-submit-active'));
+    w.marks = (form: HTMLFormElement) => ({
+      form: formActive(form),
+      submit: Array.from(form.elements)
+        .filter(submitActive)
+        .map((el) => el.id),
+      fields: Array.from(form.querySelectorAll('input:not([type=submit])')).some((el) => formActive(el) || submitActive(el)),
+    });
+  });
+  return page;
+}
+
+test('a person’s submit sees agentInvoked false and respondWith() throwing InvalidStateError, from the first submit of a page that never used WebMCP', async ({
+  context,
+  server,
+}) => {
+  const page = await context.newPage();
+  await page.goto(`${server.url}/forms-person.html`);
+  expect(await page.evaluate(() => (window as any).personSubmits)).toEqual([
+    { agentInvoked: false, respondWith: 'DOMException:InvalidStateError', noArgument: 'TypeError:TypeError' },
+  ]);
+});
+
+test('SubmitEvent has agentInvoked and respondWith() as native defines them; a person’s submit of a tool form is not the agent’s', async ({
+  context,
+  server,
+}) => {
+  const page = await openPage(context, server.url);
+  await page.evaluate(() => {
+    const w = window as any;
+    w.seen = [];
+    w.onAgentSubmit = (form: HTMLFormElement, event: any) => {
+      event.preventDefault();
+      w.seen.push({ form: form.id, agentInvoked: event.agentInvoked, respondWith: w.attempt(() => event.respondWith(Promise.resolve(1))) });
+    };
+  });
+  // The person presses the button of a tool form nobody called.
+  await page.getByRole('button', { name: 'Send' }).click();
+  const out = await page.evaluate(() => {
+    const w = window as any;
+    const proto = SubmitEvent.prototype as any;
+    const getter = Object.getOwnPropertyDescriptor(proto, 'agentInvoked');
+    const method = Object.getOwnPropertyDescriptor(proto, 'respondWith');
+    const made = new SubmitEvent('submit') as any;
+    return {
+      seen: w.seen,
+      agentInvoked: {
+        get: typeof getter?.get,
+        set: typeof getter?.set,
+        enumerable: getter?.enumerable,
+        configurable: getter?.configurable,
+      },
+      getterName: getter?.get?.name,
+      respondWith: {
+        value: typeof method?.value,
+        writable: method?.writable,
+        enumerable: method?.enumerable,
+        configurable: method?.configurable,
+        name: method?.value?.name,
+        length: method?.value?.length,
+      },
+      onPrototype: w.attempt(() => proto.agentInvoked),
+      onAnotherObject: w.attempt(() => proto.respondWith.call({}, Promise.resolve(1))),
+      constructed: made.agentInvoked,
+      constructedRespondWith: w.attempt(() => made.respondWith(Promise.resolve(1))),
+      ownKeys: Object.keys(made),
+    };
+  });
+  expect(out).toEqual({
+    seen: [{ form: 'manual', agentInvoked: false, respondWith: 'DOMException:InvalidStateError' }],
+    agentInvoked: { get: 'function', set: 'undefined', enumerable: true, configurable: true },
+    getterName: 'get agentInvoked',
+    respondWith: { value: 'function', writable: true, enumerable: true, configurable: true, name: 'respondWith', length: 1 },
+    onPrototype: 'TypeError:TypeError',
+    onAnotherObject: 'TypeError:TypeError',
+    constructed: false,
+    constructedRespondWith: 'DOMException:InvalidStateError',
+    ownKeys: ['isTrusted'],
+  });
+});
+
+test('the agent’s submit: respondWith() answers only while the event is dispatched and after preventDefault(); preventDefault() alone rejects with UnknownError', async ({
+  context,
+  server,
+}) => {
+  const page = await openPage(context, server.url);
+  const out = await page.evaluate(async () => {
+    const w = window as any;
+    const mc = (document as any).modelContext;
+    const tool = await w.toolNamed('answer');
+    let late: Promise<unknown> = Promise.resolve();
+    const seen: unknown[] = [];
+    const silentRejection = () => {
+      const rejected = Promise.reject(new Error('no'));
+      rejected.catch(() => {});
+      return rejected;
+    };
+    // What the page's submit handler does, test by test.
+    const handlers: Record<string, (form: HTMLFormElement, event: any) => void> = {
+      answers: (_form, event) => {
+        seen.push({ agentInvoked: event.agentInvoked, submitter: event.submitter?.id, cancelable: event.cancelable });
+        event.preventDefault();
+        event.respondWith(Promise.resolve({ ok: true }));
+      },
+      'a plain value': (_form, event) => {
+        event.preventDefault();
+        event.respondWith('plain');
+      },
+      'the last answer wins': (_form, event) => {
+        event.preventDefault();
+        event.respondWith(Promise.resolve('first'));
+        event.respondWith(Promise.resolve('second'));
+      },
+      'in a microtask of the dispatch': (_form, event) => {
+        event.preventDefault();
+        Promise.resolve().then(() => event.respondWith(Promise.resolve('from a microtask')));
+      },
+      'preventDefault alone': (_form, event) => event.preventDefault(),
+      'in a later task': (_form, event) => {
+        event.preventDefault();
+        late = new Promise((resolve) => setTimeout(() => resolve(w.attempt(() => event.respondWith(Promise.resolve('too late')))), 0));
+      },
+      'without preventDefault': (_form, event) => seen.push(w.attempt(() => event.respondWith(Promise.resolve('unprevented')))),
+      'before preventDefault': (_form, event) => {
+        seen.push(w.attempt(() => event.respondWith(Promise.resolve('early'))));
+        event.preventDefault();
+      },
+      'a rejected answer': (_form, event) => {
+        event.preventDefault();
+        event.respondWith(silentRejection());
+      },
+      'form.submit() instead': (form, event) => {
+        event.preventDefault();
+        form.submit();
+      },
+    };
+    const out: Record<string, unknown> = {};
+    for (const [name, handler] of Object.entries(handlers)) {
+      w.onAgentSubmit = handler;
+      seen.length = 0;
+      const result = await w.settle(mc.executeTool(tool, { q: name }));
+      out[name] = seen.length ? [result, ...seen] : result;
+      if (name === 'in a later task') out[name] = [result, await late];
+    }
+    return out;
+  });
+  expect(out).toEqual({
+    answers: [['ok', '{"ok":true}'], { agentInvoked: true, submitter: 'answer-submit', cancelable: true }],
+    'a plain value': ['ok', 'plain'],
+    'the last answer wins': ['ok', 'second'],
+    'in a microtask of the dispatch': ['ok', 'from a microtask'],
+    'preventDefault alone': ['rejected', 'DOMException:UnknownError'],
+    'in a later task': [['rejected', 'DOMException:UnknownError'], 'DOMException:InvalidStateError'],
+    // Nobody prevented the submission: the form submits (into its frame here), and the call ends as navigated.
+    'without preventDefault': [['ok', null], 'DOMException:InvalidStateError'],
+    'before preventDefault': [['rejected', 'DOMException:UnknownError'], 'DOMException:InvalidStateError'],
+    'a rejected answer': ['rejected', 'DOMException:UnknownError'],
+    'form.submit() instead': ['ok', null],
+  });
+});
+
+test('checkbox values are read as native reads them: booleans, integers, and "true" "false" "1" "0" in any case; anything else is refused', async ({
+  context,
+  server,
+}) => {
+  const page = await openPage(context, server.url);
+  /** Each value, and what it makes the checkbox: checked, unchecked, or refused. */
+  const table: [unknown, boolean | 'refused'][] = [
+    [true, true],
+    [false, false],
+    [1, true],
+    [0, false],
+    [2, true],
+    [-1, true],
+    [0.5, 'refused'],
+    ['true', true],
+    ['FALSE', false],
+    ['1', true],
+    ['0', false],
+    ['on', 'refused'],
+    ['off', 'refused'],
+    ['', 'refused'],
+    ['yes', 'refused'],
+    ['check1', 'refused'],
+    [' true', 'refused'],
+    ['2', 'refused'],
+    [null, 'refused'],
+    [[], 'refused'],
+    [{}, 'refused'],
+  ];
+  const rows = await page.evaluate(
+    async (values) => {
+      const w = window as any;
+      const mc = (document as any).modelContext;
+      const tool = await w.toolNamed('controls');
+      const box = document.getElementById('box') as HTMLInputElement;
+      const events: string[] = [];
+      box.addEventListener('input', () => events.push('input'));
+      box.addEventListener('change', () => events.push('change'));
+      const rows: unknown[] = [];
+      for (const start of [false, true]) {
+        for (const value of values) {
+          box.checked = start;
+          events.length = 0;
+          const [outcome, detail] = await w.settle(mc.executeTool(tool, { box: value }));
+          rows.push([start, value, outcome === 'ok' ? 'ok' : detail, box.checked, events.join(' ')]);
+        }
+      }
+      return rows;
+    },
+    table.map(([value]) => value),
+  );
+  const expected = [false, true].flatMap((start) =>
+    table.map(([value, makes]) =>
+      makes === 'refused'
+        ? [start, value, 'DOMException:UnknownError', start, '']
+        : // As native: `input` only when the box changes, `change` every time.
+          [start, value, 'ok', makes, makes === start ? 'change' : 'input change'],
+    ),
+  );
+  expect(rows).toEqual(expected);
+});
+
+test('a <select multiple> takes an array of its option values, with one input and one change when the selection changes', async ({
+  context,
+  server,
+}) => {
+  const page = await openPage(context, server.url);
+  const out = await page.evaluate(async () => {
+    const w = window as any;
+    const mc = (document as any).modelContext;
+    const tool = await w.toolNamed('controls');
+    const fruits = document.getElementById('fruits') as HTMLSelectElement;
+    const events: string[] = [];
+    fruits.addEventListener('input', () => events.push('input'));
+    fruits.addEventListener('change', () => events.push('change'));
+    const schema = tool.inputSchema.properties.fruits;
+    const out: Record<string, unknown> = {
+      schema: { type: schema.type, uniqueItems: schema.uniqueItems, items: { type: schema.items.type, enum: schema.items.enum } },
+    };
+    for (const [label, value] of [
+      ['two', ['apple', 'banana']],
+      ['the same again', ['apple', 'banana']],
+      ['the same, reordered', ['banana', 'apple']],
+      ['none', []],
+      ['a string', 'orange'],
+      ['an unknown option', ['kiwi']],
+      ['a number', [1]],
+    ] as const) {
+      events.length = 0;
+      const [outcome, detail] = await w.settle(mc.executeTool(tool, { fruits: value }));
+      out[label] = [outcome === 'ok' ? 'ok' : detail, Array.from(fruits.selectedOptions).map((o) => o.value), events.join(' ')];
+    }
+    return out;
+  });
+  expect(out).toEqual({
+    schema: { type: 'array', uniqueItems: true, items: { type: 'string', enum: ['apple', 'orange', 'banana'] } },
+    two: ['ok', ['apple', 'banana'], 'input change'],
+    'the same again': ['ok', ['apple', 'banana'], ''],
+    'the same, reordered': ['ok', ['apple', 'banana'], ''],
+    none: ['ok', [], 'input change'],
+    'a string': ['DOMException:UnknownError', [], ''],
+    'an unknown option': ['DOMException:UnknownError', [], ''],
+    'a number': ['DOMException:UnknownError', [], ''],
+  });
+});
+
+test('every value is checked before any field is filled; text, selects and radio buttons take what native takes, with events only on a change', async ({
+  context,
+  server,
+}) => {
+  const page = await openPage(context, server.url);
+  const out = await page.evaluate(async () => {
+    const w = window as any;
+    const mc = (document as any).modelContext;
+    const tool = await w.toolNamed('controls');
+    const form = document.getElementById('controls') as HTMLFormElement;
+    const events: string[] = [];
+    for (const el of Array.from(form.elements)) {
+      for (const type of ['input', 'change']) el.addEventListener(type, () => events.push(`${el.id}:${type}`));
+    }
+    const text = document.getElementById('text') as HTMLInputElement;
+    const one = document.getElementById('one') as HTMLSelectElement;
+    const large = document.getElementById('large') as HTMLInputElement;
+    const out: Record<string, unknown> = {};
+    for (const [label, input] of [
+      ['text', { text: 'hello' }],
+      ['the same text', { text: 'hello' }],
+      ['a number as text', { text: 42 }],
+      ['a boolean as text', { text: true }],
+      ['null as text', { text: null }],
+      ['an object as text', { text: { a: 1 } }],
+      ['an option', { one: 'b' }],
+      ['a number as an option', { one: 1 }],
+      ['a radio button', { size: 'large' }],
+      ['the same radio button', { size: 'large' }],
+      ['an unknown radio value', { size: 'medium' }],
+      ['an unknown parameter', { colour: 'red' }],
+      ['one good, one wrong', { text: 'changed', box: 'maybe' }],
+    ] as const) {
+      events.length = 0;
+      const [outcome, detail] = await w.settle(mc.executeTool(tool, input));
+      out[label] = [outcome === 'ok' ? 'ok' : detail, events.join(' ')];
+    }
+    out.values = { text: text.value, one: one.value, large: large.checked };
+    return out;
+  });
+  expect(out).toEqual({
+    text: ['ok', 'text:input text:change'],
+    'the same text': ['ok', ''],
+    'a number as text': ['ok', 'text:input text:change'],
+    'a boolean as text': ['ok', 'text:input text:change'],
+    'null as text': ['DOMException:UnknownError', ''],
+    'an object as text': ['DOMException:UnknownError', ''],
+    'an option': ['ok', 'one:input one:change'],
+    'a number as an option': ['DOMException:UnknownError', ''],
+    'a radio button': ['ok', 'large:input large:change'],
+    // As for a checkbox: `change` again, `input` only on a change.
+    'the same radio button': ['ok', 'large:change'],
+    'an unknown radio value': ['DOMException:UnknownError', ''],
+    'an unknown parameter': ['DOMException:UnknownError', ''],
+    'one good, one wrong': ['DOMException:UnknownError', ''],
+    values: { text: 'true', one: 'b', large: true },
+  });
+});
+
+test('the tool starts before toolactivated: the form is filled (and, with toolautosubmit, submitted) when toolactivated fires', async ({
+  context,
+  server,
+}) => {
+  const page = await openPage(context, server.url);
+  const order = await page.evaluate(async () => {
+    const w = window as any;
+    const mc = (document as any).modelContext;
+    const tool = await w.toolNamed('answer');
+    const form = document.getElementById('answer') as HTMLFormElement;
+    const order: string[] = [];
+    const q = form.elements.namedItem('q') as HTMLInputElement;
+    q.addEventListener('input', () => order.push('input'));
+    q.addEventListener('change', () => order.push('change'));
+    w.onAgentSubmit = (_form: HTMLFormElement, event: any) => {
+      order.push('submit');
+      event.preventDefault();
+      event.respondWith(Promise.resolve('done'));
+    };
+    mc.addEventListener('toolactivated', (e: any) => order.push(`toolactivated ${e.toolName} ${q.value}`));
+    const result = await mc.executeTool(tool, { q: 'filled' });
+    return [...order, result];
+  });
+  expect(order).toEqual(['input', 'change', 'submit', 'toolactivated answer filled', 'done']);
+});
+
+test('a running form is marked (natively :tool-form-active and :tool-submit-active; under the polyfill data-tool-form-active and data-tool-submit-active) until its call ends', async ({
+  context,
+  server,
+}) => {
+  const page = await openPage(context, server.url);
+  const out = await page.evaluate(async () => {
+    const w = window as any;
+    const mc = (document as any).modelContext;
+    const answer = document.getElementById('answer') as HTMLFormElement;
+    const manual = document.getElementById('manual') as HTMLFormElement;
+    const out: Record<string, unknown> = { before: [w.marks(answer), w.marks(manual)] };
+    mc.addEventListener('toolactivated', (e: any) => {
+      out[`at toolactivated of ${e.toolName}`] = w.marks(e.toolName === 'answer' ? answer : manual);
+    });
+    mc.addEventListener('toolcancel', (e: any) => {
+      out[`at toolcancel of ${e.toolName}`] = w.marks(manual);
+    });
+
+    // With toolautosubmit: marked from the fill through the submit event until the answer settles.
+    let answerNow: (value: string) => void = () => {};
+    w.onAgentSubmit = (form: HTMLFormElement, event: any) => {
+      out['in the submit event'] = w.marks(form);
+      event.preventDefault();
+      event.respondWith(new Promise((resolve) => (answerNow = resolve)));
+    };
+    const answered = mc.executeTool(await w.toolNamed('answer'), { q: 'x' });
+    await new Promise((resolve) => mc.addEventListener('toolactivated', resolve, { once: true }));
+    answerNow('done');
+    out.answered = await answered;
+    out['after the answer'] = w.marks(answer);
+
+    // Without toolautosubmit: marked while it waits for the person; an abort or a reset ends it.
+    const manualTool = await w.toolNamed('manual');
+    const controller = new AbortController();
+    const aborted = w.settle(mc.executeTool(manualTool, { m: 'a' }, { signal: controller.signal }));
+    await new Promise((resolve) => mc.addEventListener('toolactivated', resolve, { once: true }));
+    const cancelled = new Promise((resolve) => mc.addEventListener('toolcancel', resolve, { once: true }));
+    controller.abort();
+    out.aborted = await aborted;
+    await cancelled;
+    out['after the abort'] = w.marks(manual);
+    const reset = w.settle(mc.executeTool(manualTool, { m: 'b' }));
+    await new Promise((resolve) => mc.addEventListener('toolactivated', resolve, { once: true }));
+    manual.reset();
+    out.reset = await reset;
+    out['after the reset'] = w.marks(manual);
+    return out;
+  });
+  const none = { form: false, submit: [], fields: false };
+  expect(out).toEqual({
+    before: [none, none],
+    'in the submit event': { form: true, submit: ['answer-submit'], fields: false },
+    'at toolactivated of answer': { form: true, submit: ['answer-submit'], fields: false },
+    answered: 'done',
+    'after the answer': none,
+    'at toolactivated of manual': { form: true, submit: ['manual-submit'], fields: false },
+    'at toolcancel of manual': none,
+    aborted: ['rejected', 'DOMException:AbortError'],
+    'after the abort': none,
+    // As native: resetting the form cancels its call.
+    reset: ['rejected', 'DOMException:UnknownError'],
+    'after the reset': none,
+  });
+});
+
+test('removing a form ends a call that waits for its submit with UnknownError; a call its submit event answered keeps the answer', async ({
+  context,
+  server,
+}) => {
+  const page = await openPage(context, server.url);
+  const out = await page.evaluate(async () => {
+    const w = window as any;
+    const mc = (document as any).modelContext;
+    const waiting = w.settle(mc.executeTool(await w.toolNamed('manual'), { m: 'x' }));
+    await new Promise((resolve) => mc.addEventListener('toolactivated', resolve, { once: true }));
+    document.getElementById('manual')?.remove();
+    w.onAgentSubmit = (form: HTMLFormElement, event: any) => {
+      event.preventDefault();
+      event.respondWith(Promise.resolve('answered'));
+      form.remove();
+    };
+    return { waiting: await waiting, answered: await w.settle(mc.executeTool(await w.toolNamed('answer'), { q: 'x' })) };
+  });
+  expect(out).toEqual({ waiting: ['rejected', 'DOMException:UnknownError'], answered: ['ok', 'answered'] });
+});
