@@ -701,9 +701,11 @@ describe('createAgentHost', () => {
       const p = panel(22, PAGE.url);
       await until(() => p.latest()?.toolsKnown, 'tools');
       p.client.send({ type: 'panel/run-tool', tabId: 22, requestId: 'bad', name: 'add_to_cart', input: { id: 0 } });
+      // The refused record is started and ended at once, and the panel hears both changes: wait for the ended one.
       const entry = await until(() => {
         const timeline = p.events.filter((e) => e.type === 'panel/timeline').at(-1);
-        return timeline?.type === 'panel/timeline' && timeline.entries.find((r) => r.requestId === 'bad');
+        const record = timeline?.type === 'panel/timeline' && timeline.entries.find((r) => r.requestId === 'bad');
+        return record && record.state !== 'running' ? record : undefined;
       }, 'refusal');
       expect(entry).toMatchObject({ state: 'error', errorCode: 'invalid_input' });
       expect(entry.output).toMatch(/^Error \[invalid_input\]: id/);
