@@ -160,7 +160,7 @@ export function installDeclarativeForms(win: Window & typeof globalThis, context
         },
       };
       // A form has one call at a time: a new one ends the last (whose agent has moved on).
-      calls.get(form)?.reject(new DOMException('Another call of this form started', 'AbortError'));
+      calls.get(form)?.reject(new DOMException('Another call of this form started', 'UnknownError'));
       calls.set(form, call);
       form.addEventListener('reset', onReset);
       form.setAttribute(FORM_ACTIVE_ATTRIBUTE, '');
