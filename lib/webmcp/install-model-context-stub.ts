@@ -21,6 +21,7 @@
  */
 
 import { defineToolEvents } from './define-tool-events';
+import { inactiveError, isInactive } from './inactive-document';
 import { watchForNativePageTools } from './watch-for-native-page-tools';
 
 /** Raised on the window when the page first uses WebMCP: the isolated content script asks for the bridge. */
@@ -85,12 +86,16 @@ export function installModelContextStub(win: Window & typeof globalThis): void {
   /** The page's modelContext, built on first use. */
   const contextNow = (): EventTarget & Record<string, unknown> => {
     if (context) return context;
-    const target = new win.EventTarget() as EventTarget & Record<string, unknown>;
+    const doc = win.document;
+    // EventTarget reached through Document.prototype: a removed frame's window no longer makes `EventTarget`.
+    const target = new (Object.getPrototypeOf(Object.getPrototypeOf(proto)).constructor)() as EventTarget & Record<string, unknown>;
     for (const method of METHODS) {
       define(target, method, {
         writable: true,
         value(...args: unknown[]) {
           if (real) return Reflect.apply(real[method] as (...a: unknown[]) => unknown, real, args);
+          // A removed frame's document: no polyfill will ever come (inactive-document.ts).
+          if (isInactive(doc)) return RETURNS_NOTHING.has(method) ? undefined : Promise.reject(inactiveError(doc));
           wake();
           const call = { method, args } as RecordedCall;
           const promise = new Promise((resolve, reject) => {
@@ -125,7 +130,7 @@ export function installModelContextStub(win: Window & typeof globalThis): void {
       });
     }
     // The event classes exist once the page uses WebMCP, as the page would expect of native's.
-    defineToolEvents(win);
+    if (!isInactive(doc)) defineToolEvents(win);
     context = target;
     return target;
   };
