@@ -206,6 +206,15 @@ describe('installModelContextStub', () => {
     expect(woken.count()).toBe(0);
   });
 
+  it('exposes the modelContext to a polyfill in another frame only once the page has read it', () => {
+    const { win, doc } = pageWorld();
+    installModelContextStub(win);
+    const stub = win[STUB_KEY] as ModelContextStub;
+    expect(stub.built).toBeUndefined();
+    const held = doc.modelContext;
+    expect(stub.built).toBe(held);
+  });
+
   it('answers nothing to a page that calls the getter on something else, or the navigator getter after it was put back', () => {
     const { win } = pageWorld();
     const ours = Object.getOwnPropertyDescriptor(win, 'navigator')!.get!;

@@ -34,6 +34,8 @@ export const STUB_KEY = Symbol.for('webmcp-agent.model-context-stub');
 export interface ModelContextStub {
   /** The object `document.modelContext` returns: the page may hold it, so it stays the page's modelContext. */
   readonly context: EventTarget;
+  /** That object if the page has read it already (a polyfill in another frame fires `toolchange` there), without building it. */
+  readonly built: EventTarget | undefined;
   /** Replays the recorded calls into `real` and forwards every later call to it. Once. */
   upgrade(real: EventTarget): void;
 }
@@ -138,6 +140,9 @@ export function installModelContextStub(win: Window & typeof globalThis): void {
   const stub: ModelContextStub = {
     get context() {
       return contextNow();
+    },
+    get built() {
+      return context;
     },
     upgrade(target) {
       if (real) return;
