@@ -264,6 +264,66 @@ test('a cross-origin frame’s tools are never listed or run, it never lists the
   expect(crossAfter).toEqual({ listed: ['foreign'], changes: 1 });
 });
 
+test('a same-origin frame inside a cross-origin one is still of the tree: its tools are listed and run, and toolchange reaches it', async ({
+  context,
+  server,
+}) => {
+  const page = await openPage(context, server.url);
+  const addFrame = (src: string) =>
+    new Promise((resolve) => {
+      const frame = document.createElement('iframe');
+      frame.allow = 'tools';
+      frame.src = src;
+      frame.onload = resolve;
+      document.body.append(frame);
+    });
+  await page.evaluate(addFrame, `${server.crossOriginUrl}/conformance.html?between`);
+  const between = page.frames().find((frame) => frame.url().endsWith('?between'));
+  await between?.evaluate(addFrame, `${server.url}/conformance.html?below`);
+  const below = page.frames().find((frame) => frame.url().endsWith('?below'));
+  if (!below) throw new Error('no frame below the cross-origin one');
+  await page.evaluate(() => {
+    (window as any).changes = 0;
+    (document as any).modelContext.addEventListener('toolchange', () => (window as any).changes++);
+  });
+  await below.evaluate(async () => {
+    (window as any).changes = 0;
+    (document as any).modelContext.addEventListener('toolchange', () => (window as any).changes++);
+    await (document as any).modelContext.registerTool({
+      name: 'below',
+      description: 'Below a cross-origin frame',
+      execute: () => 'below ran',
+    });
+  });
+  const top = await page.evaluate(async () => {
+    const mc = (document as any).modelContext;
+    await mc.registerTool({ name: 'top', description: 'Of the page', execute: () => 'top ran' });
+    const tools = await mc.getTools();
+    const inBelow = tools.find((t: { name: string }) => t.name === 'below');
+    return {
+      listed: tools.map((t: { name: string; window: Window }) => [
+        t.name,
+        t.window === window ? 'top' : t.window === window[0][0] ? 'below' : '?',
+      ]),
+      ran: await (window as any).settle(() => mc.executeTool(inBelow, {})),
+      changes: (window as any).changes,
+    };
+  });
+  const belowAfter = await below.evaluate(async () => ({
+    listed: ((await (document as any).modelContext.getTools()) as { name: string }[]).map((t) => t.name),
+    changes: (window as any).changes,
+  }));
+  expect(top).toEqual({
+    listed: [
+      ['below', 'below'],
+      ['top', 'top'],
+    ],
+    ran: ['ok', 'below ran'],
+    changes: 2,
+  });
+  expect(belowAfter).toEqual({ listed: ['below', 'top'], changes: 2 });
+});
+
 test('a pending call rejects with UnknownError when its frame navigates or is removed; a removed frame’s listed tool rejects with InvalidStateError', async ({
   context,
   server,
