@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { describe, expect, it } from 'vitest';
+import { Window as HappyWindow } from 'happy-dom';
+import { afterEach, describe, expect, it } from 'vitest';
 import { HOSTILE_THROWN } from '../../tests/fixtures/hostile-thrown';
 import { installLegacyShim } from './install-legacy-shim';
 import { installModelContextPolyfill, PolyfillModelContext } from './install-model-context-polyfill';
@@ -169,6 +170,104 @@ describe('PolyfillModelContext', () => {
     await expect(call).rejects.toThrow('stop');
     expect(toolSignal?.aborted).toBe(true);
     expect(cancelled).toEqual(['hang']);
+  });
+});
+
+type FrameWindow = Window & typeof globalThis;
+const openedFrames: HappyWindow[] = [];
+afterEach(async () => {
+  for (const frame of openedFrames.splice(0)) await frame.happyDOM.close();
+});
+
+/** A window of a frame tree: `children` become its frames (window[i], length) and their `top` is the tree's top. */
+function frameWindow(url: string, children: FrameWindow[] = []): FrameWindow {
+  const happy = new HappyWindow({ url });
+  openedFrames.push(happy);
+  const frame = happy as unknown as FrameWindow;
+  Object.defineProperty(frame, 'length', { configurable: true, get: () => children.length });
+  for (const [i, child] of children.entries()) Object.defineProperty(frame, i, { configurable: true, value: child });
+  return frame;
+}
+
+function setTop(top: FrameWindow, frames: FrameWindow[]): void {
+  for (const frame of [top, ...frames]) Object.defineProperty(frame, 'top', { configurable: true, value: top });
+}
+
+describe('PolyfillModelContext in a frame tree', () => {
+  it('lists the same-origin documents’ tools by name, then breadth first; runs each in its own document; skips other origins', async () => {
+    const a1 = frameWindow('https://shop.test/a1');
+    const a = frameWindow('https://shop.test/a', [a1]);
+    const b = frameWindow('https://shop.test/b');
+    const other = frameWindow('https://other.test/');
+    const top = frameWindow('https://shop.test/', [a, other, b]);
+    setTop(top, [a, a1, b, other]);
+    const contexts = new Map([top, a, a1, b, other].map((frame) => [frame, new PolyfillModelContext(frame)]));
+    // What a browser does when a page reads a cross-origin window's origin.
+    Object.defineProperty(other, 'origin', {
+      configurable: true,
+      get: () => {
+        throw new DOMException('Blocked a frame from accessing a cross-origin frame.', 'SecurityError');
+      },
+    });
+    const activated: string[] = [];
+    for (const [frame, mc] of contexts) {
+      const label = frame === top ? 'top' : new URL(frame.location.href).pathname;
+      mc.addEventListener('toolactivated', (e) => activated.push(`${label}:${(e as Event & { toolName: string }).toolName}`));
+      await mc.registerTool({ name: 'same', description: label, execute: () => label });
+    }
+    await contexts.get(b)!.registerTool({ name: 'a_first', description: 'd', execute: () => 'b' });
+    const tools = await contexts.get(a1)!.getTools();
+    expect(tools.map((t) => [t.name, t.description, t.window === top ? 'top' : new URL(t.window.location.href).pathname])).toEqual([
+      ['a_first', 'd', '/b'],
+      ['same', 'top', 'top'],
+      ['same', '/a', '/a'],
+      ['same', '/b', '/b'],
+      ['same', '/a1', '/a1'],
+    ]);
+    const results = [];
+    for (const tool of tools) results.push(await contexts.get(top)!.executeTool(tool, {}));
+    expect(results).toEqual(['b', 'top', '/a', '/b', '/a1']);
+    expect(activated).toEqual(['/b:a_first', 'top:same', '/a:same', '/b:same', '/a1:same']);
+    // The cross-origin frame's tool, with a dictionary made up for it, is unknown.
+    const forged = { name: 'same', description: 'd', origin: 'https://other.test', window: other };
+    await expect(contexts.get(top)!.executeTool(forged, {})).rejects.toMatchObject({ name: 'UnknownError' });
+  });
+
+  it('fires toolchange in every same-origin document, in tree order, before the registration resolves', async () => {
+    const child = frameWindow('https://shop.test/child');
+    const top = frameWindow('https://shop.test/', [child]);
+    setTop(top, [child]);
+    const topContext = new PolyfillModelContext(top);
+    const childContext = new PolyfillModelContext(child);
+    const log: string[] = [];
+    topContext.addEventListener('toolchange', () => log.push('top'));
+    childContext.addEventListener('toolchange', () => log.push('child'));
+    const controller = new AbortController();
+    await childContext.registerTool({ name: 't', description: 'd', execute: () => 1 }, { signal: controller.signal });
+    log.push('resolved');
+    controller.abort();
+    await new Promise((resolve) => childContext.addEventListener('toolchange', resolve, { once: true }));
+    expect(log).toEqual(['top', 'child', 'resolved', 'top', 'child']);
+  });
+
+  it('a document that is no longer active rejects every method with InvalidStateError; a removed frame’s tool too', async () => {
+    const child = frameWindow('https://shop.test/child');
+    const top = frameWindow('https://shop.test/', [child]);
+    setTop(top, [child]);
+    const topContext = new PolyfillModelContext(top);
+    const childContext = new PolyfillModelContext(child);
+    await childContext.registerTool({ name: 't', description: 'd', execute: () => 1 });
+    const [tool] = await topContext.getTools();
+    Object.defineProperty(child.document, 'defaultView', { configurable: true, value: null });
+    Object.defineProperty(child, 'closed', { configurable: true, value: true });
+    const refused = { name: 'InvalidStateError', message: 'The document is not active.' };
+    await expect(childContext.registerTool({ name: 'u', description: 'd', execute: () => 1 })).rejects.toMatchObject(refused);
+    await expect(childContext.getTools()).rejects.toMatchObject(refused);
+    await expect(childContext.executeTool(tool, {})).rejects.toMatchObject(refused);
+    await expect(topContext.executeTool(tool, {})).rejects.toMatchObject({
+      name: 'InvalidStateError',
+      message: 'Target frame is detached.',
+    });
   });
 });
 

@@ -3,13 +3,17 @@
  * at document_start (so it runs before page code). It follows what Chromium 156 ships behind
  * --enable-features=WebMCP: registerTool(tool, {signal}) (unregister = abort), getTools(), executeTool(tool,
  * input, {signal}) resolving to a string (JSON for objects) or null when the call navigated, and the events
- * toolchange, toolactivated, toolcancel. Unlike Chromium it also serves cross-origin frames: the extension,
- * not the embedding page, decides what the agent may call.
+ * toolchange, toolactivated, toolcancel. As native, getTools() lists the tools of every same-origin document of the
+ * frame tree and executeTool() runs one in the document that registered it (see "The frame tree" below); the
+ * extension's agent reads every frame, cross-origin ones too, through each frame's own bridge, and decides itself
+ * what the agent may call.
  *
  * Runs in the page's realm: it holds nothing secret and the page may replace or wrap any of it.
  */
 import { thrownMessage } from '../page-data/describe-thrown';
 import { defineToolEvents, type ToolEventClasses } from './define-tool-events';
+import { inactiveError, isInactive } from './inactive-document';
+import { type ModelContextStub, STUB_KEY } from './install-model-context-stub';
 
 /** A registered tool as getTools() reports it: a dictionary, so its keys come in code-point order, as native's. */
 interface PolyfillToolInfo {
@@ -37,6 +41,39 @@ interface Registered {
 
 const NAME_PATTERN = /^[A-Za-z0-9_.-]{1,128}$/;
 
+/**
+ * The frame tree. Native WebMCP lists the tools of every same-origin document of the page's frame tree, runs a
+ * tool in the document that registered it, and fires `toolchange` in every same-origin document when one of them
+ * registers or unregisters a tool. Same-origin documents can reach each other's windows, so each polyfill puts a
+ * {@link Peer} on its window under this key (not enumerable) for the polyfills of the others; a cross-origin
+ * window is never read (the browser lets a page only count and index its frames), so its tools are never listed
+ * or reached, and it never sees these. A page can already do anything to a same-origin frame: this gives it
+ * nothing new.
+ */
+const PEER_KEY = Symbol.for('webmcp-agent.model-context-peer');
+
+/** A tool as a polyfill hands it to another document's: plain data (the schema as JSON text). */
+interface PeerTool {
+  name: string;
+  title: string;
+  description: string;
+  schemaJson?: string;
+  outputSchemaJson?: string;
+  annotations?: Record<string, boolean>;
+}
+
+/** What one document's polyfill offers the polyfills of the other same-origin documents of its frame tree. */
+interface Peer {
+  /** This document's origin, as its tools report it. */
+  origin: string;
+  /** This document's own tools, in registration order. */
+  tools(): PeerTool[];
+  /** Runs this document's tool `name` with the input as JSON text (parsed in this document's realm). */
+  run(name: string, inputJson: string, signal: AbortSignal | undefined): Promise<string | null>;
+  /** Fires `toolchange` here: a document of the tree registered or unregistered a tool. */
+  changed(): void;
+}
+
 /** Native Chromium's words for an unknown tool or a tool of another document (it says no more than this). */
 const UNKNOWN_TOOL_MESSAGE = 'The operation failed for an unknown transient reason (e.g. out of memory).';
 
@@ -49,11 +86,38 @@ export class PolyfillModelContext extends EventTarget {
   readonly #win: Window & typeof globalThis;
   readonly #events: ToolEventClasses;
   readonly #handlers = new Map<string, ((event: Event) => void) | null>();
+  /** The document this modelContext belongs to: once it is not fully active, every method rejects. */
+  readonly #doc: Document;
+  readonly #peer: Peer;
 
   constructor(win: Window) {
     super();
     this.#win = win as Window & typeof globalThis;
+    this.#doc = win.document;
     this.#events = defineToolEvents(this.#win);
+    // A document being unloaded (its frame navigates) no longer offers its tools to the others, as native's.
+    let hidden = false;
+    win.addEventListener('pagehide', () => (hidden = true));
+    win.addEventListener('pageshow', () => (hidden = false));
+    this.#peer = {
+      origin: originOf(win),
+      tools: () =>
+        (hidden ? [] : [...this.#tools.values()]).map(({ name, title, description, schemaJson, outputSchemaJson, annotations }) => ({
+          name,
+          title,
+          description,
+          schemaJson,
+          outputSchemaJson,
+          annotations,
+        })),
+      run: (name, inputJson, signal) => {
+        const registered = this.#tools.get(name);
+        if (!registered) return Promise.reject(new DOMException(UNKNOWN_TOOL_MESSAGE, 'UnknownError'));
+        return this.#run(registered, JSON.parse(inputJson), signal);
+      },
+      changed: () => this.dispatchEvent(new this.#win.Event('toolchange')),
+    };
+    Object.defineProperty(win, PEER_KEY, { configurable: true, value: this.#peer });
   }
 
   get ontoolchange(): ((event: Event) => void) | null {
@@ -86,6 +150,7 @@ export class PolyfillModelContext extends EventTarget {
       // biome-ignore lint/complexity/noArguments: WebIDL counts the arguments given, not the parameters declared.
       if (arguments.length === 0) throw new TypeError(failed('registerTool', '1 argument required, but only 0 present.'));
       const registered = this.#readTool(tool);
+      if (isInactive(this.#doc)) throw inactiveError(this.#doc);
       const signal = options?.signal;
       if (signal?.aborted) return Promise.reject(signal.reason);
       return this.#register(registered, signal);
@@ -95,34 +160,129 @@ export class PolyfillModelContext extends EventTarget {
   }
 
   async getTools(): Promise<PolyfillToolInfo[]> {
-    return [...this.#tools.values()]
-      .map((tool) => ({
-        ...(tool.annotations ? { annotations: { ...tool.annotations } } : {}),
-        description: tool.description,
-        ...(tool.schemaJson === undefined ? {} : { inputSchema: JSON.parse(tool.schemaJson) }),
-        name: tool.name,
-        origin: this.#win.location.origin,
-        ...(tool.outputSchemaJson === undefined ? {} : { outputSchema: JSON.parse(tool.outputSchemaJson) }),
-        title: tool.title,
-        window: this.#win,
-      }))
+    if (isInactive(this.#doc)) throw inactiveError(this.#doc);
+    // Breadth first from the top, as native lists them; sorted by name, the sort keeps that order between equal names.
+    return this.#tree()
+      .flatMap(([win, peer]) =>
+        peer
+          ? peer.tools().map((tool) => ({
+              ...(tool.annotations ? { annotations: { ...tool.annotations } } : {}),
+              description: tool.description,
+              ...(tool.schemaJson === undefined ? {} : { inputSchema: JSON.parse(tool.schemaJson) }),
+              name: tool.name,
+              origin: peer.origin,
+              ...(tool.outputSchemaJson === undefined ? {} : { outputSchema: JSON.parse(tool.outputSchemaJson) }),
+              title: tool.title,
+              window: win,
+            }))
+          : [],
+      )
       .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
 
   executeTool(tool: unknown, input?: unknown, options: { signal?: AbortSignal } = {}): Promise<string | null> {
     try {
-      const name = this.#toolNameOf(tool);
-      const registered = this.#tools.get(name);
-      if (!registered) throw new DOMException(UNKNOWN_TOOL_MESSAGE, 'UnknownError');
-      const args = toolInput(input);
-      return this.#run(registered, args, options?.signal);
+      const { name, origin, win } = this.#readToolRef(tool);
+      if (isInactive(this.#doc)) throw inactiveError(this.#doc);
+      // As native: the tool of a frame that was removed since it was listed.
+      if (win.closed) throw new DOMException('Target frame is detached.', 'InvalidStateError');
+      if (win === this.#win) {
+        const registered = this.#tools.get(name);
+        if (!registered || origin !== this.#peer.origin) throw new DOMException(UNKNOWN_TOOL_MESSAGE, 'UnknownError');
+        return this.#run(registered, JSON.parse(toolInputJson(input)), options?.signal);
+      }
+      // Another document's: only one of the same-origin documents of this frame tree (made-up origins, other
+      // windows and cross-origin frames are unknown tools), and only a tool it has.
+      const peer = this.#tree().find(([other]) => other === win)?.[1];
+      if (!peer || origin !== peer.origin || !peer.tools().some((t) => t.name === name)) {
+        throw new DOMException(UNKNOWN_TOOL_MESSAGE, 'UnknownError');
+      }
+      return this.#runIn(win, peer, name, toolInputJson(input), options?.signal);
     } catch (error) {
       return Promise.reject(error);
     }
   }
 
-  /** The tool dictionary as native reads it: required members in code-point order, a real Window, this document's. */
-  #toolNameOf(tool: unknown): string {
+  /**
+   * The same-origin documents of this document's frame tree, this one included, breadth first from the top and
+   * each frame's children in the order the browser attached them (native's order), with the polyfill each runs
+   * (if it has loaded one). Cross-origin windows are only counted and indexed, to reach same-origin frames below
+   * them.
+   */
+  #tree(): [Window, Peer | undefined][] {
+    const found: [Window, Peer | undefined][] = [];
+    const queue: Window[] = [this.#win.top ?? this.#win];
+    for (let i = 0; i < queue.length; i++) {
+      const win = queue[i] as Window & Record<symbol, Peer | undefined>;
+      if (win === (this.#win as Window)) found.push([win, this.#peer]);
+      else if (this.#sameOrigin(win)) found.push([win, win[PEER_KEY]]);
+      let count = 0;
+      try {
+        count = win.length;
+      } catch {
+        // A window that went away while it was walked.
+      }
+      for (let j = 0; j < count; j++) {
+        const child = win[j];
+        if (child) queue.push(child);
+      }
+    }
+    return found;
+  }
+
+  /** Whether another window's document is of this document's origin. */
+  #sameOrigin(win: Window): boolean {
+    try {
+      // Reading more than the few members a cross-origin window allows throws: such a window is never read.
+      return originOf(win) === this.#peer.origin;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * Runs another document's tool: toolactivated and toolcancel fire at that document's modelContext. The call
+   * rejects with UnknownError, as native's, if that document goes away (its frame navigates or is removed) first.
+   */
+  #runIn(win: Window, peer: Peer, name: string, json: string, signal: AbortSignal | undefined): Promise<string | null> {
+    return new Promise((resolve, reject) => {
+      const gone = () => reject(new DOMException(UNKNOWN_TOOL_MESSAGE, 'UnknownError'));
+      win.addEventListener('pagehide', gone, { once: true });
+      peer
+        .run(name, json, signal)
+        .then(resolve, (error) =>
+          // The other document's DOMException, remade in this one's realm.
+          reject(
+            error instanceof DOMException || typeof error !== 'object' || error === null || error.constructor?.name !== 'DOMException'
+              ? error
+              : new DOMException(String(error.message), String(error.name)),
+          ),
+        )
+        .finally(() => win.removeEventListener('pagehide', gone));
+    });
+  }
+
+  /**
+   * Fires `toolchange` in every same-origin document of the tree, this one included, in the tree's order: at its
+   * polyfill, or, where none has loaded yet, at the stub's modelContext if its page has read it.
+   */
+  #notifyTree(): void {
+    if (isInactive(this.#doc)) return;
+    for (const [win, peer] of this.#tree()) {
+      try {
+        if (peer) peer.changed();
+        else {
+          const stub = (win as unknown as Record<symbol, ModelContextStub | undefined>)[STUB_KEY];
+          stub?.built?.dispatchEvent(new (win as Window & typeof globalThis).Event('toolchange'));
+        }
+      } catch {
+        // A document that went away meanwhile.
+      }
+    }
+  }
+
+  /** The tool dictionary as native reads it: required members in code-point order, a real Window. */
+  #readToolRef(tool: unknown): { name: string; origin: string; win: Window } {
     if (typeof tool !== 'object' || tool === null) {
       throw new TypeError(failed('executeTool', "The provided value is not of type 'RegisteredTool'."));
     }
@@ -140,11 +300,7 @@ export class PolyfillModelContext extends EventTarget {
         failed('executeTool', "Failed to read the 'window' property from 'RegisteredTool': Failed to convert value to 'Window'."),
       );
     }
-    // A tool of another document (or a made-up origin) is not this document's to run.
-    if (win !== this.#win || String(t.origin) !== this.#win.location.origin) {
-      throw new DOMException(UNKNOWN_TOOL_MESSAGE, 'UnknownError');
-    }
-    return String(t.name);
+    return { name: String(t.name), origin: String(t.origin), win: win as unknown as Window };
   }
 
   /** Reads a ModelContextTool dictionary the way WebIDL and native Chromium do, or throws what native throws. */
@@ -221,10 +377,11 @@ export class PolyfillModelContext extends EventTarget {
       },
       { once: true },
     );
-    // As native: toolchange is dispatched in a task, and the registration resolves after it.
+    // As native: toolchange is dispatched in a task, in every same-origin document of the tree, and the
+    // registration resolves after it.
     return new Promise((resolve) => {
       this.#win.setTimeout(() => {
-        this.dispatchEvent(new this.#win.Event('toolchange'));
+        this.#notifyTree();
         this.#win.setTimeout(resolve, 0);
       }, 0);
     });
@@ -277,9 +434,17 @@ export class PolyfillModelContext extends EventTarget {
   }
 
   #changed(): void {
-    // Batched like Chromium: one toolchange per task.
-    this.#win.setTimeout(() => this.dispatchEvent(new this.#win.Event('toolchange')), 0);
+    // In a task, as native.
+    this.#win.setTimeout(() => this.#notifyTree(), 0);
   }
+}
+
+/**
+ * A window's origin: `window.origin`, not `location.origin`, since an about:blank or srcdoc frame has its
+ * creator's origin, as native lists it. Throws for a cross-origin window.
+ */
+function originOf(win: Window): string {
+  return (win as { origin?: string }).origin ?? win.location.origin;
 }
 
 /** "Failed to execute 'op' on 'ModelContext': …", native's TypeError wording. */
@@ -288,11 +453,11 @@ function failed(operation: string, detail: string): string {
 }
 
 /**
- * executeTool's input as native takes it: missing or undefined is a fresh `{}`; anything else must be an object
- * (arrays are objects) that serialises to JSON; the tool gets a copy, as it would from another document.
+ * executeTool's input as native takes it, as JSON text: missing or undefined is a fresh `{}`; anything else must be
+ * an object (arrays are objects) that serialises to JSON; the tool gets a copy, as it would from another document.
  */
-function toolInput(input: unknown): unknown {
-  if (input === undefined) return {};
+function toolInputJson(input: unknown): string {
+  if (input === undefined) return '{}';
   if (typeof input !== 'object' || input === null) {
     throw new TypeError(failed('executeTool', 'invalid input object: value is not an object'));
   }
@@ -303,7 +468,7 @@ function toolInput(input: unknown): unknown {
     throw new TypeError(failed('executeTool', `invalid input object: ${thrownMessage(error)}`));
   }
   if (json === undefined) throw new TypeError(failed('executeTool', 'invalid input object: toJSON() returns undefined'));
-  return JSON.parse(json);
+  return json;
 }
 
 /** A USVString: each unpaired surrogate becomes U+FFFD, as WebIDL converts it. */

@@ -208,6 +208,30 @@ describe('installModelContextStub', () => {
     await woken.next;
   });
 
+  it("a removed frame's document keeps its modelContext, whose methods reject with InvalidStateError and wake nothing", async () => {
+    const { win, doc } = pageWorld();
+    installModelContextStub(win);
+    const woken = wakes(win);
+    const held = doc.modelContext;
+    // What a document whose frame was removed (or navigated away) answers.
+    Object.defineProperty(doc, 'defaultView', { configurable: true, value: null });
+    expect(doc.modelContext).toBe(held);
+    for (const call of [() => held.registerTool({ name: 'a', description: 'd', execute: () => 1 }), () => held.getTools()]) {
+      await expect(call()).rejects.toMatchObject({ name: 'InvalidStateError', message: 'The document is not active.' });
+    }
+    expect(held.clearContext()).toBeUndefined();
+    expect(woken.count()).toBe(0);
+  });
+
+  it('exposes the modelContext to a polyfill in another frame only once the page has read it', () => {
+    const { win, doc } = pageWorld();
+    installModelContextStub(win);
+    const stub = win[STUB_KEY] as ModelContextStub;
+    expect(stub.built).toBeUndefined();
+    const held = doc.modelContext;
+    expect(stub.built).toBe(held);
+  });
+
   it('answers nothing to a page that calls the getter on something else, or the navigator getter after it was put back', () => {
     const { win } = pageWorld();
     const ours = Object.getOwnPropertyDescriptor(win, 'navigator')!.get!;

@@ -23,6 +23,7 @@
 
 import { submitEventState } from './define-submit-event-members';
 import { defineToolEvents } from './define-tool-events';
+import { inactiveError, isInactive } from './inactive-document';
 import { watchForNativePageTools } from './watch-for-native-page-tools';
 
 /** Raised on the window when the page first uses WebMCP: the isolated content script asks for the bridge. */
@@ -35,6 +36,8 @@ export const STUB_KEY = Symbol.for('webmcp-agent.model-context-stub');
 export interface ModelContextStub {
   /** The object `document.modelContext` returns: the page may hold it, so it stays the page's modelContext. */
   readonly context: EventTarget;
+  /** That object if the page has read it already (a polyfill in another frame fires `toolchange` there), without building it. */
+  readonly built: EventTarget | undefined;
   /** Replays the recorded calls into `real` and forwards every later call to it. Once. */
   upgrade(real: EventTarget): void;
 }
@@ -93,12 +96,16 @@ export function installModelContextStub(win: Window & typeof globalThis): void {
   /** The page's modelContext, built on first use. */
   const contextNow = (): EventTarget & Record<string, unknown> => {
     if (context) return context;
-    const target = new win.EventTarget() as EventTarget & Record<string, unknown>;
+    const doc = win.document;
+    // EventTarget reached through Document.prototype: a removed frame's window no longer makes `EventTarget`.
+    const target = new (Object.getPrototypeOf(Object.getPrototypeOf(proto)).constructor)() as EventTarget & Record<string, unknown>;
     for (const method of METHODS) {
       define(target, method, {
         writable: true,
         value(...args: unknown[]) {
           if (real) return Reflect.apply(real[method] as (...a: unknown[]) => unknown, real, args);
+          // A removed frame's document: no polyfill will ever come (inactive-document.ts).
+          if (isInactive(doc)) return RETURNS_NOTHING.has(method) ? undefined : Promise.reject(inactiveError(doc));
           wake();
           const call = { method, args } as RecordedCall;
           const promise = new Promise((resolve, reject) => {
@@ -133,8 +140,10 @@ export function installModelContextStub(win: Window & typeof globalThis): void {
       });
     }
     // The event classes exist once the page uses WebMCP, as the page would expect of native's.
-    defineToolEvents(win);
-    submitEventState(win);
+    if (!isInactive(doc)) {
+      defineToolEvents(win);
+      submitEventState(win);
+    }
     context = target;
     return target;
   };
@@ -142,6 +151,9 @@ export function installModelContextStub(win: Window & typeof globalThis): void {
   const stub: ModelContextStub = {
     get context() {
       return contextNow();
+    },
+    get built() {
+      return context;
     },
     upgrade(target) {
       if (real) return;

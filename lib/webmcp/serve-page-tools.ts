@@ -85,6 +85,9 @@ export function servePageTools(win: Window, sources: PageToolSources): { prove: 
         continue;
       }
       for (const tool of tools) {
+        // The polyfill's getTools() also lists the same-origin frames' tools, as native's: their frames report them.
+        const owner = readField(tool as object, 'window');
+        if (typeof owner === 'object' && owner !== null && owner !== win) continue;
         const info = toInfo(tool);
         if (!info || byName.has(info.name)) continue;
         byName.set(info.name, { context, tool });

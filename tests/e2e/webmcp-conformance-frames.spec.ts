@@ -1,0 +1,486 @@
+/**
+ * WebMCP conformance (issue 23), the frame tree and documents that are not (or not yet) a page's own: same-origin
+ * frames see and run each other's tools, cross-origin frames never do, a removed frame's modelContext refuses every
+ * call, and a new frame's initial about:blank works at once. Written from the WebMCP spec
+ * (webmachinelearning/webmcp: "notify documents of a tool change", registerTool's "fully active" step) and from
+ * what the public web-platform-tests' `webmcp/` files assert, not copied from them; where those say nothing, the
+ * expected values are what native Chromium 156 does (the `reference` project). Every test runs in the three
+ * projects of playwright.config.ts; see docs/webmcp-conformance.md.
+ */
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/**
+ * A fresh conformance page with helpers defined in it:
+ * - `settle(promise)`: how a call ended, `['ok', value]` or `['rejected', '<class>:<name>']`; a method that
+ *   throws instead of returning a promise reads as `['threw', …]`;
+ * - `addFrame(parentDocument, src, before?)`: an iframe of `src`, resolved once loaded (inserted before `before`);
+ * - `listed(tools, frames)`: each tool as `name@label`, labelled by the window it belongs to.
+ */
+async function openPage(context: BrowserContext, url: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${url}/conformance.html`);
+  await page.evaluate(() => {
+    const w = window as any;
+    const nameOf = (e: any) => (e && typeof e === 'object' ? `${e.constructor.name}:${e.name}` : `${typeof e}:${String(e)}`);
+    w.settle = (call: () => unknown) => {
+      let promise: unknown;
+      try {
+        promise = call();
+      } catch (e) {
+        return Promise.resolve(['threw', nameOf(e)]);
+      }
+      return Promise.resolve(promise).then(
+        (value) => ['ok', value],
+        (e) => ['rejected', nameOf(e)],
+      );
+    };
+    w.addFrame = (parent: Document, src: string, before?: Element) =>
+      new Promise<HTMLIFrameElement>((resolve) => {
+        const frame = parent.createElement('iframe');
+        frame.src = src;
+        frame.onload = () => resolve(frame);
+        if (before) parent.body.insertBefore(frame, before);
+        else parent.body.append(frame);
+      });
+    w.listed = (tools: { name: string; window: Window }[], frames: Record<string, Window>) =>
+      tools.map((t) => `${t.name}@${Object.entries(frames).find(([, frame]) => frame === t.window)?.[0] ?? '?'}`);
+  });
+  return page;
+}
+
+test('getTools lists the tools of every same-origin document of the frame tree, from any of them, by name, then breadth first', async ({
+  context,
+  server,
+}) => {
+  const page = await openPage(context, server.url);
+  const out = await page.evaluate(async () => {
+    const w = window as any;
+    // Frames are attached a, b, a1 (inside a), then c, which goes before a in the document: native orders a
+    // frame's children as they were attached.
+    const a = await w.addFrame(document, '/conformance.html?a');
+    const b = await w.addFrame(document, '/conformance.html?b');
+    const a1 = await w.addFrame(a.contentDocument, '/conformance.html?a1');
+    const c = await w.addFrame(document, '/conformance.html?c', a);
+    const docs: Record<string, Document> = {
+      top: document,
+      a: a.contentDocument,
+      b: b.contentDocument,
+      a1: a1.contentDocument,
+      c: c.contentDocument,
+    };
+    const frames = Object.fromEntries(Object.entries(docs).map(([label, doc]) => [label, doc.defaultView as Window]));
+    // The same name in several documents, and names that sort by code unit (digits, capitals, `_`, `-`, `.`).
+    for (const [label, name] of [
+      ['b', 'same'],
+      ['a1', 'same'],
+      ['c', 'same'],
+      ['top', 'same'],
+      ['a', 'same'],
+      ['a', 'zz'],
+      ['top', 'Zz'],
+      ['b', '_x'],
+      ['c', 'a.b'],
+      ['a1', 'a-b'],
+      ['top', 'A'],
+      ['b', '0'],
+    ]) {
+      await (docs[label] as any).modelContext.registerTool({
+        name,
+        description: `${name} of ${label}`,
+        execute: () => `${name} ran in ${label}`,
+      });
+    }
+    const lists: Record<string, string[]> = {};
+    for (const [label, doc] of Object.entries(docs)) lists[label] = w.listed(await (doc as any).modelContext.getTools(), frames);
+    const tools = await (document as any).modelContext.getTools();
+    return {
+      lists,
+      origins: [...new Set(tools.map((t: { origin: string }) => t.origin))],
+      described: tools.filter((t: { name: string }) => t.name === 'same').map((t: { description: string }) => t.description),
+      ran: await Promise.all(
+        tools.filter((t: { name: string }) => t.name === 'same').map((t: unknown) => (document as any).modelContext.executeTool(t)),
+      ),
+      origin: location.origin,
+    };
+  });
+  const expected = ['0@b', 'A@top', 'Zz@top', '_x@b', 'a-b@a1', 'a.b@c', 'same@top', 'same@a', 'same@b', 'same@c', 'same@a1', 'zz@a'];
+  expect(out.lists).toEqual({ top: expected, a: expected, b: expected, a1: expected, c: expected });
+  expect(out.origins).toEqual([out.origin]);
+  expect(out.described).toEqual(['same of top', 'same of a', 'same of b', 'same of c', 'same of a1']);
+  expect(out.ran).toEqual(['same ran in top', 'same ran in a', 'same ran in b', 'same ran in c', 'same ran in a1']);
+});
+
+test('executeTool runs a tool in the document that registered it: toolactivated and toolcancel fire at that document’s modelContext only', async ({
+  context,
+  server,
+}) => {
+  const page = await openPage(context, server.url);
+  const out = await page.evaluate(async () => {
+    const w = window as any;
+    const a = await w.addFrame(document, '/conformance.html?a');
+    const b = await w.addFrame(document, '/conformance.html?b');
+    const frames: Record<string, Window> = { top: window, a: a.contentWindow, b: b.contentWindow };
+    const seen: string[] = [];
+    for (const [label, frame] of Object.entries(frames)) {
+      const mc = (frame.document as any).modelContext;
+      mc.addEventListener('toolactivated', (e: any) =>
+        seen.push(`toolactivated@${label}:${e.toolName}:${e instanceof (frame as any).ToolActivatedEvent}`),
+      );
+      mc.addEventListener('toolcancel', (e: any) => seen.push(`toolcancel@${label}:${e.toolName}`));
+    }
+    const inputs: unknown[] = [];
+    await (a.contentDocument as any).modelContext.registerTool({
+      name: 'in_a',
+      description: 'Runs in frame a',
+      execute: (input: unknown) => {
+        inputs.push(input);
+        return a.contentWindow.location.search;
+      },
+    });
+    await (a.contentDocument as any).modelContext.registerTool({
+      name: 'hangs',
+      description: 'Never ends',
+      execute: () => new Promise(() => {}),
+    });
+    const fromB = (b.contentDocument as any).modelContext;
+    const tools = await fromB.getTools();
+    const inA = tools.find((t: { name: string }) => t.name === 'in_a');
+    const result = await fromB.executeTool(inA, { q: 1 });
+    const hangs = tools.find((t: { name: string }) => t.name === 'hangs');
+    const controller = new AbortController();
+    const call = (document as any).modelContext.executeTool(hangs, {}, { signal: controller.signal });
+    const frameContext = (a.contentDocument as any).modelContext;
+    await new Promise((resolve) => frameContext.addEventListener('toolactivated', resolve, { once: true }));
+    const cancelled = new Promise((resolve) => frameContext.addEventListener('toolcancel', resolve, { once: true }));
+    controller.abort();
+    const settled = await w.settle(() => call);
+    await cancelled;
+    return { result, inputs, cancelled: settled, seen };
+  });
+  expect(out).toEqual({
+    result: '?a',
+    inputs: [{ q: 1 }],
+    cancelled: ['rejected', 'DOMException:AbortError'],
+    seen: ['toolactivated@a:in_a:true', 'toolactivated@a:hangs:true', 'toolcancel@a:hangs'],
+  });
+});
+
+test('toolchange fires in every same-origin document of the tree, in tree order, before the registration resolves, when any of them registers or unregisters', async ({
+  context,
+  server,
+}) => {
+  const page = await openPage(context, server.url);
+  const log = await page.evaluate(async () => {
+    const w = window as any;
+    const a = await w.addFrame(document, '/conformance.html?a');
+    const b = await w.addFrame(document, '/conformance.html?b');
+    const a1 = await w.addFrame(a.contentDocument, '/conformance.html?a1');
+    const docs: Record<string, Document> = { top: document, a: a.contentDocument, b: b.contentDocument, a1: a1.contentDocument };
+    const log: string[] = [];
+    for (const [label, doc] of Object.entries(docs)) {
+      const mc = (doc as any).modelContext;
+      mc.addEventListener('toolchange', (e: Event) => log.push(`toolchange@${label}${e.target === mc ? '' : ' (elsewhere)'}`));
+    }
+    const registration = new AbortController();
+    log.push('a1 registers');
+    await (docs.a1 as any).modelContext
+      .registerTool({ name: 'deep', description: 'd', execute: () => 1 }, { signal: registration.signal })
+      .then(() => log.push('resolved'));
+    log.push('top registers');
+    await (document as any).modelContext.registerTool({ name: 'top', description: 'd', execute: () => 1 }).then(() => log.push('resolved'));
+    log.push('a1 unregisters');
+    const lastChange = new Promise((resolve) => (docs.a1 as any).modelContext.addEventListener('toolchange', resolve, { once: true }));
+    registration.abort();
+    await lastChange;
+    return log;
+  });
+  const everywhere = ['toolchange@top', 'toolchange@a', 'toolchange@b', 'toolchange@a1'];
+  expect(log).toEqual([
+    'a1 registers',
+    ...everywhere,
+    'resolved',
+    'top registers',
+    ...everywhere,
+    'resolved',
+    'a1 unregisters',
+    ...everywhere,
+  ]);
+});
+
+test('a cross-origin frame’s tools are never listed or run, it never lists the page’s, and no toolchange crosses origins', async ({
+  context,
+  server,
+}) => {
+  const page = await openPage(context, server.url);
+  // allow="tools": without it a cross-origin frame may not use WebMCP at all (the permissions policy, not covered here).
+  await page.evaluate((src) => {
+    const frame = document.createElement('iframe');
+    frame.allow = 'tools';
+    frame.src = src;
+    document.body.append(frame);
+    return new Promise((resolve) => (frame.onload = resolve));
+  }, `${server.crossOriginUrl}/conformance.html?cross`);
+  const cross = page.frames().find((frame) => frame.url().startsWith(server.crossOriginUrl));
+  if (!cross) throw new Error('no cross-origin frame');
+  await page.evaluate(() => {
+    (window as any).changes = 0;
+    (document as any).modelContext.addEventListener('toolchange', () => (window as any).changes++);
+  });
+  const crossSide = await cross.evaluate(async () => {
+    const mc = (document as any).modelContext;
+    (window as any).changes = 0;
+    mc.addEventListener('toolchange', () => (window as any).changes++);
+    await mc.registerTool({ name: 'foreign', description: 'A tool of another origin', execute: () => 'foreign ran' });
+    return (await mc.getTools()).map((t: { name: string }) => t.name);
+  });
+  const topSide = await page.evaluate(async (crossOrigin) => {
+    const mc = (document as any).modelContext;
+    const changesBefore = (window as any).changes;
+    await mc.registerTool({ name: 'mine', description: 'A tool of this page', execute: () => 'mine ran' });
+    const tools = await mc.getTools();
+    // A dictionary made up for the cross-origin frame's tool.
+    const forged = { name: 'foreign', description: 'A tool of another origin', origin: crossOrigin, window: window[0] };
+    return {
+      changesBefore,
+      changes: (window as any).changes,
+      listed: tools.map((t: { name: string }) => t.name),
+      forged: await (window as any).settle(() => mc.executeTool(forged, {})),
+      forgedAsMine: await (window as any).settle(() => mc.executeTool({ ...forged, origin: location.origin }, {})),
+    };
+  }, server.crossOriginUrl);
+  const crossAfter = await cross.evaluate(async () => ({
+    listed: ((await (document as any).modelContext.getTools()) as { name: string }[]).map((t) => t.name),
+    changes: (window as any).changes,
+  }));
+  expect(crossSide).toEqual(['foreign']);
+  expect(topSide).toEqual({
+    changesBefore: 0,
+    changes: 1,
+    listed: ['mine'],
+    forged: ['rejected', 'DOMException:UnknownError'],
+    forgedAsMine: ['rejected', 'DOMException:UnknownError'],
+  });
+  expect(crossAfter).toEqual({ listed: ['foreign'], changes: 1 });
+});
+
+test('a same-origin frame inside a cross-origin one is still of the tree: its tools are listed and run, and toolchange reaches it', async ({
+  context,
+  server,
+}) => {
+  const page = await openPage(context, server.url);
+  const addFrame = (src: string) =>
+    new Promise((resolve) => {
+      const frame = document.createElement('iframe');
+      frame.allow = 'tools';
+      frame.src = src;
+      frame.onload = resolve;
+      document.body.append(frame);
+    });
+  await page.evaluate(addFrame, `${server.crossOriginUrl}/conformance.html?between`);
+  const between = page.frames().find((frame) => frame.url().endsWith('?between'));
+  await between?.evaluate(addFrame, `${server.url}/conformance.html?below`);
+  const below = page.frames().find((frame) => frame.url().endsWith('?below'));
+  if (!below) throw new Error('no frame below the cross-origin one');
+  await page.evaluate(() => {
+    (window as any).changes = 0;
+    (document as any).modelContext.addEventListener('toolchange', () => (window as any).changes++);
+  });
+  await below.evaluate(async () => {
+    (window as any).changes = 0;
+    (document as any).modelContext.addEventListener('toolchange', () => (window as any).changes++);
+    await (document as any).modelContext.registerTool({
+      name: 'below',
+      description: 'Below a cross-origin frame',
+      execute: () => 'below ran',
+    });
+  });
+  const top = await page.evaluate(async () => {
+    const mc = (document as any).modelContext;
+    await mc.registerTool({ name: 'top', description: 'Of the page', execute: () => 'top ran' });
+    const tools = await mc.getTools();
+    const inBelow = tools.find((t: { name: string }) => t.name === 'below');
+    return {
+      listed: tools.map((t: { name: string; window: Window }) => [
+        t.name,
+        t.window === window ? 'top' : t.window === window[0][0] ? 'below' : '?',
+      ]),
+      ran: await (window as any).settle(() => mc.executeTool(inBelow, {})),
+      changes: (window as any).changes,
+    };
+  });
+  const belowAfter = await below.evaluate(async () => ({
+    listed: ((await (document as any).modelContext.getTools()) as { name: string }[]).map((t) => t.name),
+    changes: (window as any).changes,
+  }));
+  expect(top).toEqual({
+    listed: [
+      ['below', 'below'],
+      ['top', 'top'],
+    ],
+    ran: ['ok', 'below ran'],
+    changes: 2,
+  });
+  expect(belowAfter).toEqual({ listed: ['below', 'top'], changes: 2 });
+});
+
+test('a pending call rejects with UnknownError when its frame navigates or is removed; a removed frame’s listed tool rejects with InvalidStateError', async ({
+  context,
+  server,
+}) => {
+  const page = await openPage(context, server.url);
+  const out = await page.evaluate(async () => {
+    const w = window as any;
+    const mc = (document as any).modelContext;
+    /** A call to a tool of a new frame that never ends, and what becomes of it once `leave` takes the frame's document away. */
+    const pendingWhile = async (label: string, leave: (frame: HTMLIFrameElement) => void) => {
+      const frame = await w.addFrame(document, `/conformance.html?${label}`);
+      const frameContext = (frame.contentDocument as any).modelContext;
+      await frameContext.registerTool({ name: `hangs_${label}`, description: 'Never ends', execute: () => new Promise(() => {}) });
+      const tool = (await mc.getTools()).find((t: { name: string }) => t.name === `hangs_${label}`);
+      const call = w.settle(() => mc.executeTool(tool, {}));
+      await new Promise((resolve) => frameContext.addEventListener('toolactivated', resolve, { once: true }));
+      leave(frame);
+      return { call: await call, tool, listed: (await mc.getTools()).map((t: { name: string }) => t.name) };
+    };
+    const navigated = await pendingWhile('navigates', (frame) => {
+      frame.src = '/plain.html';
+    });
+    const removed = await pendingWhile('removed', (frame) => frame.remove());
+    return {
+      navigated: { call: navigated.call, listed: navigated.listed },
+      removed: { call: removed.call, listed: removed.listed },
+      removedAgain: await w.settle(() => mc.executeTool(removed.tool, {})),
+    };
+  });
+  expect(out).toEqual({
+    navigated: { call: ['rejected', 'DOMException:UnknownError'], listed: [] },
+    removed: { call: ['rejected', 'DOMException:UnknownError'], listed: [] },
+    removedAgain: ['rejected', 'DOMException:InvalidStateError'],
+  });
+});
+
+test('a removed frame keeps its modelContext, whose methods reject with InvalidStateError, read before or only after it was removed', async ({
+  context,
+  server,
+}) => {
+  const page = await openPage(context, server.url);
+  const out = await page.evaluate(async () => {
+    const w = window as any;
+    const tool = { name: 'late', description: 'Registered too late', execute: () => 1 };
+    // Read, used and holding a tool before its frame goes.
+    const used = await w.addFrame(document, '/conformance.html?used');
+    const usedDoc = used.contentDocument;
+    const usedContext = usedDoc.modelContext;
+    await usedContext.registerTool({ name: 'inner', description: 'A tool of the frame', execute: () => 1 });
+    const [inner] = await usedContext.getTools();
+    used.remove();
+    // Never read until its frame has gone.
+    const unread = await w.addFrame(document, '/conformance.html?unread');
+    const unreadDoc = unread.contentDocument;
+    unread.remove();
+    const unreadContext = unreadDoc.modelContext;
+    return {
+      used: {
+        kept: usedDoc.modelContext === usedContext,
+        registerTool: await w.settle(() => usedContext.registerTool(tool)),
+        getTools: await w.settle(() => usedContext.getTools()),
+        executeTool: await w.settle(() => usedContext.executeTool(inner, {})),
+      },
+      unread: {
+        exists: typeof unreadContext,
+        kept: unreadDoc.modelContext === unreadContext,
+        registerTool: await w.settle(() => unreadContext.registerTool(tool)),
+        getTools: await w.settle(() => unreadContext.getTools()),
+        executeTool: await w.settle(() => unreadContext.executeTool({ ...inner, window: unreadDoc.defaultView ?? window }, {})),
+      },
+    };
+  });
+  const refused = ['rejected', 'DOMException:InvalidStateError'];
+  expect(out).toEqual({
+    used: { kept: true, registerTool: refused, getTools: refused, executeTool: refused },
+    unread: { exists: 'object', kept: true, registerTool: refused, getTools: refused, executeTool: refused },
+  });
+});
+
+test('the initial about:blank of a new frame has a working modelContext at once; its tools are the frame tree’s, and do not survive its navigation', async ({
+  context,
+  server,
+}) => {
+  const page = await openPage(context, server.url);
+  const out = await page.evaluate(async () => {
+    const w = window as any;
+    const frame = document.createElement('iframe');
+    document.body.append(frame);
+    // Scripted at once, before anything loads in it.
+    const blank = frame.contentDocument as any;
+    const blankContext = blank.modelContext;
+    const url = blank.URL;
+    const registered = await w.settle(() =>
+      blankContext.registerTool({
+        name: 'blank_tool',
+        description: 'A tool of the initial about:blank',
+        execute: () => 'from about:blank',
+      }),
+    );
+    const tools = await (document as any).modelContext.getTools();
+    const listed = tools.map((t: { name: string; window: Window; origin: string }) => [t.name, t.window === frame.contentWindow, t.origin]);
+    const ran = await w.settle(() => (document as any).modelContext.executeTool(tools[0], {}));
+    const ownList = (await blankContext.getTools()).map((t: { name: string }) => t.name);
+    await new Promise((resolve) => {
+      frame.onload = resolve;
+      frame.src = '/conformance.html?after';
+    });
+    const next = (frame.contentDocument as any).modelContext;
+    return {
+      url,
+      registered,
+      listed,
+      ran,
+      ownList,
+      origin: location.origin,
+      newContext: next !== blankContext,
+      afterNavigation: (await next.getTools()).map((t: { name: string }) => t.name),
+      fromTop: ((await (document as any).modelContext.getTools()) as { name: string }[]).map((t) => t.name),
+    };
+  });
+  expect(out).toEqual({
+    url: 'about:blank',
+    registered: ['ok', undefined],
+    listed: [['blank_tool', true, out.origin]],
+    ran: ['ok', 'from about:blank'],
+    ownList: ['blank_tool'],
+    origin: out.origin,
+    newContext: true,
+    afterNavigation: [],
+    fromTop: [],
+  });
+});
+
+test('about:blank and srcdoc frames are of their creator’s origin: their tools are listed with it and run', async ({ context, server }) => {
+  const page = await openPage(context, server.url);
+  const out = await page.evaluate(async () => {
+    const w = window as any;
+    const blank = await w.addFrame(document, 'about:blank');
+    await blank.contentDocument.modelContext.registerTool({ name: 'in_blank', description: 'd', execute: () => 'blank ran' });
+    const srcdoc = await new Promise<HTMLIFrameElement>((resolve) => {
+      const frame = document.createElement('iframe');
+      frame.srcdoc = '<p>A srcdoc frame</p>';
+      frame.onload = () => resolve(frame);
+      document.body.append(frame);
+    });
+    await (srcdoc.contentDocument as any).modelContext.registerTool({ name: 'in_srcdoc', description: 'd', execute: () => 'srcdoc ran' });
+    const mc = (document as any).modelContext;
+    const tools = await mc.getTools();
+    const ran = [];
+    for (const tool of tools) ran.push(await mc.executeTool(tool, {}));
+    return { listed: tools.map((t: { name: string; origin: string }) => [t.name, t.origin === location.origin]), ran };
+  });
+  expect(out).toEqual({
+    listed: [
+      ['in_blank', true],
+      ['in_srcdoc', true],
+    ],
+    ran: ['blank ran', 'srcdoc ran'],
+  });
+});
