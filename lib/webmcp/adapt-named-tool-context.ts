@@ -7,6 +7,8 @@
  * Everything read from it is the page's: hostile, and read the way serve-page-tools reads any implementation.
  */
 
+import { readPageField } from './read-page-field';
+
 /** The surface serve-page-tools reads an implementation through. */
 interface ToolContextReader {
   getTools: () => Promise<unknown[]>;
@@ -26,18 +28,18 @@ const HEARD = Symbol.for('webmcp-agent.named-tools-heard');
 export function adaptNamedToolContext(candidate: unknown, changed: () => void): ToolContextReader | undefined {
   if (typeof candidate !== 'object' || candidate === null) return undefined;
   const target = candidate as NamedToolContext;
-  if (typeof field(target, 'getTools') === 'function' || typeof field(target, 'listTools') !== 'function') return undefined;
+  if (typeof readPageField(target, 'getTools') === 'function' || typeof readPageField(target, 'listTools') !== 'function') return undefined;
   hearChanges(target, changed);
   return {
     getTools: async () => {
-      const listed = await Reflect.apply(field(target, 'listTools') as () => unknown, target, []);
+      const listed = await Reflect.apply(readPageField(target, 'listTools') as () => unknown, target, []);
       return Array.isArray(listed) ? listed : [];
     },
     executeTool: async (tool, input) => {
-      const name = field(tool as NamedToolContext, 'name');
-      const execute = field(target, 'executeTool');
+      const name = readPageField(tool as NamedToolContext, 'name');
+      const execute = readPageField(target, 'executeTool');
       if (typeof execute === 'function') return Reflect.apply(execute, target, [name, input]);
-      const call = field(target, 'callTool');
+      const call = readPageField(target, 'callTool');
       if (typeof call === 'function') return Reflect.apply(call, target, [{ name, arguments: input }]);
       throw new DOMException(`Tool not found: ${String(name)}`, 'NotFoundError');
     },
@@ -53,7 +55,7 @@ function hearChanges(target: NamedToolContext, changed: () => void): void {
     return; // A frozen object: it is still read on every request and at load.
   }
   for (const key of MUTATORS) {
-    const original = field(target, key);
+    const original = readPageField(target, key);
     if (typeof original !== 'function') continue;
     const wrapped = function (this: unknown, ...args: unknown[]) {
       try {
@@ -67,15 +69,5 @@ function hearChanges(target: NamedToolContext, changed: () => void): void {
     } catch {
       // A property the page made read-only stays the page's; changes are read on the next request.
     }
-  }
-}
-
-/** A property of a page object; a getter or Proxy trap that throws reads as undefined. */
-function field(target: object | null | undefined, key: string): unknown {
-  if (typeof target !== 'object' || target === null) return undefined;
-  try {
-    return Reflect.get(target, key);
-  } catch {
-    return undefined;
   }
 }

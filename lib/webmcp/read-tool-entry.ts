@@ -11,6 +11,7 @@ import type { FrameTool } from '../messaging/bridge-messages';
 import { cleanPageText, cleanPageValue } from '../page-data/clean-page-text';
 import { thrownMessage } from '../page-data/describe-thrown';
 import { isRecord } from '../shared/is-record';
+import { readPageField } from './read-page-field';
 
 const MAX_NAME = 128;
 const MAX_TITLE = 200;
@@ -32,12 +33,12 @@ export function readToolEntry(raw: unknown): FrameTool | undefined {
   };
   const title = cleanPageText(readString(raw, 'title', MAX_TITLE), { oneLine: true });
   if (title) tool.title = title;
-  const schema = readSchema(read(raw, 'inputSchema'));
+  const schema = readSchema(readPageField(raw, 'inputSchema'));
   tool.inputSchema = schema.schema;
   if (schema.error) tool.schemaError = schema.error;
-  const annotations = readAnnotations(read(raw, 'annotations'));
+  const annotations = readAnnotations(readPageField(raw, 'annotations'));
   if (annotations) tool.annotations = annotations;
-  const outputSchema = readOutputSchema(read(raw, 'outputSchema'));
+  const outputSchema = readOutputSchema(readPageField(raw, 'outputSchema'));
   if (outputSchema) tool.outputSchema = outputSchema;
   return tool;
 }
@@ -58,17 +59,8 @@ function readOutputSchema(value: unknown): JSONSchema | undefined {
   }
 }
 
-/** A getter that throws (a hostile page can define one) reads as undefined. */
-function read(target: object, key: string): unknown {
-  try {
-    return Reflect.get(target, key);
-  } catch {
-    return undefined;
-  }
-}
-
 function readString(target: object, key: string, max: number): string | undefined {
-  const value = read(target, key);
+  const value = readPageField(target, key);
   return typeof value === 'string' ? value.slice(0, max) : undefined;
 }
 
@@ -76,7 +68,7 @@ function readAnnotations(value: unknown): ToolAnnotations | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const out: ToolAnnotations = {};
   for (const key of ['readOnlyHint', 'untrustedContentHint', 'consequentialHint'] as const) {
-    const v = read(value, key);
+    const v = readPageField(value, key);
     if (typeof v === 'boolean') out[key] = v;
   }
   return Object.keys(out).length > 0 ? out : undefined;

@@ -9,6 +9,7 @@
 import { thrownMessage } from '../page-data/describe-thrown';
 import { adaptNamedToolContext } from './adapt-named-tool-context';
 import { type PageRequest, type PageToolInfo, servePageChannel } from './page-channel';
+import { readPageField } from './read-page-field';
 
 type ModelContextLike = EventTarget & {
   getTools?: () => Promise<unknown[]> | unknown[];
@@ -86,7 +87,7 @@ export function servePageTools(win: Window, sources: PageToolSources): { prove: 
       }
       for (const tool of tools) {
         // The polyfill's getTools() also lists the same-origin frames' tools, as native's: their frames report them.
-        const owner = readField(tool as object, 'window');
+        const owner = readPageField(tool as object, 'window');
         if (typeof owner === 'object' && owner !== null && owner !== win) continue;
         const info = toInfo(tool);
         if (!info || byName.has(info.name)) continue;
@@ -135,18 +136,9 @@ export function servePageTools(win: Window, sources: PageToolSources): { prove: 
   return { prove: channel.prove };
 }
 
-/** A property of a page object; a getter or Proxy trap that throws reads as undefined. */
-function readField(target: object, key: string): unknown {
-  try {
-    return Reflect.get(target, key);
-  } catch {
-    return undefined;
-  }
-}
-
 function toInfo(tool: unknown): PageToolInfo | undefined {
   if (typeof tool !== 'object' || tool === null) return undefined;
-  const read = (key: string) => readField(tool, key);
+  const read = (key: string) => readPageField(tool, key);
   const name = read('name');
   if (typeof name !== 'string' || name === '') return undefined;
   // One hostile entry (a description that cannot be turned into text) must not take the frame's other tools down.
@@ -176,7 +168,7 @@ function toInfo(tool: unknown): PageToolInfo | undefined {
   if (typeof annotations === 'object' && annotations !== null) {
     const copy: Record<string, boolean> = {};
     for (const key of ['readOnlyHint', 'untrustedContentHint', 'consequentialHint']) {
-      const v = readField(annotations, key);
+      const v = readPageField(annotations, key);
       if (typeof v === 'boolean') copy[key] = v;
     }
     info.annotations = copy;
