@@ -284,6 +284,38 @@ async function main(): Promise<number> {
     });
 
     await check(
+      "the polyfill's frame tree: getTools lists the same-origin frame's tools, not the cross-origin one's; executeTool runs in the registering frame",
+      async () => {
+        // No removed-frame case here: Firefox settles no promise of a removed frame's realm, its own APIs' included
+        // (docs/webmcp-conformance.md, differences).
+        const framesPage = await session!.openWithExtensionPage(`${server.url}/frames-tools.html`, 'sidepanel.html');
+        type Seen = { listed: string[]; answer: string | null };
+        const seen = await waitFor('the same-origin frame to register', () =>
+          run<Seen | undefined>(
+            framesPage.page,
+            `async () => {
+              const frame = document.getElementById('same');
+              const whose = (w) => (w === window ? 'top' : w === frame.contentWindow ? 'same' : 'other');
+              const tools = await document.modelContext.getTools();
+              const listed = tools.map((t) => t.name + '@' + whose(t.window));
+              if (!listed.includes('same.only@same')) return undefined;
+              const inFrame = tools.find((t) => t.name === 'where' && t.window === frame.contentWindow);
+              const answer = await document.modelContext.executeTool(inFrame, {});
+              return { listed, answer };
+            }`,
+          ),
+        );
+        assert(
+          JSON.stringify(seen.listed) === JSON.stringify(['same.only@same', 'where@top', 'where@same']),
+          `getTools listed ${JSON.stringify(seen.listed)}`,
+        );
+        assert(seen.answer?.includes('same'), `the same-origin frame's tool answered ${seen.answer}`);
+        await framesPage.extensionPage.close();
+        await framesPage.page.close();
+      },
+    );
+
+    await check(
       'a tool that throws a Proxy or a prototype-less object ends at once as tool_threw; a 2 MB structuredContent is capped',
       async () => {
         const hostile = await session!.openWithExtensionPage(`${server.url}/hostile-tools.html`, 'sidepanel.html');
