@@ -1,12 +1,12 @@
 import type { LocalProvider } from '../agent/local-provider';
 import { runLocalAgent } from '../agent/run-local-agent';
 import type { AdapterStatus, AgentAdapter, AgentRunRequest, AgentStreamPart, ModelChoice } from '../agent/types';
-import type { DeviceChoice } from './choose-device';
 import type { PromptApiProvider } from './create-prompt-api-provider';
 import type { TransformersProvider } from './create-transformers-provider';
 import { type DeviceTestResults, formatDeviceSpeed, resultFor } from './device-test-results';
 import { type DeviceTestPhase, type DeviceTestResult, measureDevice } from './measure-device';
-import { type LocalModelSpec, modelCatalog, recommendedModel } from './model-catalog';
+import { type LocalModelSpec, recommendedModel } from './model-catalog';
+import { createLocalAdapterState, isKnownModel, providerOf, setStatus, specOf } from './local-adapter-state';
 import { PROMPT_API_CHOICE, recommendModel } from './recommend-model';
 import { errorMessage } from '../shared/error-message';
 import type { LocalModelDetails } from '../messaging/options-messages';
@@ -73,37 +73,10 @@ export interface LocalAdapter extends AgentAdapter {
  * never "downloading"; a cached model that is not in memory yet counts as ready and loads on the first run.
  */
 export function createLocalAdapter(options: LocalAdapterOptions): LocalAdapter {
-  const catalog = options.catalog ?? modelCatalog;
-  if (catalog.length === 0) throw new Error('The on-device model catalog is empty.');
-  const providers = new Map<string, TransformersProvider>();
-  const cached = new Map<string, boolean>();
-  const devices = new Map<string, DeviceChoice>();
-  const listeners = new Set<() => void>();
-  let status: AdapterStatus = { state: 'loading' };
-  let busy: 'run' | 'prepare' | 'test' | undefined;
-  let refreshing: Promise<void> | undefined;
-
-  const specOf = (id: string) => catalog.find((m) => m.id === id);
-  const isKnown = (id: string) => specOf(id) !== undefined || (id === PROMPT_API_MODEL_ID && !!options.promptApi);
-  let selected = options.modelId && isKnown(options.modelId) ? options.modelId : recommendedModel(catalog).id;
-  // The person's pick (saved or made now) stands; otherwise the device decides once its facts are known.
-  let personChose = selected === options.modelId;
-  let recommendation: { id: string; reason: string } | undefined;
-
-  const providerOf = (spec: LocalModelSpec) => {
-    let p = providers.get(spec.id);
-    if (!p) {
-      p = options.provider(spec);
-      providers.set(spec.id, p);
-    }
-    return p;
-  };
-  const setStatus = (next: AdapterStatus) => {
-    status = next;
-    for (const listener of [...listeners]) listener();
-  };
+  const state = createLocalAdapterState(options);
+  const { catalog } = state;
   const needsDownload = (spec: LocalModelSpec, note?: string): AdapterStatus => {
-    const device = devices.get(spec.id);
+    const device = state.devices.get(spec.id);
     const notes = [device && device.device !== 'webgpu' ? NO_WEBGPU_NOTE : undefined, note].filter(Boolean);
     return {
       state: 'needs-download',
@@ -114,95 +87,95 @@ export function createLocalAdapter(options: LocalAdapterOptions): LocalAdapter {
 
   /** The status of the selected model when nothing is running. */
   const restingStatus = async (): Promise<AdapterStatus> => {
-    if (selected === PROMPT_API_MODEL_ID && options.promptApi) return options.promptApi.status();
-    const spec = specOf(selected) as LocalModelSpec;
-    if (!devices.has(spec.id)) {
+    if (state.selected === PROMPT_API_MODEL_ID && options.promptApi) return options.promptApi.status();
+    const spec = specOf(state, state.selected) as LocalModelSpec;
+    if (!state.devices.has(spec.id)) {
       try {
-        devices.set(spec.id, await providerOf(spec).device());
+        state.devices.set(spec.id, await providerOf(state, spec).device());
       } catch (error) {
         return { state: 'unavailable', reason: errorMessage(error) };
       }
     }
-    return cached.get(spec.id) || providerOf(spec).loaded ? { state: 'ready' } : needsDownload(spec);
+    return state.cached.get(spec.id) || providerOf(state, spec).loaded ? { state: 'ready' } : needsDownload(spec);
   };
 
   const refresh = () => {
-    refreshing ??= (async () => {
+    state.refreshing ??= (async () => {
       await Promise.all(
         catalog.map(async (spec) => {
-          const p = providerOf(spec);
-          cached.set(spec.id, await p.isCached().catch(() => false));
-          if (!devices.has(spec.id)) {
+          const p = providerOf(state, spec);
+          state.cached.set(spec.id, await p.isCached().catch(() => false));
+          if (!state.devices.has(spec.id)) {
             await p.device().then(
-              (d) => devices.set(spec.id, d),
+              (d) => state.devices.set(spec.id, d),
               () => {},
             );
           }
         }),
       );
       await recommend();
-      if (!busy) setStatus(await restingStatus());
+      if (!state.busy) setStatus(state, await restingStatus());
     })().finally(() => {
-      refreshing = undefined;
+      state.refreshing = undefined;
     });
-    return refreshing;
+    return state.refreshing;
   };
 
   /** What fits this device (from the engine's device choices), selected unless the person chose. */
   const recommend = async () => {
-    const choices = [...devices.values()];
+    const choices = [...state.devices.values()];
     const promptApi = options.promptApi ? (await options.promptApi.status()).state !== 'unavailable' : false;
-    recommendation = recommendModel(catalog, {
+    state.recommendation = recommendModel(catalog, {
       webgpu: choices.some((d) => d.device === 'webgpu'),
       shaderF16: choices.some((d) => d.dtype === 'q4f16'),
       ...(options.deviceMemoryGb ? { memoryGb: options.deviceMemoryGb } : {}),
       promptApi,
     });
-    if (!personChose && !busy && isKnown(recommendation.id)) selected = recommendation.id;
+    if (!state.personChose && !state.busy && isKnownModel(state, state.recommendation.id)) state.selected = state.recommendation.id;
   };
 
   /** Load (or download) the selected model, reporting it in the status; throws what failed. */
   const load = async (spec: LocalModelSpec, signal?: AbortSignal) => {
-    const p = providerOf(spec);
+    const p = providerOf(state, spec);
     if (p.loaded) {
-      setStatus({ state: 'ready' });
+      setStatus(state, { state: 'ready' });
       return;
     }
-    const wasCached = cached.get(spec.id) ?? (await p.isCached().catch(() => false));
+    const wasCached = state.cached.get(spec.id) ?? (await p.isCached().catch(() => false));
     const progressStatus = (progress: number): AdapterStatus =>
       wasCached ? { state: 'loading', progress } : { state: 'downloading', progress };
-    setStatus(progressStatus(0));
+    setStatus(state, progressStatus(0));
     try {
-      await p.prepare((progress) => setStatus(progressStatus(progress)), signal);
-      cached.set(spec.id, true);
-      setStatus({ state: 'ready' });
+      await p.prepare((progress) => setStatus(state, progressStatus(progress)), signal);
+      state.cached.set(spec.id, true);
+      setStatus(state, { state: 'ready' });
     } catch (error) {
       const nowCached = await p.isCached().catch(() => false);
-      cached.set(spec.id, nowCached);
-      if (signal?.aborted) setStatus(nowCached ? { state: 'ready' } : needsDownload(spec));
-      else if (nowCached) setStatus({ state: 'error', error: `The on-device model failed to load: ${errorMessage(error)}` });
+      state.cached.set(spec.id, nowCached);
+      if (signal?.aborted) setStatus(state, nowCached ? { state: 'ready' } : needsDownload(spec));
+      else if (nowCached) setStatus(state, { state: 'error', error: `The on-device model failed to load: ${errorMessage(error)}` });
       else {
-        setStatus(needsDownload(spec, `The last download stopped (${errorMessage(error)}); downloading again resumes it.`));
+        setStatus(state, needsDownload(spec, `The last download stopped (${errorMessage(error)}); downloading again resumes it.`));
       }
       throw error;
     }
   };
 
-  const testOf = (spec: LocalModelSpec) => resultFor(options.deviceTests?.() ?? {}, spec.id, devices.get(spec.id));
+  const testOf = (spec: LocalModelSpec) => resultFor(options.deviceTests?.() ?? {}, spec.id, state.devices.get(spec.id));
 
   const choices = (): ModelChoice[] => {
     const list: ModelChoice[] = catalog.map((spec) => {
-      const device = devices.get(spec.id);
+      const device = state.devices.get(spec.id);
       const test = testOf(spec);
       return {
         id: spec.id,
         label: spec.label,
         brief: spec.brief,
         bytes: device ? spec.bytes[device.dtype] : undefined,
-        cached: cached.get(spec.id) ?? false,
-        recommended: spec.id === (recommendation?.id ?? recommendedModel(catalog).id),
-        ...(spec.id === recommendation?.id ? { why: recommendation.reason } : {}),
-        selected: spec.id === selected,
+        cached: state.cached.get(spec.id) ?? false,
+        recommended: spec.id === (state.recommendation?.id ?? recommendedModel(catalog).id),
+        ...(spec.id === state.recommendation?.id ? { why: state.recommendation.reason } : {}),
+        selected: spec.id === state.selected,
         ...(test ? { measured: formatDeviceSpeed(test) } : {}),
       };
     });
@@ -211,22 +184,22 @@ export function createLocalAdapter(options: LocalAdapterOptions): LocalAdapter {
         id: PROMPT_API_MODEL_ID,
         label: 'Chrome built-in',
         brief: "Chrome's own model: nothing to download here, where Chrome offers it.",
-        ...(recommendation?.id === PROMPT_API_MODEL_ID ? { recommended: true, why: recommendation.reason } : {}),
-        selected: selected === PROMPT_API_MODEL_ID,
+        ...(state.recommendation?.id === PROMPT_API_MODEL_ID ? { recommended: true, why: state.recommendation.reason } : {}),
+        selected: state.selected === PROMPT_API_MODEL_ID,
       });
     }
     return list;
   };
 
   async function* run(req: AgentRunRequest): AsyncIterable<AgentStreamPart> {
-    if (busy) {
+    if (state.busy) {
       yield { type: 'error', error: 'The on-device model is busy: wait for the download or the reply to finish.' };
       return;
     }
-    busy = 'run';
+    state.busy = 'run';
     try {
       let provider: LocalProvider;
-      if (selected === PROMPT_API_MODEL_ID && options.promptApi) {
+      if (state.selected === PROMPT_API_MODEL_ID && options.promptApi) {
         const s = await options.promptApi.status();
         if (s.state !== 'ready') {
           yield { type: 'error', error: s.state === 'unavailable' ? s.reason : 'Download Chrome’s built-in model first.' };
@@ -234,10 +207,10 @@ export function createLocalAdapter(options: LocalAdapterOptions): LocalAdapter {
         }
         provider = options.promptApi;
       } else {
-        const spec = specOf(selected) as LocalModelSpec;
-        const p = providerOf(spec);
+        const spec = specOf(state, state.selected) as LocalModelSpec;
+        const p = providerOf(state, spec);
         if (!p.loaded) {
-          if (!(cached.get(spec.id) ?? (await p.isCached().catch(() => false)))) {
+          if (!(state.cached.get(spec.id) ?? (await p.isCached().catch(() => false)))) {
             yield { type: 'error', error: 'Download the on-device model first.' };
             return;
           }
@@ -258,7 +231,7 @@ export function createLocalAdapter(options: LocalAdapterOptions): LocalAdapter {
         toolsInline: provider.toolsInline,
       });
     } finally {
-      busy = undefined;
+      state.busy = undefined;
     }
   }
 
@@ -267,46 +240,46 @@ export function createLocalAdapter(options: LocalAdapterOptions): LocalAdapter {
   return {
     id: options.id ?? 'local',
     label: options.label ?? 'On-device',
-    status: () => status,
+    status: () => state.status,
     subscribe: (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+      state.listeners.add(listener);
+      return () => state.listeners.delete(listener);
     },
     models: choices,
     run,
 
     prepare: async (signal) => {
-      if (busy) throw new Error('The on-device model is busy: wait for the download or the reply to finish.');
-      busy = 'prepare';
+      if (state.busy) throw new Error('The on-device model is busy: wait for the download or the reply to finish.');
+      state.busy = 'prepare';
       try {
-        if (selected === PROMPT_API_MODEL_ID && options.promptApi) {
+        if (state.selected === PROMPT_API_MODEL_ID && options.promptApi) {
           const api = options.promptApi;
-          setStatus({ state: 'downloading', progress: 0 });
+          setStatus(state, { state: 'downloading', progress: 0 });
           try {
-            await api.prepare((progress) => setStatus({ state: 'downloading', progress }), signal);
+            await api.prepare((progress) => setStatus(state, { state: 'downloading', progress }), signal);
           } finally {
-            setStatus(await api.status());
+            setStatus(state, await api.status());
           }
           return;
         }
-        await load(specOf(selected) as LocalModelSpec, signal);
+        await load(specOf(state, state.selected) as LocalModelSpec, signal);
       } finally {
-        busy = undefined;
+        state.busy = undefined;
       }
     },
 
     selectModel: async (id) => {
-      if (busy) throw new Error('Wait for the reply or the download to finish before switching models.');
-      if (!isKnown(id)) throw new Error(`There is no on-device model "${id}".`);
-      personChose = true;
-      if (id === selected) return;
-      const previous = specOf(selected);
-      selected = id;
+      if (state.busy) throw new Error('Wait for the reply or the download to finish before switching models.');
+      if (!isKnownModel(state, id)) throw new Error(`There is no on-device model "${id}".`);
+      state.personChose = true;
+      if (id === state.selected) return;
+      const previous = specOf(state, state.selected);
+      state.selected = id;
       options.onModelChange?.(id);
-      setStatus({ state: 'loading' });
+      setStatus(state, { state: 'loading' });
       // Free the old model's memory now rather than at its idle timeout.
       if (previous)
-        await providerOf(previous)
+        await providerOf(state, previous)
           .unload()
           .catch(() => {});
       await refresh();
@@ -316,10 +289,10 @@ export function createLocalAdapter(options: LocalAdapterOptions): LocalAdapter {
       await refresh();
       return Promise.all(
         catalog.map(async (spec) => {
-          const device = devices.get(spec.id);
-          const isCached = cached.get(spec.id) ?? false;
+          const device = state.devices.get(spec.id);
+          const isCached = state.cached.get(spec.id) ?? false;
           const storedBytes = isCached
-            ? await providerOf(spec)
+            ? await providerOf(state, spec)
                 .storedBytes()
                 .catch(() => undefined)
             : undefined;
@@ -333,7 +306,7 @@ export function createLocalAdapter(options: LocalAdapterOptions): LocalAdapter {
             dtype: device?.dtype,
             cached: isCached,
             ...(storedBytes !== undefined ? { storedBytes } : {}),
-            recommended: spec.id === (recommendation?.id ?? recommendedModel(catalog).id),
+            recommended: spec.id === (state.recommendation?.id ?? recommendedModel(catalog).id),
             ...(test ? { deviceTest: test } : {}),
           };
         }),
@@ -341,32 +314,32 @@ export function createLocalAdapter(options: LocalAdapterOptions): LocalAdapter {
     },
 
     testModel: async (id, onPhase, signal) => {
-      const spec = specOf(id);
+      const spec = specOf(state, id);
       if (!spec) throw new Error(`There is no on-device model "${id}".`);
-      if (busy) throw new Error('The on-device model is busy: wait for the reply or the download to finish, then test.');
-      busy = 'test';
+      if (state.busy) throw new Error('The on-device model is busy: wait for the reply or the download to finish, then test.');
+      state.busy = 'test';
       try {
-        const p = providerOf(spec);
+        const p = providerOf(state, spec);
         if (!(await p.isCached().catch(() => false))) throw new Error(`${spec.label} is not downloaded on this device: download it first.`);
         try {
           return await measureDevice(p, { onPhase, signal });
         } finally {
           // Testing another model than the one in use must not leave two models in memory.
-          if (id !== selected) await p.unload().catch(() => {});
+          if (id !== state.selected) await p.unload().catch(() => {});
         }
       } finally {
-        busy = undefined;
+        state.busy = undefined;
         // The test loaded this model; a different selected model's status is unchanged, but panels hear either way.
-        if (!refreshing) setStatus(await restingStatus());
+        if (!state.refreshing) setStatus(state, await restingStatus());
       }
     },
 
     deleteModel: async (id) => {
-      const spec = specOf(id);
+      const spec = specOf(state, id);
       if (!spec) throw new Error(`There is no on-device model "${id}".`);
-      if (busy && id === selected) throw new Error('Wait for the reply or the download to finish before deleting the model.');
-      await providerOf(spec).deleteModel();
-      cached.set(id, false);
+      if (state.busy && id === state.selected) throw new Error('Wait for the reply or the download to finish before deleting the model.');
+      await providerOf(state, spec).deleteModel();
+      state.cached.set(id, false);
       await refresh();
     },
 
