@@ -6,15 +6,18 @@ import type { TransformersProvider } from './create-transformers-provider';
 import { type DeviceTestResults, formatDeviceSpeed, resultFor } from './device-test-results';
 import { type DeviceTestPhase, type DeviceTestResult, measureDevice } from './measure-device';
 import { type LocalModelSpec, recommendedModel } from './model-catalog';
+import { needsDownloadStatus } from './needs-download-status';
+import { refreshModelFacts } from './refresh-model-facts';
+import { restingStatus } from './resting-status';
 import { createLocalAdapterState, isKnownModel, providerOf, setStatus, specOf } from './local-adapter-state';
-import { PROMPT_API_CHOICE, recommendModel } from './recommend-model';
+import { PROMPT_API_CHOICE } from './recommend-model';
 import { errorMessage } from '../shared/error-message';
 import type { LocalModelDetails } from '../messaging/options-messages';
 
 export type { LocalModelDetails };
 
-/** The download card's caveat where there is no WebGPU adapter. */
-export const NO_WEBGPU_NOTE = 'No WebGPU here: a smaller, slower model runs on the CPU.';
+export { NO_WEBGPU_NOTE } from './needs-download-status';
+
 /** The id of Chrome's built-in model among the choices. */
 export const PROMPT_API_MODEL_ID = PROMPT_API_CHOICE;
 
@@ -75,64 +78,6 @@ export interface LocalAdapter extends AgentAdapter {
 export function createLocalAdapter(options: LocalAdapterOptions): LocalAdapter {
   const state = createLocalAdapterState(options);
   const { catalog } = state;
-  const needsDownload = (spec: LocalModelSpec, note?: string): AdapterStatus => {
-    const device = state.devices.get(spec.id);
-    const notes = [device && device.device !== 'webgpu' ? NO_WEBGPU_NOTE : undefined, note].filter(Boolean);
-    return {
-      state: 'needs-download',
-      bytes: device ? spec.bytes[device.dtype] : undefined,
-      ...(notes.length ? { note: notes.join(' ') } : {}),
-    };
-  };
-
-  /** The status of the selected model when nothing is running. */
-  const restingStatus = async (): Promise<AdapterStatus> => {
-    if (state.selected === PROMPT_API_MODEL_ID && options.promptApi) return options.promptApi.status();
-    const spec = specOf(state, state.selected) as LocalModelSpec;
-    if (!state.devices.has(spec.id)) {
-      try {
-        state.devices.set(spec.id, await providerOf(state, spec).device());
-      } catch (error) {
-        return { state: 'unavailable', reason: errorMessage(error) };
-      }
-    }
-    return state.cached.get(spec.id) || providerOf(state, spec).loaded ? { state: 'ready' } : needsDownload(spec);
-  };
-
-  const refresh = () => {
-    state.refreshing ??= (async () => {
-      await Promise.all(
-        catalog.map(async (spec) => {
-          const p = providerOf(state, spec);
-          state.cached.set(spec.id, await p.isCached().catch(() => false));
-          if (!state.devices.has(spec.id)) {
-            await p.device().then(
-              (d) => state.devices.set(spec.id, d),
-              () => {},
-            );
-          }
-        }),
-      );
-      await recommend();
-      if (!state.busy) setStatus(state, await restingStatus());
-    })().finally(() => {
-      state.refreshing = undefined;
-    });
-    return state.refreshing;
-  };
-
-  /** What fits this device (from the engine's device choices), selected unless the person chose. */
-  const recommend = async () => {
-    const choices = [...state.devices.values()];
-    const promptApi = options.promptApi ? (await options.promptApi.status()).state !== 'unavailable' : false;
-    state.recommendation = recommendModel(catalog, {
-      webgpu: choices.some((d) => d.device === 'webgpu'),
-      shaderF16: choices.some((d) => d.dtype === 'q4f16'),
-      ...(options.deviceMemoryGb ? { memoryGb: options.deviceMemoryGb } : {}),
-      promptApi,
-    });
-    if (!state.personChose && !state.busy && isKnownModel(state, state.recommendation.id)) state.selected = state.recommendation.id;
-  };
 
   /** Load (or download) the selected model, reporting it in the status; throws what failed. */
   const load = async (spec: LocalModelSpec, signal?: AbortSignal) => {
@@ -152,10 +97,17 @@ export function createLocalAdapter(options: LocalAdapterOptions): LocalAdapter {
     } catch (error) {
       const nowCached = await p.isCached().catch(() => false);
       state.cached.set(spec.id, nowCached);
-      if (signal?.aborted) setStatus(state, nowCached ? { state: 'ready' } : needsDownload(spec));
+      if (signal?.aborted) setStatus(state, nowCached ? { state: 'ready' } : needsDownloadStatus(spec, state.devices.get(spec.id)));
       else if (nowCached) setStatus(state, { state: 'error', error: `The on-device model failed to load: ${errorMessage(error)}` });
       else {
-        setStatus(state, needsDownload(spec, `The last download stopped (${errorMessage(error)}); downloading again resumes it.`));
+        setStatus(
+          state,
+          needsDownloadStatus(
+            spec,
+            state.devices.get(spec.id),
+            `The last download stopped (${errorMessage(error)}); downloading again resumes it.`,
+          ),
+        );
       }
       throw error;
     }
@@ -235,7 +187,7 @@ export function createLocalAdapter(options: LocalAdapterOptions): LocalAdapter {
     }
   }
 
-  void refresh();
+  void refreshModelFacts(state);
 
   return {
     id: options.id ?? 'local',
@@ -282,11 +234,11 @@ export function createLocalAdapter(options: LocalAdapterOptions): LocalAdapter {
         await providerOf(state, previous)
           .unload()
           .catch(() => {});
-      await refresh();
+      await refreshModelFacts(state);
     },
 
     listModels: async () => {
-      await refresh();
+      await refreshModelFacts(state);
       return Promise.all(
         catalog.map(async (spec) => {
           const device = state.devices.get(spec.id);
@@ -330,7 +282,7 @@ export function createLocalAdapter(options: LocalAdapterOptions): LocalAdapter {
       } finally {
         state.busy = undefined;
         // The test loaded this model; a different selected model's status is unchanged, but panels hear either way.
-        if (!state.refreshing) setStatus(state, await restingStatus());
+        if (!state.refreshing) setStatus(state, await restingStatus(state));
       }
     },
 
@@ -340,9 +292,9 @@ export function createLocalAdapter(options: LocalAdapterOptions): LocalAdapter {
       if (state.busy && id === state.selected) throw new Error('Wait for the reply or the download to finish before deleting the model.');
       await providerOf(state, spec).deleteModel();
       state.cached.set(id, false);
-      await refresh();
+      await refreshModelFacts(state);
     },
 
-    refresh,
+    refresh: () => refreshModelFacts(state),
   };
 }

@@ -11,7 +11,7 @@ import { PROMPT_API_CHOICE } from './recommend-model';
  * flags, device choices, the recommendation), the person's pick, the status and who is using the engine. One plain
  * object passed to each step, so a step's inputs are its arguments and not a closure's.
  */
-interface LocalAdapterState {
+export interface LocalAdapterState {
   /** The models offered (never empty). */
   readonly catalog: readonly LocalModelSpec[];
   /** The engine for one catalog model; called once per model id, through providerOf. */

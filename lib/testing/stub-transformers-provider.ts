@@ -93,3 +93,22 @@ export function createStubTransformersProvider(
     generate: (req) => scripted.generate(req),
   };
 }
+
+/**
+ * The `provider` option of createLocalAdapter (or createLocalAdapterState) over stub engines: each model's stub is
+ * made with `options(model)` on first use and kept in `made`, so a test can steer it and read what it was asked.
+ */
+export function stubEngines(options: (model: LocalModelSpec) => StubTransformersProviderOptions = () => ({})): {
+  provider: (model: LocalModelSpec) => StubTransformersProvider;
+  made: Map<string, StubTransformersProvider>;
+} {
+  const made = new Map<string, StubTransformersProvider>();
+  return {
+    made,
+    provider: (model) => {
+      const stub = createStubTransformersProvider(model, options(model));
+      made.set(model.id, stub);
+      return stub;
+    },
+  };
+}
