@@ -1,17 +1,15 @@
-import type { LocalProvider } from '../agent/local-provider';
-import { runLocalAgent } from '../agent/run-local-agent';
-import type { AdapterStatus, AgentAdapter, AgentRunRequest, AgentStreamPart, ModelChoice } from '../agent/types';
+import type { AdapterStatus, AgentAdapter, ModelChoice } from '../agent/types';
 import type { PromptApiProvider } from './create-prompt-api-provider';
 import type { TransformersProvider } from './create-transformers-provider';
 import { type DeviceTestResults, formatDeviceSpeed, resultFor } from './device-test-results';
 import { type DeviceTestPhase, type DeviceTestResult, measureDevice } from './measure-device';
 import { type LocalModelSpec, recommendedModel } from './model-catalog';
-import { needsDownloadStatus } from './needs-download-status';
 import { refreshModelFacts } from './refresh-model-facts';
 import { restingStatus } from './resting-status';
+import { prepareSelectedModel } from './prepare-selected-model';
+import { runSelectedModel } from './run-selected-model';
 import { createLocalAdapterState, isKnownModel, providerOf, setStatus, specOf } from './local-adapter-state';
 import { PROMPT_API_CHOICE } from './recommend-model';
-import { errorMessage } from '../shared/error-message';
 import type { LocalModelDetails } from '../messaging/options-messages';
 
 export type { LocalModelDetails };
@@ -79,40 +77,6 @@ export function createLocalAdapter(options: LocalAdapterOptions): LocalAdapter {
   const state = createLocalAdapterState(options);
   const { catalog } = state;
 
-  /** Load (or download) the selected model, reporting it in the status; throws what failed. */
-  const load = async (spec: LocalModelSpec, signal?: AbortSignal) => {
-    const p = providerOf(state, spec);
-    if (p.loaded) {
-      setStatus(state, { state: 'ready' });
-      return;
-    }
-    const wasCached = state.cached.get(spec.id) ?? (await p.isCached().catch(() => false));
-    const progressStatus = (progress: number): AdapterStatus =>
-      wasCached ? { state: 'loading', progress } : { state: 'downloading', progress };
-    setStatus(state, progressStatus(0));
-    try {
-      await p.prepare((progress) => setStatus(state, progressStatus(progress)), signal);
-      state.cached.set(spec.id, true);
-      setStatus(state, { state: 'ready' });
-    } catch (error) {
-      const nowCached = await p.isCached().catch(() => false);
-      state.cached.set(spec.id, nowCached);
-      if (signal?.aborted) setStatus(state, nowCached ? { state: 'ready' } : needsDownloadStatus(spec, state.devices.get(spec.id)));
-      else if (nowCached) setStatus(state, { state: 'error', error: `The on-device model failed to load: ${errorMessage(error)}` });
-      else {
-        setStatus(
-          state,
-          needsDownloadStatus(
-            spec,
-            state.devices.get(spec.id),
-            `The last download stopped (${errorMessage(error)}); downloading again resumes it.`,
-          ),
-        );
-      }
-      throw error;
-    }
-  };
-
   const testOf = (spec: LocalModelSpec) => resultFor(options.deviceTests?.() ?? {}, spec.id, state.devices.get(spec.id));
 
   const choices = (): ModelChoice[] => {
@@ -143,50 +107,6 @@ export function createLocalAdapter(options: LocalAdapterOptions): LocalAdapter {
     return list;
   };
 
-  async function* run(req: AgentRunRequest): AsyncIterable<AgentStreamPart> {
-    if (state.busy) {
-      yield { type: 'error', error: 'The on-device model is busy: wait for the download or the reply to finish.' };
-      return;
-    }
-    state.busy = 'run';
-    try {
-      let provider: LocalProvider;
-      if (state.selected === PROMPT_API_MODEL_ID && options.promptApi) {
-        const s = await options.promptApi.status();
-        if (s.state !== 'ready') {
-          yield { type: 'error', error: s.state === 'unavailable' ? s.reason : 'Download Chrome’s built-in model first.' };
-          return;
-        }
-        provider = options.promptApi;
-      } else {
-        const spec = specOf(state, state.selected) as LocalModelSpec;
-        const p = providerOf(state, spec);
-        if (!p.loaded) {
-          if (!(state.cached.get(spec.id) ?? (await p.isCached().catch(() => false)))) {
-            yield { type: 'error', error: 'Download the on-device model first.' };
-            return;
-          }
-          try {
-            await load(spec, req.signal);
-          } catch (error) {
-            if (req.signal.aborted) yield { type: 'finish', reason: 'aborted' };
-            else yield { type: 'error', error: `The on-device model failed to load: ${errorMessage(error)}` };
-            return;
-          }
-        }
-        provider = p;
-      }
-      yield* runLocalAgent(provider, req, {
-        maxSteps: options.maxSteps,
-        stepTimeoutMs: options.stepTimeoutMs,
-        instructions: options.instructions,
-        toolsInline: provider.toolsInline,
-      });
-    } finally {
-      state.busy = undefined;
-    }
-  }
-
   void refreshModelFacts(state);
 
   return {
@@ -198,27 +118,14 @@ export function createLocalAdapter(options: LocalAdapterOptions): LocalAdapter {
       return () => state.listeners.delete(listener);
     },
     models: choices,
-    run,
+    run: (req) =>
+      runSelectedModel(state, req, {
+        maxSteps: options.maxSteps,
+        stepTimeoutMs: options.stepTimeoutMs,
+        instructions: options.instructions,
+      }),
 
-    prepare: async (signal) => {
-      if (state.busy) throw new Error('The on-device model is busy: wait for the download or the reply to finish.');
-      state.busy = 'prepare';
-      try {
-        if (state.selected === PROMPT_API_MODEL_ID && options.promptApi) {
-          const api = options.promptApi;
-          setStatus(state, { state: 'downloading', progress: 0 });
-          try {
-            await api.prepare((progress) => setStatus(state, { state: 'downloading', progress }), signal);
-          } finally {
-            setStatus(state, await api.status());
-          }
-          return;
-        }
-        await load(specOf(state, state.selected) as LocalModelSpec, signal);
-      } finally {
-        state.busy = undefined;
-      }
-    },
+    prepare: (signal) => prepareSelectedModel(state, signal),
 
     selectModel: async (id) => {
       if (state.busy) throw new Error('Wait for the reply or the download to finish before switching models.');

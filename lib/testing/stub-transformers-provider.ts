@@ -15,9 +15,9 @@ interface StubTransformersProviderOptions {
   loaded?: boolean;
   /** Progress values prepare reports before it resolves. Default [0.5, 1]. */
   progress?: number[];
-  /** prepare rejects with this (after its progress) and leaves the cache as `cachedAfterFailure` says. */
+  /** prepare rejects with this (after its progress), as it does when its signal aborted. */
   prepareError?: Error;
-  /** isCached after a failed prepare (part of the files kept, or all). Default false. */
+  /** isCached after a failed or stopped prepare (part of the files kept, or all). Default: as before it. */
   cachedAfterFailure?: boolean;
   /** prepare waits for this before it finishes (to hold the engine busy). */
   prepareGate?: Promise<void>;
@@ -72,9 +72,9 @@ export function createStubTransformersProvider(
       calls.prepare++;
       for (const p of stub.progress ?? [0.5, 1]) onProgress(p);
       await stub.prepareGate;
-      signal?.throwIfAborted();
-      if (stub.prepareError) {
-        stub.cached = stub.cachedAfterFailure ?? false;
+      if (signal?.aborted || stub.prepareError) {
+        stub.cached = stub.cachedAfterFailure ?? stub.cached;
+        signal?.throwIfAborted();
         throw stub.prepareError;
       }
       stub.cached = true;
