@@ -1,13 +1,15 @@
 import type { AdapterStatus, AgentAdapter, ModelChoice } from '../agent/types';
 import type { PromptApiProvider } from './create-prompt-api-provider';
 import type { TransformersProvider } from './create-transformers-provider';
-import { type DeviceTestResults, formatDeviceSpeed, resultFor } from './device-test-results';
+import type { DeviceTestResults } from './device-test-results';
 import { type DeviceTestPhase, type DeviceTestResult, measureDevice } from './measure-device';
-import { type LocalModelSpec, recommendedModel } from './model-catalog';
+import type { LocalModelSpec } from './model-catalog';
 import { refreshModelFacts } from './refresh-model-facts';
 import { restingStatus } from './resting-status';
 import { prepareSelectedModel } from './prepare-selected-model';
 import { runSelectedModel } from './run-selected-model';
+import { localModelChoices } from './local-model-choices';
+import { listLocalModelDetails } from './list-local-model-details';
 import { createLocalAdapterState, isKnownModel, providerOf, setStatus, specOf } from './local-adapter-state';
 import { PROMPT_API_CHOICE } from './recommend-model';
 import type { LocalModelDetails } from '../messaging/options-messages';
@@ -75,38 +77,6 @@ export interface LocalAdapter extends AgentAdapter {
  */
 export function createLocalAdapter(options: LocalAdapterOptions): LocalAdapter {
   const state = createLocalAdapterState(options);
-  const { catalog } = state;
-
-  const testOf = (spec: LocalModelSpec) => resultFor(options.deviceTests?.() ?? {}, spec.id, state.devices.get(spec.id));
-
-  const choices = (): ModelChoice[] => {
-    const list: ModelChoice[] = catalog.map((spec) => {
-      const device = state.devices.get(spec.id);
-      const test = testOf(spec);
-      return {
-        id: spec.id,
-        label: spec.label,
-        brief: spec.brief,
-        bytes: device ? spec.bytes[device.dtype] : undefined,
-        cached: state.cached.get(spec.id) ?? false,
-        recommended: spec.id === (state.recommendation?.id ?? recommendedModel(catalog).id),
-        ...(spec.id === state.recommendation?.id ? { why: state.recommendation.reason } : {}),
-        selected: spec.id === state.selected,
-        ...(test ? { measured: formatDeviceSpeed(test) } : {}),
-      };
-    });
-    if (options.promptApi) {
-      list.push({
-        id: PROMPT_API_MODEL_ID,
-        label: 'Chrome built-in',
-        brief: "Chrome's own model: nothing to download here, where Chrome offers it.",
-        ...(state.recommendation?.id === PROMPT_API_MODEL_ID ? { recommended: true, why: state.recommendation.reason } : {}),
-        selected: state.selected === PROMPT_API_MODEL_ID,
-      });
-    }
-    return list;
-  };
-
   void refreshModelFacts(state);
 
   return {
@@ -117,7 +87,7 @@ export function createLocalAdapter(options: LocalAdapterOptions): LocalAdapter {
       state.listeners.add(listener);
       return () => state.listeners.delete(listener);
     },
-    models: choices,
+    models: () => localModelChoices(state),
     run: (req) =>
       runSelectedModel(state, req, {
         maxSteps: options.maxSteps,
@@ -144,33 +114,7 @@ export function createLocalAdapter(options: LocalAdapterOptions): LocalAdapter {
       await refreshModelFacts(state);
     },
 
-    listModels: async () => {
-      await refreshModelFacts(state);
-      return Promise.all(
-        catalog.map(async (spec) => {
-          const device = state.devices.get(spec.id);
-          const isCached = state.cached.get(spec.id) ?? false;
-          const storedBytes = isCached
-            ? await providerOf(state, spec)
-                .storedBytes()
-                .catch(() => undefined)
-            : undefined;
-          const test = testOf(spec);
-          return {
-            id: spec.id,
-            label: spec.label,
-            brief: spec.brief,
-            hardware: spec.hardware,
-            bytes: device ? spec.bytes[device.dtype] : undefined,
-            dtype: device?.dtype,
-            cached: isCached,
-            ...(storedBytes !== undefined ? { storedBytes } : {}),
-            recommended: spec.id === (state.recommendation?.id ?? recommendedModel(catalog).id),
-            ...(test ? { deviceTest: test } : {}),
-          };
-        }),
-      );
-    },
+    listModels: () => listLocalModelDetails(state),
 
     testModel: async (id, onPhase, signal) => {
       const spec = specOf(state, id);

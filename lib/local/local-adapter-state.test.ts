@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createStubTransformersProvider } from '../testing/stub-transformers-provider';
 import { createPromptApiProvider } from './create-prompt-api-provider';
-import { createLocalAdapterState, isKnownModel, providerOf, setStatus, specOf } from './local-adapter-state';
+import { deviceTestKey } from './device-test-results';
+import { createLocalAdapterState, deviceTestOf, isKnownModel, providerOf, recommendedId, setStatus, specOf } from './local-adapter-state';
+import type { DeviceTestResult } from './measure-device';
 import { modelCatalog, recommendedModel } from './model-catalog';
 import { PROMPT_API_CHOICE } from './recommend-model';
 
@@ -78,5 +80,42 @@ describe('setStatus', () => {
     setStatus(state, { state: 'ready' });
     setStatus(state, { state: 'loading' });
     expect(heard).toEqual(['first:ready', 'second:ready', 'second:loading']);
+  });
+});
+
+describe('recommendedId', () => {
+  it('is the catalog’s own pick until the device’s facts gave one', () => {
+    const state = createLocalAdapterState({ provider });
+    expect(recommendedId(state)).toBe(recommendedModel().id);
+    state.recommendation = { id: other, reason: 'fits' };
+    expect(recommendedId(state)).toBe(other);
+  });
+});
+
+describe('deviceTestOf', () => {
+  it('reads the stored results as they are now, preferring the device the model runs on', () => {
+    const spec = recommendedModel();
+    const result = (device: 'webgpu' | 'wasm', testedAt: string): DeviceTestResult => ({
+      modelId: spec.id,
+      device,
+      dtype: device === 'webgpu' ? 'q4f16' : 'q4',
+      testedAt,
+      promptTokens: 1000,
+      firstTokenMs: 800,
+      tokensPerSecond: 20,
+      newTokens: 60,
+      memoryBytes: 1,
+      memorySource: 'weights+kv',
+    });
+    const gpu = result('webgpu', '2026-12-01T03:00:00.000Z');
+    const cpu = result('wasm', '2026-12-01T02:00:00.000Z');
+    let stored = {};
+    const state = createLocalAdapterState({ provider, deviceTests: () => stored });
+    expect(deviceTestOf(state, spec)).toBeUndefined();
+    stored = { [deviceTestKey(gpu)]: gpu, [deviceTestKey(cpu)]: cpu };
+    expect(deviceTestOf(state, spec)).toEqual(gpu);
+    state.devices.set(spec.id, { device: 'wasm', dtype: 'q4', numThreads: 1 });
+    expect(deviceTestOf(state, spec)).toEqual(cpu);
+    expect(deviceTestOf(createLocalAdapterState({ provider }), spec)).toBeUndefined();
   });
 });

@@ -2,7 +2,8 @@ import type { AdapterStatus } from '../agent/types';
 import type { DeviceChoice } from './choose-device';
 import type { PromptApiProvider } from './create-prompt-api-provider';
 import type { TransformersProvider } from './create-transformers-provider';
-import type { DeviceTestResults } from './device-test-results';
+import { type DeviceTestResults, resultFor } from './device-test-results';
+import type { DeviceTestResult } from './measure-device';
 import { type LocalModelSpec, modelCatalog, recommendedModel } from './model-catalog';
 import { PROMPT_API_CHOICE } from './recommend-model';
 
@@ -107,4 +108,14 @@ export function providerOf(state: LocalAdapterState, spec: LocalModelSpec): Tran
 export function setStatus(state: LocalAdapterState, next: AdapterStatus): void {
   state.status = next;
   for (const listener of [...state.listeners]) listener();
+}
+
+/** The catalog's own recommended model until this device's facts are known, then the device's. */
+export function recommendedId(state: LocalAdapterState): string {
+  return state.recommendation?.id ?? recommendedModel(state.catalog).id;
+}
+
+/** What "Test this device" last measured for a model here (on the device it runs on now, first), if anything. */
+export function deviceTestOf(state: LocalAdapterState, spec: LocalModelSpec): DeviceTestResult | undefined {
+  return resultFor(state.deviceTests?.() ?? {}, spec.id, state.devices.get(spec.id));
 }
