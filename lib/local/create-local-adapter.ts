@@ -2,15 +2,17 @@ import type { AdapterStatus, AgentAdapter, ModelChoice } from '../agent/types';
 import type { PromptApiProvider } from './create-prompt-api-provider';
 import type { TransformersProvider } from './create-transformers-provider';
 import type { DeviceTestResults } from './device-test-results';
-import { type DeviceTestPhase, type DeviceTestResult, measureDevice } from './measure-device';
+import type { DeviceTestPhase, DeviceTestResult } from './measure-device';
 import type { LocalModelSpec } from './model-catalog';
 import { refreshModelFacts } from './refresh-model-facts';
-import { restingStatus } from './resting-status';
 import { prepareSelectedModel } from './prepare-selected-model';
 import { runSelectedModel } from './run-selected-model';
 import { localModelChoices } from './local-model-choices';
 import { listLocalModelDetails } from './list-local-model-details';
-import { createLocalAdapterState, isKnownModel, providerOf, setStatus, specOf } from './local-adapter-state';
+import { selectLocalModel } from './select-local-model';
+import { testLocalModel } from './test-local-model';
+import { deleteLocalModel } from './delete-local-model';
+import { createLocalAdapterState } from './local-adapter-state';
 import { PROMPT_API_CHOICE } from './recommend-model';
 import type { LocalModelDetails } from '../messaging/options-messages';
 
@@ -97,55 +99,11 @@ export function createLocalAdapter(options: LocalAdapterOptions): LocalAdapter {
 
     prepare: (signal) => prepareSelectedModel(state, signal),
 
-    selectModel: async (id) => {
-      if (state.busy) throw new Error('Wait for the reply or the download to finish before switching models.');
-      if (!isKnownModel(state, id)) throw new Error(`There is no on-device model "${id}".`);
-      state.personChose = true;
-      if (id === state.selected) return;
-      const previous = specOf(state, state.selected);
-      state.selected = id;
-      options.onModelChange?.(id);
-      setStatus(state, { state: 'loading' });
-      // Free the old model's memory now rather than at its idle timeout.
-      if (previous)
-        await providerOf(state, previous)
-          .unload()
-          .catch(() => {});
-      await refreshModelFacts(state);
-    },
-
+    selectModel: (id) => selectLocalModel(state, id, options.onModelChange),
     listModels: () => listLocalModelDetails(state),
 
-    testModel: async (id, onPhase, signal) => {
-      const spec = specOf(state, id);
-      if (!spec) throw new Error(`There is no on-device model "${id}".`);
-      if (state.busy) throw new Error('The on-device model is busy: wait for the reply or the download to finish, then test.');
-      state.busy = 'test';
-      try {
-        const p = providerOf(state, spec);
-        if (!(await p.isCached().catch(() => false))) throw new Error(`${spec.label} is not downloaded on this device: download it first.`);
-        try {
-          return await measureDevice(p, { onPhase, signal });
-        } finally {
-          // Testing another model than the one in use must not leave two models in memory.
-          if (id !== state.selected) await p.unload().catch(() => {});
-        }
-      } finally {
-        state.busy = undefined;
-        // The test loaded this model; a different selected model's status is unchanged, but panels hear either way.
-        if (!state.refreshing) setStatus(state, await restingStatus(state));
-      }
-    },
-
-    deleteModel: async (id) => {
-      const spec = specOf(state, id);
-      if (!spec) throw new Error(`There is no on-device model "${id}".`);
-      if (state.busy && id === state.selected) throw new Error('Wait for the reply or the download to finish before deleting the model.');
-      await providerOf(state, spec).deleteModel();
-      state.cached.set(id, false);
-      await refreshModelFacts(state);
-    },
-
+    testModel: (id, onPhase, signal) => testLocalModel(state, id, onPhase, signal),
+    deleteModel: (id) => deleteLocalModel(state, id),
     refresh: () => refreshModelFacts(state),
   };
 }
