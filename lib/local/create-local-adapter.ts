@@ -1,20 +1,20 @@
 import type { AdapterStatus, AgentAdapter, ModelChoice } from '../agent/types';
+import type { LocalModelDetails } from '../messaging/options-messages';
 import type { PromptApiProvider } from './create-prompt-api-provider';
 import type { TransformersProvider } from './create-transformers-provider';
+import { deleteLocalModel } from './delete-local-model';
 import type { DeviceTestResults } from './device-test-results';
+import { listLocalModelDetails } from './list-local-model-details';
+import { createLocalAdapterState } from './local-adapter-state';
+import { localModelChoices } from './local-model-choices';
 import type { DeviceTestPhase, DeviceTestResult } from './measure-device';
 import type { LocalModelSpec } from './model-catalog';
-import { refreshModelFacts } from './refresh-model-facts';
 import { prepareSelectedModel } from './prepare-selected-model';
+import { PROMPT_API_CHOICE } from './recommend-model';
+import { refreshModelFacts } from './refresh-model-facts';
 import { runSelectedModel } from './run-selected-model';
-import { localModelChoices } from './local-model-choices';
-import { listLocalModelDetails } from './list-local-model-details';
 import { selectLocalModel } from './select-local-model';
 import { testLocalModel } from './test-local-model';
-import { deleteLocalModel } from './delete-local-model';
-import { createLocalAdapterState } from './local-adapter-state';
-import { PROMPT_API_CHOICE } from './recommend-model';
-import type { LocalModelDetails } from '../messaging/options-messages';
 
 export type { LocalModelDetails };
 
@@ -79,6 +79,7 @@ export interface LocalAdapter extends AgentAdapter {
  */
 export function createLocalAdapter(options: LocalAdapterOptions): LocalAdapter {
   const state = createLocalAdapterState(options);
+  // The status is "loading" until this first read of the cache and the device gives the resting one.
   void refreshModelFacts(state);
 
   return {
@@ -96,12 +97,9 @@ export function createLocalAdapter(options: LocalAdapterOptions): LocalAdapter {
         stepTimeoutMs: options.stepTimeoutMs,
         instructions: options.instructions,
       }),
-
     prepare: (signal) => prepareSelectedModel(state, signal),
-
     selectModel: (id) => selectLocalModel(state, id, options.onModelChange),
     listModels: () => listLocalModelDetails(state),
-
     testModel: (id, onPhase, signal) => testLocalModel(state, id, onPhase, signal),
     deleteModel: (id) => deleteLocalModel(state, id),
     refresh: () => refreshModelFacts(state),
