@@ -34,6 +34,8 @@ export interface LocalAdapterState {
   status: AdapterStatus;
   /** What holds the engine now: at most one reply, download or device test at a time. */
   busy: 'run' | 'prepare' | 'test' | undefined;
+  /** The model "Test this device" is measuring, which may not be the selected one. */
+  testing: string | undefined;
   /** The refresh under way, which callers share. */
   refreshing: Promise<void> | undefined;
   /** The model id in use. */
@@ -73,6 +75,7 @@ export function createLocalAdapterState(options: LocalAdapterStateOptions): Loca
     listeners: new Set(),
     status: { state: 'loading' },
     busy: undefined,
+    testing: undefined,
     refreshing: undefined,
     selected: '',
     personChose: false,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { stubEngines } from '../testing/stub-transformers-provider';
+import { deleteLocalModel } from './delete-local-model';
 import { createLocalAdapterState, providerOf } from './local-adapter-state';
 import type { DeviceTestPhase } from './measure-device';
 import { modelCatalog, recommendedModel } from './model-catalog';
@@ -22,6 +23,20 @@ describe('testLocalModel', () => {
     expect(state.busy).toBeUndefined();
     // The selected model's status is unchanged, but the panels hear it again.
     expect(heard).toEqual(['ready']);
+  });
+
+  it('holds the model it measures: deleting it meanwhile is refused, and allowed again once the test ends', async () => {
+    const engines = stubEngines(() => ({ cached: true, replies: ['A reply.'] }));
+    const state = createLocalAdapterState(engines);
+    const refusals: string[] = [];
+    await testLocalModel(state, other.id, (p) => {
+      if (p.phase === 'reading') deleteLocalModel(state, other.id).catch((error: Error) => refusals.push(error.message));
+    });
+    expect(refusals).toEqual(['Wait for the device test to finish before deleting the model.']);
+    expect(engines.made.get(other.id)?.calls.deleteModel).toBe(0);
+    await deleteLocalModel(state, other.id);
+    expect(engines.made.get(other.id)?.calls.deleteModel).toBe(1);
+    expect(state.cached.get(other.id)).toBe(false);
   });
 
   it('keeps the model in use loaded for the conversation', async () => {

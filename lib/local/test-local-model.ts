@@ -18,6 +18,7 @@ export async function testLocalModel(
   if (!spec) throw new Error(`There is no on-device model "${id}".`);
   if (state.busy) throw new Error('The on-device model is busy: wait for the reply or the download to finish, then test.');
   state.busy = 'test';
+  state.testing = id;
   try {
     const p = providerOf(state, spec);
     if (!(await p.isCached().catch(() => false))) throw new Error(`${spec.label} is not downloaded on this device: download it first.`);
@@ -29,6 +30,7 @@ export async function testLocalModel(
     }
   } finally {
     state.busy = undefined;
+    state.testing = undefined;
     // The test loaded this model; a different selected model's status is unchanged, but panels hear either way.
     if (!state.refreshing) setStatus(state, await restingStatus(state));
   }
