@@ -484,3 +484,87 @@ test('removing a form ends a call that waits for its submit with UnknownError; a
   });
   expect(out).toEqual({ waiting: ['rejected', 'DOMException:UnknownError'], answered: ['ok', 'answered'] });
 });
+
+test('an abort rejects a form’s call at once, its marks still on; toolcancel follows with the marks gone', async ({ context, server }) => {
+  const page = await openPage(context, server.url);
+  const out = await page.evaluate(async () => {
+    const w = window as any;
+    const mc = (document as any).modelContext;
+    const log: string[] = [];
+    let form = document.getElementById('manual') as HTMLFormElement;
+    mc.addEventListener('toolcancel', (e: any) => log.push(`toolcancel ${e.toolName} marked=${w.marks(form).form}`));
+    const out: Record<string, string[]> = {};
+    for (const [label, id, input] of [
+      ['waiting for the person', 'manual', { m: 'x' }],
+      ['answered with a pending promise', 'answer', { q: 'x' }],
+    ] as const) {
+      form = document.getElementById(id) as HTMLFormElement;
+      w.onAgentSubmit = (_form: HTMLFormElement, event: any) => {
+        event.preventDefault();
+        event.respondWith(new Promise(() => {}));
+      };
+      log.length = 0;
+      const controller = new AbortController();
+      const call = mc
+        .executeTool(await w.toolNamed(id), input, { signal: controller.signal })
+        .catch((e: DOMException) => log.push(`rejected ${e.name} marked=${w.marks(form).form}`));
+      await new Promise((resolve) => mc.addEventListener('toolactivated', resolve, { once: true }));
+      const cancelled = new Promise((resolve) => mc.addEventListener('toolcancel', resolve, { once: true }));
+      controller.abort();
+      queueMicrotask(() => log.push('a microtask queued after abort()'));
+      await Promise.all([call, cancelled]);
+      out[label] = [...log];
+    }
+    return out;
+  });
+  expect(out).toEqual({
+    'waiting for the person': ['rejected AbortError marked=true', 'a microtask queued after abort()', 'toolcancel manual marked=false'],
+    'answered with a pending promise': [
+      'rejected AbortError marked=true',
+      'a microtask queued after abort()',
+      'toolcancel answer marked=false',
+    ],
+  });
+});
+
+test('a form’s call settles after the tasks its submit handler queued, and those its answer queued', async ({ context, server }) => {
+  const page = await openPage(context, server.url);
+  const out = await page.evaluate(async () => {
+    const w = window as any;
+    const mc = (document as any).modelContext;
+    const tool = await w.toolNamed('answer');
+    const log: string[] = [];
+    mc.addEventListener('toolactivated', () => log.push('toolactivated'));
+    const handlers: Record<string, (form: HTMLFormElement, event: any) => void> = {
+      'a timer, then an answer': (_form, event) => {
+        event.preventDefault();
+        setTimeout(() => log.push('timer'), 0);
+        event.respondWith('x');
+      },
+      'an answer in a timer': (_form, event) => {
+        event.preventDefault();
+        event.respondWith(
+          new Promise((resolve) =>
+            setTimeout(() => {
+              log.push('timer answers');
+              resolve('x');
+              setTimeout(() => log.push('timer queued with the answer'), 0);
+            }, 0),
+          ),
+        );
+      },
+    };
+    const out: Record<string, string[]> = {};
+    for (const [label, handler] of Object.entries(handlers)) {
+      w.onAgentSubmit = handler;
+      log.length = 0;
+      await mc.executeTool(tool, { q: label }).then(() => log.push('resolved'));
+      out[label] = [...log];
+    }
+    return out;
+  });
+  expect(out).toEqual({
+    'a timer, then an answer': ['toolactivated', 'timer', 'resolved'],
+    'an answer in a timer': ['toolactivated', 'timer answers', 'timer queued with the answer', 'resolved'],
+  });
+});
