@@ -165,4 +165,31 @@ describe('installDeclarativeForms', () => {
       'Input contains a parameter "colour" but there is no such parameter for the tool',
     );
   });
+
+  it('declares options as anyOf beside enum, a number’s step as multipleOf, description last, as native', async () => {
+    const { tool } = withForms(`<form id="f" toolname="kinds" tooldescription="Kinds">
+      <label><input type="radio" name="size" value="s"> Small</label><input type="radio" name="size" value="l">
+      <label>Fruit <select name="fruit"><option value="a">Apple</option></select></label>
+      <input name="count" type="number" min="2" step="2" toolparamdescription="How many">
+      <input name="odd" type="number" min="1" step="2"><input name="ro" readonly></form>`);
+    expect(JSON.stringify((await tool('kinds')).inputSchema)).toBe(
+      JSON.stringify({
+        type: 'object',
+        properties: {
+          size: {
+            type: 'string',
+            anyOf: [
+              { type: 'string', const: 's', title: 'Small' },
+              { type: 'string', const: 'l' },
+            ],
+            enum: ['s', 'l'],
+          },
+          fruit: { type: 'string', anyOf: [{ type: 'string', const: 'a', title: 'Apple' }], enum: ['a'], description: 'Fruit' },
+          count: { type: 'number', minimum: 2, multipleOf: 2, description: 'How many' },
+          odd: { type: 'number', minimum: 1 },
+        },
+        required: [],
+      }),
+    );
+  });
 });

@@ -485,6 +485,96 @@ test('removing a form ends a call that waits for its submit with UnknownError; a
   expect(out).toEqual({ waiting: ['rejected', 'DOMException:UnknownError'], answered: ['ok', 'answered'] });
 });
 
+test('the input schema a form declares is native’s, field by field and key by key', async ({ context, server }) => {
+  const page = await openPage(context, server.url, 'forms-schema.html');
+  const listed = await page.evaluate(async () => JSON.stringify((await (window as any).toolNamed('schema')).inputSchema, null, 1));
+  const text = { type: 'string' };
+  const choice = (value: string, title?: string) =>
+    title === undefined ? { type: 'string', const: value } : { type: 'string', const: value, title };
+  const dates = "Dates MUST be provided in 'YYYY-MM-DD' format.";
+  const time = '^([01][0-9]|2[0-3]):[0-5][0-9]$';
+  const expected = {
+    type: 'object',
+    properties: {
+      text,
+      labelled: { type: 'string', description: 'Labelled text' },
+      wrapped: { type: 'string', description: 'Wrapped label' },
+      // toolparamtitle is not read; toolparamdescription wins over a label; labels are joined by "; ".
+      titled: { type: 'string', description: 'A description' },
+      both: { type: 'string', description: 'The description wins' },
+      two: { type: 'string', description: 'One; Two' },
+      aria: { type: 'string', description: 'Aria description' },
+      req: text,
+      pattern: { type: 'string', pattern: '[a-z]+' },
+      email: { type: 'string', pattern: '.+@example\\.com' },
+      url: text,
+      tel: text,
+      password: text,
+      search: text,
+      // multipleOf is the step (1 by default), where the step base (min) is a multiple of it.
+      number: { type: 'number', multipleOf: 1 },
+      half: { type: 'number', multipleOf: 0.5 },
+      any: { type: 'number' },
+      odd: { type: 'number', minimum: 1, maximum: 10 },
+      even: { type: 'number', minimum: 4, multipleOf: 2 },
+      threes: { type: 'number', maximum: 10, multipleOf: 3 },
+      from_half: { type: 'number', minimum: 1.5 },
+      bad_step: { type: 'number', multipleOf: 1 },
+      digits: { type: 'number', multipleOf: 1, pattern: '\\d+' },
+      range: { type: 'number', minimum: 0, maximum: 100, multipleOf: 1 },
+      range_odd: { type: 'number', minimum: 1, maximum: 20 },
+      box: { type: 'boolean' },
+      box_required: { type: 'boolean' },
+      box_readonly: { type: 'boolean' },
+      // Radio buttons and options: each a {type, const, title} in anyOf, beside enum; a radio group has no description.
+      size: { type: 'string', anyOf: [choice('s', 'Small'), choice('l', 'Large')], enum: ['s', 'l'] },
+      plain: { type: 'string', anyOf: [choice('x'), choice('y')], enum: ['x', 'y'] },
+      no_value: { type: 'string', anyOf: [choice('on')], enum: ['on'] },
+      one: {
+        type: 'string',
+        anyOf: [choice('a', 'Option A'), choice('b', 'Option B'), choice('C text', 'C text')],
+        enum: ['a', 'b', 'C text'],
+      },
+      labelled_select: {
+        type: 'string',
+        anyOf: [choice('v', 'Text'), choice('w', 'Disabled'), choice('e', '')],
+        enum: ['v', 'w', 'e'],
+        description: 'Select label',
+      },
+      grouped: { type: 'string', anyOf: [choice('g1', 'G one'), choice('g2', 'G two')], enum: ['g1', 'g2'] },
+      empty: { type: 'string', anyOf: [], enum: [] },
+      many: {
+        type: 'array',
+        items: { type: 'string', anyOf: [choice('m1', 'M one'), choice('m2', 'M two')], enum: ['m1', 'm2'] },
+        uniqueItems: true,
+        description: 'Pick some',
+      },
+      area: text,
+      labelled_area: { type: 'string', description: 'Area label' },
+      date: { type: 'string', format: 'date', description: dates },
+      labelled_date: { type: 'string', format: 'date', description: `Date label (${dates})` },
+      time: { type: 'string', format: time },
+      labelled_time: { type: 'string', format: time, description: 'Time label' },
+      datetime: { type: 'string', format: '^[0-9]{4}-(0[1-9]|1[0-2])-[0-9]{2}T([01][0-9]|2[0-3]):[0-5][0-9]$' },
+      month: { type: 'string', format: '^[0-9]{4}-(0[1-9]|1[0-2])$' },
+      week: { type: 'string', format: '^[0-9]{4}-W(0[1-9]|[1-4][0-9]|5[0-3])$' },
+      color: { type: 'string', format: '^#[0-9a-zA-Z]{6}$' },
+      hidden_described: { type: 'string', description: 'A hidden field' },
+      // The one control without a name.
+      '': text,
+      // Checkboxes sharing a name are a set of their values; two text fields sharing one are left out.
+      boxes: {
+        type: 'array',
+        items: { type: 'string', anyOf: [choice('on'), choice('second')], enum: ['on', 'second'] },
+        uniqueItems: true,
+      },
+      outside: text,
+    },
+    required: ['req', 'box_required', 'size', 'many'],
+  };
+  expect(listed).toBe(JSON.stringify(expected, null, 1));
+});
+
 test('an abort rejects a form’s call at once, its marks still on; toolcancel follows with the marks gone', async ({ context, server }) => {
   const page = await openPage(context, server.url);
   const out = await page.evaluate(async () => {
