@@ -192,4 +192,15 @@ describe('installDeclarativeForms', () => {
       }),
     );
   });
+
+  it('ends a waiting call when the form’s definition changes, not when a value does', async () => {
+    const { mc, tool, form } = withForms(`<form id="f" toolname="wait" tooldescription="Waits">
+      <input name="q"><button type="submit" id="go">Go</button></form>`);
+    const call = mc.executeTool(await tool('wait'), { q: 'x' });
+    await new Promise((resolve) => mc.addEventListener('toolactivated', resolve, { once: true }));
+    (form('f').elements.namedItem('q') as HTMLInputElement).value = 'typed';
+    form('f').setAttribute('tooldescription', 'Waits, changed');
+    await expect(call).rejects.toThrow('Tool execution cancelled, since tool definition was updated');
+    expect(form('f').hasAttribute(FORM_ACTIVE_ATTRIBUTE)).toBe(false);
+  });
 });

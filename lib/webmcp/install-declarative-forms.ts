@@ -113,10 +113,14 @@ export function installDeclarativeForms(win: Window & typeof globalThis, context
     for (const form of doc.querySelectorAll<HTMLFormElement>('form[toolname][tooldescription]')) {
       seen.add(form);
       const definition = describeForm(form);
-      const fingerprint = JSON.stringify(definition);
+      // toolautosubmit is part of the definition too: native cancels a waiting call when it changes.
+      const fingerprint = JSON.stringify([definition, form.hasAttribute('toolautosubmit')]);
       const existing = registrations.get(form);
       if (existing?.fingerprint === fingerprint) continue;
       existing?.controller.abort();
+      // As native: a call of the form ends when its definition changes (name, title, description, fields,
+      // toolautosubmit), even one whose submit event already answered with a promise still pending.
+      if (existing) calls.get(form)?.reject(new DOMException(DEFINITION_UPDATED, 'UnknownError'));
       const controller = new AbortController();
       registrations.set(form, { controller, fingerprint });
       context

@@ -575,6 +575,63 @@ test('the input schema a form declares is native’s, field by field and key by 
   expect(listed).toBe(JSON.stringify(expected, null, 1));
 });
 
+test('changing a form’s definition (its name, title, description, toolautosubmit or fields) ends its waiting call with UnknownError; its values do not', async ({
+  context,
+  server,
+}) => {
+  const page = await openPage(context, server.url);
+  const out = await page.evaluate(async () => {
+    const w = window as any;
+    const mc = (document as any).modelContext;
+    const manual = document.getElementById('manual') as HTMLFormElement;
+    const field = manual.elements.namedItem('m') as HTMLInputElement;
+    const log: string[] = [];
+    mc.addEventListener('toolcancel', () => log.push('toolcancel'));
+    const changes: Record<string, () => void> = {
+      'the same description': () => manual.setAttribute('tooldescription', manual.getAttribute('tooldescription') as string),
+      'a field’s value': () => (field.value = 'typed'),
+      'the description': () => manual.setAttribute('tooldescription', 'Changed'),
+      'the title': () => manual.setAttribute('tooltitle', 'A title'),
+      toolautosubmit: () => manual.toggleAttribute('toolautosubmit'),
+      'a new field': () => manual.prepend(Object.assign(document.createElement('input'), { name: 'extra' })),
+      'a field’s description': () => field.setAttribute('toolparamdescription', 'What to send'),
+      'a field becoming required': () => field.toggleAttribute('required'),
+      'the name': () => manual.setAttribute('toolname', 'renamed'),
+    };
+    const out: Record<string, unknown> = {};
+    for (const [label, change] of Object.entries(changes)) {
+      log.length = 0;
+      const call = w.settle(mc.executeTool(await w.toolNamed(manual.getAttribute('toolname')), { m: 'x' }));
+      await new Promise((resolve) => mc.addEventListener('toolactivated', resolve, { once: true }));
+      change();
+      if (label === 'the same description' || label === 'a field’s value') {
+        // Once another form's change has been seen (its toolchange), this one's would have been too: the call still
+        // waits, and the person's submit answers it (the page's handler responds).
+        const controls = document.getElementById('controls') as HTMLFormElement;
+        const seen = new Promise((resolve) => mc.addEventListener('toolchange', resolve, { once: true }));
+        controls.setAttribute('tooldescription', `${controls.getAttribute('tooldescription')}.`);
+        await seen;
+        (document.getElementById('manual-submit') as HTMLElement).click();
+      }
+      out[label] = [await call, w.marks(manual).form, ...log];
+      if (label === 'toolautosubmit') manual.toggleAttribute('toolautosubmit');
+    }
+    return out;
+  });
+  const ended = [['rejected', 'DOMException:UnknownError'], false];
+  expect(out).toEqual({
+    'the same description': [['ok', 'manual done'], false],
+    'a field’s value': [['ok', 'manual done'], false],
+    'the description': ended,
+    'the title': ended,
+    toolautosubmit: ended,
+    'a new field': ended,
+    'a field’s description': ended,
+    'a field becoming required': ended,
+    'the name': ended,
+  });
+});
+
 test('an abort rejects a form’s call at once, its marks still on; toolcancel follows with the marks gone', async ({ context, server }) => {
   const page = await openPage(context, server.url);
   const out = await page.evaluate(async () => {
