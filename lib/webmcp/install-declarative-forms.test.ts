@@ -203,4 +203,21 @@ describe('installDeclarativeForms', () => {
     await expect(call).rejects.toThrow('Tool execution cancelled, since tool definition was updated');
     expect(form('f').hasAttribute(FORM_ACTIVE_ATTRIBUTE)).toBe(false);
   });
+
+  it('fills checkboxes sharing a name from an array of their values, and refuses anything for a name shared by other fields', async () => {
+    const { mc, tool, form } = withForms(`<form id="f" toolname="shared" tooldescription="Shared" toolautosubmit>
+      <input type="checkbox" name="boxes" value="a"><input type="checkbox" name="boxes" value="b">
+      <input name="twice"><input name="twice"><button type="submit">Go</button></form>`);
+    form('f').addEventListener('submit', (event) => {
+      event.preventDefault();
+      (event as SubmitEvent & Record<string, any>).respondWith('saved');
+    });
+    const shared = await tool('shared');
+    const boxes = Array.from(form('f').querySelectorAll<HTMLInputElement>('[name=boxes]'));
+    expect(await mc.executeTool(shared, { boxes: ['b'] })).toBe('saved');
+    expect(boxes.map((box) => box.checked)).toEqual([false, true]);
+    await expect(mc.executeTool(shared, { boxes: true })).rejects.toThrow('Invalid value "true" for parameter boxes');
+    await expect(mc.executeTool(shared, { twice: 'x' })).rejects.toThrow('Invalid value "x" for parameter twice');
+    expect(boxes.map((box) => box.checked)).toEqual([false, true]);
+  });
 });

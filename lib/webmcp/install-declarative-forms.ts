@@ -440,6 +440,18 @@ export function checkboxValue(value: unknown): boolean | undefined {
 function planFill(win: Window & typeof globalThis, key: string, controls: Control[], value: unknown): () => void {
   const first = controls[0];
   const type = first.tagName === 'INPUT' ? (first as HTMLInputElement).type : first.tagName;
+  const all = (kind: string) => controls.every((c) => c.tagName === 'INPUT' && (c as HTMLInputElement).type === kind);
+  if (controls.length > 1 && !all('radio')) {
+    // As native: checkboxes sharing a name take an array of their values (exactly those end up checked); a name
+    // shared by other fields (left out of the schema) takes nothing.
+    const values = controls.map((c) => c.value);
+    if (!all('checkbox') || !Array.isArray(value) || !value.every((v) => typeof v === 'string' && values.includes(v))) {
+      throw invalidValue(key, value);
+    }
+    return () => {
+      for (const box of controls) setChecked(win, box as HTMLInputElement, value.includes(box.value));
+    };
+  }
   if (type === 'checkbox') {
     const checked = checkboxValue(value);
     if (checked === undefined) throw invalidValue(key, value);

@@ -575,6 +575,44 @@ test('the input schema a form declares is native’s, field by field and key by 
   expect(listed).toBe(JSON.stringify(expected, null, 1));
 });
 
+test('checkboxes sharing a name take an array of their values, exactly those checked; a name shared by other fields takes nothing', async ({
+  context,
+  server,
+}) => {
+  const page = await openPage(context, server.url, 'forms-schema.html');
+  const out = await page.evaluate(async () => {
+    const w = window as any;
+    const mc = (document as any).modelContext;
+    const tool = await w.toolNamed('shared');
+    const boxes = Array.from(document.querySelectorAll<HTMLInputElement>('#shared [name=boxes]'));
+    const out: Record<string, unknown> = {};
+    for (const input of [
+      { boxes: ['a'] },
+      { boxes: ['b', 'a'] },
+      { boxes: [] },
+      { boxes: 'a' },
+      { boxes: true },
+      { boxes: ['c'] },
+      { twice: 'x' },
+    ]) {
+      for (const box of boxes) box.checked = false;
+      const [, detail] = await w.settle(mc.executeTool(tool, input));
+      out[JSON.stringify(input)] = [detail, boxes.map((box) => box.checked)];
+    }
+    return out;
+  });
+  const refused = ['DOMException:UnknownError', [false, false]];
+  expect(out).toEqual({
+    '{"boxes":["a"]}': ['saved', [true, false]],
+    '{"boxes":["b","a"]}': ['saved', [true, true]],
+    '{"boxes":[]}': ['saved', [false, false]],
+    '{"boxes":"a"}': refused,
+    '{"boxes":true}': refused,
+    '{"boxes":["c"]}': refused,
+    '{"twice":"x"}': refused,
+  });
+});
+
 test('changing a form’s definition (its name, title, description, toolautosubmit or fields) ends its waiting call with UnknownError; its values do not', async ({
   context,
   server,
