@@ -389,7 +389,7 @@ test('an abort rejects the call at once, then aborts the tool’s signal with an
   });
 });
 
-test('executeTool settles after the tasks its tool queued: a timer, a timer that timer queued, a message, a timer queued as the answer came', async ({
+test('executeTool settles after the tasks its tool queued: a timer, a message, a timer queued as the answer came', async ({
   context,
   server,
 }) => {
@@ -397,16 +397,11 @@ test('executeTool settles after the tasks its tool queued: a timer, a timer that
   const out = await page.evaluate(async () => {
     const mc = (document as any).modelContext;
     const log: string[] = [];
+    // Not a timer that a timer of the tool queues: native's answer, a round trip through the browser, came before
+    // it in some runs and after it in others.
     const tools: Record<string, () => unknown> = {
       a_timer: () => {
         setTimeout(() => log.push('timer'), 0);
-        return 'r';
-      },
-      a_nested_timer: () => {
-        setTimeout(() => {
-          log.push('timer');
-          setTimeout(() => log.push('nested timer'), 0);
-        }, 0);
         return 'r';
       },
       a_message: () => {
@@ -449,7 +444,6 @@ test('executeTool settles after the tasks its tool queued: a timer, a timer that
   });
   expect(out).toEqual({
     a_timer: ['toolactivated', 'timer', 'resolved'],
-    a_nested_timer: ['toolactivated', 'timer', 'nested timer', 'resolved'],
     a_message: ['toolactivated', 'message', 'resolved'],
     answers_in_a_timer: ['toolactivated', 'timer answers', 'timer queued with the answer', 'resolved'],
     throws_after_a_timer: ['toolactivated', 'timer', 'rejected UnknownError'],
