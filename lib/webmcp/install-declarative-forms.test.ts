@@ -165,4 +165,59 @@ describe('installDeclarativeForms', () => {
       'Input contains a parameter "colour" but there is no such parameter for the tool',
     );
   });
+
+  it('declares options as anyOf beside enum, a number’s step as multipleOf, description last, as native', async () => {
+    const { tool } = withForms(`<form id="f" toolname="kinds" tooldescription="Kinds">
+      <label><input type="radio" name="size" value="s"> Small</label><input type="radio" name="size" value="l">
+      <label>Fruit <select name="fruit"><option value="a">Apple</option></select></label>
+      <input name="count" type="number" min="2" step="2" toolparamdescription="How many">
+      <input name="odd" type="number" min="1" step="2"><input name="ro" readonly></form>`);
+    expect(JSON.stringify((await tool('kinds')).inputSchema)).toBe(
+      JSON.stringify({
+        type: 'object',
+        properties: {
+          size: {
+            type: 'string',
+            anyOf: [
+              { type: 'string', const: 's', title: 'Small' },
+              { type: 'string', const: 'l' },
+            ],
+            enum: ['s', 'l'],
+          },
+          fruit: { type: 'string', anyOf: [{ type: 'string', const: 'a', title: 'Apple' }], enum: ['a'], description: 'Fruit' },
+          count: { type: 'number', minimum: 2, multipleOf: 2, description: 'How many' },
+          odd: { type: 'number', minimum: 1 },
+        },
+        required: [],
+      }),
+    );
+  });
+
+  it('ends a waiting call when the form’s definition changes, not when a value does', async () => {
+    const { mc, tool, form } = withForms(`<form id="f" toolname="wait" tooldescription="Waits">
+      <input name="q"><button type="submit" id="go">Go</button></form>`);
+    const call = mc.executeTool(await tool('wait'), { q: 'x' });
+    await new Promise((resolve) => mc.addEventListener('toolactivated', resolve, { once: true }));
+    (form('f').elements.namedItem('q') as HTMLInputElement).value = 'typed';
+    form('f').setAttribute('tooldescription', 'Waits, changed');
+    await expect(call).rejects.toThrow('Tool execution cancelled, since tool definition was updated');
+    expect(form('f').hasAttribute(FORM_ACTIVE_ATTRIBUTE)).toBe(false);
+  });
+
+  it('fills checkboxes sharing a name from an array of their values, and refuses anything for a name shared by other fields', async () => {
+    const { mc, tool, form } = withForms(`<form id="f" toolname="shared" tooldescription="Shared" toolautosubmit>
+      <input type="checkbox" name="boxes" value="a"><input type="checkbox" name="boxes" value="b">
+      <input name="twice"><input name="twice"><button type="submit">Go</button></form>`);
+    form('f').addEventListener('submit', (event) => {
+      event.preventDefault();
+      (event as SubmitEvent & Record<string, any>).respondWith('saved');
+    });
+    const shared = await tool('shared');
+    const boxes = Array.from(form('f').querySelectorAll<HTMLInputElement>('[name=boxes]'));
+    expect(await mc.executeTool(shared, { boxes: ['b'] })).toBe('saved');
+    expect(boxes.map((box) => box.checked)).toEqual([false, true]);
+    await expect(mc.executeTool(shared, { boxes: true })).rejects.toThrow('Invalid value "true" for parameter boxes');
+    await expect(mc.executeTool(shared, { twice: 'x' })).rejects.toThrow('Invalid value "x" for parameter twice');
+    expect(boxes.map((box) => box.checked)).toEqual([false, true]);
+  });
 });

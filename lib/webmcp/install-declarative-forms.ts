@@ -30,6 +30,10 @@ const FORM_ATTRIBUTES = [
   'multiple',
   'min',
   'max',
+  'step',
+  'pattern',
+  'readonly',
+  'aria-description',
   'value',
 ];
 
@@ -40,6 +44,9 @@ export const SUBMIT_ACTIVE_ATTRIBUTE = 'data-tool-submit-active';
 /** Native Chromium's words for a submit event prevented without an answer. */
 const PREVENTED_WITHOUT_ANSWER =
   "The site has a programming error: it called preventDefault() on the 'submit' event, without also calling respondWith() with the tool result";
+
+/** Native Chromium's words when a form's call ends because its tool changed or went away. */
+const DEFINITION_UPDATED = 'Tool execution cancelled, since tool definition was updated';
 
 const refuse = (why: string) => new DOMException(`Failed to execute 'respondWith' on 'SubmitEvent': ${why}`, 'InvalidStateError');
 
@@ -106,10 +113,14 @@ export function installDeclarativeForms(win: Window & typeof globalThis, context
     for (const form of doc.querySelectorAll<HTMLFormElement>('form[toolname][tooldescription]')) {
       seen.add(form);
       const definition = describeForm(form);
-      const fingerprint = JSON.stringify(definition);
+      // toolautosubmit is part of the definition too: native cancels a waiting call when it changes.
+      const fingerprint = JSON.stringify([definition, form.hasAttribute('toolautosubmit')]);
       const existing = registrations.get(form);
       if (existing?.fingerprint === fingerprint) continue;
       existing?.controller.abort();
+      // As native: a call of the form ends when its definition changes (name, title, description, fields,
+      // toolautosubmit), even one whose submit event already answered with a promise still pending.
+      if (existing) calls.get(form)?.reject(new DOMException(DEFINITION_UPDATED, 'UnknownError'));
       const controller = new AbortController();
       registrations.set(form, { controller, fingerprint });
       context
@@ -128,7 +139,7 @@ export function installDeclarativeForms(win: Window & typeof globalThis, context
       registrations.delete(form);
       // A call still waiting for its submit ends with its form; one answered by a submit event keeps that answer.
       const call = calls.get(form);
-      if (call && !call.event) call.reject(new DOMException('Tool execution cancelled, since tool definition was updated', 'UnknownError'));
+      if (call && !call.event) call.reject(new DOMException(DEFINITION_UPDATED, 'UnknownError'));
     }
   };
 
@@ -247,14 +258,48 @@ function describeForm(form: HTMLFormElement): {
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
+/** Input types whose `readonly` applies: a read-only one of these is no parameter, as native (it cannot be filled). */
+const READ_ONLY_TYPES = new Set([
+  'text',
+  'search',
+  'url',
+  'tel',
+  'email',
+  'password',
+  'date',
+  'month',
+  'week',
+  'time',
+  'datetime-local',
+  'number',
+]);
+
+/** Input types whose `pattern` native puts in the schema (it does not for dates and times). */
+const PATTERN_TYPES = new Set(['text', 'search', 'url', 'tel', 'email', 'password', 'number']);
+
+/** Native Chromium 156's `format` for the date and time types other than `date`, and for colours: patterns, as it gives them. */
+const FORMATS: Record<string, string> = {
+  time: '^([01][0-9]|2[0-3]):[0-5][0-9]$',
+  'datetime-local': '^[0-9]{4}-(0[1-9]|1[0-2])-[0-9]{2}T([01][0-9]|2[0-3]):[0-5][0-9]$',
+  month: '^[0-9]{4}-(0[1-9]|1[0-2])$',
+  week: '^[0-9]{4}-W(0[1-9]|[1-4][0-9]|5[0-3])$',
+  color: '^#[0-9a-zA-Z]{6}$',
+};
+
+/** Native's note on a date field, after its description in parentheses or alone. */
+const DATE_NOTE = "Dates MUST be provided in 'YYYY-MM-DD' format.";
+
 function groupControls(form: HTMLFormElement): Map<string, Control[]> {
   const groups = new Map<string, Control[]>();
   for (const element of Array.from(form.elements)) {
     const tag = element.tagName;
     if (tag !== 'INPUT' && tag !== 'SELECT' && tag !== 'TEXTAREA') continue;
     const control = element as Control;
-    if (!control.name || control.disabled) continue;
+    // As native: a control without a name is the parameter "" (it is listed when it is the only one).
+    if (control.disabled) continue;
     if (tag === 'INPUT' && ['submit', 'button', 'reset', 'image', 'file'].includes((control as HTMLInputElement).type)) continue;
+    const readOnlyApplies = tag === 'TEXTAREA' || (tag === 'INPUT' && READ_ONLY_TYPES.has((control as HTMLInputElement).type));
+    if (readOnlyApplies && control.hasAttribute('readonly')) continue;
     const list = groups.get(control.name) ?? [];
     list.push(control);
     groups.set(control.name, list);
@@ -262,36 +307,100 @@ function groupControls(form: HTMLFormElement): Map<string, Control[]> {
   return groups;
 }
 
-function describeControl(control: Control): string | undefined {
-  const label = control.labels?.[0]?.textContent?.trim();
-  return control.getAttribute('toolparamdescription') || label || undefined;
+/** The text of a control's labels as native reads it: each label's text (not the control's own), trimmed, joined by "; ". */
+function labelText(control: Control): string {
+  return Array.from(control.labels ?? [])
+    .map((label) => textOutside(label, control).trim())
+    .filter(Boolean)
+    .join('; ');
 }
 
+/** An element's text content without that of one of its descendants (a label's text without its select's options). */
+function textOutside(root: Node, skip: Node): string {
+  let text = '';
+  for (const child of Array.from(root.childNodes)) {
+    if (child === skip) continue;
+    text += child.nodeType === 3 ? (child.nodeValue ?? '') : textOutside(child, skip);
+  }
+  return text;
+}
+
+function describeControl(control: Control): string | undefined {
+  return control.getAttribute('toolparamdescription') || labelText(control) || control.getAttribute('aria-description') || undefined;
+}
+
+/** A number as HTML parses a valid floating-point number attribute, or undefined. */
+function parseNumber(value: string | null): number | undefined {
+  if (value === null || !/^-?(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?$/.test(value)) return undefined;
+  const number = Number(value);
+  return Number.isFinite(number) ? number : undefined;
+}
+
+/** `{type, const, title}` for each choice (no title where it has none), with `enum` beside, as native lists them. */
+function choices(values: [value: string, title: string | undefined][]): { type: 'string'; anyOf: unknown[]; enum: string[] } {
+  return {
+    type: 'string',
+    anyOf: values.map(([value, title]) =>
+      title === undefined ? { type: 'string', const: value } : { type: 'string', const: value, title },
+    ),
+    enum: values.map(([value]) => value),
+  };
+}
+
+/**
+ * A parameter's schema, as native Chromium 156 gives it (keys in its order; `description` last): probed control by
+ * control (docs/webmcp-conformance.md). A name shared by controls that are neither all radio buttons nor all
+ * checkboxes is no parameter of the schema.
+ */
 function controlSchema(controls: Control[]): Record<string, unknown> | undefined {
   const first = controls[0];
+  const type = first.tagName === 'INPUT' ? (first as HTMLInputElement).type : first.tagName;
   const description = describeControl(first);
   const withDescription = (schema: Record<string, unknown>) => (description ? { ...schema, description } : schema);
-  if (first.tagName === 'SELECT') {
-    const values = Array.from((first as HTMLSelectElement).options).map((o) => o.value);
-    // As native: a <select multiple> takes an array of its option values.
-    if ((first as HTMLSelectElement).multiple) {
-      return withDescription({ type: 'array', items: { type: 'string', enum: values }, uniqueItems: true });
+  const titled = (control: Control): [string, string | undefined] => [control.value, labelText(control) || undefined];
+  // Radio buttons: one choice each, titled by its labels; native gives the group no description.
+  if (controls.every((c) => c.tagName === 'INPUT' && (c as HTMLInputElement).type === 'radio')) return choices(controls.map(titled));
+  if (controls.length > 1) {
+    // Checkboxes sharing a name: native offers them as a set of their values.
+    if (controls.every((c) => c.tagName === 'INPUT' && (c as HTMLInputElement).type === 'checkbox')) {
+      return { type: 'array', items: choices(controls.map(titled)), uniqueItems: true };
     }
-    return withDescription({ type: 'string', enum: values });
+    return undefined;
   }
-  if (first.tagName === 'TEXTAREA') return withDescription({ type: 'string' });
+  if (type === 'SELECT') {
+    const options = choices(Array.from((first as HTMLSelectElement).options).map((o) => [o.value, o.text]));
+    // As native: a <select multiple> takes an array of its option values.
+    if ((first as HTMLSelectElement).multiple) return withDescription({ type: 'array', items: options, uniqueItems: true });
+    return withDescription(options);
+  }
+  if (type === 'TEXTAREA') return withDescription({ type: 'string' });
   const input = first as HTMLInputElement;
-  if (input.type === 'radio') return withDescription({ type: 'string', enum: controls.map((c) => c.value) });
-  if (input.type === 'checkbox') return withDescription({ type: 'boolean' });
-  if (input.type === 'number' || input.type === 'range') {
-    const schema: Record<string, unknown> = { type: 'number' };
-    if (input.min !== '' && Number.isFinite(Number(input.min))) schema.minimum = Number(input.min);
-    if (input.max !== '' && Number.isFinite(Number(input.max))) schema.maximum = Number(input.max);
-    return withDescription(schema);
+  if (type === 'checkbox') return withDescription({ type: 'boolean' });
+  if (type === 'hidden') return input.hasAttribute('toolparamdescription') ? withDescription({ type: 'string' }) : undefined;
+  if (type === 'date') {
+    return { type: 'string', format: 'date', description: description ? `${description} (${DATE_NOTE})` : DATE_NOTE };
   }
-  if (input.type === 'hidden') return input.hasAttribute('toolparamdescription') ? withDescription({ type: 'string' }) : undefined;
-  if (input.type === 'date') return withDescription({ type: 'string', format: 'date' });
-  return withDescription({ type: 'string' });
+  if (type in FORMATS) return withDescription({ type: 'string', format: FORMATS[type] });
+  const schema: Record<string, unknown> = { type: type === 'number' || type === 'range' ? 'number' : 'string' };
+  if (schema.type === 'number') {
+    // A range has a minimum and maximum even without min and max (0 and 100).
+    const min = parseNumber(input.getAttribute('min')) ?? (type === 'range' ? 0 : undefined);
+    const max = parseNumber(input.getAttribute('max')) ?? (type === 'range' ? 100 : undefined);
+    if (min !== undefined) schema.minimum = min;
+    if (max !== undefined) schema.maximum = max;
+    // multipleOf is the step (1 unless a valid positive step is given; none for step="any"), given only where the
+    // values the step allows are its multiples: where the step base (min, else value, else 0) is one.
+    const stepAttribute = input.getAttribute('step');
+    if (stepAttribute?.trim().toLowerCase() !== 'any') {
+      const given = parseNumber(stepAttribute);
+      const step = given !== undefined && given > 0 ? given : 1;
+      const base = parseNumber(input.getAttribute('min')) ?? parseNumber(input.getAttribute('value')) ?? 0;
+      const ratio = base / step;
+      if (Math.abs(ratio - Math.round(ratio)) < 1e-9) schema.multipleOf = step;
+    }
+  }
+  if (PATTERN_TYPES.has(type) && input.hasAttribute('pattern')) schema.pattern = input.getAttribute('pattern');
+  return withDescription(schema);
 }
 
 /**
@@ -331,6 +440,18 @@ export function checkboxValue(value: unknown): boolean | undefined {
 function planFill(win: Window & typeof globalThis, key: string, controls: Control[], value: unknown): () => void {
   const first = controls[0];
   const type = first.tagName === 'INPUT' ? (first as HTMLInputElement).type : first.tagName;
+  const all = (kind: string) => controls.every((c) => c.tagName === 'INPUT' && (c as HTMLInputElement).type === kind);
+  if (controls.length > 1 && !all('radio')) {
+    // As native: checkboxes sharing a name take an array of their values (exactly those end up checked); a name
+    // shared by other fields (left out of the schema) takes nothing.
+    const values = controls.map((c) => c.value);
+    if (!all('checkbox') || !Array.isArray(value) || !value.every((v) => typeof v === 'string' && values.includes(v))) {
+      throw invalidValue(key, value);
+    }
+    return () => {
+      for (const box of controls) setChecked(win, box as HTMLInputElement, value.includes(box.value));
+    };
+  }
   if (type === 'checkbox') {
     const checked = checkboxValue(value);
     if (checked === undefined) throw invalidValue(key, value);

@@ -150,26 +150,65 @@ describe('PolyfillModelContext', () => {
     await expect(mc.executeTool(await toolOf(mc, 'odd'), {})).rejects.toThrow('Tool was executed but the invocation failed: trap');
   });
 
-  it('aborting a call rejects it, aborts the tool signal and fires toolcancel', async () => {
+  it('aborting a call rejects it at once, then aborts the tool signal with an AbortError, then fires toolcancel (native order)', async () => {
     const mc = new PolyfillModelContext(win());
-    let toolSignal: AbortSignal | undefined;
+    const order: string[] = [];
     await mc.registerTool({
       name: 'hang',
       description: 'd',
       execute: (_: unknown, client: { signal: AbortSignal }) => {
-        toolSignal = client.signal;
+        client.signal.addEventListener('abort', () => order.push(`signal ${(client.signal.reason as DOMException).name}`));
         return new Promise(() => {});
       },
     });
-    const cancelled: string[] = [];
-    mc.addEventListener('toolcancel', (e) => cancelled.push((e as Event & { toolName: string }).toolName));
+    const cancelled = new Promise((resolve) => mc.addEventListener('toolcancel', resolve, { once: true }));
+    mc.addEventListener('toolcancel', (e) => order.push(`toolcancel ${(e as Event & { toolName: string }).toolName}`));
     const controller = new AbortController();
     const call = mc.executeTool(await toolOf(mc, 'hang'), {}, { signal: controller.signal });
+    call.catch((e) => order.push(`rejected ${e}`));
     await tick();
-    controller.abort(new DOMException('stop', 'AbortError'));
-    await expect(call).rejects.toThrow('stop');
-    expect(toolSignal?.aborted).toBe(true);
-    expect(cancelled).toEqual(['hang']);
+    controller.abort('stop');
+    await cancelled;
+    expect(order).toEqual(['rejected stop', 'signal AbortError', 'toolcancel hang']);
+  });
+
+  it('a call aborted before its tool started still starts it, then aborts its signal', async () => {
+    const mc = new PolyfillModelContext(win());
+    const order: string[] = [];
+    await mc.registerTool({
+      name: 'hang',
+      description: 'd',
+      execute: (_: unknown, client: { signal: AbortSignal }) => {
+        order.push(`started aborted=${client.signal.aborted}`);
+        client.signal.addEventListener('abort', () => order.push('signal'));
+        return new Promise(() => {});
+      },
+    });
+    const cancelled = new Promise((resolve) => mc.addEventListener('toolcancel', resolve, { once: true }));
+    const controller = new AbortController();
+    const call = mc.executeTool(await toolOf(mc, 'hang'), {}, { signal: controller.signal });
+    call.catch(() => order.push('rejected'));
+    controller.abort();
+    await cancelled;
+    expect(order).toEqual(['rejected', 'started aborted=false', 'signal']);
+  });
+
+  it('settles two tasks after the tool did, after a task the tool queued and one that task queued', async () => {
+    const mc = new PolyfillModelContext(win());
+    const order: string[] = [];
+    await mc.registerTool({
+      name: 'queues',
+      description: 'd',
+      execute: () => {
+        setTimeout(() => {
+          order.push('task');
+          setTimeout(() => order.push('nested task'), 0);
+        }, 0);
+        return 'done';
+      },
+    });
+    order.push(String(await mc.executeTool(await toolOf(mc, 'queues'), {})));
+    expect(order).toEqual(['task', 'nested task', 'done']);
   });
 });
 

@@ -245,9 +245,13 @@ export class PolyfillModelContext extends EventTarget {
    * rejects with UnknownError, as native's, if that document goes away (its frame navigates or is removed) first.
    */
   #runIn(win: Window, peer: Peer, name: string, json: string, signal: AbortSignal | undefined): Promise<string | null> {
+    if (signal?.aborted) return Promise.reject(signal.reason);
     return new Promise((resolve, reject) => {
       const gone = () => reject(new DOMException(UNKNOWN_TOOL_MESSAGE, 'UnknownError'));
       win.addEventListener('pagehide', gone, { once: true });
+      // At once, as native: not after the other document's rejection has come through its promise.
+      const aborted = () => reject(signal?.reason);
+      signal?.addEventListener('abort', aborted, { once: true });
       peer
         .run(name, json, signal)
         .then(resolve, (error) =>
@@ -258,7 +262,10 @@ export class PolyfillModelContext extends EventTarget {
               : new DOMException(String(error.message), String(error.name)),
           ),
         )
-        .finally(() => win.removeEventListener('pagehide', gone));
+        .finally(() => {
+          win.removeEventListener('pagehide', gone);
+          signal?.removeEventListener('abort', aborted);
+        });
     });
   }
 
@@ -387,38 +394,61 @@ export class PolyfillModelContext extends EventTarget {
     });
   }
 
-  async #run(registered: Registered, args: unknown, outer: AbortSignal | undefined): Promise<string | null> {
+  #run(registered: Registered, args: unknown, outer: AbortSignal | undefined): Promise<string | null> {
+    // As native: a call whose signal is already aborted rejects with its reason, and the tool never runs.
+    if (outer?.aborted) return Promise.reject(outer.reason);
     const name = registered.name;
-    outer?.throwIfAborted();
+    const win = this.#win;
     const controller = new AbortController();
-    const onAbort = () => {
-      controller.abort(outer?.reason);
-      this.dispatchEvent(new this.#events.ToolCancelEvent('toolcancel', { toolName: name }));
-    };
-    outer?.addEventListener('abort', onAbort, { once: true });
-    try {
+    return new Promise((resolve, reject) => {
+      let ended = false;
+      const end = (settle: () => void) => {
+        if (ended) return;
+        ended = true;
+        outer?.removeEventListener('abort', onAbort);
+        settle();
+      };
+      // As native (WPT webmcp/*/executeTool-abort): the call rejects at once with the caller's reason; in a later
+      // task, once the tool has started (it still starts if it had not), its signal aborts with an AbortError, and
+      // toolcancel follows once the microtasks that queued have run. Native's later task is a round trip through the
+      // browser; two tasks here keep a task the page queued right after abort() ahead of it, as native's does.
+      const onAbort = () => {
+        end(() => reject(outer?.reason));
+        afterTwoTasks(win, () => {
+          controller.abort();
+          queueMicrotask(() => this.dispatchEvent(new this.#events.ToolCancelEvent('toolcancel', { toolName: name })));
+        });
+      };
+      outer?.addEventListener('abort', onAbort, { once: true });
       // As native: the tool starts in a later task, after executeTool has returned its promise.
-      await new Promise((resolve) => this.#win.setTimeout(resolve, 0));
-      controller.signal.throwIfAborted();
-      const value = await new Promise<unknown>((resolve, reject) => {
-        controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
-        new Promise((started) => started(registered.execute(args, { signal: controller.signal }))).then(resolve, (error) =>
-          reject(
-            controller.signal.aborted
-              ? controller.signal.reason
-              : // The page may throw anything (a Proxy, an object without a prototype): describing it never throws,
-                // or this handler would fail unseen and the call would never settle.
-                new DOMException(`Tool was executed but the invocation failed: ${thrownMessage(error)}`, 'UnknownError'),
-          ),
-        );
+      win.setTimeout(() => {
+        new Promise((started) => started(registered.execute(args, { signal: controller.signal })))
+          .then(
+            (value) => () => resolve(serializeResult(value)),
+            (error) =>
+              // The page may throw anything (a Proxy, an object without a prototype): describing it never throws,
+              // or this handler would fail unseen and the call would never settle.
+              () =>
+                reject(new DOMException(`Tool was executed but the invocation failed: ${thrownMessage(error)}`, 'UnknownError')),
+          )
+          // As native, whose answer comes back through the browser: the call settles two tasks after the tool did,
+          // after the tasks the tool queued (a timer, a message) and those they queued in turn.
+          .then((settle) =>
+            afterTwoTasks(win, () =>
+              end(() => {
+                try {
+                  settle();
+                } catch (error) {
+                  reject(error);
+                }
+              }),
+            ),
+          );
         // As native: the tool starts first (a declarative form is filled, even submitted), and toolactivated follows
         // once the microtasks it queued have run; dispatched at this document's modelContext (not at the window).
         queueMicrotask(() => this.dispatchEvent(new this.#events.ToolActivatedEvent('toolactivated', { toolName: name })));
-      });
-      return serializeResult(value);
-    } finally {
-      outer?.removeEventListener('abort', onAbort);
-    }
+      }, 0);
+    });
   }
 
   #handler(type: string): ((event: Event) => void) | null {
@@ -474,6 +504,11 @@ function toolInputJson(input: unknown): string {
 /** A USVString: each unpaired surrogate becomes U+FFFD, as WebIDL converts it. */
 function toUSVString(value: string): string {
   return value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+}
+
+/** Runs `then` two tasks from now (a task, then a task that task queues). */
+function afterTwoTasks(win: Window, then: () => void): void {
+  win.setTimeout(() => win.setTimeout(then, 0), 0);
 }
 
 /** The value that marks a call that navigated the page (executeTool resolves null). */

@@ -484,3 +484,272 @@ test('removing a form ends a call that waits for its submit with UnknownError; a
   });
   expect(out).toEqual({ waiting: ['rejected', 'DOMException:UnknownError'], answered: ['ok', 'answered'] });
 });
+
+test('the input schema a form declares is native’s, field by field and key by key', async ({ context, server }) => {
+  const page = await openPage(context, server.url, 'forms-schema.html');
+  const listed = await page.evaluate(async () => JSON.stringify((await (window as any).toolNamed('schema')).inputSchema, null, 1));
+  const text = { type: 'string' };
+  const choice = (value: string, title?: string) =>
+    title === undefined ? { type: 'string', const: value } : { type: 'string', const: value, title };
+  const dates = "Dates MUST be provided in 'YYYY-MM-DD' format.";
+  const time = '^([01][0-9]|2[0-3]):[0-5][0-9]$';
+  const expected = {
+    type: 'object',
+    properties: {
+      text,
+      labelled: { type: 'string', description: 'Labelled text' },
+      wrapped: { type: 'string', description: 'Wrapped label' },
+      // toolparamtitle is not read; toolparamdescription wins over a label; labels are joined by "; ".
+      titled: { type: 'string', description: 'A description' },
+      both: { type: 'string', description: 'The description wins' },
+      two: { type: 'string', description: 'One; Two' },
+      aria: { type: 'string', description: 'Aria description' },
+      req: text,
+      pattern: { type: 'string', pattern: '[a-z]+' },
+      email: { type: 'string', pattern: '.+@example\\.com' },
+      url: text,
+      tel: text,
+      password: text,
+      search: text,
+      // multipleOf is the step (1 by default), where the step base (min) is a multiple of it.
+      number: { type: 'number', multipleOf: 1 },
+      half: { type: 'number', multipleOf: 0.5 },
+      any: { type: 'number' },
+      odd: { type: 'number', minimum: 1, maximum: 10 },
+      even: { type: 'number', minimum: 4, multipleOf: 2 },
+      threes: { type: 'number', maximum: 10, multipleOf: 3 },
+      from_half: { type: 'number', minimum: 1.5 },
+      bad_step: { type: 'number', multipleOf: 1 },
+      digits: { type: 'number', multipleOf: 1, pattern: '\\d+' },
+      range: { type: 'number', minimum: 0, maximum: 100, multipleOf: 1 },
+      range_odd: { type: 'number', minimum: 1, maximum: 20 },
+      box: { type: 'boolean' },
+      box_required: { type: 'boolean' },
+      box_readonly: { type: 'boolean' },
+      // Radio buttons and options: each a {type, const, title} in anyOf, beside enum; a radio group has no description.
+      size: { type: 'string', anyOf: [choice('s', 'Small'), choice('l', 'Large')], enum: ['s', 'l'] },
+      plain: { type: 'string', anyOf: [choice('x'), choice('y')], enum: ['x', 'y'] },
+      no_value: { type: 'string', anyOf: [choice('on')], enum: ['on'] },
+      one: {
+        type: 'string',
+        anyOf: [choice('a', 'Option A'), choice('b', 'Option B'), choice('C text', 'C text')],
+        enum: ['a', 'b', 'C text'],
+      },
+      labelled_select: {
+        type: 'string',
+        anyOf: [choice('v', 'Text'), choice('w', 'Disabled'), choice('e', '')],
+        enum: ['v', 'w', 'e'],
+        description: 'Select label',
+      },
+      grouped: { type: 'string', anyOf: [choice('g1', 'G one'), choice('g2', 'G two')], enum: ['g1', 'g2'] },
+      empty: { type: 'string', anyOf: [], enum: [] },
+      many: {
+        type: 'array',
+        items: { type: 'string', anyOf: [choice('m1', 'M one'), choice('m2', 'M two')], enum: ['m1', 'm2'] },
+        uniqueItems: true,
+        description: 'Pick some',
+      },
+      area: text,
+      labelled_area: { type: 'string', description: 'Area label' },
+      date: { type: 'string', format: 'date', description: dates },
+      labelled_date: { type: 'string', format: 'date', description: `Date label (${dates})` },
+      time: { type: 'string', format: time },
+      labelled_time: { type: 'string', format: time, description: 'Time label' },
+      datetime: { type: 'string', format: '^[0-9]{4}-(0[1-9]|1[0-2])-[0-9]{2}T([01][0-9]|2[0-3]):[0-5][0-9]$' },
+      month: { type: 'string', format: '^[0-9]{4}-(0[1-9]|1[0-2])$' },
+      week: { type: 'string', format: '^[0-9]{4}-W(0[1-9]|[1-4][0-9]|5[0-3])$' },
+      color: { type: 'string', format: '^#[0-9a-zA-Z]{6}$' },
+      hidden_described: { type: 'string', description: 'A hidden field' },
+      // The one control without a name.
+      '': text,
+      // Checkboxes sharing a name are a set of their values; two text fields sharing one are left out.
+      boxes: {
+        type: 'array',
+        items: { type: 'string', anyOf: [choice('on'), choice('second')], enum: ['on', 'second'] },
+        uniqueItems: true,
+      },
+      outside: text,
+    },
+    required: ['req', 'box_required', 'size', 'many'],
+  };
+  expect(listed).toBe(JSON.stringify(expected, null, 1));
+});
+
+test('checkboxes sharing a name take an array of their values, exactly those checked; a name shared by other fields takes nothing', async ({
+  context,
+  server,
+}) => {
+  const page = await openPage(context, server.url, 'forms-schema.html');
+  const out = await page.evaluate(async () => {
+    const w = window as any;
+    const mc = (document as any).modelContext;
+    const tool = await w.toolNamed('shared');
+    const boxes = Array.from(document.querySelectorAll<HTMLInputElement>('#shared [name=boxes]'));
+    const out: Record<string, unknown> = {};
+    for (const input of [
+      { boxes: ['a'] },
+      { boxes: ['b', 'a'] },
+      { boxes: [] },
+      { boxes: 'a' },
+      { boxes: true },
+      { boxes: ['c'] },
+      { twice: 'x' },
+    ]) {
+      for (const box of boxes) box.checked = false;
+      const [, detail] = await w.settle(mc.executeTool(tool, input));
+      out[JSON.stringify(input)] = [detail, boxes.map((box) => box.checked)];
+    }
+    return out;
+  });
+  const refused = ['DOMException:UnknownError', [false, false]];
+  expect(out).toEqual({
+    '{"boxes":["a"]}': ['saved', [true, false]],
+    '{"boxes":["b","a"]}': ['saved', [true, true]],
+    '{"boxes":[]}': ['saved', [false, false]],
+    '{"boxes":"a"}': refused,
+    '{"boxes":true}': refused,
+    '{"boxes":["c"]}': refused,
+    '{"twice":"x"}': refused,
+  });
+});
+
+test('changing a form’s definition (its name, title, description, toolautosubmit or fields) ends its waiting call with UnknownError; its values do not', async ({
+  context,
+  server,
+}) => {
+  const page = await openPage(context, server.url);
+  const out = await page.evaluate(async () => {
+    const w = window as any;
+    const mc = (document as any).modelContext;
+    const manual = document.getElementById('manual') as HTMLFormElement;
+    const field = manual.elements.namedItem('m') as HTMLInputElement;
+    const log: string[] = [];
+    mc.addEventListener('toolcancel', () => log.push('toolcancel'));
+    const changes: Record<string, () => void> = {
+      'the same description': () => manual.setAttribute('tooldescription', manual.getAttribute('tooldescription') as string),
+      'a field’s value': () => (field.value = 'typed'),
+      'the description': () => manual.setAttribute('tooldescription', 'Changed'),
+      'the title': () => manual.setAttribute('tooltitle', 'A title'),
+      toolautosubmit: () => manual.toggleAttribute('toolautosubmit'),
+      'a new field': () => manual.prepend(Object.assign(document.createElement('input'), { name: 'extra' })),
+      'a field’s description': () => field.setAttribute('toolparamdescription', 'What to send'),
+      'a field becoming required': () => field.toggleAttribute('required'),
+      'the name': () => manual.setAttribute('toolname', 'renamed'),
+    };
+    const out: Record<string, unknown> = {};
+    for (const [label, change] of Object.entries(changes)) {
+      log.length = 0;
+      const call = w.settle(mc.executeTool(await w.toolNamed(manual.getAttribute('toolname')), { m: 'x' }));
+      await new Promise((resolve) => mc.addEventListener('toolactivated', resolve, { once: true }));
+      change();
+      if (label === 'the same description' || label === 'a field’s value') {
+        // Once another form's change has been seen (its toolchange), this one's would have been too: the call still
+        // waits, and the person's submit answers it (the page's handler responds).
+        const controls = document.getElementById('controls') as HTMLFormElement;
+        const seen = new Promise((resolve) => mc.addEventListener('toolchange', resolve, { once: true }));
+        controls.setAttribute('tooldescription', `${controls.getAttribute('tooldescription')}.`);
+        await seen;
+        (document.getElementById('manual-submit') as HTMLElement).click();
+      }
+      out[label] = [await call, w.marks(manual).form, ...log];
+      if (label === 'toolautosubmit') manual.toggleAttribute('toolautosubmit');
+    }
+    return out;
+  });
+  const ended = [['rejected', 'DOMException:UnknownError'], false];
+  expect(out).toEqual({
+    'the same description': [['ok', 'manual done'], false],
+    'a field’s value': [['ok', 'manual done'], false],
+    'the description': ended,
+    'the title': ended,
+    toolautosubmit: ended,
+    'a new field': ended,
+    'a field’s description': ended,
+    'a field becoming required': ended,
+    'the name': ended,
+  });
+});
+
+test('an abort rejects a form’s call at once, its marks still on; toolcancel follows with the marks gone', async ({ context, server }) => {
+  const page = await openPage(context, server.url);
+  const out = await page.evaluate(async () => {
+    const w = window as any;
+    const mc = (document as any).modelContext;
+    const log: string[] = [];
+    let form = document.getElementById('manual') as HTMLFormElement;
+    mc.addEventListener('toolcancel', (e: any) => log.push(`toolcancel ${e.toolName} marked=${w.marks(form).form}`));
+    const out: Record<string, string[]> = {};
+    for (const [label, id, input] of [
+      ['waiting for the person', 'manual', { m: 'x' }],
+      ['answered with a pending promise', 'answer', { q: 'x' }],
+    ] as const) {
+      form = document.getElementById(id) as HTMLFormElement;
+      w.onAgentSubmit = (_form: HTMLFormElement, event: any) => {
+        event.preventDefault();
+        event.respondWith(new Promise(() => {}));
+      };
+      log.length = 0;
+      const controller = new AbortController();
+      const call = mc
+        .executeTool(await w.toolNamed(id), input, { signal: controller.signal })
+        .catch((e: DOMException) => log.push(`rejected ${e.name} marked=${w.marks(form).form}`));
+      await new Promise((resolve) => mc.addEventListener('toolactivated', resolve, { once: true }));
+      const cancelled = new Promise((resolve) => mc.addEventListener('toolcancel', resolve, { once: true }));
+      controller.abort();
+      queueMicrotask(() => log.push('a microtask queued after abort()'));
+      await Promise.all([call, cancelled]);
+      out[label] = [...log];
+    }
+    return out;
+  });
+  expect(out).toEqual({
+    'waiting for the person': ['rejected AbortError marked=true', 'a microtask queued after abort()', 'toolcancel manual marked=false'],
+    'answered with a pending promise': [
+      'rejected AbortError marked=true',
+      'a microtask queued after abort()',
+      'toolcancel answer marked=false',
+    ],
+  });
+});
+
+test('a form’s call settles after the tasks its submit handler queued, and those its answer queued', async ({ context, server }) => {
+  const page = await openPage(context, server.url);
+  const out = await page.evaluate(async () => {
+    const w = window as any;
+    const mc = (document as any).modelContext;
+    const tool = await w.toolNamed('answer');
+    const log: string[] = [];
+    mc.addEventListener('toolactivated', () => log.push('toolactivated'));
+    const handlers: Record<string, (form: HTMLFormElement, event: any) => void> = {
+      'a timer, then an answer': (_form, event) => {
+        event.preventDefault();
+        setTimeout(() => log.push('timer'), 0);
+        event.respondWith('x');
+      },
+      'an answer in a timer': (_form, event) => {
+        event.preventDefault();
+        event.respondWith(
+          new Promise((resolve) =>
+            setTimeout(() => {
+              log.push('timer answers');
+              resolve('x');
+              setTimeout(() => log.push('timer queued with the answer'), 0);
+            }, 0),
+          ),
+        );
+      },
+    };
+    const out: Record<string, string[]> = {};
+    for (const [label, handler] of Object.entries(handlers)) {
+      w.onAgentSubmit = handler;
+      log.length = 0;
+      await mc.executeTool(tool, { q: label }).then(() => log.push('resolved'));
+      out[label] = [...log];
+    }
+    return out;
+  });
+  expect(out).toEqual({
+    'a timer, then an answer': ['toolactivated', 'timer', 'resolved'],
+    'an answer in a timer': ['toolactivated', 'timer answers', 'timer queued with the answer', 'resolved'],
+  });
+});

@@ -293,6 +293,163 @@ test('aborting executeTool rejects it with AbortError', async ({ context, server
   expect(out).toEqual(['rejected', 'DOMException:AbortError']);
 });
 
+test('an abort rejects the call at once, then aborts the tool’s signal with an AbortError, then fires toolcancel; for a tool of this document or of a same-origin frame', async ({
+  context,
+  server,
+}) => {
+  const page = await openPage(context, server.url);
+  const out = await page.evaluate(async () => {
+    const frame = await new Promise<HTMLIFrameElement>((resolve) => {
+      const f = document.createElement('iframe');
+      f.src = '/conformance.html?frame';
+      f.onload = () => resolve(f);
+      document.body.append(f);
+    });
+    const mc = (document as any).modelContext;
+    const log: string[] = [];
+    const tools: Record<string, unknown> = {};
+    for (const [where, doc] of [
+      ['here', document],
+      ['frame', frame.contentDocument as Document],
+    ] as const) {
+      const owner = (doc as any).modelContext;
+      await owner.registerTool({
+        name: `hangs_${where}`,
+        description: 'd',
+        execute: (_input: unknown, { signal }: { signal: AbortSignal }) => {
+          log.push('tool started');
+          signal.addEventListener('abort', () => {
+            log.push(`signal aborted: ${(signal.reason as DOMException)?.name}`);
+            queueMicrotask(() => log.push('a microtask the signal listener queued'));
+          });
+          // It answers once aborted: too late, the call stays rejected.
+          return new Promise((resolve) => signal.addEventListener('abort', () => resolve('late')));
+        },
+      });
+      owner.addEventListener('toolactivated', () => log.push('toolactivated'));
+      owner.addEventListener('toolcancel', (e: any) => log.push(`toolcancel ${e.toolName}`));
+      tools[where] = (await mc.getTools()).find((t: { name: string }) => t.name === `hangs_${where}`);
+    }
+    const out: Record<string, string[]> = {};
+    for (const where of ['here', 'frame']) {
+      const owner = where === 'here' ? mc : (frame.contentDocument as any).modelContext;
+      for (const when of ['once activated', 'at once']) {
+        log.length = 0;
+        const controller = new AbortController();
+        const call = mc.executeTool(tools[where], {}, { signal: controller.signal });
+        const rejected = call.then(
+          (value: unknown) => log.push(`resolved ${value}`),
+          (reason: unknown) => log.push(`rejected: ${String(reason)}`),
+        );
+        if (when === 'once activated') await new Promise((resolve) => owner.addEventListener('toolactivated', resolve, { once: true }));
+        const cancelled = new Promise((resolve) => owner.addEventListener('toolcancel', resolve, { once: true }));
+        controller.abort('the reason');
+        queueMicrotask(() => log.push('a microtask queued after abort()'));
+        await Promise.all([rejected, cancelled]);
+        out[`${where}, ${when}`] = [...log];
+      }
+    }
+    return out;
+  });
+  const after = ['signal aborted: AbortError', 'a microtask the signal listener queued'];
+  expect(out).toEqual({
+    'here, once activated': [
+      'tool started',
+      'toolactivated',
+      'rejected: the reason',
+      'a microtask queued after abort()',
+      ...after,
+      'toolcancel hangs_here',
+    ],
+    // Aborted before its tool started: the tool still starts, and only then is its signal aborted.
+    'here, at once': [
+      'rejected: the reason',
+      'a microtask queued after abort()',
+      'tool started',
+      'toolactivated',
+      ...after,
+      'toolcancel hangs_here',
+    ],
+    'frame, once activated': [
+      'tool started',
+      'toolactivated',
+      'rejected: the reason',
+      'a microtask queued after abort()',
+      ...after,
+      'toolcancel hangs_frame',
+    ],
+    'frame, at once': [
+      'rejected: the reason',
+      'a microtask queued after abort()',
+      'tool started',
+      'toolactivated',
+      ...after,
+      'toolcancel hangs_frame',
+    ],
+  });
+});
+
+test('executeTool settles after the tasks its tool queued: a timer, a message, a timer queued as the answer came', async ({
+  context,
+  server,
+}) => {
+  const page = await openPage(context, server.url);
+  const out = await page.evaluate(async () => {
+    const mc = (document as any).modelContext;
+    const log: string[] = [];
+    // Not a timer that a timer of the tool queues: native's answer, a round trip through the browser, came before
+    // it in some runs and after it in others.
+    const tools: Record<string, () => unknown> = {
+      a_timer: () => {
+        setTimeout(() => log.push('timer'), 0);
+        return 'r';
+      },
+      a_message: () => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => log.push('message');
+        channel.port2.postMessage(1);
+        return 'r';
+      },
+      answers_in_a_timer: () =>
+        new Promise((resolve) =>
+          setTimeout(() => {
+            log.push('timer answers');
+            resolve('r');
+            setTimeout(() => log.push('timer queued with the answer'), 0);
+          }, 0),
+        ),
+      throws_after_a_timer: () => {
+        setTimeout(() => log.push('timer'), 0);
+        throw new Error('no');
+      },
+    };
+    for (const [name, execute] of Object.entries(tools)) await mc.registerTool({ name, description: 'd', execute });
+    mc.addEventListener('toolactivated', () => log.push('toolactivated'));
+    const listed = await mc.getTools();
+    const out: Record<string, string[]> = {};
+    for (const name of Object.keys(tools)) {
+      log.length = 0;
+      await mc
+        .executeTool(
+          listed.find((t: { name: string }) => t.name === name),
+          {},
+        )
+        .then(
+          () => log.push('resolved'),
+          (e: DOMException) => log.push(`rejected ${e.name}`),
+        );
+      out[name] = [...log];
+    }
+    return out;
+  });
+  expect(out).toEqual({
+    a_timer: ['toolactivated', 'timer', 'resolved'],
+    a_message: ['toolactivated', 'message', 'resolved'],
+    answers_in_a_timer: ['toolactivated', 'timer answers', 'timer queued with the answer', 'resolved'],
+    throws_after_a_timer: ['toolactivated', 'timer', 'rejected UnknownError'],
+  });
+});
+
 test('what the extension adds on a page never changes the page’s WebMCP: the same registerTool, and no legacy alias on native', async ({
   context,
   server,
