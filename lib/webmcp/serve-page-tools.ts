@@ -102,12 +102,16 @@ export function servePageTools(win: Window, sources: PageToolSources): { prove: 
     if (!byName.has(name)) await list();
     const entry = byName.get(name);
     if (!entry?.context.executeTool) throw new DOMException(`Tool not found: ${name}`, 'NotFoundError');
+    // A call stopped while the tools were read is not started: a WebMCP implementation starts a tool even for an
+    // already-aborted signal, as native's does (docs/webmcp-conformance.md), and the person's Stop came first.
+    signal.throwIfAborted();
     let result: unknown;
     try {
       result = await entry.context.executeTool(entry.tool, input, { signal });
     } catch (error) {
       // Chrome before 155 wanted the input as JSON text.
       if (!thrownMessage(error).startsWith('Failed to parse input')) throw error;
+      signal.throwIfAborted();
       result = await entry.context.executeTool(entry.tool, JSON.stringify(input), { signal });
     }
     if (result === null) return null;
