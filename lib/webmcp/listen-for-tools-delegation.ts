@@ -12,9 +12,14 @@ export function listenForToolsDelegation(win: Window, forward: (token: string) =
     if (event.source !== win.parent) return;
     const data = event.data as Record<string, unknown> | null;
     const token = typeof data === 'object' && data !== null ? data[DELEGATION_MESSAGE_KEY] : undefined;
-    if (typeof token === 'string' && token.length > 0 && token.length <= 100) forward(token);
+    if (typeof token !== 'string' || token.length === 0 || token.length > 100) return;
+    // The page's own `message` listeners do not hear the extension's token: native WebMCP posts nothing into a frame.
+    // A capture listener the page added before the bridge loaded still does (docs/webmcp-conformance.md).
+    event.stopImmediatePropagation();
+    forward(token);
   };
-  // Capture, registered at document_start: the frame's own page scripts come later.
+  // Capture: at the window, capture listeners run before the page's ordinary ones, which the bridge, loaded
+  // lazily, may come after.
   win.addEventListener('message', onMessage, true);
   return () => win.removeEventListener('message', onMessage, true);
 }
