@@ -530,6 +530,8 @@ describe("createToolRouter: cross-origin frames need the page's delegation (tool
     // A compromised content script of the undelegated frame claims to be the delegated one, or the top, or of its origin.
     expect(await ask(3, 'http://ads.test', { tabId: 34, frameId: 2, origin: 'http://widget.test', allowed: true })).toBe(false);
     expect(await ask(3, 'http://ads.test', { frameId: 0, origin: 'http://shop.test' })).toBe(false);
+    // A frame no parent offers a token to (its parent is silent, or not known) is told no once the wait is over.
+    expect(await ask(9, 'http://elsewhere.test')).toBe(false);
     // Only this is a question: other frame messages are not answered.
     expect(
       router.answerFrameQuestion(

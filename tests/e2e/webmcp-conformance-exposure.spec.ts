@@ -348,3 +348,38 @@ test('an allow attribute that names another origin, or none, does not delegate t
     ]);
   }
 });
+
+test('deciding whether a frame may use tools posts nothing that frame or the top page can hear', async ({ context, server }) => {
+  const listen = () => {
+    (window as any).heard = [];
+    addEventListener('message', (event) => (window as any).heard.push(JSON.stringify(event.data)));
+  };
+  // A round trip through a document's own message queue, then what it heard.
+  const heard = (frame: Frame | Page) =>
+    frame.evaluate(async () => {
+      await new Promise((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = resolve;
+        channel.port2.postMessage('flush');
+      });
+      return (window as any).heard;
+    });
+  const outcome: Record<string, unknown> = {};
+  // One frame a page (see docs/webmcp-conformance.md on sibling frames).
+  for (const [label, allow] of [
+    ['undelegated', undefined],
+    ['delegated', 'tools'],
+  ] as const) {
+    const page = await openPage(context, server.url);
+    await page.evaluate(listen);
+    const frame = await addFrame(page, `${server.crossOriginUrl}/conformance.html?quiet-${label}`, allow);
+    await frame.evaluate(listen);
+    // The answer needs the frame's delegation decided: by then anything posted into the frame for it was delivered.
+    const [listed] = await frame.evaluate(() => (window as any).settle(() => (document as any).modelContext.getTools()));
+    outcome[label] = { listed, frame: await heard(frame), top: await heard(page) };
+  }
+  expect(outcome).toEqual({
+    undelegated: { listed: 'rejected', frame: [], top: [] },
+    delegated: { listed: 'ok', frame: [], top: [] },
+  });
+});
