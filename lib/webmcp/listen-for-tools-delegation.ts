@@ -13,13 +13,13 @@ export function listenForToolsDelegation(win: Window, forward: (token: string) =
     const data = event.data as Record<string, unknown> | null;
     const token = typeof data === 'object' && data !== null ? data[DELEGATION_MESSAGE_KEY] : undefined;
     if (typeof token !== 'string' || token.length === 0 || token.length > 100) return;
-    // The page's own `message` listeners do not hear the extension's token: native WebMCP posts nothing into a frame.
-    // A capture listener the page added before the bridge loaded still does (docs/webmcp-conformance.md).
+    // Native WebMCP posts nothing into a frame: page listeners added after this one do not hear the token. Those
+    // added before the bridge loaded do (Chromium runs a window's listeners in the order they were added, capture or
+    // not), a difference listed in docs/webmcp-conformance.md.
     event.stopImmediatePropagation();
     forward(token);
   };
-  // Capture: at the window, capture listeners run before the page's ordinary ones, which the bridge, loaded
-  // lazily, may come after.
+  // Capture, though at the window that changes nothing: listeners run in the order they were added.
   win.addEventListener('message', onMessage, true);
   return () => win.removeEventListener('message', onMessage, true);
 }
