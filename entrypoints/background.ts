@@ -111,7 +111,13 @@ export default defineBackground(() => {
     }
     // A frame's identity (tab, frame, document, origin, URL) is what the browser attests, never what it says.
     const frame = attestFrameSender(sender as Parameters<typeof attestFrameSender>[0]);
-    if (frame) toolRouter.handleFrameMessage(message, frame);
+    if (!frame) return false;
+    const answer = toolRouter.answerFrameQuestion(message, frame);
+    if (answer) {
+      void answer.then(sendResponse, () => sendResponse(false));
+      return true;
+    }
+    toolRouter.handleFrameMessage(message, frame);
     return false;
   });
   // Conversations end with their tabs (lib/background/forget-closed-tab.ts): Chrome's offscreen host is told if it

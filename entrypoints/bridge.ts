@@ -28,6 +28,19 @@ export default defineUnlistedScript(() => {
   // proves one of them.
   const channel = connectPageChannel(window, isolatedKeys(globalThis));
   const native = (document as unknown as { modelContext?: NativeModelContext }).modelContext;
+  // The polyfill of a document cross-origin with its top holds its calls until it knows whether it may use tools
+  // (the `tools` permissions policy): the background decides from what the parent's content script sees, about
+  // the frame the browser attests (lib/background/create-frame-delegation.ts). Native WebMCP decides for itself.
+  if (!native && !sameOriginWithTop()) {
+    void channel.then(async (page) => {
+      const allowed = await sendMessage<FrameChannel, 'frame/may-use-tools'>(
+        (message) => browser.runtime.sendMessage(message),
+        'frame/may-use-tools',
+        {},
+      ).catch(() => false);
+      await page?.request('policy', { allowed: allowed === true }).catch(() => undefined);
+    });
+  }
   const host = channel.then((page) =>
     createFrameToolHost({
       win: window,
@@ -72,3 +85,13 @@ export default defineUnlistedScript(() => {
     return true;
   });
 });
+
+/** The top, or a document of the top's origin: the rule the polyfill uses to know it needs no answer (install-model-context-polyfill.ts). */
+function sameOriginWithTop(): boolean {
+  if (window.top === window || !window.top) return true;
+  try {
+    return window.top.origin === window.origin;
+  } catch {
+    return false;
+  }
+}

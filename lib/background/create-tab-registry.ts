@@ -79,6 +79,11 @@ interface TabRegistry {
   listeners: Set<(tabId: number) => void>;
   /** A frame presents the token its parent posted (the delegation check, create-frame-delegation.ts). */
   presentDelegationToken(sender: FrameSender, token: unknown): void;
+  /**
+   * Whether the frame the browser attests may use tools (the `tools` permissions policy): the verdict the router
+   * keeps for its tools, decided now if it has none. No answer in time counts as no.
+   */
+  mayUseTools(sender: FrameSender): Promise<boolean>;
   /** The tab started to navigate: if its top frame then announces a new document, the old page's frames go. */
   newTopDocument(tabId: number): Promise<void>;
   /** Whether anyone watches the tab; one storage read per service-worker life, not one per tab. */
@@ -291,6 +296,26 @@ export function createTabRegistry(ports: TabRegistryPorts): TabRegistry {
     snapshotOf,
     listeners,
     presentDelegationToken: (sender, token) => delegation.present(sender, token),
+    async mayUseTools(sender) {
+      const { tabId, frameId } = sender;
+      const frameKey = `${tabId}:${frameId}`;
+      const state = await load(tabId);
+      // The frame asks right after its bridge announced it (frame/ready): its origin is the attested one either way.
+      if (state.seen[frameId] === undefined && sender.origin !== undefined) state.seen[frameId] = sender.origin;
+      if (isSelfOrigin(state, frameId)) return true;
+      if (state.delegated[frameId] !== undefined && !unanswered.has(frameKey)) return state.delegated[frameId];
+      const origin = state.seen[frameId];
+      const allowed = await delegation.decide(tabId, frameId);
+      const now = await load(tabId);
+      // The verdict is kept for the frame's tools too, unless the frame has another document by now.
+      if (allowed !== undefined && now.seen[frameId] === origin) {
+        unanswered.delete(frameKey);
+        now.delegated[frameId] = allowed;
+        rename(now);
+        save(tabId, now);
+      }
+      return allowed === true;
+    },
     isWatched: async (tabId) => (await watchedTabs()).has(tabId),
     async newTopDocument(tabId) {
       // Only a tab the router knows has anything to forget: an unknown one costs no storage read. Nothing goes yet:

@@ -519,6 +519,28 @@ describe("createToolRouter: cross-origin frames need the page's delegation (tool
     expect((await routed.getTools(32)).tools).toEqual([]);
   });
 
+  it('answers a frame asking whether it may use tools about the sender the browser attests, whatever the message claims', async () => {
+    const { router } = setup(undefined, { 2: { parent: 0, allow: 'tools' }, 3: { parent: 0, allow: '' } });
+    feed(router, frame(34, 0, 'http://shop.test', []), frame(34, 2, 'http://widget.test', []), frame(34, 3, 'http://ads.test', []));
+    await settle();
+    const ask = (frameId: number, origin: string, claims: object = {}) =>
+      router.answerFrameQuestion({ ...claims, type: 'frame/may-use-tools' }, { tabId: 34, frameId, origin, url: `${origin}/` });
+    expect(await ask(0, 'http://shop.test')).toBe(true);
+    expect(await ask(2, 'http://widget.test')).toBe(true);
+    // A compromised content script of the undelegated frame claims to be the delegated one, or the top, or of its origin.
+    expect(await ask(3, 'http://ads.test', { tabId: 34, frameId: 2, origin: 'http://widget.test', allowed: true })).toBe(false);
+    expect(await ask(3, 'http://ads.test', { frameId: 0, origin: 'http://shop.test' })).toBe(false);
+    // A frame no parent offers a token to (its parent is silent, or not known) is told no once the wait is over.
+    expect(await ask(9, 'http://elsewhere.test')).toBe(false);
+    // Only this is a question: other frame messages are not answered.
+    expect(
+      router.answerFrameQuestion(
+        { type: 'frame/ready', url: 'http://ads.test/' },
+        { tabId: 34, frameId: 3, origin: 'http://ads.test', url: 'http://ads.test/' },
+      ),
+    ).toBeUndefined();
+  });
+
   it('a frame that navigates to another origin is checked afresh', async () => {
     const { router } = setup(undefined, { 2: { parent: 0, allow: 'tools', src: 'http://widget.test/w' } });
     feed(router, frame(33, 0, 'http://shop.test', []), frame(33, 2, 'http://widget.test', ['widget']));

@@ -67,6 +67,11 @@ export type { FrameSender };
 export interface ToolRouter extends ToolBridge {
   /** Feed a message from a content script. Returns true when it was a bridge message. */
   handleFrameMessage(message: unknown, sender: FrameSender): boolean;
+  /**
+   * Answer a content script's question about its own frame (the sender the browser attests); undefined when the
+   * message is no question. Only `frame/may-use-tools` is one.
+   */
+  answerFrameQuestion(message: unknown, sender: FrameSender): Promise<unknown> | undefined;
   /** Feed a message from the agent host; resolves with the answer, or undefined when it is not a bridge message. */
   handleHostMessage(message: unknown): Promise<unknown> | undefined;
   /**
@@ -212,6 +217,11 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
     },
   };
 
+  /** What a content script asks about its own frame: answered about the attested sender, whatever the message says. */
+  const frameQuestions: ChannelHandlers<FrameChannel, FrameSender> = {
+    'frame/may-use-tools': (_message, sender) => registry.mayUseTools(sender),
+  };
+
   /** What the agent host asks (only extension pages reach here: the background checks the sender). */
   const hostHandlers: ChannelHandlers<RouterChannel> = {
     'router/get-tools': (message) => router.getTools(message.tabId),
@@ -265,6 +275,9 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
     },
     handleFrameMessage(message, sender) {
       return handleMessage(frameHandlers, message, sender) !== undefined;
+    },
+    answerFrameQuestion(message, sender) {
+      return handleMessage(frameQuestions, message, sender);
     },
     handleHostMessage(message) {
       return handleMessage(hostHandlers, message, undefined);

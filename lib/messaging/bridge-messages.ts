@@ -103,6 +103,11 @@ export interface FrameChannel {
   'frame/navigating': { request: { callId: string }; answer: undefined };
   /** The token this frame's parent posted into it (lib/webmcp/offer-tools-delegation.ts); the sender is what counts. */
   'frame/delegation-token': { request: { token: string }; answer: undefined };
+  /**
+   * May this frame use WebMCP (the `tools` permissions policy)? Asked by the bridge of a frame that is cross-origin
+   * with its top, for the polyfill's NotAllowedError; answered about the sender the browser attests, never another.
+   */
+  'frame/may-use-tools': { request: object; answer: boolean };
 }
 
 /** Background → one frame's bridge (tabs.sendMessage to a document or frame). Answers come from the page's side. */

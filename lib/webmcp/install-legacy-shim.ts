@@ -34,22 +34,32 @@ export function installLegacyShim(win: Window, context: ModelContextLike): void 
   const controllers = new Map<string, AbortController>();
   let provided = new Set<string>();
 
-  const registerTool = (tool: unknown, options?: { signal?: AbortSignal }) => {
-    // An already-aborted signal registers nothing and rejects with its reason, as today's registerTool does.
-    if (options?.signal?.aborted) {
-      return Object.assign(Promise.reject(options.signal.reason), { unregister: () => {} });
-    }
-    const name = typeof tool === 'object' && tool !== null ? String((tool as { name?: unknown }).name) : '';
+  const registerTool = (tool: unknown, options?: { signal?: AbortSignal; exposedTo?: unknown }) => {
     const controller = new AbortController();
-    options?.signal?.addEventListener('abort', () => controller.abort(), { once: true });
+    let name: string | undefined;
     const forget = () => {
-      if (controllers.get(name) === controller) controllers.delete(name);
+      if (name !== undefined && controllers.get(name) === controller) controllers.delete(name);
     };
     controller.signal.addEventListener('abort', forget, { once: true });
+    // The page's options as registerTool reads them: each member once, in its order and at its time (the tool's
+    // checks and the permissions policy come first, an aborted signal after), with the shim's signal in place of
+    // the page's, which it follows.
+    const passed = {
+      get exposedTo() {
+        return options?.exposedTo;
+      },
+      get signal() {
+        const signal = options?.signal;
+        if (signal?.aborted) controller.abort(signal.reason);
+        else signal?.addEventListener?.('abort', () => controller.abort(signal.reason), { once: true });
+        return controller.signal;
+      },
+    };
     // Called synchronously, as the page expects of registerTool; only the bookkeeping waits for the result.
     const registration = (async () => {
-      await Reflect.apply(register, context, [tool, { ...options, signal: controller.signal }]);
-      controllers.set(name, controller);
+      await Reflect.apply(register, context, [tool, passed]);
+      name = String((tool as { name?: unknown }).name);
+      if (!controller.signal.aborted) controllers.set(name, controller);
     })();
     registration.catch(forget);
     return Object.assign(registration, { unregister: () => controller.abort() });

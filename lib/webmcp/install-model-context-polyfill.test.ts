@@ -3,7 +3,7 @@ import { Window as HappyWindow } from 'happy-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HOSTILE_THROWN } from '../../tests/fixtures/hostile-thrown';
 import { installLegacyShim } from './install-legacy-shim';
-import { installModelContextPolyfill, PolyfillModelContext } from './install-model-context-polyfill';
+import { installModelContextPolyfill, PolyfillModelContext, settleToolsPolicy } from './install-model-context-polyfill';
 
 const win = () => window as unknown as Window & typeof globalThis;
 const tick = () => new Promise((r) => setTimeout(r, 5));
@@ -33,6 +33,27 @@ describe('PolyfillModelContext', () => {
     await tick();
     expect((await mc.getTools()).map((t) => t.name)).toEqual(['a']);
     expect(changes).toBeGreaterThanOrEqual(2);
+  });
+
+  it('refuses an exposedTo or fromOrigins origin that is not potentially trustworthy with SecurityError, after the tool’s checks', async () => {
+    const mc = new PolyfillModelContext(win());
+    const tool = { name: 'exposed', description: 'd', execute: () => 1 };
+    await expect(mc.registerTool(tool, { exposedTo: ['http://a.test'] })).rejects.toMatchObject({
+      name: 'SecurityError',
+      message: 'Only secure origins are allowed in the exposedTo list.',
+    });
+    await expect(mc.registerTool({ ...tool, name: '' }, { exposedTo: ['http://a.test'] })).rejects.toMatchObject({
+      name: 'InvalidStateError',
+    });
+    await expect(mc.registerTool(tool, { exposedTo: 'https://a.test' })).rejects.toBeInstanceOf(TypeError);
+    await mc.registerTool(tool, { exposedTo: ['https://a.test', 'http://localhost:1'] });
+    await expect(mc.getTools({ fromOrigins: ['not a url'] })).rejects.toMatchObject({
+      name: 'SecurityError',
+      message: 'Only secure origins are allowed in the fromOrigins list.',
+    });
+    await expect((mc.getTools as (options: unknown) => Promise<unknown>)(5)).rejects.toBeInstanceOf(TypeError);
+    expect((await mc.getTools({ fromOrigins: ['https://a.test'] })).map((t) => t.name)).toEqual(['exposed']);
+    expect(mc.getTools.length).toBe(0);
   });
 
   it('keeps an outputSchema as Chrome 159 does: a JSON copy listed in code-point order, a cyclic one refused', async () => {
@@ -241,6 +262,8 @@ describe('PolyfillModelContext in a frame tree', () => {
     const top = frameWindow('https://shop.test/', [a, other, b]);
     setTop(top, [a, a1, b, other]);
     const contexts = new Map([top, a, a1, b, other].map((frame) => [frame, new PolyfillModelContext(frame)]));
+    // The page delegated tools to the cross-origin frame (allow="tools"), as the extension's background answers.
+    settleToolsPolicy(contexts.get(other)!, true);
     // What a browser does when a page reads a cross-origin window's origin.
     Object.defineProperty(other, 'origin', {
       configurable: true,
@@ -270,6 +293,36 @@ describe('PolyfillModelContext in a frame tree', () => {
     // The cross-origin frame's tool, with a dictionary made up for it, is unknown.
     const forged = { name: 'same', description: 'd', origin: 'https://other.test', window: other };
     await expect(contexts.get(top)!.executeTool(forged, {})).rejects.toMatchObject({ name: 'UnknownError' });
+  });
+
+  it('a document cross-origin with its top holds every call until the extension says whether it may use tools', async () => {
+    const denied = frameWindow('https://other.test/denied');
+    const granted = frameWindow('https://other.test/granted');
+    const top = frameWindow('https://shop.test/', [denied, granted]);
+    setTop(top, [denied, granted]);
+    const deniedContext = new PolyfillModelContext(denied);
+    const grantedContext = new PolyfillModelContext(granted);
+    const tool = { name: 't', description: 'd', execute: () => 'ran' };
+    const ref = { name: 't', description: 'd', origin: 'https://other.test', window: denied };
+    const deniedCalls = [
+      deniedContext.registerTool(tool),
+      deniedContext.registerTool({ ...tool, name: '' }),
+      deniedContext.getTools({ fromOrigins: ['http://a.test'] }),
+      deniedContext.executeTool(ref, 5),
+    ].map((call) => call.then(String, (error: DOMException) => `${error.name}: ${error.message}`));
+    // Argument conversion comes first: a TypeError needs no answer.
+    await expect(deniedContext.registerTool({ name: 't', description: 'd' })).rejects.toBeInstanceOf(TypeError);
+    const granting = grantedContext.registerTool(tool);
+    settleToolsPolicy(deniedContext, false);
+    settleToolsPolicy(grantedContext, true);
+    const refused = 'NotAllowedError: Access to the feature "tools" is disallowed by permissions policy.';
+    expect(await Promise.all(deniedCalls)).toEqual([refused, refused, refused, refused]);
+    await expect(deniedContext.getTools()).rejects.toMatchObject({ name: 'NotAllowedError' });
+    // An answer stands: a later one changes nothing.
+    settleToolsPolicy(deniedContext, true);
+    await expect(deniedContext.getTools()).rejects.toMatchObject({ name: 'NotAllowedError' });
+    await granting;
+    expect((await grantedContext.getTools()).map((t) => t.name)).toEqual(['t']);
   });
 
   it('fires toolchange in every same-origin document, in tree order, before the registration resolves', async () => {

@@ -14,6 +14,8 @@ import { thrownMessage } from '../page-data/describe-thrown';
 import { defineToolEvents, type ToolEventClasses } from './define-tool-events';
 import { inactiveError, isInactive } from './inactive-document';
 import { type ModelContextStub, STUB_KEY } from './install-model-context-stub';
+import { isPotentiallyTrustworthyUrl } from './is-potentially-trustworthy-url';
+import { readUSVStringSequence, toUSVString } from './read-usv-string-sequence';
 
 /** A registered tool as getTools() reports it: a dictionary, so its keys come in code-point order, as native's. */
 interface PolyfillToolInfo {
@@ -37,6 +39,17 @@ interface Registered {
   annotations?: Record<string, boolean>;
   execute: (input: unknown, client: { signal: AbortSignal }) => unknown;
   signal?: AbortSignal;
+}
+
+/** A ModelContextTool dictionary as WebIDL converts it, before registerTool's own checks. */
+interface ReadTool {
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: unknown;
+  outputSchema: unknown;
+  annotations?: Record<string, boolean>;
+  execute: Registered['execute'];
 }
 
 const NAME_PATTERN = /^[A-Za-z0-9_.-]{1,128}$/;
@@ -74,6 +87,25 @@ interface Peer {
   changed(): void;
 }
 
+/** Native Chromium's words for a document the `tools` permissions policy does not allow. */
+const NOT_ALLOWED_MESSAGE = 'Access to the feature "tools" is disallowed by permissions policy.';
+
+/**
+ * The answer for a document that waits to learn whether it may use tools, by context: set by
+ * {@link settleToolsPolicy}. Not a member of the class, so the page sees nothing native's prototype lacks.
+ */
+const policyAnswers = new WeakMap<PolyfillModelContext, (allowed: boolean) => void>();
+
+/**
+ * Whether the document of `context` may use tools (the `tools` permissions policy, decided by the extension's
+ * background from what the parent frame's content script sees: lib/background/create-frame-delegation.ts). Until
+ * this is called, a document that is cross-origin with its top holds every call; once called, the answer stands.
+ */
+export function settleToolsPolicy(context: PolyfillModelContext, allowed: boolean): void {
+  policyAnswers.get(context)?.(allowed);
+  policyAnswers.delete(context);
+}
+
 /** Native Chromium's words for an unknown tool or a tool of another document (it says no more than this). */
 const UNKNOWN_TOOL_MESSAGE = 'The operation failed for an unknown transient reason (e.g. out of memory).';
 
@@ -89,11 +121,28 @@ export class PolyfillModelContext extends EventTarget {
   /** The document this modelContext belongs to: once it is not fully active, every method rejects. */
   readonly #doc: Document;
   readonly #peer: Peer;
+  /**
+   * Whether this document may use tools (the `tools` permissions policy, default allowlist `'self'`): known at once
+   * for the top and documents same-origin with it; for any other, undefined until the extension answers
+   * ({@link settleToolsPolicy}), and every call waits for {@link #policy}. A page cannot read its embedder's `allow`
+   * attribute, and this document's own scripts cannot be believed about it, so the background decides.
+   */
+  #allowed: boolean | undefined;
+  readonly #policy: Promise<boolean> | undefined;
 
   constructor(win: Window) {
     super();
     this.#win = win as Window & typeof globalThis;
     this.#doc = win.document;
+    this.#allowed = sameOriginWithTop(win) ? true : undefined;
+    if (this.#allowed === undefined) {
+      this.#policy = new Promise((resolve) =>
+        policyAnswers.set(this, (allowed) => {
+          this.#allowed = allowed;
+          resolve(allowed);
+        }),
+      );
+    }
     this.#events = defineToolEvents(this.#win);
     // A document being unloaded (its frame navigates) no longer offers its tools to the others, as native's.
     let hidden = false;
@@ -144,23 +193,76 @@ export class PolyfillModelContext extends EventTarget {
     this.#setHandler('toolcancel', handler);
   }
 
-  registerTool(tool: unknown, options: { signal?: AbortSignal } = {}): Promise<void> {
+  registerTool(tool: unknown, options: { signal?: AbortSignal; exposedTo?: unknown } = {}): Promise<void> {
     // WebIDL: argument and dictionary errors reject the returned promise (a promise-returning operation never throws).
     try {
       // biome-ignore lint/complexity/noArguments: WebIDL counts the arguments given, not the parameters declared.
       if (arguments.length === 0) throw new TypeError(failed('registerTool', '1 argument required, but only 0 present.'));
-      const registered = this.#readTool(tool);
-      if (isInactive(this.#doc)) throw inactiveError(this.#doc);
+      const read = this.#readTool(tool);
+      // The options dictionary's members in code-point order, as native reads them.
+      const exposedTo = readUSVStringSequence(options?.exposedTo, {
+        operation: 'registerTool',
+        dictionary: 'ModelContextRegisterToolOptions',
+        member: 'exposedTo',
+      });
       const signal = options?.signal;
-      if (signal?.aborted) return Promise.reject(signal.reason);
-      return this.#register(registered, signal);
+      if (isInactive(this.#doc)) throw inactiveError(this.#doc);
+      // As Chromium 156 orders them: the permissions policy, the tool's own checks, the signal, then the origins.
+      return this.#whenAllowed(() => {
+        const registered = this.#checkTool(read);
+        if (signal?.aborted) return Promise.reject(signal.reason);
+        this.#checkOrigins(exposedTo, 'exposedTo');
+        return this.#register(registered, signal);
+      });
     } catch (error) {
       return Promise.reject(error);
     }
   }
 
-  async getTools(): Promise<PolyfillToolInfo[]> {
-    if (isInactive(this.#doc)) throw inactiveError(this.#doc);
+  getTools(options?: { fromOrigins?: unknown }): Promise<PolyfillToolInfo[]>;
+  getTools(): Promise<PolyfillToolInfo[]> {
+    try {
+      // Native's getTools(optional ModelContextGetToolOptions options = {}) has length 0.
+      // biome-ignore lint/complexity/noArguments: read as WebIDL reads an optional argument, without declaring it.
+      const options: unknown = arguments[0];
+      if (options !== undefined && options !== null && typeof options !== 'object' && typeof options !== 'function') {
+        throw new TypeError(failed('getTools', "The provided value is not of type 'ModelContextGetToolOptions'."));
+      }
+      const fromOrigins = readUSVStringSequence((options as { fromOrigins?: unknown } | null | undefined)?.fromOrigins, {
+        operation: 'getTools',
+        dictionary: 'ModelContextGetToolOptions',
+        member: 'fromOrigins',
+      });
+      if (isInactive(this.#doc)) throw inactiveError(this.#doc);
+      return this.#whenAllowed(() => {
+        this.#checkOrigins(fromOrigins, 'fromOrigins');
+        return Promise.resolve(this.#list());
+      });
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  /**
+   * Runs `rest` once this document may use tools, or rejects with native's NotAllowedError; at once when the answer
+   * is known (the top, a document same-origin with it), so those keep native's timing to the task.
+   */
+  #whenAllowed<T>(rest: () => Promise<T>): Promise<T> {
+    if (this.#allowed === true) return rest();
+    const refuse = () => Promise.reject(new DOMException(NOT_ALLOWED_MESSAGE, 'NotAllowedError'));
+    if (this.#allowed === false || !this.#policy) return refuse();
+    return this.#policy.then((allowed) => (allowed ? rest() : refuse()));
+  }
+
+  /** `exposedTo` and `fromOrigins` take potentially trustworthy origins only, as native: else SecurityError. */
+  #checkOrigins(origins: string[] | undefined, member: 'exposedTo' | 'fromOrigins'): void {
+    if (origins?.some((origin) => !isPotentiallyTrustworthyUrl(origin, this.#win.URL))) {
+      throw new DOMException(`Only secure origins are allowed in the ${member} list.`, 'SecurityError');
+    }
+  }
+
+  /** Every tool this document lists: those of the same-origin documents of its frame tree. */
+  #list(): PolyfillToolInfo[] {
     // Breadth first from the top, as native lists them; sorted by name, the sort keeps that order between equal names.
     return this.#tree()
       .flatMap(([win, peer]) =>
@@ -182,14 +284,27 @@ export class PolyfillModelContext extends EventTarget {
 
   executeTool(tool: unknown, input?: unknown, options: { signal?: AbortSignal } = {}): Promise<string | null> {
     try {
-      const { name, origin, win } = this.#readToolRef(tool);
+      const ref = this.#readToolRef(tool);
       if (isInactive(this.#doc)) throw inactiveError(this.#doc);
+      // As native: a document that may not use tools learns nothing else, not even that its input is wrong.
+      return this.#whenAllowed(() => this.#execute(ref, input, options?.signal));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  #execute(
+    { name, origin, win }: { name: string; origin: string; win: Window },
+    input: unknown,
+    signal: AbortSignal | undefined,
+  ): Promise<string | null> {
+    {
       // As native: the tool of a frame that was removed since it was listed.
       if (win.closed) throw new DOMException('Target frame is detached.', 'InvalidStateError');
       if (win === this.#win) {
         const registered = this.#tools.get(name);
         if (!registered || origin !== this.#peer.origin) throw new DOMException(UNKNOWN_TOOL_MESSAGE, 'UnknownError');
-        return this.#run(registered, JSON.parse(toolInputJson(input)), options?.signal);
+        return this.#run(registered, JSON.parse(toolInputJson(input)), signal);
       }
       // Another document's: only one of the same-origin documents of this frame tree (made-up origins, other
       // windows and cross-origin frames are unknown tools), and only a tool it has.
@@ -197,9 +312,7 @@ export class PolyfillModelContext extends EventTarget {
       if (!peer || origin !== peer.origin || !peer.tools().some((t) => t.name === name)) {
         throw new DOMException(UNKNOWN_TOOL_MESSAGE, 'UnknownError');
       }
-      return this.#runIn(win, peer, name, toolInputJson(input), options?.signal);
-    } catch (error) {
-      return Promise.reject(error);
+      return this.#runIn(win, peer, name, toolInputJson(input), signal);
     }
   }
 
@@ -310,16 +423,22 @@ export class PolyfillModelContext extends EventTarget {
     return { name: String(t.name), origin: String(t.origin), win: win as unknown as Window };
   }
 
-  /** Reads a ModelContextTool dictionary the way WebIDL and native Chromium do, or throws what native throws. */
-  #readTool(tool: unknown): Registered {
+  /**
+   * Reads a ModelContextTool dictionary the way WebIDL converts it (every member read once, in code-point order), or
+   * throws the TypeError native throws. The checks registerTool's steps make come later ({@link #checkTool}).
+   */
+  #readTool(tool: unknown): ReadTool {
     if (typeof tool !== 'object' || tool === null) {
       throw new TypeError(failed('registerTool', "The provided value is not of type 'ModelContextTool'."));
     }
     const t = tool as Record<string, unknown>;
-    // Dictionary members are read in code-point order, so the first missing required one is named.
+    const annotations = t.annotations;
     const description = t.description;
     const execute = t.execute;
+    const inputSchema = t.inputSchema;
     const name = t.name;
+    const outputSchema = t.outputSchema;
+    const title = t.title;
     for (const [member, value] of [
       ['description', description],
       ['execute', execute],
@@ -336,16 +455,28 @@ export class PolyfillModelContext extends EventTarget {
         failed('registerTool', "Failed to read the 'execute' property from 'ModelContextTool': The provided value is not a function."),
       );
     }
-    const toolName = String(name);
-    const title = t.title === undefined ? '' : toUSVString(String(t.title));
-    if (!NAME_PATTERN.test(toolName)) throw new DOMException('Invalid tool name', 'InvalidStateError');
-    if (String(description) === '') throw new DOMException('Description is required', 'InvalidStateError');
-    if (this.#tools.has(toolName)) throw new DOMException('Duplicate tool name', 'InvalidStateError');
+    return {
+      name: String(name),
+      title: title === undefined ? '' : toUSVString(String(title)),
+      description: String(description),
+      inputSchema,
+      outputSchema,
+      annotations: readAnnotations(annotations),
+      execute: (input, client) => Reflect.apply(execute as Registered['execute'], undefined, [input, client]),
+    };
+  }
+
+  /** registerTool's checks of a read tool, in native's order, or throws what native throws. */
+  #checkTool(read: ReadTool): Registered {
+    const { inputSchema, outputSchema, ...rest } = read;
+    if (!NAME_PATTERN.test(read.name)) throw new DOMException('Invalid tool name', 'InvalidStateError');
+    if (read.description === '') throw new DOMException('Description is required', 'InvalidStateError');
+    if (this.#tools.has(read.name)) throw new DOMException('Duplicate tool name', 'InvalidStateError');
     // Like Chromium: the schema is serialised at registration, so a cyclic one rejects here, for the page to see.
     let schemaJson: string | undefined;
-    if (t.inputSchema !== undefined) {
+    if (inputSchema !== undefined) {
       try {
-        schemaJson = JSON.stringify(t.inputSchema);
+        schemaJson = JSON.stringify(inputSchema);
       } catch (error) {
         throw new TypeError(failed('registerTool', thrownMessage(error)));
       }
@@ -353,23 +484,15 @@ export class PolyfillModelContext extends EventTarget {
     }
     // The outputSchema is kept the same way, so the page sees a cyclic one fail at registration too.
     let outputSchemaJson: string | undefined;
-    if (t.outputSchema !== undefined) {
+    if (outputSchema !== undefined) {
       try {
-        outputSchemaJson = JSON.stringify(t.outputSchema);
+        outputSchemaJson = JSON.stringify(outputSchema);
       } catch (error) {
         throw new TypeError(failed('registerTool', thrownMessage(error)));
       }
       if (outputSchemaJson === undefined) throw new TypeError(failed('registerTool', 'invalid output schema: toJSON() returns undefined'));
     }
-    return {
-      name: toolName,
-      title,
-      description: String(description),
-      schemaJson,
-      ...(outputSchemaJson === undefined ? {} : { outputSchemaJson }),
-      annotations: readAnnotations(t.annotations),
-      execute: (input, client) => Reflect.apply(execute as Registered['execute'], undefined, [input, client]),
-    };
+    return { ...rest, schemaJson, ...(outputSchemaJson === undefined ? {} : { outputSchemaJson }) };
   }
 
   #register(registered: Registered, signal: AbortSignal | undefined): Promise<void> {
@@ -470,6 +593,20 @@ export class PolyfillModelContext extends EventTarget {
 }
 
 /**
+ * Whether a document may use tools without anyone's delegation: the top, and documents same-origin with it (as the
+ * extension's background decides, lib/background/create-tab-registry.ts). Others ask the background.
+ */
+function sameOriginWithTop(win: Window): boolean {
+  const top = win.top;
+  if (!top || top === win) return true;
+  try {
+    return originOf(top) === originOf(win);
+  } catch {
+    return false;
+  }
+}
+
+/**
  * A window's origin: `window.origin`, not `location.origin`, since an about:blank or srcdoc frame has its
  * creator's origin, as native lists it. Throws for a cross-origin window.
  */
@@ -499,11 +636,6 @@ function toolInputJson(input: unknown): string {
   }
   if (json === undefined) throw new TypeError(failed('executeTool', 'invalid input object: toJSON() returns undefined'));
   return json;
-}
-
-/** A USVString: each unpaired surrogate becomes U+FFFD, as WebIDL converts it. */
-function toUSVString(value: string): string {
-  return value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 }
 
 /** Runs `then` two tasks from now (a task, then a task that task queues). */

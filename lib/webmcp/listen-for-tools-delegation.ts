@@ -12,9 +12,14 @@ export function listenForToolsDelegation(win: Window, forward: (token: string) =
     if (event.source !== win.parent) return;
     const data = event.data as Record<string, unknown> | null;
     const token = typeof data === 'object' && data !== null ? data[DELEGATION_MESSAGE_KEY] : undefined;
-    if (typeof token === 'string' && token.length > 0 && token.length <= 100) forward(token);
+    if (typeof token !== 'string' || token.length === 0 || token.length > 100) return;
+    // Native WebMCP posts nothing into a frame: page listeners added after this one do not hear the token. Those
+    // added before the bridge loaded do (Chromium runs a window's listeners in the order they were added, capture or
+    // not), a difference listed in docs/webmcp-conformance.md.
+    event.stopImmediatePropagation();
+    forward(token);
   };
-  // Capture, registered at document_start: the frame's own page scripts come later.
+  // Capture, though at the window that changes nothing: listeners run in the order they were added.
   win.addEventListener('message', onMessage, true);
   return () => win.removeEventListener('message', onMessage, true);
 }

@@ -44,14 +44,18 @@ describe('offerToolsDelegation and listenForToolsDelegation', () => {
     } as unknown as Window;
     const forwarded: string[] = [];
     listenForToolsDelegation(win, (token) => forwarded.push(token));
+    const stopped: unknown[] = [];
     const deliver = (source: unknown, data: unknown) => {
-      for (const l of listeners) l({ source, data } as MessageEvent);
+      for (const l of listeners) l({ source, data, stopImmediatePropagation: () => stopped.push(data) } as unknown as MessageEvent);
     };
-    deliver(parent, { [DELEGATION_MESSAGE_KEY]: 'from-parent' });
+    const token = { [DELEGATION_MESSAGE_KEY]: 'from-parent' };
+    deliver(parent, token);
     deliver({}, { [DELEGATION_MESSAGE_KEY]: 'from-a-sibling' });
     deliver(parent, { [DELEGATION_MESSAGE_KEY]: 42 });
     deliver(parent, 'plain');
     expect(forwarded).toEqual(['from-parent']);
+    // The page's own listeners never hear the token; every other message goes on to them.
+    expect(stopped).toEqual([token]);
   });
 
   it('a top frame listens to nothing', () => {

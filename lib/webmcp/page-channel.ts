@@ -31,6 +31,8 @@ export type PageRequest =
   | { id: number; op: 'ping' }
   | { id: number; op: 'list' }
   | { id: number; op: 'call'; name: string; input: unknown }
+  /** Whether this document may use tools (the `tools` permissions policy), as the background decided it. */
+  | { id: number; op: 'policy'; allowed: boolean }
   | { id: number; op: 'cancel' };
 
 /** MAIN → isolated: a request's answer, an unsolicited tool-change notice, or the proof of the handshake. */
@@ -61,6 +63,7 @@ export interface PageChannel {
   /** Sends a request; resolves with the MAIN world's (untrusted) value, rejects with its error. */
   request(op: 'ping' | 'list'): Promise<unknown>;
   request(op: 'call', args: { name: string; input: unknown }): { id: number; result: Promise<unknown> };
+  request(op: 'policy', args: { allowed: boolean }): Promise<unknown>;
   cancel(id: number): void;
   onChanged(listener: () => void): void;
 }
@@ -124,8 +127,9 @@ function createChannel(port: MessagePort): PageChannel {
     return { id, result };
   };
   return {
-    request: ((op: string, args?: { name: string; input: unknown }) => {
-      if (op === 'call') return send({ op, name: args!.name, input: args!.input });
+    request: ((op: string, args?: { name: string; input: unknown } | { allowed: boolean }) => {
+      if (op === 'call' && args && 'name' in args) return send({ op, name: args.name, input: args.input });
+      if (op === 'policy' && args && 'allowed' in args) return send({ op, allowed: args.allowed === true }).result;
       return send({ op }).result;
     }) as PageChannel['request'],
     cancel: (id) => port.postMessage({ op: 'cancel', id }),

@@ -21,6 +21,8 @@ interface PageToolSources {
   polyfill?: ModelContextLike;
   /** The browser's own modelContext, when there is one (its tools are read from the isolated world). */
   native?: unknown;
+  /** Hands the polyfill the background's answer: may this document use tools (the `tools` permissions policy)? */
+  settlePolicy?: (allowed: boolean) => void;
 }
 
 /** Starts answering the isolated script; `prove` announces the channel with a key (lib/webmcp/page-channel.ts). */
@@ -127,6 +129,12 @@ export function servePageTools(win: Window, sources: PageToolSources): { prove: 
     if (request.op === 'ping') return 'pong';
     if (request.op === 'list') return list();
     if (request.op === 'call') return call(String(request.name), request.input, signal);
+    if (request.op === 'policy') {
+      // Also open to a page that took the announced port: it can only answer for its own document, whose own
+      // realm it already holds (docs/security.md §4); the agent's view of the frame is the background's own check.
+      sources.settlePolicy?.(request.allowed === true);
+      return true;
+    }
     throw new Error('unknown request');
   };
   channel = servePageChannel(win, handle);

@@ -7,7 +7,7 @@
 import { PAGE_BRIDGE_NAME } from './bridge-keys';
 import { installDeclarativeForms } from './install-declarative-forms';
 import { installLegacyShim } from './install-legacy-shim';
-import { installModelContextPolyfill, PolyfillModelContext } from './install-model-context-polyfill';
+import { installModelContextPolyfill, PolyfillModelContext, settleToolsPolicy } from './install-model-context-polyfill';
 import { type ModelContextStub, STUB_KEY } from './install-model-context-stub';
 import { servePageTools } from './serve-page-tools';
 
@@ -30,7 +30,7 @@ function serve(win: Window & typeof globalThis): { prove: (key: string) => void 
     installDeclarativeForms(win, polyfill);
     installLegacyShim(win, polyfill as unknown as Parameters<typeof installLegacyShim>[1]);
     stub.upgrade(polyfill);
-    return servePageTools(win, { polyfill: stub.context });
+    return servePageTools(win, { polyfill: stub.context, settlePolicy: (allowed) => settleToolsPolicy(polyfill, allowed) });
   }
   // The browser's own modelContext, read where Chromium defines it: loaded late, this may find that the page has
   // already put its own implementation on `document` itself, which is not native and must be read as the page's.
@@ -39,7 +39,11 @@ function serve(win: Window & typeof globalThis): { prove: (key: string) => void 
   if (polyfill) installDeclarativeForms(win, polyfill);
   // The legacy API is the polyfill's: a native implementation (or a page's own) is never changed (issue 23, item 9).
   if (polyfill) installLegacyShim(win, polyfill as unknown as Parameters<typeof installLegacyShim>[1]);
-  return servePageTools(win, { polyfill, native });
+  return servePageTools(win, {
+    polyfill,
+    native,
+    ...(polyfill ? { settlePolicy: (allowed) => settleToolsPolicy(polyfill, allowed) } : {}),
+  });
 }
 
 /** The browser's `document.modelContext` (a getter on Document.prototype), whatever the page put on `document`. */

@@ -61,7 +61,6 @@ test('a cross-origin frame without allow="tools": native WebMCP refuses its tool
   server,
   serviceWorker,
   tabIdOf,
-  nativeWebMCP,
 }) => {
   const page = await context.newPage();
   await page.goto(`${server.url}/plain.html`);
@@ -72,6 +71,6 @@ test('a cross-origin frame without allow="tools": native WebMCP refuses its tool
     document.body.append(f);
   }, `${server.crossOriginUrl}/frame-tool.html?who=cross`);
   const tabId = await tabIdOf(page);
-  await expectUndelegatedFrame(page, '#cross', serviceWorker, tabId, nativeWebMCP);
+  await expectUndelegatedFrame(page, '#cross');
   expect((await getTools(serviceWorker, tabId)).tools).toEqual([]);
 });
