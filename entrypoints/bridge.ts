@@ -6,6 +6,7 @@ import { listenForToolsDelegation } from '@/lib/webmcp/listen-for-tools-delegati
 import { offerToolsDelegation } from '@/lib/webmcp/offer-tools-delegation';
 import { connectPageChannel } from '@/lib/webmcp/page-channel';
 import { isolatedKeys } from '@/lib/webmcp/bridge-keys';
+import { sameOriginWithTop } from '@/lib/webmcp/same-origin-with-top';
 
 /**
  * This frame's tools for the background: native WebMCP read here, anything else through the page's world. Injected
@@ -31,7 +32,7 @@ export default defineUnlistedScript(() => {
   // The polyfill of a document cross-origin with its top holds its calls until it knows whether it may use tools
   // (the `tools` permissions policy): the background decides from what the parent's content script sees, about
   // the frame the browser attests (lib/background/create-frame-delegation.ts). Native WebMCP decides for itself.
-  if (!native && !sameOriginWithTop()) {
+  if (!native && !sameOriginWithTop(window)) {
     void channel.then(async (page) => {
       const allowed = await sendMessage<FrameChannel, 'frame/may-use-tools'>(
         (message) => browser.runtime.sendMessage(message),
@@ -85,13 +86,3 @@ export default defineUnlistedScript(() => {
     return true;
   });
 });
-
-/** The top, or a document of the top's origin: the rule the polyfill uses to know it needs no answer (install-model-context-polyfill.ts). */
-function sameOriginWithTop(): boolean {
-  if (window.top === window || !window.top) return true;
-  try {
-    return window.top.origin === window.origin;
-  } catch {
-    return false;
-  }
-}

@@ -16,6 +16,7 @@ import { inactiveError, isInactive } from './inactive-document';
 import { type ModelContextStub, STUB_KEY } from './install-model-context-stub';
 import { isPotentiallyTrustworthyUrl } from './is-potentially-trustworthy-url';
 import { readUSVStringSequence, toUSVString } from './read-usv-string-sequence';
+import { sameOriginWithTop } from './same-origin-with-top';
 
 /** A registered tool as getTools() reports it: a dictionary, so its keys come in code-point order, as native's. */
 interface PolyfillToolInfo {
@@ -589,20 +590,6 @@ export class PolyfillModelContext extends EventTarget {
   #changed(): void {
     // In a task, as native.
     this.#win.setTimeout(() => this.#notifyTree(), 0);
-  }
-}
-
-/**
- * Whether a document may use tools without anyone's delegation: the top, and documents same-origin with it (as the
- * extension's background decides, lib/background/create-tab-registry.ts). Others ask the background.
- */
-function sameOriginWithTop(win: Window): boolean {
-  const top = win.top;
-  if (!top || top === win) return true;
-  try {
-    return originOf(top) === originOf(win);
-  } catch {
-    return false;
   }
 }
 
