@@ -9,6 +9,7 @@
  *   with an `unregister` method, so both generations' callers work).
  * Registration goes through the current registerTool with an AbortSignal the shim controls (unregister = abort).
  */
+import { abortedGetterOf, readAbortSignalMember } from './read-abort-signal-member';
 
 type ModelContextLike = {
   registerTool: (tool: unknown, options?: { signal?: AbortSignal }) => Promise<void>;
@@ -16,6 +17,7 @@ type ModelContextLike = {
 };
 
 const SHIMMED = Symbol.for('webmcp-agent.legacy-shim');
+const REGISTER_SIGNAL = { operation: 'registerTool', dictionary: 'ModelContextRegisterToolOptions', member: 'signal' };
 
 /** Installs the alias and shims the given context (no-op when already shimmed). */
 export function installLegacyShim(win: Window, context: ModelContextLike): void {
@@ -34,7 +36,12 @@ export function installLegacyShim(win: Window, context: ModelContextLike): void 
   const controllers = new Map<string, AbortController>();
   let provided = new Set<string>();
 
-  const registerTool = (tool: unknown, options?: { signal?: AbortSignal; exposedTo?: unknown }) => {
+  const abortedGetter = abortedGetterOf(win as Window & typeof globalThis);
+  const registerTool = (tool: unknown, options?: { signal?: unknown; exposedTo?: unknown }) => {
+    // Options that are no dictionary go as they are: registerTool refuses them with native's TypeError.
+    if (options !== undefined && options !== null && typeof options !== 'object' && typeof options !== 'function') {
+      return Reflect.apply(register, context, [tool, options]);
+    }
     const controller = new AbortController();
     let name: string | undefined;
     const forget = () => {
@@ -49,9 +56,10 @@ export function installLegacyShim(win: Window, context: ModelContextLike): void 
         return options?.exposedTo;
       },
       get signal() {
-        const signal = options?.signal;
+        // A signal that is no AbortSignal (null included) throws native's TypeError here, where registerTool reads it.
+        const signal = readAbortSignalMember(options?.signal, REGISTER_SIGNAL, abortedGetter);
         if (signal?.aborted) controller.abort(signal.reason);
-        else signal?.addEventListener?.('abort', () => controller.abort(signal.reason), { once: true });
+        else signal?.addEventListener('abort', () => controller.abort(signal.reason), { once: true });
         return controller.signal;
       },
     };

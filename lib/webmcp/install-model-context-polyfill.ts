@@ -15,6 +15,8 @@ import { defineToolEvents, type ToolEventClasses } from './define-tool-events';
 import { inactiveError, isInactive } from './inactive-document';
 import { type ModelContextStub, STUB_KEY } from './install-model-context-stub';
 import { isPotentiallyTrustworthyUrl } from './is-potentially-trustworthy-url';
+import { abortedGetterOf, readAbortSignalMember } from './read-abort-signal-member';
+import { readDictionaryArgument } from './read-dictionary-argument';
 import { readUSVStringSequence, toUSVString } from './read-usv-string-sequence';
 import { sameOriginWithTop } from './same-origin-with-top';
 
@@ -130,11 +132,14 @@ export class PolyfillModelContext extends EventTarget {
    */
   #allowed: boolean | undefined;
   readonly #policy: Promise<boolean> | undefined;
+  /** This realm's `AbortSignal.prototype.aborted` getter: its brand check tells an AbortSignal (of any realm) from a look-alike. */
+  readonly #abortedGetter: (this: unknown) => boolean;
 
   constructor(win: Window) {
     super();
     this.#win = win as Window & typeof globalThis;
     this.#doc = win.document;
+    this.#abortedGetter = abortedGetterOf(this.#win);
     this.#allowed = sameOriginWithTop(win) ? true : undefined;
     if (this.#allowed === undefined) {
       this.#policy = new Promise((resolve) =>
@@ -194,19 +199,17 @@ export class PolyfillModelContext extends EventTarget {
     this.#setHandler('toolcancel', handler);
   }
 
-  registerTool(tool: unknown, options: { signal?: AbortSignal; exposedTo?: unknown } = {}): Promise<void> {
+  registerTool(tool: unknown, options: unknown = {}): Promise<void> {
     // WebIDL: argument and dictionary errors reject the returned promise (a promise-returning operation never throws).
     try {
       // biome-ignore lint/complexity/noArguments: WebIDL counts the arguments given, not the parameters declared.
       if (arguments.length === 0) throw new TypeError(failed('registerTool', '1 argument required, but only 0 present.'));
       const read = this.#readTool(tool);
       // The options dictionary's members in code-point order, as native reads them.
-      const exposedTo = readUSVStringSequence(options?.exposedTo, {
-        operation: 'registerTool',
-        dictionary: 'ModelContextRegisterToolOptions',
-        member: 'exposedTo',
-      });
-      const signal = options?.signal;
+      const where = { operation: 'registerTool', dictionary: 'ModelContextRegisterToolOptions' };
+      const dictionary = readDictionaryArgument(options, where);
+      const exposedTo = readUSVStringSequence(dictionary?.exposedTo, { ...where, member: 'exposedTo' });
+      const signal = readAbortSignalMember(dictionary?.signal, { ...where, member: 'signal' }, this.#abortedGetter);
       if (isInactive(this.#doc)) throw inactiveError(this.#doc);
       // As Chromium 156 orders them: the permissions policy, the tool's own checks, the signal, then the origins.
       return this.#whenAllowed(() => {
@@ -225,11 +228,8 @@ export class PolyfillModelContext extends EventTarget {
     try {
       // Native's getTools(optional ModelContextGetToolOptions options = {}) has length 0.
       // biome-ignore lint/complexity/noArguments: read as WebIDL reads an optional argument, without declaring it.
-      const options: unknown = arguments[0];
-      if (options !== undefined && options !== null && typeof options !== 'object' && typeof options !== 'function') {
-        throw new TypeError(failed('getTools', "The provided value is not of type 'ModelContextGetToolOptions'."));
-      }
-      const fromOrigins = readUSVStringSequence((options as { fromOrigins?: unknown } | null | undefined)?.fromOrigins, {
+      const options = readDictionaryArgument(arguments[0], { operation: 'getTools', dictionary: 'ModelContextGetToolOptions' });
+      const fromOrigins = readUSVStringSequence(options?.fromOrigins, {
         operation: 'getTools',
         dictionary: 'ModelContextGetToolOptions',
         member: 'fromOrigins',
@@ -283,12 +283,18 @@ export class PolyfillModelContext extends EventTarget {
       .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
 
-  executeTool(tool: unknown, input?: unknown, options: { signal?: AbortSignal } = {}): Promise<string | null> {
+  executeTool(tool: unknown, input?: unknown, options: unknown = {}): Promise<string | null> {
     try {
       const ref = this.#readToolRef(tool);
+      const where = { operation: 'executeTool', dictionary: 'ExecuteToolOptions' };
+      const signal = readAbortSignalMember(
+        readDictionaryArgument(options, where)?.signal,
+        { ...where, member: 'signal' },
+        this.#abortedGetter,
+      );
       if (isInactive(this.#doc)) throw inactiveError(this.#doc);
       // As native: a document that may not use tools learns nothing else, not even that its input is wrong.
-      return this.#whenAllowed(() => this.#execute(ref, input, options?.signal));
+      return this.#whenAllowed(() => this.#execute(ref, input, signal));
     } catch (error) {
       return Promise.reject(error);
     }
@@ -535,17 +541,18 @@ export class PolyfillModelContext extends EventTarget {
       // As native (WPT webmcp/*/executeTool-abort): the call rejects at once with the caller's reason; in a later
       // task, once the tool has started (it still starts if it had not), its signal aborts with an AbortError, and
       // toolcancel follows once the microtasks that queued have run. Native's later task is a round trip through the
-      // browser; two tasks here keep a task the page queued right after abort() ahead of it, as native's does.
+      // browser; the tasks of afterQueuedTasks keep a task the page queued right after abort() ahead of it, as native's does.
       const onAbort = () => {
         end(() => reject(outer?.reason));
-        afterTwoTasks(win, () => {
+        afterQueuedTasks(win, () => {
           controller.abort();
           queueMicrotask(() => this.dispatchEvent(new this.#events.ToolCancelEvent('toolcancel', { toolName: name })));
         });
       };
       outer?.addEventListener('abort', onAbort, { once: true });
-      // As native: the tool starts in a later task, after executeTool has returned its promise.
-      win.setTimeout(() => {
+      // As native: the tool starts in a later task, after executeTool has returned its promise; a task of its own,
+      // as native's is, so the timers the tool sets are not clamped for the caller's nesting (see inAFreshTask).
+      inAFreshTask(win, () => {
         new Promise((started) => started(registered.execute(args, { signal: controller.signal })))
           .then(
             (value) => () => resolve(serializeResult(value)),
@@ -555,10 +562,10 @@ export class PolyfillModelContext extends EventTarget {
               () =>
                 reject(new DOMException(`Tool was executed but the invocation failed: ${thrownMessage(error)}`, 'UnknownError')),
           )
-          // As native, whose answer comes back through the browser: the call settles two tasks after the tool did,
+          // As native, whose answer comes back through the browser: the call settles a few tasks after the tool did,
           // after the tasks the tool queued (a timer, a message) and those they queued in turn.
           .then((settle) =>
-            afterTwoTasks(win, () =>
+            afterQueuedTasks(win, () =>
               end(() => {
                 try {
                   settle();
@@ -571,7 +578,7 @@ export class PolyfillModelContext extends EventTarget {
         // As native: the tool starts first (a declarative form is filled, even submitted), and toolactivated follows
         // once the microtasks it queued have run; dispatched at this document's modelContext (not at the window).
         queueMicrotask(() => this.dispatchEvent(new this.#events.ToolActivatedEvent('toolactivated', { toolName: name })));
-      }, 0);
+      });
     });
   }
 
@@ -625,9 +632,26 @@ function toolInputJson(input: unknown): string {
   return json;
 }
 
-/** Runs `then` two tasks from now (a task, then a task that task queues). */
-function afterTwoTasks(win: Window, then: () => void): void {
-  win.setTimeout(() => win.setTimeout(then, 0), 0);
+/**
+ * Runs `then` in a task of its own: a message's task, which starts at timer nesting level 0. Native's steps run in
+ * tasks that come from the browser, so a page that awaits calls in a loop never gets its timers clamped to 4 ms
+ * (HTML's timer initialisation steps clamp a timer nested more than five deep); timers chained here would be.
+ */
+function inAFreshTask(win: Window & typeof globalThis, then: () => void): void {
+  const { port1, port2 } = new win.MessageChannel();
+  port1.onmessage = () => {
+    port1.close();
+    then();
+  };
+  port2.postMessage(null);
+}
+
+/**
+ * Runs `then` three tasks from now (a fresh task, then a timer it queues, then a timer that one queues): after the
+ * timers and messages queued before it, and the timers those queued in turn.
+ */
+function afterQueuedTasks(win: Window & typeof globalThis, then: () => void): void {
+  inAFreshTask(win, () => win.setTimeout(() => win.setTimeout(then, 0), 0));
 }
 
 /** The value that marks a call that navigated the page (executeTool resolves null). */

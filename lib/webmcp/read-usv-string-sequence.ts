@@ -6,7 +6,7 @@
  */
 
 /** Where the member is read, for the message: `Failed to execute '<operation>' on 'ModelContext': Failed to read the '<member>' property from '<dictionary>': …`. */
-interface MemberPlace {
+export interface MemberPlace {
   operation: string;
   dictionary: string;
   member: string;

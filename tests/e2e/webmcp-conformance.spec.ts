@@ -233,6 +233,86 @@ test('registerTool with an already-aborted signal rejects with its reason and re
   });
 });
 
+test('options that are no dictionary, and a signal that is no AbortSignal (null included), reject with TypeError, and nothing is registered or run', async ({
+  context,
+  server,
+}) => {
+  const page = await openPage(context, server.url);
+  const out = await page.evaluate(async () => {
+    const settle = (window as any).settle;
+    const mc = (document as any).modelContext;
+    let ran = 0;
+    const tool = (name: string) => ({ name, description: 'A tool', execute: () => ++ran });
+    const lookAlike = { aborted: false, reason: undefined, addEventListener() {}, removeEventListener() {} };
+    const frameSignal = await new Promise<AbortSignal>((resolve) => {
+      const frame = document.createElement('iframe');
+      frame.onload = () => resolve(new (frame.contentWindow as any).AbortController().signal);
+      document.body.append(frame);
+    });
+    const register: Record<string, unknown> = {};
+    for (const [label, options] of [
+      ['options 5', 5],
+      ['options text', 'x'],
+      ['signal 5', { signal: 5 }],
+      ['signal {}', { signal: {} }],
+      ['signal null', { signal: null }],
+      ['signal look-alike', { signal: lookAlike }],
+    ] as const) {
+      register[label] = await settle(mc.registerTool(tool(`r_${Object.keys(register).length}`), options));
+    }
+    for (const [label, options] of [
+      ['options null', null],
+      ['signal undefined', { signal: undefined }],
+      ['signal of another frame', { signal: frameSignal }],
+    ] as const) {
+      register[label] = await settle(mc.registerTool(tool(label.replace(/\W/g, '_')), options));
+    }
+    await mc.registerTool(tool('run_me'));
+    const listed = (await mc.getTools()).find((t: { name: string }) => t.name === 'run_me');
+    const execute: Record<string, unknown> = {};
+    for (const [label, options] of [
+      ['options 5', 5],
+      ['options text', 'x'],
+      ['signal 5', { signal: 5 }],
+      ['signal {}', { signal: {} }],
+      ['signal null', { signal: null }],
+      ['signal look-alike', { signal: lookAlike }],
+    ] as const) {
+      execute[label] = await settle(mc.executeTool(listed, {}, options));
+    }
+    const ranBefore = ran;
+    execute['options null'] = await settle(mc.executeTool(listed, {}, null));
+    execute['signal of another frame'] = await settle(mc.executeTool(listed, {}, { signal: frameSignal }));
+    const names = (await mc.getTools()).map((t: { name: string }) => t.name).sort();
+    return { register, execute, ranBefore, ran, names };
+  });
+  const typeError = ['rejected', 'TypeError:TypeError'];
+  expect(out.register).toEqual({
+    'options 5': typeError,
+    'options text': typeError,
+    'signal 5': typeError,
+    'signal {}': typeError,
+    'signal null': typeError,
+    'signal look-alike': typeError,
+    'options null': ['ok', undefined],
+    'signal undefined': ['ok', undefined],
+    'signal of another frame': ['ok', undefined],
+  });
+  expect(out.execute).toEqual({
+    'options 5': typeError,
+    'options text': typeError,
+    'signal 5': typeError,
+    'signal {}': typeError,
+    'signal null': typeError,
+    'signal look-alike': typeError,
+    'options null': ['ok', '1'],
+    'signal of another frame': ['ok', '2'],
+  });
+  expect(out.ranBefore).toBe(0);
+  expect(out.ran).toBe(2);
+  expect(out.names).toEqual(['options_null', 'run_me', 'signal_of_another_frame', 'signal_undefined']);
+});
+
 test('toolactivated is a ToolActivatedEvent dispatched at document.modelContext, with ontoolactivated; the event classes exist', async ({
   context,
   server,
