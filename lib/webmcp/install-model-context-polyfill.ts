@@ -17,6 +17,7 @@ import { type ModelContextStub, STUB_KEY } from './install-model-context-stub';
 import { isPotentiallyTrustworthyUrl } from './is-potentially-trustworthy-url';
 import { readUSVStringSequence, toUSVString } from './read-usv-string-sequence';
 import { sameOriginWithTop } from './same-origin-with-top';
+import { createInvocation, resumeToolCall, type ToolInvocation } from './tool-continuations';
 
 /** A registered tool as getTools() reports it: a dictionary, so its keys come in code-point order, as native's. */
 interface PolyfillToolInfo {
@@ -38,7 +39,7 @@ interface Registered {
   schemaJson?: string;
   outputSchemaJson?: string;
   annotations?: Record<string, boolean>;
-  execute: (input: unknown, client: { signal: AbortSignal }) => unknown;
+  execute: (input: unknown, client: { signal: AbortSignal; invocation: ToolInvocation }) => unknown;
   signal?: AbortSignal;
 }
 
@@ -283,6 +284,23 @@ export class PolyfillModelContext extends EventTarget {
       .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
 
+  /**
+   * Tool continuations (docs/webmcp-conformance.md; lib/webmcp/tool-continuations.ts): finishes, with `callback`'s
+   * result, the agent's call whose tool asked for `token` in the document before this one.
+   */
+  resumeTool(token: unknown, callback: unknown): Promise<void> {
+    try {
+      // biome-ignore lint/complexity/noArguments: WebIDL counts the arguments given, not the parameters declared.
+      if (arguments.length < 2) throw new TypeError(failed('resumeTool', `2 arguments required, but only ${arguments.length} present.`));
+      const read = String(token);
+      if (typeof callback !== 'function') throw new TypeError(failed('resumeTool', "parameter 2 is not of type 'Function'."));
+      if (isInactive(this.#doc)) throw inactiveError(this.#doc);
+      return resumeToolCall(this.#win, read, callback as () => unknown, serializeResult);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
   executeTool(tool: unknown, input?: unknown, options: { signal?: AbortSignal } = {}): Promise<string | null> {
     try {
       const ref = this.#readToolRef(tool);
@@ -524,11 +542,14 @@ export class PolyfillModelContext extends EventTarget {
     const name = registered.name;
     const win = this.#win;
     const controller = new AbortController();
+    // Only the agent's call (the bridge's signal) can get a continuation token (tool-continuations.ts).
+    const { invocation, finish } = createInvocation(win, outer);
     return new Promise((resolve, reject) => {
       let ended = false;
       const end = (settle: () => void) => {
         if (ended) return;
         ended = true;
+        finish();
         outer?.removeEventListener('abort', onAbort);
         settle();
       };
@@ -546,7 +567,7 @@ export class PolyfillModelContext extends EventTarget {
       outer?.addEventListener('abort', onAbort, { once: true });
       // As native: the tool starts in a later task, after executeTool has returned its promise.
       win.setTimeout(() => {
-        new Promise((started) => started(registered.execute(args, { signal: controller.signal })))
+        new Promise((started) => started(registered.execute(args, { signal: controller.signal, invocation })))
           .then(
             (value) => () => resolve(serializeResult(value)),
             (error) =>
