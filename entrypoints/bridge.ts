@@ -2,6 +2,7 @@ import type { BridgeChannel, FrameChannel } from '@/lib/messaging/bridge-message
 import { type ChannelHandlers, handleMessage, sendMessage } from '@/lib/messaging/channel';
 import { createFrameToolHost, type NativeModelContext } from '@/lib/webmcp/create-frame-tool-host';
 import { createToolCursor } from '@/lib/webmcp/create-tool-cursor';
+import { answerContinuationAsks } from '@/lib/webmcp/answer-continuation-asks';
 import { listenForToolsDelegation } from '@/lib/webmcp/listen-for-tools-delegation';
 import { offerToolsDelegation } from '@/lib/webmcp/offer-tools-delegation';
 import { connectPageChannel } from '@/lib/webmcp/page-channel';
@@ -29,6 +30,8 @@ export default defineUnlistedScript(() => {
   // proves one of them.
   const channel = connectPageChannel(window, isolatedKeys(globalThis));
   const native = (document as unknown as { modelContext?: NativeModelContext }).modelContext;
+  // Tool continuations: the page's world asks the background, through here, for tokens and to resume with one.
+  void channel.then((page) => page?.onAsk(answerContinuationAsks((message) => browser.runtime.sendMessage(message))));
   // The polyfill of a document cross-origin with its top holds its calls until it knows whether it may use tools
   // (the `tools` permissions policy): the background decides from what the parent's content script sees, about
   // the frame the browser attests (lib/background/create-frame-delegation.ts). Native WebMCP decides for itself.

@@ -17,7 +17,10 @@ import { type ChannelHandlers, handleMessage, sendMessage } from '../messaging/c
 import { CAP_NOTE_ROOM, capToolOutput, DEFAULT_MAX_RESULT_CHARS } from '../webmcp/cap-tool-output';
 import { cancelledBeforeStart, cancelledInPage, toolErrorOutput } from '../webmcp/tool-error-output';
 import type { FrameSender } from './attest-frame-sender';
+import { continuationQuestions } from './continuation-questions';
+import { createContinuations } from './create-continuations';
 import { attest, createTabRegistry, isFrameReport, trimToTabCaps } from './create-tab-registry';
+import { continuedOutput, unfinishedOutput } from './continued-output';
 import { readExpectedTool, toolChange } from './expected-tool';
 import { createNavigationFollower } from './follow-navigation';
 import type { ToolBridge, ToolCallOptions } from './tool-bridge';
@@ -46,6 +49,13 @@ export interface ToolRouterPorts {
   maxResultChars?: number;
   /** How long a navigated call waits for the next document to report (default 10 s). */
   navigationTimeoutMs?: number;
+  /**
+   * How long a call whose tool asked for a continuation token waits, once its document went away, for the next
+   * document to resume it, and then for the result (default: the call's time limit).
+   */
+  continuationTimeoutMs?: number;
+  /** Mints continuation tokens (default crypto.randomUUID). */
+  randomToken?(): string;
   /** How long a cross-origin frame's delegation check waits for its parent's token (default 3 s). */
   delegationWaitMs?: number;
   /**
@@ -69,7 +79,8 @@ export interface ToolRouter extends ToolBridge {
   handleFrameMessage(message: unknown, sender: FrameSender): boolean;
   /**
    * Answer a content script's question about its own frame (the sender the browser attests); undefined when the
-   * message is no question. Only `frame/may-use-tools` is one.
+   * message is no question: `frame/may-use-tools`, and a tool continuation's `frame/continuation-token`,
+   * `frame/resume` and `frame/resume-result`.
    */
   answerFrameQuestion(message: unknown, sender: FrameSender): Promise<unknown> | undefined;
   /** Feed a message from the agent host; resolves with the answer, or undefined when it is not a bridge message. */
@@ -100,8 +111,12 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
     ...(ports.goneEvidenceMs !== undefined ? { goneEvidenceMs: ports.goneEvidenceMs } : {}),
   });
   const queues = new Map<number, Promise<unknown>>();
-  /** Running calls: the frame each runs in (only it may report on the call) and who hears its parked state. */
-  const callStates = new Map<string, { frameKey: string; onState?: (state: { state: 'awaiting-confirmation'; prompt: string }) => void }>();
+  const continuations = createContinuations(ports.randomToken);
+  /** Running calls: the frame (and document) each runs in (only it may report on the call) and who hears its parked state. */
+  const callStates = new Map<
+    string,
+    { frameKey: string; documentId?: string; onState?: (state: { state: 'awaiting-confirmation'; prompt: string }) => void }
+  >();
   /** The document each frame announced last (frame/ready), so a late report of the document it replaced is ignored. */
   const documents = new Map<string, string>();
   const hostCalls = new Map<string, AbortController>();
@@ -120,7 +135,21 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
     const callId = `${Date.now().toString(36)}-${++callCounter}`;
     const frameKey = `${tabId}:${entry.frameId}`;
     const generation = navigation.generation(frameKey);
-    callStates.set(callId, { frameKey, ...(options.onState ? { onState: options.onState } : {}) });
+    callStates.set(callId, {
+      frameKey,
+      ...(entry.documentId ? { documentId: entry.documentId } : {}),
+      ...(options.onState ? { onState: options.onState } : {}),
+    });
+    // A call that navigated returns what the next document says of itself, or, when its tool asked for a
+    // continuation token, the result the next document resumes it with (create-continuations.ts).
+    const followed = async (): Promise<ToolOutput> => {
+      const next = navigation.waitForReport(tabId, entry.frameId, generation);
+      if (!continuations.has(callId)) return navigation.navigatedOutput(await next, call.name);
+      const waitMs = options.timeoutMs ?? ports.continuationTimeoutMs ?? callTimeoutMs;
+      const continued = await continuations.wait(callId, waitMs);
+      if (continued) return continuedOutput(continued.output, continued.url, call.name, maxResultChars + CAP_NOTE_ROOM);
+      return unfinishedOutput(call.name, waitMs, navigation.navigatedOutput(await next, call.name));
+    };
     // The frame that owns the tool, and only the document that registered it (Chrome).
     const toFrame = (message: BackgroundToFrameMessage) => ports.sendToFrame(tabId, entry.frameId, message, entry.documentId);
     const cancelled = new Promise<ToolOutput>((resolve) => {
@@ -139,8 +168,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
       maxResultChars,
     }).then(
       async (result): Promise<ToolOutput> => {
-        if (result?.kind === 'navigated')
-          return navigation.navigatedOutput(await navigation.waitForReport(tabId, entry.frameId, generation), call.name);
+        if (result?.kind === 'navigated') return followed();
         if (result?.kind !== 'output') {
           return toolErrorOutput('frame_gone', `The frame that owned "${call.name}" did not answer (it may have been reloaded).`);
         }
@@ -155,9 +183,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
         return capToolOutput(result.output, maxResultChars + CAP_NOTE_ROOM);
       },
       async (error): Promise<ToolOutput> => {
-        if (await navigation.navigatedAway(tabId, entry.frameId, callId, generation)) {
-          return navigation.navigatedOutput(await navigation.waitForReport(tabId, entry.frameId, generation), call.name);
-        }
+        if (await navigation.navigatedAway(tabId, entry.frameId, callId, generation)) return followed();
         await setFrame(tabId, entry.frameId, undefined);
         return toolErrorOutput(
           'frame_gone',
@@ -170,6 +196,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
     } finally {
       callStates.delete(callId);
       navigation.endCall(callId);
+      continuations.end(callId);
     }
   };
 
@@ -220,6 +247,13 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
   /** What a content script asks about its own frame: answered about the attested sender, whatever the message says. */
   const frameQuestions: ChannelHandlers<FrameChannel, FrameSender> = {
     'frame/may-use-tools': (_message, sender) => registry.mayUseTools(sender),
+    ...continuationQuestions(continuations, (callId, sender) => {
+      const running = callStates.get(callId);
+      return (
+        running?.frameKey === `${sender.tabId}:${sender.frameId}` &&
+        (running.documentId === undefined || sender.documentId === undefined || running.documentId === sender.documentId)
+      );
+    }),
   };
 
   /** What the agent host asks (only extension pages reach here: the background checks the sender). */
@@ -288,6 +322,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
     },
     async forgetTab(tabId) {
       navigation.forgetTab(tabId);
+      continuations.forgetTab(tabId);
       queues.delete(tabId);
       for (const frameKey of [...documents.keys()]) if (frameKey.startsWith(`${tabId}:`)) documents.delete(frameKey);
       await registry.forget(tabId);

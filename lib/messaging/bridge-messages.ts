@@ -108,6 +108,14 @@ export interface FrameChannel {
    * with its top, for the polyfill's NotAllowedError; answered about the sender the browser attests, never another.
    */
   'frame/may-use-tools': { request: object; answer: boolean };
+  /**
+   * Tool continuations (lib/background/create-continuations.ts), asked for the page's world: a token for the call
+   * running in this frame (null when it is not), the next document's claim of a token, and the result it resumes
+   * the call with. All three are answered about the attested sender.
+   */
+  'frame/continuation-token': { request: { callId: string }; answer: string | null };
+  'frame/resume': { request: { token: string }; answer: boolean };
+  'frame/resume-result': { request: { token: string; output: ToolOutput }; answer: boolean };
 }
 
 /** Background → one frame's bridge (tabs.sendMessage to a document or frame). Answers come from the page's side. */

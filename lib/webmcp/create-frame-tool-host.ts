@@ -194,7 +194,7 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
       }
     }
     if (!page) throw Object.assign(new Error(`No tool named "${request.name}" in this frame`), { name: 'NotFoundError' });
-    const { id, result } = page.request('call', { name: request.name, input });
+    const { id, result } = page.request('call', { name: request.name, input, callId: request.callId });
     const onAbort = () => page.cancel(id);
     signal.addEventListener('abort', onAbort, { once: true });
     try {

@@ -19,6 +19,7 @@ import { abortedGetterOf, readAbortSignalMember } from './read-abort-signal-memb
 import { readDictionaryArgument } from './read-dictionary-argument';
 import { readUSVStringSequence, toUSVString } from './read-usv-string-sequence';
 import { sameOriginWithTop } from './same-origin-with-top';
+import { createInvocation, resumeToolCall, type ToolInvocation } from './tool-continuations';
 
 /** A registered tool as getTools() reports it: a dictionary, so its keys come in code-point order, as native's. */
 interface PolyfillToolInfo {
@@ -40,7 +41,7 @@ interface Registered {
   schemaJson?: string;
   outputSchemaJson?: string;
   annotations?: Record<string, boolean>;
-  execute: (input: unknown, client: { signal: AbortSignal }) => unknown;
+  execute: (input: unknown, client: { signal: AbortSignal; invocation: ToolInvocation }) => unknown;
   signal?: AbortSignal;
 }
 
@@ -281,6 +282,23 @@ export class PolyfillModelContext extends EventTarget {
           : [],
       )
       .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  }
+
+  /**
+   * Tool continuations (docs/webmcp-conformance.md; lib/webmcp/tool-continuations.ts): finishes, with `callback`'s
+   * result, the agent's call whose tool asked for `token` in the document before this one.
+   */
+  resumeTool(token: unknown, callback: unknown): Promise<void> {
+    try {
+      // biome-ignore lint/complexity/noArguments: WebIDL counts the arguments given, not the parameters declared.
+      if (arguments.length < 2) throw new TypeError(failed('resumeTool', `2 arguments required, but only ${arguments.length} present.`));
+      const read = String(token);
+      if (typeof callback !== 'function') throw new TypeError(failed('resumeTool', "parameter 2 is not of type 'Function'."));
+      if (isInactive(this.#doc)) throw inactiveError(this.#doc);
+      return resumeToolCall(this.#win, read, callback as () => unknown, serializeResult);
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   executeTool(tool: unknown, input?: unknown, options: unknown = {}): Promise<string | null> {
@@ -530,11 +548,14 @@ export class PolyfillModelContext extends EventTarget {
     const name = registered.name;
     const win = this.#win;
     const controller = new AbortController();
+    // Only the agent's call (the bridge's signal) can get a continuation token (tool-continuations.ts).
+    const { invocation, finish } = createInvocation(win, outer);
     return new Promise((resolve, reject) => {
       let ended = false;
       const end = (settle: () => void) => {
         if (ended) return;
         ended = true;
+        finish();
         outer?.removeEventListener('abort', onAbort);
         settle();
       };
@@ -553,7 +574,7 @@ export class PolyfillModelContext extends EventTarget {
       // As native: the tool starts in a later task, after executeTool has returned its promise; a task of its own,
       // as native's is, so the timers the tool sets are not clamped for the caller's nesting (see inAFreshTask).
       inAFreshTask(win, () => {
-        new Promise((started) => started(registered.execute(args, { signal: controller.signal })))
+        new Promise((started) => started(registered.execute(args, { signal: controller.signal, invocation })))
           .then(
             (value) => () => resolve(serializeResult(value)),
             (error) =>

@@ -54,7 +54,7 @@ interface RecordedCall {
 }
 
 /** The methods of every WebMCP generation the page may call (the legacy ones come with the polyfill's shim). */
-const METHODS = ['registerTool', 'unregisterTool', 'getTools', 'executeTool', 'provideContext', 'clearContext'];
+const METHODS = ['registerTool', 'unregisterTool', 'getTools', 'executeTool', 'resumeTool', 'provideContext', 'clearContext'];
 /** The legacy methods that returned nothing: the stub returns nothing for them either. */
 const RETURNS_NOTHING = new Set(['unregisterTool', 'clearContext']);
 /** Events the real implementation dispatches on itself, passed on to the object the page holds. */

@@ -51,6 +51,28 @@ describe('page channel', () => {
     expect(await channel.request('ping')).toBe('pong');
   });
 
+  it('carries the MAIN world’s questions to the isolated side, asked before the proof or the answerer, and their answers back', async () => {
+    const key = `k-${Math.random()}`;
+    const main = servePageChannel(win(), async () => undefined);
+    const early = main.ask({ op: 'token', callId: 'call-1' });
+    const connecting = connectPageChannel(win(), [key]);
+    main.prove(key);
+    const channel = (await connecting)!;
+    const heard: unknown[] = [];
+    channel.onAsk(async (ask) => {
+      heard.push(ask);
+      if (ask.op === 'resume') throw new DOMException('No such token', 'NotFoundError');
+      return 'token-1';
+    });
+    expect(await early).toBe('token-1');
+    const refused = await main.ask({ op: 'resume', token: 'x' }).catch((error: DOMException) => `${error.name}: ${error.message}`);
+    expect(refused).toBe('NotFoundError: No such token');
+    expect(heard).toEqual([
+      { op: 'token', callId: 'call-1', ask: 1 },
+      { op: 'resume', token: 'x', ask: 2 },
+    ]);
+  });
+
   it.each(HOSTILE_THROWN)('a handler that rejects with %s fails the request at once (it never hangs)', async (_label, make) => {
     const { channel } = await connected(() => Promise.reject(make()));
     const { result } = channel.request('call', { name: 't', input: {} });

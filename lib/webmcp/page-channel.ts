@@ -30,7 +30,8 @@ import { describeThrown } from '../page-data/describe-thrown';
 export type PageRequest =
   | { id: number; op: 'ping' }
   | { id: number; op: 'list' }
-  | { id: number; op: 'call'; name: string; input: unknown }
+  /** `callId`: the router's id of the agent's call, for a continuation token (lib/webmcp/tool-continuations.ts). */
+  | { id: number; op: 'call'; name: string; input: unknown; callId?: string }
   /** Whether this document may use tools (the `tools` permissions policy), as the background decided it. */
   | { id: number; op: 'policy'; allowed: boolean }
   | { id: number; op: 'cancel' };
@@ -40,7 +41,19 @@ type PageMessage =
   | { id: number; ok: true; value: unknown }
   | { id: number; ok: false; error: { name: string; message: string } }
   | { op: 'changed' }
-  | { key: string };
+  | { key: string }
+  | PageAsk;
+
+/**
+ * MAIN → isolated: a question the page's world asks the background through the isolated world (a tool
+ * continuation's token, resuming one: lib/webmcp/tool-continuations.ts). Answered with `{answer, ok, value}`.
+ */
+export type PageAsk = { ask: number } & (
+  | { op: 'token'; callId: string }
+  | { op: 'resume'; token: string }
+  | { op: 'resumed'; token: string; ok: true; value: string | null }
+  | { op: 'resumed'; token: string; ok: false; error: { name: string; message: string } }
+);
 
 /** A tool as the MAIN world lists it: schema as JSON text (a page schema may hold functions or cycles). */
 export interface PageToolInfo {
@@ -62,10 +75,12 @@ const MAX_CANDIDATES = 32;
 export interface PageChannel {
   /** Sends a request; resolves with the MAIN world's (untrusted) value, rejects with its error. */
   request(op: 'ping' | 'list'): Promise<unknown>;
-  request(op: 'call', args: { name: string; input: unknown }): { id: number; result: Promise<unknown> };
+  request(op: 'call', args: { name: string; input: unknown; callId?: string }): { id: number; result: Promise<unknown> };
   request(op: 'policy', args: { allowed: boolean }): Promise<unknown>;
   cancel(id: number): void;
   onChanged(listener: () => void): void;
+  /** Answers the MAIN world's questions (untrusted: checked by whoever answers them). */
+  onAsk(answer: (ask: PageAsk) => Promise<unknown>): void;
 }
 
 /**
@@ -105,11 +120,24 @@ function createChannel(port: MessagePort): PageChannel {
   let nextId = 1;
   const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
   const changeListeners: (() => void)[] = [];
+  // Questions that come before the bridge set who answers them wait for it.
+  let setAnswerer: (answer: (ask: PageAsk) => Promise<unknown>) => void = () => undefined;
+  const answerer = new Promise<(ask: PageAsk) => Promise<unknown>>((resolve) => (setAnswerer = resolve));
   port.addEventListener('message', (event) => {
     // Only what the MAIN end sent: page script that holds this port can dispatch events on it, never send on it.
     if (!event.isTrusted) return;
     const data = event.data as PageMessage | null;
     if (typeof data !== 'object' || data === null || 'key' in data) return;
+    if ('ask' in data) {
+      const answer = (reply: Record<string, unknown>) => port.postMessage({ answer: data.ask, ...reply });
+      void answerer.then((answerAsk) =>
+        answerAsk(data).then(
+          (value) => answer({ ok: true, value }),
+          (error) => answer({ ok: false, error: describeThrown(error) }),
+        ),
+      );
+      return;
+    }
     if ('op' in data) {
       if (data.op === 'changed') for (const listener of changeListeners) listener();
       return;
@@ -127,13 +155,14 @@ function createChannel(port: MessagePort): PageChannel {
     return { id, result };
   };
   return {
-    request: ((op: string, args?: { name: string; input: unknown } | { allowed: boolean }) => {
-      if (op === 'call' && args && 'name' in args) return send({ op, name: args.name, input: args.input });
+    request: ((op: string, args?: { name: string; input: unknown; callId?: string } | { allowed: boolean }) => {
+      if (op === 'call' && args && 'name' in args) return send({ op, name: args.name, input: args.input, callId: args.callId });
       if (op === 'policy' && args && 'allowed' in args) return send({ op, allowed: args.allowed === true }).result;
       return send({ op }).result;
     }) as PageChannel['request'],
     cancel: (id) => port.postMessage({ op: 'cancel', id }),
     onChanged: (listener) => changeListeners.push(listener),
+    onAsk: (answer) => setAnswerer(answer),
   };
 }
 
@@ -152,15 +181,21 @@ function toError(raw: unknown): Error {
 export function servePageChannel(
   win: Window,
   handle: (request: PageRequest, signal: AbortSignal) => Promise<unknown>,
-): { notify: () => void; prove: (key: string) => void } {
+): { notify: () => void; prove: (key: string) => void; ask: AskIsolated } {
   const channel = new MessageChannel();
   const port = channel.port1;
   const running = new Map<number, AbortController>();
+  const asked = new Map<number, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>();
+  let nextAsk = 1;
   let proven = false;
+  let setAnnounced: () => void = () => undefined;
+  const announced = new Promise<void>((resolve) => (setAnnounced = resolve));
   port.onmessage = (message) => {
-    // A page that took the announced port can send here too: it asks the bridge about its own tools, nothing more.
+    // A page that took the announced port can send here too: it asks the bridge about its own tools, nothing more,
+    // and an answer it forges to one of this world's questions only misleads its own document.
     const request = message.data as PageRequest | null;
     if (typeof request !== 'object' || request === null) return;
+    if ('answer' in request) return settleAsk(asked, request);
     if (request.op === 'cancel') {
       running.get(request.id)?.abort(new DOMException('The call was cancelled', 'AbortError'));
       return;
@@ -183,11 +218,39 @@ export function servePageChannel(
   return {
     // Only once announced: notices for a port nobody took would pile up in it.
     notify: () => proven && port.postMessage({ op: 'changed' }),
+    // Posted after the proof: the isolated world reads nothing else on a port before its key.
+    ask: (question) => {
+      const ask = nextAsk++;
+      return new Promise((resolve, reject) => {
+        asked.set(ask, { resolve, reject });
+        void announced.then(() => port.postMessage({ ...question, ask }));
+      });
+    },
     prove: (key) => {
       proven = true;
       // Posted first, so that it waits in the port for whoever starts it during the announcement.
       port.postMessage({ key });
       win.dispatchEvent(new MessageEvent(PORT_EVENT, { ports: [channel.port2] }));
+      setAnnounced();
     },
   };
+}
+
+/** Asks the isolated world a question (see PageAsk); rejects with its error. */
+export type AskIsolated = (question: DistributiveOmit<PageAsk, 'ask'>) => Promise<unknown>;
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** Settles the question an isolated-world answer is for, if it is one this world asked. */
+function settleAsk(
+  asked: Map<number, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>,
+  reply: { answer?: unknown; ok?: unknown; value?: unknown; error?: unknown },
+): void {
+  const entry = typeof reply.answer === 'number' ? asked.get(reply.answer) : undefined;
+  if (!entry) return;
+  asked.delete(reply.answer as number);
+  if (reply.ok === true) entry.resolve(reply.value);
+  else {
+    const error = toError(reply.error);
+    entry.reject(new DOMException(error.message, error.name));
+  }
 }

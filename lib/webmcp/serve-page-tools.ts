@@ -10,6 +10,7 @@ import { thrownMessage } from '../page-data/describe-thrown';
 import { adaptNamedToolContext } from './adapt-named-tool-context';
 import { type PageRequest, type PageToolInfo, servePageChannel } from './page-channel';
 import { readPageField } from './read-page-field';
+import { linkContinuations, markAgentCall } from './tool-continuations';
 
 type ModelContextLike = EventTarget & {
   getTools?: () => Promise<unknown[]> | unknown[];
@@ -100,7 +101,9 @@ export function servePageTools(win: Window, sources: PageToolSources): { prove: 
     return out;
   };
 
-  const call = async (name: string, input: unknown, signal: AbortSignal): Promise<string | null> => {
+  const call = async (name: string, input: unknown, signal: AbortSignal, callId: unknown): Promise<string | null> => {
+    // The agent's call: its tool may ask for a continuation token (tool-continuations.ts).
+    if (typeof callId === 'string') markAgentCall(signal, callId.slice(0, 100));
     if (!byName.has(name)) await list();
     const entry = byName.get(name);
     if (!entry?.context.executeTool) throw new DOMException(`Tool not found: ${name}`, 'NotFoundError');
@@ -128,7 +131,7 @@ export function servePageTools(win: Window, sources: PageToolSources): { prove: 
   const handle = async (request: PageRequest, signal: AbortSignal): Promise<unknown> => {
     if (request.op === 'ping') return 'pong';
     if (request.op === 'list') return list();
-    if (request.op === 'call') return call(String(request.name), request.input, signal);
+    if (request.op === 'call') return call(String(request.name), request.input, signal, request.callId);
     if (request.op === 'policy') {
       // Also open to a page that took the announced port: it can only answer for its own document, whose own
       // realm it already holds (docs/security.md §4); the agent's view of the frame is the background's own check.
@@ -138,6 +141,7 @@ export function servePageTools(win: Window, sources: PageToolSources): { prove: 
     throw new Error('unknown request');
   };
   channel = servePageChannel(win, handle);
+  linkContinuations(win, channel.ask);
   // A page may swap document.modelContext for its own implementation while it loads.
   const recheck = () => {
     contexts();

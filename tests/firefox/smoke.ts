@@ -283,6 +283,29 @@ async function main(): Promise<number> {
       await frames.page.close();
     });
 
+    await check('a tool that navigates finishes on the next same-origin page with resumeTool (tool continuations)', async () => {
+      const checkout = await session!.openWithExtensionPage(`${server.url}/continue-checkout.html`, 'sidepanel.html');
+      await waitFor('the checkout page tools', async () => {
+        const found = await toBackground<TabToolSnapshot>(checkout.extensionPage, { type: 'router/get-tools', tabId: checkout.tabId });
+        return found.tools.some((t) => t.name === 'open_receipt') ? found : undefined;
+      });
+      const output = await callInBackground(checkout.extensionPage, {
+        type: 'router/call-tool',
+        tabId: checkout.tabId,
+        requestId: 'continued',
+        call: { id: 'continued', name: 'open_receipt', input: {} },
+      });
+      // The callback's result, then the note of where the call finished.
+      assert(
+        textOf(output).startsWith(
+          `{"order":42,"status":"paid","page":"/continue-done.html"}("open_receipt" navigated the page and finished on ${server.url}/continue-done.html#`,
+        ),
+        `the call answered ${JSON.stringify(output)}`,
+      );
+      await checkout.extensionPage.close();
+      await checkout.page.close();
+    });
+
     await check(
       "the polyfill's frame tree: getTools lists the same-origin frame's tools, not the cross-origin one's; executeTool runs in the registering frame",
       async () => {
