@@ -18,6 +18,7 @@ import { CAP_NOTE_ROOM, capToolOutput, DEFAULT_MAX_RESULT_CHARS } from '../webmc
 import { cancelledBeforeStart, cancelledInPage, toolErrorOutput } from '../webmcp/tool-error-output';
 import type { FrameSender } from './attest-frame-sender';
 import { attest, createTabRegistry, isFrameReport, trimToTabCaps } from './create-tab-registry';
+import { createExposureRelay } from './create-exposure-relay';
 import { readExpectedTool, toolChange } from './expected-tool';
 import { createNavigationFollower } from './follow-navigation';
 import type { ToolBridge, ToolCallOptions } from './tool-bridge';
@@ -94,6 +95,13 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
   const maxResultChars = ports.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS;
   const registry = createTabRegistry(ports);
   const { load, setFrame, snapshot, snapshotOf, watch } = registry;
+  // Tools exposed across origins, for the polyfill (issue 23 item 4): relayed between frames of one tab.
+  const exposure = createExposureRelay({
+    mayUseTools: (sender) => registry.mayUseTools(sender),
+    allowedFrames: (tabId) => registry.allowedFrames(tabId),
+    sendToFrame: (tabId, frameId, message, documentId) =>
+      ports.sendToFrame(tabId, frameId, message as BackgroundToFrameMessage, documentId),
+  });
   const navigation = createNavigationFollower({
     navigationTimeoutMs: ports.navigationTimeoutMs ?? 10_000,
     maxResultChars,
@@ -180,6 +188,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
       if (sender.documentId) documents.set(frameKey, sender.documentId);
       else documents.delete(frameKey);
       navigation.documentStarted(frameKey);
+      exposure.forgetFrame(sender.tabId, sender.frameId);
       void setFrame(sender.tabId, sender.frameId, undefined, sender.origin);
     },
     'frame/load': (_message, sender) => {
@@ -198,6 +207,12 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
       void setFrame(sender.tabId, sender.frameId, report, sender.origin).then(() =>
         navigation.reported(sender.tabId, sender.frameId, report),
       );
+    },
+    'frame/exposed': (message, sender) => {
+      void exposure.publish(sender, message.tools, message.path);
+    },
+    'frame/cancel-exposed': (message, sender) => {
+      exposure.cancel(sender, message.callId);
     },
     'frame/delegation-token': (message, sender) => {
       registry.presentDelegationToken(sender, message.token);
@@ -220,6 +235,8 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
   /** What a content script asks about its own frame: answered about the attested sender, whatever the message says. */
   const frameQuestions: ChannelHandlers<FrameChannel, FrameSender> = {
     'frame/may-use-tools': (_message, sender) => registry.mayUseTools(sender),
+    'frame/exposed-tools': (message, sender) => exposure.list(sender, message.fromOrigins),
+    'frame/run-exposed': (message, sender) => exposure.run(sender, message),
   };
 
   /** What the agent host asks (only extension pages reach here: the background checks the sender). */
@@ -289,6 +306,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
     async forgetTab(tabId) {
       navigation.forgetTab(tabId);
       queues.delete(tabId);
+      exposure.forgetTab(tabId);
       for (const frameKey of [...documents.keys()]) if (frameKey.startsWith(`${tabId}:`)) documents.delete(frameKey);
       await registry.forget(tabId);
     },
