@@ -24,6 +24,7 @@
  * So whatever arrives from the MAIN world is untrusted data (bounded, type-checked, never executed, never used as
  * an instruction), and nothing secret is sent to it.
  */
+import type { ExposedTool } from '../messaging/bridge-messages';
 import { describeThrown } from '../page-data/describe-thrown';
 
 /** Isolated → MAIN requests. */
@@ -33,13 +34,30 @@ export type PageRequest =
   | { id: number; op: 'call'; name: string; input: unknown }
   /** Whether this document may use tools (the `tools` permissions policy), as the background decided it. */
   | { id: number; op: 'policy'; allowed: boolean }
+  /** Run this document's tool that it exposed to `caller` (another frame's origin, as the browser attested it). */
+  | { id: number; op: 'run-exposed'; name: string; input: string; caller: string }
+  /** A tool exposed to this document's origin came or went in another frame. */
+  | { id: number; op: 'exposed-changed' }
   | { id: number; op: 'cancel' };
+
+/**
+ * MAIN → isolated: what the polyfill asks of the extension to reach other origins' frames (tools exposed across
+ * origins, lib/background/create-exposure-relay.ts). Claims of the page: the background checks each against the
+ * frame the browser attests.
+ */
+export type PageAsk =
+  /** This document's tools exposed to other origins, all of them (a notice: its answer means nothing). */
+  | { op: 'exposed'; tools: ExposedTool[] }
+  | { op: 'exposed-tools'; fromOrigins: string[] }
+  | { op: 'run-exposed'; callId: string; frameId: number; origin: string; name: string; input: string }
+  | { op: 'cancel-exposed'; callId: string };
 
 /** MAIN → isolated: a request's answer, an unsolicited tool-change notice, or the proof of the handshake. */
 type PageMessage =
   | { id: number; ok: true; value: unknown }
   | { id: number; ok: false; error: { name: string; message: string } }
   | { op: 'changed' }
+  | ({ ask: number } & PageAsk)
   | { key: string };
 
 /** A tool as the MAIN world lists it: schema as JSON text (a page schema may hold functions or cycles). */
@@ -64,8 +82,12 @@ export interface PageChannel {
   request(op: 'ping' | 'list'): Promise<unknown>;
   request(op: 'call', args: { name: string; input: unknown }): { id: number; result: Promise<unknown> };
   request(op: 'policy', args: { allowed: boolean }): Promise<unknown>;
+  request(op: 'run-exposed', args: { name: string; input: string; caller: string }): { id: number; result: Promise<unknown> };
+  request(op: 'exposed-changed'): Promise<unknown>;
   cancel(id: number): void;
   onChanged(listener: () => void): void;
+  /** Answers what the MAIN world asks (PageAsk); its answer goes back as data, its rejection as an error. */
+  onAsk(handler: (ask: PageAsk) => Promise<unknown>): void;
 }
 
 /**
@@ -105,11 +127,21 @@ function createChannel(port: MessagePort): PageChannel {
   let nextId = 1;
   const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
   const changeListeners: (() => void)[] = [];
+  let askHandler: ((ask: PageAsk) => Promise<unknown>) | undefined;
   port.addEventListener('message', (event) => {
     // Only what the MAIN end sent: page script that holds this port can dispatch events on it, never send on it.
     if (!event.isTrusted) return;
     const data = event.data as PageMessage | null;
     if (typeof data !== 'object' || data === null || 'key' in data) return;
+    if ('ask' in data) {
+      const { ask, ...rest } = data;
+      const answer = askHandler ? askHandler(rest as PageAsk) : Promise.reject(new Error('not ready'));
+      answer.then(
+        (value) => port.postMessage({ answer: ask, ok: true, value }),
+        (error) => port.postMessage({ answer: ask, ok: false, error: describeThrown(error) }),
+      );
+      return;
+    }
     if ('op' in data) {
       if (data.op === 'changed') for (const listener of changeListeners) listener();
       return;
@@ -127,13 +159,17 @@ function createChannel(port: MessagePort): PageChannel {
     return { id, result };
   };
   return {
-    request: ((op: string, args?: { name: string; input: unknown } | { allowed: boolean }) => {
+    request: ((op: string, args?: { name: string; input: unknown; caller?: string } | { allowed: boolean }) => {
       if (op === 'call' && args && 'name' in args) return send({ op, name: args.name, input: args.input });
+      if (op === 'run-exposed' && args && 'name' in args) return send({ op, name: args.name, input: args.input, caller: args.caller });
       if (op === 'policy' && args && 'allowed' in args) return send({ op, allowed: args.allowed === true }).result;
       return send({ op }).result;
     }) as PageChannel['request'],
     cancel: (id) => port.postMessage({ op: 'cancel', id }),
     onChanged: (listener) => changeListeners.push(listener),
+    onAsk: (handler) => {
+      askHandler = handler;
+    },
   };
 }
 
@@ -152,15 +188,27 @@ function toError(raw: unknown): Error {
 export function servePageChannel(
   win: Window,
   handle: (request: PageRequest, signal: AbortSignal) => Promise<unknown>,
-): { notify: () => void; prove: (key: string) => void } {
+): { notify: () => void; prove: (key: string) => void; ask: (ask: PageAsk) => Promise<unknown> } {
   const channel = new MessageChannel();
   const port = channel.port1;
   const running = new Map<number, AbortController>();
   let proven = false;
+  let announced: () => void = () => {};
+  const whenProven = new Promise<void>((resolve) => (announced = resolve));
+  let nextAsk = 1;
+  const asked = new Map<number, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
   port.onmessage = (message) => {
-    // A page that took the announced port can send here too: it asks the bridge about its own tools, nothing more.
-    const request = message.data as PageRequest | null;
+    // A page that took the announced port can send here too: it asks the bridge about its own tools, nothing more,
+    // or answers its own document's questions, which it could answer in its own realm anyway.
+    const request = message.data as PageRequest | { answer: number; ok: boolean; value?: unknown; error?: unknown } | null;
     if (typeof request !== 'object' || request === null) return;
+    if ('answer' in request) {
+      const entry = asked.get(request.answer);
+      asked.delete(request.answer);
+      if (request.ok === true) entry?.resolve(request.value);
+      else entry?.reject(toError(request.error));
+      return;
+    }
     if (request.op === 'cancel') {
       running.get(request.id)?.abort(new DOMException('The call was cancelled', 'AbortError'));
       return;
@@ -183,8 +231,19 @@ export function servePageChannel(
   return {
     // Only once announced: notices for a port nobody took would pile up in it.
     notify: () => proven && port.postMessage({ op: 'changed' }),
+    // Only once announced, as notices: the isolated side takes nothing from a port before it proved itself.
+    ask: (question) =>
+      whenProven.then(
+        () =>
+          new Promise((resolve, reject) => {
+            const id = nextAsk++;
+            asked.set(id, { resolve, reject });
+            port.postMessage({ ...question, ask: id });
+          }),
+      ),
     prove: (key) => {
       proven = true;
+      announced();
       // Posted first, so that it waits in the port for whoever starts it during the announcement.
       port.postMessage({ key });
       win.dispatchEvent(new MessageEvent(PORT_EVENT, { ports: [channel.port2] }));
