@@ -137,6 +137,26 @@ describe('createExposureRelay', () => {
     ]);
   });
 
+  it('keeps what frames expose across a service-worker restart, in session storage', async () => {
+    const data: Record<string, unknown> = {};
+    const store = {
+      get: async (keys: readonly string[]) => Object.fromEntries(keys.filter((k) => k in data).map((k) => [k, data[k]])),
+      set: async (items: Record<string, unknown>) => void Object.assign(data, structuredClone(items)),
+      remove: async (keys: readonly string[]) => {
+        for (const k of keys) delete data[k];
+      },
+    };
+    const make = () =>
+      createExposureRelay({ store, mayUseTools: async () => true, allowedFrames: async () => [], sendToFrame: async () => undefined });
+    await make().publish(sender(1, 1, WIDGET), [exposed('book', [SHOP])], [0]);
+    await new Promise((r) => setTimeout(r, 0));
+    const restarted = make();
+    expect((await restarted.list(sender(1, 0, SHOP), [WIDGET])).map((e) => e.name)).toEqual(['book']);
+    restarted.forgetTab(1);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(await make().list(sender(1, 0, SHOP), [WIDGET])).toEqual([]);
+  });
+
   it('stops a running call only for its caller, and forgets a frame whose document went away', async () => {
     const { relay, sent } = setup();
     await relay.publish(sender(1, 1, WIDGET), [exposed('book', [SHOP])], [0]);

@@ -9,6 +9,7 @@
  */
 import type { ExposedCallAnswer, ExposedTool, ExposedToolEntry } from '../messaging/bridge-messages';
 import type { FrameSender } from './attest-frame-sender';
+import type { SessionStore } from './create-tool-router';
 import { MAX_WINDOW_PATH } from '../webmcp/window-path';
 
 /** Native Chromium's words for a tool that is unknown, gone, or not exposed to the caller. */
@@ -28,6 +29,8 @@ interface ExposureRelayPorts {
   allowedFrames(tabId: number): Promise<{ frameId: number; origin: string }[]>;
   /** tabs.sendMessage to one frame (to one document on Chrome); rejects when nobody answers. */
   sendToFrame(tabId: number, frameId: number, message: unknown, documentId?: string): Promise<unknown>;
+  /** Where the exposures outlive the service worker (Chrome stops an idle one); kept in memory only without it. */
+  store?: SessionStore;
 }
 
 /** One frame's exposed tools, as the relay keeps them: the owner as the browser attested it. */
@@ -51,12 +54,14 @@ interface ExposureRelay {
   ): Promise<ExposedCallAnswer>;
   /** frame/cancel-exposed. */
   cancel(sender: FrameSender, callId: unknown): void;
-  /** The frame's document is gone or replaced (frame/ready, a new top document). */
-  forgetFrame(tabId: number, frameId: number): void;
+  /** The frame's document is gone or replaced (frame/ready). */
+  forgetFrame(tabId: number, frameId: number): Promise<void>;
   forgetTab(tabId: number): void;
 }
 
-/** Creates the relay. Kept in memory: a frame's bridge tells it again whenever the frame's exposed tools change. */
+const storeKey = (tabId: number) => `bridge:exposed:${tabId}`;
+
+/** Creates the relay. */
 export function createExposureRelay(ports: ExposureRelayPorts): ExposureRelay {
   const tabs = new Map<number, Map<number, ExposedFrame>>();
   /** Each frame's publications, one after another: a later one must not be overtaken by an earlier one's check. */
@@ -65,10 +70,19 @@ export function createExposureRelay(ports: ExposureRelayPorts): ExposureRelay {
   const running = new Map<string, { tabId: number; frameId: number; documentId?: string; callId: string }>();
   let counter = 0;
 
-  const framesOf = (tabId: number) => {
-    const frames = tabs.get(tabId) ?? new Map<number, ExposedFrame>();
+  /** A tab's exposures, from memory or, after the service worker restarted, from session storage (its own writes). */
+  const framesOf = async (tabId: number): Promise<Map<number, ExposedFrame>> => {
+    const known = tabs.get(tabId);
+    if (known) return known;
+    const read: Record<string, unknown> = ports.store ? await ports.store.get([storeKey(tabId)]).catch(() => ({})) : {};
+    const stored = read[storeKey(tabId)];
+    const frames = tabs.get(tabId) ?? new Map<number, ExposedFrame>(Array.isArray(stored) ? (stored as [number, ExposedFrame][]) : []);
     tabs.set(tabId, frames);
     return frames;
+  };
+  const save = (tabId: number) => {
+    const frames = tabs.get(tabId);
+    if (frames) void ports.store?.set({ [storeKey(tabId)]: [...frames] }).catch(() => undefined);
   };
 
   const tellConcerned = async (tabId: number, owner: number, ownerOrigin: string, origins: Set<string>) => {
@@ -85,7 +99,7 @@ export function createExposureRelay(ports: ExposureRelayPorts): ExposureRelay {
   const store = async (sender: FrameSender, claimed: unknown, claimedPath: unknown) => {
     const tools = readExposedTools(claimed);
     const path = readPath(claimedPath);
-    const frames = framesOf(sender.tabId);
+    const frames = await framesOf(sender.tabId);
     // Nothing exposed before or now (a document going away that never exposed anything): nothing to decide.
     if (!frames.has(sender.frameId) && !tools?.length) return;
     const allowed = await ports.mayUseTools(sender);
@@ -100,34 +114,38 @@ export function createExposureRelay(ports: ExposureRelayPorts): ExposureRelay {
         tools: now,
       });
     } else frames.delete(sender.frameId);
+    save(sender.tabId);
     if (JSON.stringify(before?.tools ?? []) === JSON.stringify(now) && before?.origin === (now.length ? sender.origin : before?.origin))
       return;
     const concerned = new Set([...(before?.tools ?? []), ...now].flatMap((tool) => tool.exposedTo));
     await tellConcerned(sender.tabId, sender.frameId, sender.origin, concerned);
   };
 
+  /** Runs a change of one frame's exposures after the ones before it: a later one must never be overtaken. */
+  const inTurn = (tabId: number, frameId: number, change: () => Promise<void>): Promise<void> => {
+    const key = `${tabId}:${frameId}`;
+    const next = (publishing.get(key) ?? Promise.resolve()).then(change).catch(() => undefined);
+    publishing.set(key, next);
+    void next.finally(() => publishing.get(key) === next && publishing.delete(key));
+    return next;
+  };
+
   /** The entry the caller means, if it is exposed to the caller's attested origin; else undefined. */
-  const exposedFor = (sender: FrameSender, frameId: unknown, origin: unknown, name: unknown) => {
+  const exposedFor = async (sender: FrameSender, frameId: unknown, origin: unknown, name: unknown) => {
     if (typeof frameId !== 'number' || frameId === sender.frameId) return undefined;
-    const owner = tabs.get(sender.tabId)?.get(frameId);
+    const owner = (await framesOf(sender.tabId)).get(frameId);
     if (!owner || owner.origin !== origin || owner.origin === sender.origin) return undefined;
     const tool = owner.tools.find((t) => t.name === name && t.exposedTo.includes(sender.origin));
     return tool && { owner, tool };
   };
 
   return {
-    publish(sender, tools, path) {
-      const key = `${sender.tabId}:${sender.frameId}`;
-      const next = (publishing.get(key) ?? Promise.resolve()).then(() => store(sender, tools, path)).catch(() => undefined);
-      publishing.set(key, next);
-      void next.finally(() => publishing.get(key) === next && publishing.delete(key));
-      return next;
-    },
+    publish: (sender, tools, path) => inTurn(sender.tabId, sender.frameId, () => store(sender, tools, path)),
     async list(sender, fromOrigins) {
       const origins = readOrigins(fromOrigins);
       if (!origins || origins.size === 0 || !(await ports.mayUseTools(sender))) return [];
       const entries: ExposedToolEntry[] = [];
-      for (const [frameId, owner] of tabs.get(sender.tabId) ?? []) {
+      for (const [frameId, owner] of await framesOf(sender.tabId)) {
         if (frameId === sender.frameId || owner.origin === sender.origin || !origins.has(owner.origin)) continue;
         for (const tool of owner.tools) {
           if (!tool.exposedTo.includes(sender.origin)) continue;
@@ -141,7 +159,7 @@ export function createExposureRelay(ports: ExposureRelayPorts): ExposureRelay {
       const unknown: ExposedCallAnswer = { ok: false, name: 'UnknownError', message: UNKNOWN_TOOL_MESSAGE };
       if (typeof request.callId !== 'string' || typeof request.input !== 'string') return unknown;
       if (!(await ports.mayUseTools(sender))) return unknown;
-      const found = exposedFor(sender, request.frameId, request.origin, request.name);
+      const found = await exposedFor(sender, request.frameId, request.origin, request.name);
       if (!found) return unknown;
       const frameId = request.frameId as number;
       const callId = `x${++counter}`;
@@ -174,15 +192,18 @@ export function createExposureRelay(ports: ExposureRelayPorts): ExposureRelay {
         .sendToFrame(call.tabId, call.frameId, { type: 'bridge/cancel-exposed', callId: call.callId }, call.documentId)
         .catch(() => undefined);
     },
-    forgetFrame(tabId, frameId) {
-      const frames = tabs.get(tabId);
-      const before = frames?.get(frameId);
-      if (!frames || !before) return;
-      frames.delete(frameId);
-      void tellConcerned(tabId, frameId, before.origin, new Set(before.tools.flatMap((tool) => tool.exposedTo))).catch(() => undefined);
-    },
+    forgetFrame: (tabId, frameId) =>
+      inTurn(tabId, frameId, async () => {
+        const frames = await framesOf(tabId);
+        const before = frames.get(frameId);
+        if (!before) return;
+        frames.delete(frameId);
+        save(tabId);
+        await tellConcerned(tabId, frameId, before.origin, new Set(before.tools.flatMap((tool) => tool.exposedTo)));
+      }),
     forgetTab(tabId) {
       tabs.delete(tabId);
+      void ports.store?.remove([storeKey(tabId)]).catch(() => undefined);
     },
   };
 }

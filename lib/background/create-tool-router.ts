@@ -97,6 +97,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
   const { load, setFrame, snapshot, snapshotOf, watch } = registry;
   // Tools exposed across origins, for the polyfill (issue 23 item 4): relayed between frames of one tab.
   const exposure = createExposureRelay({
+    store: ports.store,
     mayUseTools: (sender) => registry.mayUseTools(sender),
     allowedFrames: (tabId) => registry.allowedFrames(tabId),
     sendToFrame: (tabId, frameId, message, documentId) =>
@@ -188,7 +189,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
       if (sender.documentId) documents.set(frameKey, sender.documentId);
       else documents.delete(frameKey);
       navigation.documentStarted(frameKey);
-      exposure.forgetFrame(sender.tabId, sender.frameId);
+      void exposure.forgetFrame(sender.tabId, sender.frameId);
       void setFrame(sender.tabId, sender.frameId, undefined, sender.origin);
     },
     'frame/load': (_message, sender) => {
