@@ -26,10 +26,13 @@ export function connectExposureRelay(
     sendMessage<FrameChannel, T>(send, type, request);
   page.onAsk(async (question: PageAsk) => {
     switch (question.op) {
-      case 'exposed':
-        // Where this frame sits, read here rather than in the page's world (the page cannot make it up).
-        await ask('frame/exposed', { tools: Array.isArray(question.tools) ? question.tools : [], path: pathOfWindow(win) ?? [] });
+      case 'exposed': {
+        // Where this frame sits, read here rather than in the page's world (the page cannot make it up). A frame
+        // that cannot tell (it is being removed) exposes nothing: its tool would be listed under another window.
+        const path = pathOfWindow(win);
+        await ask('frame/exposed', { tools: path && Array.isArray(question.tools) ? question.tools : [], path: path ?? [] });
         return true;
+      }
       case 'exposed-tools':
         return (await ask('frame/exposed-tools', { fromOrigins: Array.isArray(question.fromOrigins) ? question.fromOrigins : [] })) ?? [];
       case 'run-exposed': {
