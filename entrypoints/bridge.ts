@@ -1,5 +1,6 @@
 import type { BridgeChannel, FrameChannel } from '@/lib/messaging/bridge-messages';
 import { type ChannelHandlers, handleMessage, sendMessage } from '@/lib/messaging/channel';
+import { connectExposureRelay } from '@/lib/webmcp/connect-exposure-relay';
 import { createFrameToolHost, type NativeModelContext } from '@/lib/webmcp/create-frame-tool-host';
 import { createToolCursor } from '@/lib/webmcp/create-tool-cursor';
 import { answerContinuationAsks } from '@/lib/webmcp/answer-continuation-asks';
@@ -31,7 +32,12 @@ export default defineUnlistedScript(() => {
   const channel = connectPageChannel(window, isolatedKeys(globalThis));
   const native = (document as unknown as { modelContext?: NativeModelContext }).modelContext;
   // Tool continuations: the page's world asks the background, through here, for tokens and to resume with one.
-  void channel.then((page) => page?.onAsk(answerContinuationAsks((message) => browser.runtime.sendMessage(message))));
+  void channel.then((page) =>
+    page?.onAsk(
+      ['token', 'resume', 'resumed'],
+      answerContinuationAsks((message) => browser.runtime.sendMessage(message)),
+    ),
+  );
   // The polyfill of a document cross-origin with its top holds its calls until it knows whether it may use tools
   // (the `tools` permissions policy): the background decides from what the parent's content script sees, about
   // the frame the browser attests (lib/background/create-frame-delegation.ts). Native WebMCP decides for itself.
@@ -45,6 +51,10 @@ export default defineUnlistedScript(() => {
       await page?.request('policy', { allowed: allowed === true }).catch(() => undefined);
     });
   }
+  // Tools exposed across origins (the polyfill's; native WebMCP does this itself), relayed by the background.
+  const relay = native
+    ? undefined
+    : channel.then((page) => page && connectExposureRelay(window, page, (message) => browser.runtime.sendMessage(message)));
   const host = channel.then((page) =>
     createFrameToolHost({
       win: window,
@@ -69,7 +79,10 @@ export default defineUnlistedScript(() => {
   // A document going away (frame removed, navigation) takes its tools with it; one restored from the back/forward
   // cache brings them back.
   const empty = () => ({ url: location.href, origin: location.origin, page: { url: location.href, title: document.title }, tools: [] });
-  window.addEventListener('pagehide', () => tell('frame/tools', { report: empty() }));
+  window.addEventListener('pagehide', () => {
+    tell('frame/tools', { report: empty() });
+    if (relay) tell('frame/exposed', { tools: [], path: [] });
+  });
   window.addEventListener('pageshow', (event) => {
     if (event.persisted) void host.then(async (h) => tell('frame/tools', { report: await h.list() }));
   });
@@ -81,6 +94,12 @@ export default defineUnlistedScript(() => {
     'bridge/call': (message) => host.then((h) => h.call(message)),
     'bridge/offer-delegation': () => offerToolsDelegation(document, () => crypto.randomUUID()),
     'bridge/cancel': (message) => void host.then((h) => h.cancel(message.callId)),
+    'bridge/exposed-changed': (message) => void relay?.then((r) => r?.['bridge/exposed-changed'](message, undefined)),
+    'bridge/run-exposed': async (message) => {
+      const r = await relay;
+      return r ? r['bridge/run-exposed'](message, undefined) : { ok: false as const, name: 'UnknownError', message: 'No polyfill here' };
+    },
+    'bridge/cancel-exposed': (message) => void relay?.then((r) => r?.['bridge/cancel-exposed'](message, undefined)),
   };
   browser.runtime.onMessage.addListener((message: unknown, _sender, sendResponse) => {
     const answer = handleMessage(handlers, message, undefined);

@@ -84,6 +84,8 @@ interface TabRegistry {
    * keeps for its tools, decided now if it has none. No answer in time counts as no.
    */
   mayUseTools(sender: FrameSender): Promise<boolean>;
+  /** The frames of the tab that may use tools by the verdicts kept now, with their attested origins. */
+  allowedFrames(tabId: number): Promise<{ frameId: number; origin: string }[]>;
   /** The tab started to navigate: if its top frame then announces a new document, the old page's frames go. */
   newTopDocument(tabId: number): Promise<void>;
   /** Whether anyone watches the tab; one storage read per service-worker life, not one per tab. */
@@ -315,6 +317,13 @@ export function createTabRegistry(ports: TabRegistryPorts): TabRegistry {
         save(tabId, now);
       }
       return allowed === true;
+    },
+    async allowedFrames(tabId) {
+      const state = await load(tabId);
+      return Object.entries(state.seen)
+        .map(([id, origin]) => ({ frameId: Number(id), origin }))
+        .filter(({ frameId }) => isSelfOrigin(state, frameId) || state.delegated[frameId] === true)
+        .sort((a, b) => a.frameId - b.frameId);
     },
     isWatched: async (tabId) => (await watchedTabs()).has(tabId),
     async newTopDocument(tabId) {

@@ -553,6 +553,93 @@ describe("createToolRouter: cross-origin frames need the page's delegation (tool
   });
 });
 
+describe('createToolRouter: tools exposed across origins', () => {
+  const SHOP = 'http://shop.test';
+  const WIDGET = 'http://widget.test';
+  const ADS = 'http://ads.test';
+  const attested = (tabId: number, frameId: number, origin: string) => ({ tabId, frameId, origin, url: `${origin}/` });
+  const exposedTool = (name: string, exposedTo: string[]) => ({ name, title: '', description: `${name} does things`, exposedTo });
+  /** A tab 50 with the shop on top, a widget (frame 2, allow="tools") and an ad (frame 3, allow="tools"). */
+  const tab = async (answer?: Parameters<typeof setup>[0]) => {
+    const made = setup(answer, { 2: { parent: 0, allow: 'tools' }, 3: { parent: 0, allow: 'tools' } });
+    for (const [frameId, origin] of [
+      [0, SHOP],
+      [2, WIDGET],
+      [3, ADS],
+    ] as const) {
+      made.router.handleFrameMessage({ type: 'frame/ready', url: `${origin}/` }, attested(50, frameId, origin));
+    }
+    await settle();
+    return made;
+  };
+  const ask = (router: HonestRouter, message: object, sender: ReturnType<typeof attested>) =>
+    router.answerFrameQuestion(message, sender) as Promise<unknown>;
+
+  it('relays a tool the widget exposes to the shop: listed for the shop only, run in the widget for the shop', async () => {
+    const { router, sent } = await tab(async (message) =>
+      message.type === 'bridge/run-exposed' ? { ok: true, value: `ran for ${(message as { caller: string }).caller}` } : undefined,
+    );
+    router.handleFrameMessage({ type: 'frame/exposed', tools: [exposedTool('book', [SHOP])], path: [0] }, attested(50, 2, WIDGET));
+    await until(async () =>
+      expect(await ask(router, { type: 'frame/exposed-tools', fromOrigins: [WIDGET] }, attested(50, 0, SHOP))).toHaveLength(1),
+    );
+    // The shop heard of it; the ad, to which it is not exposed, did not.
+    expect(sent.filter((s) => s.message.type === 'bridge/exposed-changed').map((s) => s.frameId)).toEqual([0]);
+    expect(await ask(router, { type: 'frame/exposed-tools', fromOrigins: [WIDGET] }, attested(50, 3, ADS))).toEqual([]);
+    expect(
+      await ask(
+        router,
+        { type: 'frame/run-exposed', callId: '1', frameId: 2, origin: WIDGET, name: 'book', input: '{}' },
+        attested(50, 0, SHOP),
+      ),
+    ).toEqual({ ok: true, value: `ran for ${SHOP}` });
+  });
+
+  it('refuses a frame that claims another origin or frame, a call of a tool not exposed to its origin, and a tool of another tab', async () => {
+    const { router, sent } = await tab(async () => ({ ok: true, value: 'ran' }));
+    router.handleFrameMessage({ type: 'frame/exposed', tools: [exposedTool('pay', [SHOP])], path: [0] }, attested(50, 2, WIDGET));
+    await until(async () =>
+      expect(await ask(router, { type: 'frame/exposed-tools', fromOrigins: [WIDGET] }, attested(50, 0, SHOP))).toHaveLength(1),
+    );
+    sent.length = 0;
+    const unknown = { ok: false, name: 'UnknownError', message: expect.any(String) };
+    const run = { type: 'frame/run-exposed', callId: '1', frameId: 2, origin: WIDGET, name: 'pay', input: '{}' };
+    // The ad's content script claims to be the shop, in the message: the browser says it is the ad.
+    const claims = { tabId: 50, frameId: 0, origin: SHOP, url: `${SHOP}/`, sender: { frameId: 0, origin: SHOP } };
+    expect(await ask(router, { ...run, ...claims, type: 'frame/run-exposed' }, attested(50, 3, ADS))).toEqual(unknown);
+    expect(await ask(router, { type: 'frame/exposed-tools', fromOrigins: [WIDGET], ...claims }, attested(50, 3, ADS))).toEqual([]);
+    // A tool of another tab: the shop's twin in tab 51 reaches nothing in tab 50.
+    expect(await ask(router, run, attested(51, 0, SHOP))).toEqual(unknown);
+    expect(await ask(router, { type: 'frame/exposed-tools', fromOrigins: [WIDGET] }, attested(51, 0, SHOP))).toEqual([]);
+    // The ad publishes a tool claiming it is the widget's: it stays the ad's, under the ad's attested origin.
+    router.handleFrameMessage(
+      { type: 'frame/exposed', tools: [{ ...exposedTool('pay', [SHOP]), origin: WIDGET }], path: [0], origin: WIDGET, frameId: 2 },
+      attested(50, 3, ADS),
+    );
+    await until(async () =>
+      expect(
+        (
+          (await ask(router, { type: 'frame/exposed-tools', fromOrigins: [WIDGET, ADS] }, attested(50, 0, SHOP))) as {
+            origin: string;
+            frameId: number;
+          }[]
+        ).map((e) => `${e.origin}#${e.frameId}`),
+      ).toEqual([`${WIDGET}#2`, `${ADS}#3`]),
+    );
+    expect(sent.filter((s) => s.message.type === 'bridge/run-exposed')).toEqual([]);
+  });
+
+  it('forgets what a frame exposed when it announces a new document', async () => {
+    const { router } = await tab();
+    router.handleFrameMessage({ type: 'frame/exposed', tools: [exposedTool('book', [SHOP])], path: [0] }, attested(50, 2, WIDGET));
+    await until(async () =>
+      expect(await ask(router, { type: 'frame/exposed-tools', fromOrigins: [WIDGET] }, attested(50, 0, SHOP))).toHaveLength(1),
+    );
+    router.handleFrameMessage({ type: 'frame/ready', url: `${WIDGET}/next` }, attested(50, 2, WIDGET));
+    expect(await ask(router, { type: 'frame/exposed-tools', fromOrigins: [WIDGET] }, attested(50, 0, SHOP))).toEqual([]);
+  });
+});
+
 describe('createToolRouter: floods', () => {
   it("caps a tab at 128 tools and 256 KB per step whatever its frames send, the top frame's first, and says what was dropped", async () => {
     const { router, badges, store } = setup();

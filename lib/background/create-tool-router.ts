@@ -21,6 +21,7 @@ import { continuationQuestions } from './continuation-questions';
 import { createContinuations } from './create-continuations';
 import { attest, createTabRegistry, isFrameReport, trimToTabCaps } from './create-tab-registry';
 import { continuedOutput, unfinishedOutput } from './continued-output';
+import { createExposureRelay } from './create-exposure-relay';
 import { readExpectedTool, toolChange } from './expected-tool';
 import { createNavigationFollower } from './follow-navigation';
 import type { ToolBridge, ToolCallOptions } from './tool-bridge';
@@ -105,6 +106,14 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
   const maxResultChars = ports.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS;
   const registry = createTabRegistry(ports);
   const { load, setFrame, snapshot, snapshotOf, watch } = registry;
+  // Tools exposed across origins, for the polyfill (issue 23 item 4): relayed between frames of one tab.
+  const exposure = createExposureRelay({
+    store: ports.store,
+    mayUseTools: (sender) => registry.mayUseTools(sender),
+    allowedFrames: (tabId) => registry.allowedFrames(tabId),
+    sendToFrame: (tabId, frameId, message, documentId) =>
+      ports.sendToFrame(tabId, frameId, message as BackgroundToFrameMessage, documentId),
+  });
   const navigation = createNavigationFollower({
     navigationTimeoutMs: ports.navigationTimeoutMs ?? 10_000,
     maxResultChars,
@@ -207,6 +216,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
       if (sender.documentId) documents.set(frameKey, sender.documentId);
       else documents.delete(frameKey);
       navigation.documentStarted(frameKey);
+      void exposure.forgetFrame(sender.tabId, sender.frameId);
       void setFrame(sender.tabId, sender.frameId, undefined, sender.origin);
     },
     'frame/load': (_message, sender) => {
@@ -225,6 +235,12 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
       void setFrame(sender.tabId, sender.frameId, report, sender.origin).then(() =>
         navigation.reported(sender.tabId, sender.frameId, report),
       );
+    },
+    'frame/exposed': (message, sender) => {
+      void exposure.publish(sender, message.tools, message.path);
+    },
+    'frame/cancel-exposed': (message, sender) => {
+      exposure.cancel(sender, message.callId);
     },
     'frame/delegation-token': (message, sender) => {
       registry.presentDelegationToken(sender, message.token);
@@ -254,6 +270,8 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
         (running.documentId === undefined || sender.documentId === undefined || running.documentId === sender.documentId)
       );
     }),
+    'frame/exposed-tools': (message, sender) => exposure.list(sender, message.fromOrigins),
+    'frame/run-exposed': (message, sender) => exposure.run(sender, message),
   };
 
   /** What the agent host asks (only extension pages reach here: the background checks the sender). */
@@ -324,6 +342,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
       navigation.forgetTab(tabId);
       continuations.forgetTab(tabId);
       queues.delete(tabId);
+      exposure.forgetTab(tabId);
       for (const frameKey of [...documents.keys()]) if (frameKey.startsWith(`${tabId}:`)) documents.delete(frameKey);
       await registry.forget(tabId);
     },

@@ -87,6 +87,39 @@ export interface ExpectedTool {
 }
 
 /**
+ * A tool of the polyfill that its document exposed to other origins (`registerTool(tool, {exposedTo})`), as the
+ * frame's bridge tells the background: plain data, every field a claim about the frame's own tool.
+ */
+export interface ExposedTool {
+  name: string;
+  title: string;
+  description: string;
+  /** The input schema as JSON text, when the tool has one. */
+  inputSchemaJson?: string;
+  /** As the polyfill lists them: every hint once the page gave any. */
+  annotations?: Record<string, boolean>;
+  /** The serialised origins this tool is exposed to. */
+  exposedTo: string[];
+}
+
+/** A tool of another frame of the tab that is exposed to the asking frame's origin, as the background lists it. */
+export interface ExposedToolEntry {
+  /** The owning frame, and its place in the frame tree (child indexes from the top, as that frame said). */
+  frameId: number;
+  path: number[];
+  /** The owning frame's origin, as the browser attests it. */
+  origin: string;
+  name: string;
+  title: string;
+  description: string;
+  inputSchemaJson?: string;
+  annotations?: Record<string, boolean>;
+}
+
+/** How an exposed tool's call ended in its own document: its result, or the error the caller's promise rejects with. */
+export type ExposedCallAnswer = { ok: true; value: string | null } | { ok: false; name: string; message: string };
+
+/**
  * Content script → background (runtime.sendMessage). Nobody answers: the router learns, and checks every field.
  * The frame is who the browser says sent it (`sender`), never what a message claims.
  */
@@ -116,6 +149,23 @@ export interface FrameChannel {
   'frame/continuation-token': { request: { callId: string }; answer: string | null };
   'frame/resume': { request: { token: string }; answer: boolean };
   'frame/resume-result': { request: { token: string; output: ToolOutput }; answer: boolean };
+  /**
+   * The tools this frame's polyfill exposes to other origins now (all of them, replacing what it said before), and
+   * where the frame sits in the tree (lib/webmcp/window-path.ts). Kept only for a frame that may use tools.
+   */
+  'frame/exposed': { request: { tools: ExposedTool[]; path: number[] }; answer: undefined };
+  /**
+   * The tools other frames of this tab, of one of `fromOrigins`, expose to this frame's attested origin. Answered
+   * about the sender the browser attests; nothing for a frame that may not use tools.
+   */
+  'frame/exposed-tools': { request: { fromOrigins: string[] }; answer: ExposedToolEntry[] };
+  /** Run another frame's tool that is exposed to this frame's origin; `input` is JSON text. */
+  'frame/run-exposed': {
+    request: { callId: string; frameId: number; origin: string; name: string; input: string };
+    answer: ExposedCallAnswer;
+  };
+  /** The caller stopped its call (frame/run-exposed): the tool's own signal aborts. */
+  'frame/cancel-exposed': { request: { callId: string }; answer: undefined };
 }
 
 /** Background → one frame's bridge (tabs.sendMessage to a document or frame). Answers come from the page's side. */
@@ -127,6 +177,12 @@ export interface BridgeChannel {
   'bridge/cancel': { request: { callId: string }; answer: undefined };
   /** Post a one-time token into each child frame (lib/webmcp/offer-tools-delegation.ts). */
   'bridge/offer-delegation': { request: object; answer: DelegationOffer[] };
+  /** A tool exposed to this frame's origin came or went in another frame: the page's modelContext fires toolchange. */
+  'bridge/exposed-changed': { request: object; answer: undefined };
+  /** Run this frame's exposed tool for a frame of origin `caller` (`input` is JSON text). */
+  'bridge/run-exposed': { request: { callId: string; name: string; input: string; caller: string }; answer: ExposedCallAnswer };
+  /** Stop a call of bridge/run-exposed. */
+  'bridge/cancel-exposed': { request: { callId: string }; answer: undefined };
 }
 
 /** The answer to router/call-tool: the call's output, and the tab's tools after it. */

@@ -11,7 +11,9 @@
  * Runs in the page's realm: it holds nothing secret and the page may replace or wrap any of it.
  */
 import { thrownMessage } from '../page-data/describe-thrown';
+import type { ExposedTool, ExposedToolEntry } from '../messaging/bridge-messages';
 import { defineToolEvents, type ToolEventClasses } from './define-tool-events';
+import type { ExposureLink } from './exposure-link';
 import { inactiveError, isInactive } from './inactive-document';
 import { type ModelContextStub, STUB_KEY } from './install-model-context-stub';
 import { isPotentiallyTrustworthyUrl } from './is-potentially-trustworthy-url';
@@ -20,6 +22,7 @@ import { readDictionaryArgument } from './read-dictionary-argument';
 import { readUSVStringSequence, toUSVString } from './read-usv-string-sequence';
 import { sameOriginWithTop } from './same-origin-with-top';
 import { createInvocation, resumeToolCall, type ToolInvocation } from './tool-continuations';
+import { windowAtPath, windowsBreadthFirst } from './window-path';
 
 /** A registered tool as getTools() reports it: a dictionary, so its keys come in code-point order, as native's. */
 interface PolyfillToolInfo {
@@ -43,6 +46,8 @@ interface Registered {
   annotations?: Record<string, boolean>;
   execute: (input: unknown, client: { signal: AbortSignal; invocation: ToolInvocation }) => unknown;
   signal?: AbortSignal;
+  /** The origins (serialised) of `exposedTo`: documents of these origins elsewhere in the tree may use the tool. */
+  exposedTo?: string[];
 }
 
 /** A ModelContextTool dictionary as WebIDL converts it, before registerTool's own checks. */
@@ -110,6 +115,50 @@ export function settleToolsPolicy(context: PolyfillModelContext, allowed: boolea
   policyAnswers.delete(context);
 }
 
+/**
+ * What the page bridge hands a context to reach other origins' frames through the extension, by context (not members
+ * of the class, so the page sees nothing native's prototype lacks): see {@link linkExposure}.
+ */
+const exposureHooks = new WeakMap<
+  PolyfillModelContext,
+  {
+    link(link: ExposureLink): void;
+    changed(): void;
+    run(name: string, caller: string, inputJson: string, signal: AbortSignal): Promise<string | null>;
+  }
+>();
+
+/**
+ * Connects a context to the extension's relay of tools exposed across origins (lib/webmcp/exposure-link.ts): from
+ * now on it tells the extension which of its tools it exposes, lists other origins' tools exposed to it when asked
+ * for their origins, and runs them.
+ */
+export function linkExposure(context: PolyfillModelContext, link: ExposureLink): void {
+  exposureHooks.get(context)?.link(link);
+}
+
+/** A tool exposed to this document's origin came or went in a frame of another origin: toolchange fires here. */
+export function exposedToolsChanged(context: PolyfillModelContext): void {
+  exposureHooks.get(context)?.changed();
+}
+
+/**
+ * Runs this document's tool `name` for a frame of origin `caller` (as the extension's background attested it), if
+ * the tool is still registered and exposed to that origin; else rejects as native does for an unknown tool.
+ */
+export function runExposedTool(
+  context: PolyfillModelContext,
+  name: string,
+  caller: string,
+  inputJson: string,
+  signal: AbortSignal,
+): Promise<string | null> {
+  return (
+    exposureHooks.get(context)?.run(name, caller, inputJson, signal) ??
+    Promise.reject(new DOMException(UNKNOWN_TOOL_MESSAGE, 'UnknownError'))
+  );
+}
+
 /** Native Chromium's words for an unknown tool or a tool of another document (it says no more than this). */
 const UNKNOWN_TOOL_MESSAGE = 'The operation failed for an unknown transient reason (e.g. out of memory).';
 
@@ -135,6 +184,9 @@ export class PolyfillModelContext extends EventTarget {
   readonly #policy: Promise<boolean> | undefined;
   /** This realm's `AbortSignal.prototype.aborted` getter: its brand check tells an AbortSignal (of any realm) from a look-alike. */
   readonly #abortedGetter: (this: unknown) => boolean;
+  /** The way to other origins' frames, once the page bridge gave one (polyfill mode, with the extension). */
+  #link: ExposureLink | undefined;
+  #hidden = false;
 
   constructor(win: Window) {
     super();
@@ -152,13 +204,33 @@ export class PolyfillModelContext extends EventTarget {
     }
     this.#events = defineToolEvents(this.#win);
     // A document being unloaded (its frame navigates) no longer offers its tools to the others, as native's.
-    let hidden = false;
-    win.addEventListener('pagehide', () => (hidden = true));
-    win.addEventListener('pageshow', () => (hidden = false));
+    win.addEventListener('pagehide', () => (this.#hidden = true));
+    win.addEventListener('pageshow', () => {
+      this.#hidden = false;
+      this.#publishIfExposing();
+    });
+    exposureHooks.set(this, {
+      link: (link) => {
+        this.#link = link;
+        this.#publishIfExposing();
+      },
+      changed: () => {
+        if (this.#allowed !== true || isInactive(this.#doc)) return;
+        // In a task, as every toolchange.
+        this.#win.setTimeout(() => this.dispatchEvent(new this.#win.Event('toolchange')), 0);
+      },
+      run: (name, caller, inputJson, signal) => {
+        const registered = this.#tools.get(name);
+        if (!registered || this.#hidden || !registered.exposedTo?.includes(caller)) {
+          return Promise.reject(new DOMException(UNKNOWN_TOOL_MESSAGE, 'UnknownError'));
+        }
+        return this.#run(registered, JSON.parse(inputJson), signal);
+      },
+    });
     this.#peer = {
       origin: originOf(win),
       tools: () =>
-        (hidden ? [] : [...this.#tools.values()]).map(({ name, title, description, schemaJson, outputSchemaJson, annotations }) => ({
+        (this.#hidden ? [] : [...this.#tools.values()]).map(({ name, title, description, schemaJson, outputSchemaJson, annotations }) => ({
           name,
           title,
           description,
@@ -217,7 +289,7 @@ export class PolyfillModelContext extends EventTarget {
         const registered = this.#checkTool(read);
         if (signal?.aborted) return Promise.reject(signal.reason);
         this.#checkOrigins(exposedTo, 'exposedTo');
-        return this.#register(registered, signal);
+        return this.#register({ ...registered, ...this.#exposedOrigins(exposedTo) }, signal);
       });
     } catch (error) {
       return Promise.reject(error);
@@ -238,7 +310,16 @@ export class PolyfillModelContext extends EventTarget {
       if (isInactive(this.#doc)) throw inactiveError(this.#doc);
       return this.#whenAllowed(() => {
         this.#checkOrigins(fromOrigins, 'fromOrigins');
-        return Promise.resolve(this.#list());
+        const local = this.#list();
+        // Other origins' tools are listed only when asked for by origin, and only those exposed to this one.
+        const foreign = [...new Set((fromOrigins ?? []).map((origin) => new this.#win.URL(origin).origin))].filter(
+          (origin) => origin !== 'null' && origin !== this.#peer.origin,
+        );
+        if (!this.#link || foreign.length === 0) return Promise.resolve(local);
+        return this.#link.list(foreign).then(
+          (entries) => this.#withExposed(local, entries),
+          () => local,
+        );
       });
     } catch (error) {
       return Promise.reject(error);
@@ -301,6 +382,46 @@ export class PolyfillModelContext extends EventTarget {
     }
   }
 
+  /** `exposedTo` as the tool keeps it: serialised origins (an opaque one matches no document). */
+  #exposedOrigins(exposedTo: string[] | undefined): { exposedTo?: string[] } {
+    const origins = [...new Set((exposedTo ?? []).map((origin) => new this.#win.URL(origin).origin))].filter((o) => o !== 'null');
+    return origins.length > 0 ? { exposedTo: origins } : {};
+  }
+
+  /**
+   * The local list with the tools other origins' frames expose to this document, each with its frame's window as
+   * this document reaches it; sorted by name and, between equal names, breadth first from the top, as native lists.
+   */
+  #withExposed(local: PolyfillToolInfo[], entries: ExposedToolEntry[]): PolyfillToolInfo[] {
+    const top = this.#win.top ?? this.#win;
+    const exposed = entries.flatMap((entry): PolyfillToolInfo[] => {
+      const win = windowAtPath(top, entry.path);
+      // A window this document can read is its own origin's: never another origin's tool.
+      if (!win || win === (this.#win as Window) || this.#sameOrigin(win)) return [];
+      let inputSchema: Record<string, unknown> | undefined;
+      try {
+        inputSchema = entry.inputSchemaJson === undefined ? undefined : JSON.parse(entry.inputSchemaJson);
+      } catch {
+        inputSchema = undefined;
+      }
+      return [
+        {
+          ...(entry.annotations ? { annotations: { ...entry.annotations } } : {}),
+          description: String(entry.description),
+          ...(inputSchema === undefined ? {} : { inputSchema }),
+          name: String(entry.name),
+          origin: String(entry.origin),
+          title: String(entry.title),
+          window: win,
+        },
+      ];
+    });
+    if (exposed.length === 0) return local;
+    const order = windowsBreadthFirst(top);
+    const rank = (win: Window) => order.indexOf(win);
+    return [...local, ...exposed].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : rank(a.window) - rank(b.window)));
+  }
+
   executeTool(tool: unknown, input?: unknown, options: unknown = {}): Promise<string | null> {
     try {
       const ref = this.#readToolRef(tool);
@@ -333,7 +454,10 @@ export class PolyfillModelContext extends EventTarget {
       }
       // Another document's: only one of the same-origin documents of this frame tree (made-up origins, other
       // windows and cross-origin frames are unknown tools), and only a tool it has.
-      const peer = this.#tree().find(([other]) => other === win)?.[1];
+      const found = this.#tree().find(([other]) => other === win);
+      // A window of another origin: one of its tools exposed to this document's origin, through the extension.
+      if (!found) return this.#runExposed(win, origin, name, input, signal);
+      const peer = found[1];
       if (!peer || origin !== peer.origin || !peer.tools().some((t) => t.name === name)) {
         throw new DOMException(UNKNOWN_TOOL_MESSAGE, 'UnknownError');
       }
@@ -408,6 +532,62 @@ export class PolyfillModelContext extends EventTarget {
   }
 
   /**
+   * Runs another origin's tool that its frame exposed to this document's origin, found again by what the extension
+   * lists now (a tool unregistered since, or one made up, is unknown). As a same-origin frame's: the call rejects at
+   * once with the caller's reason when it is aborted, and the tool's own signal aborts in its document.
+   */
+  #runExposed(win: Window, origin: string, name: string, input: unknown, signal: AbortSignal | undefined): Promise<string | null> {
+    const unknown = () => new DOMException(UNKNOWN_TOOL_MESSAGE, 'UnknownError');
+    const link = this.#link;
+    if (!link) throw unknown();
+    let foreign: string;
+    try {
+      foreign = new this.#win.URL(origin).origin;
+    } catch {
+      throw unknown();
+    }
+    const top = this.#win.top ?? this.#win;
+    return link.list([foreign]).then((entries) => {
+      const entry = entries.find((e) => e.name === name && e.origin === origin && windowAtPath(top, e.path) === win);
+      if (!entry) throw unknown();
+      const json = toolInputJson(input);
+      if (signal?.aborted) throw signal.reason;
+      return new Promise<string | null>((resolve, reject) => {
+        const aborted = () => reject(signal?.reason);
+        signal?.addEventListener('abort', aborted, { once: true });
+        link
+          .run(entry, json, signal)
+          .then(resolve, (error: { name?: unknown; message?: unknown }) =>
+            reject(new DOMException(String(error?.message), String(error?.name))),
+          )
+          .finally(() => signal?.removeEventListener('abort', aborted));
+      });
+    });
+  }
+
+  #publishIfExposing(): void {
+    if ([...this.#tools.values()].some((tool) => tool.exposedTo)) this.#publish();
+  }
+
+  /** Tells the extension which of this document's tools it exposes to other origins (all of them, now). */
+  #publish(): void {
+    if (!this.#link) return;
+    const tools: ExposedTool[] = this.#hidden
+      ? []
+      : [...this.#tools.values()]
+          .filter((tool) => tool.exposedTo)
+          .map(({ name, title, description, schemaJson, annotations, exposedTo }) => ({
+            name,
+            title,
+            description,
+            ...(schemaJson === undefined ? {} : { inputSchemaJson: schemaJson }),
+            ...(annotations ? { annotations } : {}),
+            exposedTo: exposedTo ?? [],
+          }));
+    this.#link.publish(tools);
+  }
+
+  /**
    * Fires `toolchange` in every same-origin document of the tree, this one included, in the tree's order: at its
    * polyfill, or, where none has loaded yet, at the stub's modelContext if its page has read it.
    */
@@ -440,7 +620,7 @@ export class PolyfillModelContext extends EventTarget {
       }
     }
     const win = t.window as { window?: unknown } | null;
-    if (typeof win !== 'object' || win === null || win.window !== win) {
+    if (typeof win !== 'object' || win === null || !isWindow(win)) {
       throw new TypeError(
         failed('executeTool', "Failed to read the 'window' property from 'RegisteredTool': Failed to convert value to 'Window'."),
       );
@@ -522,12 +702,14 @@ export class PolyfillModelContext extends EventTarget {
 
   #register(registered: Registered, signal: AbortSignal | undefined): Promise<void> {
     this.#tools.set(registered.name, { ...registered, signal });
-    const stored = this.#tools.get(registered.name);
+    const stored = this.#tools.get(registered.name)!;
+    if (registered.exposedTo) this.#publish();
     signal?.addEventListener(
       'abort',
       () => {
         if (this.#tools.get(registered.name) !== stored) return;
         this.#tools.delete(registered.name);
+        if (stored.exposedTo) this.#publish();
         this.#changed();
       },
       { once: true },
@@ -627,6 +809,20 @@ export class PolyfillModelContext extends EventTarget {
  */
 function originOf(win: Window): string {
   return (win as { origin?: string }).origin ?? win.location.origin;
+}
+
+/**
+ * Whether a value is a Window as WebIDL converts it: its `window` is itself, or it is a WindowProxy whose frame was
+ * removed (a cross-origin one then answers only `closed`, and has no prototype to show).
+ */
+function isWindow(value: { window?: unknown }): boolean {
+  try {
+    if (value.window === value) return true;
+    const proxy = value as { closed?: unknown; postMessage?: unknown };
+    return proxy.closed === true && Object.getPrototypeOf(value) === null && typeof proxy.postMessage === 'function';
+  } catch {
+    return false;
+  }
 }
 
 /** "Failed to execute 'op' on 'ModelContext': …", native's TypeError wording. */

@@ -24,6 +24,7 @@
  * So whatever arrives from the MAIN world is untrusted data (bounded, type-checked, never executed, never used as
  * an instruction), and nothing secret is sent to it.
  */
+import type { ExposedTool } from '../messaging/bridge-messages';
 import { describeThrown } from '../page-data/describe-thrown';
 
 /** Isolated → MAIN requests. */
@@ -34,7 +35,28 @@ export type PageRequest =
   | { id: number; op: 'call'; name: string; input: unknown; callId?: string }
   /** Whether this document may use tools (the `tools` permissions policy), as the background decided it. */
   | { id: number; op: 'policy'; allowed: boolean }
+  /** Run this document's tool that it exposed to `caller` (another frame's origin, as the browser attested it). */
+  | { id: number; op: 'run-exposed'; name: string; input: string; caller: string }
+  /** A tool exposed to this document's origin came or went in another frame. */
+  | { id: number; op: 'exposed-changed' }
   | { id: number; op: 'cancel' };
+
+/**
+ * MAIN → isolated: a question the page's world asks the background through the isolated world, answered with
+ * `{answer, ok, value}`. Each is a claim of the page: the background checks it against the frame the browser attests.
+ * - To reach other origins' frames (tools exposed across origins, lib/background/create-exposure-relay.ts).
+ * - For a tool continuation's token, and to resume with one (lib/webmcp/tool-continuations.ts).
+ */
+export type PageAsk =
+  /** This document's tools exposed to other origins, all of them (a notice: its answer means nothing). */
+  | { op: 'exposed'; tools: ExposedTool[] }
+  | { op: 'exposed-tools'; fromOrigins: string[] }
+  | { op: 'run-exposed'; callId: string; frameId: number; origin: string; name: string; input: string }
+  | { op: 'cancel-exposed'; callId: string }
+  | { op: 'token'; callId: string }
+  | { op: 'resume'; token: string }
+  | { op: 'resumed'; token: string; ok: true; value: string | null }
+  | { op: 'resumed'; token: string; ok: false; error: { name: string; message: string } };
 
 /** MAIN → isolated: a request's answer, an unsolicited tool-change notice, or the proof of the handshake. */
 type PageMessage =
@@ -42,18 +64,7 @@ type PageMessage =
   | { id: number; ok: false; error: { name: string; message: string } }
   | { op: 'changed' }
   | { key: string }
-  | PageAsk;
-
-/**
- * MAIN → isolated: a question the page's world asks the background through the isolated world (a tool
- * continuation's token, resuming one: lib/webmcp/tool-continuations.ts). Answered with `{answer, ok, value}`.
- */
-export type PageAsk = { ask: number } & (
-  | { op: 'token'; callId: string }
-  | { op: 'resume'; token: string }
-  | { op: 'resumed'; token: string; ok: true; value: string | null }
-  | { op: 'resumed'; token: string; ok: false; error: { name: string; message: string } }
-);
+  | ({ ask: number } & PageAsk);
 
 /** A tool as the MAIN world lists it: schema as JSON text (a page schema may hold functions or cycles). */
 export interface PageToolInfo {
@@ -68,6 +79,16 @@ export interface PageToolInfo {
 }
 
 const PORT_EVENT = 'webmcp-agent:port';
+/** Every kind of PageAsk: the isolated world answers these and drops any other. */
+const PAGE_ASK_OPS = new Set<string>([
+  'exposed',
+  'exposed-tools',
+  'run-exposed',
+  'cancel-exposed',
+  'token',
+  'resume',
+  'resumed',
+] satisfies PageAsk['op'][]);
 /** Ports announced before one proves itself: a page announcing more only keeps its own frame from connecting. */
 const MAX_CANDIDATES = 32;
 
@@ -77,10 +98,15 @@ export interface PageChannel {
   request(op: 'ping' | 'list'): Promise<unknown>;
   request(op: 'call', args: { name: string; input: unknown; callId?: string }): { id: number; result: Promise<unknown> };
   request(op: 'policy', args: { allowed: boolean }): Promise<unknown>;
+  request(op: 'run-exposed', args: { name: string; input: string; caller: string }): { id: number; result: Promise<unknown> };
+  request(op: 'exposed-changed'): Promise<unknown>;
   cancel(id: number): void;
   onChanged(listener: () => void): void;
-  /** Answers the MAIN world's questions (untrusted: checked by whoever answers them). */
-  onAsk(answer: (ask: PageAsk) => Promise<unknown>): void;
+  /**
+   * Answers the MAIN world's questions of the kinds `ops` (untrusted: checked by whoever answers them). A question
+   * that comes before its kind has an answerer waits for one.
+   */
+  onAsk<Op extends PageAsk['op']>(ops: readonly Op[], answer: (ask: Extract<PageAsk, { op: Op }>) => Promise<unknown>): void;
 }
 
 /**
@@ -120,18 +146,33 @@ function createChannel(port: MessagePort): PageChannel {
   let nextId = 1;
   const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
   const changeListeners: (() => void)[] = [];
-  // Questions that come before the bridge set who answers them wait for it.
-  let setAnswerer: (answer: (ask: PageAsk) => Promise<unknown>) => void = () => undefined;
-  const answerer = new Promise<(ask: PageAsk) => Promise<unknown>>((resolve) => (setAnswerer = resolve));
+  // Questions that come before the bridge set who answers their kind wait for it.
+  const answerers = new Map<
+    string,
+    { answer: Promise<(ask: PageAsk) => Promise<unknown>>; set: (answer: (ask: PageAsk) => Promise<unknown>) => void }
+  >();
+  const answererOf = (op: string) => {
+    let entry = answerers.get(op);
+    if (!entry) {
+      let set: (answer: (ask: PageAsk) => Promise<unknown>) => void = () => undefined;
+      const answer = new Promise<(ask: PageAsk) => Promise<unknown>>((resolve) => (set = resolve));
+      entry = { answer, set };
+      answerers.set(op, entry);
+    }
+    return entry;
+  };
   port.addEventListener('message', (event) => {
     // Only what the MAIN end sent: page script that holds this port can dispatch events on it, never send on it.
     if (!event.isTrusted) return;
     const data = event.data as PageMessage | null;
     if (typeof data !== 'object' || data === null || 'key' in data) return;
     if ('ask' in data) {
-      const answer = (reply: Record<string, unknown>) => port.postMessage({ answer: data.ask, ...reply });
-      void answerer.then((answerAsk) =>
-        answerAsk(data).then(
+      const { ask, ...question } = data;
+      const answer = (reply: Record<string, unknown>) => port.postMessage({ answer: ask, ...reply });
+      // Only the kinds this world answers: any other op never gets an answerer, and is dropped.
+      if (typeof question.op !== 'string' || !PAGE_ASK_OPS.has(question.op)) return;
+      void answererOf(question.op).answer.then((answerAsk) =>
+        answerAsk(question as PageAsk).then(
           (value) => answer({ ok: true, value }),
           (error) => answer({ ok: false, error: describeThrown(error) }),
         ),
@@ -155,14 +196,17 @@ function createChannel(port: MessagePort): PageChannel {
     return { id, result };
   };
   return {
-    request: ((op: string, args?: { name: string; input: unknown; callId?: string } | { allowed: boolean }) => {
+    request: ((op: string, args?: { name: string; input: unknown; callId?: string; caller?: string } | { allowed: boolean }) => {
       if (op === 'call' && args && 'name' in args) return send({ op, name: args.name, input: args.input, callId: args.callId });
+      if (op === 'run-exposed' && args && 'name' in args) return send({ op, name: args.name, input: args.input, caller: args.caller });
       if (op === 'policy' && args && 'allowed' in args) return send({ op, allowed: args.allowed === true }).result;
       return send({ op }).result;
     }) as PageChannel['request'],
     cancel: (id) => port.postMessage({ op: 'cancel', id }),
     onChanged: (listener) => changeListeners.push(listener),
-    onAsk: (answer) => setAnswerer(answer),
+    onAsk: (ops, answer) => {
+      for (const op of ops) answererOf(op).set(answer as (ask: PageAsk) => Promise<unknown>);
+    },
   };
 }
 
@@ -192,7 +236,8 @@ export function servePageChannel(
   const announced = new Promise<void>((resolve) => (setAnnounced = resolve));
   port.onmessage = (message) => {
     // A page that took the announced port can send here too: it asks the bridge about its own tools, nothing more,
-    // and an answer it forges to one of this world's questions only misleads its own document.
+    // and an answer it forges to one of this world's questions only misleads its own document, which it could do
+    // in its own realm anyway.
     const request = message.data as PageRequest | null;
     if (typeof request !== 'object' || request === null) return;
     if ('answer' in request) return settleAsk(asked, request);
@@ -237,8 +282,7 @@ export function servePageChannel(
 }
 
 /** Asks the isolated world a question (see PageAsk); rejects with its error. */
-export type AskIsolated = (question: DistributiveOmit<PageAsk, 'ask'>) => Promise<unknown>;
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+export type AskIsolated = (question: PageAsk) => Promise<unknown>;
 
 /** Settles the question an isolated-world answer is for, if it is one this world asked. */
 function settleAsk(

@@ -8,6 +8,7 @@
  */
 import { thrownMessage } from '../page-data/describe-thrown';
 import { adaptNamedToolContext } from './adapt-named-tool-context';
+import { createExposureLink, type ExposureLink } from './exposure-link';
 import { type PageRequest, type PageToolInfo, servePageChannel } from './page-channel';
 import { readPageField } from './read-page-field';
 import { linkContinuations, markAgentCall } from './tool-continuations';
@@ -24,6 +25,15 @@ interface PageToolSources {
   native?: unknown;
   /** Hands the polyfill the background's answer: may this document use tools (the `tools` permissions policy)? */
   settlePolicy?: (allowed: boolean) => void;
+  /** The polyfill's side of tools exposed across origins (install-model-context-polyfill.ts, linkExposure). */
+  exposure?: PolyfillExposure;
+}
+
+/** What the polyfill offers the relay of tools exposed across origins. */
+export interface PolyfillExposure {
+  link(link: ExposureLink): void;
+  changed(): void;
+  run(name: string, caller: string, inputJson: string, signal: AbortSignal): Promise<string | null>;
 }
 
 /** Starts answering the isolated script; `prove` announces the channel with a key (lib/webmcp/page-channel.ts). */
@@ -132,6 +142,15 @@ export function servePageTools(win: Window, sources: PageToolSources): { prove: 
     if (request.op === 'ping') return 'pong';
     if (request.op === 'list') return list();
     if (request.op === 'call') return call(String(request.name), request.input, signal, request.callId);
+    if (request.op === 'run-exposed') {
+      // The background checked the caller's origin against what this document exposed; the polyfill checks again.
+      if (!sources.exposure) throw new DOMException('No tools are exposed here', 'NotFoundError');
+      return sources.exposure.run(String(request.name), String(request.caller), String(request.input), signal);
+    }
+    if (request.op === 'exposed-changed') {
+      sources.exposure?.changed();
+      return true;
+    }
     if (request.op === 'policy') {
       // Also open to a page that took the announced port: it can only answer for its own document, whose own
       // realm it already holds (docs/security.md §4); the agent's view of the frame is the background's own check.
@@ -142,6 +161,7 @@ export function servePageTools(win: Window, sources: PageToolSources): { prove: 
   };
   channel = servePageChannel(win, handle);
   linkContinuations(win, channel.ask);
+  sources.exposure?.link(createExposureLink(channel.ask));
   // A page may swap document.modelContext for its own implementation while it loads.
   const recheck = () => {
     contexts();

@@ -7,9 +7,16 @@
 import { PAGE_BRIDGE_NAME } from './bridge-keys';
 import { installDeclarativeForms } from './install-declarative-forms';
 import { installLegacyShim } from './install-legacy-shim';
-import { installModelContextPolyfill, PolyfillModelContext, settleToolsPolicy } from './install-model-context-polyfill';
+import {
+  exposedToolsChanged,
+  installModelContextPolyfill,
+  linkExposure,
+  PolyfillModelContext,
+  runExposedTool,
+  settleToolsPolicy,
+} from './install-model-context-polyfill';
 import { type ModelContextStub, STUB_KEY } from './install-model-context-stub';
-import { servePageTools } from './serve-page-tools';
+import { type PolyfillExposure, servePageTools } from './serve-page-tools';
 
 // Also the mark that the bridge started: its value is the function the background hands this world its key with.
 const STARTED_KEY = Symbol.for(PAGE_BRIDGE_NAME);
@@ -30,7 +37,11 @@ function serve(win: Window & typeof globalThis): { prove: (key: string) => void 
     installDeclarativeForms(win, polyfill);
     installLegacyShim(win, polyfill as unknown as Parameters<typeof installLegacyShim>[1]);
     stub.upgrade(polyfill);
-    return servePageTools(win, { polyfill: stub.context, settlePolicy: (allowed) => settleToolsPolicy(polyfill, allowed) });
+    return servePageTools(win, {
+      polyfill: stub.context,
+      settlePolicy: (allowed) => settleToolsPolicy(polyfill, allowed),
+      exposure: exposureOf(polyfill),
+    });
   }
   // The browser's own modelContext, read where Chromium defines it: loaded late, this may find that the page has
   // already put its own implementation on `document` itself, which is not native and must be read as the page's.
@@ -42,7 +53,7 @@ function serve(win: Window & typeof globalThis): { prove: (key: string) => void 
   return servePageTools(win, {
     polyfill,
     native,
-    ...(polyfill ? { settlePolicy: (allowed) => settleToolsPolicy(polyfill, allowed) } : {}),
+    ...(polyfill ? { settlePolicy: (allowed) => settleToolsPolicy(polyfill, allowed), exposure: exposureOf(polyfill) } : {}),
   });
 }
 
@@ -55,4 +66,13 @@ function nativeModelContext(win: Window & typeof globalThis): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** The polyfill's side of the relay of tools exposed across origins (lib/webmcp/exposure-link.ts). */
+function exposureOf(polyfill: PolyfillModelContext): PolyfillExposure {
+  return {
+    link: (link) => linkExposure(polyfill, link),
+    changed: () => exposedToolsChanged(polyfill),
+    run: (name, caller, input, signal) => runExposedTool(polyfill, name, caller, input, signal),
+  };
 }

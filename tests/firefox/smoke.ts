@@ -338,6 +338,36 @@ async function main(): Promise<number> {
       },
     );
 
+    await check("exposure across origins: a cross-origin frame's tool exposed to the top is listed and run there", async () => {
+      const exposing = await session!.openWithExtensionPage(`${server.url}/plain.html`, 'sidepanel.html');
+      type Seen = { listed: string[]; answer: string | null };
+      const seen = await waitFor('the exposed tool', () =>
+        run<Seen | undefined>(
+          exposing.page,
+          `async () => {
+            let frame = document.getElementById('exposing');
+            if (!frame) {
+              frame = document.createElement('iframe');
+              frame.id = 'exposing';
+              frame.allow = 'tools';
+              frame.src = '${server.crossOriginUrl}/exposed-frame.html?to=' + encodeURIComponent(location.origin);
+              document.body.append(frame);
+              return undefined;
+            }
+            const tools = await document.modelContext.getTools({ fromOrigins: ['${server.crossOriginUrl}'] });
+            const listed = tools.map((t) => t.name + '@' + (t.window === frame.contentWindow ? 'frame' : 'other'));
+            const tool = tools.find((t) => t.name === 'exposed_tool');
+            if (!tool) return undefined;
+            return { listed, answer: await document.modelContext.executeTool(tool, { n: 1 }) };
+          }`,
+        ),
+      );
+      assert(JSON.stringify(seen.listed) === JSON.stringify(['exposed_tool@frame']), `getTools listed ${JSON.stringify(seen.listed)}`);
+      assert(seen.answer === 'exposed {"n":1}', `the exposed tool answered ${seen.answer}`);
+      await exposing.extensionPage.close();
+      await exposing.page.close();
+    });
+
     await check(
       'a tool that throws a Proxy or a prototype-less object ends at once as tool_threw; a 2 MB structuredContent is capped',
       async () => {
