@@ -8,7 +8,7 @@ import { listenForToolsDelegation } from '@/lib/webmcp/listen-for-tools-delegati
 import { offerToolsDelegation } from '@/lib/webmcp/offer-tools-delegation';
 import { connectPageChannel } from '@/lib/webmcp/page-channel';
 import { isolatedKeys } from '@/lib/webmcp/bridge-keys';
-import { sameOriginWithTop } from '@/lib/webmcp/same-origin-with-top';
+import { sameOriginAncestry } from '@/lib/webmcp/same-origin-ancestry';
 
 /**
  * This frame's tools for the background: native WebMCP read here, anything else through the page's world. Injected
@@ -24,7 +24,7 @@ export default defineUnlistedScript(() => {
     void sendMessage<FrameChannel, T>((message) => browser.runtime.sendMessage(message), type, request).catch(() => {});
   // A bridge in a new document: the router forgets what the frame's earlier document offered, and a call that
   // navigated here knows its next document has come.
-  tell('frame/ready', { url: location.href });
+  tell('frame/ready', { url: location.href, needsDelegation: !sameOriginAncestry(window) });
   // The parent's token proves to the router which iframe this frame sits in (the tools delegation check).
   listenForToolsDelegation(window, (token) => tell('frame/delegation-token', { token }));
   // The keys the background hands this world with each load (lib/background/load-bridge.ts): the page world's port
@@ -41,7 +41,7 @@ export default defineUnlistedScript(() => {
   // The polyfill of a document cross-origin with its top holds its calls until it knows whether it may use tools
   // (the `tools` permissions policy): the background decides from what the parent's content script sees, about
   // the frame the browser attests (lib/background/create-frame-delegation.ts). Native WebMCP decides for itself.
-  if (!native && !sameOriginWithTop(window)) {
+  if (!native && !sameOriginAncestry(window)) {
     void channel.then(async (page) => {
       const allowed = await sendMessage<FrameChannel, 'frame/may-use-tools'>(
         (message) => browser.runtime.sendMessage(message),

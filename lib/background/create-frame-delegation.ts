@@ -7,17 +7,21 @@
  * A child hands its token back (listen-for-tools-delegation.ts); the browser attests who presents it. A token offered
  * by parent P and presented by frame X proves "X sits in P's element with this allow attribute". X may use tools when
  * that attribute allows X's attested origin, and P may use them itself (top, same-origin with the top, or delegated
- * in turn).
+ * in turn). The policy is inherited, so the whole chain of ancestors counts, and a parent with no tools of its own
+ * has no bridge to post tokens with: a decision loads the bridge into every frame of the tab first (as a watched
+ * tab's frames all have it), then asks each.
  */
 import type { DelegationOffer } from '../webmcp/offer-tools-delegation';
-import { allowsTools } from './allows-tools';
+import { allowsTools } from '../webmcp/allows-tools';
 import type { FrameSender } from './attest-frame-sender';
 
 interface FrameDelegationPorts {
   /** Asks one frame to post tokens into its child frames; answers with its offers (untrusted shape). */
   askOffers(tabId: number, frameId: number): Promise<unknown>;
-  /** The attested origins of the tab's known frames, by frame id (0 = top). */
-  origins(tabId: number): Promise<Record<number, string>>;
+  /** The tab's known frames, by frame id (0 = top): attested origins, and whether one said it needs delegation. */
+  frames(tabId: number): Promise<Record<number, KnownFrame>>;
+  /** Loads the bridge into every frame of the tab (each then announces itself); the frame ids it reached. */
+  loadEveryFrame(tabId: number): Promise<readonly number[]>;
   /** How long a decision waits for tokens to come back before it says no (default 3 s). */
   waitMs?: number;
 }
@@ -28,11 +32,24 @@ interface FrameDelegation {
    * came back in time (a busy or silent parent), so a later report may ask again.
    */
   decide(tabId: number, frameId: number): Promise<boolean | undefined>;
+  /** A frame of the tab announced a new document: a decision waiting for its origin may go on. */
+  frameSeen(tabId: number): void;
   /** A frame presents a token (the browser attests the sender). */
   present(sender: FrameSender, token: unknown): void;
   /** The frame has a new document: what was learnt about it no longer holds. */
   forgetFrame(tabId: number, frameId: number): void;
   forgetTab(tabId: number): void;
+}
+
+/** What the tab registry knows of a frame. */
+interface KnownFrame {
+  /** Attested by the browser. */
+  origin: string;
+  /**
+   * The frame is of the top's origin but said it needs delegation all the same (lib/background/create-tab-registry.ts,
+   * TabState.needsDelegation).
+   */
+  needsDelegation: boolean;
 }
 
 interface Offer extends DelegationOffer {
@@ -52,6 +69,9 @@ export function createFrameDelegation(ports: FrameDelegationPorts): FrameDelegat
   const parents = new Map<string, Offer>();
   const matchWaiters = new Set<{ tabId: number; wake: () => void }>();
   const rounds = new Map<number, Promise<void>>();
+  const wakeTab = (tabId: number) => {
+    for (const waiter of [...matchWaiters]) if (waiter.tabId === tabId) waiter.wake();
+  };
 
   const expire = () => {
     const now = Date.now();
@@ -69,18 +89,19 @@ export function createFrameDelegation(ports: FrameDelegationPorts): FrameDelegat
     // A token counts once, in its own tab, and never for the frame that offered it.
     if (sender.tabId !== offer.tabId || sender.frameId === offer.parentFrameId) return;
     parents.set(`${sender.tabId}:${sender.frameId}`, offer);
-    for (const waiter of [...matchWaiters]) if (waiter.tabId === sender.tabId) waiter.wake();
+    wakeTab(sender.tabId);
   };
 
-  /** One request for offers to every known frame of the tab (concurrent decisions share it). */
+  /** One request for offers to every frame of the tab (concurrent decisions share it). */
   const round = (tabId: number): Promise<void> => {
     let pending = rounds.get(tabId);
     if (!pending) {
       pending = (async () => {
         expire();
-        // The top frame is always asked: with the lazy bridge it may not have reported yet (it has no tools of its
-        // own), and asking loads its bridge.
-        const frameIds = [...new Set([0, ...Object.keys(await ports.origins(tabId)).map(Number)])];
+        // Every frame gets the bridge first, so that each child listens before its parent posts the token.
+        const reached = await ports.loadEveryFrame(tabId);
+        // The top frame is always asked: it may be out of reach of the load above and still answer.
+        const frameIds = [...new Set([0, ...reached, ...Object.keys(await ports.frames(tabId)).map(Number)])];
         await Promise.all(
           frameIds.map(async (parentFrameId) => {
             const answer = await ports.askOffers(tabId, parentFrameId).catch(() => undefined);
@@ -97,18 +118,22 @@ export function createFrameDelegation(ports: FrameDelegationPorts): FrameDelegat
     return pending;
   };
 
-  /** true / false once the chain up to a frame that needs no delegation is known; undefined while a link is missing. */
-  const verdict = (tabId: number, frameId: number, origins: Record<number, string>, seen = new Set<number>()): boolean | undefined => {
-    const origin = origins[frameId];
+  /**
+   * true / false once the chain up to a frame that needs no delegation is known; undefined while a link is missing
+   * (no parent's token presented yet, or the parent's origin not known yet).
+   */
+  const verdict = (tabId: number, frameId: number, frames: Record<number, KnownFrame>, seen = new Set<number>()): boolean | undefined => {
     if (frameId === 0) return true;
-    if (origin !== undefined && origin !== 'null' && origin === origins[0]) return true;
-    if (origin === undefined || seen.has(frameId)) return false;
+    const frame = frames[frameId];
+    if (frame === undefined || seen.has(frameId)) return false;
+    if (!frame.needsDelegation && frame.origin !== 'null' && frame.origin === frames[0]?.origin) return true;
     seen.add(frameId);
     const offer = parents.get(`${tabId}:${frameId}`);
     if (!offer) return undefined;
-    const parentOrigin = origins[offer.parentFrameId];
-    if (parentOrigin === undefined || !allowsTools(offer.allow, offer.src, origin, parentOrigin)) return false;
-    return verdict(tabId, offer.parentFrameId, origins, seen);
+    const parent = frames[offer.parentFrameId];
+    if (parent === undefined) return undefined;
+    if (!allowsTools(offer.allow, offer.src, frame.origin, parent.origin)) return false;
+    return verdict(tabId, offer.parentFrameId, frames, seen);
   };
 
   const nextMatch = (tabId: number, deadline: number) =>
@@ -127,17 +152,18 @@ export function createFrameDelegation(ports: FrameDelegationPorts): FrameDelegat
 
   return {
     async decide(tabId, frameId) {
-      const known = verdict(tabId, frameId, await ports.origins(tabId));
+      const known = verdict(tabId, frameId, await ports.frames(tabId));
       if (known !== undefined) return known;
       const deadline = Date.now() + waitMs;
       await round(tabId);
       while (true) {
-        const now = verdict(tabId, frameId, await ports.origins(tabId));
+        const now = verdict(tabId, frameId, await ports.frames(tabId));
         if (now !== undefined) return now;
         if (Date.now() >= deadline) return undefined;
         await nextMatch(tabId, deadline);
       }
     },
+    frameSeen: wakeTab,
     present(sender, token) {
       if (typeof token !== 'string' || token.length === 0 || token.length > 100) return;
       expire();

@@ -41,6 +41,13 @@ export interface TabState {
    */
   delegated: Record<string, boolean>;
   /**
+   * Frames of the top's origin that need the page's delegation all the same: their document found a frame of another
+   * origin above it, or an `<iframe allow>` that takes tools away (it said so in frame/ready, or asked
+   * frame/may-use-tools). The claim is believed because it can only take tools away; a frame that keeps quiet about
+   * it gets no more than its origin's top document has anyway.
+   */
+  needsDelegation?: Record<string, true>;
+  /**
    * Someone asked for this tab's tools (the panel, a run, a test): every document of the tab gets the whole bridge
    * from now on, and every change is pushed to the host with its snapshot.
    */
@@ -69,8 +76,11 @@ type TabRegistryPorts = Pick<ToolRouterPorts, 'store' | 'sendToFrame' | 'setBadg
 interface TabRegistry {
   /** The tab's state, from memory or session storage. */
   load(tabId: number): Promise<TabState>;
-  /** Records a frame's report (undefined: the frame's document is gone); `seenOrigin`: a new document's origin. */
-  setFrame(tabId: number, frameId: number, report: StoredFrame | undefined, seenOrigin?: string): Promise<void>;
+  /**
+   * Records a frame's report (undefined: the frame's document is gone); `seenOrigin`: a new document's origin;
+   * `needsDelegation`: what a new document said of its ancestors (TabState.needsDelegation).
+   */
+  setFrame(tabId: number, frameId: number, report: StoredFrame | undefined, seenOrigin?: string, needsDelegation?: boolean): Promise<void>;
   /** Starts watching the tab (see TabState.watched). */
   watch(tabId: number, state: TabState): void;
   snapshot(tabId: number): Promise<TabToolSnapshot>;
@@ -190,7 +200,14 @@ export function createTabRegistry(ports: TabRegistryPorts): TabRegistry {
         {},
       );
     },
-    origins: async (tabId) => Object.fromEntries(Object.entries((await load(tabId)).seen).map(([id, origin]) => [Number(id), origin])),
+    frames: async (tabId) => {
+      const state = await load(tabId);
+      return Object.fromEntries(
+        Object.entries(state.seen).map(([id, origin]) => [Number(id), { origin, needsDelegation: state.needsDelegation?.[id] === true }]),
+      );
+    },
+    // Every frame of the tab gets the bridge, so a parent that has no tools of its own can post its tokens.
+    loadEveryFrame: async (tabId) => (await ports.loadBridge?.(tabId).catch(() => undefined)) ?? [],
     ...(ports.delegationWaitMs !== undefined ? { waitMs: ports.delegationWaitMs } : {}),
   });
   const deciding = new Set<string>();
@@ -234,11 +251,12 @@ export function createTabRegistry(ports: TabRegistryPorts): TabRegistry {
     state.names = {};
     state.seen = {};
     state.delegated = {};
+    state.needsDelegation = {};
     delegation.forgetTab(tabId);
     for (const frameKey of [...unanswered]) if (frameKey.startsWith(`${tabId}:`)) unanswered.delete(frameKey);
   };
 
-  const setFrame = async (tabId: number, frameId: number, report: StoredFrame | undefined, seenOrigin?: string) => {
+  const setFrame = async (tabId: number, frameId: number, report: StoredFrame | undefined, seenOrigin?: string, needsDelegation?: boolean) => {
     const state = await load(tabId);
     // The top frame is gone (a call found no one there): so is everything the tab offered.
     if (frameId === 0 && report === undefined && seenOrigin === undefined) {
@@ -262,6 +280,7 @@ export function createTabRegistry(ports: TabRegistryPorts): TabRegistry {
         delete state.frames[id];
         delete state.seen[id];
         delete state.delegated[id];
+        delete state.needsDelegation?.[id];
         unanswered.delete(`${tabId}:${id}`);
         delegation.forgetFrame(tabId, id);
       }
@@ -279,7 +298,10 @@ export function createTabRegistry(ports: TabRegistryPorts): TabRegistry {
       rename(state);
     }
     if (seenOrigin !== undefined) state.seen[frameId] = seenOrigin;
+    if (needsDelegation !== undefined) markNeedsDelegation(state, frameId, needsDelegation);
     save(tabId, state);
+    // A frame now known may be the missing link of a decision under way.
+    if (seenOrigin !== undefined) delegation.frameSeen(tabId);
     checkDelegation(tabId, frameId, state);
     // The top frame came to be known after its frames reported (the lazy bridge): those that waited for it are
     // checked now, instead of waiting for a report they may never send again.
@@ -304,6 +326,9 @@ export function createTabRegistry(ports: TabRegistryPorts): TabRegistry {
       const state = await load(tabId);
       // The frame asks right after its bridge announced it (frame/ready): its origin is the attested one either way.
       if (state.seen[frameId] === undefined && sender.origin !== undefined) state.seen[frameId] = sender.origin;
+      // Only a document that cannot vouch for its ancestors asks (lib/webmcp/same-origin-ancestry.ts): one of the
+      // top's origin is checked as the others are.
+      markNeedsDelegation(state, frameId, true);
       if (isSelfOrigin(state, frameId)) return true;
       if (state.delegated[frameId] !== undefined && !unanswered.has(frameKey)) return state.delegated[frameId];
       const origin = state.seen[frameId];
@@ -343,12 +368,24 @@ export function createTabRegistry(ports: TabRegistryPorts): TabRegistry {
   };
 }
 
-/** Whether a frame may serve tools without anyone's delegation: the top, and frames same-origin with it. */
+/**
+ * Whether a frame may serve tools without anyone's delegation: the top, and frames same-origin with it that did not
+ * say they need it (TabState.needsDelegation).
+ */
 function isSelfOrigin(state: TabState, frameId: number): boolean {
   if (frameId === 0) return true;
+  if (state.needsDelegation?.[frameId]) return false;
   const top = state.seen[0] ?? state.frames[0]?.origin;
   const origin = state.seen[frameId] ?? state.frames[frameId]?.origin;
   return top !== undefined && top !== 'null' && origin === top;
+}
+
+/** Records what a frame's document said of its ancestors (the top has none). */
+function markNeedsDelegation(state: TabState, frameId: number, needed: boolean): void {
+  if (frameId === 0) return;
+  state.needsDelegation ??= {};
+  if (needed) state.needsDelegation[frameId] = true;
+  else delete state.needsDelegation[frameId];
 }
 
 /** The frames whose tools count, in frame-id order: same-origin with the top, or delegated `tools` by the page. */

@@ -541,6 +541,50 @@ describe("createToolRouter: cross-origin frames need the page's delegation (tool
     ).toBeUndefined();
   });
 
+  it('follows the policy through frames that have no bridge of their own: a document of the top’s origin below an undelegated frame of another origin may not use tools', async () => {
+    const { router } = setup(undefined, {
+      // shop.test (0) > widget.test (3, allow="tools", no tools, no bridge) > shop.test (4, allow="tools *")
+      3: { parent: 0, allow: 'tools', origin: 'http://widget.test' },
+      4: { parent: 3, allow: 'tools *' },
+      // shop.test (0) > ads.test (6, no allow, no bridge) > shop.test (7, allow="tools *")
+      6: { parent: 0, allow: '', origin: 'http://ads.test' },
+      7: { parent: 6, allow: 'tools *' },
+    });
+    const ready = (frameId: number, origin: string, needsDelegation?: boolean) =>
+      router.handleFrameMessage({ type: 'frame/ready', url: `${origin}/`, needsDelegation }, { tabId: 35, frameId, url: `${origin}/` });
+    feed(router, frame(35, 0, 'http://shop.test', []));
+    // Each inner document saw a frame of another origin above it, and says so.
+    ready(4, 'http://shop.test', true);
+    ready(7, 'http://shop.test', true);
+    feed(router, frame(35, 4, 'http://shop.test', ['delegated_inner']), frame(35, 7, 'http://shop.test', ['ad_inner']));
+    const ask = (frameId: number) =>
+      router.answerFrameQuestion({ type: 'frame/may-use-tools' }, { tabId: 35, frameId, origin: 'http://shop.test', url: 'http://shop.test/' });
+    expect(await ask(4)).toBe(true);
+    expect(await ask(7)).toBe(false);
+    await until(async () => expect(await origins(router, 35)).toEqual(['delegated_inner@http://shop.test']));
+  });
+
+  it('a document of the top’s origin that asks whether it may use tools is checked as another origin’s is, whatever it said before', async () => {
+    const { router } = setup(undefined, {
+      6: { parent: 0, allow: '', origin: 'http://ads.test' },
+      7: { parent: 6, allow: 'tools *' },
+    });
+    feed(router, frame(36, 0, 'http://shop.test', []));
+    // A compromised frame said nothing of its ancestors, then asks: asking is saying it cannot vouch for them.
+    router.handleFrameMessage({ type: 'frame/ready', url: 'http://shop.test/', needsDelegation: false }, { tabId: 36, frameId: 7 });
+    expect(
+      await router.answerFrameQuestion({ type: 'frame/may-use-tools' }, { tabId: 36, frameId: 7, origin: 'http://shop.test', url: 'http://shop.test/' }),
+    ).toBe(false);
+    // A frame of another origin gains nothing by saying it needs no delegation.
+    router.handleFrameMessage({ type: 'frame/ready', url: 'http://ads.test/', needsDelegation: false }, { tabId: 36, frameId: 6 });
+    feed(router, frame(36, 6, 'http://ads.test', ['ad']));
+    await settle();
+    expect(
+      await router.answerFrameQuestion({ type: 'frame/may-use-tools' }, { tabId: 36, frameId: 6, origin: 'http://ads.test', url: 'http://ads.test/' }),
+    ).toBe(false);
+    expect(await origins(router, 36)).toEqual([]);
+  });
+
   it('a frame that navigates to another origin is checked afresh', async () => {
     const { router } = setup(undefined, { 2: { parent: 0, allow: 'tools', src: 'http://widget.test/w' } });
     feed(router, frame(33, 0, 'http://shop.test', []), frame(33, 2, 'http://widget.test', ['widget']));

@@ -64,7 +64,7 @@ export interface ToolRouterPorts {
    * document, or into every frame of the tab without `frame`. Loading twice does nothing. Without it (tests of the
    * router alone) frames are assumed to have their bridge.
    */
-  loadBridge?(tabId: number, frame?: { frameId: number; documentId?: string }): Promise<void>;
+  loadBridge?(tabId: number, frame?: { frameId: number; documentId?: string }): Promise<readonly number[] | void>;
   /**
    * How long a call whose frame stopped answering waits for evidence that it navigated (the frame's pagehide
    * notice, or its next document) before it counts as gone (default 1 s). A message's rejection can overtake
@@ -211,13 +211,13 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
 
   /** What content scripts say: each field is untrusted, and the frame is who the browser says sent it. */
   const frameHandlers: ChannelHandlers<FrameChannel, FrameSender> = {
-    'frame/ready': (_message, sender) => {
+    'frame/ready': (message, sender) => {
       const frameKey = `${sender.tabId}:${sender.frameId}`;
       if (sender.documentId) documents.set(frameKey, sender.documentId);
       else documents.delete(frameKey);
       navigation.documentStarted(frameKey);
       void exposure.forgetFrame(sender.tabId, sender.frameId);
-      void setFrame(sender.tabId, sender.frameId, undefined, sender.origin);
+      void setFrame(sender.tabId, sender.frameId, undefined, sender.origin, message.needsDelegation === true);
     },
     'frame/load': (_message, sender) => {
       // The frame shows WebMCP (stub.ts). Whatever it claims, it only gets the extension's own scripts, and only

@@ -18,6 +18,8 @@ function loader({ firefox = false, fail }: { firefox?: boolean; fail?: (injectio
       await new Promise((resolve) => setTimeout(resolve, 'files' in injection ? 20 : 1));
       if (fail?.(injection)) throw new Error(`refused: ${describeIt(injection)}`);
       done.push(describeIt(injection));
+      // scripting.executeScript's answer: a result per frame the injection ran in.
+      return [{ frameId: 0, result: undefined }, { frameId: 4, documentId: 'd4' }];
     },
   });
   return { load, done, injections };
@@ -42,6 +44,10 @@ describe('createBridgeLoader', () => {
       'ISOLATED key key-2',
       'MAIN key key-2',
     ]);
+  });
+
+  it('resolves with the frames the isolated half reached', async () => {
+    expect(await loader().load(7)).toEqual([0, 4]);
   });
 
   it('targets the document on Chrome, the frame on Firefox, every frame for a tab', async () => {

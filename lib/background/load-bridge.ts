@@ -41,11 +41,12 @@ function giveMainKey(name: string, key: string): void {
 
 /**
  * The router's loadBridge (lib/background/create-tool-router.ts): into one document, or every frame of the tab
- * without `frame`. Loading twice does nothing but hand both worlds another key.
+ * without `frame`; resolves with the ids of the frames the isolated half reached. Loading twice does nothing but hand
+ * both worlds another key.
  */
 export function createBridgeLoader(
   ports: BridgeLoaderPorts,
-): (tabId: number, frame?: { frameId: number; documentId?: string }) => Promise<void> {
+): (tabId: number, frame?: { frameId: number; documentId?: string }) => Promise<number[]> {
   return async (tabId, frame) => {
     // Chrome targets the document (never the one that replaced it); Firefox has no document ids.
     const target: BridgeTarget = !frame
@@ -62,5 +63,12 @@ export function createBridgeLoader(
     // Sent even when a frame of the tab refused a script: the frames that took both need their key.
     await ports.executeScript({ target, world: 'MAIN', func: giveMainKey, args: [PAGE_BRIDGE_NAME, key], injectImmediately: true });
     for (const result of loaded) if (result.status === 'rejected') throw result.reason;
+    return framesReached(loaded[1].status === 'fulfilled' ? loaded[1].value : undefined);
   };
+}
+
+/** The frame ids of scripting.executeScript's injection results (one per frame the script ran in). */
+function framesReached(results: unknown): number[] {
+  if (!Array.isArray(results)) return [];
+  return results.flatMap((result: { frameId?: unknown }) => (typeof result?.frameId === 'number' ? [result.frameId] : []));
 }

@@ -125,7 +125,11 @@ export type ExposedCallAnswer = { ok: true; value: string | null } | { ok: false
  */
 export interface FrameChannel {
   /** The bridge started in a new document of this frame (bridge.ts): the router forgets the frame's earlier one. */
-  'frame/ready': { request: { url: string }; answer: undefined };
+  /**
+   * A new document's bridge. `needsDelegation`: the document found a frame of another origin above it, or an
+   * `<iframe allow>` that takes tools away (lib/webmcp/same-origin-ancestry.ts); a claim that can only take tools away.
+   */
+  'frame/ready': { request: { url: string; needsDelegation?: boolean }; answer: undefined };
   /** The frame shows WebMCP (stub.ts): load the rest of the bridge into it. `native`: the browser has WebMCP. */
   'frame/load': { request: { native: boolean }; answer: undefined };
   /** This frame's tools or page changed (debounced). */

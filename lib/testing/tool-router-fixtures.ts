@@ -63,9 +63,21 @@ export function withHonestSenders(router: ToolRouter): HonestRouter {
 
 /**
  * A tab's frame tree for the delegation check: child frame id → its parent and its iframe's allow attribute. The
- * default: every frame is the top's child with allow="tools *" (a page that delegates tools to all its frames).
+ * default: every frame is the top's child with allow="tools *" (a page that delegates tools to all its frames). A
+ * frame with an `origin` has no bridge until the router loads one into every frame of the tab: it then announces
+ * itself (frame/ready), as a frame with no tools of its own does.
  */
-type FrameTree = Record<number, { parent: number; allow: string; src?: string }>;
+type FrameTree = Record<number, { parent: number; allow: string; src?: string; origin?: string }>;
+
+/** Plays scripting.executeScript into every frame: the tree's frames without a bridge announce themselves. */
+function loadEveryFrame(router: HonestRouter, tree: FrameTree | undefined, tabId: number): number[] {
+  for (const [id, place] of Object.entries(tree ?? {})) {
+    const frameId = Number(id);
+    if (place.origin === undefined || router.senders.has(`${tabId}:${frameId}`)) continue;
+    router.handleFrameMessage({ type: 'frame/ready', url: `${place.origin}/` }, { tabId, frameId, url: `${place.origin}/` });
+  }
+  return [...router.senders.values()].filter((s) => s.tabId === tabId).map((s) => s.frameId);
+}
 
 /** Plays the content scripts' side of the delegation check: offers tokens and has the children present them. */
 function offerTokens(router: HonestRouter, tree: FrameTree | undefined, tabId: number, frameId: number) {
@@ -108,6 +120,7 @@ export function setup(
     },
     navigationTimeoutMs: 300,
     delegationWaitMs: 1_000,
+    loadBridge: async (tabId: number, frame?: { frameId: number }) => (frame ? [frame.frameId] : loadEveryFrame(router, tree, tabId)),
   };
   const router: HonestRouter = withHonestSenders(createToolRouter(ports));
   return { router, store, sent, badges, hostMessages, ports };

@@ -20,7 +20,7 @@ import { isPotentiallyTrustworthyUrl } from './is-potentially-trustworthy-url';
 import { abortedGetterOf, readAbortSignalMember } from './read-abort-signal-member';
 import { readDictionaryArgument } from './read-dictionary-argument';
 import { readUSVStringSequence, toUSVString } from './read-usv-string-sequence';
-import { sameOriginWithTop } from './same-origin-with-top';
+import { sameOriginAncestry } from './same-origin-ancestry';
 import { createInvocation, resumeToolCall, type ToolInvocation } from './tool-continuations';
 import { windowAtPath, windowsBreadthFirst } from './window-path';
 
@@ -193,7 +193,7 @@ export class PolyfillModelContext extends EventTarget {
     this.#win = win as Window & typeof globalThis;
     this.#doc = win.document;
     this.#abortedGetter = abortedGetterOf(this.#win);
-    this.#allowed = sameOriginWithTop(win) ? true : undefined;
+    this.#allowed = sameOriginAncestry(win) ? true : undefined;
     if (this.#allowed === undefined) {
       this.#policy = new Promise((resolve) =>
         policyAnswers.set(this, (allowed) => {

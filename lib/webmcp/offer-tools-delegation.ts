@@ -1,5 +1,5 @@
 /**
- * The parent's half of the `tools` delegation check in polyfill mode (see lib/background/allows-tools.ts). A frame
+ * The parent's half of the `tools` delegation check in polyfill mode (see lib/webmcp/allows-tools.ts). A frame
  * cannot be trusted to say that its `<iframe>` has `allow="tools"`: its own MAIN world and content script are its own.
  * Its parent's content script can see the element, so on the router's request it posts a one-time token into each
  * child frame's window and answers with the token, the element's `allow` and `src`. The child's content script hands

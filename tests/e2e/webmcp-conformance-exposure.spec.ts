@@ -45,9 +45,9 @@ async function openPage(context: BrowserContext, url: string): Promise<Page> {
   return page;
 }
 
-/** Adds an iframe of `src` (with `allow` when given) to the page and returns its Frame once loaded. */
-async function addFrame(page: Page, src: string, allow?: string): Promise<Frame> {
-  await page.evaluate(
+/** Adds an iframe of `src` (with `allow` when given) to a page or frame and returns its Frame once loaded. */
+async function addFrame(parent: Page | Frame, src: string, allow?: string): Promise<Frame> {
+  await parent.evaluate(
     ([url, policy]) =>
       new Promise((resolve) => {
         const frame = document.createElement('iframe');
@@ -58,7 +58,7 @@ async function addFrame(page: Page, src: string, allow?: string): Promise<Frame>
       }),
     [src, allow ?? null] as const,
   );
-  const frame = page.frames().find((f) => f.url() === src);
+  const frame = ('childFrames' in parent ? parent.childFrames() : parent.frames()).find((f) => f.url() === src);
   if (!frame) throw new Error(`no frame ${src}`);
   await frame.evaluate(defineSettle);
   return frame;
@@ -333,7 +333,7 @@ test('a frame the tools feature is delegated to, or a same-origin frame (the def
   }
 });
 
-test('an allow attribute that names another origin, or none, does not delegate tools to a cross-origin frame', async ({
+test('an allow attribute that names another origin, or none, does not delegate tools to a cross-origin frame, and none takes them from a same-origin one', async ({
   context,
   server,
 }) => {
@@ -341,12 +341,48 @@ test('an allow attribute that names another origin, or none, does not delegate t
   const other = await addFrame(page, `${server.crossOriginUrl}/conformance.html?other`, 'tools https://example.com');
   const none = await addFrame(page, `${server.crossOriginUrl}/conformance.html?none`, "tools 'none'");
   const elsewhere = await addFrame(page, `${server.crossOriginUrl}/conformance.html?elsewhere`, 'camera; geolocation');
-  for (const frame of [other, none, elsewhere]) {
+  // The element can take tools away from a frame of the top's own origin too.
+  const sameNone = await addFrame(page, `${server.url}/conformance.html?same-none`, "tools 'none'");
+  for (const frame of [other, none, elsewhere, sameNone]) {
     expect(await frame.evaluate(() => (window as any).settle(() => (document as any).modelContext.getTools()))).toEqual([
       'rejected',
       NOT_ALLOWED,
     ]);
   }
+});
+
+test('the tools feature is inherited down the frame tree: a document below a frame that may not use tools may not either, whatever its origin', async ({
+  context,
+  server,
+}) => {
+  const top = server.url;
+  const other = server.crossOriginUrl;
+  const outcome: Record<string, unknown> = {};
+  // [case, the middle frame's allow, the inner frame's origin, its allow]. The middle frame is cross-origin with the
+  // top; each case gets a page of its own, so no frame lists another case's.
+  for (const [label, middleAllow, innerOrigin, innerAllow] of [
+    ['top-origin below an undelegated frame', undefined, top, undefined],
+    ['top-origin below it, allowed by its element', undefined, top, 'tools *'],
+    ['middle-origin below an undelegated frame', undefined, other, undefined],
+    ['top-origin below a delegated frame, no allow', 'tools', top, undefined],
+    ['top-origin below a delegated frame, allow="tools"', 'tools', top, 'tools'],
+    ['middle-origin below a delegated frame, no allow', 'tools', other, undefined],
+  ] as const) {
+    const page = await openPage(context, top);
+    const middle = await addFrame(page, `${other}/conformance.html?middle-${Object.keys(outcome).length}`, middleAllow);
+    const inner = await addFrame(middle, `${innerOrigin}/conformance.html?inner-${Object.keys(outcome).length}`, innerAllow);
+    outcome[label] = await inner.evaluate(() =>
+      (window as any).settle(() => (document as any).modelContext.registerTool({ name: 'nested', description: 'A tool', execute: () => 'ran' })),
+    );
+  }
+  expect(outcome).toEqual({
+    'top-origin below an undelegated frame': ['rejected', NOT_ALLOWED],
+    'top-origin below it, allowed by its element': ['rejected', NOT_ALLOWED],
+    'middle-origin below an undelegated frame': ['rejected', NOT_ALLOWED],
+    'top-origin below a delegated frame, no allow': ['rejected', NOT_ALLOWED],
+    'top-origin below a delegated frame, allow="tools"': ['ok', 'undefined'],
+    'middle-origin below a delegated frame, no allow': ['ok', 'undefined'],
+  });
 });
 
 test('deciding whether a frame may use tools posts nothing the top page can hear', async ({ context, server }) => {

@@ -2,7 +2,9 @@
  * The `tools` permission policy, as Chromium applies it to a frame's WebMCP registrations: its default allowlist is
  * `'self'`, so a child frame may register tools only when it is same-origin with its parent, or when its `<iframe>`
  * delegates the feature with `allow="tools"` (whose allowlist defaults to `'src'`, the origin of the iframe's src).
- * A frame whose parent may not use tools may not either. The polyfill follows the same rule through this check.
+ * A frame whose parent may not use tools may not either. The background follows the same rule through this check
+ * (lib/background/create-frame-delegation.ts), and so does a document that can read all its ancestors
+ * (lib/webmcp/same-origin-ancestry.ts).
  */
 
 /**
