@@ -256,7 +256,13 @@ export function createTabRegistry(ports: TabRegistryPorts): TabRegistry {
     for (const frameKey of [...unanswered]) if (frameKey.startsWith(`${tabId}:`)) unanswered.delete(frameKey);
   };
 
-  const setFrame = async (tabId: number, frameId: number, report: StoredFrame | undefined, seenOrigin?: string, needsDelegation?: boolean) => {
+  const setFrame = async (
+    tabId: number,
+    frameId: number,
+    report: StoredFrame | undefined,
+    seenOrigin?: string,
+    needsDelegation?: boolean,
+  ) => {
     const state = await load(tabId);
     // The top frame is gone (a call found no one there): so is everything the tab offered.
     if (frameId === 0 && report === undefined && seenOrigin === undefined) {

@@ -558,7 +558,10 @@ describe("createToolRouter: cross-origin frames need the page's delegation (tool
     ready(7, 'http://shop.test', true);
     feed(router, frame(35, 4, 'http://shop.test', ['delegated_inner']), frame(35, 7, 'http://shop.test', ['ad_inner']));
     const ask = (frameId: number) =>
-      router.answerFrameQuestion({ type: 'frame/may-use-tools' }, { tabId: 35, frameId, origin: 'http://shop.test', url: 'http://shop.test/' });
+      router.answerFrameQuestion(
+        { type: 'frame/may-use-tools' },
+        { tabId: 35, frameId, origin: 'http://shop.test', url: 'http://shop.test/' },
+      );
     expect(await ask(4)).toBe(true);
     expect(await ask(7)).toBe(false);
     await until(async () => expect(await origins(router, 35)).toEqual(['delegated_inner@http://shop.test']));
@@ -573,14 +576,20 @@ describe("createToolRouter: cross-origin frames need the page's delegation (tool
     // A compromised frame said nothing of its ancestors, then asks: asking is saying it cannot vouch for them.
     router.handleFrameMessage({ type: 'frame/ready', url: 'http://shop.test/', needsDelegation: false }, { tabId: 36, frameId: 7 });
     expect(
-      await router.answerFrameQuestion({ type: 'frame/may-use-tools' }, { tabId: 36, frameId: 7, origin: 'http://shop.test', url: 'http://shop.test/' }),
+      await router.answerFrameQuestion(
+        { type: 'frame/may-use-tools' },
+        { tabId: 36, frameId: 7, origin: 'http://shop.test', url: 'http://shop.test/' },
+      ),
     ).toBe(false);
     // A frame of another origin gains nothing by saying it needs no delegation.
     router.handleFrameMessage({ type: 'frame/ready', url: 'http://ads.test/', needsDelegation: false }, { tabId: 36, frameId: 6 });
     feed(router, frame(36, 6, 'http://ads.test', ['ad']));
     await settle();
     expect(
-      await router.answerFrameQuestion({ type: 'frame/may-use-tools' }, { tabId: 36, frameId: 6, origin: 'http://ads.test', url: 'http://ads.test/' }),
+      await router.answerFrameQuestion(
+        { type: 'frame/may-use-tools' },
+        { tabId: 36, frameId: 6, origin: 'http://ads.test', url: 'http://ads.test/' },
+      ),
     ).toBe(false);
     expect(await origins(router, 36)).toEqual([]);
   });

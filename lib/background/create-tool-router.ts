@@ -64,7 +64,7 @@ export interface ToolRouterPorts {
    * document, or into every frame of the tab without `frame`. Loading twice does nothing. Without it (tests of the
    * router alone) frames are assumed to have their bridge.
    */
-  loadBridge?(tabId: number, frame?: { frameId: number; documentId?: string }): Promise<readonly number[] | void>;
+  loadBridge?(tabId: number, frame?: { frameId: number; documentId?: string }): Promise<readonly number[] | undefined>;
   /**
    * How long a call whose frame stopped answering waits for evidence that it navigated (the frame's pagehide
    * notice, or its next document) before it counts as gone (default 1 s). A message's rejection can overtake

@@ -19,7 +19,10 @@ function loader({ firefox = false, fail }: { firefox?: boolean; fail?: (injectio
       if (fail?.(injection)) throw new Error(`refused: ${describeIt(injection)}`);
       done.push(describeIt(injection));
       // scripting.executeScript's answer: a result per frame the injection ran in.
-      return [{ frameId: 0, result: undefined }, { frameId: 4, documentId: 'd4' }];
+      return [
+        { frameId: 0, result: undefined },
+        { frameId: 4, documentId: 'd4' },
+      ];
     },
   });
   return { load, done, injections };

@@ -9,8 +9,7 @@ function fakeWindow(origin: string | (() => string), parent?: Window | null, all
   const win: Record<string, unknown> = {};
   Object.defineProperty(win, 'origin', { get: typeof origin === 'function' ? origin : () => origin });
   win.parent = parent === undefined ? win : parent;
-  win.frameElement =
-    allow === undefined ? null : { tagName: 'IFRAME', src: 'https://shop.example/frame', getAttribute: () => allow };
+  win.frameElement = allow === undefined ? null : { tagName: 'IFRAME', src: 'https://shop.example/frame', getAttribute: () => allow };
   return win as unknown as Window;
 }
 

@@ -338,3 +338,36 @@ test("a cross-origin call its caller aborts rejects at once with the reason, the
   // Not listed again here: native Chromium 156's renderer crashed once (of 4 runs) on getTools({fromOrigins}) right
   // after the removal; the same-origin frame tree's tests cover a removed frame's tools leaving the list.
 });
+
+test('executeTool with a tool dictionary whose origin is no valid origin: how it is refused depends on whose window it names', async ({
+  context,
+  server,
+}) => {
+  const page = await openPage(context, server.url);
+  const same = await addFrame(page, `${server.url}/conformance.html?same-origin`);
+  const cross = await addFrame(page, `${server.crossOriginUrl}/conformance.html?cross-origin`, 'tools');
+  await same.evaluate(instrument);
+  await cross.evaluate(instrument);
+  for (const frame of [page, same, cross]) {
+    await frame.evaluate(() =>
+      (document as any).modelContext.registerTool(
+        { name: 'echo', description: 'Echoes', execute: () => 'ran' },
+        { exposedTo: [(window.top as Window).origin === window.origin ? 'https://example.com' : document.referrer] },
+      ),
+    );
+  }
+  const out = await page.evaluate(async () => {
+    const w = window as any;
+    const mc = (document as any).modelContext;
+    const windows: Record<string, Window> = { own: window, same: window[0], cross: window[1] };
+    const outcome: Record<string, unknown> = {};
+    for (const origin of ['http://localhost:999999', 'not a url', '', 'http://[::', 'https://example.com']) {
+      for (const [label, win] of Object.entries(windows)) {
+        outcome[`${label} ${JSON.stringify(origin)}`] = await w.settle(() => mc.executeTool({ name: 'echo', origin, window: win }));
+      }
+    }
+    return outcome;
+  });
+  console.log(JSON.stringify(out, null, 1));
+  expect(out).toEqual({});
+});

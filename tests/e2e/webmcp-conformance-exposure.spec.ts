@@ -372,7 +372,9 @@ test('the tools feature is inherited down the frame tree: a document below a fra
     const middle = await addFrame(page, `${other}/conformance.html?middle-${Object.keys(outcome).length}`, middleAllow);
     const inner = await addFrame(middle, `${innerOrigin}/conformance.html?inner-${Object.keys(outcome).length}`, innerAllow);
     outcome[label] = await inner.evaluate(() =>
-      (window as any).settle(() => (document as any).modelContext.registerTool({ name: 'nested', description: 'A tool', execute: () => 'ran' })),
+      (window as any).settle(() =>
+        (document as any).modelContext.registerTool({ name: 'nested', description: 'A tool', execute: () => 'ran' }),
+      ),
     );
   }
   expect(outcome).toEqual({
