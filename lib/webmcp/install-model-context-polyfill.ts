@@ -20,6 +20,7 @@ import { isPotentiallyTrustworthyUrl } from './is-potentially-trustworthy-url';
 import { abortedGetterOf, readAbortSignalMember } from './read-abort-signal-member';
 import { readDictionaryArgument } from './read-dictionary-argument';
 import { readUSVStringSequence, toUSVString } from './read-usv-string-sequence';
+import { readToolOrigin } from './read-tool-origin';
 import { sameOriginAncestry } from './same-origin-ancestry';
 import { createInvocation, resumeToolCall, type ToolInvocation } from './tool-continuations';
 import { windowAtPath, windowsBreadthFirst } from './window-path';
@@ -445,20 +446,22 @@ export class PolyfillModelContext extends EventTarget {
     signal: AbortSignal | undefined,
   ): Promise<string | null> {
     {
+      // As native, the tool's origin is read first: a URL names its origin, anything else is refused.
+      const toolOrigin = readToolOrigin(origin, this.#win.URL);
       // As native: the tool of a frame that was removed since it was listed.
       if (win.closed) throw new DOMException('Target frame is detached.', 'InvalidStateError');
       if (win === this.#win) {
         const registered = this.#tools.get(name);
-        if (!registered || origin !== this.#peer.origin) throw new DOMException(UNKNOWN_TOOL_MESSAGE, 'UnknownError');
+        if (!registered || toolOrigin !== this.#peer.origin) throw new DOMException(UNKNOWN_TOOL_MESSAGE, 'UnknownError');
         return this.#run(registered, JSON.parse(toolInputJson(input)), signal);
       }
       // Another document's: only one of the same-origin documents of this frame tree (made-up origins, other
       // windows and cross-origin frames are unknown tools), and only a tool it has.
       const found = this.#tree().find(([other]) => other === win);
       // A window of another origin: one of its tools exposed to this document's origin, through the extension.
-      if (!found) return this.#runExposed(win, origin, name, input, signal);
+      if (!found) return this.#runExposed(win, toolOrigin, name, input, signal);
       const peer = found[1];
-      if (!peer || origin !== peer.origin || !peer.tools().some((t) => t.name === name)) {
+      if (!peer || toolOrigin !== peer.origin || !peer.tools().some((t) => t.name === name)) {
         throw new DOMException(UNKNOWN_TOOL_MESSAGE, 'UnknownError');
       }
       return this.#runIn(win, peer, name, toolInputJson(input), signal);
@@ -540,14 +543,8 @@ export class PolyfillModelContext extends EventTarget {
     const unknown = () => new DOMException(UNKNOWN_TOOL_MESSAGE, 'UnknownError');
     const link = this.#link;
     if (!link) throw unknown();
-    let foreign: string;
-    try {
-      foreign = new this.#win.URL(origin).origin;
-    } catch {
-      throw unknown();
-    }
     const top = this.#win.top ?? this.#win;
-    return link.list([foreign]).then((entries) => {
+    return link.list([origin]).then((entries) => {
       const entry = entries.find((e) => e.name === name && e.origin === origin && windowAtPath(top, e.path) === win);
       if (!entry) throw unknown();
       const json = toolInputJson(input);

@@ -339,7 +339,7 @@ test("a cross-origin call its caller aborts rejects at once with the reason, the
   // after the removal; the same-origin frame tree's tests cover a removed frame's tools leaving the list.
 });
 
-test('executeTool with a tool dictionary whose origin is no valid origin: how it is refused depends on whose window it names', async ({
+test('executeTool reads the tool’s origin as a URL first: no URL, or an opaque origin, is refused with NotSupportedError whatever the window, after the permissions policy and before anything else', async ({
   context,
   server,
 }) => {
@@ -348,26 +348,89 @@ test('executeTool with a tool dictionary whose origin is no valid origin: how it
   const cross = await addFrame(page, `${server.crossOriginUrl}/conformance.html?cross-origin`, 'tools');
   await same.evaluate(instrument);
   await cross.evaluate(instrument);
-  for (const frame of [page, same, cross]) {
-    await frame.evaluate(() =>
-      (document as any).modelContext.registerTool(
-        { name: 'echo', description: 'Echoes', execute: () => 'ran' },
-        { exposedTo: [(window.top as Window).origin === window.origin ? 'https://example.com' : document.referrer] },
-      ),
+  // The cross-origin frame's tool is exposed to the page's origin, so that the page lists it.
+  for (const [frame, exposedTo] of [
+    [page, []],
+    [same, []],
+    [cross, [server.url]],
+  ] as const) {
+    await frame.evaluate(
+      (origins) =>
+        (document as any).modelContext.registerTool({ name: 'echo', description: 'Echoes', execute: () => 'ran' }, { exposedTo: origins }),
+      exposedTo,
     );
   }
-  const out = await page.evaluate(async () => {
+  const out = await page.evaluate(async (crossOrigin) => {
     const w = window as any;
     const mc = (document as any).modelContext;
+    // A TypeError's message is the binding's; its class is what counts here.
+    const call = async (run: () => unknown) => {
+      const [how, what] = await w.settle(run);
+      return [how, typeof what === 'string' && what.startsWith('TypeError') ? 'TypeError' : what];
+    };
+    const listed: any[] = await mc.getTools({ fromOrigins: [crossOrigin] });
+    // Each listed tool as a plain dictionary of its members (a Tool's members are accessors).
+    const fieldsOf = (win: Window) => {
+      const tool = listed.find((t) => t.window === win);
+      return Object.fromEntries(Object.keys(tool).map((key) => [key, tool[key]]));
+    };
+    const own = fieldsOf(window);
+    const outcome: Record<string, unknown> = {
+      listed: listed.length,
+      'own, a path': await call(() => mc.executeTool({ ...own, origin: `${location.origin}/some/path?q#h` })),
+      'own, upper case': await call(() => mc.executeTool({ ...own, origin: location.origin.toUpperCase() })),
+      'own, data:': await call(() => mc.executeTool({ ...own, origin: 'data:,x' })),
+      'own, about:blank': await call(() => mc.executeTool({ ...own, origin: 'about:blank' })),
+      'own, "null"': await call(() => mc.executeTool({ ...own, origin: 'null' })),
+      'bad origin and input': await call(() => mc.executeTool({ ...own, origin: 'not a url' }, 5)),
+      'bad input': await call(() => mc.executeTool(own, 5)),
+      'bad origin and options': await call(() => mc.executeTool({ ...own, origin: 'not a url' }, {}, 5)),
+      'bad origin, aborted': await call(() => mc.executeTool({ ...own, origin: 'not a url' }, {}, { signal: AbortSignal.abort('stop') })),
+    };
     const windows: Record<string, Window> = { own: window, same: window[0], cross: window[1] };
-    const outcome: Record<string, unknown> = {};
     for (const origin of ['http://localhost:999999', 'not a url', '', 'http://[::', 'https://example.com']) {
       for (const [label, win] of Object.entries(windows)) {
-        outcome[`${label} ${JSON.stringify(origin)}`] = await w.settle(() => mc.executeTool({ name: 'echo', origin, window: win }));
+        outcome[`${label} ${JSON.stringify(origin)}`] = await call(() => mc.executeTool({ ...fieldsOf(win), origin }));
       }
     }
+    // A removed frame's tool: the origin is read before the frame is found detached.
+    const removed = fieldsOf(window[0]);
+    (document.querySelector('iframe') as HTMLIFrameElement).remove();
+    outcome['removed, bad origin'] = await call(() => mc.executeTool({ ...removed, origin: 'not a url' }));
+    outcome.removed = await call(() => mc.executeTool(removed));
     return outcome;
+  }, server.crossOriginUrl);
+  const invalid = ['rejected', 'NotSupportedError: The provided origin is invalid.'];
+  const opaque = ['rejected', 'NotSupportedError: Cannot execute tools that live in a document with an opaque origin.'];
+  const unknown = ['rejected', UNKNOWN];
+  expect(out).toEqual({
+    listed: 3,
+    'own, a path': ['ok', 'ran'],
+    'own, upper case': ['ok', 'ran'],
+    'own, data:': opaque,
+    'own, about:blank': opaque,
+    'own, "null"': invalid,
+    'bad origin and input': invalid,
+    'bad input': ['rejected', 'TypeError'],
+    'bad origin and options': ['rejected', 'TypeError'],
+    'bad origin, aborted': invalid,
+    ...Object.fromEntries(
+      ['http://localhost:999999', 'not a url', '', 'http://[::'].flatMap((origin) =>
+        ['own', 'same', 'cross'].map((label) => [`${label} ${JSON.stringify(origin)}`, invalid]),
+      ),
+    ),
+    'own "https://example.com"': unknown,
+    'same "https://example.com"': unknown,
+    'cross "https://example.com"': unknown,
+    'removed, bad origin': invalid,
+    removed: ['rejected', 'InvalidStateError: Target frame is detached.'],
   });
-  console.log(JSON.stringify(out, null, 1));
-  expect(out).toEqual({});
+  // In a frame that may not use tools, the permissions policy answers first.
+  const undelegated = await addFrame(page, `${server.crossOriginUrl}/conformance.html?undelegated`);
+  const refused = await undelegated.evaluate(() =>
+    Promise.resolve()
+      .then(() => (document as any).modelContext.executeTool({ name: 'x', description: 'x', origin: 'not a url', window }))
+      .catch((e: DOMException) => `${e.name}: ${e.message}`),
+  );
+  expect(refused).toBe('NotAllowedError: Access to the feature "tools" is disallowed by permissions policy.');
 });
