@@ -247,7 +247,10 @@ function frameWindow(url: string, children: FrameWindow[] = []): FrameWindow {
   // A browser's window has MessageChannel (the polyfill's calls settle through one); happy-dom's Window has not.
   Object.defineProperty(frame, 'MessageChannel', { configurable: true, value: MessageChannel });
   Object.defineProperty(frame, 'length', { configurable: true, get: () => children.length });
-  for (const [i, child] of children.entries()) Object.defineProperty(frame, i, { configurable: true, value: child });
+  for (const [i, child] of children.entries()) {
+    Object.defineProperty(frame, i, { configurable: true, value: child });
+    Object.defineProperty(child, 'parent', { configurable: true, value: frame });
+  }
   return frame;
 }
 
