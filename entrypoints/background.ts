@@ -1,6 +1,6 @@
 import { attestFrameSender } from '@/lib/background/attest-frame-sender';
 import { createToolRouter } from '@/lib/background/create-tool-router';
-import { createBridgeLoader } from '@/lib/background/load-bridge';
+import { createBridgeLoader, createFrameFinder } from '@/lib/background/load-bridge';
 import { forgetClosedTab } from '@/lib/background/forget-closed-tab';
 import { ensureOffscreenDocument } from '@/lib/background/ensure-offscreen-document';
 import { isHostSender } from '@/lib/background/is-host-sender';
@@ -46,6 +46,7 @@ export default defineBackground(() => {
       firefox: import.meta.env.FIREFOX,
       randomKey: () => crypto.randomUUID(),
     }),
+    findFrames: createFrameFinder((injection) => browser.scripting.executeScript(injection as never)),
   });
   // Chrome: the page-world stub goes in only where the browser lacks native WebMCP, the native watcher where it has
   // it (lib/background/create-stub-sync.ts). Tests wait for this before they open pages.

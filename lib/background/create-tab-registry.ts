@@ -70,7 +70,10 @@ const WATCHED_KEY = 'bridge:watched';
 const PUSH_COALESCE_MS = 30;
 
 /** The tab registry's ports: the router's, less what only calls need. */
-type TabRegistryPorts = Pick<ToolRouterPorts, 'store' | 'sendToFrame' | 'setBadge' | 'notifyHost' | 'loadBridge' | 'delegationWaitMs'>;
+type TabRegistryPorts = Pick<
+  ToolRouterPorts,
+  'store' | 'sendToFrame' | 'setBadge' | 'notifyHost' | 'loadBridge' | 'findFrames' | 'delegationWaitMs'
+>;
 
 /** What the router does with its tabs. */
 interface TabRegistry {
@@ -191,9 +194,8 @@ export function createTabRegistry(ports: TabRegistryPorts): TabRegistry {
   };
 
   const delegation = createFrameDelegation({
-    // The parent may have no tools of its own, and so no bridge yet: it gets one to post the tokens with.
+    // Every frame asked has a bridge by now (loadEveryFrame).
     askOffers: async (tabId, frameId) => {
-      await ports.loadBridge?.(tabId, { frameId }).catch(() => undefined);
       return sendMessage<BridgeChannel, 'bridge/offer-delegation'>(
         (m) => ports.sendToFrame(tabId, frameId, m),
         'bridge/offer-delegation',
@@ -206,8 +208,14 @@ export function createTabRegistry(ports: TabRegistryPorts): TabRegistry {
         Object.entries(state.seen).map(([id, origin]) => [Number(id), { origin, needsDelegation: state.needsDelegation?.[id] === true }]),
       );
     },
-    // Every frame of the tab gets the bridge, so a parent that has no tools of its own can post its tokens.
-    loadEveryFrame: async (tabId) => (await ports.loadBridge?.(tabId).catch(() => undefined)) ?? [],
+    // Every frame of the tab gets the bridge, so a parent that has no tools of its own can post its tokens; only the
+    // frames without one are loaded (a flooding page's frames are not loaded again and again).
+    loadEveryFrame: async (tabId) => {
+      const frames = (await ports.findFrames?.(tabId).catch(() => undefined)) ?? [];
+      const bridgeless = frames.filter((frame) => !frame.hasBridge);
+      await Promise.all(bridgeless.map((frame) => ports.loadBridge?.(tabId, frame).catch(() => undefined)));
+      return frames.map((frame) => frame.frameId);
+    },
     ...(ports.delegationWaitMs !== undefined ? { waitMs: ports.delegationWaitMs } : {}),
   });
   const deciding = new Set<string>();

@@ -17,6 +17,7 @@ import { type ChannelHandlers, handleMessage, sendMessage } from '../messaging/c
 import { CAP_NOTE_ROOM, capToolOutput, DEFAULT_MAX_RESULT_CHARS } from '../webmcp/cap-tool-output';
 import { cancelledBeforeStart, cancelledInPage, toolErrorOutput } from '../webmcp/tool-error-output';
 import type { FrameSender } from './attest-frame-sender';
+import type { FoundFrame } from './load-bridge';
 import { continuationQuestions } from './continuation-questions';
 import { createContinuations } from './create-continuations';
 import { attest, createTabRegistry, isFrameReport, trimToTabCaps } from './create-tab-registry';
@@ -64,7 +65,13 @@ export interface ToolRouterPorts {
    * document, or into every frame of the tab without `frame`. Loading twice does nothing. Without it (tests of the
    * router alone) frames are assumed to have their bridge.
    */
-  loadBridge?(tabId: number, frame?: { frameId: number; documentId?: string }): Promise<readonly number[] | undefined>;
+  loadBridge?(tabId: number, frame?: { frameId: number; documentId?: string }): Promise<void>;
+  /**
+   * Every frame of the tab the extension can reach, and whether the bridge runs there (lib/background/
+   * load-bridge.ts, createFrameFinder). Without it (tests of the router alone) only known frames are asked about
+   * their child frames.
+   */
+  findFrames?(tabId: number): Promise<readonly FoundFrame[]>;
   /**
    * How long a call whose frame stopped answering waits for evidence that it navigated (the frame's pagehide
    * notice, or its next document) before it counts as gone (default 1 s). A message's rejection can overtake

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { ISOLATED_KEYS_GLOBAL, PAGE_BRIDGE_NAME } from '../webmcp/bridge-keys';
-import { type BridgeInjection, createBridgeLoader } from './load-bridge';
+import { type BridgeInjection, createBridgeLoader, createFrameFinder, type FrameProbe } from './load-bridge';
 
 /** What each injection is, in the order they finished, and a loader over a scripting API that records them. */
 function loader({ firefox = false, fail }: { firefox?: boolean; fail?: (injection: BridgeInjection) => boolean } = {}) {
@@ -49,10 +49,6 @@ describe('createBridgeLoader', () => {
     ]);
   });
 
-  it('resolves with the frames the isolated half reached', async () => {
-    expect(await loader().load(7)).toEqual([0, 4]);
-  });
-
   it('targets the document on Chrome, the frame on Firefox, every frame for a tab', async () => {
     const chrome = loader();
     await chrome.load(7, { frameId: 3, documentId: 'doc' });
@@ -93,5 +89,32 @@ describe('createBridgeLoader', () => {
       delete page[bridge];
       delete isolated[ISOLATED_KEYS_GLOBAL];
     }
+  });
+});
+
+describe('createFrameFinder', () => {
+  it('finds every frame of the tab with one injection, and tells those with the bridge from those without', async () => {
+    const injections: FrameProbe[] = [];
+    const find = createFrameFinder(async (injection) => {
+      injections.push(injection);
+      // scripting.executeScript's answer: one result per frame, the function's return value in `result`.
+      return [
+        { frameId: 0, documentId: 'top', result: true },
+        { frameId: 3, documentId: 'middle', result: false },
+        { frameId: 5, result: null },
+      ];
+    });
+    expect(await find(7)).toEqual([
+      { frameId: 0, documentId: 'top', hasBridge: true },
+      { frameId: 3, documentId: 'middle', hasBridge: false },
+      { frameId: 5, hasBridge: false },
+    ]);
+    expect(injections.map((i) => i.target)).toEqual([{ tabId: 7, allFrames: true }]);
+    // The probe reads the flag the bridge sets in the isolated world, nothing else.
+    const global = globalThis as { webmcpAgentBridge?: true };
+    expect(injections[0].func()).toBe(false);
+    global.webmcpAgentBridge = true;
+    expect(injections[0].func()).toBe(true);
+    delete global.webmcpAgentBridge;
   });
 });

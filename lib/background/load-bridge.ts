@@ -41,12 +41,11 @@ function giveMainKey(name: string, key: string): void {
 
 /**
  * The router's loadBridge (lib/background/create-tool-router.ts): into one document, or every frame of the tab
- * without `frame`; resolves with the ids of the frames the isolated half reached. Loading twice does nothing but hand
- * both worlds another key.
+ * without `frame`. Loading twice does nothing but hand both worlds another key.
  */
 export function createBridgeLoader(
   ports: BridgeLoaderPorts,
-): (tabId: number, frame?: { frameId: number; documentId?: string }) => Promise<number[]> {
+): (tabId: number, frame?: { frameId: number; documentId?: string }) => Promise<void> {
   return async (tabId, frame) => {
     // Chrome targets the document (never the one that replaced it); Firefox has no document ids.
     const target: BridgeTarget = !frame
@@ -63,12 +62,44 @@ export function createBridgeLoader(
     // Sent even when a frame of the tab refused a script: the frames that took both need their key.
     await ports.executeScript({ target, world: 'MAIN', func: giveMainKey, args: [PAGE_BRIDGE_NAME, key], injectImmediately: true });
     for (const result of loaded) if (result.status === 'rejected') throw result.reason;
-    return framesReached(loaded[1].status === 'fulfilled' ? loaded[1].value : undefined);
   };
 }
 
-/** The frame ids of scripting.executeScript's injection results (one per frame the script ran in). */
-function framesReached(results: unknown): number[] {
-  if (!Array.isArray(results)) return [];
-  return results.flatMap((result: { frameId?: unknown }) => (typeof result?.frameId === 'number' ? [result.frameId] : []));
+/** A frame of a tab, as scripting.executeScript reaches it. */
+export interface FoundFrame {
+  frameId: number;
+  /** Chrome's; Firefox has none. */
+  documentId?: string;
+  /** Whether bridge.js runs in the frame's isolated world already. */
+  hasBridge: boolean;
 }
+
+/** Run in each frame's isolated world: whether bridge.js runs there (it sets this flag, entrypoints/bridge.ts). */
+function bridgeRuns(): boolean {
+  return (globalThis as { webmcpAgentBridge?: true }).webmcpAgentBridge === true;
+}
+
+/**
+ * The router's findFrames: every frame of the tab the extension reaches, and whether it has the bridge, from one
+ * small injection (the delegation check loads the bridge only where it is missing).
+ */
+export function createFrameFinder(executeScript: (injection: FrameProbe) => Promise<unknown>): (tabId: number) => Promise<FoundFrame[]> {
+  return async (tabId) => {
+    const results = await executeScript({ target: { tabId, allFrames: true }, func: bridgeRuns, injectImmediately: true });
+    if (!Array.isArray(results)) return [];
+    return results.flatMap((entry: { frameId?: unknown; documentId?: unknown; result?: unknown }) =>
+      typeof entry?.frameId === 'number'
+        ? [
+            {
+              frameId: entry.frameId,
+              ...(typeof entry.documentId === 'string' ? { documentId: entry.documentId } : {}),
+              hasBridge: entry.result === true,
+            },
+          ]
+        : [],
+    );
+  };
+}
+
+/** The one injection createFrameFinder makes. */
+export type FrameProbe = { target: { tabId: number; allFrames: true }; func: () => boolean; injectImmediately: true };

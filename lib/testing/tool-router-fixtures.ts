@@ -69,14 +69,20 @@ export function withHonestSenders(router: ToolRouter): HonestRouter {
  */
 type FrameTree = Record<number, { parent: number; allow: string; src?: string; origin?: string }>;
 
-/** Plays scripting.executeScript into every frame: the tree's frames without a bridge announce themselves. */
-function loadEveryFrame(router: HonestRouter, tree: FrameTree | undefined, tabId: number): number[] {
-  for (const [id, place] of Object.entries(tree ?? {})) {
-    const frameId = Number(id);
-    if (place.origin === undefined || router.senders.has(`${tabId}:${frameId}`)) continue;
-    router.handleFrameMessage({ type: 'frame/ready', url: `${place.origin}/` }, { tabId, frameId, url: `${place.origin}/` });
-  }
-  return [...router.senders.values()].filter((s) => s.tabId === tabId).map((s) => s.frameId);
+/** Plays the frame finder (scripting.executeScript into every frame): the known frames, and the tree's others. */
+function findFrames(router: HonestRouter, tree: FrameTree | undefined, tabId: number) {
+  const known = [...router.senders.values()].filter((s) => s.tabId === tabId).map((s) => s.frameId);
+  const bridgeless = Object.entries(tree ?? {})
+    .filter(([id, place]) => place.origin !== undefined && !known.includes(Number(id)))
+    .map(([id]) => Number(id));
+  return [...known.map((frameId) => ({ frameId, hasBridge: true })), ...bridgeless.map((frameId) => ({ frameId, hasBridge: false }))];
+}
+
+/** Plays loading the bridge into one frame: a tree frame without one announces itself (frame/ready). */
+function loadBridge(router: HonestRouter, tree: FrameTree | undefined, tabId: number, frameId: number): void {
+  const origin = tree?.[frameId]?.origin;
+  if (origin === undefined || router.senders.has(`${tabId}:${frameId}`)) return;
+  router.handleFrameMessage({ type: 'frame/ready', url: `${origin}/` }, { tabId, frameId, url: `${origin}/` });
 }
 
 /** Plays the content scripts' side of the delegation check: offers tokens and has the children present them. */
@@ -120,7 +126,10 @@ export function setup(
     },
     navigationTimeoutMs: 300,
     delegationWaitMs: 1_000,
-    loadBridge: async (tabId: number, frame?: { frameId: number }) => (frame ? [frame.frameId] : loadEveryFrame(router, tree, tabId)),
+    findFrames: async (tabId: number) => findFrames(router, tree, tabId),
+    loadBridge: async (tabId: number, frame?: { frameId: number }) => {
+      if (frame) loadBridge(router, tree, tabId, frame.frameId);
+    },
   };
   const router: HonestRouter = withHonestSenders(createToolRouter(ports));
   return { router, store, sent, badges, hostMessages, ports };
