@@ -15,27 +15,8 @@
  * Chromium's native implementation does all this itself; this file only runs when there is none.
  */
 import { submitEventState } from './define-submit-event-members';
+import { formsTouchedBy } from './forms-touched-by';
 import { NAVIGATED, type PolyfillModelContext } from './install-model-context-polyfill';
-
-const FORM_ATTRIBUTES = [
-  'toolname',
-  'tooldescription',
-  'tooltitle',
-  'toolautosubmit',
-  'toolparamdescription',
-  'name',
-  'type',
-  'required',
-  'disabled',
-  'multiple',
-  'min',
-  'max',
-  'step',
-  'pattern',
-  'readonly',
-  'aria-description',
-  'value',
-];
 
 /** What a page can style while a form's call runs, in place of native's pseudo-classes. */
 export const FORM_ACTIVE_ATTRIBUTE = 'data-tool-form-active';
@@ -108,14 +89,19 @@ export function installDeclarativeForms(win: Window & typeof globalThis, context
   // Where the page-world stub ran, its listener came first and already called onSubmit (a second call does nothing).
   win.addEventListener('submit', onSubmit, true);
 
-  const sync = () => {
+  /**
+   * Registers the tool forms not registered yet, reads again those in `touched` (forms-touched-by.ts: as native,
+   * a form's definition is kept until something native counts changes), and unregisters the forms that are gone.
+   */
+  const sync = (touched: ReadonlySet<HTMLFormElement>) => {
     const seen = new Set<HTMLFormElement>();
     for (const form of doc.querySelectorAll<HTMLFormElement>('form[toolname][tooldescription]')) {
       seen.add(form);
+      const existing = registrations.get(form);
+      if (existing && !touched.has(form)) continue;
       const definition = describeForm(form);
       // toolautosubmit is part of the definition too: native cancels a waiting call when it changes.
       const fingerprint = JSON.stringify([definition, form.hasAttribute('toolautosubmit')]);
-      const existing = registrations.get(form);
       if (existing?.fingerprint === fingerprint) continue;
       existing?.controller.abort();
       // As native: a call of the form ends when its definition changes (name, title, description, fields,
@@ -190,18 +176,23 @@ export function installDeclarativeForms(win: Window & typeof globalThis, context
     });
   };
 
-  let scheduled = false;
-  const observer = new win.MutationObserver(() => {
-    if (scheduled) return;
-    scheduled = true;
+  let touched: Set<HTMLFormElement> | undefined;
+  const observer = new win.MutationObserver((records) => {
+    const batch = formsTouchedBy(records);
+    if (touched) {
+      for (const form of batch) touched.add(form);
+      return;
+    }
+    touched = batch;
     queueMicrotask(() => {
-      scheduled = false;
-      sync();
+      const forms = touched ?? new Set<HTMLFormElement>();
+      touched = undefined;
+      sync(forms);
     });
   });
-  // Only what can change a form tool: elements coming and going, and the attributes its definition reads.
-  observer.observe(doc, { childList: true, subtree: true, attributes: true, attributeFilter: FORM_ATTRIBUTES });
-  sync();
+  // Elements coming and going (forms, and controls inside them) and attributes: which count is formsTouchedBy's.
+  observer.observe(doc, { childList: true, subtree: true, attributes: true });
+  sync(new Set());
   return () => {
     observer.disconnect();
     win.removeEventListener('submit', onSubmit, true);

@@ -753,3 +753,89 @@ test('a form’s call settles after the tasks its submit handler queued, and tho
     'an answer in a timer': ['toolactivated', 'timer answers', 'timer queued with the answer', 'resolved'],
   });
 });
+
+test('a form’s definition is kept until something native counts changes: its controls’ attributes or its children, not text, options or labels; then it is read whole', async ({
+  context,
+  server,
+}) => {
+  const page = await openPage(context, server.url);
+  const out = await page.evaluate(async () => {
+    const mc = (document as any).modelContext;
+    const form = document.createElement('form');
+    form.setAttribute('toolname', 'texty');
+    form.setAttribute('tooldescription', 'Text changes');
+    form.innerHTML =
+      '<label for="pick">Pick one</label><select id="pick" name="pick"><option value="a">Alpha</option><option value="b">Beta</option></select>' +
+      '<label>Note <input name="note"></label>';
+    // A second form whose change is always seen: once its new description is listed, a change of the first form
+    // that counts would have been listed too.
+    const sentinel = document.createElement('form');
+    sentinel.setAttribute('toolname', 'sentinel');
+    sentinel.setAttribute('tooldescription', 'S0');
+    sentinel.innerHTML = '<input name="s">';
+    document.body.append(form, sentinel);
+    const listed = async (name: string, description?: string) => {
+      for (;;) {
+        const tool = (await mc.getTools()).find(
+          (t: any) => t.name === name && (description === undefined || t.description === description),
+        );
+        if (tool) return tool;
+        await new Promise((resolve) => mc.addEventListener('toolchange', resolve, { once: true }));
+      }
+    };
+    await listed('texty');
+    const select = form.querySelector('select') as HTMLSelectElement;
+    const label = form.querySelector('label') as HTMLLabelElement;
+    const steps: Record<string, () => void> = {
+      'nothing more': () => undefined,
+      'an option’s value attribute': () => select.options[1].setAttribute('value', 'z'),
+      'an option added': () => select.append(new Option('Gamma', 'g')),
+      'an option’s data attribute': () => select.options[0].setAttribute('data-o', '1'),
+      'a label’s for attribute': () => label.setAttribute('for', 'nothing'),
+      'a label’s data attribute': () => label.setAttribute('data-z', '1'),
+      'an element added to a label': () => label.append(document.createElement('span')),
+      'the form’s class': () => form.setAttribute('class', 'styled'),
+      'the form’s data attribute': () => form.setAttribute('data-y', '1'),
+      'a control’s inline style': () => (select.style.color = 'red'),
+      'a control elsewhere in the document': () => document.body.append(document.createElement('input')),
+      'a control’s data attribute': () => select.setAttribute('data-x', '1'),
+      'a control’s aria-description': () => select.setAttribute('aria-description', 'Choose'),
+      'a control’s type': () => ((form.querySelector('input') as HTMLInputElement).type = 'number'),
+      'an element added to the form': () => form.append(document.createElement('div')),
+      'a fieldset added to the form': () => form.append(document.createElement('fieldset')),
+      'the form’s description': () => form.setAttribute('tooldescription', 'Text changes, again'),
+    };
+    const readAgain: Record<string, boolean> = {};
+    let n = 0;
+    for (const [label, step] of Object.entries(steps)) {
+      n++;
+      // Text alone: the first option's.
+      select.options[0].text = `T${n}`;
+      step();
+      sentinel.setAttribute('tooldescription', `S${n}`);
+      await listed('sentinel', `S${n}`);
+      const tool = await listed('texty');
+      readAgain[label] = tool.inputSchema.properties.pick.anyOf[0].title === `T${n}`;
+    }
+    return readAgain;
+  });
+  expect(out).toEqual({
+    'nothing more': false,
+    'an option’s value attribute': false,
+    'an option added': false,
+    'an option’s data attribute': false,
+    'a label’s for attribute': false,
+    'a label’s data attribute': false,
+    'an element added to a label': false,
+    'the form’s class': false,
+    'the form’s data attribute': false,
+    'a control’s inline style': false,
+    'a control elsewhere in the document': false,
+    'a control’s data attribute': true,
+    'a control’s aria-description': true,
+    'a control’s type': true,
+    'an element added to the form': true,
+    'a fieldset added to the form': true,
+    'the form’s description': true,
+  });
+});
