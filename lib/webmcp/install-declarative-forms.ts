@@ -15,7 +15,8 @@
  * Chromium's native implementation does all this itself; this file only runs when there is none.
  */
 import { submitEventState } from './define-submit-event-members';
-import { NAVIGATED, type PolyfillModelContext } from './install-model-context-polyfill';
+import type { PolyfillModelContext } from './install-model-context-polyfill';
+import { NAVIGATED } from './serialize-tool-result';
 
 const FORM_ATTRIBUTES = [
   'toolname',

@@ -13,16 +13,22 @@
 import { thrownMessage } from '../page-data/describe-thrown';
 import type { ExposedTool, ExposedToolEntry } from '../messaging/bridge-messages';
 import { defineToolEvents, type ToolEventClasses } from './define-tool-events';
+import { failedToExecute } from './failed-to-execute';
 import type { ExposureLink } from './exposure-link';
 import { inactiveError, isInactive } from './inactive-document';
 import { type ModelContextStub, STUB_KEY } from './install-model-context-stub';
 import { isPotentiallyTrustworthyUrl } from './is-potentially-trustworthy-url';
 import { abortedGetterOf, readAbortSignalMember } from './read-abort-signal-member';
 import { readDictionaryArgument } from './read-dictionary-argument';
+import { readToolAnnotations } from './read-tool-annotations';
+import { readToolInputJson } from './read-tool-input-json';
 import { readUSVStringSequence, toUSVString } from './read-usv-string-sequence';
 import { readToolOrigin } from './read-tool-origin';
 import { sameOriginAncestry } from './same-origin-ancestry';
+import { afterQueuedTasks, inAFreshTask } from './schedule-call-tasks';
+import { serializeToolResult } from './serialize-tool-result';
 import { createInvocation, resumeToolCall, type ToolInvocation } from './tool-continuations';
+import { unknownToolError } from './unknown-tool-error';
 import { windowAtPath, windowsBreadthFirst } from './window-path';
 
 /** A registered tool as getTools() reports it: a dictionary, so its keys come in code-point order, as native's. */
@@ -154,17 +160,8 @@ export function runExposedTool(
   inputJson: string,
   signal: AbortSignal,
 ): Promise<string | null> {
-  return (
-    exposureHooks.get(context)?.run(name, caller, inputJson, signal) ??
-    Promise.reject(new DOMException(UNKNOWN_TOOL_MESSAGE, 'UnknownError'))
-  );
+  return exposureHooks.get(context)?.run(name, caller, inputJson, signal) ?? Promise.reject(unknownToolError());
 }
-
-/** Native Chromium's words for an unknown tool or a tool of another document (it says no more than this). */
-const UNKNOWN_TOOL_MESSAGE = 'The operation failed for an unknown transient reason (e.g. out of memory).';
-
-/** Native Chromium's words for a tool that threw, or whose result cannot be serialised. */
-const INVOCATION_FAILED = 'Tool was executed but the invocation failed. For example, the script function threw an error';
 
 /** The polyfill's ModelContext. Exported for the MAIN-world wiring and for tests. */
 export class PolyfillModelContext extends EventTarget {
@@ -223,7 +220,7 @@ export class PolyfillModelContext extends EventTarget {
       run: (name, caller, inputJson, signal) => {
         const registered = this.#tools.get(name);
         if (!registered || this.#hidden || !registered.exposedTo?.includes(caller)) {
-          return Promise.reject(new DOMException(UNKNOWN_TOOL_MESSAGE, 'UnknownError'));
+          return Promise.reject(unknownToolError());
         }
         return this.#run(registered, JSON.parse(inputJson), signal);
       },
@@ -241,7 +238,7 @@ export class PolyfillModelContext extends EventTarget {
         })),
       run: (name, inputJson, signal) => {
         const registered = this.#tools.get(name);
-        if (!registered) return Promise.reject(new DOMException(UNKNOWN_TOOL_MESSAGE, 'UnknownError'));
+        if (!registered) return Promise.reject(unknownToolError());
         return this.#run(registered, JSON.parse(inputJson), signal);
       },
       changed: () => this.dispatchEvent(new this.#win.Event('toolchange')),
@@ -277,7 +274,7 @@ export class PolyfillModelContext extends EventTarget {
     // WebIDL: argument and dictionary errors reject the returned promise (a promise-returning operation never throws).
     try {
       // biome-ignore lint/complexity/noArguments: WebIDL counts the arguments given, not the parameters declared.
-      if (arguments.length === 0) throw new TypeError(failed('registerTool', '1 argument required, but only 0 present.'));
+      if (arguments.length === 0) throw new TypeError(failedToExecute('registerTool', '1 argument required, but only 0 present.'));
       const read = this.#readTool(tool);
       // The options dictionary's members in code-point order, as native reads them.
       const where = { operation: 'registerTool', dictionary: 'ModelContextRegisterToolOptions' };
@@ -373,11 +370,12 @@ export class PolyfillModelContext extends EventTarget {
   resumeTool(token: unknown, callback: unknown): Promise<void> {
     try {
       // biome-ignore lint/complexity/noArguments: WebIDL counts the arguments given, not the parameters declared.
-      if (arguments.length < 2) throw new TypeError(failed('resumeTool', `2 arguments required, but only ${arguments.length} present.`));
+      const given = arguments.length;
+      if (given < 2) throw new TypeError(failedToExecute('resumeTool', `2 arguments required, but only ${given} present.`));
       const read = String(token);
-      if (typeof callback !== 'function') throw new TypeError(failed('resumeTool', "parameter 2 is not of type 'Function'."));
+      if (typeof callback !== 'function') throw new TypeError(failedToExecute('resumeTool', "parameter 2 is not of type 'Function'."));
       if (isInactive(this.#doc)) throw inactiveError(this.#doc);
-      return resumeToolCall(this.#win, read, callback as () => unknown, serializeResult);
+      return resumeToolCall(this.#win, read, callback as () => unknown, serializeToolResult);
     } catch (error) {
       return Promise.reject(error);
     }
@@ -452,8 +450,8 @@ export class PolyfillModelContext extends EventTarget {
       if (win.closed) throw new DOMException('Target frame is detached.', 'InvalidStateError');
       if (win === this.#win) {
         const registered = this.#tools.get(name);
-        if (!registered || toolOrigin !== this.#peer.origin) throw new DOMException(UNKNOWN_TOOL_MESSAGE, 'UnknownError');
-        return this.#run(registered, JSON.parse(toolInputJson(input)), signal);
+        if (!registered || toolOrigin !== this.#peer.origin) throw unknownToolError();
+        return this.#run(registered, JSON.parse(readToolInputJson(input)), signal);
       }
       // Another document's: only one of the same-origin documents of this frame tree (made-up origins, other
       // windows and cross-origin frames are unknown tools), and only a tool it has.
@@ -462,9 +460,9 @@ export class PolyfillModelContext extends EventTarget {
       if (!found) return this.#runExposed(win, toolOrigin, name, input, signal);
       const peer = found[1];
       if (!peer || toolOrigin !== peer.origin || !peer.tools().some((t) => t.name === name)) {
-        throw new DOMException(UNKNOWN_TOOL_MESSAGE, 'UnknownError');
+        throw unknownToolError();
       }
-      return this.#runIn(win, peer, name, toolInputJson(input), signal);
+      return this.#runIn(win, peer, name, readToolInputJson(input), signal);
     }
   }
 
@@ -512,7 +510,7 @@ export class PolyfillModelContext extends EventTarget {
   #runIn(win: Window, peer: Peer, name: string, json: string, signal: AbortSignal | undefined): Promise<string | null> {
     if (signal?.aborted) return Promise.reject(signal.reason);
     return new Promise((resolve, reject) => {
-      const gone = () => reject(new DOMException(UNKNOWN_TOOL_MESSAGE, 'UnknownError'));
+      const gone = () => reject(unknownToolError());
       win.addEventListener('pagehide', gone, { once: true });
       // At once, as native: not after the other document's rejection has come through its promise.
       const aborted = () => reject(signal?.reason);
@@ -540,14 +538,14 @@ export class PolyfillModelContext extends EventTarget {
    * once with the caller's reason when it is aborted, and the tool's own signal aborts in its document.
    */
   #runExposed(win: Window, origin: string, name: string, input: unknown, signal: AbortSignal | undefined): Promise<string | null> {
-    const unknown = () => new DOMException(UNKNOWN_TOOL_MESSAGE, 'UnknownError');
+    const unknown = unknownToolError;
     const link = this.#link;
     if (!link) throw unknown();
     const top = this.#win.top ?? this.#win;
     return link.list([origin]).then((entries) => {
       const entry = entries.find((e) => e.name === name && e.origin === origin && windowAtPath(top, e.path) === win);
       if (!entry) throw unknown();
-      const json = toolInputJson(input);
+      const json = readToolInputJson(input);
       if (signal?.aborted) throw signal.reason;
       return new Promise<string | null>((resolve, reject) => {
         const aborted = () => reject(signal?.reason);
@@ -606,20 +604,20 @@ export class PolyfillModelContext extends EventTarget {
   /** The tool dictionary as native reads it: required members in code-point order, a real Window. */
   #readToolRef(tool: unknown): { name: string; origin: string; win: Window } {
     if (typeof tool !== 'object' || tool === null) {
-      throw new TypeError(failed('executeTool', "The provided value is not of type 'RegisteredTool'."));
+      throw new TypeError(failedToExecute('executeTool', "The provided value is not of type 'RegisteredTool'."));
     }
     const t = tool as Record<string, unknown>;
     for (const member of ['description', 'name', 'origin', 'window']) {
       if (t[member] === undefined) {
         throw new TypeError(
-          failed('executeTool', `Failed to read the '${member}' property from 'RegisteredTool': Required member is undefined.`),
+          failedToExecute('executeTool', `Failed to read the '${member}' property from 'RegisteredTool': Required member is undefined.`),
         );
       }
     }
     const win = t.window as { window?: unknown } | null;
     if (typeof win !== 'object' || win === null || !isWindow(win)) {
       throw new TypeError(
-        failed('executeTool', "Failed to read the 'window' property from 'RegisteredTool': Failed to convert value to 'Window'."),
+        failedToExecute('executeTool', "Failed to read the 'window' property from 'RegisteredTool': Failed to convert value to 'Window'."),
       );
     }
     return { name: String(t.name), origin: String(t.origin), win: win as unknown as Window };
@@ -631,7 +629,7 @@ export class PolyfillModelContext extends EventTarget {
    */
   #readTool(tool: unknown): ReadTool {
     if (typeof tool !== 'object' || tool === null) {
-      throw new TypeError(failed('registerTool', "The provided value is not of type 'ModelContextTool'."));
+      throw new TypeError(failedToExecute('registerTool', "The provided value is not of type 'ModelContextTool'."));
     }
     const t = tool as Record<string, unknown>;
     const annotations = t.annotations;
@@ -648,13 +646,16 @@ export class PolyfillModelContext extends EventTarget {
     ] as const) {
       if (value === undefined) {
         throw new TypeError(
-          failed('registerTool', `Failed to read the '${member}' property from 'ModelContextTool': Required member is undefined.`),
+          failedToExecute('registerTool', `Failed to read the '${member}' property from 'ModelContextTool': Required member is undefined.`),
         );
       }
     }
     if (typeof execute !== 'function') {
       throw new TypeError(
-        failed('registerTool', "Failed to read the 'execute' property from 'ModelContextTool': The provided value is not a function."),
+        failedToExecute(
+          'registerTool',
+          "Failed to read the 'execute' property from 'ModelContextTool': The provided value is not a function.",
+        ),
       );
     }
     return {
@@ -663,7 +664,7 @@ export class PolyfillModelContext extends EventTarget {
       description: String(description),
       inputSchema,
       outputSchema,
-      annotations: readAnnotations(annotations),
+      annotations: readToolAnnotations(annotations),
       execute: (input, client) => Reflect.apply(execute as Registered['execute'], undefined, [input, client]),
     };
   }
@@ -680,9 +681,10 @@ export class PolyfillModelContext extends EventTarget {
       try {
         schemaJson = JSON.stringify(inputSchema);
       } catch (error) {
-        throw new TypeError(failed('registerTool', thrownMessage(error)));
+        throw new TypeError(failedToExecute('registerTool', thrownMessage(error)));
       }
-      if (schemaJson === undefined) throw new TypeError(failed('registerTool', 'invalid input schema: toJSON() returns undefined'));
+      if (schemaJson === undefined)
+        throw new TypeError(failedToExecute('registerTool', 'invalid input schema: toJSON() returns undefined'));
     }
     // The outputSchema is kept the same way, so the page sees a cyclic one fail at registration too.
     let outputSchemaJson: string | undefined;
@@ -690,9 +692,10 @@ export class PolyfillModelContext extends EventTarget {
       try {
         outputSchemaJson = JSON.stringify(outputSchema);
       } catch (error) {
-        throw new TypeError(failed('registerTool', thrownMessage(error)));
+        throw new TypeError(failedToExecute('registerTool', thrownMessage(error)));
       }
-      if (outputSchemaJson === undefined) throw new TypeError(failed('registerTool', 'invalid output schema: toJSON() returns undefined'));
+      if (outputSchemaJson === undefined)
+        throw new TypeError(failedToExecute('registerTool', 'invalid output schema: toJSON() returns undefined'));
     }
     return { ...rest, schemaJson, ...(outputSchemaJson === undefined ? {} : { outputSchemaJson }) };
   }
@@ -755,7 +758,7 @@ export class PolyfillModelContext extends EventTarget {
       inAFreshTask(win, () => {
         new Promise((started) => started(registered.execute(args, { signal: controller.signal, invocation })))
           .then(
-            (value) => () => resolve(serializeResult(value)),
+            (value) => () => resolve(serializeToolResult(value)),
             (error) =>
               // The page may throw anything (a Proxy, an object without a prototype): describing it never throws,
               // or this handler would fail unseen and the call would never settle.
@@ -820,85 +823,6 @@ function isWindow(value: { window?: unknown }): boolean {
   } catch {
     return false;
   }
-}
-
-/** "Failed to execute 'op' on 'ModelContext': …", native's TypeError wording. */
-function failed(operation: string, detail: string): string {
-  return `Failed to execute '${operation}' on 'ModelContext': ${detail}`;
-}
-
-/**
- * executeTool's input as native takes it, as JSON text: missing or undefined is a fresh `{}`; anything else must be
- * an object (arrays are objects) that serialises to JSON; the tool gets a copy, as it would from another document.
- */
-function toolInputJson(input: unknown): string {
-  if (input === undefined) return '{}';
-  if (typeof input !== 'object' || input === null) {
-    throw new TypeError(failed('executeTool', 'invalid input object: value is not an object'));
-  }
-  let json: string | undefined;
-  try {
-    json = JSON.stringify(input);
-  } catch (error) {
-    throw new TypeError(failed('executeTool', `invalid input object: ${thrownMessage(error)}`));
-  }
-  if (json === undefined) throw new TypeError(failed('executeTool', 'invalid input object: toJSON() returns undefined'));
-  return json;
-}
-
-/**
- * Runs `then` in a task of its own: a message's task, which starts at timer nesting level 0. Native's steps run in
- * tasks that come from the browser, so a page that awaits calls in a loop never gets its timers clamped to 4 ms
- * (HTML's timer initialisation steps clamp a timer nested more than five deep); timers chained here would be.
- */
-function inAFreshTask(win: Window & typeof globalThis, then: () => void): void {
-  const { port1, port2 } = new win.MessageChannel();
-  port1.onmessage = () => {
-    port1.close();
-    then();
-  };
-  port2.postMessage(null);
-}
-
-/**
- * Runs `then` three tasks from now (a fresh task, then a timer it queues, then a timer that one queues): after the
- * timers and messages queued before it, and the timers those queued in turn.
- */
-function afterQueuedTasks(win: Window & typeof globalThis, then: () => void): void {
-  inAFreshTask(win, () => win.setTimeout(() => win.setTimeout(then, 0), 0));
-}
-
-/** The value that marks a call that navigated the page (executeTool resolves null). */
-export const NAVIGATED = Symbol('navigated');
-
-function serializeResult(value: unknown): string | null {
-  if (value === NAVIGATED) return null;
-  if (typeof value === 'string') return value;
-  if ((typeof value === 'object' && value !== null) || typeof value === 'function') {
-    let json: string | undefined;
-    try {
-      json = JSON.stringify(value);
-    } catch {
-      // A result that cannot be serialised (a cycle, a BigInt inside): native rejects the call.
-      throw new DOMException(INVOCATION_FAILED, 'UnknownError');
-    }
-    if (json !== undefined) return json;
-  }
-  try {
-    return String(value);
-  } catch {
-    return thrownMessage(value);
-  }
-}
-
-/** Annotations as native reports them once a page gives any: every known hint, false unless the page said true. */
-function readAnnotations(value: unknown): Record<string, boolean> | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const out: Record<string, boolean> = {};
-  for (const key of ['consequentialHint', 'debugging', 'readOnlyHint', 'untrustedContentHint']) {
-    out[key] = Boolean((value as Record<string, unknown>)[key]);
-  }
-  return out;
 }
 
 /** Document.prototype as this document sees it (where Chromium defines modelContext). */
