@@ -20,14 +20,15 @@ import { type ModelContextStub, STUB_KEY } from './install-model-context-stub';
 import { isPotentiallyTrustworthyUrl } from './is-potentially-trustworthy-url';
 import { abortedGetterOf, readAbortSignalMember } from './read-abort-signal-member';
 import { readDictionaryArgument } from './read-dictionary-argument';
-import { readToolAnnotations } from './read-tool-annotations';
+import { type CheckedTool, checkModelContextTool, readModelContextTool } from './read-model-context-tool';
+import { type RegisteredToolRef, readRegisteredTool } from './read-registered-tool';
 import { readToolInputJson } from './read-tool-input-json';
-import { readUSVStringSequence, toUSVString } from './read-usv-string-sequence';
+import { readUSVStringSequence } from './read-usv-string-sequence';
 import { readToolOrigin } from './read-tool-origin';
 import { sameOriginAncestry } from './same-origin-ancestry';
 import { afterQueuedTasks, inAFreshTask } from './schedule-call-tasks';
 import { serializeToolResult } from './serialize-tool-result';
-import { createInvocation, resumeToolCall, type ToolInvocation } from './tool-continuations';
+import { createInvocation, resumeToolCall } from './tool-continuations';
 import { unknownToolError } from './unknown-tool-error';
 import { windowAtPath, windowsBreadthFirst } from './window-path';
 
@@ -44,31 +45,12 @@ interface PolyfillToolInfo {
   window: Window;
 }
 
-interface Registered {
-  name: string;
-  title: string;
-  description: string;
-  schemaJson?: string;
-  outputSchemaJson?: string;
-  annotations?: Record<string, boolean>;
-  execute: (input: unknown, client: { signal: AbortSignal; invocation: ToolInvocation }) => unknown;
+/** A tool this document registered, with its registration's signal and the origins it is exposed to. */
+interface Registered extends CheckedTool {
   signal?: AbortSignal;
   /** The origins (serialised) of `exposedTo`: documents of these origins elsewhere in the tree may use the tool. */
   exposedTo?: string[];
 }
-
-/** A ModelContextTool dictionary as WebIDL converts it, before registerTool's own checks. */
-interface ReadTool {
-  name: string;
-  title: string;
-  description: string;
-  inputSchema: unknown;
-  outputSchema: unknown;
-  annotations?: Record<string, boolean>;
-  execute: Registered['execute'];
-}
-
-const NAME_PATTERN = /^[A-Za-z0-9_.-]{1,128}$/;
 
 /**
  * The frame tree. Native WebMCP lists the tools of every same-origin document of the page's frame tree, runs a
@@ -275,7 +257,7 @@ export class PolyfillModelContext extends EventTarget {
     try {
       // biome-ignore lint/complexity/noArguments: WebIDL counts the arguments given, not the parameters declared.
       if (arguments.length === 0) throw new TypeError(failedToExecute('registerTool', '1 argument required, but only 0 present.'));
-      const read = this.#readTool(tool);
+      const read = readModelContextTool(tool);
       // The options dictionary's members in code-point order, as native reads them.
       const where = { operation: 'registerTool', dictionary: 'ModelContextRegisterToolOptions' };
       const dictionary = readDictionaryArgument(options, where);
@@ -284,7 +266,7 @@ export class PolyfillModelContext extends EventTarget {
       if (isInactive(this.#doc)) throw inactiveError(this.#doc);
       // As Chromium 156 orders them: the permissions policy, the tool's own checks, the signal, then the origins.
       return this.#whenAllowed(() => {
-        const registered = this.#checkTool(read);
+        const registered = checkModelContextTool(read, this.#tools);
         if (signal?.aborted) return Promise.reject(signal.reason);
         this.#checkOrigins(exposedTo, 'exposedTo');
         return this.#register({ ...registered, ...this.#exposedOrigins(exposedTo) }, signal);
@@ -423,7 +405,7 @@ export class PolyfillModelContext extends EventTarget {
 
   executeTool(tool: unknown, input?: unknown, options: unknown = {}): Promise<string | null> {
     try {
-      const ref = this.#readToolRef(tool);
+      const ref = readRegisteredTool(tool);
       const where = { operation: 'executeTool', dictionary: 'ExecuteToolOptions' };
       const signal = readAbortSignalMember(
         readDictionaryArgument(options, where)?.signal,
@@ -438,11 +420,7 @@ export class PolyfillModelContext extends EventTarget {
     }
   }
 
-  #execute(
-    { name, origin, win }: { name: string; origin: string; win: Window },
-    input: unknown,
-    signal: AbortSignal | undefined,
-  ): Promise<string | null> {
+  #execute({ name, origin, win }: RegisteredToolRef, input: unknown, signal: AbortSignal | undefined): Promise<string | null> {
     {
       // As native, the tool's origin is read first: a URL names its origin, anything else is refused.
       const toolOrigin = readToolOrigin(origin, this.#win.URL);
@@ -601,105 +579,6 @@ export class PolyfillModelContext extends EventTarget {
     }
   }
 
-  /** The tool dictionary as native reads it: required members in code-point order, a real Window. */
-  #readToolRef(tool: unknown): { name: string; origin: string; win: Window } {
-    if (typeof tool !== 'object' || tool === null) {
-      throw new TypeError(failedToExecute('executeTool', "The provided value is not of type 'RegisteredTool'."));
-    }
-    const t = tool as Record<string, unknown>;
-    for (const member of ['description', 'name', 'origin', 'window']) {
-      if (t[member] === undefined) {
-        throw new TypeError(
-          failedToExecute('executeTool', `Failed to read the '${member}' property from 'RegisteredTool': Required member is undefined.`),
-        );
-      }
-    }
-    const win = t.window as { window?: unknown } | null;
-    if (typeof win !== 'object' || win === null || !isWindow(win)) {
-      throw new TypeError(
-        failedToExecute('executeTool', "Failed to read the 'window' property from 'RegisteredTool': Failed to convert value to 'Window'."),
-      );
-    }
-    return { name: String(t.name), origin: String(t.origin), win: win as unknown as Window };
-  }
-
-  /**
-   * Reads a ModelContextTool dictionary the way WebIDL converts it (every member read once, in code-point order), or
-   * throws the TypeError native throws. The checks registerTool's steps make come later ({@link #checkTool}).
-   */
-  #readTool(tool: unknown): ReadTool {
-    if (typeof tool !== 'object' || tool === null) {
-      throw new TypeError(failedToExecute('registerTool', "The provided value is not of type 'ModelContextTool'."));
-    }
-    const t = tool as Record<string, unknown>;
-    const annotations = t.annotations;
-    const description = t.description;
-    const execute = t.execute;
-    const inputSchema = t.inputSchema;
-    const name = t.name;
-    const outputSchema = t.outputSchema;
-    const title = t.title;
-    for (const [member, value] of [
-      ['description', description],
-      ['execute', execute],
-      ['name', name],
-    ] as const) {
-      if (value === undefined) {
-        throw new TypeError(
-          failedToExecute('registerTool', `Failed to read the '${member}' property from 'ModelContextTool': Required member is undefined.`),
-        );
-      }
-    }
-    if (typeof execute !== 'function') {
-      throw new TypeError(
-        failedToExecute(
-          'registerTool',
-          "Failed to read the 'execute' property from 'ModelContextTool': The provided value is not a function.",
-        ),
-      );
-    }
-    return {
-      name: String(name),
-      title: title === undefined ? '' : toUSVString(String(title)),
-      description: String(description),
-      inputSchema,
-      outputSchema,
-      annotations: readToolAnnotations(annotations),
-      execute: (input, client) => Reflect.apply(execute as Registered['execute'], undefined, [input, client]),
-    };
-  }
-
-  /** registerTool's checks of a read tool, in native's order, or throws what native throws. */
-  #checkTool(read: ReadTool): Registered {
-    const { inputSchema, outputSchema, ...rest } = read;
-    if (!NAME_PATTERN.test(read.name)) throw new DOMException('Invalid tool name', 'InvalidStateError');
-    if (read.description === '') throw new DOMException('Description is required', 'InvalidStateError');
-    if (this.#tools.has(read.name)) throw new DOMException('Duplicate tool name', 'InvalidStateError');
-    // Like Chromium: the schema is serialised at registration, so a cyclic one rejects here, for the page to see.
-    let schemaJson: string | undefined;
-    if (inputSchema !== undefined) {
-      try {
-        schemaJson = JSON.stringify(inputSchema);
-      } catch (error) {
-        throw new TypeError(failedToExecute('registerTool', thrownMessage(error)));
-      }
-      if (schemaJson === undefined)
-        throw new TypeError(failedToExecute('registerTool', 'invalid input schema: toJSON() returns undefined'));
-    }
-    // The outputSchema is kept the same way, so the page sees a cyclic one fail at registration too.
-    let outputSchemaJson: string | undefined;
-    if (outputSchema !== undefined) {
-      try {
-        outputSchemaJson = JSON.stringify(outputSchema);
-      } catch (error) {
-        throw new TypeError(failedToExecute('registerTool', thrownMessage(error)));
-      }
-      if (outputSchemaJson === undefined)
-        throw new TypeError(failedToExecute('registerTool', 'invalid output schema: toJSON() returns undefined'));
-    }
-    return { ...rest, schemaJson, ...(outputSchemaJson === undefined ? {} : { outputSchemaJson }) };
-  }
-
   #register(registered: Registered, signal: AbortSignal | undefined): Promise<void> {
     this.#tools.set(registered.name, { ...registered, signal });
     const stored = this.#tools.get(registered.name)!;
@@ -809,20 +688,6 @@ export class PolyfillModelContext extends EventTarget {
  */
 function originOf(win: Window): string {
   return (win as { origin?: string }).origin ?? win.location.origin;
-}
-
-/**
- * Whether a value is a Window as WebIDL converts it: its `window` is itself, or it is a WindowProxy whose frame was
- * removed (a cross-origin one then answers only `closed`, and has no prototype to show).
- */
-function isWindow(value: { window?: unknown }): boolean {
-  try {
-    if (value.window === value) return true;
-    const proxy = value as { closed?: unknown; postMessage?: unknown };
-    return proxy.closed === true && Object.getPrototypeOf(value) === null && typeof proxy.postMessage === 'function';
-  } catch {
-    return false;
-  }
 }
 
 /** Document.prototype as this document sees it (where Chromium defines modelContext). */
