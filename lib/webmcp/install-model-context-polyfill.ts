@@ -4,7 +4,7 @@
  * --enable-features=WebMCP: registerTool(tool, {signal}) (unregister = abort), getTools(), executeTool(tool,
  * input, {signal}) resolving to a string (JSON for objects) or null when the call navigated, and the events
  * toolchange, toolactivated, toolcancel. As native, getTools() lists the tools of every same-origin document of the
- * frame tree and executeTool() runs one in the document that registered it (see "The frame tree" below); the
+ * frame tree and executeTool() runs one in the document that registered it (see lib/webmcp/frame-tree-peers.ts); the
  * extension's agent reads every frame, cross-origin ones too, through each frame's own bridge, and decides itself
  * what the agent may call.
  *
@@ -14,10 +14,21 @@ import { thrownMessage } from '../page-data/describe-thrown';
 import type { ExposedTool, ExposedToolEntry } from '../messaging/bridge-messages';
 import { defineToolEvents, type ToolEventClasses } from './define-tool-events';
 import { failedToExecute } from './failed-to-execute';
+import {
+  type FrameTree,
+  frameTreePeers,
+  isSameOrigin,
+  listFrameTreeTools,
+  notifyFrameTree,
+  offerPeer,
+  originOf,
+  type Peer,
+  runInPeer,
+} from './frame-tree-peers';
 import type { ExposureLink } from './exposure-link';
 import { inactiveError, isInactive } from './inactive-document';
-import { type ModelContextStub, STUB_KEY } from './install-model-context-stub';
 import { isPotentiallyTrustworthyUrl } from './is-potentially-trustworthy-url';
+import type { PolyfillToolInfo } from './polyfill-tool-info';
 import { abortedGetterOf, readAbortSignalMember } from './read-abort-signal-member';
 import { readDictionaryArgument } from './read-dictionary-argument';
 import { type CheckedTool, checkModelContextTool, readModelContextTool } from './read-model-context-tool';
@@ -32,57 +43,11 @@ import { createInvocation, resumeToolCall } from './tool-continuations';
 import { unknownToolError } from './unknown-tool-error';
 import { windowAtPath, windowsBreadthFirst } from './window-path';
 
-/** A registered tool as getTools() reports it: a dictionary, so its keys come in code-point order, as native's. */
-interface PolyfillToolInfo {
-  annotations?: Record<string, boolean>;
-  description: string;
-  inputSchema?: Record<string, unknown>;
-  name: string;
-  origin: string;
-  /** Chrome 159's member (docs/webmcp-conformance.md); Chromium 156 neither takes nor lists it. */
-  outputSchema?: Record<string, unknown>;
-  title: string;
-  window: Window;
-}
-
 /** A tool this document registered, with its registration's signal and the origins it is exposed to. */
 interface Registered extends CheckedTool {
   signal?: AbortSignal;
   /** The origins (serialised) of `exposedTo`: documents of these origins elsewhere in the tree may use the tool. */
   exposedTo?: string[];
-}
-
-/**
- * The frame tree. Native WebMCP lists the tools of every same-origin document of the page's frame tree, runs a
- * tool in the document that registered it, and fires `toolchange` in every same-origin document when one of them
- * registers or unregisters a tool. Same-origin documents can reach each other's windows, so each polyfill puts a
- * {@link Peer} on its window under this key (not enumerable) for the polyfills of the others; a cross-origin
- * window is never read (the browser lets a page only count and index its frames), so its tools are never listed
- * or reached, and it never sees these. A page can already do anything to a same-origin frame: this gives it
- * nothing new.
- */
-const PEER_KEY = Symbol.for('webmcp-agent.model-context-peer');
-
-/** A tool as a polyfill hands it to another document's: plain data (the schema as JSON text). */
-interface PeerTool {
-  name: string;
-  title: string;
-  description: string;
-  schemaJson?: string;
-  outputSchemaJson?: string;
-  annotations?: Record<string, boolean>;
-}
-
-/** What one document's polyfill offers the polyfills of the other same-origin documents of its frame tree. */
-interface Peer {
-  /** This document's origin, as its tools report it. */
-  origin: string;
-  /** This document's own tools, in registration order. */
-  tools(): PeerTool[];
-  /** Runs this document's tool `name` with the input as JSON text (parsed in this document's realm). */
-  run(name: string, inputJson: string, signal: AbortSignal | undefined): Promise<string | null>;
-  /** Fires `toolchange` here: a document of the tree registered or unregistered a tool. */
-  changed(): void;
 }
 
 /** Native Chromium's words for a document the `tools` permissions policy does not allow. */
@@ -225,7 +190,7 @@ export class PolyfillModelContext extends EventTarget {
       },
       changed: () => this.dispatchEvent(new this.#win.Event('toolchange')),
     };
-    Object.defineProperty(win, PEER_KEY, { configurable: true, value: this.#peer });
+    offerPeer(win, this.#peer);
   }
 
   get ontoolchange(): ((event: Event) => void) | null {
@@ -290,7 +255,7 @@ export class PolyfillModelContext extends EventTarget {
       if (isInactive(this.#doc)) throw inactiveError(this.#doc);
       return this.#whenAllowed(() => {
         this.#checkOrigins(fromOrigins, 'fromOrigins');
-        const local = this.#list();
+        const local = listFrameTreeTools(this.#tree());
         // Other origins' tools are listed only when asked for by origin, and only those exposed to this one.
         const foreign = [...new Set((fromOrigins ?? []).map((origin) => new this.#win.URL(origin).origin))].filter(
           (origin) => origin !== 'null' && origin !== this.#peer.origin,
@@ -322,27 +287,6 @@ export class PolyfillModelContext extends EventTarget {
     if (origins?.some((origin) => !isPotentiallyTrustworthyUrl(origin, this.#win.URL))) {
       throw new DOMException(`Only secure origins are allowed in the ${member} list.`, 'SecurityError');
     }
-  }
-
-  /** Every tool this document lists: those of the same-origin documents of its frame tree. */
-  #list(): PolyfillToolInfo[] {
-    // Breadth first from the top, as native lists them; sorted by name, the sort keeps that order between equal names.
-    return this.#tree()
-      .flatMap(([win, peer]) =>
-        peer
-          ? peer.tools().map((tool) => ({
-              ...(tool.annotations ? { annotations: { ...tool.annotations } } : {}),
-              description: tool.description,
-              ...(tool.schemaJson === undefined ? {} : { inputSchema: JSON.parse(tool.schemaJson) }),
-              name: tool.name,
-              origin: peer.origin,
-              ...(tool.outputSchemaJson === undefined ? {} : { outputSchema: JSON.parse(tool.outputSchemaJson) }),
-              title: tool.title,
-              window: win,
-            }))
-          : [],
-      )
-      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
 
   /**
@@ -378,7 +322,7 @@ export class PolyfillModelContext extends EventTarget {
     const exposed = entries.flatMap((entry): PolyfillToolInfo[] => {
       const win = windowAtPath(top, entry.path);
       // A window this document can read is its own origin's: never another origin's tool.
-      if (!win || win === (this.#win as Window) || this.#sameOrigin(win)) return [];
+      if (!win || win === (this.#win as Window) || isSameOrigin(win, this.#peer.origin)) return [];
       let inputSchema: Record<string, unknown> | undefined;
       try {
         inputSchema = entry.inputSchemaJson === undefined ? undefined : JSON.parse(entry.inputSchemaJson);
@@ -440,74 +384,8 @@ export class PolyfillModelContext extends EventTarget {
       if (!peer || toolOrigin !== peer.origin || !peer.tools().some((t) => t.name === name)) {
         throw unknownToolError();
       }
-      return this.#runIn(win, peer, name, readToolInputJson(input), signal);
+      return runInPeer(win, peer, name, readToolInputJson(input), signal);
     }
-  }
-
-  /**
-   * The same-origin documents of this document's frame tree, this one included, breadth first from the top and
-   * each frame's children in the order the browser attached them (native's order), with the polyfill each runs
-   * (if it has loaded one). Cross-origin windows are only counted and indexed, to reach same-origin frames below
-   * them.
-   */
-  #tree(): [Window, Peer | undefined][] {
-    const found: [Window, Peer | undefined][] = [];
-    const queue: Window[] = [this.#win.top ?? this.#win];
-    for (let i = 0; i < queue.length; i++) {
-      const win = queue[i] as Window & Record<symbol, Peer | undefined>;
-      if (win === (this.#win as Window)) found.push([win, this.#peer]);
-      else if (this.#sameOrigin(win)) found.push([win, win[PEER_KEY]]);
-      let count = 0;
-      try {
-        count = win.length;
-      } catch {
-        // A window that went away while it was walked.
-      }
-      for (let j = 0; j < count; j++) {
-        const child = win[j];
-        if (child) queue.push(child);
-      }
-    }
-    return found;
-  }
-
-  /** Whether another window's document is of this document's origin. */
-  #sameOrigin(win: Window): boolean {
-    try {
-      // Reading more than the few members a cross-origin window allows throws: such a window is never read.
-      return originOf(win) === this.#peer.origin;
-    } catch {
-      return false;
-    }
-  }
-
-  /**
-   * Runs another document's tool: toolactivated and toolcancel fire at that document's modelContext. The call
-   * rejects with UnknownError, as native's, if that document goes away (its frame navigates or is removed) first.
-   */
-  #runIn(win: Window, peer: Peer, name: string, json: string, signal: AbortSignal | undefined): Promise<string | null> {
-    if (signal?.aborted) return Promise.reject(signal.reason);
-    return new Promise((resolve, reject) => {
-      const gone = () => reject(unknownToolError());
-      win.addEventListener('pagehide', gone, { once: true });
-      // At once, as native: not after the other document's rejection has come through its promise.
-      const aborted = () => reject(signal?.reason);
-      signal?.addEventListener('abort', aborted, { once: true });
-      peer
-        .run(name, json, signal)
-        .then(resolve, (error) =>
-          // The other document's DOMException, remade in this one's realm.
-          reject(
-            error instanceof DOMException || typeof error !== 'object' || error === null || error.constructor?.name !== 'DOMException'
-              ? error
-              : new DOMException(String(error.message), String(error.name)),
-          ),
-        )
-        .finally(() => {
-          win.removeEventListener('pagehide', gone);
-          signal?.removeEventListener('abort', aborted);
-        });
-    });
   }
 
   /**
@@ -560,23 +438,15 @@ export class PolyfillModelContext extends EventTarget {
     this.#link.publish(tools);
   }
 
-  /**
-   * Fires `toolchange` in every same-origin document of the tree, this one included, in the tree's order: at its
-   * polyfill, or, where none has loaded yet, at the stub's modelContext if its page has read it.
-   */
+  /** The same-origin documents of this document's frame tree, with their polyfills' peers ({@link frameTreePeers}). */
+  #tree(): FrameTree {
+    return frameTreePeers(this.#win, this.#peer);
+  }
+
+  /** Fires `toolchange` in every same-origin document of the tree, this one included, unless this one went away. */
   #notifyTree(): void {
     if (isInactive(this.#doc)) return;
-    for (const [win, peer] of this.#tree()) {
-      try {
-        if (peer) peer.changed();
-        else {
-          const stub = (win as unknown as Record<symbol, ModelContextStub | undefined>)[STUB_KEY];
-          stub?.built?.dispatchEvent(new (win as Window & typeof globalThis).Event('toolchange'));
-        }
-      } catch {
-        // A document that went away meanwhile.
-      }
-    }
+    notifyFrameTree(this.#tree());
   }
 
   #register(registered: Registered, signal: AbortSignal | undefined): Promise<void> {
@@ -680,14 +550,6 @@ export class PolyfillModelContext extends EventTarget {
     // In a task, as native.
     this.#win.setTimeout(() => this.#notifyTree(), 0);
   }
-}
-
-/**
- * A window's origin: `window.origin`, not `location.origin`, since an about:blank or srcdoc frame has its
- * creator's origin, as native lists it. Throws for a cross-origin window.
- */
-function originOf(win: Window): string {
-  return (win as { origin?: string }).origin ?? win.location.origin;
 }
 
 /** Document.prototype as this document sees it (where Chromium defines modelContext). */
