@@ -11,13 +11,11 @@
  * Runs in the page's realm: it holds nothing secret and the page may replace or wrap any of it.
  */
 import { thrownMessage } from '../page-data/describe-thrown';
-import type { ExposedTool, ExposedToolEntry } from '../messaging/bridge-messages';
 import { defineToolEvents, type ToolEventClasses } from './define-tool-events';
 import { failedToExecute } from './failed-to-execute';
 import {
   type FrameTree,
   frameTreePeers,
-  isSameOrigin,
   listFrameTreeTools,
   notifyFrameTree,
   offerPeer,
@@ -26,6 +24,7 @@ import {
   runInPeer,
 } from './frame-tree-peers';
 import type { ExposureLink } from './exposure-link';
+import { exposedOrigins, exposedToolsOf, runOtherOriginTool, withExposedTools } from './exposed-tools';
 import { inactiveError, isInactive } from './inactive-document';
 import { isPotentiallyTrustworthyUrl } from './is-potentially-trustworthy-url';
 import type { PolyfillToolInfo } from './polyfill-tool-info';
@@ -41,7 +40,6 @@ import { afterQueuedTasks, inAFreshTask } from './schedule-call-tasks';
 import { serializeToolResult } from './serialize-tool-result';
 import { createInvocation, resumeToolCall } from './tool-continuations';
 import { unknownToolError } from './unknown-tool-error';
-import { windowAtPath, windowsBreadthFirst } from './window-path';
 
 /** A tool this document registered, with its registration's signal and the origins it is exposed to. */
 interface Registered extends CheckedTool {
@@ -234,7 +232,7 @@ export class PolyfillModelContext extends EventTarget {
         const registered = checkModelContextTool(read, this.#tools);
         if (signal?.aborted) return Promise.reject(signal.reason);
         this.#checkOrigins(exposedTo, 'exposedTo');
-        return this.#register({ ...registered, ...this.#exposedOrigins(exposedTo) }, signal);
+        return this.#register({ ...registered, ...exposedOrigins(exposedTo, this.#win.URL) }, signal);
       });
     } catch (error) {
       return Promise.reject(error);
@@ -262,7 +260,7 @@ export class PolyfillModelContext extends EventTarget {
         );
         if (!this.#link || foreign.length === 0) return Promise.resolve(local);
         return this.#link.list(foreign).then(
-          (entries) => this.#withExposed(local, entries),
+          (entries) => withExposedTools(this.#win, this.#peer.origin, local, entries),
           () => local,
         );
       });
@@ -307,46 +305,6 @@ export class PolyfillModelContext extends EventTarget {
     }
   }
 
-  /** `exposedTo` as the tool keeps it: serialised origins (an opaque one matches no document). */
-  #exposedOrigins(exposedTo: string[] | undefined): { exposedTo?: string[] } {
-    const origins = [...new Set((exposedTo ?? []).map((origin) => new this.#win.URL(origin).origin))].filter((o) => o !== 'null');
-    return origins.length > 0 ? { exposedTo: origins } : {};
-  }
-
-  /**
-   * The local list with the tools other origins' frames expose to this document, each with its frame's window as
-   * this document reaches it; sorted by name and, between equal names, breadth first from the top, as native lists.
-   */
-  #withExposed(local: PolyfillToolInfo[], entries: ExposedToolEntry[]): PolyfillToolInfo[] {
-    const top = this.#win.top ?? this.#win;
-    const exposed = entries.flatMap((entry): PolyfillToolInfo[] => {
-      const win = windowAtPath(top, entry.path);
-      // A window this document can read is its own origin's: never another origin's tool.
-      if (!win || win === (this.#win as Window) || isSameOrigin(win, this.#peer.origin)) return [];
-      let inputSchema: Record<string, unknown> | undefined;
-      try {
-        inputSchema = entry.inputSchemaJson === undefined ? undefined : JSON.parse(entry.inputSchemaJson);
-      } catch {
-        inputSchema = undefined;
-      }
-      return [
-        {
-          ...(entry.annotations ? { annotations: { ...entry.annotations } } : {}),
-          description: String(entry.description),
-          ...(inputSchema === undefined ? {} : { inputSchema }),
-          name: String(entry.name),
-          origin: String(entry.origin),
-          title: String(entry.title),
-          window: win,
-        },
-      ];
-    });
-    if (exposed.length === 0) return local;
-    const order = windowsBreadthFirst(top);
-    const rank = (win: Window) => order.indexOf(win);
-    return [...local, ...exposed].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : rank(a.window) - rank(b.window)));
-  }
-
   executeTool(tool: unknown, input?: unknown, options: unknown = {}): Promise<string | null> {
     try {
       const ref = readRegisteredTool(tool);
@@ -379,7 +337,7 @@ export class PolyfillModelContext extends EventTarget {
       // windows and cross-origin frames are unknown tools), and only a tool it has.
       const found = this.#tree().find(([other]) => other === win);
       // A window of another origin: one of its tools exposed to this document's origin, through the extension.
-      if (!found) return this.#runExposed(win, toolOrigin, name, input, signal);
+      if (!found) return runOtherOriginTool(this.#link, this.#win, { name, origin: toolOrigin, win }, input, signal);
       const peer = found[1];
       if (!peer || toolOrigin !== peer.origin || !peer.tools().some((t) => t.name === name)) {
         throw unknownToolError();
@@ -388,54 +346,14 @@ export class PolyfillModelContext extends EventTarget {
     }
   }
 
-  /**
-   * Runs another origin's tool that its frame exposed to this document's origin, found again by what the extension
-   * lists now (a tool unregistered since, or one made up, is unknown). As a same-origin frame's: the call rejects at
-   * once with the caller's reason when it is aborted, and the tool's own signal aborts in its document.
-   */
-  #runExposed(win: Window, origin: string, name: string, input: unknown, signal: AbortSignal | undefined): Promise<string | null> {
-    const unknown = unknownToolError;
-    const link = this.#link;
-    if (!link) throw unknown();
-    const top = this.#win.top ?? this.#win;
-    return link.list([origin]).then((entries) => {
-      const entry = entries.find((e) => e.name === name && e.origin === origin && windowAtPath(top, e.path) === win);
-      if (!entry) throw unknown();
-      const json = readToolInputJson(input);
-      if (signal?.aborted) throw signal.reason;
-      return new Promise<string | null>((resolve, reject) => {
-        const aborted = () => reject(signal?.reason);
-        signal?.addEventListener('abort', aborted, { once: true });
-        link
-          .run(entry, json, signal)
-          .then(resolve, (error: { name?: unknown; message?: unknown }) =>
-            reject(new DOMException(String(error?.message), String(error?.name))),
-          )
-          .finally(() => signal?.removeEventListener('abort', aborted));
-      });
-    });
+  /** Tells the extension which of this document's tools it exposes to other origins (all of them, now). */
+  #publish(): void {
+    if (!this.#link) return;
+    this.#link.publish(exposedToolsOf(this.#tools.values(), this.#hidden));
   }
 
   #publishIfExposing(): void {
     if ([...this.#tools.values()].some((tool) => tool.exposedTo)) this.#publish();
-  }
-
-  /** Tells the extension which of this document's tools it exposes to other origins (all of them, now). */
-  #publish(): void {
-    if (!this.#link) return;
-    const tools: ExposedTool[] = this.#hidden
-      ? []
-      : [...this.#tools.values()]
-          .filter((tool) => tool.exposedTo)
-          .map(({ name, title, description, schemaJson, annotations, exposedTo }) => ({
-            name,
-            title,
-            description,
-            ...(schemaJson === undefined ? {} : { inputSchemaJson: schemaJson }),
-            ...(annotations ? { annotations } : {}),
-            exposedTo: exposedTo ?? [],
-          }));
-    this.#link.publish(tools);
   }
 
   /** The same-origin documents of this document's frame tree, with their polyfills' peers ({@link frameTreePeers}). */
