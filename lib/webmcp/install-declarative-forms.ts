@@ -16,7 +16,8 @@
  */
 import { submitEventState } from './define-submit-event-members';
 import { formsTouchedBy } from './forms-touched-by';
-import { NAVIGATED, type PolyfillModelContext } from './install-model-context-polyfill';
+import type { PolyfillModelContext } from './install-model-context-polyfill';
+import { NAVIGATED } from './serialize-tool-result';
 
 /** What a page can style while a form's call runs, in place of native's pseudo-classes. */
 export const FORM_ACTIVE_ATTRIBUTE = 'data-tool-form-active';

@@ -4,97 +4,47 @@
  * --enable-features=WebMCP: registerTool(tool, {signal}) (unregister = abort), getTools(), executeTool(tool,
  * input, {signal}) resolving to a string (JSON for objects) or null when the call navigated, and the events
  * toolchange, toolactivated, toolcancel. As native, getTools() lists the tools of every same-origin document of the
- * frame tree and executeTool() runs one in the document that registered it (see "The frame tree" below); the
+ * frame tree and executeTool() runs one in the document that registered it (see lib/webmcp/frame-tree-peers.ts); the
  * extension's agent reads every frame, cross-origin ones too, through each frame's own bridge, and decides itself
  * what the agent may call.
  *
  * Runs in the page's realm: it holds nothing secret and the page may replace or wrap any of it.
  */
-import { thrownMessage } from '../page-data/describe-thrown';
-import type { ExposedTool, ExposedToolEntry } from '../messaging/bridge-messages';
 import { defineToolEvents, type ToolEventClasses } from './define-tool-events';
+import { failedToExecute } from './failed-to-execute';
+import {
+  type FrameTree,
+  frameTreePeers,
+  listFrameTreeTools,
+  notifyFrameTree,
+  offerPeer,
+  originOf,
+  type Peer,
+  runInPeer,
+} from './frame-tree-peers';
 import type { ExposureLink } from './exposure-link';
+import { exposedOrigins, exposedToolsOf, runOtherOriginTool, withExposedTools } from './exposed-tools';
 import { inactiveError, isInactive } from './inactive-document';
-import { type ModelContextStub, STUB_KEY } from './install-model-context-stub';
 import { isPotentiallyTrustworthyUrl } from './is-potentially-trustworthy-url';
+import type { PolyfillToolInfo } from './polyfill-tool-info';
 import { abortedGetterOf, readAbortSignalMember } from './read-abort-signal-member';
 import { readDictionaryArgument } from './read-dictionary-argument';
-import { readUSVStringSequence, toUSVString } from './read-usv-string-sequence';
+import { type CheckedTool, checkModelContextTool, readModelContextTool } from './read-model-context-tool';
+import { type RegisteredToolRef, readRegisteredTool } from './read-registered-tool';
+import { readToolInputJson } from './read-tool-input-json';
+import { readUSVStringSequence } from './read-usv-string-sequence';
 import { readToolOrigin } from './read-tool-origin';
+import { runToolCall } from './run-tool-call';
 import { sameOriginAncestry } from './same-origin-ancestry';
-import { createInvocation, resumeToolCall, type ToolInvocation } from './tool-continuations';
-import { windowAtPath, windowsBreadthFirst } from './window-path';
+import { serializeToolResult } from './serialize-tool-result';
+import { resumeToolCall } from './tool-continuations';
+import { unknownToolError } from './unknown-tool-error';
 
-/** A registered tool as getTools() reports it: a dictionary, so its keys come in code-point order, as native's. */
-interface PolyfillToolInfo {
-  annotations?: Record<string, boolean>;
-  description: string;
-  inputSchema?: Record<string, unknown>;
-  name: string;
-  origin: string;
-  /** Chrome 159's member (docs/webmcp-conformance.md); Chromium 156 neither takes nor lists it. */
-  outputSchema?: Record<string, unknown>;
-  title: string;
-  window: Window;
-}
-
-interface Registered {
-  name: string;
-  title: string;
-  description: string;
-  schemaJson?: string;
-  outputSchemaJson?: string;
-  annotations?: Record<string, boolean>;
-  execute: (input: unknown, client: { signal: AbortSignal; invocation: ToolInvocation }) => unknown;
+/** A tool this document registered, with its registration's signal and the origins it is exposed to. */
+interface Registered extends CheckedTool {
   signal?: AbortSignal;
   /** The origins (serialised) of `exposedTo`: documents of these origins elsewhere in the tree may use the tool. */
   exposedTo?: string[];
-}
-
-/** A ModelContextTool dictionary as WebIDL converts it, before registerTool's own checks. */
-interface ReadTool {
-  name: string;
-  title: string;
-  description: string;
-  inputSchema: unknown;
-  outputSchema: unknown;
-  annotations?: Record<string, boolean>;
-  execute: Registered['execute'];
-}
-
-const NAME_PATTERN = /^[A-Za-z0-9_.-]{1,128}$/;
-
-/**
- * The frame tree. Native WebMCP lists the tools of every same-origin document of the page's frame tree, runs a
- * tool in the document that registered it, and fires `toolchange` in every same-origin document when one of them
- * registers or unregisters a tool. Same-origin documents can reach each other's windows, so each polyfill puts a
- * {@link Peer} on its window under this key (not enumerable) for the polyfills of the others; a cross-origin
- * window is never read (the browser lets a page only count and index its frames), so its tools are never listed
- * or reached, and it never sees these. A page can already do anything to a same-origin frame: this gives it
- * nothing new.
- */
-const PEER_KEY = Symbol.for('webmcp-agent.model-context-peer');
-
-/** A tool as a polyfill hands it to another document's: plain data (the schema as JSON text). */
-interface PeerTool {
-  name: string;
-  title: string;
-  description: string;
-  schemaJson?: string;
-  outputSchemaJson?: string;
-  annotations?: Record<string, boolean>;
-}
-
-/** What one document's polyfill offers the polyfills of the other same-origin documents of its frame tree. */
-interface Peer {
-  /** This document's origin, as its tools report it. */
-  origin: string;
-  /** This document's own tools, in registration order. */
-  tools(): PeerTool[];
-  /** Runs this document's tool `name` with the input as JSON text (parsed in this document's realm). */
-  run(name: string, inputJson: string, signal: AbortSignal | undefined): Promise<string | null>;
-  /** Fires `toolchange` here: a document of the tree registered or unregistered a tool. */
-  changed(): void;
 }
 
 /** Native Chromium's words for a document the `tools` permissions policy does not allow. */
@@ -154,17 +104,8 @@ export function runExposedTool(
   inputJson: string,
   signal: AbortSignal,
 ): Promise<string | null> {
-  return (
-    exposureHooks.get(context)?.run(name, caller, inputJson, signal) ??
-    Promise.reject(new DOMException(UNKNOWN_TOOL_MESSAGE, 'UnknownError'))
-  );
+  return exposureHooks.get(context)?.run(name, caller, inputJson, signal) ?? Promise.reject(unknownToolError());
 }
-
-/** Native Chromium's words for an unknown tool or a tool of another document (it says no more than this). */
-const UNKNOWN_TOOL_MESSAGE = 'The operation failed for an unknown transient reason (e.g. out of memory).';
-
-/** Native Chromium's words for a tool that threw, or whose result cannot be serialised. */
-const INVOCATION_FAILED = 'Tool was executed but the invocation failed. For example, the script function threw an error';
 
 /** The polyfill's ModelContext. Exported for the MAIN-world wiring and for tests. */
 export class PolyfillModelContext extends EventTarget {
@@ -223,7 +164,7 @@ export class PolyfillModelContext extends EventTarget {
       run: (name, caller, inputJson, signal) => {
         const registered = this.#tools.get(name);
         if (!registered || this.#hidden || !registered.exposedTo?.includes(caller)) {
-          return Promise.reject(new DOMException(UNKNOWN_TOOL_MESSAGE, 'UnknownError'));
+          return Promise.reject(unknownToolError());
         }
         return this.#run(registered, JSON.parse(inputJson), signal);
       },
@@ -241,12 +182,12 @@ export class PolyfillModelContext extends EventTarget {
         })),
       run: (name, inputJson, signal) => {
         const registered = this.#tools.get(name);
-        if (!registered) return Promise.reject(new DOMException(UNKNOWN_TOOL_MESSAGE, 'UnknownError'));
+        if (!registered) return Promise.reject(unknownToolError());
         return this.#run(registered, JSON.parse(inputJson), signal);
       },
       changed: () => this.dispatchEvent(new this.#win.Event('toolchange')),
     };
-    Object.defineProperty(win, PEER_KEY, { configurable: true, value: this.#peer });
+    offerPeer(win, this.#peer);
   }
 
   get ontoolchange(): ((event: Event) => void) | null {
@@ -277,8 +218,8 @@ export class PolyfillModelContext extends EventTarget {
     // WebIDL: argument and dictionary errors reject the returned promise (a promise-returning operation never throws).
     try {
       // biome-ignore lint/complexity/noArguments: WebIDL counts the arguments given, not the parameters declared.
-      if (arguments.length === 0) throw new TypeError(failed('registerTool', '1 argument required, but only 0 present.'));
-      const read = this.#readTool(tool);
+      if (arguments.length === 0) throw new TypeError(failedToExecute('registerTool', '1 argument required, but only 0 present.'));
+      const read = readModelContextTool(tool);
       // The options dictionary's members in code-point order, as native reads them.
       const where = { operation: 'registerTool', dictionary: 'ModelContextRegisterToolOptions' };
       const dictionary = readDictionaryArgument(options, where);
@@ -287,10 +228,10 @@ export class PolyfillModelContext extends EventTarget {
       if (isInactive(this.#doc)) throw inactiveError(this.#doc);
       // As Chromium 156 orders them: the permissions policy, the tool's own checks, the signal, then the origins.
       return this.#whenAllowed(() => {
-        const registered = this.#checkTool(read);
+        const registered = checkModelContextTool(read, this.#tools);
         if (signal?.aborted) return Promise.reject(signal.reason);
         this.#checkOrigins(exposedTo, 'exposedTo');
-        return this.#register({ ...registered, ...this.#exposedOrigins(exposedTo) }, signal);
+        return this.#register({ ...registered, ...exposedOrigins(exposedTo, this.#win.URL) }, signal);
       });
     } catch (error) {
       return Promise.reject(error);
@@ -311,14 +252,14 @@ export class PolyfillModelContext extends EventTarget {
       if (isInactive(this.#doc)) throw inactiveError(this.#doc);
       return this.#whenAllowed(() => {
         this.#checkOrigins(fromOrigins, 'fromOrigins');
-        const local = this.#list();
+        const local = listFrameTreeTools(this.#tree());
         // Other origins' tools are listed only when asked for by origin, and only those exposed to this one.
         const foreign = [...new Set((fromOrigins ?? []).map((origin) => new this.#win.URL(origin).origin))].filter(
           (origin) => origin !== 'null' && origin !== this.#peer.origin,
         );
         if (!this.#link || foreign.length === 0) return Promise.resolve(local);
         return this.#link.list(foreign).then(
-          (entries) => this.#withExposed(local, entries),
+          (entries) => withExposedTools(this.#win, this.#peer.origin, local, entries),
           () => local,
         );
       });
@@ -345,27 +286,6 @@ export class PolyfillModelContext extends EventTarget {
     }
   }
 
-  /** Every tool this document lists: those of the same-origin documents of its frame tree. */
-  #list(): PolyfillToolInfo[] {
-    // Breadth first from the top, as native lists them; sorted by name, the sort keeps that order between equal names.
-    return this.#tree()
-      .flatMap(([win, peer]) =>
-        peer
-          ? peer.tools().map((tool) => ({
-              ...(tool.annotations ? { annotations: { ...tool.annotations } } : {}),
-              description: tool.description,
-              ...(tool.schemaJson === undefined ? {} : { inputSchema: JSON.parse(tool.schemaJson) }),
-              name: tool.name,
-              origin: peer.origin,
-              ...(tool.outputSchemaJson === undefined ? {} : { outputSchema: JSON.parse(tool.outputSchemaJson) }),
-              title: tool.title,
-              window: win,
-            }))
-          : [],
-      )
-      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  }
-
   /**
    * Tool continuations (docs/webmcp-conformance.md; lib/webmcp/tool-continuations.ts): finishes, with `callback`'s
    * result, the agent's call whose tool asked for `token` in the document before this one.
@@ -373,59 +293,20 @@ export class PolyfillModelContext extends EventTarget {
   resumeTool(token: unknown, callback: unknown): Promise<void> {
     try {
       // biome-ignore lint/complexity/noArguments: WebIDL counts the arguments given, not the parameters declared.
-      if (arguments.length < 2) throw new TypeError(failed('resumeTool', `2 arguments required, but only ${arguments.length} present.`));
+      const given = arguments.length;
+      if (given < 2) throw new TypeError(failedToExecute('resumeTool', `2 arguments required, but only ${given} present.`));
       const read = String(token);
-      if (typeof callback !== 'function') throw new TypeError(failed('resumeTool', "parameter 2 is not of type 'Function'."));
+      if (typeof callback !== 'function') throw new TypeError(failedToExecute('resumeTool', "parameter 2 is not of type 'Function'."));
       if (isInactive(this.#doc)) throw inactiveError(this.#doc);
-      return resumeToolCall(this.#win, read, callback as () => unknown, serializeResult);
+      return resumeToolCall(this.#win, read, callback as () => unknown, serializeToolResult);
     } catch (error) {
       return Promise.reject(error);
     }
   }
 
-  /** `exposedTo` as the tool keeps it: serialised origins (an opaque one matches no document). */
-  #exposedOrigins(exposedTo: string[] | undefined): { exposedTo?: string[] } {
-    const origins = [...new Set((exposedTo ?? []).map((origin) => new this.#win.URL(origin).origin))].filter((o) => o !== 'null');
-    return origins.length > 0 ? { exposedTo: origins } : {};
-  }
-
-  /**
-   * The local list with the tools other origins' frames expose to this document, each with its frame's window as
-   * this document reaches it; sorted by name and, between equal names, breadth first from the top, as native lists.
-   */
-  #withExposed(local: PolyfillToolInfo[], entries: ExposedToolEntry[]): PolyfillToolInfo[] {
-    const top = this.#win.top ?? this.#win;
-    const exposed = entries.flatMap((entry): PolyfillToolInfo[] => {
-      const win = windowAtPath(top, entry.path);
-      // A window this document can read is its own origin's: never another origin's tool.
-      if (!win || win === (this.#win as Window) || this.#sameOrigin(win)) return [];
-      let inputSchema: Record<string, unknown> | undefined;
-      try {
-        inputSchema = entry.inputSchemaJson === undefined ? undefined : JSON.parse(entry.inputSchemaJson);
-      } catch {
-        inputSchema = undefined;
-      }
-      return [
-        {
-          ...(entry.annotations ? { annotations: { ...entry.annotations } } : {}),
-          description: String(entry.description),
-          ...(inputSchema === undefined ? {} : { inputSchema }),
-          name: String(entry.name),
-          origin: String(entry.origin),
-          title: String(entry.title),
-          window: win,
-        },
-      ];
-    });
-    if (exposed.length === 0) return local;
-    const order = windowsBreadthFirst(top);
-    const rank = (win: Window) => order.indexOf(win);
-    return [...local, ...exposed].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : rank(a.window) - rank(b.window)));
-  }
-
   executeTool(tool: unknown, input?: unknown, options: unknown = {}): Promise<string | null> {
     try {
-      const ref = this.#readToolRef(tool);
+      const ref = readRegisteredTool(tool);
       const where = { operation: 'executeTool', dictionary: 'ExecuteToolOptions' };
       const signal = readAbortSignalMember(
         readDictionaryArgument(options, where)?.signal,
@@ -440,11 +321,7 @@ export class PolyfillModelContext extends EventTarget {
     }
   }
 
-  #execute(
-    { name, origin, win }: { name: string; origin: string; win: Window },
-    input: unknown,
-    signal: AbortSignal | undefined,
-  ): Promise<string | null> {
+  #execute({ name, origin, win }: RegisteredToolRef, input: unknown, signal: AbortSignal | undefined): Promise<string | null> {
     {
       // As native, the tool's origin is read first: a URL names its origin, anything else is refused.
       const toolOrigin = readToolOrigin(origin, this.#win.URL);
@@ -452,249 +329,41 @@ export class PolyfillModelContext extends EventTarget {
       if (win.closed) throw new DOMException('Target frame is detached.', 'InvalidStateError');
       if (win === this.#win) {
         const registered = this.#tools.get(name);
-        if (!registered || toolOrigin !== this.#peer.origin) throw new DOMException(UNKNOWN_TOOL_MESSAGE, 'UnknownError');
-        return this.#run(registered, JSON.parse(toolInputJson(input)), signal);
+        if (!registered || toolOrigin !== this.#peer.origin) throw unknownToolError();
+        return this.#run(registered, JSON.parse(readToolInputJson(input)), signal);
       }
       // Another document's: only one of the same-origin documents of this frame tree (made-up origins, other
       // windows and cross-origin frames are unknown tools), and only a tool it has.
       const found = this.#tree().find(([other]) => other === win);
       // A window of another origin: one of its tools exposed to this document's origin, through the extension.
-      if (!found) return this.#runExposed(win, toolOrigin, name, input, signal);
+      if (!found) return runOtherOriginTool(this.#link, this.#win, { name, origin: toolOrigin, win }, input, signal);
       const peer = found[1];
       if (!peer || toolOrigin !== peer.origin || !peer.tools().some((t) => t.name === name)) {
-        throw new DOMException(UNKNOWN_TOOL_MESSAGE, 'UnknownError');
+        throw unknownToolError();
       }
-      return this.#runIn(win, peer, name, toolInputJson(input), signal);
+      return runInPeer(win, peer, name, readToolInputJson(input), signal);
     }
   }
 
-  /**
-   * The same-origin documents of this document's frame tree, this one included, breadth first from the top and
-   * each frame's children in the order the browser attached them (native's order), with the polyfill each runs
-   * (if it has loaded one). Cross-origin windows are only counted and indexed, to reach same-origin frames below
-   * them.
-   */
-  #tree(): [Window, Peer | undefined][] {
-    const found: [Window, Peer | undefined][] = [];
-    const queue: Window[] = [this.#win.top ?? this.#win];
-    for (let i = 0; i < queue.length; i++) {
-      const win = queue[i] as Window & Record<symbol, Peer | undefined>;
-      if (win === (this.#win as Window)) found.push([win, this.#peer]);
-      else if (this.#sameOrigin(win)) found.push([win, win[PEER_KEY]]);
-      let count = 0;
-      try {
-        count = win.length;
-      } catch {
-        // A window that went away while it was walked.
-      }
-      for (let j = 0; j < count; j++) {
-        const child = win[j];
-        if (child) queue.push(child);
-      }
-    }
-    return found;
-  }
-
-  /** Whether another window's document is of this document's origin. */
-  #sameOrigin(win: Window): boolean {
-    try {
-      // Reading more than the few members a cross-origin window allows throws: such a window is never read.
-      return originOf(win) === this.#peer.origin;
-    } catch {
-      return false;
-    }
-  }
-
-  /**
-   * Runs another document's tool: toolactivated and toolcancel fire at that document's modelContext. The call
-   * rejects with UnknownError, as native's, if that document goes away (its frame navigates or is removed) first.
-   */
-  #runIn(win: Window, peer: Peer, name: string, json: string, signal: AbortSignal | undefined): Promise<string | null> {
-    if (signal?.aborted) return Promise.reject(signal.reason);
-    return new Promise((resolve, reject) => {
-      const gone = () => reject(new DOMException(UNKNOWN_TOOL_MESSAGE, 'UnknownError'));
-      win.addEventListener('pagehide', gone, { once: true });
-      // At once, as native: not after the other document's rejection has come through its promise.
-      const aborted = () => reject(signal?.reason);
-      signal?.addEventListener('abort', aborted, { once: true });
-      peer
-        .run(name, json, signal)
-        .then(resolve, (error) =>
-          // The other document's DOMException, remade in this one's realm.
-          reject(
-            error instanceof DOMException || typeof error !== 'object' || error === null || error.constructor?.name !== 'DOMException'
-              ? error
-              : new DOMException(String(error.message), String(error.name)),
-          ),
-        )
-        .finally(() => {
-          win.removeEventListener('pagehide', gone);
-          signal?.removeEventListener('abort', aborted);
-        });
-    });
-  }
-
-  /**
-   * Runs another origin's tool that its frame exposed to this document's origin, found again by what the extension
-   * lists now (a tool unregistered since, or one made up, is unknown). As a same-origin frame's: the call rejects at
-   * once with the caller's reason when it is aborted, and the tool's own signal aborts in its document.
-   */
-  #runExposed(win: Window, origin: string, name: string, input: unknown, signal: AbortSignal | undefined): Promise<string | null> {
-    const unknown = () => new DOMException(UNKNOWN_TOOL_MESSAGE, 'UnknownError');
-    const link = this.#link;
-    if (!link) throw unknown();
-    const top = this.#win.top ?? this.#win;
-    return link.list([origin]).then((entries) => {
-      const entry = entries.find((e) => e.name === name && e.origin === origin && windowAtPath(top, e.path) === win);
-      if (!entry) throw unknown();
-      const json = toolInputJson(input);
-      if (signal?.aborted) throw signal.reason;
-      return new Promise<string | null>((resolve, reject) => {
-        const aborted = () => reject(signal?.reason);
-        signal?.addEventListener('abort', aborted, { once: true });
-        link
-          .run(entry, json, signal)
-          .then(resolve, (error: { name?: unknown; message?: unknown }) =>
-            reject(new DOMException(String(error?.message), String(error?.name))),
-          )
-          .finally(() => signal?.removeEventListener('abort', aborted));
-      });
-    });
+  /** Tells the extension which of this document's tools it exposes to other origins (all of them, now). */
+  #publish(): void {
+    if (!this.#link) return;
+    this.#link.publish(exposedToolsOf(this.#tools.values(), this.#hidden));
   }
 
   #publishIfExposing(): void {
     if ([...this.#tools.values()].some((tool) => tool.exposedTo)) this.#publish();
   }
 
-  /** Tells the extension which of this document's tools it exposes to other origins (all of them, now). */
-  #publish(): void {
-    if (!this.#link) return;
-    const tools: ExposedTool[] = this.#hidden
-      ? []
-      : [...this.#tools.values()]
-          .filter((tool) => tool.exposedTo)
-          .map(({ name, title, description, schemaJson, annotations, exposedTo }) => ({
-            name,
-            title,
-            description,
-            ...(schemaJson === undefined ? {} : { inputSchemaJson: schemaJson }),
-            ...(annotations ? { annotations } : {}),
-            exposedTo: exposedTo ?? [],
-          }));
-    this.#link.publish(tools);
+  /** The same-origin documents of this document's frame tree, with their polyfills' peers ({@link frameTreePeers}). */
+  #tree(): FrameTree {
+    return frameTreePeers(this.#win, this.#peer);
   }
 
-  /**
-   * Fires `toolchange` in every same-origin document of the tree, this one included, in the tree's order: at its
-   * polyfill, or, where none has loaded yet, at the stub's modelContext if its page has read it.
-   */
+  /** Fires `toolchange` in every same-origin document of the tree, this one included, unless this one went away. */
   #notifyTree(): void {
     if (isInactive(this.#doc)) return;
-    for (const [win, peer] of this.#tree()) {
-      try {
-        if (peer) peer.changed();
-        else {
-          const stub = (win as unknown as Record<symbol, ModelContextStub | undefined>)[STUB_KEY];
-          stub?.built?.dispatchEvent(new (win as Window & typeof globalThis).Event('toolchange'));
-        }
-      } catch {
-        // A document that went away meanwhile.
-      }
-    }
-  }
-
-  /** The tool dictionary as native reads it: required members in code-point order, a real Window. */
-  #readToolRef(tool: unknown): { name: string; origin: string; win: Window } {
-    if (typeof tool !== 'object' || tool === null) {
-      throw new TypeError(failed('executeTool', "The provided value is not of type 'RegisteredTool'."));
-    }
-    const t = tool as Record<string, unknown>;
-    for (const member of ['description', 'name', 'origin', 'window']) {
-      if (t[member] === undefined) {
-        throw new TypeError(
-          failed('executeTool', `Failed to read the '${member}' property from 'RegisteredTool': Required member is undefined.`),
-        );
-      }
-    }
-    const win = t.window as { window?: unknown } | null;
-    if (typeof win !== 'object' || win === null || !isWindow(win)) {
-      throw new TypeError(
-        failed('executeTool', "Failed to read the 'window' property from 'RegisteredTool': Failed to convert value to 'Window'."),
-      );
-    }
-    return { name: String(t.name), origin: String(t.origin), win: win as unknown as Window };
-  }
-
-  /**
-   * Reads a ModelContextTool dictionary the way WebIDL converts it (every member read once, in code-point order), or
-   * throws the TypeError native throws. The checks registerTool's steps make come later ({@link #checkTool}).
-   */
-  #readTool(tool: unknown): ReadTool {
-    if (typeof tool !== 'object' || tool === null) {
-      throw new TypeError(failed('registerTool', "The provided value is not of type 'ModelContextTool'."));
-    }
-    const t = tool as Record<string, unknown>;
-    const annotations = t.annotations;
-    const description = t.description;
-    const execute = t.execute;
-    const inputSchema = t.inputSchema;
-    const name = t.name;
-    const outputSchema = t.outputSchema;
-    const title = t.title;
-    for (const [member, value] of [
-      ['description', description],
-      ['execute', execute],
-      ['name', name],
-    ] as const) {
-      if (value === undefined) {
-        throw new TypeError(
-          failed('registerTool', `Failed to read the '${member}' property from 'ModelContextTool': Required member is undefined.`),
-        );
-      }
-    }
-    if (typeof execute !== 'function') {
-      throw new TypeError(
-        failed('registerTool', "Failed to read the 'execute' property from 'ModelContextTool': The provided value is not a function."),
-      );
-    }
-    return {
-      name: String(name),
-      title: title === undefined ? '' : toUSVString(String(title)),
-      description: String(description),
-      inputSchema,
-      outputSchema,
-      annotations: readAnnotations(annotations),
-      execute: (input, client) => Reflect.apply(execute as Registered['execute'], undefined, [input, client]),
-    };
-  }
-
-  /** registerTool's checks of a read tool, in native's order, or throws what native throws. */
-  #checkTool(read: ReadTool): Registered {
-    const { inputSchema, outputSchema, ...rest } = read;
-    if (!NAME_PATTERN.test(read.name)) throw new DOMException('Invalid tool name', 'InvalidStateError');
-    if (read.description === '') throw new DOMException('Description is required', 'InvalidStateError');
-    if (this.#tools.has(read.name)) throw new DOMException('Duplicate tool name', 'InvalidStateError');
-    // Like Chromium: the schema is serialised at registration, so a cyclic one rejects here, for the page to see.
-    let schemaJson: string | undefined;
-    if (inputSchema !== undefined) {
-      try {
-        schemaJson = JSON.stringify(inputSchema);
-      } catch (error) {
-        throw new TypeError(failed('registerTool', thrownMessage(error)));
-      }
-      if (schemaJson === undefined) throw new TypeError(failed('registerTool', 'invalid input schema: toJSON() returns undefined'));
-    }
-    // The outputSchema is kept the same way, so the page sees a cyclic one fail at registration too.
-    let outputSchemaJson: string | undefined;
-    if (outputSchema !== undefined) {
-      try {
-        outputSchemaJson = JSON.stringify(outputSchema);
-      } catch (error) {
-        throw new TypeError(failed('registerTool', thrownMessage(error)));
-      }
-      if (outputSchemaJson === undefined) throw new TypeError(failed('registerTool', 'invalid output schema: toJSON() returns undefined'));
-    }
-    return { ...rest, schemaJson, ...(outputSchemaJson === undefined ? {} : { outputSchemaJson }) };
+    notifyFrameTree(this.#tree());
   }
 
   #register(registered: Registered, signal: AbortSignal | undefined): Promise<void> {
@@ -721,65 +390,9 @@ export class PolyfillModelContext extends EventTarget {
     });
   }
 
+  /** Runs this document's tool `registered` ({@link runToolCall}): its events fire at this modelContext. */
   #run(registered: Registered, args: unknown, outer: AbortSignal | undefined): Promise<string | null> {
-    // As native: a call whose signal is already aborted rejects with its reason, and the tool never runs.
-    if (outer?.aborted) return Promise.reject(outer.reason);
-    const name = registered.name;
-    const win = this.#win;
-    const controller = new AbortController();
-    // Only the agent's call (the bridge's signal) can get a continuation token (tool-continuations.ts).
-    const { invocation, finish } = createInvocation(win, outer);
-    return new Promise((resolve, reject) => {
-      let ended = false;
-      const end = (settle: () => void) => {
-        if (ended) return;
-        ended = true;
-        finish();
-        outer?.removeEventListener('abort', onAbort);
-        settle();
-      };
-      // As native (WPT webmcp/*/executeTool-abort): the call rejects at once with the caller's reason; in a later
-      // task, once the tool has started (it still starts if it had not), its signal aborts with an AbortError, and
-      // toolcancel follows once the microtasks that queued have run. Native's later task is a round trip through the
-      // browser; the tasks of afterQueuedTasks keep a task the page queued right after abort() ahead of it, as native's does.
-      const onAbort = () => {
-        end(() => reject(outer?.reason));
-        afterQueuedTasks(win, () => {
-          controller.abort();
-          queueMicrotask(() => this.dispatchEvent(new this.#events.ToolCancelEvent('toolcancel', { toolName: name })));
-        });
-      };
-      outer?.addEventListener('abort', onAbort, { once: true });
-      // As native: the tool starts in a later task, after executeTool has returned its promise; a task of its own,
-      // as native's is, so the timers the tool sets are not clamped for the caller's nesting (see inAFreshTask).
-      inAFreshTask(win, () => {
-        new Promise((started) => started(registered.execute(args, { signal: controller.signal, invocation })))
-          .then(
-            (value) => () => resolve(serializeResult(value)),
-            (error) =>
-              // The page may throw anything (a Proxy, an object without a prototype): describing it never throws,
-              // or this handler would fail unseen and the call would never settle.
-              () =>
-                reject(new DOMException(`Tool was executed but the invocation failed: ${thrownMessage(error)}`, 'UnknownError')),
-          )
-          // As native, whose answer comes back through the browser: the call settles a few tasks after the tool did,
-          // after the tasks the tool queued (a timer, a message) and those they queued in turn.
-          .then((settle) =>
-            afterQueuedTasks(win, () =>
-              end(() => {
-                try {
-                  settle();
-                } catch (error) {
-                  reject(error);
-                }
-              }),
-            ),
-          );
-        // As native: the tool starts first (a declarative form is filled, even submitted), and toolactivated follows
-        // once the microtasks it queued have run; dispatched at this document's modelContext (not at the window).
-        queueMicrotask(() => this.dispatchEvent(new this.#events.ToolActivatedEvent('toolactivated', { toolName: name })));
-      });
-    });
+    return runToolCall(this.#win, this, this.#events, registered, args, outer);
   }
 
   #handler(type: string): ((event: Event) => void) | null {
@@ -798,107 +411,6 @@ export class PolyfillModelContext extends EventTarget {
     // In a task, as native.
     this.#win.setTimeout(() => this.#notifyTree(), 0);
   }
-}
-
-/**
- * A window's origin: `window.origin`, not `location.origin`, since an about:blank or srcdoc frame has its
- * creator's origin, as native lists it. Throws for a cross-origin window.
- */
-function originOf(win: Window): string {
-  return (win as { origin?: string }).origin ?? win.location.origin;
-}
-
-/**
- * Whether a value is a Window as WebIDL converts it: its `window` is itself, or it is a WindowProxy whose frame was
- * removed (a cross-origin one then answers only `closed`, and has no prototype to show).
- */
-function isWindow(value: { window?: unknown }): boolean {
-  try {
-    if (value.window === value) return true;
-    const proxy = value as { closed?: unknown; postMessage?: unknown };
-    return proxy.closed === true && Object.getPrototypeOf(value) === null && typeof proxy.postMessage === 'function';
-  } catch {
-    return false;
-  }
-}
-
-/** "Failed to execute 'op' on 'ModelContext': …", native's TypeError wording. */
-function failed(operation: string, detail: string): string {
-  return `Failed to execute '${operation}' on 'ModelContext': ${detail}`;
-}
-
-/**
- * executeTool's input as native takes it, as JSON text: missing or undefined is a fresh `{}`; anything else must be
- * an object (arrays are objects) that serialises to JSON; the tool gets a copy, as it would from another document.
- */
-function toolInputJson(input: unknown): string {
-  if (input === undefined) return '{}';
-  if (typeof input !== 'object' || input === null) {
-    throw new TypeError(failed('executeTool', 'invalid input object: value is not an object'));
-  }
-  let json: string | undefined;
-  try {
-    json = JSON.stringify(input);
-  } catch (error) {
-    throw new TypeError(failed('executeTool', `invalid input object: ${thrownMessage(error)}`));
-  }
-  if (json === undefined) throw new TypeError(failed('executeTool', 'invalid input object: toJSON() returns undefined'));
-  return json;
-}
-
-/**
- * Runs `then` in a task of its own: a message's task, which starts at timer nesting level 0. Native's steps run in
- * tasks that come from the browser, so a page that awaits calls in a loop never gets its timers clamped to 4 ms
- * (HTML's timer initialisation steps clamp a timer nested more than five deep); timers chained here would be.
- */
-function inAFreshTask(win: Window & typeof globalThis, then: () => void): void {
-  const { port1, port2 } = new win.MessageChannel();
-  port1.onmessage = () => {
-    port1.close();
-    then();
-  };
-  port2.postMessage(null);
-}
-
-/**
- * Runs `then` three tasks from now (a fresh task, then a timer it queues, then a timer that one queues): after the
- * timers and messages queued before it, and the timers those queued in turn.
- */
-function afterQueuedTasks(win: Window & typeof globalThis, then: () => void): void {
-  inAFreshTask(win, () => win.setTimeout(() => win.setTimeout(then, 0), 0));
-}
-
-/** The value that marks a call that navigated the page (executeTool resolves null). */
-export const NAVIGATED = Symbol('navigated');
-
-function serializeResult(value: unknown): string | null {
-  if (value === NAVIGATED) return null;
-  if (typeof value === 'string') return value;
-  if ((typeof value === 'object' && value !== null) || typeof value === 'function') {
-    let json: string | undefined;
-    try {
-      json = JSON.stringify(value);
-    } catch {
-      // A result that cannot be serialised (a cycle, a BigInt inside): native rejects the call.
-      throw new DOMException(INVOCATION_FAILED, 'UnknownError');
-    }
-    if (json !== undefined) return json;
-  }
-  try {
-    return String(value);
-  } catch {
-    return thrownMessage(value);
-  }
-}
-
-/** Annotations as native reports them once a page gives any: every known hint, false unless the page said true. */
-function readAnnotations(value: unknown): Record<string, boolean> | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const out: Record<string, boolean> = {};
-  for (const key of ['consequentialHint', 'debugging', 'readOnlyHint', 'untrustedContentHint']) {
-    out[key] = Boolean((value as Record<string, unknown>)[key]);
-  }
-  return out;
 }
 
 /** Document.prototype as this document sees it (where Chromium defines modelContext). */
