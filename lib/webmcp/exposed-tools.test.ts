@@ -3,27 +3,13 @@ import type { ExposedToolEntry } from '../messaging/bridge-messages';
 import { exposedOrigins, exposedToolsOf, runOtherOriginTool, withExposedTools } from './exposed-tools';
 import type { ExposureLink } from './exposure-link';
 import type { PolyfillToolInfo } from './polyfill-tool-info';
-
-/** Test double: a window with an origin (`cross` throws, as a cross-origin one does), its frames and its top. */
-function fakeWindow(origin: string, frames: Window[] = []): Window {
-  const win: Record<string | number, unknown> = { length: frames.length };
-  Object.defineProperty(win, 'origin', {
-    get: () => {
-      if (origin === 'cross') throw new DOMException('Blocked a frame', 'SecurityError');
-      return origin;
-    },
-  });
-  frames.forEach((frame, i) => {
-    win[i] = frame;
-  });
-  return win as unknown as Window;
-}
+import { fakeFrameWindow } from '../testing/fake-frame-window';
 
 const OWN = 'https://shop.example';
-const other = fakeWindow('cross');
-const sameOrigin = fakeWindow(OWN);
-const self = fakeWindow(OWN);
-const top = fakeWindow(OWN, [self, other, sameOrigin]);
+const other = fakeFrameWindow('cross');
+const sameOrigin = fakeFrameWindow(OWN);
+const self = fakeFrameWindow(OWN);
+const top = fakeFrameWindow(OWN, [self, other, sameOrigin]);
 for (const win of [top, self, other, sameOrigin]) (win as unknown as Record<string, unknown>).top = top;
 
 const entry = (name: string, path: number[], more: Partial<ExposedToolEntry> = {}): ExposedToolEntry => ({

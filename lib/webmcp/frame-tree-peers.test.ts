@@ -1,22 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { STUB_KEY } from './install-model-context-stub';
 import { frameTreePeers, isSameOrigin, listFrameTreeTools, notifyFrameTree, offerPeer, type Peer, runInPeer } from './frame-tree-peers';
-
-/** Test double: the members of a window the frame-tree walk reads (`top`, `length`, indexed frames, `origin`). */
-function fakeWindow(origin: string, frames: Window[] = []): Window {
-  const win: Record<string | number, unknown> = { length: frames.length };
-  Object.defineProperty(win, 'origin', {
-    get: () => {
-      if (origin === 'cross') throw new DOMException('Blocked a frame', 'SecurityError');
-      return origin;
-    },
-  });
-  frames.forEach((frame, i) => {
-    win[i] = frame;
-    (frame as unknown as Record<string, unknown>).parent = win;
-  });
-  return win as unknown as Window;
-}
+import { fakeFrameWindow } from '../testing/fake-frame-window';
 
 function withTop(top: Window, ...wins: Window[]): void {
   for (const win of [top, ...wins]) (win as unknown as Record<string, unknown>).top = top;
@@ -31,11 +16,11 @@ const peer = (origin: string, names: string[] = [], changed = () => {}): Peer =>
 
 describe('frameTreePeers', () => {
   it('lists the same-origin documents breadth first from the top, reaching them below cross-origin frames', () => {
-    const deep = fakeWindow('https://shop.example');
-    const cross = fakeWindow('cross', [deep]);
-    const sibling = fakeWindow('https://shop.example');
-    const self = fakeWindow('https://shop.example');
-    const top = fakeWindow('https://shop.example', [cross, self, sibling]);
+    const deep = fakeFrameWindow('https://shop.example');
+    const cross = fakeFrameWindow('cross', [deep]);
+    const sibling = fakeFrameWindow('https://shop.example');
+    const self = fakeFrameWindow('https://shop.example');
+    const top = fakeFrameWindow('https://shop.example', [cross, self, sibling]);
     withTop(top, deep, cross, sibling, self);
     const own = peer('https://shop.example');
     const siblingPeer = peer('https://shop.example');
@@ -51,18 +36,18 @@ describe('frameTreePeers', () => {
 
 describe('isSameOrigin', () => {
   it('never reads a cross-origin window beyond what throws', () => {
-    expect(isSameOrigin(fakeWindow('https://shop.example'), 'https://shop.example')).toBe(true);
-    expect(isSameOrigin(fakeWindow('https://other.example'), 'https://shop.example')).toBe(false);
-    expect(isSameOrigin(fakeWindow('cross'), 'https://shop.example')).toBe(false);
+    expect(isSameOrigin(fakeFrameWindow('https://shop.example'), 'https://shop.example')).toBe(true);
+    expect(isSameOrigin(fakeFrameWindow('https://other.example'), 'https://shop.example')).toBe(false);
+    expect(isSameOrigin(fakeFrameWindow('cross'), 'https://shop.example')).toBe(false);
   });
 });
 
 describe('listFrameTreeTools', () => {
   it('sorts by name, keeping the tree order between equal names', () => {
-    const [a, b] = [fakeWindow('https://a.example'), fakeWindow('https://b.example')];
+    const [a, b] = [fakeFrameWindow('https://a.example'), fakeFrameWindow('https://b.example')];
     const tools = listFrameTreeTools([
       [a, peer('https://a.example', ['zeta', 'alpha'])],
-      [fakeWindow('https://a.example'), undefined],
+      [fakeFrameWindow('https://a.example'), undefined],
       [b, peer('https://b.example', ['alpha'])],
     ]);
     expect(tools.map((tool) => [tool.name, tool.window === a ? 'a' : 'b'])).toEqual([
@@ -76,21 +61,21 @@ describe('listFrameTreeTools', () => {
 describe('notifyFrameTree', () => {
   it("fires toolchange at each polyfill in the tree's order, at a read stub where none loaded, past a window that went away", () => {
     const order: string[] = [];
-    const stubbed = fakeWindow('https://shop.example') as Window & Record<symbol, unknown>;
+    const stubbed = fakeFrameWindow('https://shop.example') as Window & Record<symbol, unknown>;
     (stubbed as unknown as Record<string, unknown>).Event = Event;
     const built = new EventTarget();
     built.addEventListener('toolchange', () => order.push('stub'));
     stubbed[STUB_KEY] = { built };
     notifyFrameTree([
-      [fakeWindow('x'), peer('x', [], () => order.push('first'))],
+      [fakeFrameWindow('x'), peer('x', [], () => order.push('first'))],
       [
-        fakeWindow('x'),
+        fakeFrameWindow('x'),
         peer('x', [], () => {
           throw new Error('gone');
         }),
       ],
       [stubbed, undefined],
-      [fakeWindow('x'), peer('x', [], () => order.push('last'))],
+      [fakeFrameWindow('x'), peer('x', [], () => order.push('last'))],
     ]);
     expect(order).toEqual(['first', 'stub', 'last']);
   });

@@ -9,6 +9,7 @@
  * test runs in the three projects of playwright.config.ts; see docs/webmcp-conformance.md.
  */
 import type { BrowserContext, Frame, Page } from '@playwright/test';
+import { addFrame } from './add-frame';
 import { expect, test } from './fixtures';
 
 /** Native Chromium's words for an unknown tool. */
@@ -58,25 +59,6 @@ async function openPage(context: BrowserContext, url: string): Promise<Page> {
   await page.goto(`${url}/conformance.html`);
   await page.evaluate(instrument);
   return page;
-}
-
-/** Adds an iframe of `src` (with `allow` when given) to `parent` and returns its Frame once loaded. */
-async function addFrame(parent: Page | Frame, src: string, allow?: string): Promise<Frame> {
-  await parent.evaluate(
-    ([url, policy]) =>
-      new Promise((resolve) => {
-        const frame = document.createElement('iframe');
-        if (policy !== null) frame.allow = policy;
-        frame.src = url;
-        frame.onload = resolve;
-        document.body.append(frame);
-      }),
-    [src, allow ?? null] as const,
-  );
-  const page = 'page' in parent ? parent.page() : parent;
-  const frame = page.frames().find((f) => f.url() === src);
-  if (!frame) throw new Error(`no frame ${src}`);
-  return frame;
 }
 
 /** A third origin besides the server's two: Chromium resolves every `*.localhost` to the loopback address. */

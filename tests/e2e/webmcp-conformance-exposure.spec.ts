@@ -9,6 +9,7 @@
  * project). Every test runs in the three projects of playwright.config.ts; see docs/webmcp-conformance.md.
  */
 import type { BrowserContext, Frame, Page } from '@playwright/test';
+import { addFrame as addFrameTo } from './add-frame';
 import { expect, test } from './fixtures';
 
 /** Native Chromium's words for an origin it refuses in `exposedTo` / `fromOrigins`. */
@@ -45,21 +46,9 @@ async function openPage(context: BrowserContext, url: string): Promise<Page> {
   return page;
 }
 
-/** Adds an iframe of `src` (with `allow` when given) to a page or frame and returns its Frame once loaded. */
+/** Adds an iframe (see add-frame.ts) with `settle` defined in it. */
 async function addFrame(parent: Page | Frame, src: string, allow?: string): Promise<Frame> {
-  await parent.evaluate(
-    ([url, policy]) =>
-      new Promise((resolve) => {
-        const frame = document.createElement('iframe');
-        if (policy !== null) frame.allow = policy;
-        frame.src = url;
-        frame.onload = resolve;
-        document.body.append(frame);
-      }),
-    [src, allow ?? null] as const,
-  );
-  const frame = ('childFrames' in parent ? parent.childFrames() : parent.frames()).find((f) => f.url() === src);
-  if (!frame) throw new Error(`no frame ${src}`);
+  const frame = await addFrameTo(parent, src, allow);
   await frame.evaluate(defineSettle);
   return frame;
 }

@@ -249,15 +249,17 @@ test('options that are no dictionary, and a signal that is no AbortSignal (null 
       frame.onload = () => resolve(new (frame.contentWindow as any).AbortController().signal);
       document.body.append(frame);
     });
-    const register: Record<string, unknown> = {};
-    for (const [label, options] of [
+    // Options both methods refuse with TypeError before doing anything.
+    const refused = [
       ['options 5', 5],
       ['options text', 'x'],
       ['signal 5', { signal: 5 }],
       ['signal {}', { signal: {} }],
       ['signal null', { signal: null }],
       ['signal look-alike', { signal: lookAlike }],
-    ] as const) {
+    ] as const;
+    const register: Record<string, unknown> = {};
+    for (const [label, options] of refused) {
       register[label] = await settle(mc.registerTool(tool(`r_${Object.keys(register).length}`), options));
     }
     for (const [label, options] of [
@@ -270,14 +272,7 @@ test('options that are no dictionary, and a signal that is no AbortSignal (null 
     await mc.registerTool(tool('run_me'));
     const listed = (await mc.getTools()).find((t: { name: string }) => t.name === 'run_me');
     const execute: Record<string, unknown> = {};
-    for (const [label, options] of [
-      ['options 5', 5],
-      ['options text', 'x'],
-      ['signal 5', { signal: 5 }],
-      ['signal {}', { signal: {} }],
-      ['signal null', { signal: null }],
-      ['signal look-alike', { signal: lookAlike }],
-    ] as const) {
+    for (const [label, options] of refused) {
       execute[label] = await settle(mc.executeTool(listed, {}, options));
     }
     const ranBefore = ran;
