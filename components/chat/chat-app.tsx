@@ -210,7 +210,7 @@ export function ChatApp({ store, onOpenOptions, tabs = NO_TABS, audit = NO_AUDIT
               </div>
             )}
             {messages.map((m) => (
-              <MessageView key={m.id} message={m} confirmations={tab?.confirmations ?? []} onConfirm={store.confirm} />
+              <MessageView key={m.id} message={m} confirmations={tab?.confirmations ?? []} onConfirm={store.confirm} reveal={store} />
             ))}
             {running && !showsSomething(messages.at(-1)) && (
               <p class="thinking" aria-hidden="true">
@@ -233,7 +233,7 @@ export function ChatApp({ store, onOpenOptions, tabs = NO_TABS, audit = NO_AUDIT
             </button>
           </p>
         )}
-        {sharing && <SharingBar sharing={sharing} tab={tab} onConfirm={store.confirm} />}
+        {sharing && <SharingBar sharing={sharing} tab={tab} onConfirm={store.confirm} reveal={store} />}
         {adapter && (
           <AdapterStatusCard adapter={adapter} onPrepare={store.prepare} onCancel={store.cancelPrepare} onOpenOptions={onOpenOptions} />
         )}
