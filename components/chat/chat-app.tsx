@@ -172,6 +172,8 @@ export function ChatApp({ store, onOpenOptions, tabs = NO_TABS, audit = NO_AUDIT
       </nav>
       <main
         class="scroller"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the view scrolls (a tall dock, such as a desktop agent's question, leaves it little room even when empty), so it must be reachable by keyboard (axe scrollable-region-focusable).
+        tabIndex={0}
         ref={scroller}
         onScroll={(e) => {
           const el = e.currentTarget as HTMLDivElement;
