@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AdapterStatus, AgentMessage, ModelChoice } from '../../lib/agent/types';
+import type { AdapterStatus, AgentMessage, AgentPart, ModelChoice } from '../../lib/agent/types';
 import type { AgentClient } from '../../lib/messaging/agent-client';
 import type { AdapterSummary, HostEvent, PanelIntent, TabSnapshot } from '../../lib/messaging/agent-messages';
 import { ChatApp } from './chat-app';
@@ -210,6 +210,74 @@ describe('ChatApp', () => {
     const group = screen.getByRole('group', { name: prompt });
     expect(within(group).getByTitle('Arguments pay would receive').textContent).toBe('{\n  "amount": 5\n}');
     expect(within(group).queryByRole('button', { name: /Always/ })).toBeNull();
+  });
+
+  it('masks what a call’s schema marks secret in its card, and shows a question’s secret only on its own Reveal', () => {
+    const secret = 'hunter2-correct-horse';
+    const masked = (user: string) => JSON.stringify({ user, password: '[redacted]' }, null, 2);
+    const clear = (user: string) => JSON.stringify({ user, password: secret }, null, 2);
+    const prompt = (n: number) => `Allow sign_in on partner.test? This conversation holds what was read on bank.test (${n}).`;
+    const signIn = (id: string, user: string, patch: Pick<Extract<AgentPart, { type: 'tool' }>, 'state' | 'output' | 'prompt'>) => ({
+      type: 'tool' as const,
+      id,
+      name: 'sign_in',
+      input: { user, password: secret },
+      secretPaths: [['password']],
+      ...patch,
+    });
+    const question = (n: number) => ({
+      id: `q${n}`,
+      callId: `c${n}`,
+      toolName: 'sign_in',
+      allowAlways: false,
+      prompt: prompt(n),
+      input: masked(`user${n}`),
+      masked: true as const,
+    });
+    const { client, store, intents } = setup({
+      messages: [
+        user('sign in'),
+        {
+          id: 'a',
+          role: 'assistant',
+          parts: [
+            signIn('c0', 'ada', { state: 'done', output: { content: [{ type: 'text', text: `Welcome (password ${secret} accepted)` }] } }),
+            signIn('c1', 'user1', { state: 'awaiting-confirmation', prompt: prompt(1) }),
+            signIn('c2', 'user2', { state: 'awaiting-confirmation', prompt: prompt(2) }),
+          ],
+        },
+      ],
+      confirmations: [question(1), question(2)],
+    });
+    // Every card's input and output, and both questions: no secret in the panel's text.
+    expect(document.body.textContent).not.toContain(secret);
+    expect(screen.getAllByTitle('Input of sign_in')[0].textContent).toBe(masked('ada'));
+    expect(screen.getByTitle('Output of sign_in').textContent).toBe('Welcome (password [redacted] accepted)');
+    const first = screen.getByRole('group', { name: prompt(1) });
+    const second = screen.getByRole('group', { name: prompt(2) });
+    expect(within(first).getByTitle('Arguments sign_in would receive').textContent).toBe(masked('user1'));
+    expect(within(second).queryByRole('button', { name: 'Hide secret values' })).toBeNull();
+
+    fireEvent.click(within(first).getByRole('button', { name: 'Reveal secret values' }));
+    expect(intents()).toEqual([{ type: 'panel/reveal', tabId: 1, confirmationId: 'q1' }]);
+    // Nothing shows until the host answers for that question.
+    expect(document.body.textContent).not.toContain(secret);
+    client.emit({ type: 'panel/revealed', tabId: 1, confirmationId: 'q1', input: clear('user1') });
+    expect(within(first).getByTitle('Arguments sign_in would receive').textContent).toBe(clear('user1'));
+    expect(within(second).getByTitle('Arguments sign_in would receive').textContent).toBe(masked('user2'));
+    expect(document.body.textContent?.split(secret)).toHaveLength(2);
+
+    fireEvent.click(within(first).getByRole('button', { name: 'Hide secret values' }));
+    expect(document.body.textContent).not.toContain(secret);
+    // A reveal for another tab, or for a question that is not open, shows nothing.
+    client.emit({ type: 'panel/revealed', tabId: 2, confirmationId: 'q2', input: clear('user2') });
+    client.emit({ type: 'panel/revealed', tabId: 1, confirmationId: 'q9', input: clear('user9') });
+    expect(document.body.textContent).not.toContain(secret);
+    // A question that closes takes what was revealed in it along.
+    client.emit({ type: 'panel/revealed', tabId: 1, confirmationId: 'q2', input: clear('user2') });
+    expect(store.revealed.value).toEqual({ q2: clear('user2') });
+    client.emit({ type: 'panel/tab', snapshot: snapshot({ confirmations: [question(1)] }) });
+    expect(store.revealed.value).toEqual({});
   });
 
   it('renders the conversation: text, every call state in words, nested sub-agents, and no reasoning', () => {

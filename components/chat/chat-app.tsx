@@ -172,6 +172,8 @@ export function ChatApp({ store, onOpenOptions, tabs = NO_TABS, audit = NO_AUDIT
       </nav>
       <main
         class="scroller"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the view scrolls (a tall dock, such as a desktop agent's question, leaves it little room even when empty), so it must be reachable by keyboard (axe scrollable-region-focusable).
+        tabIndex={0}
         ref={scroller}
         onScroll={(e) => {
           const el = e.currentTarget as HTMLDivElement;
@@ -210,7 +212,7 @@ export function ChatApp({ store, onOpenOptions, tabs = NO_TABS, audit = NO_AUDIT
               </div>
             )}
             {messages.map((m) => (
-              <MessageView key={m.id} message={m} confirmations={tab?.confirmations ?? []} onConfirm={store.confirm} />
+              <MessageView key={m.id} message={m} confirmations={tab?.confirmations ?? []} onConfirm={store.confirm} reveal={store} />
             ))}
             {running && !showsSomething(messages.at(-1)) && (
               <p class="thinking" aria-hidden="true">
@@ -233,7 +235,7 @@ export function ChatApp({ store, onOpenOptions, tabs = NO_TABS, audit = NO_AUDIT
             </button>
           </p>
         )}
-        {sharing && <SharingBar sharing={sharing} tab={tab} onConfirm={store.confirm} />}
+        {sharing && <SharingBar sharing={sharing} tab={tab} onConfirm={store.confirm} reveal={store} />}
         {adapter && (
           <AdapterStatusCard adapter={adapter} onPrepare={store.prepare} onCancel={store.cancelPrepare} onOpenOptions={onOpenOptions} />
         )}

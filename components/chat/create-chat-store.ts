@@ -52,6 +52,15 @@ export interface ChatStore {
   newChat(seed?: AgentMessage[]): void;
   /** Answers a confirmation by the id the host gave it. */
   confirm(confirmationId: string, answer: ConfirmationAnswer): void;
+  /**
+   * The clear arguments of the open questions the person revealed, by question id: each shows only in its own
+   * question, and goes when the question closes or the person hides it again.
+   */
+  revealed: ReadonlySignal<Readonly<Record<string, string>>>;
+  /** The person's Reveal in one question whose secret arguments were masked: the host sends them for that question. */
+  reveal(confirmationId: string): void;
+  /** Masks that question's arguments again. */
+  hide(confirmationId: string): void;
   /** Runs a tool by hand; returns the request id its timeline entry will carry. */
   runTool(name: string, input: Record<string, unknown>): string | undefined;
   /** The conversation as Markdown or JSON, from the host (which redacts the key and secret fields). */
@@ -79,6 +88,13 @@ export function createChatStore(client: AgentClient): ChatStore {
   const view = signal<PanelView>('chat');
   const timeline = signal<CallRecord[]>([]);
   const secretFields = signal<Record<string, string[]>>({});
+  const revealed = signal<Readonly<Record<string, string>>>({});
+  /** Keeps only the revealed arguments of questions `open` still has. */
+  const keepRevealed = (open: readonly { id: string }[]) => {
+    const ids = new Set(open.map((c) => c.id));
+    const kept = Object.entries(revealed.value).filter(([id]) => ids.has(id));
+    if (kept.length !== Object.keys(revealed.value).length) revealed.value = Object.fromEntries(kept);
+  };
   const transcripts = new Map<string, (value: { text: string; fileName: string }) => void>();
   const redactions = new Map<string, (value: unknown) => void>();
   let requests = 0;
@@ -134,8 +150,17 @@ export function createChatStore(client: AgentClient): ChatStore {
   client.subscribe((event: HostEvent) => {
     switch (event.type) {
       case 'panel/tab':
-        if (event.snapshot.tabId === tabId.value) tab.value = event.snapshot;
+        if (event.snapshot.tabId === tabId.value) {
+          tab.value = event.snapshot;
+          // A question that closed takes what was revealed in it along.
+          keepRevealed(event.snapshot.confirmations);
+        }
         return;
+      case 'panel/revealed': {
+        const open = tab.value?.confirmations.some((c) => c.id === event.confirmationId && c.masked);
+        if (event.tabId === tabId.value && open) revealed.value = { ...revealed.value, [event.confirmationId]: event.input };
+        return;
+      }
       case 'panel/adapters':
         adapters.value = event.adapters;
         chosen.value = event.chosen;
@@ -189,6 +214,7 @@ export function createChatStore(client: AgentClient): ChatStore {
       boundUrl = url;
       tab.value = undefined;
       timeline.value = [];
+      revealed.value = {};
       notice.value = undefined;
       client.send({ type: 'panel/bind', tabId: id, ...(url ? { url } : {}) });
     },
@@ -238,6 +264,12 @@ export function createChatStore(client: AgentClient): ChatStore {
       });
     },
     confirm: (confirmationId, answer) => withTab((id) => client.send({ type: 'panel/confirm', tabId: id, confirmationId, answer })),
+    revealed,
+    reveal: (confirmationId) => withTab((id) => client.send({ type: 'panel/reveal', tabId: id, confirmationId })),
+    hide(confirmationId) {
+      const { [confirmationId]: _hidden, ...rest } = revealed.value;
+      revealed.value = rest;
+    },
     chooseAdapter(kind) {
       // Shown at once; the host's next adapters event confirms it.
       chosen.value = kind;

@@ -1,5 +1,6 @@
 import type { AgentMessage } from '../../lib/agent/types';
 import type { ConfirmationAnswer, PendingConfirmation } from '../../lib/messaging/agent-messages';
+import type { SecretReveal } from '../shared/question-arguments';
 import { renderMarkdown } from './render-markdown';
 import { ToolCallCard } from './tool-call-card';
 
@@ -7,10 +8,12 @@ interface MessageViewProps {
   message: AgentMessage;
   confirmations: PendingConfirmation[];
   onConfirm?: (callId: string, answer: ConfirmationAnswer) => void;
+  /** Reveals a question's masked secret arguments, on the person's click. */
+  reveal?: SecretReveal | undefined;
 }
 
 /** One turn: the person's text as typed; the agent's text as sanitised Markdown and its calls as cards. Reasoning is kept in the conversation but not shown. */
-export function MessageView({ message, confirmations, onConfirm }: MessageViewProps) {
+export function MessageView({ message, confirmations, onConfirm, reveal }: MessageViewProps) {
   if (message.role === 'user') {
     const text = message.parts.map((p) => (p.type === 'text' ? p.text : '')).join('');
     return (
@@ -34,6 +37,7 @@ export function MessageView({ message, confirmations, onConfirm }: MessageViewPr
               confirmation={confirmations.find((c) => c.callId === part.id)}
               confirmations={confirmations}
               onConfirm={onConfirm}
+              reveal={reveal}
             />
           );
         return null;

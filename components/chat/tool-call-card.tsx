@@ -1,7 +1,9 @@
 import { useEffect, useRef } from 'preact/hooks';
 import type { AgentPart, ToolOutput } from '../../lib/agent/types';
 import type { ConfirmationAnswer, PendingConfirmation } from '../../lib/messaging/agent-messages';
+import { maskToolPart } from '../../lib/transcript/mask-tool-part';
 import { ConfirmActions } from '../shared/confirm-actions';
+import { QuestionArguments, type SecretReveal } from '../shared/question-arguments';
 import { MessageView } from './message-view';
 import { toolStateWords } from './tool-state-words';
 
@@ -14,13 +16,16 @@ interface ToolCallCardProps {
   /** Answers the confirmation by its host-given id. */
   onConfirm?: (confirmationId: string, answer: ConfirmationAnswer) => void;
   confirmations?: PendingConfirmation[];
+  /** Reveals a question's masked secret arguments, on the person's click. */
+  reveal?: SecretReveal;
 }
 
 /**
- * One tool call: its name and state in words, input and output behind a disclosure, the confirmation question
- * while it waits for the person, and a sub-agent's nested run under it.
+ * One tool call: its name and state in words, input and output behind a disclosure (what the call's schema marks
+ * secret masked), the confirmation question while it waits for the person, and a sub-agent's nested run under it.
  */
-export function ToolCallCard({ part, confirmation, onConfirm, confirmations }: ToolCallCardProps) {
+export function ToolCallCard({ part: asCalled, confirmation, onConfirm, confirmations, reveal }: ToolCallCardProps) {
+  const part = maskToolPart(asCalled);
   const words = toolStateWords(part.state, part.error);
   const allow = useRef<HTMLButtonElement>(null);
   const asking = confirmation !== undefined;
@@ -62,12 +67,7 @@ export function ToolCallCard({ part, confirmation, onConfirm, confirmations }: T
       {part.state === 'awaiting-confirmation' && part.prompt && (
         <fieldset class="confirm">
           <legend>{part.prompt}</legend>
-          {confirmation?.input !== undefined && (
-            <>
-              <p class="confirm-input-label">What {part.name} would receive:</p>
-              <ScrollBlock label={`Arguments ${part.name} would receive`} text={confirmation.input} />
-            </>
-          )}
+          {confirmation && <QuestionArguments confirmation={confirmation} toolName={part.name} {...(reveal ? { reveal } : {})} />}
           {confirmation && onConfirm && <ConfirmActions confirmation={confirmation} onConfirm={onConfirm} allowRef={allow} />}
         </fieldset>
       )}
@@ -75,7 +75,7 @@ export function ToolCallCard({ part, confirmation, onConfirm, confirmations }: T
         <section class="subagent" aria-label={`Sub-agent ${part.agent.id}`}>
           <p class="subagent-title">Sub-agent {part.agent.id}</p>
           {part.agent.messages.map((m) => (
-            <MessageView key={m.id} message={m} confirmations={confirmations ?? []} onConfirm={onConfirm} />
+            <MessageView key={m.id} message={m} confirmations={confirmations ?? []} onConfirm={onConfirm} reveal={reveal} />
           ))}
         </section>
       )}

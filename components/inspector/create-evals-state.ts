@@ -2,7 +2,7 @@ import { computed, type ReadonlySignal, signal } from '@preact/signals';
 import type { EvalCase } from '../../lib/evals/eval-types';
 import { parseEvalFile } from '../../lib/evals/parse-eval-file';
 import { type EvalCaseResult, runEvalCases } from '../../lib/evals/run-eval-cases';
-import { redactEvalReport } from '../../lib/evals/redact-eval-report';
+import { redactEvalCases, redactEvalReport } from '../../lib/evals/redact-eval-report';
 import { type EvalReport, toEvalReport } from '../../lib/evals/to-eval-report';
 import type { ChatStore } from '../chat/create-chat-store';
 import { createEvalDriver, type EvalDriverOptions, type EvalTabsPort } from './create-eval-driver';
@@ -16,6 +16,11 @@ export interface EvalsState {
   url: ReturnType<typeof signal<string>>;
   running: ReadonlySignal<boolean>;
   results: ReadonlySignal<EvalCaseResult[]>;
+  /**
+   * The results as the view shows them: secret arguments masked and their values redacted from the differences and
+   * answers, as in the report (scoring ran on the clear values).
+   */
+  shown: ReadonlySignal<EvalCaseResult[]>;
   /** The report as it may leave the panel: secret arguments masked, the API key redacted. */
   report: ReadonlySignal<EvalReport | undefined>;
   /** Shares of the file's cases: passed, and finished. */
@@ -36,6 +41,7 @@ export function createEvalsState(store: ChatStore, tabs: EvalTabsPort): EvalsSta
   const results = signal<EvalCaseResult[]>([]);
   const report = signal<EvalReport | undefined>(undefined);
   let controller: AbortController | undefined;
+  const shown = computed(() => redactEvalCases(results.value, { tools: store.tab.value?.tools ?? [], marked: store.secretFields.value }));
   const summary = computed(() => ({
     passed: results.value.filter((r) => r.outcome === 'pass').length,
     done: results.value.length,
@@ -48,6 +54,7 @@ export function createEvalsState(store: ChatStore, tabs: EvalTabsPort): EvalsSta
     url,
     running,
     results,
+    shown,
     report,
     summary,
     load(text, name) {

@@ -103,7 +103,8 @@ export function EvalsView({ evals, store }: { evals: EvalsState; store: ChatStor
             </thead>
             <tbody>
               {evals.cases.value.map((evalCase, index) => {
-                const result = evals.results.value.find((r) => r.index === index);
+                // Masked as the report is: the differences quote the arguments, secret ones included.
+                const result = evals.shown.value.find((r) => r.index === index);
                 const name = evalCase.name ?? `Case ${index + 1}`;
                 return (
                   <tr key={`${index}-${name}`} data-outcome={result?.outcome ?? 'pending'}>

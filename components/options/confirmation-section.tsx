@@ -1,4 +1,5 @@
-import { CONFIRMATION_POLICIES } from '../../lib/storage/settings';
+import { callerLabel, type GrantCaller, sameCaller } from '../../lib/storage/grant-caller';
+import { CONFIRMATION_POLICIES, type ToolGrant } from '../../lib/storage/settings';
 import type { OptionsState } from './options-state';
 import { RadioChoices } from './radio-choices';
 
@@ -27,24 +28,47 @@ export function ConfirmationSection({ state }: { state: OptionsState }) {
       {settings.grants.length === 0 ? (
         <p class="placeholder">None yet. When the side panel asks before a tool runs, “Always on this site” adds the tool here.</p>
       ) : (
-        <ul class="grant-list">
-          {settings.grants.map((g) => (
-            <li key={`${g.origin} ${g.tool}`}>
-              <span>
-                <code>{g.tool}</code> on {g.origin}
-              </span>
-              <button
-                type="button"
-                class="button button--quiet"
-                aria-label={`Revoke ${g.tool} on ${g.origin}`}
-                onClick={() => void state.revokeGrant(g.origin, g.tool)}
-              >
-                Revoke
-              </button>
-            </li>
+        <>
+          <p class="hint">
+            Each is allowed for the one who asked: the in-browser agent’s never cover a desktop agent, and one desktop agent’s never cover
+            another’s.
+          </p>
+          {grantsByCaller(settings.grants).map(({ caller, label, grants }) => (
+            <section class="grant-caller" key={label} aria-label={label}>
+              <h4>{label}</h4>
+              <ul class="grant-list">
+                {grants.map((g) => (
+                  <li key={`${g.origin} ${g.tool}`}>
+                    <span>
+                      <code>{g.tool}</code> on {g.origin}
+                    </span>
+                    <button
+                      type="button"
+                      class="button button--quiet"
+                      aria-label={`Revoke ${g.tool} on ${g.origin} for ${label}`}
+                      onClick={() => void state.revokeGrant(g.origin, g.tool, caller)}
+                    >
+                      Revoke
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </section>
           ))}
-        </ul>
+        </>
       )}
     </section>
   );
+}
+
+/** The grants grouped by caller: the in-browser agent's first, then each desktop agent's by name. */
+function grantsByCaller(grants: ToolGrant[]): { caller: GrantCaller; label: string; grants: ToolGrant[] }[] {
+  const groups: { caller: GrantCaller; label: string; grants: ToolGrant[] }[] = [];
+  for (const grant of grants) {
+    const group = groups.find((g) => sameCaller(g.caller, grant.caller));
+    if (group) group.grants.push(grant);
+    else groups.push({ caller: grant.caller, label: callerLabel(grant.caller), grants: [grant] });
+  }
+  const rank = (caller: GrantCaller) => (caller.kind === 'agent' ? '' : caller.name);
+  return groups.sort((a, b) => rank(a.caller).localeCompare(rank(b.caller)));
 }

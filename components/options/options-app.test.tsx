@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { OptionsClient } from '../../lib/messaging/options-client';
 import type { LocalModelInfo } from '../../lib/messaging/options-messages';
 import { createMemoryStorageArea } from '../../lib/testing/memory-storage-area';
+import { IN_BROWSER_AGENT } from '../../lib/storage/grant-caller';
 import { createSettingsStore, type SettingsStore } from '../../lib/storage/settings-store';
 import { OptionsApp } from './options-app';
 import { createOptionsState } from './options-state';
@@ -278,7 +279,7 @@ describe('OptionsApp', () => {
 
   it('saves the confirmation policy and revokes an always-allowed tool', async () => {
     const store = createSettingsStore({ local: createMemoryStorageArea() });
-    await store.grantTool('https://shop.example', 'add_to_cart');
+    await store.grantTool('https://shop.example', 'add_to_cart', IN_BROWSER_AGENT);
     await setup({ store });
     expect(screen.getByText('add_to_cart')).toBeTruthy();
     // The default asks before anything not read-only; the person picks the looser policy on purpose.
@@ -288,9 +289,30 @@ describe('OptionsApp', () => {
     await screen.findByText('Saved.');
     expect((await store.read()).confirmation).toBe('consequential');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Revoke add_to_cart on https://shop.example' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Revoke add_to_cart on https://shop.example for The in-browser agent' }));
     await screen.findByText(/None yet/);
-    expect(await store.isToolGranted('https://shop.example', 'add_to_cart')).toBe(false);
+    expect(await store.isToolGranted('https://shop.example', 'add_to_cart', IN_BROWSER_AGENT)).toBe(false);
+  });
+
+  it('lists the always-allowed tools by caller, and revokes one caller’s grant without touching another’s', async () => {
+    const local = createMemoryStorageArea({
+      // Stored before grants had a caller: the in-browser agent's.
+      'settings.grants': [{ origin: 'https://shop.example', tool: 'add_to_cart', grantedAt: 1 }],
+    });
+    const store = createSettingsStore({ local });
+    await store.grantTool('https://shop.example', 'add_to_cart', { kind: 'desktop', name: 'Zed' });
+    await store.grantTool('https://bank.example', 'pay', { kind: 'desktop', name: 'Claude Code' });
+    await setup({ store });
+    const groups = screen.getAllByRole('region').filter((r) => r.classList.contains('grant-caller'));
+    expect(groups.map((g) => [g.getAttribute('aria-label'), g.querySelector('ul')?.textContent])).toEqual([
+      ['The in-browser agent', 'add_to_cart on https://shop.exampleRevoke'],
+      ['Desktop agent “Claude Code”', 'pay on https://bank.exampleRevoke'],
+      ['Desktop agent “Zed”', 'add_to_cart on https://shop.exampleRevoke'],
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Revoke add_to_cart on https://shop.example for Desktop agent “Zed”' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Desktop agent “Zed”' })).toBeNull());
+    expect(await store.isToolGranted('https://shop.example', 'add_to_cart', { kind: 'desktop', name: 'Zed' })).toBe(false);
+    expect(await store.isToolGranted('https://shop.example', 'add_to_cart', IN_BROWSER_AGENT)).toBe(true);
   });
 
   it('adds, edits and removes per-site instructions, with field errors', async () => {

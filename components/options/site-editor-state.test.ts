@@ -1,10 +1,13 @@
 import { signal } from '@preact/signals';
 import { describe, expect, it } from 'vitest';
 import { DEMO_SITE_PROFILE } from '../../lib/storage/demo-site-profile';
+import { type GrantCaller, IN_BROWSER_AGENT } from '../../lib/storage/grant-caller';
 import { createMemoryStorageArea } from '../../lib/testing/memory-storage-area';
 import type { Settings } from '../../lib/storage/settings';
 import { createSettingsStore } from '../../lib/storage/settings-store';
 import { createSiteEditorState } from './site-editor-state';
+
+const CLAUDE: GrantCaller = { kind: 'desktop', name: 'Claude Code' };
 
 async function setup() {
   const store = createSettingsStore({ local: createMemoryStorageArea() });
@@ -78,9 +81,13 @@ describe('createSiteEditorState', () => {
 
   it('revokes an "always on this site" grant', async () => {
     const { store, settings, state } = await setup();
-    await store.grantTool('https://shop.example', 'add_to_cart');
-    await state.revokeGrant('https://shop.example', 'add_to_cart');
-    expect(await store.isToolGranted('https://shop.example', 'add_to_cart')).toBe(false);
+    await store.grantTool('https://shop.example', 'add_to_cart', IN_BROWSER_AGENT);
+    await store.grantTool('https://shop.example', 'add_to_cart', CLAUDE);
+    await state.revokeGrant('https://shop.example', 'add_to_cart', IN_BROWSER_AGENT);
+    expect(await store.isToolGranted('https://shop.example', 'add_to_cart', IN_BROWSER_AGENT)).toBe(false);
+    // Another caller's grant of the same tool stays.
+    expect(settings.value?.grants.map((g) => g.caller)).toEqual([CLAUDE]);
+    await state.revokeGrant('https://shop.example', 'add_to_cart', CLAUDE);
     expect(settings.value?.grants).toEqual([]);
   });
 });

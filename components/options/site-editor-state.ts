@@ -1,5 +1,6 @@
 import { batch, type ReadonlySignal, signal } from '@preact/signals';
 import { DEMO_SITE_PROFILE } from '../../lib/storage/demo-site-profile';
+import type { GrantCaller } from '../../lib/storage/grant-caller';
 import type { Settings, SiteProfile } from '../../lib/storage/settings';
 import type { SettingsStore } from '../../lib/storage/settings-store';
 import { SettingsValidationError } from '../../lib/storage/settings-validation-error';
@@ -41,7 +42,8 @@ export interface SiteEditorState {
   cancelSite(): void;
   saveSite(): Promise<boolean>;
   removeSite(origin: string): Promise<void>;
-  revokeGrant(origin: string, tool: string): Promise<void>;
+  /** Revokes one caller's grant of a tool on a site; the other callers' grants of it stay. */
+  revokeGrant(origin: string, tool: string, caller: GrantCaller): Promise<void>;
 }
 
 /**
@@ -157,8 +159,8 @@ export function createSiteEditorState(deps: {
       }
     },
 
-    async revokeGrant(origin, tool) {
-      await store.revokeGrant(origin, tool);
+    async revokeGrant(origin, tool, caller) {
+      await store.revokeGrant(origin, tool, caller);
       receive(await store.read());
     },
   };

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { signal } from '@preact/signals';
-import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TabSnapshot } from '../../lib/messaging/agent-messages';
 import type { SharingState } from '../../lib/messaging/mcp-bridge-messages';
@@ -82,6 +82,42 @@ describe('SharingBar', () => {
     expect(onConfirm).toHaveBeenCalledWith('q1', 'allow-once');
     fireEvent.click(screen.getByRole('button', { name: 'Stop sharing' }));
     expect(s.calls).toEqual([['stop', { tabId: 9 }]]);
+  });
+
+  it('shows a desktop agent’s secret argument masked, and in clear only after Reveal in that question', () => {
+    const masked = '{\n  "user": "ada",\n  "password": "[redacted]"\n}';
+    const clear = '{\n  "user": "ada",\n  "password": "hunter2-horse"\n}';
+    const revealed = signal<Readonly<Record<string, string>>>({});
+    const asked: string[] = [];
+    const reveal = {
+      revealed,
+      reveal: (id: string) => void asked.push(id),
+      hide: (id: string) => {
+        const { [id]: _gone, ...rest } = revealed.value;
+        revealed.value = rest;
+      },
+    };
+    const question = (id: string) => ({
+      id,
+      callId: `mcp-${id}`,
+      toolName: 'sign_in',
+      allowAlways: true,
+      prompt: `Claude Code (desktop agent) asks: Allow sign_in on shop.example? (${id})`,
+      input: masked,
+      masked: true as const,
+      requester: 'Claude Code',
+    });
+    render(<SharingBar sharing={store(base)} tab={tab([question('q1'), question('q2')])} onConfirm={() => undefined} reveal={reveal} />);
+    const [first, second] = screen.getAllByTitle('Arguments sign_in would receive');
+    expect([first.textContent, second.textContent]).toEqual([masked, masked]);
+    fireEvent.click(screen.getAllByRole('button', { name: 'Reveal secret values' })[0]);
+    expect(asked).toEqual(['q1']);
+    act(() => {
+      revealed.value = { q1: clear };
+    });
+    expect([first.textContent, second.textContent]).toEqual([clear, masked]);
+    fireEvent.click(screen.getByRole('button', { name: 'Hide secret values' }));
+    expect(first.textContent).toBe(masked);
   });
 });
 

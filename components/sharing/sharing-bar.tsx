@@ -1,6 +1,7 @@
 import type { ConfirmationAnswer, TabSnapshot } from '../../lib/messaging/agent-messages';
 import { hostOf } from '../../lib/shared/host-of';
 import { ConfirmActions } from '../shared/confirm-actions';
+import { QuestionArguments, type SecretReveal } from '../shared/question-arguments';
 import type { SharingStore } from './create-sharing-store';
 
 interface SharingBarProps {
@@ -8,6 +9,8 @@ interface SharingBarProps {
   /** The panel's tab, for the questions desktop agents' calls wait on. */
   tab: TabSnapshot | undefined;
   onConfirm: (confirmationId: string, answer: ConfirmationAnswer) => void;
+  /** Reveals a question's masked secret arguments, on the person's click. */
+  reveal?: SecretReveal;
 }
 
 /**
@@ -16,7 +19,7 @@ interface SharingBarProps {
  * "Stop sharing" for each, and the questions their calls wait on. Every name here (sites, tab titles, the agents'
  * own names) is shown as text.
  */
-export function SharingBar({ sharing, tab, onConfirm }: SharingBarProps) {
+export function SharingBar({ sharing, tab, onConfirm, reveal }: SharingBarProps) {
   const state = sharing.state.value;
   const asked = (tab?.confirmations ?? []).filter((c) => c.requester !== undefined);
   if (!state?.enabled && asked.length === 0) return null;
@@ -83,15 +86,7 @@ export function SharingBar({ sharing, tab, onConfirm }: SharingBarProps) {
       {asked.map((c) => (
         <fieldset key={c.id} class="confirm sharing-question">
           <legend>{c.prompt}</legend>
-          {c.input !== undefined && (
-            <>
-              <p class="confirm-input-label">What {c.toolName} would receive:</p>
-              {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling block must be reachable by keyboard. */}
-              <pre tabIndex={0} title={`Arguments ${c.toolName} would receive`}>
-                {c.input}
-              </pre>
-            </>
-          )}
+          <QuestionArguments confirmation={c} toolName={c.toolName} {...(reveal ? { reveal } : {})} />
           <ConfirmActions confirmation={c} onConfirm={onConfirm} />
         </fieldset>
       ))}

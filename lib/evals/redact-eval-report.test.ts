@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EvalCase } from './eval-types';
-import { redactEvalReport } from './redact-eval-report';
+import { redactEvalCases, redactEvalReport } from './redact-eval-report';
 import { scoreEvalCase } from './score-eval-case';
 import { toEvalReport } from './to-eval-report';
 
@@ -94,5 +94,14 @@ describe('redactEvalReport', () => {
       marked: { log_in_2: ['username'] },
     });
     expect(redacted.cases[0].actual[0].args).toEqual({ username: '[redacted]', password: 'actual-pass' });
+  });
+
+  it('masks the cases as the Evals view shows them, the same way as the report', () => {
+    const cases = redactEvalCases(report().cases, { tools: [{ name: 'log_in', inputSchema: LOGIN_SCHEMA }] });
+    const text = JSON.stringify(cases);
+    for (const secret of ['expected-pass', 'actual-pass', '7373', '8484']) expect(text).not.toContain(secret);
+    expect(cases[0].score?.rows[0].differences.join(' ')).toContain('[redacted]');
+    expect(cases[0].finalAnswer).toBe(`Logged in with [redacted]; key ${KEY}`);
+    expect(cases).toEqual(redactEvalReport(report(), { tools: [{ name: 'log_in', inputSchema: LOGIN_SCHEMA }] }).cases);
   });
 });

@@ -3,7 +3,17 @@ import { maskSecretPaths } from '../transcript/mask-secret-paths';
 import { redactSecrets } from '../transcript/redact-secrets';
 import { type SecretPath, secretPathsOf } from '../transcript/secret-paths-of';
 import type { ActualCall, ExpectedCall } from './eval-types';
+import type { EvalCaseResult } from './run-eval-cases';
 import type { EvalReport } from './to-eval-report';
+
+/** Which secrets to mask and redact (see redactEvalReport). */
+interface EvalSecrets {
+  values?: readonly string[];
+  /** The page's tools now (the panel's), matched to a call by their page name. */
+  tools?: readonly { name: string; originalName?: string; inputSchema: JSONSchema }[];
+  /** The arguments the person marked secret, per model-facing tool name. */
+  marked?: Readonly<Record<string, readonly string[]>>;
+}
 
 /**
  * What `$type` constraints name. A secret argument's expectation may be `{"$type": "string"}`: masked like any
@@ -19,16 +29,22 @@ const TYPE_WORDS = new Set(['string', 'number', 'boolean', 'array', 'object', 'n
  * page has changed since), those of the page's tool of that name now, and the arguments the person marked secret.
  * The calls' own `secretPaths` are left out of the report.
  */
-export function redactEvalReport(
-  report: EvalReport,
-  secrets: {
-    values?: readonly string[];
-    /** The page's tools now (the panel's), matched to a call by their page name. */
-    tools?: readonly { name: string; originalName?: string; inputSchema: JSONSchema }[];
-    /** The arguments the person marked secret, per model-facing tool name. */
-    marked?: Readonly<Record<string, readonly string[]>>;
-  } = {},
-): EvalReport {
+export function redactEvalReport(report: EvalReport, secrets: EvalSecrets = {}): EvalReport {
+  const { cases, taken } = maskCases(report.cases, secrets);
+  return redactSecrets({ ...report, cases }, { values: [...(secrets.values ?? []), ...taken] });
+}
+
+/**
+ * The cases' results as the Evals view shows them while a run goes on, masked and redacted as in
+ * {@link redactEvalReport}: the differences quote both sides' arguments, and a view must not show a secret either.
+ */
+export function redactEvalCases(cases: readonly EvalCaseResult[], secrets: EvalSecrets = {}): EvalCaseResult[] {
+  const masked = maskCases(cases, secrets);
+  return redactSecrets(masked.cases, { values: [...(secrets.values ?? []), ...masked.taken] });
+}
+
+/** The cases with every call's secret paths masked, and the values taken out (to redact them everywhere else). */
+function maskCases(cases: readonly EvalCaseResult[], secrets: EvalSecrets): { cases: EvalCaseResult[]; taken: string[] } {
   const byFunction = new Map<string, SecretPath[]>();
   const add = (name: string, paths: readonly SecretPath[]) => byFunction.set(name, [...(byFunction.get(name) ?? []), ...paths]);
   for (const tool of secrets.tools ?? []) {
@@ -38,7 +54,7 @@ export function redactEvalReport(
       (secrets.marked?.[tool.name] ?? []).map((name) => [name]),
     );
   }
-  for (const c of report.cases) {
+  for (const c of cases) {
     for (const call of [...c.actual, ...(c.score?.rows ?? []).flatMap((r) => (r.actual ? [r.actual] : []))])
       add(call.functionName, call.secretPaths ?? []);
   }
@@ -55,7 +71,7 @@ export function redactEvalReport(
     taken.push(...values.filter((v) => !TYPE_WORDS.has(v)));
     return { ...call, arguments: masked as Record<string, unknown> };
   };
-  const cases = report.cases.map((c) => ({
+  const masked = cases.map((c) => ({
     ...c,
     actual: c.actual.map(actual),
     ...(c.score
@@ -67,5 +83,5 @@ export function redactEvalReport(
         }
       : {}),
   }));
-  return redactSecrets({ ...report, cases }, { values: [...(secrets.values ?? []), ...taken] });
+  return { cases: masked, taken };
 }

@@ -6,6 +6,7 @@ import type { WebAgent } from '../agent/types';
 import type { AttestedSender } from '../background/is-host-sender';
 import type { ToolBridge } from '../background/tool-bridge';
 import type { AgentKind, HostEvent } from '../messaging/agent-messages';
+import type { GrantCaller } from '../storage/grant-caller';
 import type { Settings } from '../storage/settings';
 import type { StorageArea } from '../storage/storage-area';
 import type { AdapterRegistry } from './create-adapter-registry';
@@ -21,8 +22,8 @@ export interface HostSettingsPort {
   read(): Promise<Pick<Settings, 'mode' | 'confirmation' | 'grants'>>;
   /** The "Agent" control. */
   setMode(mode: AgentKind): Promise<void>;
-  /** "Always on this site". */
-  grantTool(origin: string, tool: string): Promise<void>;
+  /** "Always on this site", for the caller that was asked about (lib/storage/grant-caller.ts). */
+  grantTool(origin: string, tool: string, caller: GrantCaller): Promise<void>;
   /** The page agent (req.agent) for a page, from the site profiles. */
   siteAgentFor(pageUrl: string | undefined): Promise<WebAgent | undefined>;
 }

@@ -46,9 +46,9 @@ export function cacheHostSettings(
       await source.setMode(mode);
       forget();
     },
-    async grantTool(origin, tool) {
+    async grantTool(origin, tool, caller) {
       forget();
-      await source.grantTool(origin, tool);
+      await source.grantTool(origin, tool, caller);
       forget();
     },
     siteAgentFor: async (pageUrl) => siteAgentForUrl((await read()).sites, pageUrl),

@@ -77,7 +77,8 @@ describe('callPageTool', () => {
     expect(output).toBe(ran);
     expect(seen.refreshed).toBe(1);
     expect(seen.onPage).toEqual(['pay']);
-    expect(seen.asked[0][3]).toMatchObject({ top: `${SHOP}/checkout` });
+    // The person's calls by hand are asked in the panel, under the in-browser agent's grants.
+    expect(seen.asked[0][3]).toMatchObject({ top: `${SHOP}/checkout`, caller: { kind: 'agent' } });
     expect(seen.asked[0][3]).not.toHaveProperty('force');
     expect(timeline.entries()[0]).toMatchObject({
       id: 'c1',

@@ -2,6 +2,7 @@ import type { ToolCall, ToolOutput } from '../agent/types';
 import { validateArgs } from '../agent/validate-args';
 import type { CallInProgress, CallRecord, CallTimeline } from '../inspector/call-timeline';
 import type { TabToolEntry } from '../messaging/tab-tool-snapshot';
+import { IN_BROWSER_AGENT } from '../storage/grant-caller';
 import { secretPathsOf } from '../transcript/secret-paths-of';
 import { toolErrorOutput } from '../webmcp/tool-error-output';
 import type { ConfirmationFlow } from './create-confirmation-flow';
@@ -92,6 +93,8 @@ async function policyAndRun(
     top: deps.tools.page()?.url ?? deps.url(),
     signal,
     awaiting: () => record.awaiting(),
+    // The agent's, its sub-agents' and the person's calls by hand are all asked in the panel: one caller for grants.
+    caller: IN_BROWSER_AGENT,
     ...(runGuard ? { force: runGuard.mustAsk(identity, deps.sites()) } : {}),
   });
   if (allowed !== 'run') return allowed;

@@ -8,6 +8,7 @@ import { AGENT_PORT_NAME, type HostEvent, type TabSnapshot } from '../messaging/
 import { createAgentPortPair } from '../testing/agent-port-pair';
 import { createMemoryStorageArea } from '../testing/memory-storage-area';
 import { createSettingsStore } from '../storage/settings-store';
+import { IN_BROWSER_AGENT } from '../storage/grant-caller';
 import type { StorageArea } from '../storage/storage-area';
 import type { HostPort, HostToolBridge } from './agent-host-deps';
 import { createAdapterRegistry } from './create-adapter-registry';
@@ -366,7 +367,7 @@ describe('createAgentHost', () => {
     expect(asking).toMatchObject({ toolName: 'add_to_cart', allowAlways: true });
     p.client.send({ type: 'panel/confirm', tabId: 1, confirmationId: asking.id, answer: 'allow-always' });
     await until(() => p.latest()?.lastRun, 'run end');
-    expect(await settings.isToolGranted('https://shop.test', 'add_to_cart')).toBe(true);
+    expect(await settings.isToolGranted('https://shop.test', 'add_to_cart', IN_BROWSER_AGENT)).toBe(true);
     p.client.send({ type: 'panel/send', tabId: 1, text: 'again' });
     await until(() => textOf(p.latest()).includes('assistant: Two.'), 'second run');
     expect(bridge.calls.map((c) => c.name)).toEqual(['add_to_cart', 'add_to_cart']);
@@ -376,17 +377,17 @@ describe('createAgentHost', () => {
     const adapter = scriptedAdapter([(req) => callThenSay(req, 'check_out', 'One.'), (req) => callThenSay(req, 'check_out', 'Two.')]);
     const { panel, bridge, settings } = setup({ adapter });
     await settings.setConfirmationPolicy('never');
-    await settings.grantTool('https://shop.test', 'check_out');
+    await settings.grantTool('https://shop.test', 'check_out', IN_BROWSER_AGENT);
     const p = panel(1, PAGE.url);
     await until(() => p.latest(), 'bind');
     p.client.send({ type: 'panel/send', tabId: 1, text: 'buy' });
     const asking = await until(() => p.latest()?.confirmations[0], 'confirmation despite policy and grant');
     expect(asking).toMatchObject({ toolName: 'check_out', allowAlways: false });
-    await settings.revokeGrant('https://shop.test', 'check_out');
+    await settings.revokeGrant('https://shop.test', 'check_out', IN_BROWSER_AGENT);
     p.client.send({ type: 'panel/confirm', tabId: 1, confirmationId: asking.id, answer: 'allow-always' });
     await until(() => p.latest()?.lastRun, 'run end');
     expect(bridge.calls.map((c) => c.name)).toEqual(['check_out']);
-    expect(await settings.isToolGranted('https://shop.test', 'check_out')).toBe(false);
+    expect(await settings.isToolGranted('https://shop.test', 'check_out', IN_BROWSER_AGENT)).toBe(false);
     p.client.send({ type: 'panel/send', tabId: 1, text: 'again' });
     await until(() => p.latest()?.running && p.latest()?.confirmations[0], 'asked again');
   });
@@ -1122,6 +1123,44 @@ describe('secrets the schema marks, in exports and the timeline (docs/security.m
     const late = panel(42);
     await until(() => late.events.some((e) => e.type === 'panel/timeline'), 'late timeline');
     expect(JSON.stringify(late.events.filter((e) => e.type === 'panel/timeline'))).not.toMatch(new RegExp(`${KEY}|${PASSWORD}`));
+  });
+
+  it('a desktop agent’s sign-in question and timeline mask the password; Reveal hands it to the asking panel only, only while the question is open', async () => {
+    const SIGN_IN: TabToolEntry = { ...LOG_IN, name: 'sign_in', originalName: 'sign_in', annotations: {} };
+    const bridge = echoingBridge([...TOOLS, SIGN_IN]);
+    const { panel, host } = setup({ adapter: scriptedAdapter([]), bridge });
+    const asker = panel(45, PAGE.url);
+    const other = panel(45, PAGE.url);
+    await until(() => asker.latest()?.toolsKnown && other.latest()?.toolsKnown, 'tools');
+    const session = await host.session(45);
+    const call = session.runForClient(
+      { id: 'mcp-1', name: 'sign_in', input: { username: 'ada', password: PASSWORD } },
+      { client: 'Claude Code', site: 'https://shop.test', signal: new AbortController().signal },
+    );
+    const question = await until(() => asker.latest()?.confirmations[0], 'question');
+    expect(question).toMatchObject({ requester: 'Claude Code', masked: true });
+    expect(JSON.parse(question.input ?? '')).toEqual({ username: 'ada', password: '[redacted]' });
+    // Ids that name no open question reveal nothing.
+    asker.client.send({ type: 'panel/reveal', tabId: 45, confirmationId: 'mcp-1' });
+    asker.client.send({ type: 'panel/reveal', tabId: 46, confirmationId: question.id });
+    asker.client.send({ type: 'panel/reveal', tabId: 45, confirmationId: question.id });
+    const revealed = await until(() => asker.events.find((e) => e.type === 'panel/revealed'), 'revealed');
+    expect(revealed).toMatchObject({ tabId: 45, confirmationId: question.id });
+    expect(revealed.type === 'panel/revealed' && JSON.parse(revealed.input)).toEqual({ username: 'ada', password: PASSWORD });
+    expect(asker.events.filter((e) => e.type === 'panel/revealed')).toHaveLength(1);
+    session.confirm(question.id, 'allow-once');
+    expect((await call).ran).toBe(true);
+    // Answered: the question is closed, and nothing more is revealed from it.
+    await host.handle({ type: 'panel/reveal', tabId: 45, confirmationId: question.id }, asker.hostSide());
+    asker.client.send({ type: 'panel/redact', requestId: 'after', value: 'x' });
+    await until(() => asker.events.some((e) => e.type === 'panel/redacted' && e.requestId === 'after'), 'later events');
+    await until(() => lastTimeline(asker).some((r) => r.state === 'done'), 'call done');
+    expect(asker.events.filter((e) => e.type === 'panel/revealed')).toHaveLength(1);
+    // The other panel on the tab, every snapshot and every timeline never held the password.
+    expect(JSON.stringify(other.events)).not.toContain(PASSWORD);
+    expect(JSON.stringify(asker.events.filter((e) => e.type !== 'panel/revealed'))).not.toContain(PASSWORD);
+    expect(lastTimeline(asker)[0]).toMatchObject({ by: 'client', input: { username: 'ada', password: '[redacted]' } });
+    expect(bridge.calls.map((c) => c.input)).toEqual([{ username: 'ada', password: PASSWORD }]);
   });
 
   it('a call by hand is masked in the timeline, refused or run, and the key is redacted from a value the panel asks about', async () => {

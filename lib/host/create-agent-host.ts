@@ -211,6 +211,13 @@ export function createAgentHost(deps: AgentHostDeps): AgentHost {
       }
       case 'panel/confirm':
         return (await session(intent.tabId)).confirm(intent.confirmationId, intent.answer);
+      case 'panel/reveal': {
+        // Only to the panel that asked, and only while the question is open on that tab.
+        const input = (await session(intent.tabId)).reveal(intent.confirmationId);
+        if (port && input !== undefined)
+          post(port, { type: 'panel/revealed', tabId: intent.tabId, confirmationId: intent.confirmationId, input });
+        return;
+      }
       case 'panel/choose-adapter':
         await deps.settings.setMode(intent.adapter);
         broadcastAdapters();

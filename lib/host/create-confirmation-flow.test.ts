@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolCall } from '../agent/types';
 import type { TabToolEntry } from '../messaging/tab-tool-snapshot';
+import { type GrantCaller, IN_BROWSER_AGENT } from '../storage/grant-caller';
 import type { ConfirmationPolicy, ToolGrant } from '../storage/settings';
 import { createConfirmationFlow, DECLINED_CALL_ERROR, STOPPED_BEFORE_CONFIRMATION_ERROR } from './create-confirmation-flow';
 
 const SHOP = 'https://shop.example';
+const CLAUDE: GrantCaller = { kind: 'desktop', name: 'Claude Code' };
 const AD = 'https://ads.example';
 
 const tool = (annotations?: TabToolEntry['annotations'], origin = SHOP): TabToolEntry => ({
@@ -26,14 +28,18 @@ function setup(confirmation: ConfirmationPolicy = 'non-read-only', grants: ToolG
   const flow = createConfirmationFlow({
     settings: {
       read: async () => ({ mode: 'local', confirmation, grants }),
-      grantTool: async (origin, name) => void grants.push({ origin, tool: name, grantedAt: 1 }),
+      grantTool: async (origin, name, caller) => void grants.push({ origin, tool: name, caller, grantedAt: 1 }),
     },
     generateId: () => `host-id-${++ids}`,
     onAsking: (callId, prompt) => asked.push({ callId, prompt }),
     onChange: () => changes++,
   });
-  const check = (t: TabToolEntry, signal = new AbortController().signal, top = `${SHOP}/cart`) =>
-    flow.check(call, t, { origin: t.origin, originalName: t.originalName }, { top, signal, awaiting: () => {} });
+  const check = (
+    t: TabToolEntry,
+    signal = new AbortController().signal,
+    top = `${SHOP}/cart`,
+    who: { caller: GrantCaller | undefined; requester?: string } = { caller: IN_BROWSER_AGENT },
+  ) => flow.check(call, t, { origin: t.origin, originalName: t.originalName }, { top, signal, awaiting: () => {}, ...who });
   const until = async () => {
     while (flow.open().length === 0) await new Promise((r) => setTimeout(r, 1));
     return flow.open()[0];
@@ -89,7 +95,7 @@ describe('createConfirmationFlow', () => {
     expect(open.prompt).toBe('Allow pay on ads.example (a frame inside shop.example)? The site does not mark it as read-only.');
     flow.confirm(open.id, 'allow-always');
     expect(await pending).toBe('run');
-    expect(grants).toEqual([{ origin: AD, tool: 'pay', grantedAt: 1 }]);
+    expect(grants).toEqual([{ origin: AD, tool: 'pay', caller: IN_BROWSER_AGENT, grantedAt: 1 }]);
     expect(await check(inFrame)).toBe('run');
     // The shop's own pay is another tool: the ad frame's grant does not cover it.
     void check(tool());
@@ -97,14 +103,14 @@ describe('createConfirmationFlow', () => {
   });
 
   it('a consequential tool asks every time and offers no "Always"; an answer that says Always counts as once', async () => {
-    const { check, until, flow, grants } = setup('never', [{ origin: SHOP, tool: 'pay', grantedAt: 1 }]);
+    const { check, until, flow, grants } = setup('never', [{ origin: SHOP, tool: 'pay', caller: IN_BROWSER_AGENT, grantedAt: 1 }]);
     const pending = check(tool({ consequentialHint: true }));
     const open = await until();
     expect(open.allowAlways).toBe(false);
     expect(open.prompt).toBe('Allow pay on shop.example? The site marks it as consequential: it asks every time.');
     flow.confirm(open.id, 'allow-always');
     expect(await pending).toBe('run');
-    expect(grants).toEqual([{ origin: SHOP, tool: 'pay', grantedAt: 1 }]);
+    expect(grants).toEqual([{ origin: SHOP, tool: 'pay', caller: IN_BROWSER_AGENT, grantedAt: 1 }]);
   });
 
   it('a sandboxed frame (opaque origin) is asked about without a site, and gets no "Always"', async () => {
@@ -121,5 +127,104 @@ describe('createConfirmationFlow', () => {
     await until();
     flow.stopAll();
     expect(await pending).toEqual({ content: [{ type: 'text', text: STOPPED_BEFORE_CONFIRMATION_ERROR }], isError: true });
+  });
+
+  it('a question closes when its call ends: the panel hears at once, and an Allow afterwards runs nothing', async () => {
+    const { check, until, flow, changes } = setup();
+    const controller = new AbortController();
+    const waiting = check(tool(), controller.signal, `${SHOP}/cart`, { caller: CLAUDE, requester: 'Claude Code' });
+    const open = await until();
+    const before = changes();
+    // The desktop agent gave up (MCP cancel): the call's signal aborts.
+    controller.abort();
+    expect(await waiting).toEqual({ content: [{ type: 'text', text: STOPPED_BEFORE_CONFIRMATION_ERROR }], isError: true });
+    expect(flow.open()).toEqual([]);
+    expect(changes()).toBeGreaterThan(before);
+    flow.confirm(open.id, 'allow-once');
+    expect(flow.open()).toEqual([]);
+  });
+
+  it('grants are per caller: a desktop agent’s "Always" never covers the in-browser agent or another desktop agent, nor the other way round', async () => {
+    const { check, until, flow, grants } = setup();
+    const asClaude = { caller: CLAUDE, requester: 'Claude Code' };
+    const pending = check(tool(), undefined, undefined, asClaude);
+    const open = await until();
+    expect(open.allowAlways).toBe(true);
+    flow.confirm(open.id, 'allow-always');
+    expect(await pending).toBe('run');
+    expect(grants).toEqual([{ origin: SHOP, tool: 'pay', caller: CLAUDE, grantedAt: 1 }]);
+    // Claude Code's next call runs unasked; the in-browser agent and another desktop agent are asked.
+    expect(await check(tool(), undefined, undefined, asClaude)).toBe('run');
+    const agent = check(tool());
+    flow.confirm((await until()).id, 'allow-always');
+    expect(await agent).toBe('run');
+    expect(grants.map((g) => g.caller)).toEqual([CLAUDE, IN_BROWSER_AGENT]);
+    const cursor = check(tool(), undefined, undefined, { caller: { kind: 'desktop', name: 'Cursor' }, requester: 'Cursor' });
+    const asked = await until();
+    expect(asked.prompt).toBe('Cursor (desktop agent) asks: Allow pay on shop.example? The site does not mark it as read-only.');
+    flow.confirm(asked.id, 'deny');
+    await cursor;
+  });
+
+  it('an unknown caller gets no grant and is offered no "Always"', async () => {
+    const { check, until, flow, grants } = setup('non-read-only', [{ origin: SHOP, tool: 'pay', caller: IN_BROWSER_AGENT, grantedAt: 1 }]);
+    const pending = check(tool(), undefined, undefined, { caller: undefined, requester: 'MCP client' });
+    const open = await until();
+    expect(open.allowAlways).toBe(false);
+    flow.confirm(open.id, 'allow-always');
+    expect(await pending).toBe('run');
+    expect(grants).toHaveLength(1);
+  });
+
+  it('shows what the schema marks secret masked, in every caller’s question, and reveals it only for that open question', async () => {
+    const { flow, until, check } = setup();
+    const signIn: TabToolEntry = {
+      ...tool(),
+      name: 'sign_in',
+      originalName: 'sign_in',
+      inputSchema: {
+        type: 'object',
+        properties: { user: { type: 'string' }, password: { type: 'string', format: 'password' }, note: { type: 'string' } },
+      },
+    };
+    const secretCall: ToolCall = {
+      id: 'c-secret',
+      name: 'sign_in',
+      input: { user: 'ada', password: 'hunter2-horse', note: 'pw hunter2-horse' },
+    };
+    const ask = (who: { caller: GrantCaller | undefined; requester?: string; force?: { reason: string } }) =>
+      flow.check(
+        secretCall,
+        signIn,
+        { origin: SHOP, originalName: 'sign_in' },
+        { top: SHOP, signal: new AbortController().signal, awaiting: () => {}, ...who },
+      );
+    // A desktop agent's question, and the in-browser agent's question that shows what would go (cross-site).
+    const asked = [
+      ask({ caller: CLAUDE, requester: 'Claude Code' }),
+      ask({ caller: IN_BROWSER_AGENT, force: { reason: 'It holds bank.example.' } }),
+    ];
+    await until();
+    while (flow.open().length < 2) await new Promise((r) => setTimeout(r, 1));
+    for (const question of flow.open()) {
+      expect(question.masked).toBe(true);
+      expect(JSON.parse(question.input ?? '')).toEqual({ user: 'ada', password: '[redacted]', note: 'pw [redacted]' });
+      expect(JSON.stringify(question)).not.toContain('hunter2-horse');
+      expect(JSON.parse(flow.reveal(question.id) ?? '')).toEqual(secretCall.input);
+    }
+    const [first, second] = flow.open();
+    expect(flow.reveal('c-secret')).toBeUndefined();
+    flow.confirm(first.id, 'deny');
+    // Closed: nothing to reveal any more.
+    expect(flow.reveal(first.id)).toBeUndefined();
+    flow.confirm(second.id, 'deny');
+    await Promise.all(asked);
+    // A question whose arguments hold no secret has nothing to reveal.
+    const plain = check(tool(), undefined, undefined, { caller: CLAUDE, requester: 'Claude Code' });
+    const open = await until();
+    expect(open).not.toHaveProperty('masked');
+    expect(flow.reveal(open.id)).toBeUndefined();
+    flow.confirm(open.id, 'deny');
+    await plain;
   });
 });

@@ -103,4 +103,22 @@ describe('createTabCalls', () => {
     expect(calls.questions()).toEqual([]);
     expect(live.size).toBe(0);
   });
+
+  it('closes a desktop agent’s question as soon as its call ends (the client gave up), and the panel hears of it', async () => {
+    const { calls, ran, asked, changes } = await setup();
+    const giveUp = new AbortController();
+    const clientCall = calls.runForClient(
+      { id: 'c2', name: 'pay', input: {} },
+      { client: 'Claude Desktop', site: SHOP, signal: giveUp.signal },
+    );
+    const [question] = await asked(1);
+    const before = changes();
+    giveUp.abort();
+    expect(await clientCall).toMatchObject({ ran: false });
+    expect(calls.questions()).toEqual([]);
+    expect(changes()).toBeGreaterThan(before);
+    // An Allow that arrives late runs nothing.
+    calls.confirm(question.id, 'allow-once');
+    expect(ran).toEqual([]);
+  });
 });

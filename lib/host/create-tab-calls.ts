@@ -46,6 +46,8 @@ interface TabCalls {
   questions(): PendingConfirmation[];
   /** Answers the open question with this id, whoever asked it; any other id does nothing. */
   confirm(confirmationId: string, answer: ConfirmationAnswer): void;
+  /** The clear arguments of the open question with this id, when it masked secret ones (the person's Reveal). */
+  reveal(confirmationId: string): string | undefined;
   /** The agent's run ended: its open questions end as stopped (desktop agents' questions stay). */
   endRunQuestions(): void;
   /** Stop: the person's calls by hand are cancelled. */
@@ -121,6 +123,7 @@ export function createTabCalls(deps: TabCallsDeps): TabCalls {
       agentQuestions.confirm(confirmationId, answer);
       clientQuestions.confirm(confirmationId, answer);
     },
+    reveal: (confirmationId) => agentQuestions.reveal(confirmationId) ?? clientQuestions.reveal(confirmationId),
     endRunQuestions: () => agentQuestions.stopAll(),
     stopHandCalls: () => {
       for (const hand of handRuns) hand.abort();

@@ -6,6 +6,7 @@ import { createConversationStore } from '../storage/conversations';
 import { createMemoryStorageArea } from '../testing/memory-storage-area';
 import { untilSnapshot } from '../testing/until-snapshot';
 import { createSettingsStore } from '../storage/settings-store';
+import { IN_BROWSER_AGENT } from '../storage/grant-caller';
 import type { HostToolBridge } from './agent-host-deps';
 import { createTabSession } from './create-tab-session';
 
@@ -89,7 +90,7 @@ describe('createTabSession confirmations', () => {
         { id: 'c2', name: 'pay_2' },
       ]),
     );
-    await settings.grantTool(SHOP, 'pay');
+    await settings.grantTool(SHOP, 'pay', IN_BROWSER_AGENT);
     const run = session.send('pay');
     const question = await asked();
     // The shop's pay ran without asking (granted); the ad's pay asks, under its own origin.

@@ -39,6 +39,11 @@ export interface TabSession {
   /** Answers the open confirmation with this id (the host's, from the snapshot); any other id does nothing. */
   confirm(confirmationId: string, answer: ConfirmationAnswer): void;
   /**
+   * The clear arguments of the open question with this id, when it masked what the schema marks secret: the
+   * person's Reveal in that question. Undefined for any other id, or once the question closed.
+   */
+  reveal(confirmationId: string): string | undefined;
+  /**
    * Runs one tool by hand (the inspector): the arguments are checked with the agent's validator, then the call
    * goes through the same confirmation policy, bridge and cursor as an agent's. It shows in the timeline under
    * `requestId`; a refused one too, with `invalid_input`.
@@ -261,6 +266,7 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
         timeline: timeline.entries(),
       }),
     confirm: (confirmationId, answer) => calls.confirm(confirmationId, answer),
+    reveal: (confirmationId) => calls.reveal(confirmationId),
     refreshTools: async () => {
       await ready;
       await refreshTools();

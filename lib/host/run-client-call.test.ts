@@ -127,4 +127,33 @@ describe('runClientCall', () => {
     await expect(runClientCall(call, request, deps)).rejects.toThrow('the bridge went away');
     expect(seen.settled).toEqual(['c1']);
   });
+
+  it('masks what the schema marks secret in its timeline record, and redacts it from the echo, as for the agent’s calls', async () => {
+    const signIn: TabToolEntry = {
+      name: 'sign_in',
+      originalName: 'sign_in',
+      origin: SHOP,
+      frameId: 0,
+      description: 'Signs in',
+      inputSchema: { type: 'object', properties: { user: { type: 'string' }, password: { type: 'string', format: 'password' } } },
+    };
+    const { deps, timeline, request } = setup({ tools: [signIn] });
+    deps.runOnPage = async () => ({ content: [{ type: 'text', text: 'Welcome ada (password hunter2-horse accepted).' }] });
+    await runClientCall({ id: 'c2', name: 'sign_in', input: { user: 'ada', password: 'hunter2-horse' } }, request, deps);
+    const [record] = timeline.entries();
+    expect(record).toMatchObject({ by: 'client', input: { user: 'ada', password: '[redacted]' }, secretPaths: [['password']] });
+    expect(record.output).toBe('Welcome ada (password [redacted] accepted).');
+    expect(JSON.stringify(timeline.entries())).not.toContain('hunter2-horse');
+  });
+
+  it('asks for the client as a caller of its own, by its name; a client with no name is no caller grants can know', async () => {
+    const named = setup();
+    await runClientCall(call, named.request, named.deps);
+    expect(named.seen.asked[0][3].caller).toEqual({ kind: 'desktop', name: 'Claude Desktop' });
+    for (const client of ['MCP client', '']) {
+      const unnamed = setup();
+      await runClientCall(call, { ...unnamed.request, client }, unnamed.deps);
+      expect(unnamed.seen.asked[0][3].caller).toBeUndefined();
+    }
+  });
 });

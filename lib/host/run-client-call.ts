@@ -3,6 +3,8 @@ import { validateArgs } from '../agent/validate-args';
 import type { CallInProgress, CallTimeline } from '../inspector/call-timeline';
 import type { TabToolEntry } from '../messaging/tab-tool-snapshot';
 import { hostOf } from '../shared/host-of';
+import { desktopCaller } from '../storage/grant-caller';
+import { secretPathsOf } from '../transcript/secret-paths-of';
 import { toolErrorOutput } from '../webmcp/tool-error-output';
 import type { ConfirmationFlow } from './create-confirmation-flow';
 import type { ForcedQuestion } from './create-run-guard';
@@ -59,7 +61,8 @@ export async function runClientCall(
     client: request.client,
     tool: call.name,
     input: call.input,
-    ...(tool ? { origin: tool.origin, frameId: tool.frameId } : {}),
+    // Masked as the agent's calls are: the timeline, its Copy and every view never show what the schema marks secret.
+    ...(tool ? { origin: tool.origin, frameId: tool.frameId, secretPaths: secretPathsOf(tool.inputSchema) } : {}),
   });
   const refused = (output: ToolOutput) => {
     record.end(output);
@@ -87,6 +90,8 @@ export async function runClientCall(
       request.onAsking?.();
     },
     requester: request.client,
+    // Grants are this client's own, by the name it gives; a client with no name gets none (grant-caller.ts).
+    caller: desktopCaller(request.client),
     ...(request.force ? { force: request.force } : {}),
   });
   if (allowed !== 'run') return refused(allowed);

@@ -52,6 +52,11 @@ interface PanelChannel {
   'panel/redact': { request: { requestId: string; value: unknown }; answer: undefined };
   /** Answers the confirmation the host named `confirmationId` (its own id, never the model's call id). */
   'panel/confirm': { request: { tabId: number; confirmationId: string; answer: ConfirmationAnswer }; answer: undefined };
+  /**
+   * The person pressed Reveal in an open question whose arguments were masked: the host answers this Port alone
+   * with `panel/revealed`, and only for a question still open on that tab.
+   */
+  'panel/reveal': { request: { tabId: number; confirmationId: string }; answer: undefined };
   /** Re-read settings and the tab's tools (the panel became visible again, or the person saved options). */
   'panel/refresh': { request: { tabId: number }; answer: undefined };
   'panel/choose-adapter': { request: { adapter: AgentKind }; answer: undefined };
@@ -79,9 +84,15 @@ export interface PendingConfirmation {
   prompt: string;
   /**
    * The call's arguments as JSON text, shown with the question when it asks whatever the policy says (the
-   * conversation holds another site's data, or an earlier call's outcome is unknown): the person sees what goes.
+   * conversation holds another site's data, or an earlier call's outcome is unknown) and with every desktop agent's
+   * question: the person sees what goes. What the tool's schema marks secret is masked here (`[redacted]`).
    */
   input?: string;
+  /**
+   * Secret values were masked in `input`: the question offers a Reveal, which asks the host for them
+   * (`panel/reveal`) and shows them in this question only.
+   */
+  masked?: true;
   /**
    * The desktop agent whose call this is (the MCP bridge, lib/mcp-bridge), as it named itself: the question is not on
    * any card of the conversation, and the arguments are always shown.
@@ -151,6 +162,8 @@ interface PanelEventChannel {
   'panel/timeline': { request: { tabId: number; entries: CallRecord[] }; answer: undefined };
   /** A by-hand call the host refused before running it (validation), by the panel's requestId. */
   'panel/tool-run-refused': { request: { tabId: number; requestId: string; message: string }; answer: undefined };
+  /** The clear arguments of one open question, after the person's Reveal in it (`panel/reveal`). */
+  'panel/revealed': { request: { tabId: number; confirmationId: string; input: string }; answer: undefined };
   /** A `panel/redact` value without the key, by the panel's requestId. */
   'panel/redacted': { request: { requestId: string; value: unknown }; answer: undefined };
   /** An exported transcript, by the panel's requestId. */
@@ -174,6 +187,7 @@ export function isPanelIntent(value: unknown): value is PanelIntent {
     'panel/retry',
     'panel/new-chat',
     'panel/confirm',
+    'panel/reveal',
     'panel/refresh',
     'panel/run-tool',
     'panel/export-transcript',
@@ -200,6 +214,7 @@ export function isPanelIntent(value: unknown): value is PanelIntent {
     }
     if (v.type === 'panel/confirm')
       return typeof v.confirmationId === 'string' && ['allow-once', 'allow-always', 'deny'].includes(v.answer as string);
+    if (v.type === 'panel/reveal') return typeof v.confirmationId === 'string';
     return true;
   }
   if (v.type === 'panel/redact') return typeof v.requestId === 'string' && 'value' in v;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryStorageArea } from '../testing/memory-storage-area';
+import { type GrantCaller, IN_BROWSER_AGENT } from './grant-caller';
 import { DEFAULT_SETTINGS, type Settings } from './settings';
 import { createSettingsStore, SETTINGS_KEYS } from './settings-store';
 import { SettingsValidationError } from './settings-validation-error';
@@ -156,19 +157,66 @@ describe('createSettingsStore', () => {
   it('records "always on this site" grants without duplicates, even when written at once', async () => {
     const { store } = setup();
     await Promise.all([
-      store.grantTool('https://shop.example/', 'add_to_cart'),
-      store.grantTool('https://shop.example', 'checkout'),
-      store.grantTool('https://shop.example', 'add_to_cart'),
+      store.grantTool('https://shop.example/', 'add_to_cart', IN_BROWSER_AGENT),
+      store.grantTool('https://shop.example', 'checkout', IN_BROWSER_AGENT),
+      store.grantTool('https://shop.example', 'add_to_cart', IN_BROWSER_AGENT),
     ]);
     expect((await store.read()).grants.map((g) => `${g.origin} ${g.tool}`)).toEqual([
       'https://shop.example add_to_cart',
       'https://shop.example checkout',
     ]);
-    expect(await store.isToolGranted('https://shop.example', 'checkout')).toBe(true);
-    expect(await store.isToolGranted('https://other.example', 'checkout')).toBe(false);
-    await store.revokeGrant('https://shop.example', 'checkout');
-    expect(await store.isToolGranted('https://shop.example', 'checkout')).toBe(false);
-    await expect(store.grantTool('not an origin', 'x')).rejects.toBeInstanceOf(SettingsValidationError);
+    expect(await store.isToolGranted('https://shop.example', 'checkout', IN_BROWSER_AGENT)).toBe(true);
+    expect(await store.isToolGranted('https://other.example', 'checkout', IN_BROWSER_AGENT)).toBe(false);
+    await store.revokeGrant('https://shop.example', 'checkout', IN_BROWSER_AGENT);
+    expect(await store.isToolGranted('https://shop.example', 'checkout', IN_BROWSER_AGENT)).toBe(false);
+    await expect(store.grantTool('not an origin', 'x', IN_BROWSER_AGENT)).rejects.toBeInstanceOf(SettingsValidationError);
+  });
+
+  it('keeps grants per caller: one caller’s grant is not another’s, and revoking one leaves the others', async () => {
+    const { store } = setup();
+    const claude: GrantCaller = { kind: 'desktop', name: 'Claude Code' };
+    const cursor: GrantCaller = { kind: 'desktop', name: 'Cursor' };
+    await store.grantTool('https://shop.example', 'add_to_cart', claude);
+    expect(await store.isToolGranted('https://shop.example', 'add_to_cart', claude)).toBe(true);
+    expect(await store.isToolGranted('https://shop.example', 'add_to_cart', cursor)).toBe(false);
+    expect(await store.isToolGranted('https://shop.example', 'add_to_cart', IN_BROWSER_AGENT)).toBe(false);
+    await store.grantTool('https://shop.example', 'add_to_cart', IN_BROWSER_AGENT);
+    expect((await store.read()).grants.map((g) => g.caller)).toEqual([claude, IN_BROWSER_AGENT]);
+    await store.revokeGrant('https://shop.example', 'add_to_cart', claude);
+    expect((await store.read()).grants.map((g) => g.caller)).toEqual([IN_BROWSER_AGENT]);
+    // A caller that cannot be told apart from others holds no grant.
+    for (const nobody of [{ kind: 'desktop', name: '' }, { kind: 'desktop', name: 'MCP client' }, { kind: 'someone' }]) {
+      await expect(store.grantTool('https://shop.example', 'x', nobody as GrantCaller)).rejects.toBeInstanceOf(SettingsValidationError);
+    }
+  });
+
+  it('reads grants stored before grants had a caller as the in-browser agent’s, loses none, and stores them so on the next grant', async () => {
+    const local = createMemoryStorageArea({
+      [SETTINGS_KEYS.grants]: [
+        { origin: 'https://shop.example', tool: 'add_to_cart', grantedAt: 1 },
+        { origin: 'https://bank.example', tool: 'pay', grantedAt: 2 },
+        // Not a caller: dropped rather than guessed.
+        { origin: 'https://shop.example', tool: 'odd', grantedAt: 3, caller: { kind: 'desktop' } },
+      ],
+    });
+    const store = createSettingsStore({ local });
+    expect((await store.read()).grants).toEqual([
+      { origin: 'https://shop.example', tool: 'add_to_cart', caller: IN_BROWSER_AGENT, grantedAt: 1 },
+      { origin: 'https://bank.example', tool: 'pay', caller: IN_BROWSER_AGENT, grantedAt: 2 },
+    ]);
+    expect(await store.isToolGranted('https://bank.example', 'pay', IN_BROWSER_AGENT)).toBe(true);
+    expect(await store.isToolGranted('https://bank.example', 'pay', { kind: 'desktop', name: 'Claude Code' })).toBe(false);
+    await store.grantTool('https://shop.example', 'check_out', { kind: 'desktop', name: 'Claude Code' });
+    expect((await local.get([SETTINGS_KEYS.grants]))[SETTINGS_KEYS.grants]).toEqual([
+      { origin: 'https://shop.example', tool: 'add_to_cart', caller: IN_BROWSER_AGENT, grantedAt: 1 },
+      { origin: 'https://bank.example', tool: 'pay', caller: IN_BROWSER_AGENT, grantedAt: 2 },
+      {
+        origin: 'https://shop.example',
+        tool: 'check_out',
+        caller: { kind: 'desktop', name: 'Claude Code' },
+        grantedAt: expect.any(Number),
+      },
+    ]);
   });
 
   it('reads malformed stored values as defaults instead of failing', async () => {

@@ -1,6 +1,7 @@
 import type { WebAgent } from '../agent/types';
 import { type DeviceTestResults, deviceTestKey, sanitizeDeviceTests } from '../local/device-test-results';
 import type { DeviceTestResult } from '../local/measure-device';
+import { type GrantCaller, readGrantCaller, sameCaller } from './grant-caller';
 import { maskApiKey } from './mask-api-key';
 import { parseOrigin } from './parse-origin';
 import {
@@ -99,10 +100,10 @@ export interface SettingsStore {
   removeSiteProfile(origin: string): Promise<void>;
   /** The page agent for a page URL, from the site profiles. */
   siteAgentFor(pageUrl: string | undefined): Promise<WebAgent | undefined>;
-  /** "Always on this site": the tool runs on pages of this origin without asking. */
-  grantTool(origin: string, tool: string): Promise<void>;
-  revokeGrant(origin: string, tool: string): Promise<void>;
-  isToolGranted(origin: string, tool: string): Promise<boolean>;
+  /** "Always on this site": the tool runs on pages of this origin without asking, for this caller only. */
+  grantTool(origin: string, tool: string, caller: GrantCaller): Promise<void>;
+  revokeGrant(origin: string, tool: string, caller: GrantCaller): Promise<void>;
+  isToolGranted(origin: string, tool: string, caller: GrantCaller): Promise<boolean>;
   /** "Test this device" results, keyed by model and device (malformed entries dropped). */
   deviceTests(): Promise<DeviceTestResults>;
   /** Keeps one result, replacing the earlier one for the same model and device. */
@@ -284,29 +285,35 @@ export function createSettingsStore(areas: SettingsAreas): SettingsStore {
       return siteAgentForUrl(await readSites(), pageUrl);
     },
 
-    grantTool(origin, tool) {
+    grantTool(origin, tool, caller) {
       return serial(async () => {
         const parsed = parseOrigin(origin);
         if (!parsed.ok) throw new SettingsValidationError({ origin: parsed.error });
         if (tool.trim() === '') throw new SettingsValidationError({ tool: 'A grant needs a tool name.' });
+        // Only a caller that can be told apart from others may hold a grant (grant-caller.ts).
+        const who = caller === undefined ? undefined : readGrantCaller(caller);
+        if (!who) throw new SettingsValidationError({ caller: 'A grant needs a known caller.' });
         const grants = await readGrants();
-        if (grants.some((g) => g.origin === parsed.value && g.tool === tool)) return;
-        grants.push({ origin: parsed.value, tool, grantedAt: Date.now() });
+        if (grants.some((g) => g.origin === parsed.value && g.tool === tool && sameCaller(g.caller, who))) return;
+        // Written back whole: grants stored before callers existed are stored as the in-browser agent's from now on.
+        grants.push({ origin: parsed.value, tool, caller: who, grantedAt: Date.now() });
         await local.set({ [SETTINGS_KEYS.grants]: grants });
       });
     },
 
-    revokeGrant(origin, tool) {
+    revokeGrant(origin, tool, caller) {
       return serial(async () => {
         const target = normaliseOrigin(origin);
         const grants = await readGrants();
-        await local.set({ [SETTINGS_KEYS.grants]: grants.filter((g) => !(g.origin === target && g.tool === tool)) });
+        await local.set({
+          [SETTINGS_KEYS.grants]: grants.filter((g) => !(g.origin === target && g.tool === tool && sameCaller(g.caller, caller))),
+        });
       });
     },
 
-    async isToolGranted(origin, tool) {
+    async isToolGranted(origin, tool, caller) {
       const target = normaliseOrigin(origin);
-      return (await readGrants()).some((g) => g.origin === target && g.tool === tool);
+      return (await readGrants()).some((g) => g.origin === target && g.tool === tool && sameCaller(g.caller, caller));
     },
 
     deviceTests: async () => sanitizeDeviceTests((await local.get([SETTINGS_KEYS.deviceTests]))[SETTINGS_KEYS.deviceTests]),
@@ -360,10 +367,15 @@ function sanitizeSites(value: unknown): SiteProfile[] {
   return sites;
 }
 
+/** The stored grants; one stored before grants had a caller is the in-browser agent's (grant-caller.ts). */
 function sanitizeGrants(value: unknown): ToolGrant[] {
   if (!Array.isArray(value)) return [];
-  return value.filter(
-    (g): g is ToolGrant =>
-      !!g && typeof g === 'object' && typeof g.origin === 'string' && typeof g.tool === 'string' && typeof g.grantedAt === 'number',
-  );
+  const grants: ToolGrant[] = [];
+  for (const g of value) {
+    if (!g || typeof g !== 'object' || typeof g.origin !== 'string' || typeof g.tool !== 'string' || typeof g.grantedAt !== 'number')
+      continue;
+    const caller = readGrantCaller(g.caller);
+    if (caller) grants.push({ origin: g.origin, tool: g.tool, caller, grantedAt: g.grantedAt });
+  }
+  return grants;
 }

@@ -4,6 +4,8 @@
  * The API keys are deliberately absent from Settings: only their masked forms are, so a view can never leak it.
  */
 
+import type { GrantCaller } from './grant-caller';
+
 /** Which adapter answers in the side panel. */
 export type AgentMode = 'local' | 'cloud';
 
@@ -127,10 +129,12 @@ export interface SubAgentProfile {
   subAgents?: string[];
 }
 
-/** "Always on this site": the person allowed this tool on this origin without asking again. */
+/** "Always on this site": the person allowed this tool on this origin, for this caller, without asking again. */
 export interface ToolGrant {
   origin: string;
   tool: string;
+  /** Who may call it unasked: the in-browser agent or one desktop agent (grant-caller.ts). */
+  caller: GrantCaller;
   /** When it was granted (ms since the epoch). */
   grantedAt: number;
 }

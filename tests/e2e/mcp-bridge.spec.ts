@@ -3,57 +3,13 @@
  * CLI into the test profile (NativeMessagingHosts/), the browser starting the real native host, and the official MCP
  * SDK's Client starting the installed MCP server over stdio, as Claude Code would.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { CHROME_EXTENSION_ID } from '../../bridge/src/extension-ids';
 import { siteLabel } from '../../lib/mcp-bridge/mcp-tool-names';
-import { connectDesktopAgent, type DesktopAgent, type InstalledBridge, installBridge, resultText } from '../fixtures/mcp-desktop-agent';
+import { connectDesktopAgent, type DesktopAgent, resultText } from '../fixtures/mcp-desktop-agent';
 import { launchExtension, openSidePanel, tabIdOf } from './browser';
 import { evaluateInContentScript } from './content-script-world';
+import { launchWithBridge, turnSharingOn } from './desktop-agent-browser';
 import { expect, test } from './fixtures';
-
-interface BridgeBrowser {
-  context: BrowserContext;
-  sw: Worker;
-  extensionId: string;
-  bridge: InstalledBridge;
-  profile: string;
-  close: () => Promise<void>;
-}
-
-/** A profile with the bridge installed into it, and Chromium started on it with the extension. */
-async function launchWithBridge(native: boolean): Promise<BridgeBrowser> {
-  const profile = mkdtempSync(join(tmpdir(), 'webmcp-agent-'));
-  const bridge = installBridge(['--user-data-dir', profile]);
-  const { context, sw, extensionId, close } = await launchExtension({
-    native,
-    profile,
-    env: { ...(process.env as Record<string, string>), WEBMCP_AGENT_BRIDGE_DIR: bridge.bridgeDir },
-  });
-  return {
-    context,
-    sw,
-    extensionId,
-    bridge,
-    profile,
-    close: async () => {
-      await close();
-      bridge.remove();
-      rmSync(profile, { recursive: true, force: true });
-    },
-  };
-}
-
-/** Turns sharing on in the options page, as the person does, and waits for the bridge to run. */
-async function turnSharingOn(browser: BridgeBrowser): Promise<Page> {
-  const options = await browser.context.newPage();
-  await options.goto(`chrome-extension://${browser.extensionId}/options.html`);
-  await options.getByLabel('Share tools with desktop agents').check();
-  await expect(options.getByText('The bridge is running. No desktop agent is connected yet.')).toBeVisible();
-  return options;
-}
 
 test('a desktop agent lists the shared shop’s tools, calls a read-only one, waits for the person’s answer in the panel, hears list_changed after a navigation, and reaches no other site', async ({
   server,

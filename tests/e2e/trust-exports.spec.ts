@@ -174,6 +174,13 @@ test('the exported eval report masks secret arguments, expected and actual, and 
   await expect(panel.getByLabel('Starting URL')).toHaveValue(`${server.url}/login.html`);
   await panel.getByRole('button', { name: 'Run 2 cases' }).click();
   await expect(panel.getByRole('status').filter({ hasText: /passed\.$/ })).toHaveText('1 of 2 passed.', { timeout: 90_000 });
+  // The results table is a view too: its differences quote both passwords, and the final answer repeats one.
+  const table = panel.getByRole('table', { name: 'Eval results' });
+  await table.locator('details summary').first().click();
+  const shown = (await table.textContent()) ?? '';
+  expect(shown).toContain('arguments:');
+  expect(shown).toContain('[redacted]');
+  for (const secret of [PASSWORD, EXPECTED, CVV]) expect(shown).not.toContain(secret);
 
   const text = await download(panel, () => panel.getByRole('button', { name: 'Export report' }).click());
   expectMasked(text);
