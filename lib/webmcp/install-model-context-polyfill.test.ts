@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { HOSTILE_THROWN } from '../../tests/fixtures/hostile-thrown';
 import { installLegacyShim } from './install-legacy-shim';
 import { installModelContextPolyfill, PolyfillModelContext, settleToolsPolicy } from './install-model-context-polyfill';
+import { legacyRegistrations } from './legacy-registrations';
 
 const win = () => window as unknown as Window & typeof globalThis;
 const tick = () => new Promise((r) => setTimeout(r, 5));
@@ -410,5 +411,15 @@ describe('installModelContextPolyfill + installLegacyShim', () => {
     legacy.clearContext();
     await tick();
     expect(await mc.getTools()).toEqual([]);
+
+    // For the audit: what came through the alias or provideContext, and what through document.modelContext after a
+    // look at the alias in the same task (today's API).
+    const noted = legacyRegistrations(win());
+    expect([noted.of('p3'), noted.of('later')]).toEqual(['provideContext', undefined]);
+    (navigator as any).modelContext.registerTool({ name: 'old', description: 'd', execute: () => 6 });
+    if ((navigator as any).modelContext)
+      await (document as any).modelContext.registerTool({ name: 'new', description: 'd', execute: () => 7 });
+    await tick();
+    expect([noted.of('old'), noted.of('new')]).toEqual(['navigator.modelContext', undefined]);
   });
 });

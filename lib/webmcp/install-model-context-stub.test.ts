@@ -2,6 +2,7 @@ import { Window as HappyWindow } from 'happy-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { submitEventState } from './define-submit-event-members';
 import { installModelContextStub, type ModelContextStub, STUB_KEY, WAKE_EVENT } from './install-model-context-stub';
+import { legacyRegistrations } from './legacy-registrations';
 
 type PageWindow = Window & typeof globalThis & Record<PropertyKey, unknown>;
 const opened: HappyWindow[] = [];
@@ -117,6 +118,46 @@ describe('installModelContextStub', () => {
     expect(Object.getOwnPropertyDescriptor(win, 'navigator')).toEqual(browsers);
     expect(win.navigator).toBe(navigator);
     expect((navigator as any).modelContext).toBe((win.document as any).modelContext);
+  });
+
+  it('notes which calls came through navigator.modelContext, recorded or forwarded, for the audit', async () => {
+    const { win, doc } = pageWorld();
+    installModelContextStub(win);
+    const throughAlias = { name: 'get_quote' };
+    const provided = { tools: [] };
+    const throughDocument = { name: 'track_order' };
+    (win.navigator as any).modelContext.registerTool(throughAlias);
+    (win.navigator as any).modelContext.provideContext(provided);
+    await Promise.resolve();
+    doc.modelContext.registerTool(throughDocument);
+    // Replayed in a later task, the recorded calls still say how they came.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const seen: [string, unknown][] = [];
+    const { real } = fakeReal(win as PageWindow);
+    const register = real.registerTool as (...args: unknown[]) => unknown;
+    real.registerTool = (tool: unknown) => {
+      seen.push([(tool as { name: string }).name, legacyRegistrations(win).apiOf(tool)]);
+      return register(tool);
+    };
+    (win[STUB_KEY] as ModelContextStub).upgrade(real);
+    expect(seen).toEqual([
+      ['get_quote', 'navigator.modelContext'],
+      ['track_order', undefined],
+    ]);
+    expect(legacyRegistrations(win).apiOf(provided, 'provideContext')).toBe('navigator.modelContext');
+    // Forwarded once the polyfill is there: in the page's own task, until the page reads document.modelContext.
+    const mc = (win.navigator as any).modelContext;
+    mc.registerTool({ name: 'search_products' });
+    mc.registerTool({ name: 'get_product_options' });
+    doc.modelContext.registerTool({ name: 'add_to_cart' });
+    await Promise.resolve();
+    mc.registerTool({ name: 'kept_alias_later' });
+    expect(seen.slice(2)).toEqual([
+      ['search_products', 'navigator.modelContext'],
+      ['get_product_options', 'navigator.modelContext'],
+      ['add_to_cart', undefined],
+      ['kept_alias_later', undefined],
+    ]);
   });
 
   it('records calls in order, wakes the extension once, and replays them into the polyfill, settling each with its answer', async () => {

@@ -24,6 +24,7 @@
 import { submitEventState } from './define-submit-event-members';
 import { defineToolEvents } from './define-tool-events';
 import { inactiveError, isInactive } from './inactive-document';
+import { legacyRegistrations } from './legacy-registrations';
 import { watchForNativePageTools } from './watch-for-native-page-tools';
 
 /** Raised on the window when the page first uses WebMCP: the isolated content script asks for the bridge. */
@@ -78,6 +79,8 @@ export function installModelContextStub(win: Window & typeof globalThis): void {
     return;
   }
   const recorded: RecordedCall[] = [];
+  // Whether the page read navigator.modelContext yet: only then does a read of document.modelContext note anything.
+  let aliasUsed = false;
   let real: Record<string, unknown> | undefined;
   let context: (EventTarget & Record<string, unknown>) | undefined;
   let woken = false;
@@ -107,6 +110,8 @@ export function installModelContextStub(win: Window & typeof globalThis): void {
           // A removed frame's document: no polyfill will ever come (inactive-document.ts).
           if (isInactive(doc)) return RETURNS_NOTHING.has(method) ? undefined : Promise.reject(inactiveError(doc));
           wake();
+          // Replayed later, it must still count as made through navigator.modelContext if it was (the audit says so).
+          legacyRegistrations(win).recorded(args[0]);
           const call = { method, args } as RecordedCall;
           const promise = new Promise((resolve, reject) => {
             call.resolve = resolve;
@@ -194,10 +199,14 @@ export function installModelContextStub(win: Window & typeof globalThis): void {
     enumerable: true,
     get(this: Document) {
       if (this !== win.document) return undefined;
+      if (aliasUsed) legacyRegistrations(win).documentRead();
       return probing ? PROBE : contextNow();
     },
   });
-  installNavigatorAliasLazily(win);
+  installNavigatorAliasLazily(win, () => {
+    aliasUsed = true;
+    legacyRegistrations(win).aliasRead();
+  });
 
   // Once parsed (and again once loaded): a page that brought its own implementation registers on that, not on
   // this; a `<form toolname>` is a declarative tool the polyfill must serve. Parsing itself is not watched (a heavy
@@ -238,13 +247,20 @@ export function installModelContextStub(win: Window & typeof globalThis): void {
  * `navigator.modelContext`, the deprecated alias that follows `document.modelContext`, added the first time
  * anything reads `window.navigator`: until then `window.navigator` is our getter, which puts the browser's own
  * accessor back, adds the alias and answers as the browser's would. Where the window's accessor cannot be
- * replaced, the alias is added now.
+ * replaced, the alias is added now. `onRead` hears every read of the alias (for the audit, legacy-registrations.ts).
  */
-function installNavigatorAliasLazily(win: Window & typeof globalThis): void {
+function installNavigatorAliasLazily(win: Window & typeof globalThis, onRead: () => void): void {
   const addAlias = () => {
     const nav = win.navigator;
     if (!('modelContext' in nav)) {
-      define(nav, 'modelContext', { enumerable: true, get: () => (win.document as { modelContext?: unknown }).modelContext });
+      define(nav, 'modelContext', {
+        enumerable: true,
+        get: () => {
+          const context = (win.document as { modelContext?: unknown }).modelContext;
+          onRead();
+          return context;
+        },
+      });
     }
   };
   const own = Object.getOwnPropertyDescriptor(win, 'navigator');
