@@ -5,6 +5,7 @@ import type { FrameReport } from '../messaging/bridge-messages';
 import { createFrameToolHost } from './create-frame-tool-host';
 import { createToolCursor } from './create-tool-cursor';
 import { installLegacyShim } from './install-legacy-shim';
+import { legacyRegistrations } from './legacy-registrations';
 import { PolyfillModelContext } from './install-model-context-polyfill';
 import { connectPageChannel } from './page-channel';
 import { servePageTools } from './serve-page-tools';
@@ -194,15 +195,22 @@ describe('createFrameToolHost over the page channel', () => {
   it('carries which tools the page registered through the 2025 API, for the audit, and only the polyfill’s', async () => {
     const { polyfill, host } = await frame();
     const win = window as unknown as Window & typeof globalThis;
-    // The polyfill as the page sees it: document.modelContext, and the navigator alias the shim adds.
-    Object.defineProperty(document, 'modelContext', { configurable: true, value: polyfill });
+    // The polyfill as the page sees it: document.modelContext (a getter that notes the read, as
+    // installModelContextPolyfill's), and the navigator alias the shim adds.
+    Object.defineProperty(document, 'modelContext', {
+      configurable: true,
+      get: () => {
+        legacyRegistrations(win).documentRead();
+        return polyfill;
+      },
+    });
     installLegacyShim(win, polyfill as unknown as Parameters<typeof installLegacyShim>[1]);
     const tool = (name: string) => ({ name, description: `${name} does it.`, execute: () => name });
     try {
       const mc = (navigator as unknown as { modelContext: any }).modelContext;
       mc.registerTool(tool('search_products'));
       await mc.registerTool(tool('get_quote'));
-      await mc.provideContext({ tools: [tool('hello')] });
+      await (document as unknown as { modelContext: any }).modelContext.provideContext({ tools: [tool('hello')] });
       await (document as unknown as { modelContext: any }).modelContext.registerTool(tool('add_to_cart'));
       expect(Object.fromEntries((await host.list()).tools.map((t) => [t.name, t.legacyApi ?? 'today']))).toEqual({
         search_products: 'navigator.modelContext',

@@ -30,9 +30,9 @@ export function installLegacyShim(win: Window, context: ModelContextLike): void 
       configurable: true,
       enumerable: true,
       get: () => {
-        const context = (win.document as unknown as { modelContext?: unknown }).modelContext;
+        const current = (win.document as unknown as { modelContext?: unknown }).modelContext;
         legacyRegistrations(win).aliasRead();
-        return context;
+        return current;
       },
     });
   }
@@ -82,8 +82,7 @@ export function installLegacyShim(win: Window, context: ModelContextLike): void 
     registration.catch(forget);
     return Object.assign(registration, { unregister: () => controller.abort() });
   };
-  const registerTool = (tool: unknown, options?: { signal?: unknown; exposedTo?: unknown }) =>
-    registerWith(tool, options, legacy.apiOf(tool));
+  const registerTool = (tool: unknown, options?: { signal?: unknown; exposedTo?: unknown }) => registerWith(tool, options, legacy.apiOf());
 
   const unregisterTool = (name: unknown) => {
     controllers.get(String(name))?.abort();
@@ -99,8 +98,8 @@ export function installLegacyShim(win: Window, context: ModelContextLike): void 
     provided = new Set();
   });
   define('provideContext', async (context_: unknown) => {
-    // Asked before the first await, while the task the page called in is still running.
-    const api = legacy.apiOf(context_, 'provideContext');
+    // Asked before the first await: by the time its tools register, the page may have read document.modelContext.
+    const api = legacy.apiOf('provideContext');
     const tools = (context_ as { tools?: unknown } | undefined)?.tools;
     for (const name of provided) unregisterTool(name);
     provided = new Set();

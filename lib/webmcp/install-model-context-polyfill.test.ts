@@ -412,14 +412,15 @@ describe('installModelContextPolyfill + installLegacyShim', () => {
     await tick();
     expect(await mc.getTools()).toEqual([]);
 
-    // For the audit: what came through the alias or provideContext, and what through document.modelContext after a
-    // look at the alias in the same task (today's API).
+    // For the audit: what came through the alias (kept, here), what through provideContext on document.modelContext,
+    // and what through document.modelContext after a look at the alias (today's API).
     const noted = legacyRegistrations(win());
-    expect([noted.of('p3'), noted.of('later')]).toEqual(['provideContext', undefined]);
-    (navigator as any).modelContext.registerTool({ name: 'old', description: 'd', execute: () => 6 });
+    expect([noted.of('p3'), noted.of('later')]).toEqual(['navigator.modelContext', 'navigator.modelContext']);
+    await (document as any).modelContext.provideContext({ tools: [{ name: 'p4', description: 'd', execute: () => 6 }] });
     if ((navigator as any).modelContext)
       await (document as any).modelContext.registerTool({ name: 'new', description: 'd', execute: () => 7 });
+    (navigator as any).modelContext.registerTool({ name: 'old', description: 'd', execute: () => 8 });
     await tick();
-    expect([noted.of('old'), noted.of('new')]).toEqual(['navigator.modelContext', undefined]);
+    expect([noted.of('p4'), noted.of('new'), noted.of('old')]).toEqual(['provideContext', undefined, 'navigator.modelContext']);
   });
 });

@@ -2,7 +2,6 @@ import { Window as HappyWindow } from 'happy-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { submitEventState } from './define-submit-event-members';
 import { installModelContextStub, type ModelContextStub, STUB_KEY, WAKE_EVENT } from './install-model-context-stub';
-import { legacyRegistrations } from './legacy-registrations';
 
 type PageWindow = Window & typeof globalThis & Record<PropertyKey, unknown>;
 const opened: HappyWindow[] = [];
@@ -120,43 +119,46 @@ describe('installModelContextStub', () => {
     expect((navigator as any).modelContext).toBe((win.document as any).modelContext);
   });
 
-  it('notes which calls came through navigator.modelContext, recorded or forwarded, for the audit', async () => {
+  it('notes whether a call comes through navigator.modelContext, recorded or forwarded, for the audit', async () => {
     const { win, doc } = pageWorld();
     installModelContextStub(win);
-    const throughAlias = { name: 'get_quote' };
-    const provided = { tools: [] };
-    const throughDocument = { name: 'track_order' };
-    (win.navigator as any).modelContext.registerTool(throughAlias);
-    (win.navigator as any).modelContext.provideContext(provided);
-    await Promise.resolve();
-    doc.modelContext.registerTool(throughDocument);
-    // Replayed in a later task, the recorded calls still say how they came.
+    const stub = win[STUB_KEY] as ModelContextStub;
+    const alias = () => (win.navigator as any).modelContext;
+    expect(stub.a).toBeFalsy();
+    alias().registerTool({ name: 'get_quote' });
+    alias().provideContext({ tools: [] });
+    // A look at the alias, then today's API: not the alias's.
+    if (alias()) doc.modelContext.registerTool({ name: 'track_order' });
+    const kept = alias();
+    kept.registerTool({ name: 'search_products' });
+    expect(stub.a).toBe(true);
+    // Replayed in a later task, each recorded call says how it came while the polyfill handles it.
     await new Promise((resolve) => setTimeout(resolve, 0));
     const seen: [string, unknown][] = [];
-    const { real } = fakeReal(win as PageWindow);
-    const register = real.registerTool as (...args: unknown[]) => unknown;
-    real.registerTool = (tool: unknown) => {
-      seen.push([(tool as { name: string }).name, legacyRegistrations(win).apiOf(tool)]);
-      return register(tool);
+    const { real } = fakeReal(win);
+    const record = (method: string) => {
+      const call = real[method] as (...args: unknown[]) => unknown;
+      real[method] = (arg: { name?: string }, ...rest: unknown[]) => {
+        seen.push([arg.name ?? method, stub.a]);
+        return call(arg, ...rest);
+      };
     };
-    (win[STUB_KEY] as ModelContextStub).upgrade(real);
+    record('registerTool');
+    record('provideContext');
+    stub.upgrade(real);
     expect(seen).toEqual([
-      ['get_quote', 'navigator.modelContext'],
-      ['track_order', undefined],
+      ['get_quote', true],
+      ['provideContext', true],
+      ['track_order', false],
+      ['search_products', true],
     ]);
-    expect(legacyRegistrations(win).apiOf(provided, 'provideContext')).toBe('navigator.modelContext');
-    // Forwarded once the polyfill is there: in the page's own task, until the page reads document.modelContext.
-    const mc = (win.navigator as any).modelContext;
-    mc.registerTool({ name: 'search_products' });
-    mc.registerTool({ name: 'get_product_options' });
-    doc.modelContext.registerTool({ name: 'add_to_cart' });
-    await Promise.resolve();
-    mc.registerTool({ name: 'kept_alias_later' });
-    expect(seen.slice(2)).toEqual([
-      ['search_products', 'navigator.modelContext'],
-      ['get_product_options', 'navigator.modelContext'],
-      ['add_to_cart', undefined],
-      ['kept_alias_later', undefined],
+    // Forwarded once the polyfill is there, the same way.
+    stub.a = false;
+    alias().registerTool({ name: 'add_to_cart' });
+    doc.modelContext.registerTool({ name: 'get_product_options' });
+    expect(seen.slice(4)).toEqual([
+      ['add_to_cart', true],
+      ['get_product_options', false],
     ]);
   });
 

@@ -1,5 +1,6 @@
 import { Window as HappyWindow } from 'happy-dom';
 import { afterEach, describe, expect, it } from 'vitest';
+import { STUB_KEY } from './install-model-context-stub';
 import { isLegacyApi, legacyRegistrations } from './legacy-registrations';
 
 const opened: HappyWindow[] = [];
@@ -11,40 +12,36 @@ function page(): Window {
 afterEach(async () => {
   for (const happy of opened.splice(0)) await happy.happyDOM.close();
 });
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('legacyRegistrations', () => {
-  it('counts a call as made through navigator.modelContext in the task the page read it, and not after', async () => {
-    const win = page();
-    const legacy = legacyRegistrations(win);
-    const before = { name: 'a' };
-    expect(legacy.apiOf(before)).toBeUndefined();
-    legacy.aliasRead();
-    expect(legacy.apiOf({ name: 'b' })).toBe('navigator.modelContext');
-    expect(legacy.apiOf({ tools: [] }, 'provideContext')).toBe('navigator.modelContext');
-    await Promise.resolve();
-    expect(legacy.apiOf({ name: 'c' })).toBeUndefined();
-    expect(legacy.apiOf({ tools: [] }, 'provideContext')).toBe('provideContext');
-  });
-
-  it('remembers a call the stub recorded through the alias, for its replay in a later task', async () => {
-    const win = page();
-    const throughAlias = { name: 'quote' };
-    const throughDocument = { name: 'track' };
-    legacyRegistrations(win).recorded(throughDocument);
-    legacyRegistrations(win).aliasRead();
-    legacyRegistrations(win).recorded(throughAlias);
-    await nextTask();
-    // Another script (the polyfill, loaded later) reads the same record from the window.
-    const later = legacyRegistrations(win);
-    expect(later.apiOf(throughAlias)).toBe('navigator.modelContext');
-    expect(later.apiOf(throughDocument)).toBeUndefined();
-  });
-
-  it('does not count the extension’s own look at the alias as the page’s', () => {
+  it('counts a call as made through navigator.modelContext when the page read it more recently than document.modelContext', () => {
     const legacy = legacyRegistrations(page());
-    expect(legacy.unnoticed(() => (legacy.aliasRead(), 'read'))).toBe('read');
-    expect(legacy.apiOf({ name: 'a' })).toBeUndefined();
+    expect(legacy.apiOf()).toBeUndefined();
+    expect(legacy.apiOf('provideContext')).toBe('provideContext');
+    legacy.aliasRead();
+    expect(legacy.apiOf()).toBe('navigator.modelContext');
+    expect(legacy.apiOf('provideContext')).toBe('navigator.modelContext');
+    legacy.documentRead();
+    expect(legacy.apiOf()).toBeUndefined();
+  });
+
+  it('keeps the flag on the stub’s handle where the stub ran, which every later script reads', () => {
+    const win = page();
+    const stub = { a: true };
+    Object.defineProperty(win, STUB_KEY, { value: stub });
+    expect(legacyRegistrations(win).apiOf()).toBe('navigator.modelContext');
+    legacyRegistrations(win).documentRead();
+    expect(stub.a).toBe(false);
+  });
+
+  it('puts the flag back after the extension’s own look at the alias', () => {
+    const legacy = legacyRegistrations(page());
+    const read = legacy.unnoticed(() => {
+      legacy.aliasRead();
+      return 'read';
+    });
+    expect(read).toBe('read');
+    expect(legacy.apiOf()).toBeUndefined();
   });
 
   it('keeps the API each registered tool came through, until the name is registered again through today’s API', () => {
@@ -61,13 +58,15 @@ describe('legacyRegistrations', () => {
     expect(legacy.of('get_quote')).toBeUndefined();
   });
 
-  it('works, unshared, on a window whose page took its key first', () => {
+  it('works, unshared, on a window whose page took its key first, and hands out only the APIs it knows', () => {
     const win = page();
     Object.defineProperty(win, Symbol.for('webmcp-agent.legacy-registrations'), { value: { names: 'junk' } });
     const legacy = legacyRegistrations(win);
     legacy.registered('a', 'provideContext');
     expect(legacy.of('a')).toBe('provideContext');
     expect(legacyRegistrations(win).of('a')).toBeUndefined();
+    legacy.registered('b', '<img>' as never);
+    expect(legacy.of('b')).toBeUndefined();
   });
 });
 

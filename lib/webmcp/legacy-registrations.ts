@@ -3,43 +3,41 @@
  * `api/legacy-navigator`): native WebMCP has neither the `navigator.modelContext` alias nor `provideContext`, so a
  * page that uses them offers nothing there, though it works here.
  *
- * A call comes through the alias when the page read `navigator.modelContext` last, in the same task
- * (`navigator.modelContext.registerTool(…)`, or `const mc = navigator.modelContext; mc.registerTool(…)`): the alias
- * must return the very object `document.modelContext` does, so its getter notes the read instead of handing out
- * another object, and a read of `document.modelContext` undoes it (`if (navigator.modelContext) …;
- * document.modelContext.registerTool(…)` is today's API). A registration after an `await` on a kept alias goes
- * unnoticed, and one on a `document.modelContext` kept from before, right after reading the alias, counts as the
- * alias's.
+ * A call comes through the alias when the page read `navigator.modelContext` more recently than
+ * `document.modelContext` (`navigator.modelContext.registerTool(…)`, or `const mc = navigator.modelContext;
+ * mc.registerTool(…)`). The alias must return the very object `document.modelContext` does, so its getter notes the
+ * read instead of handing out another object; a read of `document.modelContext` undoes it (`if
+ * (navigator.modelContext) …; document.modelContext.registerTool(…)` is today's API). What this cannot see: a
+ * registration on a `document.modelContext` kept from before a read of the alias counts as the alias's, and one on a
+ * kept alias after a read of `document.modelContext` as today's.
  *
- * The state lives on the page's window, since the stub (page-stub.js) and the polyfill (page-bridge.js) are
- * separate scripts. It is in the page's realm: the page can change it, which misleads only its own audit, and
- * whatever leaves this world is checked on the way (isLegacyApi).
+ * Where the stub ran (page-stub.js, before any page script), it keeps that flag (ModelContextStub.a), also for the
+ * calls it recorded and replays; elsewhere the legacy shim's alias and the polyfill's getter keep it here. Either
+ * way it is in the page's realm: the page can change it, which misleads only its own audit, and whatever leaves this
+ * world is checked on the way (isLegacyApi).
  */
 import type { LegacyApi } from '../messaging/tab-tool-snapshot';
+import { type ModelContextStub, STUB_KEY } from './install-model-context-stub';
 
 const KEY = Symbol.for('webmcp-agent.legacy-registrations');
 
 interface State {
-  /** The page read `navigator.modelContext` in the current task. */
-  aliasRead: boolean;
-  /** First arguments of calls the stub recorded through the alias: replayed later, they still came through it. */
-  recorded: WeakSet<object>;
+  /** The flag, where no stub keeps it (ModelContextStub.a). */
+  a?: boolean;
   /** The polyfill's tools that came through a legacy API, by name. */
   names: Map<string, LegacyApi>;
 }
 
-/** What the stub, the legacy shim and the page channel note and ask (see the file's comment). */
+/** What the legacy shim, the polyfill and the page channel note and ask (see the file's comment). */
 interface LegacyRegistrations {
-  /** The page read `navigator.modelContext`: calls made in this task come through the alias. */
+  /** The page read `navigator.modelContext`: calls from now come through the alias. */
   aliasRead(): void;
-  /** The page read `document.modelContext`: calls made now come through it. */
+  /** The page read `document.modelContext`: calls from now come through it. */
   documentRead(): void;
-  /** Runs `read` (the extension's own look at `navigator.modelContext`) without counting it as the page's. */
-  unnoticed<T>(read: () => T): T;
-  /** The stub recorded a call whose first argument is `arg`, to replay it later: remember whether it came through the alias. */
-  recorded(arg: unknown): void;
-  /** The API a call with first argument `arg` comes through, asked when it is made: the alias, else `otherwise`. */
-  apiOf(arg: unknown, otherwise?: LegacyApi): LegacyApi | undefined;
+  /** Runs `act` (the extension's own look at the alias, the stub's replay) and puts the flag back as it was. */
+  unnoticed<T>(act: () => T): T;
+  /** The API a call made now comes through: the alias, else `otherwise`. */
+  apiOf(otherwise?: LegacyApi): LegacyApi | undefined;
   /** The polyfill registered `name` through `api` (undefined: today's registerTool, which clears an older note). */
   registered(name: string, api: LegacyApi | undefined): void;
   /** The legacy API the polyfill's tool `name` came through, if any. */
@@ -49,32 +47,24 @@ interface LegacyRegistrations {
 /** The window's record, made on first use. */
 export function legacyRegistrations(win: Window): LegacyRegistrations {
   const state = stateOf(win);
+  const stub = (win as unknown as Record<symbol, ModelContextStub | undefined>)[STUB_KEY];
+  const flag: { a?: boolean } = typeof stub === 'object' && stub !== null ? stub : state;
   return {
     aliasRead() {
-      if (state.aliasRead) return;
-      state.aliasRead = true;
-      queueMicrotask(() => {
-        state.aliasRead = false;
-      });
+      flag.a = true;
     },
     documentRead() {
-      state.aliasRead = false;
+      flag.a = false;
     },
-    unnoticed(read) {
-      const before = state.aliasRead;
+    unnoticed(act) {
+      const before = flag.a;
       try {
-        return read();
+        return act();
       } finally {
-        state.aliasRead = before;
+        flag.a = before;
       }
     },
-    recorded(arg) {
-      if (state.aliasRead && typeof arg === 'object' && arg !== null) state.recorded.add(arg);
-    },
-    apiOf(arg, otherwise) {
-      const throughAlias = state.aliasRead || (typeof arg === 'object' && arg !== null && state.recorded.has(arg));
-      return throughAlias ? 'navigator.modelContext' : otherwise;
-    },
+    apiOf: (otherwise) => (flag.a === true ? 'navigator.modelContext' : otherwise),
     registered(name, api) {
       if (api) state.names.set(name, api);
       else state.names.delete(name);
@@ -93,8 +83,8 @@ export function isLegacyApi(value: unknown): value is LegacyApi {
 
 function stateOf(win: Window): State {
   const own = Object.getOwnPropertyDescriptor(win, KEY)?.value as State | undefined;
-  if (own && own.recorded instanceof WeakSet && own.names instanceof Map) return own;
-  const fresh: State = { aliasRead: false, recorded: new WeakSet(), names: new Map() };
+  if (own && own.names instanceof Map) return own;
+  const fresh: State = { names: new Map() };
   try {
     Object.defineProperty(win, KEY, { value: fresh });
   } catch {
