@@ -218,6 +218,16 @@ describe('createFrameToolHost over the page channel', () => {
         hello: 'provideContext',
         add_to_cart: 'today',
       });
+      // The extension's own looks at both (each list) leave the page's last read as it was.
+      const kept = (navigator as unknown as { modelContext: any }).modelContext;
+      await host.list();
+      await kept.registerTool(tool('track_order'));
+      const today = (document as unknown as { modelContext: any }).modelContext;
+      await host.list();
+      await today.registerTool(tool('get_product_options'));
+      const listed = (await host.list()).tools;
+      expect(listed.find((t) => t.name === 'track_order')?.legacyApi).toBe('navigator.modelContext');
+      expect(listed.find((t) => t.name === 'get_product_options')).not.toHaveProperty('legacyApi');
       // A page's own implementation in place of document.modelContext: its tools of the same names are not the shim's.
       const own = Object.assign(new EventTarget(), { getTools: async () => [tool('get_quote')], executeTool: async () => '{}' });
       Object.defineProperty(document, 'modelContext', { configurable: true, value: own });

@@ -25,13 +25,14 @@ const REGISTER_SIGNAL = { operation: 'registerTool', dictionary: 'ModelContextRe
 /** Installs the alias and shims the given context (no-op when already shimmed). */
 export function installLegacyShim(win: Window, context: ModelContextLike): void {
   const nav = win.navigator as unknown as Record<string, unknown>;
+  const legacy = legacyRegistrations(win);
   if (!('modelContext' in nav)) {
     Object.defineProperty(nav, 'modelContext', {
       configurable: true,
       enumerable: true,
       get: () => {
         const current = (win.document as unknown as { modelContext?: unknown }).modelContext;
-        legacyRegistrations(win).aliasRead();
+        legacy.aliasRead();
         return current;
       },
     });
@@ -44,7 +45,6 @@ export function installLegacyShim(win: Window, context: ModelContextLike): void 
   let provided = new Set<string>();
 
   const abortedGetter = abortedGetterOf(win as Window & typeof globalThis);
-  const legacy = legacyRegistrations(win);
   /** Registers `tool`, noting the legacy API it came through (`api`), or that it came through today's. */
   const registerWith = (tool: unknown, options: { signal?: unknown; exposedTo?: unknown } | undefined, api: LegacyApi | undefined) => {
     // Options that are no dictionary go as they are: registerTool refuses them with native's TypeError.

@@ -432,13 +432,14 @@ export function installModelContextPolyfill(win: Window): PolyfillModelContext |
   const doc = win.document;
   if ((doc as any).modelContext) return undefined;
   const context = new PolyfillModelContext(win);
+  const legacy = legacyRegistrations(win);
   Object.defineProperty(documentPrototypeOf(win, doc), 'modelContext', {
     configurable: true,
     enumerable: true,
     get(this: Document) {
       if (this !== doc) return undefined;
       // A registration that follows comes through today's API, whatever the page read before (the audit's concern).
-      legacyRegistrations(win).documentRead();
+      legacy.documentRead();
       return context;
     },
   });

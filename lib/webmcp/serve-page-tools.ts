@@ -49,7 +49,8 @@ export function servePageTools(win: Window, sources: PageToolSources): { prove: 
     const list: ModelContextLike[] = [];
     let current: unknown;
     try {
-      current = (win.document as unknown as { modelContext?: unknown }).modelContext;
+      // The extension's own look, like the one at navigator.modelContext below: not the page's (legacy-registrations.ts).
+      current = legacy.unnoticed(() => (win.document as unknown as { modelContext?: unknown }).modelContext);
     } catch {
       current = undefined;
     }
@@ -75,7 +76,6 @@ export function servePageTools(win: Window, sources: PageToolSources): { prove: 
   const pageNavigatorContext = (): unknown => {
     let candidate: unknown;
     try {
-      // The extension's own look: not the page's use of the alias.
       candidate = legacy.unnoticed(() => (win.navigator as unknown as { modelContext?: unknown }).modelContext);
     } catch {
       return undefined;
