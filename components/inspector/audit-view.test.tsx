@@ -89,6 +89,36 @@ describe('AuditView', () => {
     expect(JSON.parse(downloads[1].text).findings).toEqual([]);
   });
 
+  it('says plainly when the page has no tools, with where to start, rather than “No findings”', async () => {
+    setup([]);
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe('0 tools in 0 frames, 0 forms, 0 results: 0 errors, 0 warnings, 1 info'),
+    );
+    const [item] = within(screen.getByRole('region', { name: 'Info (1)' })).getAllByRole('listitem');
+    expect(item.dataset.rule).toBe('page/no-tools');
+    expect(item.textContent).toContain('This page offers agents no WebMCP tools');
+    expect(item.textContent).toContain('Fix: Start with the WebMCP spec (https://webmachinelearning.github.io/webmcp/)');
+    expect(screen.queryByText(/No findings/)).toBeNull();
+  });
+
+  it('shows which tools came through navigator.modelContext, and which of them only read without saying so', async () => {
+    const legacy = { annotations: undefined, legacyApi: 'navigator.modelContext' as const };
+    setup([
+      panelTool({ name: 'get_quote', description: 'Get a price quote for a print job.', ...legacy }),
+      panelTool({ name: 'add_to_cart', description: 'Add a print job to the cart.', ...legacy }),
+    ]);
+    const warnings = await screen.findByRole('region', { name: 'Warnings (2)' });
+    const items = within(warnings).getAllByRole('listitem');
+    expect(items.map((item) => [item.dataset.rule, item.dataset.tool])).toEqual([
+      ['annotation/read-only-missing', 'get_quote'],
+      ['api/legacy-navigator', ''],
+    ]);
+    expect(items[1].textContent).toContain(
+      '2 tools are registered through navigator.modelContext, the 2025 API Chromium no longer has: get_quote, add_to_cart.',
+    );
+    expect(items[1].textContent).toContain('Field: navigator.modelContext');
+  });
+
   it('says when the tab has moved on to another page since the audit', async () => {
     const { client } = setup([panelTool()]);
     await waitFor(() => expect(screen.getByText(/No findings/)).toBeTruthy());

@@ -20,6 +20,12 @@ describe('checkReadOnlyHint', () => {
     expect(messages({ name: 'wishlist', description: 'Saves the product for later.' })).toEqual([
       'It is marked readOnlyHint, but it looks like it changes something (“save” in the description).',
     ]);
+    expect(messages({ name: 'mark_as_read', description: 'Marks the message as read.' })).toEqual([
+      'It is marked readOnlyHint, but it looks like it changes something (the name mark_as_read).',
+    ]);
+    expect(messages({ name: 'visit', description: 'Records a visit to the shop.' })).toEqual([
+      'It is marked readOnlyHint, but it looks like it changes something (“record” in the description).',
+    ]);
     expect(messages({ name: 'finish', description: 'This buys the items.' })).toEqual([
       'It is marked readOnlyHint, but it looks like it changes something (“buys” in the description).',
     ]);

@@ -1,53 +1,7 @@
 import type { AuditFinding, AuditInput } from './audit-types';
 import { findingFor, quote } from './finding-for';
 import { looksConsequential } from './looks-consequential';
-import { nameWords, sentenceVerbs } from './tool-words';
-
-/** Verbs of actions that change something. */
-const CHANGES = new Set([
-  'add',
-  'create',
-  'update',
-  'edit',
-  'modify',
-  'set',
-  'change',
-  'delete',
-  'remove',
-  'clear',
-  'reset',
-  'submit',
-  'send',
-  'post',
-  'publish',
-  'save',
-  'store',
-  'upload',
-  'import',
-  'move',
-  'rename',
-  'archive',
-  'cancel',
-  'subscribe',
-  'unsubscribe',
-  'register',
-  'apply',
-  'assign',
-  'invite',
-  'share',
-  'follow',
-  'like',
-  'vote',
-  'rate',
-  'write',
-  'insert',
-  'toggle',
-  'enable',
-  'disable',
-  'approve',
-  'reject',
-  'place',
-]);
+import { CHANGING_VERBS, nameWords, sentenceVerbs } from './tool-words';
 
 /** `readOnlyHint` on a tool whose name or description says it changes something. */
 export function checkReadOnlyHint(input: AuditInput): AuditFinding[] {
@@ -55,8 +9,8 @@ export function checkReadOnlyHint(input: AuditInput): AuditFinding[] {
   for (const tool of input.tools) {
     if (tool.annotations?.readOnlyHint !== true) continue;
     const name = nameWords(tool.originalName ?? tool.name);
-    const verb = CHANGES.has(name[0]) ? `the name ${quote(tool.originalName ?? tool.name)}` : undefined;
-    const said = sentenceVerbs(quote(tool.description, 2_000)).find((v) => CHANGES.has(v));
+    const verb = CHANGING_VERBS.has(name[0]) ? `the name ${quote(tool.originalName ?? tool.name)}` : undefined;
+    const said = sentenceVerbs(quote(tool.description, 2_000)).find((v) => CHANGING_VERBS.has(v));
     const evidence = verb ?? (said ? `“${said}” in the description` : looksConsequential(tool));
     if (!evidence) continue;
     findings.push(

@@ -3,7 +3,7 @@ import { quote } from './finding-for';
 import { nameWords, READING_VERBS, sentenceVerbs } from './tool-words';
 
 /** Verbs of actions that spend money, send something, delete something or book something. */
-const VERBS = new Set([
+export const CONSEQUENTIAL_VERBS: ReadonlySet<string> = new Set([
   'buy',
   'purchase',
   'pay',
@@ -35,11 +35,12 @@ export function looksConsequential(tool: ToolDescriptor & { originalName?: strin
   const joined = words.join(' ');
   // A name that starts by reading (get_checkout_url, list_payments) says what it reads, not what it does.
   const reads = READING_VERBS.has(words[0]);
-  if (!reads && (VERBS.has(words[0]) || words.some((w) => ANYWHERE.has(w)))) return `the name ${quote(tool.originalName ?? tool.name)}`;
+  if (!reads && (CONSEQUENTIAL_VERBS.has(words[0]) || words.some((w) => ANYWHERE.has(w))))
+    return `the name ${quote(tool.originalName ?? tool.name)}`;
   if (!reads && /\bcheck out\b|\b(?:place|submit) (?:an? )?order\b/.test(joined))
     return `the name ${quote(tool.originalName ?? tool.name)}`;
   const description = quote(tool.description, 2_000);
-  const verb = sentenceVerbs(description).find((v) => VERBS.has(v));
+  const verb = sentenceVerbs(description).find((v) => CONSEQUENTIAL_VERBS.has(v));
   if (verb) return `“${verb}” in the description`;
   const phrase = PHRASES.exec(description)?.[0];
   return phrase ? `“${phrase.toLowerCase()}” in the description` : undefined;

@@ -102,6 +102,34 @@ describe('runAudit', () => {
     ]);
     expect(report.counts).toEqual({ error: 1, warning: 1, info: 1 });
   });
+
+  it('tells the author of an unannotated shop on the 2025 API what they would want to know', () => {
+    const tool = (name: string, description: string) =>
+      panelTool({ name, description, annotations: undefined, legacyApi: 'navigator.modelContext' });
+    const report = runAudit(
+      {
+        tools: [
+          tool('search_products', 'Search the print products by keyword.'),
+          tool('get_quote', 'Get a price quote for a print job.'),
+          tool('add_to_cart', 'Add a print job to the cart.'),
+        ],
+        forms: [],
+      },
+      {},
+      NOW,
+    );
+    expect(report.findings.map((f) => [f.severity, f.tool, f.rule])).toEqual([
+      ['warning', 'get_quote', 'annotation/read-only-missing'],
+      ['warning', 'search_products', 'annotation/read-only-missing'],
+      ['warning', undefined, 'api/legacy-navigator'],
+    ]);
+  });
+
+  it('says so when the page has no tools, where it used to say "No findings"', () => {
+    const report = runAudit({ tools: [], forms: [{ frameId: 0, origin: 'https://plain.example', forms: [] }], results: [] }, {}, NOW);
+    expect(report.findings.map((f) => [f.severity, f.rule])).toEqual([['info', 'page/no-tools']]);
+    expect(report.counts).toEqual({ error: 0, warning: 0, info: 1 });
+  });
 });
 
 describe('isAbove', () => {

@@ -6,11 +6,14 @@ import { checkDroppedTools } from './check-dropped-tools';
 import { checkFormCoverage } from './check-form-coverage';
 import { checkFormFields } from './check-form-fields';
 import { checkInputSchemas } from './check-input-schemas';
+import { checkLegacyApi } from './check-legacy-api';
 import { checkNameLookalikes } from './check-name-lookalikes';
+import { checkNoTools } from './check-no-tools';
 import { checkOnDeviceFit } from './check-on-device-fit';
 import { checkOutputSchemas } from './check-output-schemas';
 import { checkParameters } from './check-parameters';
 import { checkReadOnlyHint } from './check-read-only-hint';
+import { checkReadOnlyMissing } from './check-read-only-missing';
 import { checkResultSchema } from './check-result-schema';
 import { checkResultSize } from './check-result-size';
 import { checkToolNames } from './check-tool-names';
@@ -19,6 +22,8 @@ import { quote } from './finding-for';
 
 /** Every check, in the order docs/audit.md lists them. */
 const CHECKS: readonly ((input: AuditInput) => AuditFinding[])[] = [
+  checkNoTools,
+  checkLegacyApi,
   checkInputSchemas,
   checkOutputSchemas,
   checkToolNames,
@@ -28,6 +33,7 @@ const CHECKS: readonly ((input: AuditInput) => AuditFinding[])[] = [
   checkConsequentialHint,
   checkUntrustedContentHint,
   checkReadOnlyHint,
+  checkReadOnlyMissing,
   checkConfusableTools,
   checkOnDeviceFit,
   checkFormCoverage,

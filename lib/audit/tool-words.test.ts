@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bareVerb, nameWords, READING_VERBS, sentenceVerbs, textWords } from './tool-words';
+import { bareVerb, CHANGING_VERBS, nameWords, READ_ONLY_VERBS, READING_VERBS, sentenceVerbs, textWords } from './tool-words';
 
 describe('nameWords', () => {
   it('splits snake_case, kebab-case, dots and camelCase', () => {
@@ -36,5 +36,13 @@ describe('READING_VERBS', () => {
   it('holds the verbs that start a reading tool’s name', () => {
     expect(['get', 'list', 'search', 'read'].every((verb) => READING_VERBS.has(verb))).toBe(true);
     expect(READING_VERBS.has('delete')).toBe(false);
+  });
+});
+
+describe('READ_ONLY_VERBS', () => {
+  it('holds the verbs of tools that only read, and not those that as often change things', () => {
+    expect(['search', 'get', 'list', 'quote', 'check', 'track', 'view'].every((verb) => READ_ONLY_VERBS.has(verb))).toBe(true);
+    expect(['open', 'load', 'verify', 'add'].some((verb) => READ_ONLY_VERBS.has(verb))).toBe(false);
+    expect([...READ_ONLY_VERBS].filter((verb) => CHANGING_VERBS.has(verb))).toEqual([]);
   });
 });

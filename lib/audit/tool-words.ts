@@ -21,6 +21,87 @@ export const READING_VERBS: ReadonlySet<string> = new Set([
   'open',
 ]);
 
+/**
+ * Verbs of tools that only read: they search, list, quote, track or work something out, and change nothing. Narrower
+ * than READING_VERBS on purpose: a wrong guess here advises readOnlyHint, which lets agents run the tool unasked, so
+ * verbs that often change things are left out ("open" an account or a ticket, "load" a card, "verify" by mail).
+ * "check" counts, but not "check in" or "check out" (see readsByWords).
+ */
+export const READ_ONLY_VERBS: ReadonlySet<string> = new Set([
+  'get',
+  'list',
+  'search',
+  'find',
+  'lookup',
+  'query',
+  'fetch',
+  'read',
+  'show',
+  'view',
+  'browse',
+  'quote',
+  'check',
+  'track',
+  'count',
+  'compare',
+  'estimate',
+  'calculate',
+  'preview',
+  'describe',
+  'explain',
+  'summarize',
+  'inspect',
+  'retrieve',
+]);
+
+/** Verbs of actions that change something (a tool named or described by one is not read-only). */
+export const CHANGING_VERBS: ReadonlySet<string> = new Set([
+  'add',
+  'create',
+  'update',
+  'edit',
+  'modify',
+  'set',
+  'change',
+  'delete',
+  'remove',
+  'clear',
+  'reset',
+  'submit',
+  'send',
+  'post',
+  'publish',
+  'save',
+  'store',
+  'upload',
+  'import',
+  'move',
+  'rename',
+  'archive',
+  'cancel',
+  'subscribe',
+  'unsubscribe',
+  'register',
+  'apply',
+  'assign',
+  'invite',
+  'share',
+  'follow',
+  'like',
+  'vote',
+  'rate',
+  'write',
+  'insert',
+  'toggle',
+  'enable',
+  'disable',
+  'approve',
+  'reject',
+  'place',
+  'mark',
+  'record',
+]);
+
 /** A tool name's words: split on anything but letters and digits and at camelCase, lower-cased ("placeOrder" → place, order). */
 export function nameWords(name: string): string[] {
   return name

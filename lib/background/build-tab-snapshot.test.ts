@@ -39,4 +39,18 @@ describe('buildTabSnapshot', () => {
       },
     ]);
   });
+
+  it('keeps which legacy API a frame says a tool came through, only as one of the known names', () => {
+    const top = frame('https://print.example', ['get_quote', 'hello', 'odd', 'modern']);
+    const claims: unknown[] = ['navigator.modelContext', 'provideContext', '<img src=x>', undefined];
+    for (const [i, tool] of top.tools.entries()) Object.assign(tool, { legacyApi: claims[i] });
+    const snapshot = buildTabSnapshot(5, { frames: { 0: top }, names: {}, seen: { 0: 'https://print.example' }, delegated: {} });
+    expect(snapshot.tools.map((t) => [t.name, t.legacyApi])).toEqual([
+      ['get_quote', 'navigator.modelContext'],
+      ['hello', 'provideContext'],
+      ['odd', undefined],
+      ['modern', undefined],
+    ]);
+    expect(snapshot.tools[2]).not.toHaveProperty('legacyApi');
+  });
 });

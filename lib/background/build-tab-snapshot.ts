@@ -2,6 +2,7 @@
  * A tab's snapshot as the agent host gets it (create-tab-registry.ts): the tools of the frames that may serve them,
  * within the per-tab caps, under their model-facing names, the top page, and what was left out and why.
  */
+import { isLegacyApi } from '../webmcp/legacy-registrations';
 import { toolIdentityKey } from '../webmcp/to-model-facing-names';
 import { capTabTools, MAX_TOOL_BYTES_PER_TAB, MAX_TOOLS_PER_TAB } from './cap-tab-tools';
 import { admittedFrameIds, type StoredFrame, type TabState } from './create-tab-registry';
@@ -29,6 +30,7 @@ export function buildTabSnapshot(tabId: number, state: TabState): TabToolSnapsho
         : {}),
       ...(tool.declarative ? { declarative: true } : {}),
       ...(tool.needsConfirmation ? { needsConfirmation: true } : {}),
+      ...(isLegacyApi(tool.legacyApi) ? { legacyApi: tool.legacyApi } : {}),
     };
   });
   const top = state.frames[0]?.page;

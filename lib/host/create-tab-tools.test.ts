@@ -73,6 +73,20 @@ describe('createTabTools', () => {
     expect(tools.forPanel()[0]).toMatchObject({ returns: '{hits: number}', outputSchema: typed.outputSchema });
   });
 
+  it('tells the panel which tools came through the 2025 API, and never the model', async () => {
+    const b = bridge([{ ...entry('get_quote'), legacyApi: 'navigator.modelContext' }, entry('search')]);
+    const tools = createTabTools({
+      tabId: 1,
+      bridge: b.port,
+      settings: { siteAgentFor: async () => undefined },
+      url: () => undefined,
+      onChange: () => {},
+    });
+    await tools.refresh();
+    expect(tools.forPanel().map((t) => t.legacyApi)).toEqual(['navigator.modelContext', undefined]);
+    expect(tools.forModel()[0]).not.toHaveProperty('legacyApi');
+  });
+
   it('waits for a tool the page offers a moment later, and no longer than UNKNOWN_TOOL_WAIT_MS for one it never offers', async () => {
     const b = bridge([entry('search')]);
     const tools = createTabTools({

@@ -133,6 +133,7 @@ function toPanelTool(tool: TabToolEntry): PanelTool {
     ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
     ...(tool.schemaError ? { schemaError: tool.schemaError } : {}),
     ...(tool.declarative ? { declarative: true } : {}),
+    ...(tool.legacyApi ? { legacyApi: tool.legacyApi } : {}),
   };
 }
 

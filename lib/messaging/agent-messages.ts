@@ -4,7 +4,7 @@
  * {@link PanelIntent}s and receives {@link HostEvent}s. The host is the only owner of conversation state: every
  * event carries a full snapshot, so a panel that (re)connects late simply renders the latest one.
  */
-import type { DroppedTools } from './tab-tool-snapshot';
+import type { DroppedTools, LegacyApi } from './tab-tool-snapshot';
 import type { AdapterStatus, AgentErrorCode, AgentMessage, JSONSchema, ModelChoice, PageContext, ToolDescriptor } from '../agent/types';
 import type { CallRecord } from '../inspector/call-timeline';
 import type { ChannelMessage } from './channel';
@@ -141,6 +141,8 @@ export interface PanelTool extends ToolDescriptor {
   /** Why the page's inputSchema was replaced by an empty one. */
   schemaError?: string;
   declarative?: boolean;
+  /** Registered through an API generation native WebMCP no longer has (the audit says so). */
+  legacyApi?: LegacyApi;
 }
 
 /** One adapter as the panel shows it. */

@@ -9,7 +9,7 @@
 import type { JSONSchema, ToolAnnotations, ToolCall, ToolOutput } from '../agent/types';
 import type { DelegationOffer } from '../webmcp/offer-tools-delegation';
 import type { ChannelMessage } from './channel';
-import type { TabToolSnapshot } from './tab-tool-snapshot';
+import type { LegacyApi, TabToolSnapshot } from './tab-tool-snapshot';
 
 /** One tool as a frame reports it: already sanitised (JSON-safe copies, bounded strings). */
 export interface FrameTool {
@@ -27,6 +27,8 @@ export interface FrameTool {
   declarative?: boolean;
   /** Declarative and without toolautosubmit: the person submits the form. */
   needsConfirmation?: boolean;
+  /** Registered through an API generation native WebMCP no longer has (for the audit; see LegacyApi). */
+  legacyApi?: LegacyApi;
 }
 
 /** What a document says about itself, for the system prompt and for a navigated call's result. */

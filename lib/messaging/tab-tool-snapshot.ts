@@ -22,7 +22,16 @@ export interface TabToolEntry extends ToolDescriptor {
   declarative?: boolean;
   /** Declarative without toolautosubmit: the call waits for the person to submit the form. */
   needsConfirmation?: boolean;
+  /** Registered through an API generation native WebMCP no longer has (for the audit). */
+  legacyApi?: LegacyApi;
 }
+
+/**
+ * The 2025 API a tool came through, which Chromium's WebMCP no longer has: the `navigator.modelContext` alias (any
+ * of its methods), or `provideContext` on `document.modelContext`. Known only where this extension's polyfill
+ * registered the tool (lib/webmcp/legacy-registrations.ts).
+ */
+export type LegacyApi = 'navigator.modelContext' | 'provideContext';
 
 /** Tools of a tab the agent does not get, and why (the panel's Tools view shows the note). */
 export interface DroppedTools {

@@ -4,6 +4,8 @@ import { trustDeliveredMessages } from '../../tests/fixtures/trusted-port-messag
 import type { FrameReport } from '../messaging/bridge-messages';
 import { createFrameToolHost } from './create-frame-tool-host';
 import { createToolCursor } from './create-tool-cursor';
+import { installLegacyShim } from './install-legacy-shim';
+import { legacyRegistrations } from './legacy-registrations';
 import { PolyfillModelContext } from './install-model-context-polyfill';
 import { connectPageChannel } from './page-channel';
 import { servePageTools } from './serve-page-tools';
@@ -187,6 +189,52 @@ describe('createFrameToolHost over the page channel', () => {
       expect(inputs).toEqual([{ q: 'tea' }, '{"q":"tea"}']);
     } finally {
       delete (document as unknown as { modelContext?: unknown }).modelContext;
+    }
+  });
+
+  it('carries which tools the page registered through the 2025 API, for the audit, and only the polyfill’s', async () => {
+    const { polyfill, host } = await frame();
+    const win = window as unknown as Window & typeof globalThis;
+    // The polyfill as the page sees it: document.modelContext (a getter that notes the read, as
+    // installModelContextPolyfill's), and the navigator alias the shim adds.
+    Object.defineProperty(document, 'modelContext', {
+      configurable: true,
+      get: () => {
+        legacyRegistrations(win).documentRead();
+        return polyfill;
+      },
+    });
+    installLegacyShim(win, polyfill as unknown as Parameters<typeof installLegacyShim>[1]);
+    const tool = (name: string) => ({ name, description: `${name} does it.`, execute: () => name });
+    try {
+      const mc = (navigator as unknown as { modelContext: any }).modelContext;
+      mc.registerTool(tool('search_products'));
+      await mc.registerTool(tool('get_quote'));
+      await (document as unknown as { modelContext: any }).modelContext.provideContext({ tools: [tool('hello')] });
+      await (document as unknown as { modelContext: any }).modelContext.registerTool(tool('add_to_cart'));
+      expect(Object.fromEntries((await host.list()).tools.map((t) => [t.name, t.legacyApi ?? 'today']))).toEqual({
+        search_products: 'navigator.modelContext',
+        get_quote: 'navigator.modelContext',
+        hello: 'provideContext',
+        add_to_cart: 'today',
+      });
+      // The extension's own looks at both (each list) leave the page's last read as it was.
+      const kept = (navigator as unknown as { modelContext: any }).modelContext;
+      await host.list();
+      await kept.registerTool(tool('track_order'));
+      const today = (document as unknown as { modelContext: any }).modelContext;
+      await host.list();
+      await today.registerTool(tool('get_product_options'));
+      const listed = (await host.list()).tools;
+      expect(listed.find((t) => t.name === 'track_order')?.legacyApi).toBe('navigator.modelContext');
+      expect(listed.find((t) => t.name === 'get_product_options')).not.toHaveProperty('legacyApi');
+      // A page's own implementation in place of document.modelContext: its tools of the same names are not the shim's.
+      const own = Object.assign(new EventTarget(), { getTools: async () => [tool('get_quote')], executeTool: async () => '{}' });
+      Object.defineProperty(document, 'modelContext', { configurable: true, value: own });
+      expect((await host.list()).tools.find((t) => t.name === 'get_quote')).not.toHaveProperty('legacyApi');
+    } finally {
+      delete (document as unknown as { modelContext?: unknown }).modelContext;
+      delete (navigator as unknown as { modelContext?: unknown }).modelContext;
     }
   });
 

@@ -11,6 +11,7 @@ import { describeThrown, thrownMessage } from '../page-data/describe-thrown';
 import { capToolOutput } from './cap-tool-output';
 import type { ToolCursor } from './create-tool-cursor';
 import { normalizeToolResult } from './normalize-tool-result';
+import { isLegacyApi } from './legacy-registrations';
 import { followMutations, pointAtForm, submitLabel } from './point-cursor';
 import type { PageChannel, PageToolInfo } from './page-channel';
 import { createSettleWatch } from './create-settle-watch';
@@ -121,6 +122,7 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
           });
           if (!tool || seen.has(tool.name)) continue;
           if (typeof info.inputSchemaError === 'string') tool.schemaError = info.inputSchemaError.slice(0, 500);
+          if (isLegacyApi(info.legacyApi)) tool.legacyApi = info.legacyApi;
           seen.add(tool.name);
           tools.push(tool);
         }

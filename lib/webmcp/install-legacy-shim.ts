@@ -8,7 +8,10 @@
  * - `registerTool(tool)` returning `{unregister()}` (today it returns a Promise; the shim returns that promise
  *   with an `unregister` method, so both generations' callers work).
  * Registration goes through the current registerTool with an AbortSignal the shim controls (unregister = abort).
+ * Each tool registered through the alias or provideContext is noted for the audit (legacy-registrations.ts).
  */
+import type { LegacyApi } from '../messaging/tab-tool-snapshot';
+import { legacyRegistrations } from './legacy-registrations';
 import { abortedGetterOf, readAbortSignalMember } from './read-abort-signal-member';
 
 type ModelContextLike = {
@@ -22,11 +25,16 @@ const REGISTER_SIGNAL = { operation: 'registerTool', dictionary: 'ModelContextRe
 /** Installs the alias and shims the given context (no-op when already shimmed). */
 export function installLegacyShim(win: Window, context: ModelContextLike): void {
   const nav = win.navigator as unknown as Record<string, unknown>;
+  const legacy = legacyRegistrations(win);
   if (!('modelContext' in nav)) {
     Object.defineProperty(nav, 'modelContext', {
       configurable: true,
       enumerable: true,
-      get: () => (win.document as unknown as { modelContext?: unknown }).modelContext,
+      get: () => {
+        const current = (win.document as unknown as { modelContext?: unknown }).modelContext;
+        legacy.aliasRead();
+        return current;
+      },
     });
   }
   if ((context as Record<symbol, unknown>)[SHIMMED]) return;
@@ -37,7 +45,8 @@ export function installLegacyShim(win: Window, context: ModelContextLike): void 
   let provided = new Set<string>();
 
   const abortedGetter = abortedGetterOf(win as Window & typeof globalThis);
-  const registerTool = (tool: unknown, options?: { signal?: unknown; exposedTo?: unknown }) => {
+  /** Registers `tool`, noting the legacy API it came through (`api`), or that it came through today's. */
+  const registerWith = (tool: unknown, options: { signal?: unknown; exposedTo?: unknown } | undefined, api: LegacyApi | undefined) => {
     // Options that are no dictionary go as they are: registerTool refuses them with native's TypeError.
     if (options !== undefined && options !== null && typeof options !== 'object' && typeof options !== 'function') {
       return Reflect.apply(register, context, [tool, options]);
@@ -68,10 +77,12 @@ export function installLegacyShim(win: Window, context: ModelContextLike): void 
       await Reflect.apply(register, context, [tool, passed]);
       name = String((tool as { name?: unknown }).name);
       if (!controller.signal.aborted) controllers.set(name, controller);
+      legacy.registered(name, api);
     })();
     registration.catch(forget);
     return Object.assign(registration, { unregister: () => controller.abort() });
   };
+  const registerTool = (tool: unknown, options?: { signal?: unknown; exposedTo?: unknown }) => registerWith(tool, options, legacy.apiOf());
 
   const unregisterTool = (name: unknown) => {
     controllers.get(String(name))?.abort();
@@ -87,6 +98,8 @@ export function installLegacyShim(win: Window, context: ModelContextLike): void 
     provided = new Set();
   });
   define('provideContext', async (context_: unknown) => {
+    // Asked before the first await: by the time its tools register, the page may have read document.modelContext.
+    const api = legacy.apiOf('provideContext');
     const tools = (context_ as { tools?: unknown } | undefined)?.tools;
     for (const name of provided) unregisterTool(name);
     provided = new Set();
@@ -96,7 +109,7 @@ export function installLegacyShim(win: Window, context: ModelContextLike): void 
     for (const tool of tools) {
       const name = typeof tool === 'object' && tool !== null ? String((tool as { name?: unknown }).name) : '';
       provided.add(name);
-      await registerTool(tool).catch((error) => {
+      await registerWith(tool, undefined, api).catch((error) => {
         provided.delete(name);
         console.warn('[WebMCP Agent] provideContext could not register a tool:', error);
       });

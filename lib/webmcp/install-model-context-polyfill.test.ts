@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { HOSTILE_THROWN } from '../../tests/fixtures/hostile-thrown';
 import { installLegacyShim } from './install-legacy-shim';
 import { installModelContextPolyfill, PolyfillModelContext, settleToolsPolicy } from './install-model-context-polyfill';
+import { legacyRegistrations } from './legacy-registrations';
 
 const win = () => window as unknown as Window & typeof globalThis;
 const tick = () => new Promise((r) => setTimeout(r, 5));
@@ -410,5 +411,16 @@ describe('installModelContextPolyfill + installLegacyShim', () => {
     legacy.clearContext();
     await tick();
     expect(await mc.getTools()).toEqual([]);
+
+    // For the audit: what came through the alias (kept, here), what through provideContext on document.modelContext,
+    // and what through document.modelContext after a look at the alias (today's API).
+    const noted = legacyRegistrations(win());
+    expect([noted.of('p3'), noted.of('later')]).toEqual(['navigator.modelContext', 'navigator.modelContext']);
+    await (document as any).modelContext.provideContext({ tools: [{ name: 'p4', description: 'd', execute: () => 6 }] });
+    if ((navigator as any).modelContext)
+      await (document as any).modelContext.registerTool({ name: 'new', description: 'd', execute: () => 7 });
+    (navigator as any).modelContext.registerTool({ name: 'old', description: 'd', execute: () => 8 });
+    await tick();
+    expect([noted.of('p4'), noted.of('new'), noted.of('old')]).toEqual(['provideContext', undefined, 'navigator.modelContext']);
   });
 });

@@ -26,6 +26,7 @@ import type { ExposureLink } from './exposure-link';
 import { exposedOrigins, exposedToolsOf, runOtherOriginTool, withExposedTools } from './exposed-tools';
 import { inactiveError, isInactive } from './inactive-document';
 import { isPotentiallyTrustworthyUrl } from './is-potentially-trustworthy-url';
+import { legacyRegistrations } from './legacy-registrations';
 import type { PolyfillToolInfo } from './polyfill-tool-info';
 import { abortedGetterOf, readAbortSignalMember } from './read-abort-signal-member';
 import { readDictionaryArgument } from './read-dictionary-argument';
@@ -431,11 +432,15 @@ export function installModelContextPolyfill(win: Window): PolyfillModelContext |
   const doc = win.document;
   if ((doc as any).modelContext) return undefined;
   const context = new PolyfillModelContext(win);
+  const legacy = legacyRegistrations(win);
   Object.defineProperty(documentPrototypeOf(win, doc), 'modelContext', {
     configurable: true,
     enumerable: true,
     get(this: Document) {
-      return this === doc ? context : undefined;
+      if (this !== doc) return undefined;
+      // A registration that follows comes through today's API, whatever the page read before (the audit's concern).
+      legacy.documentRead();
+      return context;
     },
   });
   return context;

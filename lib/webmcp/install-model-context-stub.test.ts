@@ -119,6 +119,49 @@ describe('installModelContextStub', () => {
     expect((navigator as any).modelContext).toBe((win.document as any).modelContext);
   });
 
+  it('notes whether a call comes through navigator.modelContext, recorded or forwarded, for the audit', async () => {
+    const { win, doc } = pageWorld();
+    installModelContextStub(win);
+    const stub = win[STUB_KEY] as ModelContextStub;
+    const alias = () => (win.navigator as any).modelContext;
+    expect(stub.a).toBeFalsy();
+    alias().registerTool({ name: 'get_quote' });
+    alias().provideContext({ tools: [] });
+    // A look at the alias, then today's API: not the alias's.
+    if (alias()) doc.modelContext.registerTool({ name: 'track_order' });
+    const kept = alias();
+    kept.registerTool({ name: 'search_products' });
+    expect(stub.a).toBe(true);
+    // Replayed in a later task, each recorded call says how it came while the polyfill handles it.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const seen: [string, unknown][] = [];
+    const { real } = fakeReal(win);
+    const record = (method: string) => {
+      const call = real[method] as (...args: unknown[]) => unknown;
+      real[method] = (arg: { name?: string }, ...rest: unknown[]) => {
+        seen.push([arg.name ?? method, stub.a]);
+        return call(arg, ...rest);
+      };
+    };
+    record('registerTool');
+    record('provideContext');
+    stub.upgrade(real);
+    expect(seen).toEqual([
+      ['get_quote', true],
+      ['provideContext', true],
+      ['track_order', false],
+      ['search_products', true],
+    ]);
+    // Forwarded once the polyfill is there, the same way.
+    stub.a = false;
+    alias().registerTool({ name: 'add_to_cart' });
+    doc.modelContext.registerTool({ name: 'get_product_options' });
+    expect(seen.slice(4)).toEqual([
+      ['add_to_cart', true],
+      ['get_product_options', false],
+    ]);
+  });
+
   it('records calls in order, wakes the extension once, and replays them into the polyfill, settling each with its answer', async () => {
     const { win, doc } = pageWorld();
     installModelContextStub(win);

@@ -40,6 +40,12 @@ export interface ModelContextStub {
   readonly built: EventTarget | undefined;
   /** Replays the recorded calls into `real` and forwards every later call to it. Once. */
   upgrade(real: EventTarget): void;
+  /**
+   * "Through the alias": the page read `navigator.modelContext` more recently than `document.modelContext`, so a
+   * call now comes through the 2025 API (the audit says so: lib/webmcp/legacy-registrations.ts); while a recorded
+   * call is replayed, what it was when the page made it. One letter, as every byte of this script counts.
+   */
+  a?: boolean;
 }
 
 interface RecordedCall {
@@ -51,6 +57,8 @@ interface RecordedCall {
   unregistered?: boolean;
   /** What the real implementation returned for this call. */
   result?: unknown;
+  /** ModelContextStub.a when the page made it. */
+  a?: boolean;
 }
 
 /** The methods of every WebMCP generation the page may call (the legacy ones come with the polyfill's shim). */
@@ -107,7 +115,7 @@ export function installModelContextStub(win: Window & typeof globalThis): void {
           // A removed frame's document: no polyfill will ever come (inactive-document.ts).
           if (isInactive(doc)) return RETURNS_NOTHING.has(method) ? undefined : Promise.reject(inactiveError(doc));
           wake();
-          const call = { method, args } as RecordedCall;
+          const call = { method, args, a: stub.a } as RecordedCall;
           const promise = new Promise((resolve, reject) => {
             call.resolve = resolve;
             call.reject = reject;
@@ -173,6 +181,7 @@ export function installModelContextStub(win: Window & typeof globalThis): void {
         });
       }
       for (const call of recorded.splice(0)) {
+        stub.a = call.a;
         try {
           const result = Reflect.apply(real[call.method] as (...a: unknown[]) => unknown, real, call.args);
           call.result = result;
@@ -194,10 +203,11 @@ export function installModelContextStub(win: Window & typeof globalThis): void {
     enumerable: true,
     get(this: Document) {
       if (this !== win.document) return undefined;
+      stub.a = false;
       return probing ? PROBE : contextNow();
     },
   });
-  installNavigatorAliasLazily(win);
+  installNavigatorAliasLazily(win, stub);
 
   // Once parsed (and again once loaded): a page that brought its own implementation registers on that, not on
   // this; a `<form toolname>` is a declarative tool the polyfill must serve. Parsing itself is not watched (a heavy
@@ -238,13 +248,21 @@ export function installModelContextStub(win: Window & typeof globalThis): void {
  * `navigator.modelContext`, the deprecated alias that follows `document.modelContext`, added the first time
  * anything reads `window.navigator`: until then `window.navigator` is our getter, which puts the browser's own
  * accessor back, adds the alias and answers as the browser's would. Where the window's accessor cannot be
- * replaced, the alias is added now.
+ * replaced, the alias is added now. A read of the alias sets `stub.a`, after its own read of `document.modelContext`
+ * (which clears it).
  */
-function installNavigatorAliasLazily(win: Window & typeof globalThis): void {
+function installNavigatorAliasLazily(win: Window & typeof globalThis, stub: ModelContextStub): void {
   const addAlias = () => {
     const nav = win.navigator;
     if (!('modelContext' in nav)) {
-      define(nav, 'modelContext', { enumerable: true, get: () => (win.document as { modelContext?: unknown }).modelContext });
+      define(nav, 'modelContext', {
+        enumerable: true,
+        get: () => {
+          const context = (win.document as { modelContext?: unknown }).modelContext;
+          stub.a = true;
+          return context;
+        },
+      });
     }
   };
   const own = Object.getOwnPropertyDescriptor(win, 'navigator');

@@ -25,6 +25,7 @@
  * an instruction), and nothing secret is sent to it.
  */
 import type { ExposedTool } from '../messaging/bridge-messages';
+import type { LegacyApi } from '../messaging/tab-tool-snapshot';
 import { describeThrown } from '../page-data/describe-thrown';
 
 /** Isolated → MAIN requests. */
@@ -76,6 +77,8 @@ export interface PageToolInfo {
   /** The tool's outputSchema as JSON text, when it declares one that is JSON. */
   outputSchemaJson?: string;
   annotations?: Record<string, boolean>;
+  /** Registered through an API generation native WebMCP no longer has (the polyfill's tools only). */
+  legacyApi?: LegacyApi;
 }
 
 const PORT_EVENT = 'webmcp-agent:port';

@@ -9,6 +9,7 @@
 import { thrownMessage } from '../page-data/describe-thrown';
 import { adaptNamedToolContext } from './adapt-named-tool-context';
 import { createExposureLink, type ExposureLink } from './exposure-link';
+import { legacyRegistrations } from './legacy-registrations';
 import { type PageRequest, type PageToolInfo, servePageChannel } from './page-channel';
 import { readPageField } from './read-page-field';
 import { linkContinuations, markAgentCall } from './tool-continuations';
@@ -39,6 +40,7 @@ export interface PolyfillExposure {
 /** Starts answering the isolated script; `prove` announces the channel with a key (lib/webmcp/page-channel.ts). */
 export function servePageTools(win: Window, sources: PageToolSources): { prove: (key: string) => void } {
   const watched = new WeakSet<object>();
+  const legacy = legacyRegistrations(win);
   const byName = new Map<string, { context: ModelContextLike; tool: unknown }>();
   let channel: ReturnType<typeof servePageChannel> | undefined;
   const notify = () => channel?.notify();
@@ -47,7 +49,8 @@ export function servePageTools(win: Window, sources: PageToolSources): { prove: 
     const list: ModelContextLike[] = [];
     let current: unknown;
     try {
-      current = (win.document as unknown as { modelContext?: unknown }).modelContext;
+      // The extension's own look, like the one at navigator.modelContext below: not the page's (legacy-registrations.ts).
+      current = legacy.unnoticed(() => (win.document as unknown as { modelContext?: unknown }).modelContext);
     } catch {
       current = undefined;
     }
@@ -73,7 +76,7 @@ export function servePageTools(win: Window, sources: PageToolSources): { prove: 
   const pageNavigatorContext = (): unknown => {
     let candidate: unknown;
     try {
-      candidate = (win.navigator as unknown as { modelContext?: unknown }).modelContext;
+      candidate = legacy.unnoticed(() => (win.navigator as unknown as { modelContext?: unknown }).modelContext);
     } catch {
       return undefined;
     }
@@ -104,6 +107,9 @@ export function servePageTools(win: Window, sources: PageToolSources): { prove: 
         if (typeof owner === 'object' && owner !== null && owner !== win) continue;
         const info = toInfo(tool);
         if (!info || byName.has(info.name)) continue;
+        // Only the polyfill's tools: their registrations went through the legacy shim, which noted the API.
+        const api = context === sources.polyfill ? legacy.of(info.name) : undefined;
+        if (api) info.legacyApi = api;
         byName.set(info.name, { context, tool });
         out.push(info);
       }

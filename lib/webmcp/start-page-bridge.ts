@@ -7,6 +7,7 @@
 import { PAGE_BRIDGE_NAME } from './bridge-keys';
 import { installDeclarativeForms } from './install-declarative-forms';
 import { installLegacyShim } from './install-legacy-shim';
+import { legacyRegistrations } from './legacy-registrations';
 import {
   exposedToolsChanged,
   installModelContextPolyfill,
@@ -36,7 +37,8 @@ function serve(win: Window & typeof globalThis): { prove: (key: string) => void 
     const polyfill = new PolyfillModelContext(win);
     installDeclarativeForms(win, polyfill);
     installLegacyShim(win, polyfill as unknown as Parameters<typeof installLegacyShim>[1]);
-    stub.upgrade(polyfill);
+    // The replay sets the stub's alias flag call by call (legacy-registrations.ts): the page's own is put back after.
+    legacyRegistrations(win).unnoticed(() => stub.upgrade(polyfill));
     return servePageTools(win, {
       polyfill: stub.context,
       settlePolicy: (allowed) => settleToolsPolicy(polyfill, allowed),

@@ -55,6 +55,28 @@ test('npm run audit exits 1 when a finding is above --max-severity, 0 when none 
 });
 
 // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a test's fixtures from this pattern; these need none.
+test('npm run audit tells the author of an unannotated print shop on navigator.modelContext what to fix, and says when a page has no tools', async ({}, testInfo) => {
+  test.skip(testInfo.project.name === 'native', 'The CLI starts its own browser; one project is enough.');
+  const shop = await runCli(['--url', `${pages.url}/print-shop.html`]);
+  for (const tool of ['search_products', 'get_product_options', 'get_quote', 'track_order']) {
+    expect(shop.out).toContain(`WARNING annotation/read-only-missing  ${tool} › annotations.readOnlyHint`);
+  }
+  expect(shop.out).not.toContain('add_to_cart › annotations.readOnlyHint');
+  expect(shop.out).toContain('WARNING api/legacy-navigator  navigator.modelContext');
+  expect(shop.out).toContain('5 tools are registered through navigator.modelContext, the 2025 API Chromium no longer has');
+  expect(shop.out).toContain('5 tools in 1 frame, 0 forms, 0 results: 0 errors, 5 warnings, 0 info');
+  expect(shop.out).not.toContain('No findings.');
+  expect(shop.code).toBe(1);
+
+  const plain = await runCli(['--url', `${pages.url}/plain.html`]);
+  expect(plain.out).toContain('INFO    page/no-tools\n        This page offers agents no WebMCP tools');
+  expect(plain.out).toContain('Fix: Start with the WebMCP spec (https://webmachinelearning.github.io/webmcp/)');
+  expect(plain.out).toContain('0 tools in 1 frame, 0 forms, 0 results: 0 errors, 0 warnings, 1 info');
+  expect(plain.out).not.toContain('No findings.');
+  expect(plain.code).toBe(0);
+});
+
+// biome-ignore lint/correctness/noEmptyPattern: Playwright reads a test's fixtures from this pattern; these need none.
 test('npm run audit refuses bad options with exit 2, before starting a browser', async ({}, testInfo) => {
   test.skip(testInfo.project.name === 'native', 'No browser involved.');
   const noUrl = await runCli([]);

@@ -132,3 +132,67 @@ test('the demo shop passes the audit: nothing but its site search form, which se
   await panel.getByRole('button', { name: 'Audit again' }).click();
   await expect(panel.locator('.audit-summary')).toHaveText('5 tools in 1 frame, 2 forms, 1 result: 0 errors, 0 warnings, 1 info');
 });
+
+test('an unannotated print shop on navigator.modelContext: its readers wait for the person, and browsers with native WebMCP lack its API', async ({
+  context,
+  server,
+  openSidePanel,
+  nativeWebMCP,
+}) => {
+  const shop = await context.newPage();
+  await shop.goto(`${server.url}/print-shop.html`);
+  const panel = await openSidePanel(shop);
+  const summary = panel.locator('.audit-summary');
+  if (nativeWebMCP) {
+    // Chromium's WebMCP has no navigator.modelContext: the page's registration throws, and it offers nothing.
+    await panel.getByRole('button', { name: 'Audit' }).click();
+    await expect(summary).toHaveText('0 tools in 1 frame, 0 forms, 0 results: 0 errors, 0 warnings, 1 info', { timeout: 30_000 });
+    expect(await listedFindings(panel)).toEqual([['page/no-tools', '']]);
+    await expect(panel.locator('.finding-fix')).toContainText('registers its tools through navigator.modelContext or provideContext');
+    return;
+  }
+  await expect(panel.getByRole('button', { name: 'Tools (5)' })).toBeVisible({ timeout: 30_000 });
+  await panel.getByRole('button', { name: 'Audit' }).click();
+  await expect(summary).toHaveText('5 tools in 1 frame, 0 forms, 0 results: 0 errors, 5 warnings, 0 info');
+  expect(sorted(await listedFindings(panel))).toEqual(
+    sorted([
+      ['annotation/read-only-missing', 'search_products'],
+      ['annotation/read-only-missing', 'get_product_options'],
+      ['annotation/read-only-missing', 'get_quote'],
+      ['annotation/read-only-missing', 'track_order'],
+      ['api/legacy-navigator', ''],
+    ]),
+  );
+  const quote = panel.locator('.finding[data-rule="annotation/read-only-missing"][data-tool="get_quote"]');
+  await expect(quote).toContainText('It looks like it only reads (“get” in the name get_quote), but it is not marked readOnlyHint.');
+  await expect(quote.locator('.finding-why')).toContainText('waits for the person to press Allow');
+  const legacy = panel.locator('.finding[data-rule="api/legacy-navigator"]');
+  await expect(legacy).toContainText(
+    '5 tools are registered through navigator.modelContext, the 2025 API Chromium no longer has: add_to_cart, get_product_options, get_quote, search_products, track_order.',
+  );
+  await expect(legacy).toContainText('Field: navigator.modelContext');
+  await expect(legacy.locator('.finding-fix')).toContainText('document.modelContext.registerTool(tool, { signal })');
+  await screenshot(panel, 'audit-print-shop');
+  await expectAccessible(panel);
+});
+
+test('a page with no tools: the audit says so plainly, with where to start, instead of "No findings"', async ({
+  context,
+  server,
+  openSidePanel,
+}) => {
+  const page = await context.newPage();
+  await page.goto(`${server.url}/plain.html`);
+  const panel = await openSidePanel(page);
+  await panel.getByRole('button', { name: 'Audit' }).click();
+  await expect(panel.locator('.audit-summary')).toHaveText('0 tools in 1 frame, 0 forms, 0 results: 0 errors, 0 warnings, 1 info', {
+    timeout: 30_000,
+  });
+  expect(await listedFindings(panel)).toEqual([['page/no-tools', '']]);
+  const finding = panel.locator('.finding[data-rule="page/no-tools"]');
+  await expect(finding).toContainText(
+    'This page offers agents no WebMCP tools: no frame registered one, by script or with a <form toolname>. It has no forms either.',
+  );
+  await expect(finding.locator('.finding-fix')).toContainText('Start with the WebMCP spec (https://webmachinelearning.github.io/webmcp/)');
+  await expect(panel.getByText(/No findings/)).toHaveCount(0);
+});
