@@ -25,6 +25,9 @@ function fakePort() {
 function setup() {
   const native = fakePort();
   const names: string[] = [];
+  const shown: { id: string; title: string; message: string }[] = [];
+  const opened: string[] = [];
+  let click: (id: string) => void = () => undefined;
   const link = createNativeLink({
     connectNative: (name) => {
       names.push(name);
@@ -36,11 +39,27 @@ function setup() {
       { url: 'no id' },
     ],
     onTabsChanged: () => undefined,
+    notifications: {
+      create: async (id, options) => void shown.push({ id, title: options.title, message: options.message }),
+      clear: async () => undefined,
+      onClicked: (listener) => {
+        click = listener;
+      },
+    },
+    questions: {
+      openPanel: async (tabId) => void opened.push(`panel ${tabId}`),
+      showTab: async (tabId) => {
+        opened.push(`tab ${tabId}`);
+        return { windowId: 1, index: 0 };
+      },
+      panelOpenIn: async () => false,
+      openPanelPage: async (tabId) => void opened.push(`page ${tabId}`),
+    },
   });
   const states: unknown[] = [];
   const messages: unknown[] = [];
   link.subscribe({ state: (s) => states.push(s), message: (m) => messages.push(m) });
-  return { link, native, names, states, messages };
+  return { link, native, names, states, messages, shown, opened, click: (id: string) => click(id) };
 }
 
 describe('createNativeLink', () => {
@@ -90,6 +109,27 @@ describe('createNativeLink', () => {
     t.native.drop();
     expect(t.states.at(-1)).toEqual({ state: 'failed', error: expect.stringMatching(/^The bridge could not open its socket/) });
     expect(JSON.stringify(t.states)).not.toContain('evil');
+  });
+
+  it('a waiting question’s notice names the tab (its title cleaned) and says how to answer; a click leads there', async () => {
+    const t = setup();
+    expect(
+      await t.link.notify({ id: 'mcp-1', tabId: 5, title: 'Claude Code is waiting for you', message: 'Allow pay on b.example?' }),
+    ).toBe(true);
+    expect(t.shown).toEqual([
+      {
+        id: 'mcp-1',
+        title: 'Claude Code is waiting for you',
+        message: 'Allow pay on b.example? Click here to answer, or open WebMCP Agent’s panel (its toolbar button) on the tab “Mug – Shop”.',
+      },
+    ]);
+    t.click('mcp-1');
+    // The panel is asked for within the click's handler, before anything is awaited.
+    expect(t.opened).toEqual(['panel 5', 'tab 5']);
+    t.click('someone-else’s');
+    await t.link.clearNotification('mcp-1');
+    t.click('mcp-1');
+    expect(t.opened).toEqual(['panel 5', 'tab 5']);
   });
 
   it('explains Firefox’s and Chrome’s words alike', () => {

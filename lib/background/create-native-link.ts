@@ -21,8 +21,10 @@ import type {
   NativeOutbound,
 } from '../messaging/mcp-bridge-messages';
 import type { MessageOf } from '../messaging/channel';
+import { cleanPageText } from '../page-data/clean-page-text';
 import { isRecord } from '../shared/is-record';
 import { explainHostNotice } from './explain-host-notice';
+import { howToAnswer, openWaitingQuestion, type WaitingQuestionBrowser } from './open-waiting-question';
 
 /** What the agent host's bridge uses of the browser (lib/mcp-bridge/create-mcp-bridge.ts). */
 export interface BridgeBrowser {
@@ -62,8 +64,8 @@ interface NativeLinkDeps {
     clear(id: string): Promise<unknown>;
     onClicked(listener: (id: string) => void): void;
   };
-  /** Brings the tab to the front and opens the panel on it, when the browser lets a notification click do that. */
-  showTab?(tabId: number): Promise<void>;
+  /** What a click on a waiting question's notification uses to lead the person to it (open-waiting-question.ts). */
+  questions?: WaitingQuestionBrowser;
   iconUrl?: string;
 }
 
@@ -89,9 +91,10 @@ export function createNativeLink(deps: NativeLinkDeps): BridgeBrowser {
       for (const listener of [...listeners]) listener.tabsChanged?.();
     }, 50);
   });
+  // Synchronously: the panel opens only while the browser still counts the click (open-waiting-question.ts).
   deps.notifications?.onClicked((id) => {
     const tabId = notified.get(id);
-    if (tabId !== undefined) void deps.showTab?.(tabId).catch(() => undefined);
+    if (tabId !== undefined && deps.questions) void openWaitingQuestion(tabId, deps.questions).catch(() => undefined);
   });
 
   return {
@@ -147,10 +150,11 @@ export function createNativeLink(deps: NativeLinkDeps): BridgeBrowser {
     async notify(notification) {
       if (!deps.notifications) return false;
       notified.set(notification.id, notification.tabId);
+      const tab = (await deps.queryTabs().catch(() => [])).find((t) => t.id === notification.tabId);
       await deps.notifications.create(notification.id, {
         type: 'basic',
         title: notification.title,
-        message: notification.message,
+        message: `${notification.message} ${howToAnswer(cleanPageText(tab?.title ?? '', { oneLine: true, max: 60 }))}`,
         iconUrl: deps.iconUrl ?? '',
       });
       return true;
