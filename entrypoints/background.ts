@@ -80,12 +80,27 @@ export default defineBackground(() => {
       clear: (id) => browser.notifications.clear(id),
       onClicked: (listener) => browser.notifications.onClicked.addListener(listener),
     },
-    showTab: async (tabId) => {
-      const tab = await browser.tabs.update(tabId, { active: true });
-      if (tab?.windowId !== undefined) await browser.windows.update(tab.windowId, { focused: true });
-      // Opening the panel needs a user gesture; where the notification's click does not count, the tab is in front.
-      if (import.meta.env.FIREFOX) await (browser as any).sidebarAction.open();
-      else await browser.sidePanel.open({ tabId });
+    // A click on a waiting question's notification (lib/background/open-waiting-question.ts): Chrome counts it as a
+    // user gesture and opens the panel; Firefox does not, so there the panel's page opens unless the sidebar is open.
+    questions: {
+      openPanel: (tabId) => (import.meta.env.FIREFOX ? (browser as any).sidebarAction.open() : browser.sidePanel.open({ tabId })),
+      showTab: async (tabId) => {
+        const tab = await browser.tabs.update(tabId, { active: true });
+        if (tab?.windowId === undefined) return undefined;
+        await browser.windows.update(tab.windowId, { focused: true });
+        return { windowId: tab.windowId, index: tab.index };
+      },
+      // Chrome cannot tell: its side panel's context has no window (windowId -1 on Chromium 156). Its click opens the
+      // panel anyway; where it does not, the panel's page opens.
+      panelOpenIn: async (windowId) => (import.meta.env.FIREFOX ? (browser as any).sidebarAction.isOpen({ windowId }) : false),
+      openPanelPage: async (tabId, beside) => {
+        await browser.tabs.create({
+          url: browser.runtime.getURL(`/sidepanel.html?tab=${tabId}` as any),
+          windowId: beside.windowId,
+          index: beside.index + 1,
+          active: true,
+        });
+      },
     },
     iconUrl: browser.runtime.getURL('/icon/128.png'),
   });

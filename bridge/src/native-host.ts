@@ -3,14 +3,16 @@
  * it ends when the browser closes its stdin (bridge off, extension reloaded, browser closed). It listens on the
  * local socket (socket-path.ts) for the MCP servers desktop agents start, and relays: a line from a connection goes
  * to the extension stamped with that connection's `clientId`; the extension's answers go back to the connection
- * they name, and its notices to all. It decides nothing (protocol.ts).
+ * they name, and its notices to all. It decides nothing (protocol.ts), but it relays only the kinds a connection
+ * may send: a line that says it is the host's own (`host/busy`, `host/challenge`…) is dropped, so the extension hears
+ * those from the host alone.
  */
 import { randomBytes } from 'node:crypto';
 import { chmodSync, rmSync } from 'node:fs';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { dirname } from 'node:path';
 import { createLineReader, createNativeMessageReader, encodeNativeMessage, MAX_TO_BROWSER_BYTES } from './native-messaging.js';
-import { type HostHello, isObject } from './protocol.js';
+import { type HostHello, type HostToExtension, type HostUnpairedReason, isObject, SERVER_TO_EXTENSION_TYPES } from './protocol.js';
 import { checkPairingProof, newNonce } from './pairing.js';
 import { ensurePrivateDir } from './socket-path.js';
 
@@ -56,7 +58,7 @@ export function runNativeHost(options: NativeHostOptions): NativeHost {
     resolveDone = resolve;
   });
 
-  const toBrowser = (message: unknown) => {
+  const toBrowser = (message: HostToExtension | Record<string, unknown>) => {
     try {
       options.stdout.write(encodeNativeMessage(message));
       return true;
@@ -111,6 +113,11 @@ export function runNativeHost(options: NativeHostOptions): NativeHost {
       createLineReader(
         (message) => {
           if (!isObject(message)) return;
+          // Only what an MCP server sends: the host's own notices come from the host, never from a connection.
+          if (typeof message.type !== 'string' || !SERVER_TO_EXTENSION_TYPES.has(message.type)) {
+            log(`webmcp-agent native host: dropped a line of kind ${JSON.stringify(String(message.type).slice(0, 40))} from a connection`);
+            return;
+          }
           // The connection is who the socket says, whatever the line claims.
           if (!toBrowser({ ...message, clientId })) {
             const id = typeof message.id === 'string' ? message.id : undefined;
@@ -136,7 +143,7 @@ export function runNativeHost(options: NativeHostOptions): NativeHost {
     if (await answers(options.socketPath)) {
       const message =
         'Another browser on this computer already shares its tools with desktop agents. Turn the bridge off there to share from this one.';
-      toBrowser({ type: 'host/busy', message });
+      toBrowser({ type: 'host/busy', reason: 'other-browser', message });
       log(`webmcp-agent native host: ${message}`);
       stop();
       return 'busy';
@@ -145,8 +152,8 @@ export function runNativeHost(options: NativeHostOptions): NativeHost {
       // Firefox gives content scripts connectNative too: only the extension's own background holds the code.
       const unpaired = await pair();
       if (unpaired) {
-        toBrowser({ type: 'host/unpaired', message: unpaired });
-        log(`webmcp-agent native host: ${unpaired}`);
+        toBrowser({ type: 'host/unpaired', ...unpaired });
+        log(`webmcp-agent native host: ${unpaired.message}`);
         stop();
         return 'busy';
       }
@@ -164,15 +171,23 @@ export function runNativeHost(options: NativeHostOptions): NativeHost {
   })();
   ready.catch((error) => {
     log(`webmcp-agent native host: cannot listen on ${options.socketPath}: ${String(error)}`);
-    toBrowser({ type: 'host/busy', message: `The bridge could not open its socket (${String(error?.message ?? error)}).` });
+    toBrowser({
+      type: 'host/busy',
+      reason: 'no-socket',
+      message: `The bridge could not open its socket (${String(error?.message ?? error)}).`,
+    });
     stop();
   });
 
   /** Challenges the extension; undefined when it proved it holds the pairing code, else why not. */
-  async function pair(): Promise<string | undefined> {
+  async function pair(): Promise<{ reason: HostUnpairedReason; message: string } | undefined> {
     const code = options.pairingCode;
     if (!code) {
-      return 'Firefox needs a pairing code: run `npm run bridge -- install --browser firefox` and type the code it prints into the extension’s options page.';
+      return {
+        reason: 'no-code',
+        message:
+          'Firefox needs a pairing code: run `npm run bridge -- install --browser firefox` and type the code it prints into the extension’s options page.',
+      };
     }
     const nonce = newNonce();
     const proof = await new Promise<unknown>((resolve) => {
@@ -186,7 +201,11 @@ export function runNativeHost(options: NativeHostOptions): NativeHost {
     });
     return checkPairingProof(code, nonce, proof)
       ? undefined
-      : 'The pairing code in the extension’s options page does not match this computer’s. Type the code `npm run bridge -- install --browser firefox` printed (`npm run bridge -- status` shows it again).';
+      : {
+          reason: 'mismatch',
+          message:
+            'The pairing code in the extension’s options page does not match this computer’s. Type the code `npm run bridge -- install --browser firefox` printed (`npm run bridge -- status` shows it again).',
+        };
   }
 
   return { done, ready: ready.catch(() => 'busy' as const) };

@@ -47,16 +47,33 @@ export type ServerToExtension =
   /** The desktop agent gave up on a call (MCP notifications/cancelled): its question in the panel ends. */
   | { type: 'tools/cancel'; id: string };
 
-/** The host → extension, of its own. */
+/** The kinds a connection may send: the host relays these and drops every other line (the host's own kinds above all). */
+export const SERVER_TO_EXTENSION_TYPES: ReadonlySet<string> = new Set<ServerToExtension['type']>([
+  'client/hello',
+  'tools/list',
+  'tools/call',
+  'tools/cancel',
+]);
+
+/** Why a host stops without serving: `other-browser` (another browser's host holds the socket), `no-socket` (it could not listen). */
+export type HostBusyReason = 'other-browser' | 'no-socket';
+/** Why a Firefox host refuses: `no-code` (none installed on this computer), `mismatch` (the extension's proof was wrong). */
+export type HostUnpairedReason = 'no-code' | 'mismatch';
+
+/**
+ * The host → extension, of its own. Never with a `clientId` but `client/gone`'s. The extension shows the person its
+ * own words for each kind and `reason` (lib/background/explain-host-notice.ts), never `message`, which is for older
+ * extensions and the host's log: a line on the socket is data, whoever wrote it.
+ */
 export type HostToExtension =
   /** A socket connection closed: its client is gone. */
   | { type: 'client/gone'; clientId: string }
-  /** Another browser's host already serves the socket: this one stops. */
-  | { type: 'host/busy'; message: string }
+  /** Another browser's host already serves the socket, or the socket cannot be opened: this one stops. */
+  | { type: 'host/busy'; reason: HostBusyReason; message: string }
   /** Firefox: prove you hold the pairing code (pairing.ts) before the socket opens. */
   | { type: 'host/challenge'; nonce: string }
   /** Firefox: no pairing code on this computer, or the proof did not match: this host stops. */
-  | { type: 'host/unpaired'; message: string };
+  | { type: 'host/unpaired'; reason: HostUnpairedReason; message: string };
 
 /** The extension → the host, of its own: the answer to host/challenge. */
 export interface ExtensionToHost {

@@ -6,7 +6,9 @@
  * directly; on Chrome it answers the offscreen host's `native-link/…` messages (serveNativeLink).
  *
  * Only the extension's own contexts reach it: content scripts have no connectNative at all, and the background
- * takes `native-link/…` messages only from extension pages (isHostSender).
+ * takes `native-link/…` messages only from extension pages (isHostSender). What comes from the host is data: the
+ * host's own notices are shown in the extension's words (explainHostNotice), and a line that claims to be one but
+ * carries a connection's `clientId` (a program on the socket speaking through an older host) is dropped.
  */
 import { NATIVE_HOST_NAME } from '../../bridge/src/extension-ids';
 import { type ChannelHandlers, handleMessage } from '../messaging/channel';
@@ -19,6 +21,10 @@ import type {
   NativeOutbound,
 } from '../messaging/mcp-bridge-messages';
 import type { MessageOf } from '../messaging/channel';
+import { cleanPageText } from '../page-data/clean-page-text';
+import { isRecord } from '../shared/is-record';
+import { explainHostNotice } from './explain-host-notice';
+import { howToAnswer, openWaitingQuestion, type WaitingQuestionBrowser } from './open-waiting-question';
 
 /** What the agent host's bridge uses of the browser (lib/mcp-bridge/create-mcp-bridge.ts). */
 export interface BridgeBrowser {
@@ -58,8 +64,8 @@ interface NativeLinkDeps {
     clear(id: string): Promise<unknown>;
     onClicked(listener: (id: string) => void): void;
   };
-  /** Brings the tab to the front and opens the panel on it, when the browser lets a notification click do that. */
-  showTab?(tabId: number): Promise<void>;
+  /** What a click on a waiting question's notification uses to lead the person to it (open-waiting-question.ts). */
+  questions?: WaitingQuestionBrowser;
   iconUrl?: string;
 }
 
@@ -85,9 +91,10 @@ export function createNativeLink(deps: NativeLinkDeps): BridgeBrowser {
       for (const listener of [...listeners]) listener.tabsChanged?.();
     }, 50);
   });
+  // Synchronously: the panel opens only while the browser still counts the click (open-waiting-question.ts).
   deps.notifications?.onClicked((id) => {
     const tabId = notified.get(id);
-    if (tabId !== undefined) void deps.showTab?.(tabId).catch(() => undefined);
+    if (tabId !== undefined && deps.questions) void openWaitingQuestion(tabId, deps.questions).catch(() => undefined);
   });
 
   return {
@@ -103,8 +110,8 @@ export function createNativeLink(deps: NativeLinkDeps): BridgeBrowser {
       }
       port = opened;
       opened.onMessage.addListener((message) => {
-        if (port !== opened) return;
-        if (isBusy(message)) busy = String(message.message).slice(0, 300);
+        if (port !== opened || isForgedHostNotice(message)) return;
+        busy = explainHostNotice(message) ?? busy;
         for (const listener of [...listeners]) listener.message?.(message);
       });
       opened.onDisconnect.addListener((p) => {
@@ -143,10 +150,11 @@ export function createNativeLink(deps: NativeLinkDeps): BridgeBrowser {
     async notify(notification) {
       if (!deps.notifications) return false;
       notified.set(notification.id, notification.tabId);
+      const tab = (await deps.queryTabs().catch(() => [])).find((t) => t.id === notification.tabId);
       await deps.notifications.create(notification.id, {
         type: 'basic',
         title: notification.title,
-        message: notification.message,
+        message: `${notification.message} ${howToAnswer(cleanPageText(tab?.title ?? '', { oneLine: true, max: 60 }))}`,
         iconUrl: deps.iconUrl ?? '',
       });
       return true;
@@ -175,10 +183,9 @@ export function explainNativeError(raw: string): string {
   return `The bridge stopped (${raw.slice(0, 200)}).`;
 }
 
-/** The host says why it stops (another browser shares; Firefox: not paired) before it closes the Port. */
-function isBusy(message: unknown): message is { type: 'host/busy' | 'host/unpaired'; message: unknown } {
-  const type = typeof message === 'object' && message !== null ? (message as { type?: unknown }).type : undefined;
-  return type === 'host/busy' || type === 'host/unpaired';
+/** A `host/…` kind with a connection's `clientId`: an older host relayed it from a program on the socket. */
+function isForgedHostNotice(message: unknown): boolean {
+  return isRecord(message) && typeof message.type === 'string' && message.type.startsWith('host/') && 'clientId' in message;
 }
 
 /** Answers the offscreen host's `native-link/…` messages (Chrome), or undefined for other messages. */

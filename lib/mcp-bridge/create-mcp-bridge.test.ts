@@ -326,9 +326,7 @@ describe('createMcpBridge', () => {
     await vi.waitFor(() => expect(signals).toHaveLength(1));
     // It waits for the person: the client hears so, and with no panel on the tab, a notification says so.
     expect(t.posted).toContainEqual(expect.objectContaining({ type: 'tools/waiting', id: 'call-1', clientId: 'c1' }));
-    expect(t.notifications).toEqual([
-      'Claude Code is waiting for you | Allow pay on shop.example? Open WebMCP Agent’s panel on that tab to answer.',
-    ]);
+    expect(t.notifications).toEqual(['Claude Code is waiting for you | Allow pay on shop.example?']);
     t.fromHost({ type: 'tools/cancel', clientId: 'c1', id: 'call-1' });
     await vi.waitFor(() => expect(signals[0].aborted).toBe(true));
 

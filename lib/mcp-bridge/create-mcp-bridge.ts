@@ -229,7 +229,8 @@ export function createMcpBridge(deps: McpBridgeDeps): McpBridge {
         id: callId,
         tabId: tool.tabId,
         title: `${client.name} is waiting for you`,
-        message: `Allow ${tool.entry.name} on ${hostOf(tool.site)}? Open WebMCP Agent’s panel on that tab to answer.`,
+        // The background adds how to answer: it knows what its browser lets a click on the notification do.
+        message: `Allow ${tool.entry.name} on ${hostOf(tool.site)}?`,
       })
       .catch(() => undefined);
   };

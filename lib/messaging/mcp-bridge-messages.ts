@@ -36,6 +36,7 @@ export interface BridgeNotification {
   id: string;
   tabId: number;
   title: string;
+  /** The question; the background adds how to answer it (lib/background/open-waiting-question.ts howToAnswer). */
   message: string;
 }
 

@@ -1,7 +1,6 @@
 /**
- * A browser for desktop-agent tests (tests/e2e/mcp-bridge.spec.ts, trust-callers.spec.ts): the bridge installed by
- * its CLI into a fresh Chromium profile (NativeMessagingHosts/), Chromium started on it with the extension, and
- * sharing turned on as the person does it.
+ * A browser for desktop-agent tests (mcp-bridge.spec.ts, trust-callers.spec.ts, trust-native-link.spec.ts): Chromium
+ * with the bridge installed by its CLI into a fresh profile (NativeMessagingHosts/), and sharing turned on as the person does it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,14 +19,20 @@ export interface BridgeBrowser {
   close: () => Promise<void>;
 }
 
-/** A profile with the bridge installed into it, and Chromium started on it with the extension. */
-export async function launchWithBridge(native: boolean): Promise<BridgeBrowser> {
+/**
+ * A profile with the bridge installed into it (NativeMessagingHosts/), and Chromium started on it with the
+ * extension. `env`: the browser's environment (the bridge's socket folder is added to it).
+ */
+export async function launchWithBridge(
+  native: boolean,
+  env: Record<string, string> = process.env as Record<string, string>,
+): Promise<BridgeBrowser> {
   const profile = mkdtempSync(join(tmpdir(), 'webmcp-agent-'));
   const bridge = installBridge(['--user-data-dir', profile]);
   const { context, sw, extensionId, close } = await launchExtension({
     native,
     profile,
-    env: { ...(process.env as Record<string, string>), WEBMCP_AGENT_BRIDGE_DIR: bridge.bridgeDir },
+    env: { ...env, WEBMCP_AGENT_BRIDGE_DIR: bridge.bridgeDir },
   });
   return {
     context,
