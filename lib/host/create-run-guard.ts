@@ -33,7 +33,7 @@ export const SITE_CHANGED_RUN_ERROR = (from: string, to: string) =>
  * Why a call of the run is refused while the tab's site is not known (its page is loading, or the router has not
  * heard from its top frame yet): a site not known yet counts as another site (docs/security.md).
  */
-export const SITE_UNKNOWN_CALL_ERROR = (site: string) =>
+const SITE_UNKNOWN_CALL_ERROR = (site: string) =>
   `the tab's site is not known right now (its page may still be loading), and this run belongs to ${hostOf(site)}. Nothing was run.`;
 
 /** Why the person is asked whatever the policy says (the question then shows the arguments, with no "Always"). */
