@@ -47,7 +47,6 @@ function setup(
     },
     guard: () => options.guard,
     sites: () => options.sites ?? [],
-    url: () => undefined,
     timeline,
     confirmations: {
       check: async (...args: Parameters<ConfirmationFlow['check']>) => {

@@ -25,8 +25,6 @@ interface PageToolCallDeps {
   guard: () => RunGuard | undefined;
   /** The top-level sites whose data the conversation holds. */
   sites: () => readonly string[];
-  /** The tab's URL when no snapshot names its page. */
-  url: () => string | undefined;
   timeline: Pick<CallTimeline, 'start'>;
   confirmations: Pick<ConfirmationFlow, 'check'>;
   /** Runs the allowed call on the page (run-on-page.ts). */
@@ -89,7 +87,8 @@ async function policyAndRun(
     if (!verdict.ok) return toolErrorOutput('invalid_input', verdict.message);
   }
   const allowed = await deps.confirmations.check(call, tool, identity, {
-    top: deps.tools.page()?.url ?? deps.url(),
+    // The top page as the router names it, or none: never a URL from before, which may be another site's.
+    top: deps.tools.page()?.url,
     signal,
     awaiting: () => record.awaiting(),
     ...(runGuard ? { force: runGuard.mustAsk(identity, deps.sites()) } : {}),

@@ -47,7 +47,6 @@ async function setup() {
     timeline: createCallTimeline(),
     guard: () => undefined,
     sites: () => [],
-    url: () => PAGE.url,
     currentSite: () => SHOP,
     live,
     emit: () => changes++,

@@ -24,8 +24,6 @@ interface TabCallsDeps {
   guard: () => RunGuard | undefined;
   /** The top-level sites whose data the conversation holds. */
   sites: () => readonly string[];
-  /** The tab's URL when no snapshot names its page. */
-  url: () => string | undefined;
   /** The top-level site the tab shows now. */
   currentSite: () => string | undefined;
   /** The calls' live states, which the session lays over the conversation (apply-live-calls.ts). */
@@ -96,7 +94,6 @@ export function createTabCalls(deps: TabCallsDeps): TabCalls {
       waitForTool,
       guard: deps.guard,
       sites: deps.sites,
-      url: deps.url,
       timeline,
       confirmations: agentQuestions,
       runOnPage: onPage,
@@ -110,7 +107,6 @@ export function createTabCalls(deps: TabCallsDeps): TabCalls {
       runClientCall(call, request, {
         tools,
         currentSite: deps.currentSite,
-        url: deps.url,
         timeline,
         confirmations: clientQuestions,
         runOnPage: onPage,

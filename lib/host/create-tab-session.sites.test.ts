@@ -306,6 +306,17 @@ describe('createTabSession when the tab’s site is not known (issue 33, item 1)
     expect(session.snapshot().sites).toEqual([A]);
   });
 
+  it('a question asked while the router names no page never names the site the panel bound as the page a frame sits in', async () => {
+    const { session, pageUnknown } = setup(scriptedModel([]));
+    const ads = { ...entry('https://ads.example', 'pay'), frameId: 2 };
+    pageUnknown([ads]);
+    const running = session.runByHand('pay', {}, 'hand-1');
+    const question = await untilSnapshot(session, (s) => s.confirmations[0]);
+    expect(question.prompt).toBe('Allow pay on ads.example? The site does not mark it as read-only.');
+    session.confirm(question.id, 'deny');
+    await running;
+  });
+
   it('a desktop agent’s call runs nothing while the router names no page, whatever URL the panel bound', async () => {
     const { session, ran, pageUnknown } = setup(scriptedModel([]));
     pageUnknown(BANK_TOOLS);

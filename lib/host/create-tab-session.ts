@@ -132,7 +132,6 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     timeline,
     guard: () => guard,
     sites: () => conversation.sites,
-    url: () => conversation.url,
     currentSite,
     live,
     emit: () => emit(),

@@ -96,4 +96,24 @@ describe('createTabTools', () => {
     stop.abort();
     expect(await stopped).toBeUndefined();
   });
+
+  it('a tab that could not be read shows no page and offers nothing: what it showed before does not stand in for it', async () => {
+    const b = bridge([entry('search')]);
+    let fail = false;
+    const tools = createTabTools({
+      tabId: 1,
+      bridge: { ...b.port, getTools: async () => (fail ? Promise.reject(new Error('no receiver')) : b.port.getTools()) },
+      settings: { siteAgentFor: async () => undefined },
+      url: () => 'https://shop.example/cart',
+      onChange: () => {},
+    });
+    await tools.refresh();
+    expect(tools.page()?.url).toBe('https://shop.example/cart');
+    fail = true;
+    await tools.refresh();
+    expect(tools.known()).toBe(true);
+    expect(tools.page()).toBeUndefined();
+    expect(tools.names()).toEqual([]);
+    expect(tools.identity('search')).toBeUndefined();
+  });
 });

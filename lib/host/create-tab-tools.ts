@@ -79,7 +79,11 @@ export function createTabTools(deps: TabToolsDeps): TabTools {
       toolsKnown = true;
       agent = await settings.siteAgentFor(tools.page?.url ?? deps.url());
     } catch {
-      // A page without a content script (a browser page, a store page) has no tools: say so, keep what we had.
+      // The tab could not be read: it offers nothing known, and which page it shows is not known either (a site
+      // not known is another site, docs/security.md), so nothing from before stands in for it.
+      tools = { tools: [] };
+      identities = new Map();
+      dropped = undefined;
       toolsKnown = true;
     }
     deps.onChange();
