@@ -115,7 +115,6 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     tabId,
     bridge,
     settings,
-    url: () => conversation.url,
     onChange: () => {
       // A run whose tab reached another site ends here, before the model sees that site's tools.
       guard?.notice(currentSite());

@@ -24,8 +24,6 @@ interface TabToolsDeps {
   tabId: number;
   bridge: HostToolBridge;
   settings: Pick<HostSettingsPort, 'siteAgentFor'>;
-  /** The tab's URL when the panel bound it (the page agent's page before any snapshot). */
-  url: () => string | undefined;
   /** Called after every refresh. */
   onChange: () => void;
 }
@@ -73,17 +71,22 @@ export function createTabTools(deps: TabToolsDeps): TabTools {
     try {
       const fresh = await bridge.getTools(tabId);
       // delegate_to_* names are the extension's (sub-agents): a page tool of that name never runs under it.
-      tools = { tools: fresh.tools.filter((t) => !isDelegateToolName(t.name)), page: fresh.page };
+      const read = { tools: fresh.tools.filter((t) => !isDelegateToolName(t.name)), page: fresh.page };
+      tools = read;
       identities = new Map(fresh.tools.map((t) => [t.name, identityOf(t)]));
       dropped = fresh.dropped;
       toolsKnown = true;
-      agent = await settings.siteAgentFor(tools.page?.url ?? deps.url());
+      // The profile of the page the router names, and of no other: none while it names none, and a read that a
+      // newer one overtook meanwhile does not put its page's profile on the newer page.
+      const profile = read.page?.url ? await settings.siteAgentFor(read.page.url) : undefined;
+      if (tools === read) agent = profile;
     } catch {
       // The tab could not be read: it offers nothing known, and which page it shows is not known either (a site
       // not known is another site, docs/security.md), so nothing from before stands in for it.
       tools = { tools: [] };
       identities = new Map();
       dropped = undefined;
+      agent = undefined;
       toolsKnown = true;
     }
     deps.onChange();
