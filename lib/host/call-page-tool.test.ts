@@ -45,6 +45,8 @@ function setup(
       if (options.later) tools = [...tools, options.later];
       return options.later;
     },
+    // The page is named throughout these tests.
+    waitForPage: async () => undefined,
     guard: () => options.guard,
     sites: () => options.sites ?? [],
     timeline,

@@ -73,6 +73,11 @@ export function createTabCalls(deps: TabCallsDeps): TabCalls {
     setLive(call.id, { state: 'running', prompt: `Waiting for the page to offer ${name}…` });
     return tools.waitFor(call.name, signal);
   };
+  /** The run's tab names no page right now (it is loading): wait a moment for it, showing the person what for. */
+  const waitForPage = async (call: ToolCall, signal: AbortSignal) => {
+    setLive(call.id, { state: 'running', prompt: 'Waiting for the tab’s page to load…' });
+    await tools.waitForPage(signal);
+  };
   const agentQuestions = createConfirmationFlow({
     settings: deps.settings,
     generateId: deps.generateId,
@@ -92,6 +97,7 @@ export function createTabCalls(deps: TabCallsDeps): TabCalls {
       tools,
       refreshTools,
       waitForTool,
+      waitForPage,
       guard: deps.guard,
       sites: deps.sites,
       timeline,

@@ -294,6 +294,39 @@ describe('createTabSession when the tab’s site is not known (issue 33, item 1)
     expect(session.snapshot().lastRun?.code).toBe('site_changed');
   });
 
+  it('a call made while the tab’s page loads waits for the router to name it: the run’s own site, and it runs; another, and the run ends there', async () => {
+    const waitingForPage = (session: ReturnType<typeof setup>['session']) =>
+      untilSnapshot(session, (snapshot) =>
+        snapshot.messages.flatMap((m) => m.parts).find((p) => p.type === 'tool' && p.prompt === 'Waiting for the tab’s page to load…'),
+      );
+    for (const [to, ranAfter, code] of [
+      [A, ['get_profile', 'get_profile'], undefined],
+      [B, ['get_profile'], 'site_changed'],
+    ] as const) {
+      const model = scriptedModel([
+        () => ({ id: 'c1', name: 'get_profile', input: {} }),
+        () => ({ id: 'c2', name: to === A ? 'get_profile' : 'lookup', input: { query: PROFILE } }),
+        () => undefined,
+      ]);
+      const controls: { pageUnknown?: (tools: TabToolEntry[]) => void } = {};
+      const { session, ran, navigate, pageUnknown } = setup(model, {
+        answer: (call) => {
+          // The first call starts a navigation: the router names no page until the next one reports.
+          if (call.id === 'c1') controls.pageUnknown?.([]);
+          return { content: [{ type: 'text', text: call.name === 'get_profile' ? PROFILE : `${call.name} ran` }] };
+        },
+      });
+      controls.pageUnknown = pageUnknown;
+      const sending = session.send('What is on my profile?', A);
+      await waitingForPage(session);
+      navigate(to);
+      await session.refreshTools();
+      await sending;
+      expect(ran.map((c) => c.name)).toEqual(ranAfter);
+      expect(session.snapshot().lastRun?.code).toBe(code);
+    }
+  });
+
   it('Retry does not start while the tab’s site is not known', async () => {
     const model = scriptedModel([() => undefined]);
     const { session, pageUnknown } = setup(model);

@@ -53,6 +53,11 @@ export interface TabTools {
   forPanel(): PanelTool[];
   /** Waits until the page offers a tool of this name, at most UNKNOWN_TOOL_WAIT_MS or until `signal` aborts. */
   waitFor(name: string, signal: AbortSignal): Promise<TabToolEntry | undefined>;
+  /**
+   * Waits until the router names the tab's top page (a page that is loading), at most UNKNOWN_TOOL_WAIT_MS or until
+   * `signal` aborts; at once when it names one now.
+   */
+  waitForPage(signal: AbortSignal): Promise<void>;
 }
 
 /** Creates the tab's tool view. */
@@ -93,10 +98,14 @@ export function createTabTools(deps: TabToolsDeps): TabTools {
     for (const wake of [...toolWaiters]) wake();
   };
 
-  const waitFor = async (name: string, signal: AbortSignal): Promise<TabToolEntry | undefined> => {
+  /**
+   * Waits, refresh after refresh, until `found` gives something, at most UNKNOWN_TOOL_WAIT_MS or until `signal`
+   * aborts; the first look comes after the next refresh (the caller has just looked).
+   */
+  const waitUntil = async <T>(found: () => T | undefined, signal: AbortSignal): Promise<T | undefined> => {
     const deadline = Date.now() + UNKNOWN_TOOL_WAIT_MS;
-    let tool: TabToolEntry | undefined;
-    while (!tool && !signal.aborted && Date.now() < deadline) {
+    let value: T | undefined;
+    while (value === undefined && !signal.aborted && Date.now() < deadline) {
       await new Promise<void>((resolve) => {
         const wake = () => {
           clearTimeout(timer);
@@ -108,9 +117,9 @@ export function createTabTools(deps: TabToolsDeps): TabTools {
         toolWaiters.add(wake);
         signal.addEventListener('abort', wake);
       });
-      tool = tools.tools.find((t) => t.name === name);
+      value = found();
     }
-    return tool;
+    return value;
   };
 
   return {
@@ -126,7 +135,10 @@ export function createTabTools(deps: TabToolsDeps): TabTools {
     all: () => tools.tools,
     forModel: () => filterTools(tools.tools, agent).map(toDescriptor),
     forPanel: () => filterTools(tools.tools, agent).map(toPanelTool),
-    waitFor,
+    waitFor: (name, signal) => waitUntil(() => tools.tools.find((t) => t.name === name), signal),
+    waitForPage: async (signal) => {
+      if (!tools.page?.url) await waitUntil(() => tools.page?.url || undefined, signal);
+    },
   };
 }
 
