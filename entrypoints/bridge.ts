@@ -100,6 +100,9 @@ export default defineUnlistedScript(() => {
       return r ? r['bridge/run-exposed'](message, undefined) : { ok: false as const, name: 'UnknownError', message: 'No polyfill here' };
     },
     'bridge/cancel-exposed': (message) => void relay?.then((r) => r?.['bridge/cancel-exposed'](message, undefined)),
+    // The call a resumeTool callback of this document answers is over: the page's world aborts its signal.
+    'bridge/cancel-resume': (message) =>
+      void channel.then((page) => page?.request('cancel-resume', { token: String(message.token).slice(0, 200) }).catch(() => undefined)),
   };
   browser.runtime.onMessage.addListener((message: unknown, _sender, sendResponse) => {
     const answer = handleMessage(handlers, message, undefined);

@@ -11,16 +11,27 @@ import { createChatStore } from './create-chat-store';
 function recordingClient() {
   const sent: PanelIntent[] = [];
   const listeners = new Set<(e: HostEvent) => void>();
-  const client: AgentClient & { sent: PanelIntent[]; emit(e: HostEvent): unknown } = {
+  const connectionListeners = new Set<(connected: boolean) => void>();
+  let connected = true;
+  const client: AgentClient & { sent: PanelIntent[]; emit(e: HostEvent): unknown; setConnected(value: boolean): unknown } = {
     sent,
     send: (intent) => void sent.push(intent),
     subscribe: (l) => {
       listeners.add(l);
       return () => listeners.delete(l);
     },
-    connected: () => true,
-    onConnectionChange: () => () => {},
+    connected: () => connected,
+    onConnectionChange: (l) => {
+      connectionListeners.add(l);
+      return () => connectionListeners.delete(l);
+    },
     close: () => {},
+    // The host goes away (Chrome closed the offscreen document) or answers again.
+    setConnected: (value) =>
+      act(() => {
+        connected = value;
+        for (const l of connectionListeners) l(value);
+      }),
     // Host events arrive outside any handler: act() renders what they change before the test looks.
     emit: (e) =>
       act(() => {
@@ -56,7 +67,8 @@ function setup(tab: Partial<TabSnapshot> = {}, status?: AdapterStatus, models?: 
   const onOpenOptions = vi.fn();
   render(<ChatApp store={store} onOpenOptions={onOpenOptions} />);
   client.emit(adapters(status, models));
-  client.emit({ type: 'panel/tab', snapshot: snapshot(tab) });
+  // The host names the page the tab shows, as it does once it has the tab's tools.
+  client.emit({ type: 'panel/tab', snapshot: snapshot({ page: { url: 'https://shop.test/' }, ...tab }) });
   return { client, store, onOpenOptions, intents: () => client.sent.filter((i) => i.type !== 'panel/bind') };
 }
 
@@ -102,6 +114,10 @@ describe('ChatApp', () => {
     client.emit({ type: 'panel/tab', snapshot: snapshot({}) });
     expect(client.sent.filter((i) => i.type === 'panel/send')).toEqual([]);
     client.emit(adapters({ state: 'ready' }));
+    // Ready, but the host does not know yet which site the tab shows: the message waits for that too.
+    expect(client.sent.filter((i) => i.type === 'panel/send')).toEqual([]);
+    expect(store.waiting.value).toBe('find a mug');
+    client.emit({ type: 'panel/tab', snapshot: snapshot({ page: { url: 'https://shop.test/mugs' } }) });
     expect(client.sent.filter((i) => i.type === 'panel/send')).toEqual([
       { type: 'panel/send', tabId: 1, text: 'find a mug', site: 'https://shop.test' },
     ]);
@@ -127,6 +143,80 @@ describe('ChatApp', () => {
     expect(screen.getByRole('alert').textContent).toContain(
       'The tab moved to partner.example before the agent was ready, so your message was not sent.',
     );
+  });
+
+  it('a message typed while the host was away waits for the host to know the tab’s site again: a snapshot from before, or one naming no page, sends nothing; another site sends it back with the note', () => {
+    const client = recordingClient();
+    const store = createChatStore(client);
+    store.bind(1, 'https://bank.example/account');
+    render(<ChatApp store={store} onOpenOptions={vi.fn()} />);
+    client.emit(adapters({ state: 'ready' }));
+    client.emit({ type: 'panel/tab', snapshot: snapshot({ page: { url: 'https://bank.example/account' } }) });
+    // The host goes away; the person types their card number on the bank; the panel shows it waiting.
+    client.setConnected(false);
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    fireEvent.input(box, { target: { value: 'my card is 4111 1111 1111 1111' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(store.waiting.value).toBe('my card is 4111 1111 1111 1111');
+    // The tab moves to the partner meanwhile. The host comes back: its fresh session has not read the tab yet, so
+    // the snapshot it answers the bind with names no page, and the one from before it went away is stale.
+    client.setConnected(true);
+    expect(client.sent.filter((i) => i.type === 'panel/send')).toEqual([]);
+    client.emit({ type: 'panel/tab', snapshot: snapshot({ toolsKnown: false }) });
+    expect(client.sent.filter((i) => i.type === 'panel/send')).toEqual([]);
+    expect(store.waiting.value).toBe('my card is 4111 1111 1111 1111');
+    // Then it reads the tab: another site.
+    client.emit({ type: 'panel/tab', snapshot: snapshot({ page: { url: 'https://partner.example/' } }) });
+    expect(client.sent.filter((i) => i.type === 'panel/send')).toEqual([]);
+    expect(store.waiting.value).toBeUndefined();
+    expect((box as HTMLTextAreaElement).value).toBe('my card is 4111 1111 1111 1111');
+    expect(screen.getByRole('alert').textContent).toContain(
+      'The tab moved to partner.example before the agent was ready, so your message was not sent.',
+    );
+  });
+
+  it('a waiting message comes back at once when the browser says the tab moved to another site, or to a page of no site', () => {
+    for (const [to, note] of [
+      ['https://partner.example/offers', 'The tab moved to partner.example before the agent was ready'],
+      ['chrome://newtab/', 'The agent does not know yet which site the tab shows, so your message was not sent.'],
+    ]) {
+      const client = recordingClient();
+      const store = createChatStore(client);
+      store.bind(1, 'https://bank.example/account');
+      const { unmount } = render(<ChatApp store={store} onOpenOptions={vi.fn()} />);
+      client.setConnected(false);
+      const box = screen.getByRole('textbox', { name: 'Message' });
+      fireEvent.input(box, { target: { value: 'my recovery code is 7731' } });
+      fireEvent.keyDown(box, { key: 'Enter' });
+      expect(store.waiting.value).toBe('my recovery code is 7731');
+      // followTab: the browser reports the bound tab's new address.
+      act(() => store.bind(1, to));
+      expect(store.waiting.value).toBeUndefined();
+      expect(store.draft.value).toBe('my recovery code is 7731');
+      expect(screen.getByRole('alert').textContent).toContain(note);
+      // The host comes back showing that page: nothing goes.
+      client.setConnected(true);
+      client.emit(adapters({ state: 'ready' }));
+      client.emit({ type: 'panel/tab', snapshot: snapshot({ page: { url: to } }) });
+      expect(client.sent.filter((i) => i.type === 'panel/send')).toEqual([]);
+      unmount();
+    }
+  });
+
+  it('takes no message on a tab whose site nobody knows: it stays in the box, with a note', () => {
+    const client = recordingClient();
+    const store = createChatStore(client);
+    store.bind(1);
+    render(<ChatApp store={store} onOpenOptions={vi.fn()} />);
+    client.emit(adapters({ state: 'ready' }));
+    client.emit({ type: 'panel/tab', snapshot: snapshot({}) });
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    fireEvent.input(box, { target: { value: 'hello' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(store.waiting.value).toBeUndefined();
+    expect((box as HTMLTextAreaElement).value).toBe('hello');
+    expect(client.sent.filter((i) => i.type === 'panel/send')).toEqual([]);
+    expect(screen.getByRole('alert').textContent).toContain('The agent cannot tell which site this tab shows');
   });
 
   it('a message the host refused for another site comes back to the box, before anything typed since', () => {
@@ -171,11 +261,11 @@ describe('ChatApp', () => {
 
     fireEvent.keyDown(box, { key: 'Enter' });
     expect(store.waiting.value).toBeUndefined();
-    act(() => store.bind(2));
+    act(() => store.bind(2, 'https://two.test/'));
     fireEvent.input(box, { target: { value: 'for tab 2' } });
     fireEvent.keyDown(box, { key: 'Enter' });
     expect(store.waiting.value).toBe('for tab 2');
-    act(() => store.bind(3));
+    act(() => store.bind(3, 'https://two.test/'));
     expect(store.waiting.value).toBeUndefined();
     expect(store.draft.value).toBe('for tab 2');
     expect(client.sent.filter((i) => i.type === 'panel/send')).toEqual([]);

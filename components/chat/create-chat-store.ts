@@ -13,6 +13,10 @@ import type {
   TranscriptFormat,
 } from '../../lib/messaging/agent-messages';
 
+/** Why a message was not taken: nobody knows which site the tab shows, so there is no site it could go to. */
+const NO_SITE_TO_SEND_TO =
+  'The agent cannot tell which site this tab shows (it may be a browser page, or still loading), so your message was not sent.';
+
 /** The panel's views: the conversation, the page's tools (the inspector), the developer's timeline and evals, and the audit. */
 type PanelView = 'chat' | 'tools' | 'develop' | 'audit';
 
@@ -116,28 +120,46 @@ export function createChatStore(client: AgentClient): ChatStore {
   const waiting = signal<string | undefined>(undefined);
   /** The site the waiting message was typed on: it goes to that site or nowhere (docs/security.md). */
   let waitingSite: string | undefined;
-  /** The URL the tab had when the panel bound it: the site shown until a snapshot names the page. */
-  let boundUrl: string | undefined;
-  const siteShown = () => webOriginOf(tab.value?.page?.url ?? boundUrl);
+  /** The tab's address as the browser last gave it (followTab: when bound, and at every change of address). */
+  const tabUrl = signal<string | undefined>(undefined);
+  /** Whether `tab` came over the current connection: a snapshot from before the host went away may be stale. */
+  const fresh = signal(false);
+  /** The site the agent host knows the tab shows now; undefined until a fresh snapshot names the page. */
+  const hostSite = computed(() => (fresh.value ? webOriginOf(tab.value?.page?.url) : undefined));
+  /**
+   * The site the person types on: the one the browser gives for the tab, else the one the host knows; undefined
+   * when neither is known (the message then is not taken: a site not known is no site to send to).
+   */
+  const typingSite = () => (tabUrl.value !== undefined ? webOriginOf(tabUrl.value) : hostSite.value);
   /** Puts a message that did not go back in the box, keeping whatever the person typed since. */
   const restore = (text: string) => {
     draft.value = draft.value.trim() === '' ? text : `${text}\n\n${draft.value}`;
   };
+  const sendBack = (text: string, now: string | undefined) => {
+    waiting.value = undefined;
+    restore(text);
+    notice.value = siteMovedBeforeSend(now);
+  };
   const canSend = computed(() => draft.value.trim().length > 0 && waiting.value === undefined && (ready.value || gettingReady.value));
-  // The waiting message goes out once everything is ready, or back to the box when the agent cannot run it.
+  /**
+   * The waiting message goes out once everything is ready and the host knows the tab shows the site it was typed
+   * on; it comes back to the box with a note as soon as the browser or the host says the tab shows another site
+   * (or a page of no site), and without one when the agent cannot run. Every comparison fails closed: a site not
+   * known yet is never the site the message was typed on.
+   */
   effect(() => {
     const text = waiting.value;
-    if (text === undefined || tabId.value === undefined) return;
+    const id = tabId.value;
+    if (text === undefined || id === undefined) return;
+    const site = waitingSite;
+    if (tabUrl.value !== undefined && webOriginOf(tabUrl.value) !== site) return sendBack(text, webOriginOf(tabUrl.value));
     if (ready.value) {
+      const now = hostSite.value;
+      // The host does not know the tab's site yet: the message waits for its next snapshot.
+      if (now === undefined) return;
+      if (site === undefined || now !== site) return sendBack(text, now);
       waiting.value = undefined;
-      const site = waitingSite;
-      const now = siteShown();
-      if (site !== undefined && now !== undefined && site !== now) {
-        restore(text);
-        notice.value = siteMovedBeforeSend(now);
-        return;
-      }
-      client.send({ type: 'panel/send', tabId: tabId.value, text, ...(site ? { site } : {}) });
+      client.send({ type: 'panel/send', tabId: id, text, site });
     } else if (!gettingReady.value) {
       waiting.value = undefined;
       if (draft.value.trim() === '') draft.value = text;
@@ -146,6 +168,8 @@ export function createChatStore(client: AgentClient): ChatStore {
 
   client.onConnectionChange((value) => {
     connected.value = value;
+    // What the host said before it went away is not what it knows now (it may have restarted, the tab moved).
+    if (!value) fresh.value = false;
   });
   client.subscribe((event: HostEvent) => {
     switch (event.type) {
@@ -154,6 +178,7 @@ export function createChatStore(client: AgentClient): ChatStore {
           tab.value = event.snapshot;
           // A question that closed takes what was revealed in it along.
           keepRevealed(event.snapshot.confirmations);
+          fresh.value = true;
         }
         return;
       case 'panel/revealed': {
@@ -204,15 +229,20 @@ export function createChatStore(client: AgentClient): ChatStore {
     canSend,
     waiting,
     bind(id, url) {
-      if (id === tabId.value) return;
+      if (id === tabId.value) {
+        // The same tab at a new address (followTab): the site a message is typed on, and may go to, changed.
+        if (url !== undefined) tabUrl.value = url;
+        return;
+      }
       // A message waiting for the old tab never goes to the new one: it comes back to the box.
       if (waiting.value !== undefined) {
         if (draft.value.trim() === '') draft.value = waiting.value;
         waiting.value = undefined;
       }
       tabId.value = id;
-      boundUrl = url;
+      tabUrl.value = url;
       tab.value = undefined;
+      fresh.value = false;
       timeline.value = [];
       revealed.value = {};
       notice.value = undefined;
@@ -220,14 +250,20 @@ export function createChatStore(client: AgentClient): ChatStore {
     },
     send() {
       if (!canSend.value || tabId.value === undefined) return false;
-      const site = siteShown();
-      if (ready.value) client.send({ type: 'panel/send', tabId: tabId.value, text: draft.value, ...(site ? { site } : {}) });
-      else {
-        waitingSite = site;
-        waiting.value = draft.value;
+      const site = typingSite();
+      if (site === undefined) {
+        notice.value = NO_SITE_TO_SEND_TO;
+        return false;
       }
+      const text = draft.value;
       draft.value = '';
       notice.value = undefined;
+      // Straight out when the host knows the tab shows this site; otherwise it waits for that (the effect above).
+      if (ready.value && hostSite.value === site) client.send({ type: 'panel/send', tabId: tabId.value, text, site });
+      else {
+        waitingSite = site;
+        waiting.value = text;
+      }
       return true;
     },
     stop: () => withTab((id) => client.send({ type: 'panel/stop', tabId: id })),

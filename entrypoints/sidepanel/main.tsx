@@ -41,6 +41,7 @@ void followTab(
     get: (tabId) => browser.tabs.get(tabId),
     activeTab: async () => (await browser.tabs.query({ active: true, currentWindow: true }))[0],
     onActivated: (listener) => browser.tabs.onActivated.addListener(listener),
+    onUpdated: (listener) => browser.tabs.onUpdated.addListener((tabId, change) => listener(tabId, change)),
   },
   store.bind,
 );

@@ -8,13 +8,15 @@ import { toolErrorOutput } from '../webmcp/tool-error-output';
 
 /**
  * The result the next page's `resumeTool` callback gave, capped as any result (the frame that sent it is not
- * trusted to have), with a closing note on where the call finished.
+ * trusted to have), with a closing note on where the call finished: the page's address without its fragment, where
+ * pages carry the spent token (the model and the panel have no use for it).
  */
 export function continuedOutput(output: ToolOutput, url: string, name: string, maxChars: number): ToolOutput {
   const capped = Array.isArray(output?.content)
     ? capToolOutput(output, maxChars)
     : toolErrorOutput('tool_threw', 'The next page sent something that is not a tool result.');
-  return { ...capped, content: [...capped.content, { type: 'text', text: `("${name}" navigated the page and finished on ${url}.)` }] };
+  const page = url.split('#')[0];
+  return { ...capped, content: [...capped.content, { type: 'text', text: `("${name}" navigated the page and finished on ${page}.)` }] };
 }
 
 /**

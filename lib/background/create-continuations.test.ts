@@ -94,4 +94,36 @@ describe('createContinuations', () => {
     await expect(unanswered).resolves.toBeUndefined();
     expect(book.claim(expired, sender())).toBe(false);
   });
+
+  it('a call that ends while a claimed callback runs says where, so it can be stopped; the callback’s result is refused after', async () => {
+    vi.useFakeTimers();
+    let n = 0;
+    const book = createContinuations(() => `token-${++n}`);
+    const next = sender({ documentId: 'doc-2', url: 'https://shop.test/done#token-1' });
+    // Stopped while the callback runs.
+    book.mint('call-1', sender(), always);
+    void book.wait('call-1', 5_000);
+    expect(book.claim('token-1', next)).toBe(true);
+    expect(book.end('call-1')).toEqual({ token: 'token-1', tabId: 1, frameId: 0, documentId: 'doc-2' });
+    expect(book.deliver('token-1', next, output)).toBe(false);
+
+    // Over its time limit while the callback runs: nothing is taken from then on, and the end says where it runs.
+    book.mint('call-2', sender(), always);
+    const waited = book.wait('call-2', 1_000);
+    expect(book.claim('token-2', next)).toBe(true);
+    vi.advanceTimersByTime(1_000);
+    await expect(waited).resolves.toBeUndefined();
+    expect(book.deliver('token-2', next, output)).toBe(false);
+    expect(book.end('call-2')).toEqual({ token: 'token-2', tabId: 1, frameId: 0, documentId: 'doc-2' });
+
+    // No callback runs: never claimed, or its result came.
+    book.mint('call-3', sender(), always);
+    expect(book.end('call-3')).toBeUndefined();
+    book.mint('call-4', sender(), always);
+    const answered = book.wait('call-4', 5_000);
+    book.claim('token-4', next);
+    book.deliver('token-4', next, output);
+    await answered;
+    expect(book.end('call-4')).toBeUndefined();
+  });
 });

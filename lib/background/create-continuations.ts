@@ -7,7 +7,8 @@
  *   one, document), and it is bound to that tab, that frame and the frame's attested origin;
  * - it is taken back (claimed) only from that tab, that frame and that origin, once: a claim uses it up, and only
  *   the document that claimed it may deliver the result;
- * - it dies with its call: the call ended, was stopped, or waited longer than its limit.
+ * - it dies with its call: the call ended, was stopped, or waited longer than its limit; a callback that the next
+ *   document runs for it by then is told to stop (its signal aborts), and nothing it returns is taken.
  * A token is a random UUID, so it cannot be guessed; it is not a secret from the page that asked for it, which is
  * the party it binds.
  */
@@ -24,8 +25,18 @@ interface Continuation {
   claimedBy?: { documentId?: string; url: string };
   /** The result, once delivered. */
   output?: ToolOutput;
+  /** The call stopped waiting (its time limit): nothing is claimed or delivered any more. */
+  expired?: boolean;
   /** The router's wait, once the call's document went away. */
   waiter?: { resolve: (result: ContinuedResult | undefined) => void; restart: () => void };
+}
+
+/** Where a resumeTool callback may still be running for a call that ended: the document that claimed its token. */
+interface RunningResume {
+  token: string;
+  tabId: number;
+  frameId: number;
+  documentId?: string;
 }
 
 /** A continued call's result, and the page it finished on. */
@@ -48,8 +59,11 @@ export interface Continuations {
   claim(token: string, sender: FrameSender): boolean;
   /** The claiming document hands over the result: true when a call takes it. */
   deliver(token: string, sender: FrameSender, output: ToolOutput): boolean;
-  /** The call ended (answered, stopped, timed out): its token is void. */
-  end(callId: string): void;
+  /**
+   * The call ended (answered, stopped, timed out): its token is void. Returns where its callback may still run (a
+   * document claimed the token and delivered nothing), so that the router can abort it.
+   */
+  end(callId: string): RunningResume | undefined;
   forgetTab(tabId: number): void;
 }
 
@@ -86,7 +100,8 @@ export function createContinuations(randomToken: () => string = () => crypto.ran
         const restart = () => {
           clearTimeout(timer);
           timer = setTimeout(() => {
-            drop(entry);
+            // Kept until the call ends (end), so that a callback still running is told to stop; taken no more.
+            entry.expired = true;
             resolve(undefined);
           }, timeoutMs);
         };
@@ -103,7 +118,7 @@ export function createContinuations(randomToken: () => string = () => crypto.ran
     claim(token, sender) {
       const entry = lookUp(token);
       // Another tab, another frame of this tab, or this frame on another origin: not the party the token binds.
-      if (!entry || entry.claimedBy || !sameFrame(entry, sender)) return false;
+      if (!entry || entry.expired || entry.claimedBy || !sameFrame(entry, sender)) return false;
       entry.claimedBy = { ...(sender.documentId ? { documentId: sender.documentId } : {}), url: sender.url };
       // The callback runs now: it gets the call's whole limit from here.
       entry.waiter?.restart();
@@ -112,7 +127,7 @@ export function createContinuations(randomToken: () => string = () => crypto.ran
     deliver(token, sender, output) {
       const entry = lookUp(token);
       const claimer = entry?.claimedBy;
-      if (!entry || !claimer || entry.output || !sameFrame(entry, sender)) return false;
+      if (!entry || entry.expired || !claimer || entry.output || !sameFrame(entry, sender)) return false;
       if (claimer.documentId !== undefined && claimer.documentId !== sender.documentId) return false;
       entry.output = output;
       if (!entry.waiter) return true;
@@ -122,7 +137,16 @@ export function createContinuations(randomToken: () => string = () => crypto.ran
     },
     end(callId) {
       const entry = byCall.get(callId);
-      if (entry) drop(entry);
+      if (!entry) return undefined;
+      drop(entry);
+      const claimer = entry.claimedBy;
+      if (!claimer || entry.output) return undefined;
+      return {
+        token: entry.token,
+        tabId: entry.tabId,
+        frameId: entry.frameId,
+        ...(claimer.documentId !== undefined ? { documentId: claimer.documentId } : {}),
+      };
     },
     forgetTab(tabId) {
       for (const entry of [...byCall.values()]) if (entry.tabId === tabId) drop(entry);

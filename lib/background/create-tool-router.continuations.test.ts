@@ -19,14 +19,19 @@ const paid: ToolOutput = { content: [{ type: 'text', text: 'paid: order 42' }] }
  */
 async function stand(play: (callId: string, ask: (message: unknown, sender: FrameSender) => Promise<unknown>) => Promise<void>) {
   let callId = '';
+  /** What the router sent to frames besides calls, with the frame and document it went to. */
+  const sent: { tabId: number; frameId: number; documentId?: string; message: BackgroundToFrameMessage }[] = [];
   const router = withHonestSenders(
     createToolRouter({
       store: memoryStore(),
       setBadge: () => undefined,
       navigationTimeoutMs: 300,
       continuationTimeoutMs: 300,
-      sendToFrame: async (_tabId, _frameId, message: BackgroundToFrameMessage) => {
-        if (message.type !== 'bridge/call') return undefined;
+      sendToFrame: async (tabId, frameId, message: BackgroundToFrameMessage, documentId) => {
+        if (message.type !== 'bridge/call') {
+          sent.push({ tabId, frameId, ...(documentId ? { documentId } : {}), message });
+          return undefined;
+        }
         callId = message.callId;
         await play(callId, (question, sender) => router.answerFrameQuestion(question, sender)!);
         return { kind: 'navigated' } satisfies FrameCallResult;
@@ -41,7 +46,7 @@ async function stand(play: (callId: string, ask: (message: unknown, sender: Fram
     router.handleFrameMessage({ type: 'frame/ready', url: sender.url }, sender);
     router.handleFrameMessage({ type: 'frame/tools', report: report(sender.origin, [], { url: sender.url, title: 'Done' }) }, sender);
   };
-  return { router, arrive, callId: () => callId };
+  return { router, arrive, sent, callId: () => callId };
 }
 
 function memoryStore() {
@@ -167,5 +172,68 @@ describe('createToolRouter: tool continuations', () => {
     const output = await router.callTool(1, { id: '1', name: 'checkout', input: {} }, { signal: controller.signal, timeoutMs: 60_000 });
     expect(textsOf(output)[0]).toMatch(/^Error \[cancelled\]/);
     expect(await ask({ type: 'frame/resume', token }, NEXT)).toBe(false);
+  });
+
+  it('the person’s Stop while the next page’s callback runs tells that document to abort it, and its result is refused', async () => {
+    const controller = new AbortController();
+    let token: unknown;
+    let ask!: (message: unknown, sender: FrameSender) => Promise<unknown>;
+    const { router, arrive, sent } = await stand(async (callId, asker) => {
+      ask = asker;
+      token = await ask({ type: 'frame/continuation-token', callId }, TOP);
+      setTimeout(async () => {
+        arrive(NEXT);
+        expect(await ask({ type: 'frame/resume', token }, NEXT)).toBe(true);
+        // The callback runs; the person presses Stop.
+        controller.abort();
+      }, 5);
+    });
+    const output = await router.callTool(1, { id: '1', name: 'checkout', input: {} }, { signal: controller.signal, timeoutMs: 60_000 });
+    expect(textsOf(output)[0]).toMatch(/^Error \[cancelled\]/);
+    expect(sent.filter((s) => s.message.type === 'bridge/cancel-resume')).toEqual([
+      { tabId: 1, frameId: 0, documentId: 'doc-2', message: { type: 'bridge/cancel-resume', token } },
+    ]);
+    expect(await ask({ type: 'frame/resume-result', token, output: paid }, NEXT)).toBe(false);
+  });
+
+  it('a callback still running when the call’s time limit runs out is told to abort too; one that answered is not', async () => {
+    let token: unknown;
+    const timedOut = await stand(async (callId, ask) => {
+      token = await ask({ type: 'frame/continuation-token', callId }, TOP);
+      setTimeout(async () => {
+        timedOut.arrive(NEXT);
+        await ask({ type: 'frame/resume', token }, NEXT);
+      }, 5);
+    });
+    const output = await timedOut.router.callTool(1, { id: '1', name: 'checkout', input: {} });
+    expect(textsOf(output)[0]).toMatch(/^Error \[timeout\]/);
+    expect(timedOut.sent.filter((s) => s.message.type === 'bridge/cancel-resume')).toEqual([
+      { tabId: 1, frameId: 0, documentId: 'doc-2', message: { type: 'bridge/cancel-resume', token } },
+    ]);
+
+    const answered = await stand(async (callId, ask) => {
+      const given = await ask({ type: 'frame/continuation-token', callId }, TOP);
+      setTimeout(async () => {
+        answered.arrive(NEXT);
+        await ask({ type: 'frame/resume', token: given }, NEXT);
+        await ask({ type: 'frame/resume-result', token: given, output: paid }, NEXT);
+      }, 5);
+    });
+    await answered.router.callTool(1, { id: '1', name: 'checkout', input: {} });
+    expect(answered.sent.filter((s) => s.message.type === 'bridge/cancel-resume')).toEqual([]);
+  });
+
+  it('the note on where the call finished leaves out the page’s fragment, where the spent token travels', async () => {
+    const { router, arrive } = await stand(async (callId, ask) => {
+      const token = await ask({ type: 'frame/continuation-token', callId }, TOP);
+      setTimeout(async () => {
+        const carrying = { ...NEXT, url: `https://shop.test/done?order=42#${String(token)}` };
+        arrive(carrying);
+        await ask({ type: 'frame/resume', token }, carrying);
+        await ask({ type: 'frame/resume-result', token, output: paid }, carrying);
+      }, 5);
+    });
+    const output = await router.callTool(1, { id: '1', name: 'checkout', input: {} });
+    expect(textsOf(output)).toEqual(['paid: order 42', '("checkout" navigated the page and finished on https://shop.test/done?order=42.)']);
   });
 });

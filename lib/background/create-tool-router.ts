@@ -212,7 +212,16 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
     } finally {
       callStates.delete(callId);
       navigation.endCall(callId);
-      continuations.end(callId);
+      // A resumeTool callback still running on the next page answers a call that is over: nothing of the run acts
+      // on the page any more, so its signal aborts (and whatever it returns is refused: create-continuations.ts).
+      const resuming = continuations.end(callId);
+      if (resuming) {
+        void sendMessage<BridgeChannel, 'bridge/cancel-resume'>(
+          (message) => ports.sendToFrame(resuming.tabId, resuming.frameId, message, resuming.documentId),
+          'bridge/cancel-resume',
+          { token: resuming.token },
+        ).catch(() => undefined);
+      }
     }
   };
 

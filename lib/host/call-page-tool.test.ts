@@ -45,9 +45,10 @@ function setup(
       if (options.later) tools = [...tools, options.later];
       return options.later;
     },
+    // The page is named throughout these tests.
+    waitForPage: async () => undefined,
     guard: () => options.guard,
     sites: () => options.sites ?? [],
-    url: () => undefined,
     timeline,
     confirmations: {
       check: async (...args: Parameters<ConfirmationFlow['check']>) => {

@@ -22,12 +22,12 @@ interface PageToolCallDeps {
   refreshTools: () => Promise<void>;
   /** Waits for the page to offer a tool it does not offer yet, showing the person what for. */
   waitForTool: (call: ToolCall, signal: AbortSignal) => Promise<TabToolEntry | undefined>;
+  /** Waits a moment for the router to name the tab's page (one that is loading), showing the person what for. */
+  waitForPage: (call: ToolCall, signal: AbortSignal) => Promise<void>;
   /** The rules of the agent's run going now, read when the call starts (a call by hand has none). */
   guard: () => RunGuard | undefined;
   /** The top-level sites whose data the conversation holds. */
   sites: () => readonly string[];
-  /** The tab's URL when no snapshot names its page. */
-  url: () => string | undefined;
   timeline: Pick<CallTimeline, 'start'>;
   confirmations: Pick<ConfirmationFlow, 'check'>;
   /** Runs the allowed call on the page (run-on-page.ts). */
@@ -50,6 +50,9 @@ export async function callPageTool(call: ToolCall, signal: AbortSignal, from: Ca
   // judges this instance, and the router runs nothing else (expectedToolOf in run-on-page.ts), however the page changed since.
   await deps.refreshTools();
   const runGuard = from.by === 'agent' ? deps.guard() : undefined;
+  // The tab's site is not known right now (its page is loading): it decides what may run, so wait a moment for the
+  // router to name it. Still not known then, the call is refused like one for another site.
+  if (runGuard && !runGuard.onSite() && !runGuard.crossed()) await deps.waitForPage(call, signal);
   // A name the calling agent was not offered, or a run whose tab left its site, ends here: no page, no question.
   let refusal = runGuard?.refuse(call, from.agentPath ?? [], tools.all());
   // Not there: wait for the page to offer it (a route's tools often arrive just after the call that changed it).
@@ -90,7 +93,8 @@ async function policyAndRun(
     if (!verdict.ok) return toolErrorOutput('invalid_input', verdict.message);
   }
   const allowed = await deps.confirmations.check(call, tool, identity, {
-    top: deps.tools.page()?.url ?? deps.url(),
+    // The top page as the router names it, or none: never a URL from before, which may be another site's.
+    top: deps.tools.page()?.url,
     signal,
     awaiting: () => record.awaiting(),
     // The agent's, its sub-agents' and the person's calls by hand are all asked in the panel: one caller for grants.

@@ -28,6 +28,8 @@ const PANEL_SENDER = {
 const CONTENT_SCRIPT_SENDER = { id: EXTENSION.id, url: 'https://evil.test/', origin: 'https://evil.test' };
 
 const PAGE = { url: 'https://shop.test/cart', title: 'Cart', h1: 'Your cart' };
+/** The site the panel says each message was typed on: the page's. */
+const SHOP = 'https://shop.test';
 const where = { origin: 'https://shop.test', frameId: 0 };
 const TOOLS: TabToolEntry[] = [
   {
@@ -191,7 +193,7 @@ describe('createAgentHost', () => {
     const p = panel(7, PAGE.url);
     await until(() => p.latest()?.toolsKnown, 'tools');
     expect(p.latest()!.tools.map((t) => t.name)).toEqual(['search', 'check_out']);
-    p.client.send({ type: 'panel/send', tabId: 7, text: '  find lamps  ' });
+    p.client.send({ type: 'panel/send', tabId: 7, text: '  find lamps  ', site: SHOP });
     await until(() => p.latest()?.lastRun, 'run end');
     const done = p.latest()!;
     expect(textOf(done)).toEqual(['user: find lamps', 'assistant: Found 3 lamps.']);
@@ -213,7 +215,7 @@ describe('createAgentHost', () => {
     const first = setup({ adapter: scriptedAdapter([(req) => callThenSay(req, 'search', 'Done.')]), local, session });
     const p = first.panel(3, PAGE.url);
     await until(() => p.latest(), 'bind');
-    p.client.send({ type: 'panel/send', tabId: 3, text: 'hello' });
+    p.client.send({ type: 'panel/send', tabId: 3, text: 'hello', site: SHOP });
     await until(() => p.latest()?.lastRun, 'run end');
     await (await first.host.session(3)).idle();
 
@@ -241,7 +243,7 @@ describe('createAgentHost', () => {
     const { panel, bridge } = setup({ adapter });
     const p = panel(1, PAGE.url);
     await until(() => p.latest(), 'bind');
-    p.client.send({ type: 'panel/send', tabId: 1, text: 'buy it' });
+    p.client.send({ type: 'panel/send', tabId: 1, text: 'buy it', site: SHOP });
     const asking = await until(() => p.latest()?.confirmations[0], 'confirmation');
     expect(asking).toMatchObject({ toolName: 'check_out', origin: 'https://shop.test' });
     expect(asking.prompt).toContain('Allow check_out on shop.test?');
@@ -252,7 +254,7 @@ describe('createAgentHost', () => {
     await until(() => p.latest()?.lastRun, 'first run end');
     expect(bridge.calls.map((c) => c.name)).toEqual(['check_out']);
 
-    p.client.send({ type: 'panel/send', tabId: 1, text: 'buy again' });
+    p.client.send({ type: 'panel/send', tabId: 1, text: 'buy again', site: SHOP });
     const second = await until(() => p.latest()?.running && p.latest()?.confirmations[0], 'second confirmation');
     p.client.send({ type: 'panel/confirm', tabId: 1, confirmationId: second.id, answer: 'deny' });
     await until(() => !p.latest()?.running && p.latest()?.lastRun, 'second run end');
@@ -270,7 +272,7 @@ describe('createAgentHost', () => {
     const { panel, bridge, connect } = setup({ adapter });
     const p = panel(1, PAGE.url);
     await until(() => p.latest(), 'bind');
-    p.client.send({ type: 'panel/send', tabId: 1, text: 'buy it' });
+    p.client.send({ type: 'panel/send', tabId: 1, text: 'buy it', site: SHOP });
     const asking = await until(() => p.latest()?.confirmations[0], 'confirmation');
 
     const attacker = connect(CONTENT_SCRIPT_SENDER);
@@ -301,7 +303,7 @@ describe('createAgentHost', () => {
     const { panel } = setup({ adapter, bridge });
     const p = panel(1, PAGE.url);
     await until(() => p.latest()?.toolsKnown, 'tools');
-    p.client.send({ type: 'panel/send', tabId: 1, text: 'buy' });
+    p.client.send({ type: 'panel/send', tabId: 1, text: 'buy', site: SHOP });
     await until(() => p.latest()?.confirmations[0]?.toolName === 'check_out', 'confirmation');
     expect(bridge.calls).toEqual([]);
   });
@@ -325,7 +327,7 @@ describe('createAgentHost', () => {
     const { panel } = setup({ adapter, bridge });
     const p = panel(1, PAGE.url);
     await until(() => p.latest()?.toolsKnown, 'tools');
-    p.client.send({ type: 'panel/send', tabId: 1, text: 'open' });
+    p.client.send({ type: 'panel/send', tabId: 1, text: 'open', site: SHOP });
     await until(() => p.latest()?.lastRun, 'run end');
     expect(seen).toEqual(['search', 'check_out']);
   });
@@ -344,7 +346,7 @@ describe('createAgentHost', () => {
     const { panel } = setup({ adapter, bridge });
     const p = panel(1, PAGE.url);
     await until(() => p.latest(), 'bind');
-    p.client.send({ type: 'panel/send', tabId: 1, text: 'subscribe' });
+    p.client.send({ type: 'panel/send', tabId: 1, text: 'subscribe', site: SHOP });
     const parked = await until(() => {
       const part = p.latest()?.messages.at(-1)?.parts[0];
       return part?.type === 'tool' && part.state === 'awaiting-confirmation' ? part : undefined;
@@ -362,13 +364,13 @@ describe('createAgentHost', () => {
     const { panel, bridge, settings } = setup({ adapter, bridge: memoryBridge([...TOOLS, UNMARKED]) });
     const p = panel(1, PAGE.url);
     await until(() => p.latest(), 'bind');
-    p.client.send({ type: 'panel/send', tabId: 1, text: 'add' });
+    p.client.send({ type: 'panel/send', tabId: 1, text: 'add', site: SHOP });
     const asking = await until(() => p.latest()?.confirmations[0], 'confirmation');
     expect(asking).toMatchObject({ toolName: 'add_to_cart', allowAlways: true });
     p.client.send({ type: 'panel/confirm', tabId: 1, confirmationId: asking.id, answer: 'allow-always' });
     await until(() => p.latest()?.lastRun, 'run end');
     expect(await settings.isToolGranted('https://shop.test', 'add_to_cart', IN_BROWSER_AGENT)).toBe(true);
-    p.client.send({ type: 'panel/send', tabId: 1, text: 'again' });
+    p.client.send({ type: 'panel/send', tabId: 1, text: 'again', site: SHOP });
     await until(() => textOf(p.latest()).includes('assistant: Two.'), 'second run');
     expect(bridge.calls.map((c) => c.name)).toEqual(['add_to_cart', 'add_to_cart']);
   });
@@ -380,7 +382,7 @@ describe('createAgentHost', () => {
     await settings.grantTool('https://shop.test', 'check_out', IN_BROWSER_AGENT);
     const p = panel(1, PAGE.url);
     await until(() => p.latest(), 'bind');
-    p.client.send({ type: 'panel/send', tabId: 1, text: 'buy' });
+    p.client.send({ type: 'panel/send', tabId: 1, text: 'buy', site: SHOP });
     const asking = await until(() => p.latest()?.confirmations[0], 'confirmation despite policy and grant');
     expect(asking).toMatchObject({ toolName: 'check_out', allowAlways: false });
     await settings.revokeGrant('https://shop.test', 'check_out', IN_BROWSER_AGENT);
@@ -388,7 +390,7 @@ describe('createAgentHost', () => {
     await until(() => p.latest()?.lastRun, 'run end');
     expect(bridge.calls.map((c) => c.name)).toEqual(['check_out']);
     expect(await settings.isToolGranted('https://shop.test', 'check_out', IN_BROWSER_AGENT)).toBe(false);
-    p.client.send({ type: 'panel/send', tabId: 1, text: 'again' });
+    p.client.send({ type: 'panel/send', tabId: 1, text: 'again', site: SHOP });
     await until(() => p.latest()?.running && p.latest()?.confirmations[0], 'asked again');
   });
 
@@ -402,15 +404,15 @@ describe('createAgentHost', () => {
     await settings.setConfirmationPolicy('never');
     const p = panel(1, PAGE.url);
     await until(() => p.latest(), 'bind');
-    p.client.send({ type: 'panel/send', tabId: 1, text: 'add' });
+    p.client.send({ type: 'panel/send', tabId: 1, text: 'add', site: SHOP });
     await until(() => p.latest()?.lastRun, 'run end');
     expect(bridge.calls.map((c) => c.name)).toEqual(['add_to_cart']);
     await settings.setConfirmationPolicy('non-read-only');
     expect((await settings.read()).confirmation).toBe('non-read-only');
-    p.client.send({ type: 'panel/send', tabId: 1, text: 'search' });
+    p.client.send({ type: 'panel/send', tabId: 1, text: 'search', site: SHOP });
     await until(() => textOf(p.latest()).filter((t) => t === 'assistant: ok').length === 2, 'read-only search ran');
     expect(bridge.calls.map((c) => c.name)).toEqual(['add_to_cart', 'search']);
-    p.client.send({ type: 'panel/send', tabId: 1, text: 'add' });
+    p.client.send({ type: 'panel/send', tabId: 1, text: 'add', site: SHOP });
     await until(() => p.latest()?.confirmations[0]?.toolName === 'add_to_cart', 'ask for add_to_cart');
   });
 
@@ -435,7 +437,7 @@ describe('createAgentHost', () => {
     const { panel } = setup({ adapter });
     const p = panel(4, PAGE.url);
     await until(() => p.latest(), 'bind');
-    p.client.send({ type: 'panel/send', tabId: 4, text: 'buy a lamp' });
+    p.client.send({ type: 'panel/send', tabId: 4, text: 'buy a lamp', site: SHOP });
     await until(() => p.latest()?.confirmations[0], 'confirmation');
     p.client.send({ type: 'panel/stop', tabId: 4 });
     await until(() => p.latest()?.lastRun, 'stopped');
@@ -467,7 +469,7 @@ describe('createAgentHost', () => {
     const { panel } = setup({ adapter });
     const p = panel(2);
     await until(() => p.latest(), 'bind');
-    p.client.send({ type: 'panel/send', tabId: 2, text: 'hi' });
+    p.client.send({ type: 'panel/send', tabId: 2, text: 'hi', site: SHOP });
     await until(() => p.latest()?.lastRun, 'error');
     expect(p.latest()!.lastRun).toEqual({ reason: 'error', error: 'Too many requests.', code: 'rate_limited' });
     p.client.send({ type: 'panel/retry', tabId: 2 });
@@ -492,7 +494,7 @@ describe('createAgentHost', () => {
     const { panel, host } = setup({ adapter });
     const p = panel(5);
     await until(() => p.latest(), 'bind');
-    p.client.send({ type: 'panel/send', tabId: 5, text: 'go' });
+    p.client.send({ type: 'panel/send', tabId: 5, text: 'go', site: SHOP });
     await until(() => textOf(p.latest()).includes('assistant: Working'), 'streaming');
     p.client.close();
     release();
@@ -518,7 +520,7 @@ describe('createAgentHost', () => {
     });
     const p = first.panel(6);
     await until(() => p.latest(), 'bind');
-    p.client.send({ type: 'panel/send', tabId: 6, text: 'go' });
+    p.client.send({ type: 'panel/send', tabId: 6, text: 'go', site: SHOP });
     await until(() => p.latest()?.messages.length === 2, 'tool call');
     await (await first.host.session(6)).flush();
     const second = setup({ adapter: scriptedAdapter([]), local, session });
@@ -544,7 +546,7 @@ describe('createAgentHost', () => {
     const p = panel(8, PAGE.url);
     await until(() => p.latest()?.toolsKnown, 'tools');
     expect(p.latest()!.tools.map((t) => t.name)).toEqual(['search']);
-    p.client.send({ type: 'panel/send', tabId: 8, text: 'hi' });
+    p.client.send({ type: 'panel/send', tabId: 8, text: 'hi', site: SHOP });
     await until(() => p.latest()?.lastRun, 'run end');
     expect(adapter.requests[0].agent).toEqual({
       id: 'https://shop.test',
@@ -583,7 +585,7 @@ describe('createAgentHost', () => {
     });
     const p = panel(9, PAGE.url);
     await until(() => p.latest()?.toolsKnown, 'tools');
-    p.client.send({ type: 'panel/send', tabId: 9, text: 'buy it' });
+    p.client.send({ type: 'panel/send', tabId: 9, text: 'buy it', site: SHOP });
 
     const asking = await until(() => p.latest()?.confirmations[0], 'confirmation');
     expect(asking.toolName).toBe('check_out');
@@ -622,7 +624,7 @@ describe('createAgentHost', () => {
     const { panel, settings } = setup({ adapter });
     const p = panel(9);
     await until(() => p.latest(), 'bind');
-    p.client.send({ type: 'panel/send', tabId: 9, text: 'hi' });
+    p.client.send({ type: 'panel/send', tabId: 9, text: 'hi', site: SHOP });
     await until(() => p.latest()?.lastRun, 'run end');
     p.client.send({ type: 'panel/new-chat', tabId: 9 });
     await until(() => p.latest()?.messages.length === 0, 'empty');
@@ -751,7 +753,7 @@ describe('createAgentHost', () => {
       ];
       p.client.send({ type: 'panel/new-chat', tabId: 24, seed });
       await until(() => p.latest()?.messages.length === 2, 'seeded');
-      p.client.send({ type: 'panel/send', tabId: 24, text: 'go' });
+      p.client.send({ type: 'panel/send', tabId: 24, text: 'go', site: SHOP });
       await until(() => p.latest()?.lastRun, 'run end');
       for (const format of ['json', 'markdown'] as const) {
         p.client.send({ type: 'panel/export-transcript', tabId: 24, requestId: format, format });
@@ -808,7 +810,7 @@ describe('createAgentHost', () => {
       const { panel } = setup({ adapter, bridge });
       const p = panel(1, PAGE.url);
       await until(() => p.latest()?.toolsKnown, 'tools');
-      p.client.send({ type: 'panel/send', tabId: 1, text: 'filter' });
+      p.client.send({ type: 'panel/send', tabId: 1, text: 'filter', site: SHOP });
       const waiting = await until(() => {
         const part = p.latest()?.messages.at(-1)?.parts[0];
         return part?.type === 'tool' && part.prompt ? part : undefined;
@@ -831,7 +833,7 @@ describe('createAgentHost', () => {
       const p = panel(1, PAGE.url);
       await until(() => p.latest()?.toolsKnown, 'tools');
       const started = Date.now();
-      p.client.send({ type: 'panel/send', tabId: 1, text: 'do it' });
+      p.client.send({ type: 'panel/send', tabId: 1, text: 'do it', site: SHOP });
       // An unrelated change does not end the wait early.
       await until(() => {
         const part = p.latest()?.messages.at(-1)?.parts[0];
@@ -854,7 +856,7 @@ describe('createAgentHost', () => {
       const { panel } = setup({ adapter, bridge });
       const p = panel(1, PAGE.url);
       await until(() => p.latest()?.toolsKnown, 'tools');
-      p.client.send({ type: 'panel/send', tabId: 1, text: 'go' });
+      p.client.send({ type: 'panel/send', tabId: 1, text: 'go', site: SHOP });
       const waiting = await until(() => {
         const part = p.latest()?.messages.at(-1)?.parts[0];
         return part?.type === 'tool' && part.prompt ? part : undefined;
@@ -881,7 +883,7 @@ describe('createAgentHost: conversations end with their tabs', () => {
     const { panel, host, local, bridge } = setup({ adapter });
     const p = panel(4, PAGE.url);
     await until(() => p.latest(), 'bind');
-    p.client.send({ type: 'panel/send', tabId: 4, text: 'my card is 4111-SECRET' });
+    p.client.send({ type: 'panel/send', tabId: 4, text: 'my card is 4111-SECRET', site: SHOP });
     await until(() => p.latest()?.confirmations[0], 'confirmation');
     // The conversation reaches storage (saves are batched), then the tab closes.
     let stored = '';
@@ -903,7 +905,7 @@ describe('createAgentHost: conversations end with their tabs', () => {
     const { panel, host } = setup({ adapter });
     const p = panel(6, PAGE.url);
     await until(() => p.latest(), 'bind');
-    p.client.send({ type: 'panel/send', tabId: 6, text: 'find it' });
+    p.client.send({ type: 'panel/send', tabId: 6, text: 'find it', site: SHOP });
     await until(() => p.latest()?.lastRun, 'run end');
     await host.closeTab(6, { keepForRestore: true });
     const restored = panel(16, PAGE.url);
@@ -917,9 +919,9 @@ describe('createAgentHost: conversations end with their tabs', () => {
     const a = panel(1, PAGE.url);
     const b = panel(2, 'https://other.test/');
     await until(() => a.latest() && b.latest(), 'bind');
-    a.client.send({ type: 'panel/send', tabId: 1, text: 'first secret' });
+    a.client.send({ type: 'panel/send', tabId: 1, text: 'first secret', site: SHOP });
     await until(() => a.latest()?.lastRun, 'a done');
-    b.client.send({ type: 'panel/send', tabId: 2, text: 'second secret' });
+    b.client.send({ type: 'panel/send', tabId: 2, text: 'second secret', site: SHOP });
     await until(() => b.latest()?.lastRun, 'b done');
     await (await host.session(2)).idle();
     expect(await storedText(local)).toContain('second secret');
@@ -1014,7 +1016,7 @@ describe('secrets the schema marks, in exports and the timeline (docs/security.m
     const first = setup({ adapter: scriptedAdapter([logInThenPay]), bridge, local, secrets: [KEY] });
     const p = first.panel(40, PAGE.url);
     await until(() => p.latest()?.toolsKnown, 'tools');
-    p.client.send({ type: 'panel/send', tabId: 40, text: 'log me in and pay' });
+    p.client.send({ type: 'panel/send', tabId: 40, text: 'log me in and pay', site: SHOP });
     await until(() => p.latest()?.lastRun, 'run end');
     expect(bridge.calls.map((c) => c.input)).toEqual([
       { username: 'ada', password: PASSWORD },
@@ -1064,7 +1066,7 @@ describe('secrets the schema marks, in exports and the timeline (docs/security.m
     });
     const p = panel(44, PAGE.url);
     await until(() => p.latest()?.toolsKnown, 'tools');
-    p.client.send({ type: 'panel/send', tabId: 44, text: 'pay' });
+    p.client.send({ type: 'panel/send', tabId: 44, text: 'pay', site: SHOP });
     await until(() => p.latest()?.lastRun, 'run end');
     expect(bridge.calls.map((c) => c.input)).toEqual([{ amount: 5, card: { number: CARD, cvv: CVV } }]);
     const delegate = p
@@ -1102,7 +1104,7 @@ describe('secrets the schema marks, in exports and the timeline (docs/security.m
     const { panel } = setup({ adapter, bridge, secrets: [KEY] });
     const p = panel(42, PAGE.url);
     await until(() => p.latest()?.toolsKnown, 'tools');
-    p.client.send({ type: 'panel/send', tabId: 42, text: 'log me in and pay' });
+    p.client.send({ type: 'panel/send', tabId: 42, text: 'log me in and pay', site: SHOP });
     await until(() => p.latest()?.lastRun, 'run end');
     const entries = await until(() => lastTimeline(p).filter((r) => r.state === 'done').length === 2 && lastTimeline(p), 'calls done');
     expect(entries.map((r) => r.input)).toEqual([
@@ -1117,7 +1119,7 @@ describe('secrets the schema marks, in exports and the timeline (docs/security.m
     expect(everything).not.toContain(PASSWORD);
     expect(everything).not.toContain(`"${CVV}"`);
 
-    p.client.send({ type: 'panel/send', tabId: 42, text: 'search' });
+    p.client.send({ type: 'panel/send', tabId: 42, text: 'search', site: SHOP });
     await until(() => lastTimeline(p).some((r) => r.id === 'leak-1' && r.state === 'done'), 'leak call');
     expect(JSON.stringify(p.events.filter((e) => e.type === 'panel/timeline'))).not.toContain(KEY);
     const late = panel(42);

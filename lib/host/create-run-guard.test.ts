@@ -20,8 +20,6 @@ describe('createRunGuard', () => {
     let stops = 0;
     const guard = createRunGuard({ site: A, agent: undefined, stop: () => stops++ });
     guard.notice(A);
-    guard.notice(undefined);
-    expect(guard.crossed()).toBeUndefined();
     expect(guard.refuse(call('search'), [], [tool('search')])).toBeUndefined();
     guard.notice(B);
     guard.notice(`${B}/other`);
@@ -32,14 +30,30 @@ describe('createRunGuard', () => {
     );
   });
 
-  it('takes the first site it sees when the run started without one', () => {
+  it('fails closed while the tab’s site is not known: no tools for the model, every call refused, until it shows the run’s site again', () => {
     let stops = 0;
-    const guard = createRunGuard({ site: undefined, agent: undefined, stop: () => stops++ });
+    const guard = createRunGuard({ site: A, agent: undefined, stop: () => stops++ });
     guard.notice(A);
-    guard.notice(A);
+    expect(guard.onSite()).toBe(true);
+    // The page is loading, or the router has not heard from its new top document yet.
+    guard.notice(undefined);
+    expect(guard.onSite()).toBe(false);
+    expect(guard.crossed()).toBeUndefined();
     expect(stops).toBe(0);
+    const refused =
+      "Error [tool_changed]: the tab's site is not known right now (its page may still be loading), and this run belongs to a.example. Nothing was run.";
+    expect(text(guard.refuse(call('search'), [], [tool('search')]))).toBe(refused);
+    expect(text(guard.leftSite())).toBe(refused);
+    // Known again, and the run's own site: the run goes on.
+    guard.notice(A);
+    expect(guard.onSite()).toBe(true);
+    expect(guard.refuse(call('search'), [], [tool('search')])).toBeUndefined();
+    // Unknown, then another site: the run ends there.
+    guard.notice(undefined);
     guard.notice(B);
+    expect(stops).toBe(1);
     expect(guard.crossed()).toEqual({ from: A, to: B });
+    expect(guard.onSite()).toBe(false);
   });
 
   it('refuses a name not offered to the calling agent, and names what was offered', () => {

@@ -29,14 +29,21 @@ export const SITE_CHANGED_RUN_ERROR = (from: string, to: string) =>
   `The tab moved from ${hostOf(from)} to ${hostOf(to)}, so the run stopped: what the agent read on ${hostOf(from)} ` +
   `stays with ${hostOf(from)}. Ask again to go on with ${hostOf(to)}.`;
 
+/**
+ * Why a call of the run is refused while the tab's site is not known (its page is loading, or the router has not
+ * heard from its top frame yet): a site not known yet counts as another site (docs/security.md).
+ */
+const SITE_UNKNOWN_CALL_ERROR = (site: string) =>
+  `the tab's site is not known right now (its page may still be loading), and this run belongs to ${hostOf(site)}. Nothing was run.`;
+
 /** Why the person is asked whatever the policy says (the question then shows the arguments, with no "Always"). */
 export interface ForcedQuestion {
   reason: string;
 }
 
 interface RunGuardDeps {
-  /** The top-level site (origin) the run started on, when known. */
-  site: string | undefined;
+  /** The top-level site (origin) the run started on: a run never starts on a site it does not know. */
+  site: string;
   /** The site's agent the run was given: what it and its sub-agents were offered. */
   agent: WebAgent | undefined;
   /** Aborts the run (the tab reached another site). */
@@ -45,11 +52,16 @@ interface RunGuardDeps {
 
 /** One run's guard: created when the run starts, asked before and after each of its agent calls. */
 export interface RunGuard {
-  /** The tab now shows `site`: a run that started on another site ends. */
+  /**
+   * The tab now shows `site` (undefined: not known right now). A run that started on another site ends; while the
+   * site is not known, nothing of the run reaches the page.
+   */
   notice(site: string | undefined): void;
   /** The crossing that ended the run, once there was one. */
   crossed(): { from: string; to: string } | undefined;
-  /** The answer for any call once the tab left the run's site; undefined while it has not. */
+  /** Whether the tab is known to show the run's site now: only then does the model see the page's tools. */
+  onSite(): boolean;
+  /** The answer for any call while the tab is not known to show the run's site; undefined while it is. */
   leftSite(): ToolOutput | undefined;
   /** The answer for a call that must not reach the page at all, or undefined when it may go on. */
   refuse(call: ToolCall, agentPath: readonly string[], pageTools: readonly ToolDescriptor[]): ToolOutput | undefined;
@@ -61,8 +73,10 @@ export interface RunGuard {
 
 /** Creates the guard of one run. */
 export function createRunGuard(deps: RunGuardDeps): RunGuard {
-  let site = deps.site;
+  const { site } = deps;
   let crossing: { from: string; to: string } | undefined;
+  /** The tab's site is not known right now: what is not known yet counts as another site until it is. */
+  let unknown = false;
   const unknownOutcomes = new Set<string>();
   const leftSite = () =>
     crossing
@@ -70,18 +84,21 @@ export function createRunGuard(deps: RunGuardDeps): RunGuard {
           'tool_changed',
           `the tab is on ${hostOf(crossing.to)} now, not ${hostOf(crossing.from)} where this run started. Nothing was run.`,
         )
-      : undefined;
+      : unknown
+        ? toolErrorOutput('tool_changed', SITE_UNKNOWN_CALL_ERROR(site))
+        : undefined;
 
   return {
     notice(now) {
-      if (crossing || now === undefined) return;
-      if (site === undefined) site = now;
-      else if (now !== site) {
+      if (crossing) return;
+      unknown = now === undefined;
+      if (now !== undefined && now !== site) {
         crossing = { from: site, to: now };
         deps.stop();
       }
     },
     crossed: () => crossing,
+    onSite: () => !crossing && !unknown,
     leftSite,
     refuse(call, agentPath, pageTools) {
       const left = leftSite();
@@ -98,9 +115,8 @@ export function createRunGuard(deps: RunGuardDeps): RunGuard {
       const reasons: string[] = [];
       const elsewhere = conversationSites.filter((s) => s !== site);
       if (elsewhere.length > 0) {
-        const where = site ? hostOf(site) : 'this site';
         reasons.push(
-          `This conversation holds what was read on ${elsewhere.map(hostOf).join(', ')}; the arguments below would go to ${where}.`,
+          `This conversation holds what was read on ${elsewhere.map(hostOf).join(', ')}; the arguments below would go to ${hostOf(site)}.`,
         );
       }
       if (unknownOutcomes.has(keyOf(identity))) {

@@ -33,7 +33,7 @@ async function setup() {
     subscribe: () => () => {},
   };
   const settings = createSettingsStore({ local: createMemoryStorageArea() });
-  const tools = createTabTools({ tabId: 1, bridge, settings, url: () => PAGE.url, onChange: () => {} });
+  const tools = createTabTools({ tabId: 1, bridge, settings, onChange: () => {} });
   await tools.refresh();
   const live = new Map<string, LiveCall>();
   let changes = 0;
@@ -47,7 +47,6 @@ async function setup() {
     timeline: createCallTimeline(),
     guard: () => undefined,
     sites: () => [],
-    url: () => PAGE.url,
     currentSite: () => SHOP,
     live,
     emit: () => changes++,

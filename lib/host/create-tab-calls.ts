@@ -24,8 +24,6 @@ interface TabCallsDeps {
   guard: () => RunGuard | undefined;
   /** The top-level sites whose data the conversation holds. */
   sites: () => readonly string[];
-  /** The tab's URL when no snapshot names its page. */
-  url: () => string | undefined;
   /** The top-level site the tab shows now. */
   currentSite: () => string | undefined;
   /** The calls' live states, which the session lays over the conversation (apply-live-calls.ts). */
@@ -77,6 +75,11 @@ export function createTabCalls(deps: TabCallsDeps): TabCalls {
     setLive(call.id, { state: 'running', prompt: `Waiting for the page to offer ${name}…` });
     return tools.waitFor(call.name, signal);
   };
+  /** The run's tab names no page right now (it is loading): wait a moment for it, showing the person what for. */
+  const waitForPage = async (call: ToolCall, signal: AbortSignal) => {
+    setLive(call.id, { state: 'running', prompt: 'Waiting for the tab’s page to load…' });
+    await tools.waitForPage(signal);
+  };
   const agentQuestions = createConfirmationFlow({
     settings: deps.settings,
     generateId: deps.generateId,
@@ -96,9 +99,9 @@ export function createTabCalls(deps: TabCallsDeps): TabCalls {
       tools,
       refreshTools,
       waitForTool,
+      waitForPage,
       guard: deps.guard,
       sites: deps.sites,
-      url: deps.url,
       timeline,
       confirmations: agentQuestions,
       runOnPage: onPage,
@@ -112,7 +115,6 @@ export function createTabCalls(deps: TabCallsDeps): TabCalls {
       runClientCall(call, request, {
         tools,
         currentSite: deps.currentSite,
-        url: deps.url,
         timeline,
         confirmations: clientQuestions,
         runOnPage: onPage,

@@ -5,14 +5,23 @@
  */
 import { describe, expect, it } from 'vitest';
 import { OUTCOME_UNKNOWN_NOTE } from '../agent/tool-error-codes';
-import type { AgentAdapter, AgentRunRequest, AgentStreamPart, ToolCall, ToolDescriptor, ToolOutput, WebAgent } from '../agent/types';
+import type {
+  AgentAdapter,
+  AgentRunRequest,
+  AgentStreamPart,
+  PageContext,
+  ToolCall,
+  ToolDescriptor,
+  ToolOutput,
+  WebAgent,
+} from '../agent/types';
 import type { TabToolEntry } from '../messaging/tab-tool-snapshot';
 import { createConversationStore } from '../storage/conversations';
 import { createSettingsStore } from '../storage/settings-store';
 import { createMemoryStorageArea } from '../testing/memory-storage-area';
 import { untilSnapshot } from '../testing/until-snapshot';
 import type { HostToolBridge } from './agent-host-deps';
-import { createTabSession } from './create-tab-session';
+import { createTabSession, SITE_UNKNOWN_RUN_ERROR } from './create-tab-session';
 
 const A = 'https://bank.example';
 const B = 'https://partner.example';
@@ -66,7 +75,7 @@ function setup(
   const local = createMemoryStorageArea();
   const store = createSettingsStore({ local });
   const settings = { ...store, siteAgentFor: async () => options.agent };
-  const tab = { page: { url: `${A}/account` }, tools: bankTools };
+  const tab: { page: PageContext; tools: TabToolEntry[] } = { page: { url: `${A}/account` }, tools: bankTools };
   const ran: ToolCall[] = [];
   const bridge: HostToolBridge = {
     getTools: async (tabId) => ({ tabId, tools: tab.tools, page: tab.page }),
@@ -81,6 +90,14 @@ function setup(
     tab.page = { url: `${site}/` };
     tab.tools = site === A ? bankTools : PARTNER_TOOLS;
   };
+  /**
+   * The router names no top page (the top frame's new document announced itself and has not reported yet, or the
+   * router has not heard from it at all), while `tools` (frames of the page loading) are listed.
+   */
+  const pageUnknown = (tools: TabToolEntry[]) => {
+    tab.page = {};
+    tab.tools = tools;
+  };
   let next = 0;
   const session = createTabSession({
     tabId: 1,
@@ -94,7 +111,7 @@ function setup(
     emitDelayMs: 1,
   });
   const asked = () => untilSnapshot(session, (s) => s.confirmations[0]);
-  return { session, store, ran, navigate, asked };
+  return { session, store, ran, navigate, pageUnknown, asked };
 }
 
 const lookupWithEverything = (id: string) => (): ToolCall => ({ id, name: 'lookup', input: { query: PROFILE } });
@@ -103,7 +120,7 @@ describe('createTabSession across sites', () => {
   it('asks, showing the arguments, before another site’s read-only tool gets a conversation that read the first site', async () => {
     const model = scriptedModel([() => ({ id: 'c1', name: 'get_profile', input: {} }), () => undefined]);
     const { session, ran, navigate, asked } = setup(model);
-    await session.send('What is on my profile?');
+    await session.send('What is on my profile?', A);
     expect(session.snapshot().sites).toEqual([A]);
 
     // The person types the partner's address; the conversation stays, and says where it has been.
@@ -111,7 +128,7 @@ describe('createTabSession across sites', () => {
     await session.refreshTools();
     const next = scriptedModel([lookupWithEverything('c2'), () => undefined]);
     Object.assign(model, { run: next.run });
-    const sending = session.send('Now look up my offers');
+    const sending = session.send('Now look up my offers', B);
     const question = await asked();
     expect(ran.map((c) => c.name)).toEqual(['get_profile']);
     expect(question.allowAlways).toBe(false);
@@ -128,13 +145,13 @@ describe('createTabSession across sites', () => {
   it('a new chat leaves the old site behind: the new site’s read-only tool runs as its annotations say', async () => {
     const model = scriptedModel([() => ({ id: 'c1', name: 'get_profile', input: {} }), () => undefined]);
     const { session, ran, navigate } = setup(model);
-    await session.send('What is on my profile?');
+    await session.send('What is on my profile?', A);
     navigate(B);
     await session.refreshTools();
     await session.newChat();
     expect(session.snapshot().sites).toBeUndefined();
     Object.assign(model, { run: scriptedModel([() => ({ id: 'c2', name: 'lookup', input: { query: 'offers' } }), () => undefined]).run });
-    await session.send('Look up offers');
+    await session.send('Look up offers', B);
     expect(ran.map((c) => c.name)).toEqual(['get_profile', 'lookup']);
   });
 
@@ -146,7 +163,7 @@ describe('createTabSession across sites', () => {
       () => undefined,
     ]);
     const { session, ran } = setup(model);
-    await session.send('Show me partner offers');
+    await session.send('Show me partner offers', A);
     expect(ran.map((c) => c.name)).toEqual(['get_profile', 'partner_offers']);
     expect(model.seen.flat()).not.toContain('lookup');
     expect(session.snapshot().lastRun).toEqual({
@@ -160,7 +177,7 @@ describe('createTabSession across sites', () => {
   it('a tool that arrives with another site’s page while the call waits for it is not this run’s', async () => {
     const model = scriptedModel([lookupWithEverything('c1'), () => undefined]);
     const { session, ran, navigate } = setup(model);
-    const sending = session.send('Look it up');
+    const sending = session.send('Look it up', A);
     // The call waits for "lookup", which the bank does not have; then the partner's page brings one.
     const waiting = await untilSnapshot(session, (snapshot) =>
       snapshot.messages.flatMap((m) => m.parts).find((p) => p.type === 'tool' && p.prompt),
@@ -197,6 +214,156 @@ describe('createTabSession across sites', () => {
   });
 });
 
+describe('createTabSession when the tab’s site is not known (issue 33, item 1): fail closed', () => {
+  const CARD = 'my card is 4111 1111 1111 1111';
+  const lookupCard = () => (): ToolCall => ({ id: 'c1', name: 'lookup', input: { query: CARD } });
+
+  it('a fresh session (the host came back) runs nothing before the router names the tab’s site, and never on the URL the panel bound: the tab moved to B, so the message typed on A comes back', async () => {
+    const model = scriptedModel([lookupCard(), () => undefined]);
+    // The panel bound the tab on the bank (its URL is the session's `url`); the tab went to the partner while the
+    // host was away, and this session has not read the tab yet.
+    const { session, ran, navigate } = setup(model);
+    navigate(B);
+    const refused = await session.send(CARD, A);
+    expect(refused?.refused).toBe(
+      'The tab moved to partner.example before the agent was ready, so your message was not sent. Send it again to ask about partner.example.',
+    );
+    expect(ran).toEqual([]);
+    expect(model.seen).toEqual([]);
+    expect(session.snapshot().messages).toEqual([]);
+    expect(session.snapshot().sites).toBeUndefined();
+  });
+
+  it('a message goes nowhere while the router names no page, and runs once it names the site it was typed on', async () => {
+    const model = scriptedModel([() => ({ id: 'c1', name: 'get_profile', input: {} }), () => undefined]);
+    const { session, ran, navigate, pageUnknown } = setup(model);
+    pageUnknown(PARTNER_TOOLS);
+    const refused = await session.send(CARD, A);
+    expect(refused?.refused).toBe(
+      'The agent does not know yet which site the tab shows, so your message was not sent. Send it again once the page has loaded.',
+    );
+    expect(ran).toEqual([]);
+    expect(session.snapshot().messages).toEqual([]);
+    navigate(A);
+    expect(await session.send('What is on my profile?', A)).toBeUndefined();
+    expect(ran.map((c) => c.name)).toEqual(['get_profile']);
+    expect(session.snapshot().sites).toEqual([A]);
+  });
+
+  it('while a run’s tab names no site, the model is shown no tools and every call is refused; the run ends when another site turns up', async () => {
+    const model = scriptedModel([
+      () => ({ id: 'c1', name: 'get_profile', input: {} }),
+      () => ({ id: 'c2', name: 'lookup', input: { query: PROFILE } }),
+      () => undefined,
+    ]);
+    // Reading the profile takes the tab on: the router names no top page yet, and lists the partner's frame tools.
+    const controls: { pageUnknown?: (tools: TabToolEntry[]) => void } = {};
+    const { session, ran, navigate, pageUnknown } = setup(model, {
+      answer: (call) => {
+        if (call.name === 'get_profile') controls.pageUnknown?.(PARTNER_TOOLS);
+        return { content: [{ type: 'text', text: call.name === 'get_profile' ? PROFILE : `${call.name} ran` }] };
+      },
+    });
+    controls.pageUnknown = pageUnknown;
+    await session.send('What is on my profile?', A);
+    expect(ran.map((c) => c.name)).toEqual(['get_profile']);
+    expect(model.seen[1]).toEqual([]);
+    const lookup = session
+      .snapshot()
+      .messages.flatMap((m) => m.parts)
+      .find((p) => p.type === 'tool' && p.id === 'c2');
+    expect(lookup).toMatchObject({
+      state: 'error',
+      error:
+        "Error [tool_changed]: the tab's site is not known right now (its page may still be loading), and this run belongs to bank.example. Nothing was run.",
+    });
+    expect(session.snapshot().sites).toEqual([A]);
+
+    // A run that meets another site once the page is known ends there.
+    const crossing = scriptedModel([
+      () => {
+        navigate(B);
+        return { id: 'c3', name: 'lookup', input: { query: PROFILE } };
+      },
+      () => undefined,
+    ]);
+    Object.assign(model, { run: crossing.run });
+    navigate(A);
+    await session.send('Again', A);
+    expect(ran.map((c) => c.name)).toEqual(['get_profile']);
+    expect(session.snapshot().lastRun?.code).toBe('site_changed');
+  });
+
+  it('a call made while the tab’s page loads waits for the router to name it: the run’s own site, and it runs; another, and the run ends there', async () => {
+    const waitingForPage = (session: ReturnType<typeof setup>['session']) =>
+      untilSnapshot(session, (snapshot) =>
+        snapshot.messages.flatMap((m) => m.parts).find((p) => p.type === 'tool' && p.prompt === 'Waiting for the tab’s page to load…'),
+      );
+    for (const [to, ranAfter, code] of [
+      [A, ['get_profile', 'get_profile'], undefined],
+      [B, ['get_profile'], 'site_changed'],
+    ] as const) {
+      const model = scriptedModel([
+        () => ({ id: 'c1', name: 'get_profile', input: {} }),
+        () => ({ id: 'c2', name: to === A ? 'get_profile' : 'lookup', input: { query: PROFILE } }),
+        () => undefined,
+      ]);
+      const controls: { pageUnknown?: (tools: TabToolEntry[]) => void } = {};
+      const { session, ran, navigate, pageUnknown } = setup(model, {
+        answer: (call) => {
+          // The first call starts a navigation: the router names no page until the next one reports.
+          if (call.id === 'c1') controls.pageUnknown?.([]);
+          return { content: [{ type: 'text', text: call.name === 'get_profile' ? PROFILE : `${call.name} ran` }] };
+        },
+      });
+      controls.pageUnknown = pageUnknown;
+      const sending = session.send('What is on my profile?', A);
+      await waitingForPage(session);
+      navigate(to);
+      await session.refreshTools();
+      await sending;
+      expect(ran.map((c) => c.name)).toEqual(ranAfter);
+      expect(session.snapshot().lastRun?.code).toBe(code);
+    }
+  });
+
+  it('Retry does not start while the tab’s site is not known', async () => {
+    const model = scriptedModel([() => undefined]);
+    const { session, pageUnknown } = setup(model);
+    await session.send('Hello', A);
+    const before = model.seen.length;
+    pageUnknown(PARTNER_TOOLS);
+    await session.retry();
+    expect(model.seen.length).toBe(before);
+    expect(session.snapshot().lastRun).toEqual({ reason: 'error', error: SITE_UNKNOWN_RUN_ERROR });
+    expect(session.snapshot().sites).toEqual([A]);
+  });
+
+  it('a question asked while the router names no page never names the site the panel bound as the page a frame sits in', async () => {
+    const { session, pageUnknown } = setup(scriptedModel([]));
+    const ads = { ...entry('https://ads.example', 'pay'), frameId: 2 };
+    pageUnknown([ads]);
+    const running = session.runByHand('pay', {}, 'hand-1');
+    const question = await untilSnapshot(session, (s) => s.confirmations[0]);
+    expect(question.prompt).toBe('Allow pay on ads.example? The site does not mark it as read-only.');
+    session.confirm(question.id, 'deny');
+    await running;
+  });
+
+  it('a desktop agent’s call runs nothing while the router names no page, whatever URL the panel bound', async () => {
+    const { session, ran, pageUnknown } = setup(scriptedModel([]));
+    pageUnknown(BANK_TOOLS);
+    const controller = new AbortController();
+    const { output, ran: reached } = await session.runForClient(
+      { id: 'd1', name: 'get_profile', input: {} },
+      { client: 'Claude Code', site: A, signal: controller.signal },
+    );
+    expect(reached).toBe(false);
+    expect(ran).toEqual([]);
+    expect(output.content[0]).toMatchObject({ text: expect.stringMatching(/^Error \[tool_changed\]: the tab is on another page now/) });
+  });
+});
+
 describe('createTabSession runs only the tools offered', () => {
   const reviews: WebAgent = { id: 'reviews', name: 'Reviews', tools: ['read_reviews'] };
   const checkout: WebAgent = { id: 'checkout', name: 'Checkout', tools: ['check_out'] };
@@ -226,7 +393,7 @@ describe('createTabSession runs only the tools offered', () => {
     // The page has every one of these tools, all marked read-only (delegate_to_checkout is the page's own).
     const { session, ran, store } = setup(adapter, { agent, bankTools: tools.map((n) => entry(A, n, readOnly)) });
     await store.setConfirmationPolicy('never');
-    await session.send('Buy everything');
+    await session.send('Buy everything', A);
     expect(ran.map((c) => c.name)).toEqual(['search', 'read_reviews']);
     expect(session.snapshot().confirmations).toEqual([]);
     for (const id of ['site:check_out', 'site:export_addresses', 'site:delete_account', 'site:read_reviews', 'site:delegate_to_checkout']) {
@@ -243,7 +410,7 @@ describe('createTabSession runs only the tools offered', () => {
     const adapter = scriptedModel([() => ({ id: 'c1', name: 'search', input: {} }), () => undefined]);
     const bankTools: TabToolEntry[] = [];
     const { session, ran } = setup(adapter, { agent, bankTools });
-    const sending = session.send('Search');
+    const sending = session.send('Search', A);
     bankTools.push(entry(A, 'search', readOnly));
     await session.refreshTools();
     await sending;
@@ -272,7 +439,7 @@ describe('createTabSession with a call whose outcome is unknown', () => {
     });
     await store.setConfirmationPolicy('never');
     {
-      const sending = session.send('Pay 5');
+      const sending = session.send('Pay 5', A);
       const question = await asked();
       expect(payCalls).toBe(1);
       expect(question.allowAlways).toBe(false);

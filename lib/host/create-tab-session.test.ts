@@ -91,7 +91,7 @@ describe('createTabSession confirmations', () => {
       ]),
     );
     await settings.grantTool(SHOP, 'pay', IN_BROWSER_AGENT);
-    const run = session.send('pay');
+    const run = session.send('pay', SHOP);
     const question = await asked();
     // The shop's pay ran without asking (granted); the ad's pay asks, under its own origin.
     expect(calls).toEqual(['pay']);
@@ -116,7 +116,7 @@ describe('createTabSession confirmations', () => {
         { id: 'c2', name: 'pay' },
       ]),
     );
-    const run = session.send('pay');
+    const run = session.send('pay', SHOP);
     const question = await asked();
     expect(calls).toEqual(['pay_2']);
     expect(question).toMatchObject({ toolName: 'pay', origin: SHOP });
@@ -128,7 +128,7 @@ describe('createTabSession confirmations', () => {
 
   it("confirmation ids are the host's own: a confirm naming the model's call id does nothing", async () => {
     const { session, calls, asked } = setup([shopPay], modelCalling([{ id: 'c1', name: 'pay' }]));
-    const run = session.send('pay');
+    const run = session.send('pay', SHOP);
     const question = await asked();
     expect(question.callId).toBe('c1');
     expect(question.id).not.toBe('c1');
@@ -149,7 +149,7 @@ describe('createTabSession confirmations', () => {
         { id: 'same', name: 'pay_2' },
       ]),
     );
-    const run = session.send('pay');
+    const run = session.send('pay', SHOP);
     const first = await asked();
     session.confirm(first.id, 'deny');
     let second = session.snapshot().confirmations[0];
@@ -168,7 +168,7 @@ describe('createTabSession confirmations', () => {
 
   it('a call to a tool the page does not list is refused without running and without asking', async () => {
     const { session, calls } = setup([shopPay], modelCalling([{ id: 'c1', name: 'appears_later' }]));
-    await session.send('go');
+    await session.send('go', SHOP);
     expect(calls).toEqual([]);
     const part = session
       .snapshot()
@@ -180,7 +180,7 @@ describe('createTabSession confirmations', () => {
   it('a tool in a sandboxed frame (opaque origin) asks, names no site, and offers no "Always"', async () => {
     const sandboxed = { ...adPay, origin: 'null' };
     const { session, asked } = setup([shopPay, sandboxed], modelCalling([{ id: 'c1', name: 'pay_2' }]));
-    const run = session.send('pay');
+    const run = session.send('pay', SHOP);
     const question = await asked();
     expect(question).toMatchObject({ toolName: 'pay_2', allowAlways: false });
     expect(question.prompt).toBe('Allow pay_2 in a sandboxed frame inside shop.test? The site does not mark it as read-only.');

@@ -18,6 +18,10 @@ import { runOutcomeOf } from './run-outcome-of';
 import { siteMovedBeforeSend } from '../shared/site-moved-before-send';
 import { webOriginOf } from '../shared/web-origin-of';
 
+/** Why a run (Retry) did not start: nobody knows yet which site the tab shows. */
+export const SITE_UNKNOWN_RUN_ERROR =
+  'Nothing ran: the tab’s site is not known yet (its page may still be loading), and what this conversation holds goes only to a site the agent knows. Press Retry once the page has loaded.';
+
 /** How long an adapter may take to wind down after Stop before the host stops listening to it. */
 const STOP_GRACE_MS = 3000;
 
@@ -28,10 +32,11 @@ export interface TabSession {
   readonly ready: Promise<void>;
   snapshot(): TabSnapshot;
   /**
-   * Sends the person's message. `site` is the top-level site the person typed it on: when the tab shows another
-   * site now, nothing is sent and the answer says why (the panel puts the text back in the box).
+   * Sends the person's message. `site` is the top-level site the person typed it on: it runs only when the tab's
+   * snapshot shows that very site; when it shows another, or none yet, nothing is sent and the answer says why (the
+   * panel puts the text back in the box).
    */
-  send(text: string, site?: string): Promise<{ refused: string } | undefined>;
+  send(text: string, site: string): Promise<{ refused: string } | undefined>;
   retry(): Promise<void>;
   stop(): void;
   /** Clears the conversation; `seed` starts the new one with earlier turns. */
@@ -105,16 +110,19 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
   /** The rules of the run going now (create-run-guard.ts). */
   let guard: RunGuard | undefined;
   const live = new Map<string, LiveCall>();
-  /** The site the tab shows: its latest snapshot's page, else the URL the panel bound. */
-  const currentSite = () => webOriginOf(tabTools.page()?.url) ?? webOriginOf(conversation.url);
+  /**
+   * The site the tab shows, as the router's latest snapshot names its top page; undefined until one does. Never the
+   * URL the panel bound: that may be stale (the tab moved while this host was away), and a site not known yet
+   * counts as another site wherever data is at stake (docs/security.md).
+   */
+  const currentSite = () => webOriginOf(tabTools.page()?.url);
   const tabTools = createTabTools({
     tabId,
     bridge,
     settings,
-    url: () => conversation.url,
     onChange: () => {
       // A run whose tab reached another site ends here, before the model sees that site's tools.
-      guard?.notice(webOriginOf(tabTools.page()?.url));
+      guard?.notice(currentSite());
       emit();
     },
   });
@@ -128,7 +136,6 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     timeline,
     guard: () => guard,
     sites: () => conversation.sites,
-    url: () => conversation.url,
     currentSite,
     live,
     emit: () => emit(),
@@ -158,7 +165,12 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
   const secretPathsFor = (call: { id: string; name: string }) =>
     timeline.entries().findLast((r) => r.id === call.id)?.secretPaths ?? secretPathsOf(tabTools.find(call.name)?.inputSchema);
 
-  const run = (messages: AgentMessage[]) => {
+  /**
+   * Runs the adapter over `messages`. `typedOn`: the site the person's message was typed on (send checked the tab
+   * shows it); a run without one (Retry) belongs to the site the tab shows when it starts, and does not start while
+   * that is not known.
+   */
+  const run = (messages: AgentMessage[], typedOn?: string) => {
     const previous = current;
     current = (async () => {
       await previous;
@@ -170,18 +182,28 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
       emit();
       await refreshTools();
       // The run belongs to the site it starts on; the conversation now holds that site's data too.
-      const site = currentSite();
-      if (site && !conversation.sites.includes(site)) conversation.sites = [...conversation.sites, site];
+      const site = typedOn ?? currentSite();
+      if (site === undefined) {
+        conversation.running = false;
+        controller = undefined;
+        conversation.lastRun = { reason: 'error', error: SITE_UNKNOWN_RUN_ERROR };
+        emit();
+        await conversation.flush();
+        return;
+      }
+      if (!conversation.sites.includes(site)) conversation.sites = [...conversation.sites, site];
       const runAgent = tabTools.agent();
       const runGuard = createRunGuard({ site, agent: runAgent, stop: () => own.abort() });
       guard = runGuard;
+      // The tab may have moved since send looked: the run then ends before the model starts.
+      runGuard.notice(currentSite());
       const ended = await runAdapter({
         conversation: messages,
         adapter: deps.adapter,
         signal: own.signal,
         graceMs: STOP_GRACE_MS,
-        // Once the tab left the run's site, that site's tools are no longer this run's.
-        tools: () => (runGuard.crossed() ? [] : tabTools.forModel()),
+        // While the tab is not known to show the run's site, no page's tools are this run's.
+        tools: () => (runGuard.onSite() ? tabTools.forModel() : []),
         callTool: (call, agentPath) => calls.callTool(call, own.signal, { by: 'agent', ...(agentPath ? { agentPath } : {}) }),
         agent: runAgent,
         page: () => tabTools.page(),
@@ -213,12 +235,13 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
       await ready;
       const trimmed = text.trim();
       if (!trimmed || conversation.running) return undefined;
+      // What the router says the tab shows now: a message goes to the site it was typed on or nowhere, and a site
+      // not known yet (a fresh session whose snapshot has not come, a page still loading) is another site.
+      await refreshTools();
       const now = currentSite();
-      if (site !== undefined && now !== undefined && site !== now) {
-        return { refused: siteMovedBeforeSend(now) };
-      }
+      if (typeof site !== 'string' || now !== site) return { refused: siteMovedBeforeSend(now) };
       const user: AgentMessage = { id: deps.generateId(), role: 'user', parts: [{ type: 'text', text: trimmed }] };
-      await run([...conversation.messages, user]);
+      await run([...conversation.messages, user], site);
       return undefined;
     },
     async retry() {

@@ -41,7 +41,6 @@ describe('createTabTools', () => {
       settings: {
         siteAgentFor: async (url) => (url === 'https://shop.example/cart' ? { id: 'shop', tools: ['search', 'pay'] } : undefined),
       },
-      url: () => undefined,
       onChange: () => {},
     });
     expect(tools.known()).toBe(false);
@@ -62,7 +61,6 @@ describe('createTabTools', () => {
       tabId: 1,
       bridge: b.port,
       settings: { siteAgentFor: async () => undefined },
-      url: () => undefined,
       onChange: () => {},
     });
     await tools.refresh();
@@ -79,7 +77,6 @@ describe('createTabTools', () => {
       tabId: 1,
       bridge: b.port,
       settings: { siteAgentFor: async () => undefined },
-      url: () => undefined,
       onChange: () => {},
     });
     await tools.refresh();
@@ -93,7 +90,6 @@ describe('createTabTools', () => {
       tabId: 1,
       bridge: b.port,
       settings: { siteAgentFor: async () => undefined },
-      url: () => undefined,
       onChange: () => {},
     });
     await tools.refresh();
@@ -109,5 +105,55 @@ describe('createTabTools', () => {
     const stopped = tools.waitFor('made_up', stop.signal);
     stop.abort();
     expect(await stopped).toBeUndefined();
+  });
+
+  it('a tab that could not be read shows no page and offers nothing: what it showed before does not stand in for it', async () => {
+    const b = bridge([entry('search')]);
+    let fail = false;
+    const tools = createTabTools({
+      tabId: 1,
+      bridge: { ...b.port, getTools: async () => (fail ? Promise.reject(new Error('no receiver')) : b.port.getTools()) },
+      settings: { siteAgentFor: async () => undefined },
+      onChange: () => {},
+    });
+    await tools.refresh();
+    expect(tools.page()?.url).toBe('https://shop.example/cart');
+    fail = true;
+    await tools.refresh();
+    expect(tools.known()).toBe(true);
+    expect(tools.page()).toBeUndefined();
+    expect(tools.names()).toEqual([]);
+    expect(tools.identity('search')).toBeUndefined();
+  });
+
+  it('takes the page agent of the page the router names only: none while it names none, and a slower read never puts its page’s agent on a newer page', async () => {
+    const bank = 'https://bank.example/account';
+    const partner = 'https://partner.example/';
+    let snapshot: TabToolSnapshot = { tabId: 1, tools: [entry('get_profile', 'https://bank.example')], page: {} };
+    let releaseBank: () => void = () => undefined;
+    const tools = createTabTools({
+      tabId: 1,
+      bridge: { getTools: async () => snapshot, callTool: async () => ({ content: [] }), subscribe: () => () => {} },
+      settings: {
+        siteAgentFor: async (url) => {
+          if (url === bank) {
+            await new Promise<void>((resolve) => (releaseBank = resolve));
+            return { id: 'bank', tools: ['get_profile'] };
+          }
+          return url === partner ? { id: 'partner' } : { id: 'anyone' };
+        },
+      },
+      onChange: () => {},
+    });
+    await tools.refresh();
+    expect(tools.agent()).toBeUndefined();
+    snapshot = { ...snapshot, page: { url: bank } };
+    const slow = tools.refresh();
+    snapshot = { tabId: 1, tools: [entry('lookup', 'https://partner.example')], page: { url: partner } };
+    await tools.refresh();
+    releaseBank();
+    await slow;
+    expect(tools.page()?.url).toBe(partner);
+    expect(tools.agent()).toEqual({ id: 'partner' });
   });
 });

@@ -24,8 +24,6 @@ interface TabToolsDeps {
   tabId: number;
   bridge: HostToolBridge;
   settings: Pick<HostSettingsPort, 'siteAgentFor'>;
-  /** The tab's URL when the panel bound it (the page agent's page before any snapshot). */
-  url: () => string | undefined;
   /** Called after every refresh. */
   onChange: () => void;
 }
@@ -55,6 +53,11 @@ export interface TabTools {
   forPanel(): PanelTool[];
   /** Waits until the page offers a tool of this name, at most UNKNOWN_TOOL_WAIT_MS or until `signal` aborts. */
   waitFor(name: string, signal: AbortSignal): Promise<TabToolEntry | undefined>;
+  /**
+   * Waits until the router names the tab's top page (a page that is loading), at most UNKNOWN_TOOL_WAIT_MS or until
+   * `signal` aborts; at once when it names one now.
+   */
+  waitForPage(signal: AbortSignal): Promise<void>;
 }
 
 /** Creates the tab's tool view. */
@@ -73,23 +76,36 @@ export function createTabTools(deps: TabToolsDeps): TabTools {
     try {
       const fresh = await bridge.getTools(tabId);
       // delegate_to_* names are the extension's (sub-agents): a page tool of that name never runs under it.
-      tools = { tools: fresh.tools.filter((t) => !isDelegateToolName(t.name)), page: fresh.page };
+      const read = { tools: fresh.tools.filter((t) => !isDelegateToolName(t.name)), page: fresh.page };
+      tools = read;
       identities = new Map(fresh.tools.map((t) => [t.name, identityOf(t)]));
       dropped = fresh.dropped;
       toolsKnown = true;
-      agent = await settings.siteAgentFor(tools.page?.url ?? deps.url());
+      // The profile of the page the router names, and of no other: none while it names none, and a read that a
+      // newer one overtook meanwhile does not put its page's profile on the newer page.
+      const profile = read.page?.url ? await settings.siteAgentFor(read.page.url) : undefined;
+      if (tools === read) agent = profile;
     } catch {
-      // A page without a content script (a browser page, a store page) has no tools: say so, keep what we had.
+      // The tab could not be read: it offers nothing known, and which page it shows is not known either (a site
+      // not known is another site, docs/security.md), so nothing from before stands in for it.
+      tools = { tools: [] };
+      identities = new Map();
+      dropped = undefined;
+      agent = undefined;
       toolsKnown = true;
     }
     deps.onChange();
     for (const wake of [...toolWaiters]) wake();
   };
 
-  const waitFor = async (name: string, signal: AbortSignal): Promise<TabToolEntry | undefined> => {
+  /**
+   * Waits, refresh after refresh, until `found` gives something, at most UNKNOWN_TOOL_WAIT_MS or until `signal`
+   * aborts; the first look comes after the next refresh (the caller has just looked).
+   */
+  const waitUntil = async <T>(found: () => T | undefined, signal: AbortSignal): Promise<T | undefined> => {
     const deadline = Date.now() + UNKNOWN_TOOL_WAIT_MS;
-    let tool: TabToolEntry | undefined;
-    while (!tool && !signal.aborted && Date.now() < deadline) {
+    let value: T | undefined;
+    while (value === undefined && !signal.aborted && Date.now() < deadline) {
       await new Promise<void>((resolve) => {
         const wake = () => {
           clearTimeout(timer);
@@ -101,9 +117,9 @@ export function createTabTools(deps: TabToolsDeps): TabTools {
         toolWaiters.add(wake);
         signal.addEventListener('abort', wake);
       });
-      tool = tools.tools.find((t) => t.name === name);
+      value = found();
     }
-    return tool;
+    return value;
   };
 
   return {
@@ -119,7 +135,10 @@ export function createTabTools(deps: TabToolsDeps): TabTools {
     all: () => tools.tools,
     forModel: () => filterTools(tools.tools, agent).map(toDescriptor),
     forPanel: () => filterTools(tools.tools, agent).map(toPanelTool),
-    waitFor,
+    waitFor: (name, signal) => waitUntil(() => tools.tools.find((t) => t.name === name), signal),
+    waitForPage: async (signal) => {
+      if (!tools.page?.url) await waitUntil(() => tools.page?.url || undefined, signal);
+    },
   };
 }
 

@@ -30,7 +30,6 @@ function setup(options: { site?: string; tools?: TabToolEntry[]; answer?: () => 
       page: () => ({ url: `${SHOP}/checkout` }),
     },
     currentSite: () => site,
-    url: () => undefined,
     timeline,
     confirmations: {
       check: async (...args: Parameters<ConfirmationFlow['check']>) => {

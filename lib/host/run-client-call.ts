@@ -27,8 +27,6 @@ interface ClientCallDeps {
   tools: Pick<TabTools, 'find' | 'identity' | 'page'>;
   /** The top-level site the tab shows now. */
   currentSite: () => string | undefined;
-  /** The tab's URL when no snapshot names its page. */
-  url: () => string | undefined;
   timeline: Pick<CallTimeline, 'start'>;
   /** The desktop agents' own questions (an agent run's end does not answer them). */
   confirmations: Pick<ConfirmationFlow, 'check'>;
@@ -83,7 +81,8 @@ export async function runClientCall(
   const verdict = validateArgs(tool.inputSchema, call.input);
   if (!verdict.ok) return refused(toolErrorOutput('invalid_input', verdict.message));
   const allowed = await deps.confirmations.check(call, tool, identity, {
-    top: deps.tools.page()?.url ?? deps.url(),
+    // The top page as the router names it, or none: never a URL from before, which may be another site's.
+    top: deps.tools.page()?.url,
     signal: request.signal,
     awaiting: () => {
       record.awaiting();

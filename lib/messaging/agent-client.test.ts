@@ -41,7 +41,7 @@ describe('createAgentClient', () => {
         return pair.panel;
       },
     });
-    client.send({ type: 'panel/send', tabId: 1, text: 'early' });
+    client.send({ type: 'panel/send', tabId: 1, text: 'early', site: 'https://shop.test' });
     client.send({ type: 'panel/bind', tabId: 1 });
     expect(client.connected()).toBe(false);
     await until(() => received.length === 2, 'the bind and the waiting send');
@@ -97,7 +97,7 @@ describe('createAgentClient', () => {
       },
     });
     client.send({ type: 'panel/bind', tabId: 1 });
-    client.send({ type: 'panel/send', tabId: 1, text: 'for tab 1' });
+    client.send({ type: 'panel/send', tabId: 1, text: 'for tab 1', site: 'https://shop.test' });
     client.send({ type: 'panel/bind', tabId: 2 });
     await until(() => client.connected() && received.some((r) => r.type === 'panel/bind' && r.tabId === 2), 'the second bind');
     expect(received.filter((r) => r.type === 'panel/send')).toEqual([]);

@@ -29,8 +29,11 @@ interface PanelChannel {
   /** Follow this tab: the host answers with its snapshot and keeps sending updates. `url` helps adopt a
    * conversation after a browser restart, when the tab came back under a new id. */
   'panel/bind': { request: { tabId: number; url?: string }; answer: undefined };
-  /** `site`: the top-level site the person typed the message on; the host sends nothing if the tab left it. */
-  'panel/send': { request: { tabId: number; text: string; site?: string }; answer: undefined };
+  /**
+   * `site`: the top-level site the person typed the message on; the host runs it only while the tab is known to
+   * show that site (a message with no site is no message).
+   */
+  'panel/send': { request: { tabId: number; text: string; site: string }; answer: undefined };
   'panel/stop': { request: { tabId: number }; answer: undefined };
   'panel/retry': { request: { tabId: number }; answer: undefined };
   /** Clears the conversation; `seed` starts the new one with earlier turns (an eval case's history). */
@@ -196,7 +199,7 @@ export function isPanelIntent(value: unknown): value is PanelIntent {
   ];
   if (tabScoped.includes(v.type as string)) {
     if (typeof v.tabId !== 'number' || !Number.isInteger(v.tabId)) return false;
-    if (v.type === 'panel/send') return typeof v.text === 'string' && (v.site === undefined || typeof v.site === 'string');
+    if (v.type === 'panel/send') return typeof v.text === 'string' && typeof v.site === 'string';
     if (v.type === 'panel/new-chat') return v.seed === undefined || (Array.isArray(v.seed) && v.seed.every(isSeedMessage));
     if (v.type === 'panel/run-tool') {
       return (

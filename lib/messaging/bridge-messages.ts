@@ -189,6 +189,11 @@ export interface BridgeChannel {
   'bridge/run-exposed': { request: { callId: string; name: string; input: string; caller: string }; answer: ExposedCallAnswer };
   /** Stop a call of bridge/run-exposed. */
   'bridge/cancel-exposed': { request: { callId: string }; answer: undefined };
+  /**
+   * The agent's call that this document's resumeTool callback answers is over (the person's Stop, its time limit):
+   * the callback's signal aborts (lib/webmcp/tool-continuations.ts).
+   */
+  'bridge/cancel-resume': { request: { token: string }; answer: undefined };
 }
 
 /** The answer to router/call-tool: the call's output, and the tab's tools after it. */

@@ -157,7 +157,7 @@ export async function measureToolCallCost(calls: number): Promise<ToolCallCost> 
   client.send({ type: 'panel/bind', tabId: FRAME.tabId });
   const latest = () => (events.filter((e) => e.type === 'panel/tab').at(-1) as { snapshot: TabSnapshot } | undefined)?.snapshot;
   await until(() => latest()?.tools.length, 'the tab tools');
-  client.send({ type: 'panel/send', tabId: FRAME.tabId, text: 'find lamps' });
+  client.send({ type: 'panel/send', tabId: FRAME.tabId, text: 'find lamps', site: FRAME.origin });
   const final = await until(() => (latest()?.lastRun ? latest() : undefined), 'the run to end');
   client.close();
   return { spans, final };

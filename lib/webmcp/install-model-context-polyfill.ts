@@ -299,7 +299,7 @@ export class PolyfillModelContext extends EventTarget {
       const read = String(token);
       if (typeof callback !== 'function') throw new TypeError(failedToExecute('resumeTool', "parameter 2 is not of type 'Function'."));
       if (isInactive(this.#doc)) throw inactiveError(this.#doc);
-      return resumeToolCall(this.#win, read, callback as () => unknown, serializeToolResult);
+      return resumeToolCall(this.#win, read, callback as (client: { signal: AbortSignal }) => unknown, serializeToolResult);
     } catch (error) {
       return Promise.reject(error);
     }

@@ -40,6 +40,8 @@ export type PageRequest =
   | { id: number; op: 'run-exposed'; name: string; input: string; caller: string }
   /** A tool exposed to this document's origin came or went in another frame. */
   | { id: number; op: 'exposed-changed' }
+  /** The call this document's resumeTool callback answers is over: the callback's signal aborts. */
+  | { id: number; op: 'cancel-resume'; token: string }
   | { id: number; op: 'cancel' };
 
 /**
@@ -103,6 +105,7 @@ export interface PageChannel {
   request(op: 'policy', args: { allowed: boolean }): Promise<unknown>;
   request(op: 'run-exposed', args: { name: string; input: string; caller: string }): { id: number; result: Promise<unknown> };
   request(op: 'exposed-changed'): Promise<unknown>;
+  request(op: 'cancel-resume', args: { token: string }): Promise<unknown>;
   cancel(id: number): void;
   onChanged(listener: () => void): void;
   /**
@@ -199,10 +202,14 @@ function createChannel(port: MessagePort): PageChannel {
     return { id, result };
   };
   return {
-    request: ((op: string, args?: { name: string; input: unknown; callId?: string; caller?: string } | { allowed: boolean }) => {
+    request: ((
+      op: string,
+      args?: { name: string; input: unknown; callId?: string; caller?: string } | { allowed: boolean } | { token: string },
+    ) => {
       if (op === 'call' && args && 'name' in args) return send({ op, name: args.name, input: args.input, callId: args.callId });
       if (op === 'run-exposed' && args && 'name' in args) return send({ op, name: args.name, input: args.input, caller: args.caller });
       if (op === 'policy' && args && 'allowed' in args) return send({ op, allowed: args.allowed === true }).result;
+      if (op === 'cancel-resume' && args && 'token' in args) return send({ op, token: args.token }).result;
       return send({ op }).result;
     }) as PageChannel['request'],
     cancel: (id) => port.postMessage({ op: 'cancel', id }),

@@ -12,7 +12,7 @@ import { createExposureLink, type ExposureLink } from './exposure-link';
 import { legacyRegistrations } from './legacy-registrations';
 import { type PageRequest, type PageToolInfo, servePageChannel } from './page-channel';
 import { readPageField } from './read-page-field';
-import { linkContinuations, markAgentCall } from './tool-continuations';
+import { cancelResume, linkContinuations, markAgentCall } from './tool-continuations';
 
 type ModelContextLike = EventTarget & {
   getTools?: () => Promise<unknown[]> | unknown[];
@@ -152,6 +152,11 @@ export function servePageTools(win: Window, sources: PageToolSources): { prove: 
       // The background checked the caller's origin against what this document exposed; the polyfill checks again.
       if (!sources.exposure) throw new DOMException('No tools are exposed here', 'NotFoundError');
       return sources.exposure.run(String(request.name), String(request.caller), String(request.input), signal);
+    }
+    if (request.op === 'cancel-resume') {
+      // Also open to a page that took the announced port: it can only stop its own document's callbacks.
+      cancelResume(win, String(request.token));
+      return true;
     }
     if (request.op === 'exposed-changed') {
       sources.exposure?.changed();

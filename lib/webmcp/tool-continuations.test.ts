@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { PolyfillModelContext } from './install-model-context-polyfill';
 import type { AskIsolated } from './page-channel';
-import { linkContinuations, markAgentCall } from './tool-continuations';
+import { cancelResume, linkContinuations, markAgentCall } from './tool-continuations';
 
 const win = () => window as unknown as Window & typeof globalThis;
 type Question = Parameters<AskIsolated>[0];
@@ -108,6 +108,47 @@ describe('tool continuations in the polyfill', () => {
     // The call stopped waiting while the callback ran.
     answer = async (q) => q.op === 'resume';
     expect(await mc.resumeTool('late', () => 1).catch(nameOf)).toMatch(/^InvalidStateError: The call stopped waiting/);
+  });
+
+  it('a running callback gets a signal: once the call is over, it aborts, resumeTool rejects at once, and nothing the callback returns is handed over', async () => {
+    const mc = new PolyfillModelContext(win());
+    asked.length = 0;
+    answer = async (q) => q.op === 'resume' || q.op === 'resumed';
+    let finish: (value: unknown) => void = () => undefined;
+    let given: { signal?: AbortSignal } = {};
+    const heard: string[] = [];
+    let started: () => void = () => undefined;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const settled = mc
+      .resumeTool('token-stop', (client: { signal: AbortSignal }) => {
+        given = client;
+        client.signal.addEventListener('abort', () => heard.push(`abort: ${(client.signal.reason as DOMException).name}`));
+        started();
+        // Charges the card only when the agent still waits, as a careful page would.
+        return new Promise((resolve) => (finish = resolve));
+      })
+      .then(
+        () => 'resolved',
+        (error) => nameOf(error),
+      );
+    await running;
+    expect(Object.keys(given)).toEqual(['signal']);
+    expect(given.signal?.aborted).toBe(false);
+    // Another token’s stop touches nothing.
+    cancelResume(win(), 'token-other');
+    expect(given.signal?.aborted).toBe(false);
+    // The background says the call is over (the person's Stop).
+    cancelResume(win(), 'token-stop');
+    expect(given.signal?.aborted).toBe(true);
+    expect(heard).toEqual(['abort: AbortError']);
+    expect(await settled).toBe('AbortError: The call was stopped (or waited too long): nothing this callback returns reaches the agent.');
+    finish({ charged: true });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(asked).toEqual([{ op: 'resume', token: 'token-stop' }]);
+    // A callback that settled is not running any more: a late stop is nothing.
+    answer = async (q) => q.op === 'resume' || q.op === 'resumed';
+    await mc.resumeTool('token-done', () => 'done');
+    expect(() => cancelResume(win(), 'token-done')).not.toThrow();
   });
 
   it('resumeTool checks its arguments as WebIDL does', async () => {

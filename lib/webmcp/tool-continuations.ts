@@ -49,6 +49,16 @@ const NOT_FOLLOWED =
 const ENDED = 'This call has ended: a token is only given while the tool runs.';
 /** Why resumeTool refuses a token; the callback never runs. */
 const NO_CALL_WAITS = 'No tool call waits for this token: it is unknown, already used, expired, or for another page.';
+/** Why a running callback's signal aborted, and resumeTool rejects: the call it answers is over. */
+const CALL_OVER = 'The call was stopped (or waited too long): nothing this callback returns reaches the agent.';
+
+/** What a resumeTool callback gets: the signal that aborts when the call it answers is over. */
+interface ResumeClient {
+  signal: AbortSignal;
+}
+
+/** The resumeTool callbacks running in each document, by token, until they settle. */
+const resuming = new WeakMap<Window, Map<string, AbortController>>();
 
 /** Lets the continuations of this document ask the background, through the isolated world (serve-page-tools.ts). */
 export function linkContinuations(win: Window, ask: AskIsolated): void {
@@ -89,30 +99,52 @@ export function createInvocation(win: Window, callerSignal: AbortSignal | undefi
 }
 
 /**
+ * The background says the call that `token`'s callback answers in this document is over (the person's Stop, its
+ * time limit): the callback's signal aborts, and resumeTool rejects at once without handing anything over.
+ */
+export function cancelResume(win: Window, token: string): void {
+  resuming.get(win)?.get(token)?.abort(new DOMException(CALL_OVER, 'AbortError'));
+}
+
+/**
  * `resumeTool(token, callback)`: asks the background whether a call of this tab and frame waits for `token` from
- * this origin (claiming it: a token is good once); only then runs `callback`, reads its result as `serialize`
- * reads a tool's, and hands it (or what the callback threw) to the call. Resolves once the caller has it; rejects
- * with NotFoundError for a token nobody waits for (the callback never runs), InvalidStateError when the call
- * stopped waiting while the callback ran.
+ * this origin (claiming it: a token is good once); only then runs `callback({signal})`, reads its result as
+ * `serialize` reads a tool's, and hands it (or what the callback threw) to the call. Resolves once the caller has
+ * it; rejects with NotFoundError for a token nobody waits for (the callback never runs), with AbortError as soon as
+ * the call is over while the callback runs (its signal aborts, and nothing it returns is handed over), and with
+ * InvalidStateError when the call stopped waiting before the result came.
  */
 export async function resumeToolCall(
   win: Window,
   token: string,
-  callback: () => unknown,
+  callback: (client: ResumeClient) => unknown,
   serialize: (value: unknown) => string | null,
 ): Promise<void> {
   const ask = await linkOf(win).linked;
   const claimed = await ask({ op: 'resume', token }).catch(() => false);
   if (claimed !== true) throw new DOMException(NO_CALL_WAITS, 'NotFoundError');
-  let outcome: Parameters<AskIsolated>[0];
+  const controller = new AbortController();
+  const { signal } = controller;
+  const running = resuming.get(win) ?? new Map<string, AbortController>();
+  resuming.set(win, running);
+  running.set(token, controller);
   try {
-    outcome = { op: 'resumed', token, ok: true, value: serialize(await Reflect.apply(callback, undefined, [])) };
-  } catch (error) {
-    // As a tool that threw: the call ends with the error, and resumeTool resolves once the caller has it.
-    outcome = { op: 'resumed', token, ok: false, error: describeThrown(error) };
-  }
-  const delivered = await ask(outcome).catch(() => false);
-  if (delivered !== true) {
-    throw new DOMException('The call stopped waiting before the result came (it was stopped, or waited too long).', 'InvalidStateError');
+    const over = new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
+    const result = (async () => serialize(await Reflect.apply(callback, undefined, [Object.freeze({ signal })])))();
+    let outcome: Parameters<AskIsolated>[0];
+    try {
+      outcome = { op: 'resumed', token, ok: true, value: await Promise.race([result, over]) };
+    } catch (error) {
+      if (signal.aborted) throw signal.reason;
+      // As a tool that threw: the call ends with the error, and resumeTool resolves once the caller has it.
+      outcome = { op: 'resumed', token, ok: false, error: describeThrown(error) };
+    }
+    if (signal.aborted) throw signal.reason;
+    const delivered = await ask(outcome).catch(() => false);
+    if (delivered !== true) {
+      throw new DOMException('The call stopped waiting before the result came (it was stopped, or waited too long).', 'InvalidStateError');
+    }
+  } finally {
+    running.delete(token);
   }
 }

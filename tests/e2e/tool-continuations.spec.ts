@@ -45,17 +45,60 @@ test("a tool that navigates finishes on the next same-origin page, and the model
   expect(await page.evaluate(() => (window as any).resumed)).toBe('resolved undefined');
   await expect(toolCard(panel, 'open_receipt').locator('.tool-state')).toHaveText('done');
   await toolCard(panel, 'open_receipt').locator('summary').click();
-  // The transcript shows the callback's result as the call's output, then where it finished.
+  // The transcript shows the callback's result as the call's output, then where it finished: the page, without the
+  // fragment that carried the spent token.
+  const token = decodeURIComponent(new URL(page.url()).hash.slice(1));
+  expect(token).not.toBe('');
   await expect(toolCard(panel, 'open_receipt').getByRole('group')).toContainText(
-    `"order": 42, "status": "paid", "page": "/continue-done.html" } ("open_receipt" navigated the page and finished on ${server.url}/continue-done.html#`,
+    `"order": 42, "status": "paid", "page": "/continue-done.html" } ("open_receipt" navigated the page and finished on ${server.url}/continue-done.html.)`,
   );
+  await expect(panel.locator('.conversation')).not.toContainText(token);
   await screenshot(panel, 'tool-continuation');
   // The model's second request carries the callback's result as the call's output.
   const second = provider.requests.filter((r) => r.path.endsWith('/chat/completions'))[1];
   const toolMessage = (second.body as { messages: { role: string; content: unknown }[] }).messages.find((m) => m.role === 'tool');
   const content = JSON.stringify(toolMessage?.content);
   expect(content).toContain('{\\"order\\":42,\\"status\\":\\"paid\\",\\"page\\":\\"/continue-done.html\\"}');
-  expect(content).toContain(`navigated the page and finished on ${server.url}/continue-done.html`);
+  expect(content).toContain(`navigated the page and finished on ${server.url}/continue-done.html.)`);
+  expect(content).not.toContain(token);
+});
+
+test('after Stop, nothing of the run acts on the page: the next page’s running callback sees its signal abort, resumeTool rejects, and what it returns reaches nobody', async ({
+  context,
+  server,
+  provider,
+  serviceWorker,
+  tabIdOf,
+  openSidePanel,
+}) => {
+  await useCloud(serviceWorker, provider);
+  provider.script(
+    { type: 'reply', toolCalls: [{ name: 'open_receipt', input: { to: '/continue-slow.html' } }] },
+    { type: 'reply', text: 'The card was charged.' },
+  );
+  const page = await context.newPage();
+  await page.goto(`${server.url}/continue-checkout.html`);
+  await expectTools(serviceWorker, await tabIdOf(page), ['ask_token', 'open_receipt']);
+  const panel = await openSidePanel(page);
+  await expect(panel.getByRole('button', { name: 'Tools (2)' })).toBeVisible({ timeout: 20_000 });
+  await sendFromPanel(panel, 'Pay for the order');
+  // The next page took the token and its callback runs.
+  await expect(page).toHaveURL(/\/continue-slow\.html#/, { timeout: 30_000 });
+  await expect.poll(() => page.evaluate(() => (window as any).callbackStarted), { timeout: 30_000 }).toBe(true);
+  await expect(toolCard(panel, 'open_receipt').locator('.tool-state')).toHaveText('running');
+
+  await panel.getByRole('button', { name: 'Stop' }).click();
+  await expect.poll(() => page.evaluate(() => (window as any).signalSaw), { timeout: 30_000 }).toEqual(['abort: AbortError']);
+  expect(await page.evaluate(() => (window as any).resumed)).toBe(
+    'AbortError: The call was stopped (or waited too long): nothing this callback returns reaches the agent.',
+  );
+  await expect(panel.getByRole('heading', { name: 'Stopped' })).toBeVisible();
+  await expect(toolCard(panel, 'open_receipt').locator('.tool-state')).toHaveText('cancelled');
+  // The page lets the callback finish: it sees the call is over and charges nothing; what it returns goes nowhere.
+  await page.evaluate(() => (window as any).finishCallback());
+  await expect(page.locator('body')).not.toContainText('Charged');
+  await expect(panel.locator('.conversation')).not.toContainText('charged');
+  expect(provider.requests.filter((r) => r.path.endsWith('/chat/completions'))).toHaveLength(1);
 });
 
 test('another origin cannot answer the call: resumeTool there is refused, the callback never runs, and the call ends unfinished', async ({
