@@ -8,8 +8,9 @@
  * - Only a tool offered to the calling agent runs (its own list, at its delegation depth); any other name is
  *   `unknown_tool` before it reaches the page or the person.
  * - A call asks the person, whatever the policy, grants and annotations say, when the conversation holds what was
- *   read on another site, or when an earlier call of the same tool in this run may have acted without saying so
- *   (outcome unknown).
+ *   read on another origin than the one of the frame that owns the called tool (a delegated frame of another site
+ *   inside the page is another origin: the top site's data must not reach it unseen, nor its data the top site's
+ *   tools), or when an earlier call of the same tool in this run may have acted without saying so (outcome unknown).
  */
 import { agentAtPath } from '../agent/agent-at-path';
 import { isToolOffered } from '../agent/is-tool-offered';
@@ -18,6 +19,7 @@ import { OUTCOME_UNKNOWN_NOTE, parseToolError } from '../agent/tool-error-codes'
 import { toolOutputText } from '../agent/tool-output-text';
 import type { ToolCall, ToolDescriptor, ToolOutput, WebAgent } from '../agent/types';
 import { hostOf } from '../shared/host-of';
+import { originLabel } from '../shared/origin-label';
 import { toolErrorOutput } from '../webmcp/tool-error-output';
 import type { ToolIdentity } from './create-confirmation-flow';
 
@@ -53,8 +55,12 @@ export interface RunGuard {
   leftSite(): ToolOutput | undefined;
   /** The answer for a call that must not reach the page at all, or undefined when it may go on. */
   refuse(call: ToolCall, agentPath: readonly string[], pageTools: readonly ToolDescriptor[]): ToolOutput | undefined;
-  /** Why this call must ask whatever the policy says; undefined when the policy decides. */
-  mustAsk(identity: ToolIdentity, conversationSites: readonly string[]): ForcedQuestion | undefined;
+  /**
+   * Why this call must ask whatever the policy says; undefined when the policy decides. `held` are the origins
+   * whose data the caller holds (the conversation's, or a desktop agent's); the call is judged by the origin of the
+   * frame that owns the tool (`identity.origin`), the run's site standing in only for a tool that names none.
+   */
+  mustAsk(identity: ToolIdentity, held: readonly string[]): ForcedQuestion | undefined;
   /** The call's output as the model and panel get it, remembering a call whose outcome is unknown. */
   settle(tool: ToolDescriptor, identity: ToolIdentity, output: ToolOutput): ToolOutput;
 }
@@ -94,13 +100,15 @@ export function createRunGuard(deps: RunGuardDeps): RunGuard {
         `no tool named "${name}" is offered to you. Available tools: ${offered.join(', ') || 'none'}.`,
       );
     },
-    mustAsk(identity, conversationSites) {
+    mustAsk(identity, held) {
       const reasons: string[] = [];
-      const elsewhere = conversationSites.filter((s) => s !== site);
+      // Where the arguments would go: the tool's own frame, not the tab's top site. Unknown counts as elsewhere.
+      const target = identity.origin ?? site;
+      const elsewhere = held.filter((s) => s !== target);
       if (elsewhere.length > 0) {
-        const where = site ? hostOf(site) : 'this site';
+        const where = target ? originLabel(target) : 'this site';
         reasons.push(
-          `This conversation holds what was read on ${elsewhere.map(hostOf).join(', ')}; the arguments below would go to ${where}.`,
+          `This conversation holds what was read on ${elsewhere.map(originLabel).join(', ')}; the arguments below would go to ${where}.`,
         );
       }
       if (unknownOutcomes.has(keyOf(identity))) {

@@ -47,6 +47,7 @@ async function setup() {
     timeline: createCallTimeline(),
     guard: () => undefined,
     sites: () => [],
+    read: () => {},
     url: () => PAGE.url,
     currentSite: () => SHOP,
     live,

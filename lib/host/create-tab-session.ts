@@ -128,6 +128,11 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     timeline,
     guard: () => guard,
     sites: () => conversation.sites,
+    read: (origin) => {
+      if (conversation.sites.includes(origin)) return;
+      conversation.sites = [...conversation.sites, origin];
+      conversation.save();
+    },
     url: () => conversation.url,
     currentSite,
     live,
