@@ -1,8 +1,9 @@
 import { hostOf } from '../../lib/shared/host-of';
+import { originLabel } from '../../lib/shared/origin-label';
 import { webOriginOf } from '../../lib/shared/web-origin-of';
 
 interface SiteChangeNoticeProps {
-  /** The top-level sites whose data the conversation holds (TabSnapshot.sites). */
+  /** The origins whose data the conversation holds (TabSnapshot.sites): its runs' sites and its tools' frames. */
   sites: readonly string[] | undefined;
   /** The URL of the page the tab shows now. */
   pageUrl: string | undefined;
@@ -10,15 +11,16 @@ interface SiteChangeNoticeProps {
 }
 
 /**
- * Says so when the conversation holds what was read on another site than the one the tab shows now
- * (docs/security.md, "A conversation belongs to its site"): this site's tools will ask before each call and show
- * what they would receive, and a new chat leaves the old site's data behind.
+ * Says so when the conversation holds what was read on another origin than the site the tab shows now (another
+ * site it was on, or a frame of another site inside this one; docs/security.md, "A conversation belongs to its
+ * site"): this site's tools will ask before each call and show what they would receive, and a new chat leaves the
+ * other origins' data behind.
  */
 export function SiteChangeNotice({ sites, pageUrl, onNewChat }: SiteChangeNoticeProps) {
   const here = webOriginOf(pageUrl);
   const elsewhere = (sites ?? []).filter((site) => site !== here);
   if (!here || elsewhere.length === 0) return null;
-  const from = elsewhere.map(hostOf).join(', ');
+  const from = elsewhere.map(originLabel).join(', ');
   return (
     <section class="site-change" aria-labelledby="site-change-title">
       <h2 id="site-change-title">Now on {hostOf(here)}</h2>

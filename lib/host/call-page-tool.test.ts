@@ -24,7 +24,13 @@ function setup(
   options: { tools?: TabToolEntry[]; later?: TabToolEntry; answer?: 'run' | ToolOutput; guard?: RunGuard; sites?: string[] } = {},
 ) {
   let tools = options.tools ?? [tool('pay')];
-  const seen = { waited: 0, refreshed: 0, asked: [] as Parameters<ConfirmationFlow['check']>[], onPage: [] as string[] };
+  const seen = {
+    waited: 0,
+    refreshed: 0,
+    asked: [] as Parameters<ConfirmationFlow['check']>[],
+    onPage: [] as string[],
+    read: [] as string[],
+  };
   const timeline = createCallTimeline();
   const deps = {
     tools: {
@@ -49,6 +55,7 @@ function setup(
     waitForPage: async () => undefined,
     guard: () => options.guard,
     sites: () => options.sites ?? [],
+    read: (origin: string) => void seen.read.push(origin),
     timeline,
     confirmations: {
       check: async (...args: Parameters<ConfirmationFlow['check']>) => {
@@ -130,6 +137,23 @@ describe('callPageTool', () => {
     const { deps, seen } = setup({ guard, sites: ['https://mail.test', SHOP] });
     await callPageTool({ id: 'c1', name: 'pay', input: {} }, signal(), { by: 'agent' }, deps);
     expect(seen.asked[0][3].force?.reason).toMatch(/holds what was read on mail\.test/);
+  });
+
+  it('asks before an agent’s call carries the shop’s data into a delegated frame’s read-only tool, and counts what the frame returned as its origin’s', async () => {
+    const ADS = 'https://ads.test';
+    const guard = createRunGuard({ site: SHOP, agent: undefined, stop: () => {} });
+    const frameTool = tool('lookup', { origin: ADS, frameId: 3, annotations: { readOnlyHint: true } });
+    const { deps, seen } = setup({ guard, tools: [tool('pay'), frameTool], sites: [SHOP] });
+    await callPageTool({ id: 'c1', name: 'lookup', input: {} }, signal(), { by: 'agent' }, deps);
+    expect(seen.asked[0][2]).toEqual({ origin: ADS, originalName: 'lookup' });
+    expect(seen.asked[0][3].force?.reason).toBe(
+      'This conversation holds what was read on shop.test; the arguments below would go to ads.test.',
+    );
+    expect(seen.read).toEqual([ADS]);
+    // The person's own call by hand neither is forced nor adds to what the conversation holds.
+    await callPageTool({ id: 'c2', name: 'lookup', input: {} }, signal(), { by: 'person' }, deps);
+    expect(seen.asked[1][3]).not.toHaveProperty('force');
+    expect(seen.read).toEqual([ADS]);
   });
 
   it('runs nothing the person declined, and nothing once the run’s tab left its site while they answered', async () => {

@@ -26,8 +26,10 @@ interface PageToolCallDeps {
   waitForPage: (call: ToolCall, signal: AbortSignal) => Promise<void>;
   /** The rules of the agent's run going now, read when the call starts (a call by hand has none). */
   guard: () => RunGuard | undefined;
-  /** The top-level sites whose data the conversation holds. */
+  /** The origins whose data the conversation holds (its runs' top sites, the frames whose results it read). */
   sites: () => readonly string[];
+  /** The conversation now holds what a tool of this origin (its frame's) returned. */
+  read: (origin: string) => void;
   timeline: Pick<CallTimeline, 'start'>;
   confirmations: Pick<ConfirmationFlow, 'check'>;
   /** Runs the allowed call on the page (run-on-page.ts). */
@@ -106,5 +108,9 @@ async function policyAndRun(
   const left = runGuard?.leftSite();
   if (left) return left;
   const output = await deps.runOnPage(call, tool, signal, record);
-  return runGuard ? runGuard.settle(tool, identity, output) : output;
+  if (!runGuard) return output;
+  // The model reads what the tool's own frame returned: from now on a call to any other origin's tool asks. A tool
+  // that names no frame is the top page's, whose site the run already counts.
+  if (identity.origin) deps.read(identity.origin);
+  return runGuard.settle(tool, identity, output);
 }

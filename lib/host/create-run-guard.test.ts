@@ -80,6 +80,32 @@ describe('createRunGuard', () => {
     );
   });
 
+  it('judges a call by the origin of the frame that owns the tool, not the tab’s top site', () => {
+    // The run is on A; B's delegated frame inside A offers a read-only lookup.
+    const guard = createRunGuard({ site: A, agent: undefined, stop: () => {} });
+    const frameLookup = { origin: B, originalName: 'lookup' };
+    // What was read on A must not reach B's frame unseen…
+    expect(guard.mustAsk(frameLookup, [A])?.reason).toBe(
+      'This conversation holds what was read on a.example; the arguments below would go to b.example.',
+    );
+    // …nor what B's frame returned reach A's own tools.
+    expect(guard.mustAsk({ origin: A, originalName: 'transfer' }, [A, B])?.reason).toBe(
+      'This conversation holds what was read on b.example; the arguments below would go to a.example.',
+    );
+    // Only B read so far: B's own tool is judged by the policy; a tool naming no frame is the top site's.
+    expect(guard.mustAsk(frameLookup, [B])).toBeUndefined();
+    expect(guard.mustAsk({ originalName: 'search' }, [A])).toBeUndefined();
+    expect(guard.mustAsk({ originalName: 'search' }, [B])?.reason).toMatch(
+      /read on b\.example; the arguments below would go to a\.example/,
+    );
+    // A sandboxed frame's data (an opaque origin) is another party's; so is any origin when none is known.
+    expect(guard.mustAsk({ origin: A, originalName: 'transfer' }, [A, 'null'])?.reason).toBe(
+      'This conversation holds what was read on a sandboxed frame; the arguments below would go to a.example.',
+    );
+    const unknown = createRunGuard({ site: undefined, agent: undefined, stop: () => {} });
+    expect(unknown.mustAsk({ originalName: 'search' }, [A])?.reason).toMatch(/would go to this site/);
+  });
+
   it('marks a call that is not read-only and ended without an answer as outcome unknown, and asks before it runs again', () => {
     const guard = createRunGuard({ site: A, agent: undefined, stop: () => {} });
     const pay = { origin: A, originalName: 'pay' };

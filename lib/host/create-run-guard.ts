@@ -8,8 +8,9 @@
  * - Only a tool offered to the calling agent runs (its own list, at its delegation depth); any other name is
  *   `unknown_tool` before it reaches the page or the person.
  * - A call asks the person, whatever the policy, grants and annotations say, when the conversation holds what was
- *   read on another site, or when an earlier call of the same tool in this run may have acted without saying so
- *   (outcome unknown).
+ *   read on another origin than the one of the frame that owns the called tool (a delegated frame of another site
+ *   inside the page is another origin: the top site's data must not reach it unseen, nor its data the top site's
+ *   tools), or when an earlier call of the same tool in this run may have acted without saying so (outcome unknown).
  */
 import { agentAtPath } from '../agent/agent-at-path';
 import { isToolOffered } from '../agent/is-tool-offered';
@@ -18,6 +19,7 @@ import { OUTCOME_UNKNOWN_NOTE, parseToolError } from '../agent/tool-error-codes'
 import { toolOutputText } from '../agent/tool-output-text';
 import type { ToolCall, ToolDescriptor, ToolOutput, WebAgent } from '../agent/types';
 import { hostOf } from '../shared/host-of';
+import { originLabel } from '../shared/origin-label';
 import { toolErrorOutput } from '../webmcp/tool-error-output';
 import type { ToolIdentity } from './create-confirmation-flow';
 
@@ -33,8 +35,8 @@ export const SITE_CHANGED_RUN_ERROR = (from: string, to: string) =>
  * Why a call of the run is refused while the tab's site is not known (its page is loading, or the router has not
  * heard from its top frame yet): a site not known yet counts as another site (docs/security.md).
  */
-const SITE_UNKNOWN_CALL_ERROR = (site: string) =>
-  `the tab's site is not known right now (its page may still be loading), and this run belongs to ${hostOf(site)}. Nothing was run.`;
+const SITE_UNKNOWN_CALL_ERROR = (site: string | undefined) =>
+  `the tab's site is not known right now (its page may still be loading), and this run belongs to ${site ? hostOf(site) : 'a site not known'}. Nothing was run.`;
 
 /** Why the person is asked whatever the policy says (the question then shows the arguments, with no "Always"). */
 export interface ForcedQuestion {
@@ -42,8 +44,12 @@ export interface ForcedQuestion {
 }
 
 interface RunGuardDeps {
-  /** The top-level site (origin) the run started on: a run never starts on a site it does not know. */
-  site: string;
+  /**
+   * The top-level site (origin) the run started on: a run never starts on a site it does not know. Undefined only for
+   * a desktop agent's guard (lib/mcp-bridge), which judges calls (`mustAsk`, `settle`) and is told no site: with
+   * none, `leftSite` refuses every call and `onSite` is false, so nothing can rely on a site that is not known.
+   */
+  site: string | undefined;
   /** The site's agent the run was given: what it and its sub-agents were offered. */
   agent: WebAgent | undefined;
   /** Aborts the run (the tab reached another site). */
@@ -65,8 +71,12 @@ export interface RunGuard {
   leftSite(): ToolOutput | undefined;
   /** The answer for a call that must not reach the page at all, or undefined when it may go on. */
   refuse(call: ToolCall, agentPath: readonly string[], pageTools: readonly ToolDescriptor[]): ToolOutput | undefined;
-  /** Why this call must ask whatever the policy says; undefined when the policy decides. */
-  mustAsk(identity: ToolIdentity, conversationSites: readonly string[]): ForcedQuestion | undefined;
+  /**
+   * Why this call must ask whatever the policy says; undefined when the policy decides. `held` are the origins
+   * whose data the caller holds (the conversation's, or a desktop agent's); the call is judged by the origin of the
+   * frame that owns the tool (`identity.origin`), the run's site standing in only for a tool that names none.
+   */
+  mustAsk(identity: ToolIdentity, held: readonly string[]): ForcedQuestion | undefined;
   /** The call's output as the model and panel get it, remembering a call whose outcome is unknown. */
   settle(tool: ToolDescriptor, identity: ToolIdentity, output: ToolOutput): ToolOutput;
 }
@@ -84,13 +94,13 @@ export function createRunGuard(deps: RunGuardDeps): RunGuard {
           'tool_changed',
           `the tab is on ${hostOf(crossing.to)} now, not ${hostOf(crossing.from)} where this run started. Nothing was run.`,
         )
-      : unknown
+      : unknown || site === undefined
         ? toolErrorOutput('tool_changed', SITE_UNKNOWN_CALL_ERROR(site))
         : undefined;
 
   return {
     notice(now) {
-      if (crossing) return;
+      if (crossing || site === undefined) return;
       unknown = now === undefined;
       if (now !== undefined && now !== site) {
         crossing = { from: site, to: now };
@@ -98,7 +108,7 @@ export function createRunGuard(deps: RunGuardDeps): RunGuard {
       }
     },
     crossed: () => crossing,
-    onSite: () => !crossing && !unknown,
+    onSite: () => site !== undefined && !crossing && !unknown,
     leftSite,
     refuse(call, agentPath, pageTools) {
       const left = leftSite();
@@ -111,12 +121,15 @@ export function createRunGuard(deps: RunGuardDeps): RunGuard {
         `no tool named "${name}" is offered to you. Available tools: ${offered.join(', ') || 'none'}.`,
       );
     },
-    mustAsk(identity, conversationSites) {
+    mustAsk(identity, held) {
       const reasons: string[] = [];
-      const elsewhere = conversationSites.filter((s) => s !== site);
+      // Where the arguments would go: the tool's own frame, not the tab's top site. Unknown counts as elsewhere.
+      const target = identity.origin ?? site;
+      const elsewhere = held.filter((s) => s !== target);
       if (elsewhere.length > 0) {
+        const where = target ? originLabel(target) : 'this site';
         reasons.push(
-          `This conversation holds what was read on ${elsewhere.map(hostOf).join(', ')}; the arguments below would go to ${hostOf(site)}.`,
+          `This conversation holds what was read on ${elsewhere.map(originLabel).join(', ')}; the arguments below would go to ${where}.`,
         );
       }
       if (unknownOutcomes.has(keyOf(identity))) {

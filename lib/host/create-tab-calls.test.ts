@@ -47,6 +47,7 @@ async function setup() {
     timeline: createCallTimeline(),
     guard: () => undefined,
     sites: () => [],
+    read: () => {},
     currentSite: () => SHOP,
     live,
     emit: () => changes++,

@@ -22,8 +22,10 @@ interface TabCallsDeps {
   timeline: CallTimeline;
   /** The rules of the agent's run going now, if one is. */
   guard: () => RunGuard | undefined;
-  /** The top-level sites whose data the conversation holds. */
+  /** The origins whose data the conversation holds (its runs' top sites, the frames whose results it read). */
   sites: () => readonly string[];
+  /** The conversation now holds what a tool of this origin returned. */
+  read: (origin: string) => void;
   /** The top-level site the tab shows now. */
   currentSite: () => string | undefined;
   /** The calls' live states, which the session lays over the conversation (apply-live-calls.ts). */
@@ -102,6 +104,7 @@ export function createTabCalls(deps: TabCallsDeps): TabCalls {
       waitForPage,
       guard: deps.guard,
       sites: deps.sites,
+      read: deps.read,
       timeline,
       confirmations: agentQuestions,
       runOnPage: onPage,

@@ -18,8 +18,10 @@ interface TabConversation {
   /** The tab's URL when the panel bound it, else the stored one (a browser restart adopts a conversation by URL). */
   url: string | undefined;
   /**
-   * The top-level sites whose data this conversation holds: where each run ran (the person's messages and the
-   * tools' results). A call to a tool while another site is in here asks the person (docs/security.md).
+   * The origins whose data this conversation holds: the top-level site where each run ran (the person's messages,
+   * the page's title and address) and the frame of each tool whose result the agent read (a delegated frame of
+   * another site counts as its own origin). A call to a tool of any other origin while one is in here asks the
+   * person (docs/security.md).
    */
   sites: string[];
   /** Resolves once the stored conversation has been read (and an interrupted run closed and saved). */

@@ -364,6 +364,60 @@ describe('createTabSession when the tab’s site is not known (issue 33, item 1)
   });
 });
 
+describe('createTabSession with another origin’s frame inside the page', () => {
+  // The partner's delegated frame inside the bank's page offers a read-only lookup.
+  const frameLookup: TabToolEntry = { ...entry(B, 'lookup', readOnly), frameId: 2 };
+
+  it('asks, showing the arguments and both origins, before the bank’s data goes to the frame’s read-only tool', async () => {
+    const model = scriptedModel([() => ({ id: 'c1', name: 'get_profile', input: {} }), lookupWithEverything('c2'), () => undefined]);
+    const { session, ran, asked } = setup(model, { bankTools: [...BANK_TOOLS, frameLookup] });
+    const sending = session.send('What is on my profile?', A);
+    const question = await asked();
+    expect(ran.map((c) => c.name)).toEqual(['get_profile']);
+    expect(question.prompt).toBe(
+      'Allow lookup on partner.example (a frame inside bank.example)? This conversation holds what was read on bank.example; the arguments below would go to partner.example.',
+    );
+    expect(question.allowAlways).toBe(false);
+    expect(question.input).toContain('078-05-1120');
+    session.confirm(question.id, 'deny');
+    await sending;
+    expect(ran.map((c) => c.name)).toEqual(['get_profile']);
+    expect(session.snapshot().sites).toEqual([A]);
+  });
+
+  it('holds what a sub-agent read in the frame: the site’s own read-only tool then asks too', async () => {
+    const partner: WebAgent = { id: 'partner', name: 'Partner', tools: ['lookup'] };
+    const agent: WebAgent = { id: 'bank', tools: ['get_profile'], subAgents: [partner] };
+    const adapter: AgentAdapter = {
+      id: 'scripted',
+      label: 'Scripted',
+      async *run(req) {
+        await req.callTool({ id: 'c1', name: 'lookup', input: { query: 'offers' } }, ['partner']);
+        await req.callTool({ id: 'c2', name: 'get_profile', input: {} });
+        yield { type: 'finish', reason: 'stop' };
+      },
+    };
+    const { session, ran, asked } = setup(adapter, { agent, bankTools: [...BANK_TOOLS, frameLookup] });
+    const sending = session.send('Any offers?', A);
+    // The person's message was typed on the bank's page: the sub-agent's call to the frame asks.
+    const first = await asked();
+    expect(first.prompt).toMatch(
+      /^Allow lookup on partner\.example \(a frame inside bank\.example\)\? This conversation holds what was read on bank\.example/,
+    );
+    session.confirm(first.id, 'allow-once');
+    // What the frame returned is the partner's: the bank's read-only profile tool now asks before it runs.
+    const second = await untilSnapshot(session, (s) => s.confirmations.find((c) => c.toolName === 'get_profile'));
+    expect(ran.map((c) => c.name)).toEqual(['lookup']);
+    expect(second.prompt).toBe(
+      'Allow get_profile on bank.example? This conversation holds what was read on partner.example; the arguments below would go to bank.example.',
+    );
+    session.confirm(second.id, 'deny');
+    await sending;
+    expect(ran.map((c) => c.name)).toEqual(['lookup']);
+    expect(session.snapshot().sites).toEqual([A, B]);
+  });
+});
+
 describe('createTabSession runs only the tools offered', () => {
   const reviews: WebAgent = { id: 'reviews', name: 'Reviews', tools: ['read_reviews'] };
   const checkout: WebAgent = { id: 'checkout', name: 'Checkout', tools: ['check_out'] };

@@ -93,14 +93,27 @@ describe('createTabSession confirmations', () => {
     await settings.grantTool(SHOP, 'pay', IN_BROWSER_AGENT);
     const run = session.send('pay', SHOP);
     const question = await asked();
-    // The shop's pay ran without asking (granted); the ad's pay asks, under its own origin.
+    // The shop's pay ran without asking (granted); the ad's pay asks, under its own origin, and, since the
+    // conversation holds the shop's data, whatever the grants say and with no "Always".
     expect(calls).toEqual(['pay']);
-    expect(question).toMatchObject({ callId: 'c2', toolName: 'pay_2', origin: AD });
-    expect(question.prompt).toBe('Allow pay_2 on ads.example (a frame inside shop.test)? The site does not mark it as read-only.');
+    expect(question).toMatchObject({ callId: 'c2', toolName: 'pay_2', origin: AD, allowAlways: false });
+    expect(question.prompt).toBe(
+      'Allow pay_2 on ads.example (a frame inside shop.test)? This conversation holds what was read on shop.test; the arguments below would go to ads.example.',
+    );
     session.confirm(question.id, 'allow-always');
     await run;
     expect(calls).toEqual(['pay', 'pay_2']);
+    expect((await settings.read()).grants.map((g) => [g.origin, g.tool])).toEqual([[SHOP, 'pay']]);
+
+    // The person's own call by hand follows the policy: the shop's grant does not cover the frame's pay either, and
     // "Always" for the frame's tool is keyed by the frame's origin and the tool's own name.
+    const byHand = session.runByHand('pay_2', {}, 'r1');
+    const handQuestion = await untilSnapshot(session, (s) => s.confirmations[0]);
+    expect(handQuestion).toMatchObject({ toolName: 'pay_2', origin: AD, allowAlways: true });
+    expect(handQuestion.prompt).toBe('Allow pay_2 on ads.example (a frame inside shop.test)? The site does not mark it as read-only.');
+    session.confirm(handQuestion.id, 'allow-always');
+    await byHand;
+    expect(calls).toEqual(['pay', 'pay_2', 'pay_2']);
     expect((await settings.read()).grants.map((g) => [g.origin, g.tool])).toEqual([
       [SHOP, 'pay'],
       [AD, 'pay'],
@@ -108,17 +121,14 @@ describe('createTabSession confirmations', () => {
   });
 
   it("a frame's read-only mark relaxes the policy for its own tool only, never for the top page's tool of that name", async () => {
+    // Calls by hand, which the policy alone judges (an agent's call to the frame asks anyway: the conversation
+    // holds the shop's data).
     const adReadOnly = { ...adPay, annotations: { readOnlyHint: true } };
-    const { session, calls, asked } = setup(
-      [shopPay, adReadOnly],
-      modelCalling([
-        { id: 'c1', name: 'pay_2' },
-        { id: 'c2', name: 'pay' },
-      ]),
-    );
-    const run = session.send('pay', SHOP);
-    const question = await asked();
+    const { session, calls, asked } = setup([shopPay, adReadOnly], modelCalling([]));
+    await session.runByHand('pay_2', {}, 'r1');
     expect(calls).toEqual(['pay_2']);
+    const run = session.runByHand('pay', {}, 'r2');
+    const question = await asked();
     expect(question).toMatchObject({ toolName: 'pay', origin: SHOP });
     expect(question.prompt).toBe('Allow pay on shop.test? The site does not mark it as read-only.');
     session.confirm(question.id, 'deny');
@@ -183,7 +193,9 @@ describe('createTabSession confirmations', () => {
     const run = session.send('pay', SHOP);
     const question = await asked();
     expect(question).toMatchObject({ toolName: 'pay_2', allowAlways: false });
-    expect(question.prompt).toBe('Allow pay_2 in a sandboxed frame inside shop.test? The site does not mark it as read-only.');
+    expect(question.prompt).toBe(
+      'Allow pay_2 in a sandboxed frame inside shop.test? This conversation holds what was read on shop.test; the arguments below would go to a sandboxed frame.',
+    );
     session.confirm(question.id, 'deny');
     await run;
   });

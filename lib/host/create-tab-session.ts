@@ -136,6 +136,11 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     timeline,
     guard: () => guard,
     sites: () => conversation.sites,
+    read: (origin) => {
+      if (conversation.sites.includes(origin)) return;
+      conversation.sites = [...conversation.sites, origin];
+      conversation.save();
+    },
     currentSite,
     live,
     emit: () => emit(),

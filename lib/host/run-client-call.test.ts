@@ -75,6 +75,19 @@ describe('runClientCall', () => {
     });
   });
 
+  it('runs only the tool instance the client was shown: another frame’s tool under the name is neither asked about nor run', async () => {
+    const framePay: TabToolEntry = { ...pay, origin: 'https://ads.test', frameId: 3, documentId: 'doc-ads' };
+    const shown = { frameId: 0, origin: SHOP, originalName: 'pay' };
+    const swapped = setup({ tools: [framePay] });
+    const answer = await runClientCall(call, { ...swapped.request, shown }, swapped.deps);
+    expect(answer.ran).toBe(false);
+    expect(text(answer.output)).toMatch(/^Error \[unknown_tool\]/);
+    expect(swapped.seen.asked).toEqual([]);
+    expect(swapped.seen.onPage).toBe(0);
+    const same = setup();
+    expect(await runClientCall(call, { ...same.request, shown }, same.deps)).toEqual({ output: ran, ran: true });
+  });
+
   it('runs nothing once the tab shows another site than the one the tool was shared from', async () => {
     const { deps, seen, timeline, request } = setup({ site: 'https://evil.test' });
     const { output, ran: reached } = await runClientCall(call, request, deps);

@@ -21,6 +21,11 @@ export interface ClientCallRequest {
   force?: ForcedQuestion;
   /** The call now waits for the person's answer. */
   onAsking?: () => void;
+  /**
+   * The tool instance the client was listed and judged (`force`) by: when given, another instance under the name
+   * (another frame's, another origin's) does not run.
+   */
+  shown?: Pick<TabToolEntry, 'frameId' | 'documentId' | 'origin' | 'originalName'>;
 }
 
 interface ClientCallDeps {
@@ -77,7 +82,8 @@ export async function runClientCall(
   };
   const away = moved();
   if (away) return refused(away);
-  if (!tool || !identity) return refused(toolErrorOutput('unknown_tool', `The page no longer offers ${call.name}. List the tools again.`));
+  if (!tool || !identity || !isShown(tool, request.shown))
+    return refused(toolErrorOutput('unknown_tool', `The page no longer offers ${call.name}. List the tools again.`));
   const verdict = validateArgs(tool.inputSchema, call.input);
   if (!verdict.ok) return refused(toolErrorOutput('invalid_input', verdict.message));
   const allowed = await deps.confirmations.check(call, tool, identity, {
@@ -104,4 +110,15 @@ export async function runClientCall(
   } finally {
     deps.settled(call.id);
   }
+}
+
+/** Whether `tool` is the instance the client was shown (any instance when none was named). */
+function isShown(tool: TabToolEntry, shown: ClientCallRequest['shown']): boolean {
+  return (
+    !shown ||
+    (tool.frameId === shown.frameId &&
+      tool.documentId === shown.documentId &&
+      tool.origin === shown.origin &&
+      tool.originalName === shown.originalName)
+  );
 }

@@ -10,11 +10,12 @@ import type { ClientCallRequest } from '../host/run-client-call';
 import type { BridgeTabInfo, NativeOutbound, SharingState } from '../messaging/mcp-bridge-messages';
 import { createMemoryStorageArea } from '../testing/memory-storage-area';
 import { pairingProof as hostProof } from '../../bridge/src/pairing';
-import { createMcpBridge, type SharingPort } from './create-mcp-bridge';
+import { createMcpBridge, LEFT_SHARED_SITE_ERROR, NOT_SHARED_ERROR, type SharingPort } from './create-mcp-bridge';
 
 const EXTENSION = { id: 'ext-id', origin: 'chrome-extension://ext-id/' };
 const SHOP = 'https://shop.example';
 const BANK = 'https://bank.example';
+const ADS = 'https://ads.example';
 const NONCE = '0123456789abcdef';
 
 const entry = (name: string, origin: string, extra: Partial<TabToolEntry> = {}): TabToolEntry => ({
@@ -283,25 +284,137 @@ describe('createMcpBridge', () => {
     expect(t.calls[2].request.force).toBeUndefined();
   });
 
-  it('says why a name reaches nothing: never shared, tab closed, tab left its site, site no longer shared, tool gone', async () => {
+  it('refuses every name that reaches nothing with the same words, naming no site, tab or tool: never shared, tab closed, tab left its site, site no longer shared, tool gone', async () => {
     const t = setup();
     await t.hello();
     await t.request('c1', { type: 'tools/list' });
-    const text = async (name: string) =>
-      (await t.request('c1', { type: 'tools/call', name, arguments: {} })).result.content[0].text as string;
-    expect(await text('bank_example__balance')).toMatch(/^Error \[unknown_tool\]: No shared tool is named "bank_example__balance"/);
+    const reply = async (name: string) => (await t.request('c1', { type: 'tools/call', name, arguments: {} })).result;
+    const refusal = { content: [{ type: 'text', text: NOT_SHARED_ERROR }], isError: true };
+    expect(NOT_SHARED_ERROR).toBe(
+      'Error [unknown_tool]: No tool of that name is shared with you now. Nothing was run. List the tools to see what is shared.',
+    );
+    expect(await reply('bank_example__balance')).toEqual(refusal);
+    expect(await reply('shop_example_9__search')).toEqual(refusal);
     t.snapshots.set(1, { tabId: 1, page: { url: `${SHOP}/` }, tools: [entry('pay', SHOP)] });
-    expect(await text('shop_example__search')).toMatch(/^Error \[tool_changed\]: The page no longer offers shop_example__search/);
+    expect(await reply('shop_example__search')).toEqual(refusal);
     t.setTabs([
       { tabId: 1, url: `${BANK}/` },
       { tabId: 3, url: `${SHOP}/cart` },
     ]);
-    expect(await text('shop_example__pay')).toMatch(/left shop\.example for bank\.example/);
+    expect(await reply('shop_example__pay')).toEqual(refusal);
     t.setTabs([{ tabId: 1, url: `${SHOP}/` }]);
-    expect(await text('shop_example_2__search')).toMatch(/^Error \[frame_gone\]: The tab that offered shop_example_2__search was closed/);
+    expect(await reply('shop_example_2__search')).toEqual(refusal);
     t.port(extensionPage).send({ type: 'sharing/stop', site: SHOP });
-    await vi.waitFor(async () => expect(await text('shop_example__pay')).toMatch(/shop\.example is no longer shared/));
+    await vi.waitFor(async () => expect((await t.request('c1', { type: 'tools/list' })).result.tools).toEqual([]));
+    expect(await reply('shop_example__pay')).toEqual(refusal);
     expect(t.calls).toEqual([]);
+  });
+
+  it('gives a refusal from the tab’s session (the tab moved, the tool changed) and the router’s “changed” the same words, and passes on only a Deny or bad arguments', async () => {
+    const t = setup();
+    await t.hello();
+    await t.request('c1', { type: 'tools/list' });
+    const answers: ToolOutput[] = [
+      {
+        content: [
+          { type: 'text', text: 'Error [tool_changed]: the tab is on bank.example now, not shop.example where this tool was shared.' },
+        ],
+        isError: true,
+      },
+      { content: [{ type: 'text', text: 'Error [unknown_tool]: The page no longer offers pay. List the tools again.' }], isError: true },
+      { content: [{ type: 'text', text: 'Error [invalid_input]: q: must be a string' }], isError: true },
+    ];
+    for (const output of answers) {
+      t.answerWith(async () => ({ output, ran: false }));
+      const { result } = await t.request('c1', { type: 'tools/call', name: 'shop_example__pay', arguments: {} });
+      expect(result.content[0].text).toBe(output === answers[2] ? 'Error [invalid_input]: q: must be a string' : NOT_SHARED_ERROR);
+    }
+    // The router ran nothing: the tool under the name is now another origin's.
+    t.answerWith(async () => ({
+      output: {
+        content: [{ type: 'text', text: 'Error [tool_changed]: "pay" now belongs to evil.example, not shop.example.' }],
+        isError: true,
+      },
+      ran: true,
+    }));
+    expect((await t.request('c1', { type: 'tools/call', name: 'shop_example__pay', arguments: {} })).result.content[0].text).toBe(
+      NOT_SHARED_ERROR,
+    );
+    // A failure inside the extension says nothing of what it was about.
+    t.answerWith(async () => {
+      throw new Error('No tab with id: 2 (https://bank.example/)');
+    });
+    expect((await t.request('c1', { type: 'tools/call', name: 'shop_example__pay', arguments: {} })).result.content[0].text).toBe(
+      'Error: the call failed in the extension.',
+    );
+  });
+
+  it('keeps what a call returned in the browser when its tool took the tab to a site not shared', async () => {
+    const t = setup();
+    await t.hello();
+    await t.request('c1', { type: 'tools/list' });
+    t.answerWith(async (call) => {
+      t.setTabs([{ tabId: 1, url: `${BANK}/account` }]);
+      return {
+        output: { content: [{ type: 'text', text: `"${call.name}" navigated the page to ${BANK}/account (“Your balance: 1,204.00”).` }] },
+        ran: true,
+      };
+    });
+    const { result } = await t.request('c1', { type: 'tools/call', name: 'shop_example__pay', arguments: {} });
+    expect(result.isError).toBe(true);
+    expect(result.content[0].text).toMatch(new RegExp(`^${LEFT_SHARED_SITE_ERROR.replace(/[.()[\]]/g, '\\$&')}`));
+    expect(result.content[0].text).toMatch(/Outcome unknown/);
+    expect(JSON.stringify(result)).not.toMatch(/bank|balance/i);
+  });
+
+  it('names and describes a delegated frame’s tool by the frame’s own origin, and asks before what the client read on the site reaches it', async () => {
+    const t = setup();
+    const lookup = entry('lookup', ADS, { frameId: 4, documentId: 'doc-ads', annotations: { readOnlyHint: true } });
+    t.snapshots.set(1, {
+      tabId: 1,
+      page: { url: `${SHOP}/`, title: 'Shop' },
+      tools: [entry('account', SHOP, { annotations: { readOnlyHint: true } }), lookup],
+    });
+    await t.hello();
+    const { result } = await t.request('c1', { type: 'tools/list' });
+    expect(result.tools.map((tool: { name: string }) => tool.name)).toEqual([
+      'shop_example__account',
+      'ads_example__lookup',
+      'shop_example__search',
+    ]);
+    expect(result.tools[1].description).toBe('On ads.example, a frame inside shop.example (tab “Shop”): lookup does things');
+
+    // The client reads the shop's account, then calls the frame's read-only lookup: it asks, naming both origins.
+    await t.request('c1', { type: 'tools/call', name: 'shop_example__account', arguments: {} });
+    expect(t.calls[0].request.force).toBeUndefined();
+    await t.request('c1', { type: 'tools/call', name: 'ads_example__lookup', arguments: { q: 'secret' } });
+    expect(t.calls[1].request.force?.reason).toBe(
+      'This conversation holds what was read on shop.example; the arguments below would go to ads.example.',
+    );
+    // The call is bound to the frame's instance the client was shown.
+    expect(t.calls[1].request.shown).toEqual({ frameId: 4, documentId: 'doc-ads', origin: ADS, originalName: 'lookup' });
+
+    // Another client that read only the frame is asked before the frame's data reaches the shop's tool.
+    await t.hello('c2', 'Cursor');
+    await t.request('c2', { type: 'tools/call', name: 'ads_example__lookup', arguments: {} });
+    expect(t.calls[2].request.force).toBeUndefined();
+    await t.request('c2', { type: 'tools/call', name: 'shop_example__account', arguments: {} });
+    expect(t.calls[3].request.force?.reason).toBe(
+      'This conversation holds what was read on ads.example; the arguments below would go to shop.example.',
+    );
+    // The panel's waiting message and notification say where the frame's tool is.
+    t.answerWith((_call, request) => {
+      request.onAsking?.();
+      return Promise.resolve({ output: { content: [{ type: 'text', text: 'ok' }] }, ran: true });
+    });
+    await t.request('c1', { type: 'tools/call', name: 'ads_example__lookup', arguments: {} });
+    expect(t.notifications.at(-1)).toBe('Claude Code is waiting for you | Allow lookup on ads.example, a frame inside shop.example?');
+    expect(t.posted).toContainEqual(
+      expect.objectContaining({
+        type: 'tools/waiting',
+        message: 'Waiting for the person to answer in the browser (lookup on ads.example, a frame inside shop.example).',
+      }),
+    );
   });
 
   it('ends a call the client cancels, and one on a site the person stops sharing', async () => {

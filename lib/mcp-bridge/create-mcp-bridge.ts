@@ -4,18 +4,24 @@
  *
  * - Nothing is shared until the person turns sharing on (options page) and shares a site or a tab (side panel).
  *   Only the extension's own pages can ask for either (the Port is checked with isHostSender).
- * - tools/list: the tools of the tabs that show a shared site (or are shared themselves), named `<site>__<tool>`
- *   (mcp-tool-names.ts), described and with schemas cleaned as for the extension's own model. When they change,
- *   every client hears `tools/list-changed`.
+ * - tools/list: the tools of the tabs that show a shared site (or are shared themselves), named `<origin>__<tool>`
+ *   after the frame that owns each (mcp-tool-names.ts) and described as on that origin, inside which site and tab,
+ *   with schemas cleaned as for the extension's own model. When they change, every client hears
+ *   `tools/list-changed`.
  * - tools/call: only a name from that list, and only while its tab still shows its site and the site is still
- *   shared. It runs through the tab's session (runForClient): argument validation, the confirmation policy asked in
- *   the panel in the client's name (a notification when no panel shows the tab), the router, cursor and caps; the
- *   result comes back spotlighted in the client's own delimiter (to-mcp-result.ts).
- * - A client that got results from one site and calls another site's tool is asked about, with the arguments
- *   shown, whatever the policy says; so is a repeat of a call whose outcome went unknown (create-run-guard.ts).
+ *   shared, and only the tool instance listed. It runs through the tab's session (runForClient): argument
+ *   validation, the confirmation policy asked in the panel in the client's name (a notification when no panel shows
+ *   the tab), the router, cursor and caps; the result comes back spotlighted in the client's own delimiter
+ *   (to-mcp-result.ts), and only while the tab still shows the shared site.
+ * - Each client holds the origins whose tools' results it got (a frame tool's result counts as its frame's origin,
+ *   not the tab's site). A call to a tool of any other origin is asked about, with the arguments shown, whatever the
+ *   policy says; so is a repeat of a call whose outcome went unknown (create-run-guard.ts).
+ * - What a client learns from a refusal is only that no such tool is shared with it: one text for a name that never
+ *   existed, a tab that closed or left its site, a site no longer shared and a tool that changed (NOT_SHARED_ERROR).
+ *   No reply, error or progress message names a site, tab or tool that is not shared.
  */
 import { isDelegateToolName } from '../agent/select-tools';
-import { formatToolError } from '../agent/tool-error-codes';
+import { formatToolError, parseToolError } from '../agent/tool-error-codes';
 import type { ToolCall, ToolOutput } from '../agent/types';
 import type { BridgeBrowser } from '../background/create-native-link';
 import { isHostSender, type AttestedSender } from '../background/is-host-sender';
@@ -58,6 +64,29 @@ const MAX_CLIENT_NAME = 60;
 /** Most clients at once (each is a process the person started). */
 const MAX_CLIENTS = 16;
 
+/**
+ * The one answer to a call that reaches no shared tool, whatever the reason (never shared, the tab closed or left
+ * its site, the site no longer shared, the tool changed): a client learns only that no such tool is shared with it.
+ */
+export const NOT_SHARED_ERROR = formatToolError(
+  'unknown_tool',
+  'No tool of that name is shared with you now. Nothing was run. List the tools to see what is shared.',
+);
+
+/**
+ * Said when a call ran but its tab no longer shows a site shared with the client once it ended (the tool took the
+ * tab elsewhere): what it returned is about a page the client may not see, so it stays in the browser.
+ */
+export const LEFT_SHARED_SITE_ERROR = formatToolError(
+  'navigated',
+  'The call ran, and its tab no longer shows a page shared with you, so what it returned stays in the browser. List the tools again.',
+);
+
+/** Refusals a client may hear as they are: they name only the tool it called and its arguments. */
+const PLAIN_REFUSALS = new Set(['invalid_input', 'cancelled']);
+/** Codes with which the router refused to run a call (the tool changed under its name): no reply names the change. */
+const NOT_RUN_CODES = new Set(['tool_changed', 'unknown_tool']);
+
 /** A Port from the side panel or the options page. */
 export interface SharingPort {
   name: string;
@@ -89,10 +118,10 @@ interface Client {
   name: string;
   version?: string;
   spotlight: Spotlight;
-  /** The top-level sites whose tools' results this client has had. */
-  sites: Set<string>;
-  /** One guard per site called, for the cross-site and outcome-unknown questions. */
-  guards: Map<string, RunGuard>;
+  /** The origins whose tools' results this client has had: each result counts as the origin of the tool's frame. */
+  read: Set<string>;
+  /** Its guard, for the cross-origin and outcome-unknown questions. */
+  guard: RunGuard;
   /** Its calls in flight, by request id, with the site each runs on. */
   calls: Map<string, { controller: AbortController; site: string; tabId: number }>;
 }
@@ -100,6 +129,18 @@ interface Client {
 interface SharedTool extends NamedTool {
   entry: TabToolEntry;
   title?: string;
+}
+
+/** The origin of the frame that owns a tool, as the policy knows it ("null" stays "null": a sandboxed frame). */
+function frameOriginOf(entry: TabToolEntry): string {
+  return webOriginOf(entry.origin) ?? entry.origin;
+}
+
+/** Where a shared tool is, in words: its frame's origin, inside which site (for a frame of another origin). */
+function whereOf(tool: SharedTool): string {
+  if (tool.origin === undefined) return `on ${hostOf(tool.site)}`;
+  if (tool.origin === 'null') return `in a sandboxed frame inside ${hostOf(tool.site)}`;
+  return `on ${hostOf(tool.origin)}, a frame inside ${hostOf(tool.site)}`;
 }
 
 /** The running bridge. */
@@ -160,7 +201,9 @@ export function createMcpBridge(deps: McpBridgeDeps): McpBridge {
       const title = cleanPageText(snapshot.page?.title ?? tab.title ?? '', { oneLine: true, max: 80 });
       for (const entry of snapshot.tools) {
         if (isDelegateToolName(entry.name)) continue;
-        const named: NamedTool = { tabId: tab.tabId, site: tabSite, tool: entry.name };
+        // A frame of another origin is named and described as what it is, never as the site around it.
+        const origin = frameOriginOf(entry);
+        const named: NamedTool = { tabId: tab.tabId, site: tabSite, tool: entry.name, ...(origin !== tabSite ? { origin } : {}) };
         shared.set(names.nameOf(named), { ...named, entry, ...(title ? { title } : {}) });
       }
     }
@@ -168,7 +211,7 @@ export function createMcpBridge(deps: McpBridgeDeps): McpBridge {
   };
 
   const toBridgeTool = (name: string, tool: SharedTool): BridgeTool => {
-    const where = `On ${hostOf(tool.site)}${tool.title ? ` (tab “${tool.title}”)` : ''}`;
+    const where = `${capitalize(whereOf(tool))}${tool.title ? ` (tab “${tool.title}”)` : ''}`;
     const description = cleanDescription(tool.entry.description ?? '');
     const title = tool.entry.title ? cleanPageText(tool.entry.title, { oneLine: true, max: 100 }) : undefined;
     return {
@@ -195,30 +238,10 @@ export function createMcpBridge(deps: McpBridgeDeps): McpBridge {
     }, deps.settleMs ?? 100);
   };
 
-  /** Why a name does not reach a tool now, in words the client's model can act on. */
-  const whyMissing = async (name: string): Promise<string> => {
-    const former = names.lookup(name);
-    const shown = name.replace(/[^a-zA-Z0-9_-]/g, '?').slice(0, 80);
-    if (!former || !enabled) {
-      return formatToolError(
-        'unknown_tool',
-        `No shared tool is named "${shown}". Only the sites the person shares can be reached; list the tools to see them.`,
-      );
-    }
-    const tabs = await deps.browser.tabs().catch(() => []);
-    const tab = tabs.find((t) => t.tabId === former.tabId);
-    if (!tab) return formatToolError('frame_gone', `The tab that offered ${shown} was closed. List the tools again.`);
-    const now = webOriginOf(tab.url);
-    if (now !== former.site) {
-      return formatToolError(
-        'tool_changed',
-        `The tab that offered ${shown} left ${hostOf(former.site)}${now ? ` for ${hostOf(now)}` : ''}; its tools went with it. List the tools again.`,
-      );
-    }
-    if (!isShared(former.tabId, former.site)) {
-      return formatToolError('unknown_tool', `${hostOf(former.site)} is no longer shared with desktop agents. Nothing was run.`);
-    }
-    return formatToolError('tool_changed', `The page no longer offers ${shown} (it changed or navigated). List the tools again.`);
+  /** Whether the tab still shows the tool's shared site, so that what it returned may reach a client. */
+  const stillShared = async (tool: SharedTool) => {
+    const tab = (await deps.browser.tabs().catch(() => [])).find((t) => t.tabId === tool.tabId);
+    return enabled && webOriginOf(tab?.url) === tool.site && isShared(tool.tabId, tool.site);
   };
 
   const notifyWaiting = (client: Client, tool: SharedTool, callId: string) => {
@@ -230,24 +253,22 @@ export function createMcpBridge(deps: McpBridgeDeps): McpBridge {
         tabId: tool.tabId,
         title: `${client.name} is waiting for you`,
         // The background adds how to answer: it knows what its browser lets a click on the notification do.
-        message: `Allow ${tool.entry.name} on ${hostOf(tool.site)}?`,
+        message: `Allow ${tool.entry.name} ${whereOf(tool)}?`,
       })
       .catch(() => undefined);
   };
 
   const callTool = async (client: Client, id: string, name: string, input: Record<string, unknown>) => {
     const tool = (await listing()).get(name);
-    if (!tool) return reply(client.id, id, toMcpError(errorOutput(await whyMissing(name))));
+    if (!tool) return reply(client.id, id, toMcpError(errorOutput(NOT_SHARED_ERROR)));
     const controller = new AbortController();
     client.calls.set(id, { controller, site: tool.site, tabId: tool.tabId });
     const callId = `mcp-${generateId()}`;
-    let guard = client.guards.get(tool.site);
-    if (!guard) {
-      guard = createRunGuard({ site: tool.site, agent: undefined, stop: () => undefined });
-      client.guards.set(tool.site, guard);
-    }
-    const identity = { origin: webOriginOf(tool.entry.origin) ?? tool.entry.origin, originalName: tool.entry.originalName };
-    const force = guard.mustAsk(identity, [...client.sites]);
+    // Judged by the frame that owns the tool: what the client read on any other origin (the site around a frame
+    // included) makes the call ask, whatever its annotations say.
+    const identity = { origin: frameOriginOf(tool.entry), originalName: tool.entry.originalName };
+    const force = client.guard.mustAsk(identity, [...client.read]);
+    const { frameId, documentId, origin, originalName } = tool.entry;
     try {
       const session = await deps.session(tool.tabId);
       const { output, ran } = await session.runForClient(
@@ -257,20 +278,29 @@ export function createMcpBridge(deps: McpBridgeDeps): McpBridge {
           site: tool.site,
           signal: controller.signal,
           ...(force ? { force } : {}),
+          shown: { frameId, ...(documentId !== undefined ? { documentId } : {}), origin, originalName },
           onAsking: () => {
             post({
               type: 'tools/waiting',
               clientId: client.id,
               id,
-              message: `Waiting for the person to answer in the browser (${tool.entry.name} on ${hostOf(tool.site)}).`,
+              message: `Waiting for the person to answer in the browser (${tool.entry.name} ${whereOf(tool)}).`,
             });
             notifyWaiting(client, tool, callId);
           },
         },
       );
-      if (!ran) return reply(client.id, id, toMcpError(output));
-      client.sites.add(tool.site);
-      const settled = guard.settle(tool.entry, identity, output);
+      const code = output.isError ? parseToolError(toolText(output))?.code : undefined;
+      // A refusal before the page says nothing of where the tab went; neither does the router's "the tool changed".
+      if (!ran) return reply(client.id, id, toMcpError(PLAIN_REFUSALS.has(code ?? '') ? output : errorOutput(NOT_SHARED_ERROR)));
+      if (code && NOT_RUN_CODES.has(code)) return reply(client.id, id, toMcpError(errorOutput(NOT_SHARED_ERROR)));
+      // A call that took its tab to a page not shared (another site, or sharing stopped meanwhile) returns what that
+      // page says of itself: it stays in the browser.
+      if (!(await stillShared(tool))) {
+        return reply(client.id, id, toMcpError(client.guard.settle(tool.entry, identity, errorOutput(LEFT_SHARED_SITE_ERROR))));
+      }
+      client.read.add(identity.origin);
+      const settled = client.guard.settle(tool.entry, identity, output);
       reply(
         client.id,
         id,
@@ -324,8 +354,8 @@ export function createMcpBridge(deps: McpBridgeDeps): McpBridge {
         name,
         ...(version ? { version } : {}),
         spotlight: createSpotlight(nonce),
-        sites: known?.sites ?? new Set(),
-        guards: known?.guards ?? new Map(),
+        read: known?.read ?? new Set(),
+        guard: known?.guard ?? createRunGuard({ site: undefined, agent: undefined, stop: () => undefined }),
         calls: known?.calls ?? new Map(),
       });
       reply(clientId, id, { extension: 'webmcp-agent' });
@@ -343,8 +373,9 @@ export function createMcpBridge(deps: McpBridgeDeps): McpBridge {
     }
     if (message.type === 'tools/call') {
       const input = isRecord(message.arguments) ? message.arguments : {};
-      void callTool(client, id, String(message.name ?? ''), input).catch((error) =>
-        reply(clientId, id, toMcpError(errorOutput(`Error: the call failed in the extension (${String(error)}).`))),
+      // What went wrong stays in the extension: an exception's text could name any tab or site.
+      void callTool(client, id, String(message.name ?? ''), input).catch(() =>
+        reply(clientId, id, toMcpError(errorOutput('Error: the call failed in the extension.'))),
       );
       return;
     }
@@ -525,4 +556,14 @@ export async function pairingProof(code: string, nonce: string): Promise<string>
 
 function errorOutput(text: string): ToolOutput {
   return { content: [{ type: 'text', text }], isError: true };
+}
+
+/** The text of an output's first text block. */
+function toolText(output: ToolOutput): string {
+  const first = output.content.find((c) => c.type === 'text');
+  return first?.type === 'text' ? first.text : '';
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -16,8 +16,18 @@ describe('tool names for desktop agents', () => {
     expect(names.nameOf({ tabId: 1, site: 'https://shop.example', tool: 'add_to_cart' })).toBe(first);
     // The same tab on another site is another tool: never the old name.
     expect(names.nameOf({ tabId: 1, site: 'https://shop.example:8443', tool: 'add_to_cart' })).toBe('shop_example_8443__add_to_cart');
-    expect(names.lookup(first)).toEqual({ tabId: 1, site: 'https://shop.example', tool: 'add_to_cart' });
-    expect(names.lookup('nope')).toBeUndefined();
+  });
+
+  it('labels a frame’s tool by the frame’s own origin, and never hands a name of one origin to another', () => {
+    const names = createToolNames();
+    const shop = 'https://shop.example';
+    expect(names.nameOf({ tabId: 1, site: shop, tool: 'lookup', origin: 'https://ads.example' })).toBe('ads_example__lookup');
+    expect(names.nameOf({ tabId: 1, site: shop, tool: 'pay', origin: 'null' })).toBe('sandboxed_frame__pay');
+    // The same model-facing name, now owned by another frame's origin, is another tool with another name.
+    expect(names.nameOf({ tabId: 1, site: shop, tool: 'lookup', origin: 'https://tracker.example' })).toBe('tracker_example__lookup');
+    expect(names.nameOf({ tabId: 1, site: shop, tool: 'lookup' })).toBe('shop_example__lookup');
+    // ads.example shared as a site of its own gets the next number, not the frame's name.
+    expect(names.nameOf({ tabId: 2, site: 'https://ads.example', tool: 'lookup' })).toBe('ads_example_2__lookup');
   });
 
   it('stays within 64 characters of [a-zA-Z0-9_-], and unique when cut', () => {

@@ -1,9 +1,11 @@
 /**
- * The names desktop agents call shared tools by: `<site>__<tool>`, for example `shop_example__add_to_cart` or
+ * The names desktop agents call shared tools by: `<origin>__<tool>`, for example `shop_example__add_to_cart` or
  * `127_0_0_1_5174__search_products`, from `[a-zA-Z0-9_-]` only and at most 64 characters (what Claude, OpenAI and
- * Cursor accept for a tool name). A name stays the same while its tab keeps the tool on that site; the same tool in
- * a second tab of the site gets `<site>_2__<tool>`. A name is never reused for another tab or site while the bridge
- * runs, so a call by an old name can be told apart from one by a name that never existed.
+ * Cursor accept for a tool name). The label is the origin of the frame that owns the tool: a delegated frame of
+ * ads.example inside the shop offers `ads_example__lookup`, never a name that passes for the shop's. A name stays
+ * the same while its tab keeps the tool on that site in that frame's origin; the same tool in a second tab gets
+ * `<origin>_2__<tool>`. A name is never reused for another tab, site or origin while the bridge runs, so an old
+ * name never reaches another tool.
  */
 
 /** Most characters of a name. */
@@ -15,6 +17,8 @@ export interface NamedTool {
   site: string;
   /** The tool's model-facing name in its tab (lib/webmcp/to-model-facing-names.ts). */
   tool: string;
+  /** The origin of the frame that owns the tool, when it is not the site's ("null" for a sandboxed frame). */
+  origin?: string;
 }
 
 /** The site's part of a name: its host (without `www.`) and port, as letters, digits and underscores. */
@@ -35,34 +39,32 @@ export function siteLabel(site: string): string {
 
 /** The names given out while the bridge runs. */
 interface ToolNames {
-  /** The name for this tool of this tab on this site: the one it had, or a new one. */
+  /** The name for this tool of this tab on this site, in this frame's origin: the one it had, or a new one. */
   nameOf(tool: NamedTool): string;
-  /** What a name stands for, whether or not its tool is still shared. */
-  lookup(name: string): NamedTool | undefined;
 }
 
 /** Creates the registry. */
 export function createToolNames(): ToolNames {
   const byKey = new Map<string, string>();
-  const byName = new Map<string, NamedTool>();
-  const keyOf = (t: NamedTool) => JSON.stringify([t.tabId, t.site, t.tool]);
+  const given = new Set<string>();
+  const keyOf = (t: NamedTool) => JSON.stringify([t.tabId, t.site, t.tool, t.origin ?? '']);
   return {
     nameOf(tool) {
       const key = keyOf(tool);
       const known = byKey.get(key);
       if (known) return known;
-      const label = siteLabel(tool.site);
+      // A sandboxed frame's opaque origin names no site: its label says what it is.
+      const label = tool.origin === 'null' ? 'sandboxed_frame' : siteLabel(tool.origin ?? tool.site);
       const toolPart = tool.tool.replace(/[^a-zA-Z0-9_-]/g, '_') || 'tool';
       let name = '';
       for (let n = 1; ; n++) {
         const prefix = `${label}${n === 1 ? '' : `_${n}`}__`;
         name = `${prefix}${toolPart}`.slice(0, MAX_TOOL_NAME);
-        if (!byName.has(name)) break;
+        if (!given.has(name)) break;
       }
       byKey.set(key, name);
-      byName.set(name, { ...tool });
+      given.add(name);
       return name;
     },
-    lookup: (name) => byName.get(name),
   };
 }

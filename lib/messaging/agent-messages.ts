@@ -127,8 +127,9 @@ export interface TabSnapshot {
   toolsDropped?: DroppedTools[];
   page?: PageContext;
   /**
-   * The top-level sites whose data the conversation holds (docs/security.md, "A conversation belongs to its
-   * site"); the panel says so when the tab shows another site.
+   * The origins whose data the conversation holds (docs/security.md, "A conversation belongs to its site"): the
+   * top-level site of each run and the frame of each tool whose result it read; the panel says so when any of them
+   * is not the site the tab shows.
    */
   sites?: string[];
 }

@@ -29,7 +29,7 @@ interface StoredConversation {
   running?: boolean;
   /** The tab's URL when the conversation was last written. */
   url?: string;
-  /** The top-level sites whose data the conversation holds (lib/host/create-tab-conversation.ts). */
+  /** The origins whose data the conversation holds: its runs' sites, its tools' frames (lib/host/create-tab-conversation.ts). */
   sites?: string[];
 }
 

@@ -119,11 +119,27 @@ test("a frame's tool is asked about under the frame's own origin, and the shop's
   await expect(toolCard(panel, topWhere).locator('.tool-state')).toHaveText('done');
   const crossHost = new URL(server.crossOriginUrl).host;
   const topHost = new URL(server.url).host;
-  await expect(cross.locator('fieldset.confirm legend')).toContainText(`Allow ${crossWhere} on ${crossHost} (a frame inside ${topHost})?`);
-  await cross.getByRole('button', { name: 'Always on this site' }).click();
+  // The conversation holds what was read on the shop (and the shop's own "where" answered): the frame is another
+  // origin, so the agent's call asks whatever the grants say, with no "Always" (docs/security.md § 3).
+  await expect(cross.locator('fieldset.confirm legend')).toContainText(
+    `Allow ${crossWhere} on ${crossHost} (a frame inside ${topHost})? This conversation holds what was read on ${topHost}; the arguments below would go to ${crossHost}.`,
+  );
+  await expect(cross.getByRole('button', { name: 'Always on this site' })).toHaveCount(0);
+  await cross.getByRole('button', { name: 'Allow once' }).click();
   await expect(panel.locator('.conversation').getByText('Both answered.')).toBeVisible({ timeout: 30_000 });
   await expect(cross.locator('.tool-state')).toHaveText('done');
-  // "Always" for the frame's tool is the frame's grant, keyed by its origin and the tool's own name.
+
+  // The person's own call by hand follows the policy: the shop's grant does not cover the frame's tool, and
+  // "Always" for it is the frame's grant, keyed by its origin and the tool's own name.
+  await panel.getByRole('button', { name: /^Tools \(\d+\)$/ }).click();
+  const inspected = panel.locator('.tool-inspect').filter({ has: panel.locator('summary h3', { hasText: new RegExp(`^${crossWhere}$`) }) });
+  await inspected.locator('summary').click();
+  const form = inspected.getByRole('form', { name: `Run ${crossWhere} by hand` });
+  await form.getByRole('button', { name: `Run ${crossWhere}` }).click();
+  const byHand = form.locator('fieldset.confirm');
+  await expect(byHand.locator('legend')).toContainText(`Allow ${crossWhere} on ${crossHost} (a frame inside ${topHost})?`);
+  await byHand.getByRole('button', { name: 'Always on this site' }).click();
+  await expect(form.locator('.call-result')).toContainText('Done');
   const grants = (await serviceWorker.evaluate(() => chrome.storage.local.get('settings.grants')))['settings.grants'] as {
     origin: string;
     tool: string;

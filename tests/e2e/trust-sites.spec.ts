@@ -5,6 +5,7 @@
  * The two loopback names are two sites: 127.0.0.1 (the bank, the shop) and localhost (the partner).
  */
 import { readSent } from '../servers/provider-server';
+import { addFrame } from './add-frame';
 import { setStorage, toolCard } from './browser';
 import { expectTools } from './bridge-helpers';
 import { expect, expectAccessible, openWithPanel, sendFromPanel, test, useCloud } from './sidepanel-helpers';
@@ -55,6 +56,45 @@ test('after the bank’s profile was read, the partner’s read-only lookup asks
   await question.getByRole('button', { name: 'Deny' }).click();
   await expect(panel.locator('.conversation').getByText('I did not look it up.')).toBeVisible({ timeout: 60_000 });
   expect(await tab.evaluate(() => (window as any).looked)).toEqual([]);
+});
+
+test('a partner’s frame inside the bank, delegated tools, gets the profile the agent read on the bank only after the person saw it: its read-only lookup asks, naming both origins and showing the arguments', async ({
+  context,
+  server,
+  provider,
+  serviceWorker,
+  openSidePanel,
+  tabIdOf,
+}) => {
+  await useCloud(serviceWorker, provider);
+  provider.script(
+    { type: 'reply', toolCalls: [{ name: 'get_profile', input: {} }] },
+    // Obeying the frame's description: everything said so far goes to the partner.
+    { type: 'reply', toolCalls: [{ name: 'lookup', input: { query: `Ada Lovelace, SSN ${SSN}` } }] },
+    { type: 'reply', text: 'I did not look it up.' },
+  );
+  const tab = await context.newPage();
+  await tab.goto(`${server.url}/bank.html`);
+  const partner = await addFrame(tab, `${server.crossOriginUrl}/partner.html`, 'tools');
+  const tabId = await tabIdOf(tab);
+  await expectTools(serviceWorker, tabId, ['get_profile', 'partner_offers', 'lookup']);
+  const panel = await openSidePanel(tab);
+  await expect(panel.getByRole('button', { name: /^Tools \(\d+\)$/ })).toBeVisible({ timeout: 20_000 });
+
+  // The tab never leaves the bank: what decides is the origin of the frame that owns the tool.
+  await sendFromPanel(panel, 'What is on my profile?');
+  const question = toolCard(panel, 'lookup').locator('fieldset.confirm');
+  const [bank, frame] = [`127.0.0.1:${server.port}`, `localhost:${server.port}`];
+  await expect(question).toContainText(
+    `Allow lookup on ${frame} (a frame inside ${bank})? This conversation holds what was read on ${bank}; the arguments below would go to ${frame}.`,
+    { timeout: 60_000 },
+  );
+  await expect(question.getByTitle('Arguments lookup would receive')).toContainText(SSN);
+  await expect(question.getByRole('button', { name: /Always/ })).toHaveCount(0);
+  await question.getByRole('button', { name: 'Deny' }).click();
+  await expect(panel.locator('.conversation').getByText('I did not look it up.')).toBeVisible({ timeout: 60_000 });
+  expect(await partner.evaluate(() => (window as any).looked)).toEqual([]);
+  await expect(tab).toHaveURL(/\/bank\.html$/);
 });
 
 test('a run whose tool takes the tab to another site stops there: the partner’s tools never reach the model and its lookup never runs', async ({

@@ -10,6 +10,7 @@ import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { FIREFOX_EXTENSION_ID } from '../../bridge/src/extension-ids';
+import { NOT_SHARED_ERROR } from '../../lib/mcp-bridge/create-mcp-bridge';
 import { siteLabel } from '../../lib/mcp-bridge/mcp-tool-names';
 import { type DesktopNotifications, startDesktopNotifications } from '../fixtures/desktop-notifications';
 import { connectDesktopAgent, type DesktopAgent, installBridge, resultText } from '../fixtures/mcp-desktop-agent';
@@ -204,7 +205,7 @@ export async function runBridgeChecks(check: Check, server: StaticServer): Promi
         name: `${siteLabel(server.url.replace('127.0.0.1', 'localhost'))}__get_json`,
         arguments: {},
       });
-      assert(refused.isError && /^Error \[unknown_tool\]: No shared tool is named/.test(resultText(refused)), resultText(refused));
+      assert(refused.isError && resultText(refused) === NOT_SHARED_ERROR, resultText(refused));
       const names = (await agent!.client.listTools()).tools.map((t) => t.name);
       assert(!names.some((n) => n.startsWith('localhost')), `listed ${names}`);
     });
