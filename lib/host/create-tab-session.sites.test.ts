@@ -69,7 +69,7 @@ function scriptedModel(
 
 function setup(
   adapter: AgentAdapter,
-  options: { agent?: WebAgent; answer?: (call: ToolCall) => ToolOutput; bankTools?: TabToolEntry[] } = {},
+  options: { agent?: WebAgent; answer?: (call: ToolCall) => ToolOutput; bankTools?: TabToolEntry[]; beforeRead?: () => void } = {},
 ) {
   const bankTools = options.bankTools ?? BANK_TOOLS;
   const local = createMemoryStorageArea();
@@ -78,7 +78,10 @@ function setup(
   const tab: { page: PageContext; tools: TabToolEntry[] } = { page: { url: `${A}/account` }, tools: bankTools };
   const ran: ToolCall[] = [];
   const bridge: HostToolBridge = {
-    getTools: async (tabId) => ({ tabId, tools: tab.tools, page: tab.page }),
+    getTools: async (tabId) => {
+      options.beforeRead?.();
+      return { tabId, tools: tab.tools, page: tab.page };
+    },
     callTool: async (_tabId, call) => {
       ran.push(call);
       if (call.name === 'partner_offers') navigate(B);
@@ -325,6 +328,34 @@ describe('createTabSession when the tab’s site is not known (issue 33, item 1)
       expect(ran.map((c) => c.name)).toEqual(ranAfter);
       expect(session.snapshot().lastRun?.code).toBe(code);
     }
+  });
+
+  it('a tab that moves between the host’s check and the run’s start ends the run before the model, or the new site’s profile, hears of it', async () => {
+    const model = scriptedModel([lookupCard(), () => undefined]);
+    // Which profile each started run was given: none may start.
+    const started: (string | undefined)[] = [];
+    const adapter: AgentAdapter = {
+      ...model,
+      run: (req) => {
+        started.push(req.agent?.id);
+        return model.run(req);
+      },
+    };
+    let reads = 0;
+    const controls: { navigate?: (site: string) => void } = {};
+    const { session, ran, navigate } = setup(adapter, {
+      agent: { id: 'anyone', instructions: 'Always call lookup.' },
+      // send reads the tab (the bank), then the run reads it again: the partner by then.
+      beforeRead: () => {
+        if (++reads === 2) controls.navigate?.(B);
+      },
+    });
+    controls.navigate = navigate;
+    expect(await session.send(CARD, A)).toBeUndefined();
+    expect(started).toEqual([]);
+    expect(ran).toEqual([]);
+    expect(session.snapshot().lastRun?.code).toBe('site_changed');
+    expect(session.snapshot().sites).toEqual([A]);
   });
 
   it('Retry does not start while the tab’s site is not known', async () => {

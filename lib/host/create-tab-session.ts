@@ -1,3 +1,4 @@
+import { initialRunState } from '../agent/reduce-stream-part';
 import type { AgentAdapter, AgentMessage, ToolCall, ToolOutput } from '../agent/types';
 import { type CallRecord, createCallTimeline } from '../inspector/call-timeline';
 import type { ConfirmationAnswer, TabSnapshot, TranscriptFormat } from '../messaging/agent-messages';
@@ -200,26 +201,29 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
       const runAgent = tabTools.agent();
       const runGuard = createRunGuard({ site, agent: runAgent, stop: () => own.abort() });
       guard = runGuard;
-      // The tab may have moved since send looked: the run then ends before the model starts.
+      // The tab may have moved since send looked: the run then ends before the model (or another site's profile)
+      // hears anything of it.
       runGuard.notice(currentSite());
-      const ended = await runAdapter({
-        conversation: messages,
-        adapter: deps.adapter,
-        signal: own.signal,
-        graceMs: STOP_GRACE_MS,
-        // While the tab is not known to show the run's site, no page's tools are this run's.
-        tools: () => (runGuard.onSite() ? tabTools.forModel() : []),
-        callTool: (call, agentPath) => calls.callTool(call, own.signal, { by: 'agent', ...(agentPath ? { agentPath } : {}) }),
-        agent: runAgent,
-        page: () => tabTools.page(),
-        secretPathsFor,
-        onPart: (folded, settled) => {
-          conversation.messages = folded.messages;
-          if (settled !== undefined) live.delete(settled);
-          conversation.save();
-          emit();
-        },
-      });
+      const ended = runGuard.crossed()
+        ? initialRunState(messages)
+        : await runAdapter({
+            conversation: messages,
+            adapter: deps.adapter,
+            signal: own.signal,
+            graceMs: STOP_GRACE_MS,
+            // While the tab is not known to show the run's site, no page's tools are this run's.
+            tools: () => (runGuard.onSite() ? tabTools.forModel() : []),
+            callTool: (call, agentPath) => calls.callTool(call, own.signal, { by: 'agent', ...(agentPath ? { agentPath } : {}) }),
+            agent: runAgent,
+            page: () => tabTools.page(),
+            secretPathsFor,
+            onPart: (folded, settled) => {
+              conversation.messages = folded.messages;
+              if (settled !== undefined) live.delete(settled);
+              conversation.save();
+              emit();
+            },
+          });
       calls.endRunQuestions();
       live.clear();
       conversation.running = false;
