@@ -22,7 +22,7 @@
  */
 
 import { submitEventState } from './define-submit-event-members';
-import { defineToolEvents } from './define-tool-events';
+import { defineToolEvents, exposeToolEventsLazily } from './define-tool-events';
 import { inactiveError, isInactive } from './inactive-document';
 import { watchForNativePageTools } from './watch-for-native-page-tools';
 
@@ -85,6 +85,8 @@ export function installModelContextStub(win: Window & typeof globalThis): void {
     if (native) watchForNativePageTools(win, native, () => win.dispatchEvent(new win.Event(WAKE_EVENT)));
     return;
   }
+  // ToolActivatedEvent and ToolCancelEvent exist from the start, as native's; each is built on first read.
+  exposeToolEventsLazily(win);
   const recorded: RecordedCall[] = [];
   let real: Record<string, unknown> | undefined;
   let context: (EventTarget & Record<string, unknown>) | undefined;
@@ -147,11 +149,7 @@ export function installModelContextStub(win: Window & typeof globalThis): void {
         },
       });
     }
-    // The event classes exist once the page uses WebMCP, as the page would expect of native's.
-    if (!isInactive(doc)) {
-      defineToolEvents(win);
-      submitEventState(win);
-    }
+    if (!isInactive(doc)) submitEventState(win);
     context = target;
     return target;
   };

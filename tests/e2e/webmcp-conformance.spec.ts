@@ -353,6 +353,165 @@ test('toolactivated is a ToolActivatedEvent dispatched at document.modelContext,
   });
 });
 
+test('ToolActivatedEvent and ToolCancelEvent are Event interfaces as native exposes them, from the start: their init dictionaries, members, TypeErrors, and the events fired are theirs', async ({
+  context,
+  server,
+}) => {
+  const page = await openPage(context, server.url);
+  const out = await page.evaluate(async () => {
+    const w = window as any;
+    const attempt = (fn: () => unknown) => {
+      try {
+        return ['ok', fn()];
+      } catch (e: any) {
+        return [`${e.constructor.name}:${e.name}`, e.message];
+      }
+    };
+    const descriptorOf = (target: object, key: PropertyKey) => {
+      const d = Object.getOwnPropertyDescriptor(target, key) as PropertyDescriptor & Record<string, unknown>;
+      return Object.fromEntries(Object.entries(d).map(([k, v]) => [k, typeof v === 'function' ? `function ${v.name}/${v.length}` : v]));
+    };
+    const show = (e: any) => [e.type, e.toolName, e.bubbles, e.cancelable, e.composed, e.isTrusted, Object.prototype.toString.call(e)];
+    // Before the page touched document.modelContext, as a feature test would.
+    const before = ['ToolActivatedEvent', 'ToolCancelEvent'].map((name) => [name in window, typeof w[name]]);
+    const out: Record<string, unknown> = { before };
+    for (const name of ['ToolActivatedEvent', 'ToolCancelEvent']) {
+      const C = w[name];
+      const read: string[] = [];
+      const spy = new Proxy({}, { get: (_t, key) => void read.push(String(key)) });
+      // Assigning to a getter-only member: ignored in sloppy code, a TypeError naming the interface in strict code.
+      const setSloppy = new Function('e', 'e.toolName = "b"; return e.toolName;');
+      const setStrict = new Function('e', '"use strict"; e.toolName = "b";');
+      class Sub extends C {}
+      const sub = new (Sub as any)('sub', { toolName: 'q' });
+      out[name] = {
+        onWindow: descriptorOf(window, name),
+        length: descriptorOf(C, 'length'),
+        name: descriptorOf(C, 'name'),
+        prototype: { ...descriptorOf(C, 'prototype'), value: undefined },
+        staticKeys: Reflect.ownKeys(C).map(String),
+        inherits: [Object.getPrototypeOf(C) === Event, Object.getPrototypeOf(C.prototype) === Event.prototype],
+        protoKeys: Reflect.ownKeys(C.prototype).map(String),
+        toolName: descriptorOf(C.prototype, 'toolName'),
+        constructor: descriptorOf(C.prototype, 'constructor'),
+        tag: descriptorOf(C.prototype, Symbol.toStringTag),
+        'no new': attempt(() => C('x')),
+        'no arguments': attempt(() => new C()),
+        'type only': attempt(() => show(new C('x'))),
+        'full init': attempt(() => show(new C('x', { toolName: 'abc', bubbles: true, cancelable: true, composed: true }))),
+        'init null': attempt(() => show(new C('x', null))),
+        'init undefined': attempt(() => show(new C('x', undefined))),
+        'init a function': attempt(() => show(new C('x', () => 1))),
+        'init a number': attempt(() => show(new C('x', 5))),
+        'init a string': attempt(() => show(new C('x', 'abc'))),
+        'type a number': attempt(() => show(new C(5))),
+        'type a Symbol': attempt(() => show(new C(Symbol('s')))),
+        'toolName a number': attempt(() => new C('x', { toolName: 5 }).toolName),
+        'toolName null': attempt(() => new C('x', { toolName: null }).toolName),
+        'toolName undefined': attempt(() => new C('x', { toolName: undefined }).toolName),
+        'toolName an object': attempt(() => new C('x', { toolName: { toString: () => 'named' } }).toolName),
+        'toolName a Symbol': attempt(() => new C('x', { toolName: Symbol('s') }).toolName),
+        'toolName a lone surrogate': attempt(() => new C('x', { toolName: 'a\uD800' }).toolName.charCodeAt(1)),
+        'a throwing member': attempt(
+          () =>
+            new C('x', {
+              get toolName() {
+                throw new RangeError('from the page');
+              },
+            }),
+        ),
+        'init read in order': [attempt(() => new C('x', spy)).at(0), read],
+        'toolName of another event': attempt(() => Object.getOwnPropertyDescriptor(C.prototype, 'toolName')?.get?.call(new Event('x'))),
+        'toolName of the prototype': attempt(() => C.prototype.toolName),
+        'assigned (sloppy)': attempt(() => setSloppy(new C('x', { toolName: 'a' }))),
+        'assigned (strict)': attempt(() => setStrict(new C('x', { toolName: 'a' }))),
+        subclass: [sub.toolName, sub instanceof C, Object.getPrototypeOf(sub) === Sub.prototype, sub.type],
+        'initEvent keeps toolName': attempt(() => {
+          const e = new C('x', { toolName: 'kept' });
+          e.initEvent('y', true, true);
+          return show(e);
+        }),
+      };
+    }
+    // The events a call fires are instances of these interfaces.
+    const mc = (document as any).modelContext;
+    await mc.registerTool({
+      name: 'waits',
+      description: 'd',
+      execute: (_input: unknown, { signal }: { signal: AbortSignal }) =>
+        new Promise((resolve) => signal.addEventListener('abort', resolve)),
+    });
+    const [tool] = await mc.getTools();
+    const fired: unknown[] = [];
+    const record = (e: any) =>
+      fired.push([e.type, e.toolName, e.constructor === w.ToolActivatedEvent, e.constructor === w.ToolCancelEvent, e instanceof Event]);
+    mc.addEventListener('toolactivated', record);
+    mc.addEventListener('toolcancel', record);
+    const controller = new AbortController();
+    const call = mc.executeTool(tool, {}, { signal: controller.signal }).catch(() => 'aborted');
+    await new Promise((resolve) => mc.addEventListener('toolactivated', resolve, { once: true }));
+    const cancelled = new Promise((resolve) => mc.addEventListener('toolcancel', resolve, { once: true }));
+    controller.abort();
+    await Promise.all([call, cancelled]);
+    out.fired = fired;
+    return out;
+  });
+  expect(out.before).toEqual([
+    [true, 'function'],
+    [true, 'function'],
+  ]);
+  for (const name of ['ToolActivatedEvent', 'ToolCancelEvent']) {
+    const fail = (message: string) => ['TypeError:TypeError', `Failed to construct '${name}': ${message}`];
+    const event = (type: string, toolName: string, flags = false) => [
+      'ok',
+      [type, toolName, flags, flags, flags, false, `[object ${name}]`],
+    ];
+    expect(out[name], name).toEqual({
+      onWindow: { value: `function ${name}/1`, writable: true, enumerable: false, configurable: true },
+      length: { value: 1, writable: false, enumerable: false, configurable: true },
+      name: { value: name, writable: false, enumerable: false, configurable: true },
+      prototype: { value: undefined, writable: false, enumerable: false, configurable: false },
+      staticKeys: ['length', 'name', 'prototype'],
+      inherits: [true, true],
+      protoKeys: ['toolName', 'constructor', 'Symbol(Symbol.toStringTag)'],
+      toolName: { get: 'function get toolName/0', set: undefined, enumerable: true, configurable: true },
+      constructor: { value: `function ${name}/1`, writable: true, enumerable: false, configurable: true },
+      tag: { value: name, writable: false, enumerable: false, configurable: true },
+      'no new': fail("Please use the 'new' operator, this DOM object constructor cannot be called as a function."),
+      'no arguments': fail('1 argument required, but only 0 present.'),
+      'type only': event('x', ''),
+      'full init': event('x', 'abc', true),
+      'init null': event('x', ''),
+      'init undefined': event('x', ''),
+      'init a function': event('x', ''),
+      'init a number': fail(`The provided value is not of type '${name}Init'.`),
+      'init a string': fail(`The provided value is not of type '${name}Init'.`),
+      'type a number': event('5', ''),
+      'type a Symbol': fail('Cannot convert a Symbol value to a string'),
+      'toolName a number': ['ok', '5'],
+      'toolName null': ['ok', 'null'],
+      'toolName undefined': ['ok', ''],
+      'toolName an object': ['ok', 'named'],
+      'toolName a Symbol': fail(`Failed to read the 'toolName' property from '${name}Init': Cannot convert a Symbol value to a string`),
+      // A DOMString: a lone surrogate stays.
+      'toolName a lone surrogate': ['ok', 0xd800],
+      'a throwing member': ['RangeError:RangeError', 'from the page'],
+      // WebIDL reads the inherited EventInit members first, each dictionary's in code-point order.
+      'init read in order': ['ok', ['bubbles', 'cancelable', 'composed', 'toolName']],
+      'toolName of another event': ['TypeError:TypeError', 'Illegal invocation'],
+      'toolName of the prototype': ['TypeError:TypeError', 'Illegal invocation'],
+      'assigned (sloppy)': ['ok', 'a'],
+      'assigned (strict)': ['TypeError:TypeError', `Cannot set property toolName of #<${name}> which has only a getter`],
+      subclass: ['q', true, true, 'sub'],
+      'initEvent keeps toolName': ['ok', ['y', 'kept', true, true, false, false, `[object ${name}]`]],
+    });
+  }
+  expect(out.fired).toEqual([
+    ['toolactivated', 'waits', true, false, true],
+    ['toolcancel', 'waits', false, true, true],
+  ]);
+});
+
 test('aborting executeTool rejects it with AbortError', async ({ context, server }) => {
   const page = await openPage(context, server.url);
   const out = await page.evaluate(async () => {
