@@ -76,6 +76,11 @@ describe('checkboxValue', () => {
       [1, true],
       [-3, true],
       [0, false],
+      [2147483647, true],
+      [-2147483648, true],
+      // Beyond 32 bits a JSON integer is a double to Chromium, as a fraction is.
+      [2147483648, undefined],
+      [1e21, undefined],
       [0.5, undefined],
       ['TRUE', true],
       ['false', false],
@@ -164,6 +169,55 @@ describe('installDeclarativeForms', () => {
     await expect(mc.executeTool(fill, { colour: 'red' })).rejects.toThrow(
       'Input contains a parameter "colour" but there is no such parameter for the tool',
     );
+  });
+
+  it('reads numbers and booleans as the text native makes of them, for text, selects and radio buttons alike', async () => {
+    const { mc, tool, form } = withForms(`<form id="f" toolname="loose" tooldescription="Loose" toolautosubmit>
+      <input name="text" id="text"><select name="qty" id="qty"><option value="1">One</option><option value="2.5">More</option></select>
+      <input type="radio" name="flag" value="true" id="yes"><input type="radio" name="flag" value="false">
+      <select name="sizes" id="sizes" multiple><option value="1">S</option><option value="2">M</option></select></form>`);
+    form('f').addEventListener('submit', (event) => {
+      event.preventDefault();
+      (event as SubmitEvent & Record<string, any>).respondWith('done');
+    });
+    const loose = await tool('loose');
+    await mc.executeTool(loose, { text: 2147483648, qty: 2.5, flag: true, sizes: [2, 1] });
+    const value = (id: string) => (document.getElementById(id) as HTMLInputElement).value;
+    expect([value('text'), value('qty'), (document.getElementById('yes') as HTMLInputElement).checked]).toEqual([
+      '2.14748e+9',
+      '2.5',
+      true,
+    ]);
+    expect(Array.from((document.getElementById('sizes') as HTMLSelectElement).selectedOptions).map((o) => o.value)).toEqual(['1', '2']);
+    await expect(mc.executeTool(loose, { qty: 1e21 })).rejects.toThrow('Invalid value "1.00000e+21" for parameter qty');
+    await expect(mc.executeTool(loose, { sizes: [1, '1'] })).rejects.toThrow('Invalid value for parameter sizes');
+    await expect(mc.executeTool(loose, { text: null })).rejects.toThrow('Invalid value for parameter text');
+  });
+
+  it('counts buttons and file fields among the names, and refuses a value for a name that is no parameter', async () => {
+    const { mc, tool } = withForms(`<form id="f" toolname="names" tooldescription="Names" toolautosubmit>
+      <input name="q"><button type="button" name="q">Q</button><input type="hidden" name="secret"><input type="file" name="upload">
+      <input name="off" disabled><input name="kept"><button type="submit" name="go">Go</button></form>`);
+    const names = await tool('names');
+    expect(Object.keys((names.inputSchema as { properties: object }).properties)).toEqual(['kept']);
+    for (const key of ['q', 'secret', 'upload', 'go']) {
+      await expect(mc.executeTool(names, { [key]: 'x' })).rejects.toThrow(`Invalid value "x" for parameter ${key}`);
+    }
+    await expect(mc.executeTool(names, { off: 'x' })).rejects.toThrow('Input contains a parameter "off" but there is no such parameter');
+  });
+
+  it('validates before the agent’s submit unless the form says novalidate, naming every invalid field in native’s words', async () => {
+    const { mc, tool, form } = withForms(`<form id="f" toolname="checked" tooldescription="Checked" toolautosubmit>
+      <input name="a" required><textarea name="b" required></textarea><button type="submit" name="go">Go</button></form>`);
+    form('f').addEventListener('submit', (event) => {
+      event.preventDefault();
+      (event as SubmitEvent & Record<string, any>).respondWith('sent');
+    });
+    const checked = await tool('checked');
+    const failed = await mc.executeTool(checked, {}).catch((error: Error) => error.message);
+    expect(failed).toMatch(/Form validation failed: a: .+\. b: .+\. $/);
+    form('f').noValidate = true;
+    expect(await mc.executeTool(await tool('checked'), {})).toBe('sent');
   });
 
   it('declares options as anyOf beside enum, a number’s step as multipleOf, description last, as native', async () => {
