@@ -233,6 +233,88 @@ test('registerTool with an already-aborted signal rejects with its reason and re
   });
 });
 
+test('a registration whose signal aborts before it settles rejects at once with the reason, and its tool comes and goes; one aborted after stays resolved', async ({
+  context,
+  server,
+}) => {
+  const page = await openPage(context, server.url);
+  const out = await page.evaluate(async () => {
+    const mc = (document as any).modelContext;
+    // Once WebMCP is in use (under the polyfill: once it has loaded; before that, see docs/webmcp-conformance.md).
+    await mc.getTools();
+    const describe = (e: any) => (e instanceof DOMException ? `${e.name}: ${e.message}` : e);
+    const out: Record<string, unknown> = {};
+    let count = 0;
+    for (const when of ['at once', 'at once, no reason', 'in a microtask', 'in a later microtask', 'at toolchange', 'once resolved']) {
+      const name = `tool_${count++}`;
+      const log: unknown[] = [];
+      const reason = when === 'at once, no reason' ? undefined : { why: when };
+      const controller = new AbortController();
+      const abort = () => {
+        log.push('abort');
+        controller.abort(reason);
+      };
+      let changes = 0;
+      let twoChanged = () => {};
+      const twoChanges = new Promise<void>((resolve) => {
+        twoChanged = resolve;
+      });
+      const onChange = () => {
+        log.push('toolchange');
+        if (++changes === 2) twoChanged();
+      };
+      mc.addEventListener('toolchange', onChange);
+      if (when === 'at toolchange') mc.addEventListener('toolchange', abort, { once: true });
+      const registration = mc.registerTool({ name, description: 'd', execute: () => 1 }, { signal: controller.signal });
+      if (when.startsWith('at once')) abort();
+      if (when === 'in a microtask') queueMicrotask(abort);
+      if (when === 'in a later microtask') queueMicrotask(() => queueMicrotask(abort));
+      const settled = registration.then(
+        (value: unknown) => log.push(['resolved', value]),
+        (error: unknown) => log.push(['rejected', error === reason ? 'the reason' : describe(error)]),
+      );
+      queueMicrotask(() => log.push('a microtask queued after the call'));
+      await settled;
+      if (when === 'once resolved') abort();
+      // Registered, then unregistered: two toolchanges in every case.
+      await twoChanges;
+      mc.removeEventListener('toolchange', onChange);
+      const listed = (await mc.getTools()).some((t: { name: string }) => t.name === name);
+      // The name is free again.
+      const again = await mc.registerTool({ name, description: 'd', execute: () => 2 }).then(() => 'registered');
+      out[when] = { log, listed, again };
+    }
+    return out;
+  });
+  const after = { listed: false, again: 'registered' };
+  expect(out).toEqual({
+    'at once': { log: ['abort', ['rejected', 'the reason'], 'a microtask queued after the call', 'toolchange', 'toolchange'], ...after },
+    'at once, no reason': {
+      log: [
+        'abort',
+        ['rejected', 'AbortError: signal is aborted without reason'],
+        'a microtask queued after the call',
+        'toolchange',
+        'toolchange',
+      ],
+      ...after,
+    },
+    'in a microtask': {
+      log: ['abort', 'a microtask queued after the call', ['rejected', 'the reason'], 'toolchange', 'toolchange'],
+      ...after,
+    },
+    'in a later microtask': {
+      log: ['a microtask queued after the call', 'abort', ['rejected', 'the reason'], 'toolchange', 'toolchange'],
+      ...after,
+    },
+    'at toolchange': {
+      log: ['a microtask queued after the call', 'toolchange', 'abort', ['rejected', 'the reason'], 'toolchange'],
+      ...after,
+    },
+    'once resolved': { log: ['a microtask queued after the call', 'toolchange', ['resolved', undefined], 'abort', 'toolchange'], ...after },
+  });
+});
+
 test('options that are no dictionary, and a signal that is no AbortSignal (null included), reject with TypeError, and nothing is registered or run', async ({
   context,
   server,
@@ -717,3 +799,4 @@ test('what the extension adds on a page never changes the page’s WebMCP: the s
   });
   expect(out).toEqual({ sameRegisterTool: true, refused: ['rejected', 'string:gone'], listed: ['wake'], navigatorAlias: !nativeWebMCP });
 });
+
