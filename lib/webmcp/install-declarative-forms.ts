@@ -300,8 +300,11 @@ function groupControls(form: HTMLFormElement): Map<string, Listed[]> {
   const groups = new Map<string, Listed[]>();
   // form.elements leaves out image buttons (for old pages' sake); native counts them. Where they come does not
   // matter: a name one of them has is no parameter.
-  const inputs = [...Array.from(form.querySelectorAll('input')), ...Array.from(form.ownerDocument.querySelectorAll<HTMLInputElement>('input[form]'))];
-  const images = inputs.filter((input) => input.type === 'image' && input.form === form);
+  const inputs = new Set([
+    ...Array.from(form.querySelectorAll('input')),
+    ...Array.from(form.ownerDocument.querySelectorAll<HTMLInputElement>('input[form]')),
+  ]);
+  const images = [...inputs].filter((input) => input.type === 'image' && input.form === form);
   for (const element of [...Array.from(form.elements), ...images]) {
     const tag = element.tagName;
     if (!LISTED_TAGS.has(tag) || element.matches(':disabled')) continue;
