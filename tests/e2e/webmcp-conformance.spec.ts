@@ -243,7 +243,7 @@ test('a registration whose signal aborts before it settles rejects at once with 
     const mc = (document as any).modelContext;
     // Once WebMCP is in use (under the polyfill: once it has loaded; before that, see docs/webmcp-conformance.md).
     await mc.getTools();
-    const describe = (e: any) => (e instanceof DOMException ? `${e.name}: ${e.message}` : e);
+    const explain = (e: any) => (e instanceof DOMException ? `${e.name}: ${e.message}` : e);
     const out: Record<string, unknown> = {};
     let count = 0;
     for (const when of ['at once', 'at once, no reason', 'in a microtask', 'in a later microtask', 'at toolchange', 'once resolved']) {
@@ -272,7 +272,7 @@ test('a registration whose signal aborts before it settles rejects at once with 
       if (when === 'in a later microtask') queueMicrotask(() => queueMicrotask(abort));
       const settled = registration.then(
         (value: unknown) => log.push(['resolved', value]),
-        (error: unknown) => log.push(['rejected', error === reason ? 'the reason' : describe(error)]),
+        (error: unknown) => log.push(['rejected', error === reason ? 'the reason' : explain(error)]),
       );
       queueMicrotask(() => log.push('a microtask queued after the call'));
       await settled;
