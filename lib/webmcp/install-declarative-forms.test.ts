@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { submitEventState } from './define-submit-event-members';
 import { checkboxValue, FORM_ACTIVE_ATTRIBUTE, installDeclarativeForms, SUBMIT_ACTIVE_ATTRIBUTE } from './install-declarative-forms';
 import { PolyfillModelContext } from './install-model-context-polyfill';
@@ -260,6 +260,22 @@ describe('installDeclarativeForms', () => {
     field.setAttribute('toolparamdescription', 'What to ask');
     await expect(call).rejects.toThrow('Tool execution cancelled, since tool definition was updated');
     expect(form('f').hasAttribute(FORM_ACTIVE_ATTRIBUTE)).toBe(false);
+  });
+
+  it('keeps a form registered when its definition changes again before its last registration settled', async () => {
+    const { mc, tool, form } = withForms(`<form id="f" toolname="twice" tooldescription="Changes"><input name="q"></form>`);
+    await tool('twice');
+    const field = form('f').elements.namedItem('q') as HTMLInputElement;
+    // The second change comes once the first is read, before the registration it started has resolved (that
+    // takes a task): its abort rejects that registration, which must not take the newer one's place with it.
+    field.setAttribute('toolparamdescription', 'One');
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+    field.setAttribute('toolparamdescription', 'Two');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    field.setAttribute('toolparamdescription', 'Three');
+    await vi.waitFor(async () =>
+      expect((await mc.getTools()).map((t) => [t.name, (t.inputSchema as any)?.properties?.q?.description])).toEqual([['twice', 'Three']]),
+    );
   });
 
   it('fills checkboxes sharing a name from an array of their values, and refuses anything for a name shared by other fields', async () => {

@@ -119,7 +119,11 @@ export function installDeclarativeForms(win: Window & typeof globalThis, context
           },
           { signal: controller.signal },
         )
-        .catch(() => registrations.delete(form));
+        // A registration refused, or aborted before it settled (the form changed again at once): forget it, unless
+        // a newer one of the same form has taken its place meanwhile.
+        .catch(() => {
+          if (registrations.get(form)?.controller === controller) registrations.delete(form);
+        });
     }
     for (const [form, registration] of registrations) {
       if (seen.has(form)) continue;
