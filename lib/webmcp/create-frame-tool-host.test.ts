@@ -111,7 +111,7 @@ describe('createFrameToolHost over the page channel', () => {
   });
 
   it('maps failures to codes: unknown tool, invalid input, thrown, timeout, cancelled', async () => {
-    const { polyfill, host } = await frame();
+    const { polyfill, host, reports } = await frame();
     await polyfill.registerTool({
       name: 'boom',
       description: 'd',
@@ -144,6 +144,9 @@ describe('createFrameToolHost over the page channel', () => {
         throw new DOMException('Invalid value "maybe" for parameter box', 'UnknownError');
       },
     });
+    // The registration resolves in the task of its toolchange, as native's; the host hears of it over the page
+    // channel a little later.
+    await vi.waitFor(() => expect(reports.at(-1)?.tools.map((t) => t.name)).toContain('form'), { timeout: 2_000 });
     expect(await text(host.call(call('form', {})))).toMatch(/^Error \[invalid_input\]: .*Invalid value "maybe" for parameter box$/);
     expect(await text(host.call(call('hang', {}, { timeoutMs: 50 })))).toBe(
       'Error [timeout]: The tool did not finish within 50 ms; it was cancelled.',

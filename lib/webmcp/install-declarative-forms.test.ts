@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { submitEventState } from './define-submit-event-members';
 import { checkboxValue, FORM_ACTIVE_ATTRIBUTE, installDeclarativeForms, SUBMIT_ACTIVE_ATTRIBUTE } from './install-declarative-forms';
 import { PolyfillModelContext } from './install-model-context-polyfill';
@@ -76,6 +76,11 @@ describe('checkboxValue', () => {
       [1, true],
       [-3, true],
       [0, false],
+      [2147483647, true],
+      [-2147483648, true],
+      // Beyond 32 bits a JSON integer is a double to Chromium, as a fraction is.
+      [2147483648, undefined],
+      [1e21, undefined],
       [0.5, undefined],
       ['TRUE', true],
       ['false', false],
@@ -166,6 +171,55 @@ describe('installDeclarativeForms', () => {
     );
   });
 
+  it('reads numbers and booleans as the text native makes of them, for text, selects and radio buttons alike', async () => {
+    const { mc, tool, form } = withForms(`<form id="f" toolname="loose" tooldescription="Loose" toolautosubmit>
+      <input name="text" id="text"><select name="qty" id="qty"><option value="1">One</option><option value="2.5">More</option></select>
+      <input type="radio" name="flag" value="true" id="yes"><input type="radio" name="flag" value="false">
+      <select name="sizes" id="sizes" multiple><option value="1">S</option><option value="2">M</option></select></form>`);
+    form('f').addEventListener('submit', (event) => {
+      event.preventDefault();
+      (event as SubmitEvent & Record<string, any>).respondWith('done');
+    });
+    const loose = await tool('loose');
+    await mc.executeTool(loose, { text: 2147483648, qty: 2.5, flag: true, sizes: [2, 1] });
+    const value = (id: string) => (document.getElementById(id) as HTMLInputElement).value;
+    expect([value('text'), value('qty'), (document.getElementById('yes') as HTMLInputElement).checked]).toEqual([
+      '2.14748e+9',
+      '2.5',
+      true,
+    ]);
+    expect(Array.from((document.getElementById('sizes') as HTMLSelectElement).selectedOptions).map((o) => o.value)).toEqual(['1', '2']);
+    await expect(mc.executeTool(loose, { qty: 1e21 })).rejects.toThrow('Invalid value "1.00000e+21" for parameter qty');
+    await expect(mc.executeTool(loose, { sizes: [1, '1'] })).rejects.toThrow('Invalid value for parameter sizes');
+    await expect(mc.executeTool(loose, { text: null })).rejects.toThrow('Invalid value for parameter text');
+  });
+
+  it('counts buttons and file fields among the names, and refuses a value for a name that is no parameter', async () => {
+    const { mc, tool } = withForms(`<form id="f" toolname="names" tooldescription="Names" toolautosubmit>
+      <input name="q"><button type="button" name="q">Q</button><input type="hidden" name="secret"><input type="file" name="upload">
+      <input name="off" disabled><input name="kept"><button type="submit" name="go">Go</button></form>`);
+    const names = await tool('names');
+    expect(Object.keys((names.inputSchema as { properties: object }).properties)).toEqual(['kept']);
+    for (const key of ['q', 'secret', 'upload', 'go']) {
+      await expect(mc.executeTool(names, { [key]: 'x' })).rejects.toThrow(`Invalid value "x" for parameter ${key}`);
+    }
+    await expect(mc.executeTool(names, { off: 'x' })).rejects.toThrow('Input contains a parameter "off" but there is no such parameter');
+  });
+
+  it('validates before the agent’s submit unless the form says novalidate, naming every invalid field in native’s words', async () => {
+    const { mc, tool, form } = withForms(`<form id="f" toolname="checked" tooldescription="Checked" toolautosubmit>
+      <input name="a" required><textarea name="b" required></textarea><button type="submit" name="go">Go</button></form>`);
+    form('f').addEventListener('submit', (event) => {
+      event.preventDefault();
+      (event as SubmitEvent & Record<string, any>).respondWith('sent');
+    });
+    const checked = await tool('checked');
+    const failed = await mc.executeTool(checked, {}).catch((error: Error) => error.message);
+    expect(failed).toMatch(/Form validation failed: a: .+\. b: .+\. $/);
+    form('f').noValidate = true;
+    expect(await mc.executeTool(await tool('checked'), {})).toBe('sent');
+  });
+
   it('declares options as anyOf beside enum, a number’s step as multipleOf, description last, as native', async () => {
     const { tool } = withForms(`<form id="f" toolname="kinds" tooldescription="Kinds">
       <label><input type="radio" name="size" value="s"> Small</label><input type="radio" name="size" value="l">
@@ -206,6 +260,22 @@ describe('installDeclarativeForms', () => {
     field.setAttribute('toolparamdescription', 'What to ask');
     await expect(call).rejects.toThrow('Tool execution cancelled, since tool definition was updated');
     expect(form('f').hasAttribute(FORM_ACTIVE_ATTRIBUTE)).toBe(false);
+  });
+
+  it('keeps a form registered when its definition changes again before its last registration settled', async () => {
+    const { mc, tool, form } = withForms(`<form id="f" toolname="twice" tooldescription="Changes"><input name="q"></form>`);
+    await tool('twice');
+    const field = form('f').elements.namedItem('q') as HTMLInputElement;
+    // The second change comes once the first is read, before the registration it started has resolved (that
+    // takes a task): its abort rejects that registration, which must not take the newer one's place with it.
+    field.setAttribute('toolparamdescription', 'One');
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+    field.setAttribute('toolparamdescription', 'Two');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    field.setAttribute('toolparamdescription', 'Three');
+    await vi.waitFor(async () =>
+      expect((await mc.getTools()).map((t) => [t.name, (t.inputSchema as any)?.properties?.q?.description])).toEqual([['twice', 'Three']]),
+    );
   });
 
   it('fills checkboxes sharing a name from an array of their values, and refuses anything for a name shared by other fields', async () => {

@@ -17,6 +17,7 @@
 import { submitEventState } from './define-submit-event-members';
 import { formsTouchedBy } from './forms-touched-by';
 import type { PolyfillModelContext } from './install-model-context-polyfill';
+import { isInt32, nativeValueText } from './native-value-text';
 import { NAVIGATED } from './serialize-tool-result';
 
 /** What a page can style while a form's call runs, in place of native's pseudo-classes. */
@@ -118,7 +119,11 @@ export function installDeclarativeForms(win: Window & typeof globalThis, context
           },
           { signal: controller.signal },
         )
-        .catch(() => registrations.delete(form));
+        // A registration refused, or aborted before it settled (the form changed again at once): forget it, unless
+        // a newer one of the same form has taken its place meanwhile.
+        .catch(() => {
+          if (registrations.get(form)?.controller === controller) registrations.delete(form);
+        });
     }
     for (const [form, registration] of registrations) {
       if (seen.has(form)) continue;
@@ -166,8 +171,9 @@ export function installDeclarativeForms(win: Window & typeof globalThis, context
       // Before the polyfill tells the page (toolcancel), as native clears its pseudo-classes first.
       signal.addEventListener('abort', end, { once: true });
       if (autosubmit) {
-        if (!form.checkValidity()) {
-          call.reject(new Error(`Form validation failed: ${validationMessages(win, form)}`));
+        // As requestSubmit: no validation for a form with novalidate, nor through a formnovalidate button.
+        if (!form.noValidate && !submitter?.formNoValidate && !form.checkValidity()) {
+          call.reject(new Error(`Form validation failed: ${validationMessages(form)}`));
           return;
         }
         form.requestSubmit(submitter ?? undefined);
@@ -250,6 +256,13 @@ function describeForm(form: HTMLFormElement): {
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
+/** What native groups by name: every listed form control, buttons, fieldsets and outputs too (not objects). */
+type Listed = Control | HTMLButtonElement | HTMLFieldSetElement | HTMLOutputElement;
+const LISTED_TAGS = new Set(['INPUT', 'SELECT', 'TEXTAREA', 'BUTTON', 'FIELDSET', 'OUTPUT']);
+
+/** Input types that take no value from an agent, though their names count (a field sharing one is no parameter). */
+const UNFILLABLE_TYPES = new Set(['submit', 'button', 'reset', 'image', 'file']);
+
 /** Input types whose `readonly` applies: a read-only one of these is no parameter, as native (it cannot be filled). */
 const READ_ONLY_TYPES = new Set([
   'text',
@@ -281,22 +294,40 @@ const FORMATS: Record<string, string> = {
 /** Native's note on a date field, after its description in parentheses or alone. */
 const DATE_NOTE = "Dates MUST be provided in 'YYYY-MM-DD' format.";
 
-function groupControls(form: HTMLFormElement): Map<string, Control[]> {
-  const groups = new Map<string, Control[]>();
-  for (const element of Array.from(form.elements)) {
+/**
+ * The form's controls by name, as native groups them (probed): every listed control that is not disabled (a
+ * disabled fieldset's included) nor read-only where that applies. Buttons (image buttons too), file fields,
+ * fieldsets and outputs count, so a field whose name one of them shares is no parameter. A control without a name
+ * has the name "" (a parameter only when nothing else, a submit button included, is nameless).
+ */
+function groupControls(form: HTMLFormElement): Map<string, Listed[]> {
+  const groups = new Map<string, Listed[]>();
+  // form.elements leaves out image buttons (for old pages' sake); native counts them. Where they come does not
+  // matter: a name one of them has is no parameter.
+  const inputs = new Set([
+    ...Array.from(form.querySelectorAll('input')),
+    ...Array.from(form.ownerDocument.querySelectorAll<HTMLInputElement>('input[form]')),
+  ]);
+  const images = [...inputs].filter((input) => input.type === 'image' && input.form === form);
+  for (const element of [...Array.from(form.elements), ...images]) {
     const tag = element.tagName;
-    if (tag !== 'INPUT' && tag !== 'SELECT' && tag !== 'TEXTAREA') continue;
-    const control = element as Control;
-    // As native: a control without a name is the parameter "" (it is listed when it is the only one).
-    if (control.disabled) continue;
-    if (tag === 'INPUT' && ['submit', 'button', 'reset', 'image', 'file'].includes((control as HTMLInputElement).type)) continue;
-    const readOnlyApplies = tag === 'TEXTAREA' || (tag === 'INPUT' && READ_ONLY_TYPES.has((control as HTMLInputElement).type));
-    if (readOnlyApplies && control.hasAttribute('readonly')) continue;
+    if (!LISTED_TAGS.has(tag) || element.matches(':disabled')) continue;
+    const readOnlyApplies = tag === 'TEXTAREA' || (tag === 'INPUT' && READ_ONLY_TYPES.has((element as HTMLInputElement).type));
+    if (readOnlyApplies && element.hasAttribute('readonly')) continue;
+    const control = element as Listed;
     const list = groups.get(control.name) ?? [];
     list.push(control);
     groups.set(control.name, list);
   }
   return groups;
+}
+
+/** Whether every one of these can take a value: inputs (not buttons nor files), selects and text areas. */
+function fillable(controls: Listed[]): controls is Control[] {
+  return controls.every(
+    (c) =>
+      c.tagName === 'SELECT' || c.tagName === 'TEXTAREA' || (c.tagName === 'INPUT' && !UNFILLABLE_TYPES.has((c as HTMLInputElement).type)),
+  );
 }
 
 /** The text of a control's labels as native reads it: each label's text (not the control's own), trimmed, joined by "; ". */
@@ -344,7 +375,9 @@ function choices(values: [value: string, title: string | undefined][]): { type: 
  * control (docs/webmcp-conformance.md). A name shared by controls that are neither all radio buttons nor all
  * checkboxes is no parameter of the schema.
  */
-function controlSchema(controls: Control[]): Record<string, unknown> | undefined {
+function controlSchema(listed: Listed[]): Record<string, unknown> | undefined {
+  if (!fillable(listed)) return undefined;
+  const controls = listed;
   const first = controls[0];
   const type = first.tagName === 'INPUT' ? (first as HTMLInputElement).type : first.tagName;
   const description = describeControl(first);
@@ -410,38 +443,61 @@ function fillForm(win: Window & typeof globalThis, form: HTMLFormElement, input:
   for (const step of steps) step();
 }
 
-/** Native's words for a value a control cannot take (it quotes strings, numbers and booleans). */
+/** Native's words for a value a control cannot take (it quotes the text it made of a string, number or boolean). */
 function invalidValue(key: string, value: unknown): TypeError {
-  const shown = typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? ` "${value}"` : '';
-  return new TypeError(`Invalid value${shown} for parameter ${key}`);
+  const text = nativeValueText(value);
+  return new TypeError(`Invalid value${text === undefined ? '' : ` "${text}"`} for parameter ${key}`);
 }
 
 /**
- * A checkbox's value as native reads it: a boolean; an integer (0 unchecks, any other checks); or the strings
- * "true", "false", "1", "0" in any case. Anything else (including "on" and the checkbox's own value) is invalid.
+ * A checkbox's value as native reads it: a boolean; an integer that fits in 32 bits (0 unchecks, any other checks;
+ * a larger one, or a fraction, is a double to Chromium and refused); or the strings "true", "false", "1", "0" in
+ * any case. Anything else (including "on" and the checkbox's own value) is invalid.
  */
 export function checkboxValue(value: unknown): boolean | undefined {
   if (typeof value === 'boolean') return value;
-  if (typeof value === 'number') return Number.isInteger(value) ? value !== 0 : undefined;
+  if (typeof value === 'number') return isInt32(value) ? value !== 0 : undefined;
   if (typeof value !== 'string') return undefined;
   const lower = value.toLowerCase();
   return lower === 'true' || lower === '1' ? true : lower === 'false' || lower === '0' ? false : undefined;
 }
 
-/** Checks one value against its controls; returns what sets it. */
-function planFill(win: Window & typeof globalThis, key: string, controls: Control[], value: unknown): () => void {
+/** An array's items as native's texts, when every one has a text and none repeats (else undefined). */
+function distinctTexts(value: unknown): string[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const texts = value.map(nativeValueText);
+  if (texts.some((text) => text === undefined) || new Set(texts).size !== texts.length) return undefined;
+  return texts as string[];
+}
+
+/**
+ * Whether the field would make `text` empty (a text field drops line breaks, an email or URL field trims, a number
+ * or date field empties what it cannot read): native refuses such a value. Read from a field of the same type that
+ * is in no document, so the page's own field is not touched before every value has been checked.
+ */
+function sanitizesToEmpty(control: Control, text: string): boolean {
+  if (text === '' || control.tagName !== 'INPUT' || control.type === 'hidden') return false;
+  const probe = control.ownerDocument.createElement('input');
+  probe.type = control.type;
+  probe.multiple = (control as HTMLInputElement).multiple;
+  probe.value = text;
+  return probe.value === '';
+}
+
+/** Checks one value against its controls; returns what sets it. Native's rules, probed (docs/webmcp-conformance.md). */
+function planFill(win: Window & typeof globalThis, key: string, listed: Listed[], value: unknown): () => void {
+  // A name shared by fields that are not all radio buttons or all checkboxes, or a button's, a file field's, or a
+  // hidden field's without a description, takes no value.
+  if (!controlSchema(listed)) throw invalidValue(key, value);
+  const controls = listed as Control[];
   const first = controls[0];
   const type = first.tagName === 'INPUT' ? (first as HTMLInputElement).type : first.tagName;
-  const all = (kind: string) => controls.every((c) => c.tagName === 'INPUT' && (c as HTMLInputElement).type === kind);
-  if (controls.length > 1 && !all('radio')) {
-    // As native: checkboxes sharing a name take an array of their values (exactly those end up checked); a name
-    // shared by other fields (left out of the schema) takes nothing.
-    const values = controls.map((c) => c.value);
-    if (!all('checkbox') || !Array.isArray(value) || !value.every((v) => typeof v === 'string' && values.includes(v))) {
-      throw invalidValue(key, value);
-    }
+  if (type === 'checkbox' && controls.length > 1) {
+    // Checkboxes sharing a name take an array of their values, each once; exactly those end up checked.
+    const texts = distinctTexts(value);
+    if (!texts?.every((text) => controls.some((c) => c.value === text))) throw invalidValue(key, value);
     return () => {
-      for (const box of controls) setChecked(win, box as HTMLInputElement, value.includes(box.value));
+      for (const box of controls) setChecked(win, box as HTMLInputElement, texts.includes(box.value));
     };
   }
   if (type === 'checkbox') {
@@ -449,8 +505,9 @@ function planFill(win: Window & typeof globalThis, key: string, controls: Contro
     if (checked === undefined) throw invalidValue(key, value);
     return () => setChecked(win, first as HTMLInputElement, checked);
   }
+  const text = nativeValueText(value);
   if (type === 'radio') {
-    const match = typeof value === 'string' ? controls.find((c) => c.value === value) : undefined;
+    const match = controls.find((c) => c.value === text);
     if (!match) throw invalidValue(key, value);
     return () => setChecked(win, match as HTMLInputElement, true);
   }
@@ -458,15 +515,17 @@ function planFill(win: Window & typeof globalThis, key: string, controls: Contro
     const select = first as HTMLSelectElement;
     const values = Array.from(select.options).map((o) => o.value);
     if (select.multiple) {
-      if (!Array.isArray(value) || !value.every((v) => typeof v === 'string' && values.includes(v))) throw invalidValue(key, value);
-      return () => selectOptions(win, select, value as string[]);
+      const texts = distinctTexts(value);
+      if (!texts?.every((t) => values.includes(t))) throw invalidValue(key, value);
+      return () => selectOptions(win, select, texts);
     }
-    if (typeof value !== 'string' || !values.includes(value)) throw invalidValue(key, value);
-    return () => setValue(win, select, value);
+    if (text === undefined || !values.includes(text)) throw invalidValue(key, value);
+    return () => setValue(win, select, text);
   }
-  if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') throw invalidValue(key, value);
-  const text = String(value);
-  if ((type === 'number' || type === 'range') && (text.trim() === '' || !Number.isFinite(Number(text)))) throw invalidValue(key, value);
+  // A number or range field needs some text; any field refuses a text it would empty.
+  if (text === undefined || (text === '' && (type === 'number' || type === 'range')) || sanitizesToEmpty(first, text)) {
+    throw invalidValue(key, value);
+  }
   return () => setValue(win, first, text);
 }
 
@@ -476,9 +535,12 @@ function announce(control: Element, input: boolean): void {
   control.dispatchEvent(new Event('change', { bubbles: true }));
 }
 
-/** Sets a value through the native setter (frameworks watch it); no events when it does not change. */
+/**
+ * Sets a value through the native setter (frameworks watch it); events only when the value the field then holds
+ * differs from before (a range's "abc" that comes out as its value changes nothing), never for a hidden field.
+ */
 function setValue(win: Window & typeof globalThis, control: Control, value: string): void {
-  if (control.value === value) return;
+  const before = control.value;
   const proto =
     control.tagName === 'SELECT'
       ? (win as any).HTMLSelectElement.prototype
@@ -486,7 +548,7 @@ function setValue(win: Window & typeof globalThis, control: Control, value: stri
         ? (win as any).HTMLTextAreaElement.prototype
         : (win as any).HTMLInputElement.prototype;
   Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(control, value);
-  announce(control, true);
+  if (control.value !== before && control.type !== 'hidden') announce(control, true);
 }
 
 /** A checkbox or radio button: `input` only when it changes, `change` always (as native). */
@@ -516,9 +578,10 @@ function findSubmitter(win: Window & typeof globalThis, form: HTMLFormElement): 
   return undefined;
 }
 
-function validationMessages(win: Window & typeof globalThis, form: HTMLFormElement): string {
-  return Array.from(form.elements)
-    .filter((e): e is HTMLInputElement => e instanceof win.HTMLInputElement && e.willValidate && !e.validity.valid)
-    .map((e) => `${e.name || '(unnamed)'}: ${e.validationMessage}`)
-    .join('. ');
+/** Native's list of what failed: "name: message. " for every invalid control (selects and text areas too; a nameless one as ""). */
+function validationMessages(form: HTMLFormElement): string {
+  return (Array.from(form.elements) as HTMLInputElement[])
+    .filter((e) => e.willValidate && !e.validity.valid)
+    .map((e) => `${e.name}: ${e.validationMessage}. `)
+    .join('');
 }

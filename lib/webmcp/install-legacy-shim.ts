@@ -72,14 +72,15 @@ export function installLegacyShim(win: Window, context: ModelContextLike): void 
         return controller.signal;
       },
     };
-    // Called synchronously, as the page expects of registerTool; only the bookkeeping waits for the result.
-    const registration = (async () => {
-      await Reflect.apply(register, context, [tool, passed]);
+    // Called synchronously, as the page expects of registerTool; the page gets registerTool's own promise, so it
+    // settles when that does (an abort rejects it at once, as native's), and the bookkeeping, attached first, runs
+    // before anything the page attaches.
+    const registration = Reflect.apply(register, context, [tool, passed]) as Promise<void>;
+    registration.then(() => {
       name = String((tool as { name?: unknown }).name);
       if (!controller.signal.aborted) controllers.set(name, controller);
       legacy.registered(name, api);
-    })();
-    registration.catch(forget);
+    }, forget);
     return Object.assign(registration, { unregister: () => controller.abort() });
   };
   const registerTool = (tool: unknown, options?: { signal?: unknown; exposedTo?: unknown }) => registerWith(tool, options, legacy.apiOf());

@@ -135,6 +135,29 @@ describe('PolyfillModelContext', () => {
     expect((await mc.getTools()).map((t) => [t.name, t.title])).toEqual([['b', 'x\uFFFDy']]);
   });
 
+  it('rejects a registration whose signal aborts while it is pending with the reason, at once; the tool comes and goes', async () => {
+    const mc = new PolyfillModelContext(win());
+    const order: unknown[] = [];
+    mc.addEventListener('toolchange', () => order.push('toolchange'));
+    const controller = new AbortController();
+    const registration = mc.registerTool({ name: 'a', description: 'd', execute: () => 1 }, { signal: controller.signal });
+    const reason = { why: 'gone' };
+    controller.abort(reason);
+    await registration.then(
+      () => order.push('resolved'),
+      (error: unknown) => order.push(error === reason ? 'rejected with the reason' : error),
+    );
+    await tick();
+    expect(order).toEqual(['rejected with the reason', 'toolchange', 'toolchange']);
+    expect(await mc.getTools()).toEqual([]);
+    // Through the legacy shim too: the page gets registerTool's own promise.
+    installLegacyShim(win(), mc as never);
+    const late = new AbortController();
+    const shimmed = mc.registerTool({ name: 'b', description: 'd', execute: () => 1 }, { signal: late.signal });
+    late.abort('later');
+    await expect(shimmed).rejects.toBe('later');
+  });
+
   it('dispatches ToolActivatedEvent at itself, with its handler attribute, never at the window', async () => {
     const mc = new PolyfillModelContext(win());
     await mc.registerTool({ name: 'echo', description: 'd', execute: (i: unknown) => i });

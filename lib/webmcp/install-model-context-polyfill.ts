@@ -382,11 +382,13 @@ export class PolyfillModelContext extends EventTarget {
       { once: true },
     );
     // As native: toolchange is dispatched in a task, in every same-origin document of the tree, and the
-    // registration resolves after it.
-    return new Promise((resolve) => {
+    // registration resolves right after it, before the tasks its listeners queue. A signal that aborts before then
+    // rejects the registration at once with its reason (the tool still comes and goes, with a toolchange each).
+    return new Promise((resolve, reject) => {
+      signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
       this.#win.setTimeout(() => {
         this.#notifyTree();
-        this.#win.setTimeout(resolve, 0);
+        resolve();
       }, 0);
     });
   }

@@ -70,6 +70,18 @@ describe('installModelContextStub', () => {
     expect(other.modelContext).toBeUndefined();
   });
 
+  it('makes ToolActivatedEvent and ToolCancelEvent exist from the start, built on first read, without waking anything', () => {
+    const { win } = pageWorld();
+    const woken = wakes(win);
+    installModelContextStub(win);
+    expect(Object.getOwnPropertyDescriptor(win, 'ToolActivatedEvent')?.get).toBeTypeOf('function');
+    const made = new (win.ToolCancelEvent as new (type: string, init: { toolName: string }) => Event & { toolName: string })('toolcancel', {
+      toolName: 't',
+    });
+    expect([made.toolName, made instanceof win.Event, woken.count()]).toEqual(['t', true, 0]);
+    expect(Object.getOwnPropertyDescriptor(win, 'ToolCancelEvent')).toMatchObject({ writable: true, enumerable: false });
+  });
+
   it("hands every submit event to the polyfill first, and SubmitEvent's agentInvoked and respondWith() exist by then", () => {
     const { win, doc } = pageWorld('<form id="f"><button>Go</button></form>');
     installModelContextStub(win);

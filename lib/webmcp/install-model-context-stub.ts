@@ -11,7 +11,8 @@
  *
  * It runs in every frame of every page, so it does as little as it can up front (docs/architecture.md, "The
  * lazy bridge"; figures in the README, "What a page without tools pays"): one getter on `Document.prototype`, two
- * load listeners, a submit listener, and a handle on the window. SubmitEvent's `agentInvoked` and `respondWith()`
+ * load listeners, a submit listener, a handle on the window, and two accessors for `ToolActivatedEvent` and
+ * `ToolCancelEvent` that build those classes on first read (define-tool-events.ts). SubmitEvent's `agentInvoked` and `respondWith()`
  * (define-submit-event-members.ts) come at the first submit event or the first sign of WebMCP, not up front.
  * The object `document.modelContext` returns is built the first time a page reads it, and the alias on
  * `navigator` the first time the page reads `navigator`: giving Chrome's Navigator object to the page's world
@@ -22,7 +23,7 @@
  */
 
 import { submitEventState } from './define-submit-event-members';
-import { defineToolEvents } from './define-tool-events';
+import { defineToolEvents, exposeToolEventsLazily } from './define-tool-events';
 import { inactiveError, isInactive } from './inactive-document';
 import { watchForNativePageTools } from './watch-for-native-page-tools';
 
@@ -85,6 +86,8 @@ export function installModelContextStub(win: Window & typeof globalThis): void {
     if (native) watchForNativePageTools(win, native, () => win.dispatchEvent(new win.Event(WAKE_EVENT)));
     return;
   }
+  // ToolActivatedEvent and ToolCancelEvent exist from the start, as native's; each is built on first read.
+  exposeToolEventsLazily(win);
   const recorded: RecordedCall[] = [];
   let real: Record<string, unknown> | undefined;
   let context: (EventTarget & Record<string, unknown>) | undefined;
@@ -147,11 +150,7 @@ export function installModelContextStub(win: Window & typeof globalThis): void {
         },
       });
     }
-    // The event classes exist once the page uses WebMCP, as the page would expect of native's.
-    if (!isInactive(doc)) {
-      defineToolEvents(win);
-      submitEventState(win);
-    }
+    if (!isInactive(doc)) submitEventState(win);
     context = target;
     return target;
   };

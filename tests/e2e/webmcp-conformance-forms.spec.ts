@@ -270,6 +270,184 @@ test('checkbox values are read as native reads them: booleans, integers, and "tr
   expect(rows).toEqual(expected);
 });
 
+test('loose values are read as native reads them: numbers as Chromium prints them, booleans as words, each field taking what its kind takes, in native’s words when it refuses', async ({
+  context,
+  server,
+}) => {
+  const page = await openPage(context, server.url, 'forms-loose.html');
+  /** [parameter, value, what native answers ('ok' or its words), what the field then holds, the events it got]. */
+  const table: [string, unknown, string, unknown, string][] = [
+    // Text takes strings, numbers and booleans. Numbers are printed as Chromium prints them: int32 integers in
+    // full, any other number with six significant digits (exponents unpadded).
+    ['text', 1, 'ok', '1', 'input change'],
+    ['text', -2147483648, 'ok', '-2147483648', 'input change'],
+    ['text', 2147483648, 'ok', '2.14748e+9', 'input change'],
+    ['text', 2.5, 'ok', '2.5', 'input change'],
+    ['text', 1234.5678, 'ok', '1234.57', 'input change'],
+    ['text', 100000.5, 'ok', '100001', 'input change'],
+    ['text', 0.0000125, 'ok', '0.0000125', 'input change'],
+    ['text', 1e-7, 'ok', '1.00000e-7', 'input change'],
+    ['text', 1e21, 'ok', '1.00000e+21', 'input change'],
+    ['text', true, 'ok', 'true', 'input change'],
+    // The field's own sanitising counts: a text that comes out empty is refused, one that comes out as the field's
+    // value changes nothing.
+    ['text', 'a\nb', 'ok', 'ab', 'input change'],
+    ['text', '\n', 'Invalid value "\n" for parameter text', '', ''],
+    ['text', null, 'Invalid value for parameter text', '', ''],
+    ['text', [1], 'Invalid value for parameter text', '', ''],
+    ['text', { a: 1 }, 'Invalid value for parameter text', '', ''],
+    ['email', ' a@b.example ', 'ok', 'a@b.example', 'input change'],
+    ['email', ' ', 'Invalid value " " for parameter email', '', ''],
+    ['note', 'x\r\ny', 'ok', 'x\ny', 'input change'],
+    ['note', 5, 'ok', '5', 'input change'],
+    // A number field takes a valid floating-point number only, never an empty one; a range anything but "".
+    ['count', '1e3', 'ok', '1e3', 'input change'],
+    ['count', '.5', 'ok', '.5', 'input change'],
+    ['count', 1e21, 'ok', '1.00000e+21', 'input change'],
+    ['count', ' 1', 'Invalid value " 1" for parameter count', '', ''],
+    ['count', '+1', 'Invalid value "+1" for parameter count', '', ''],
+    ['count', '', 'Invalid value "" for parameter count', '', ''],
+    ['count', true, 'Invalid value "true" for parameter count', '', ''],
+    ['level', 7, 'ok', '7', 'input change'],
+    ['level', 11, 'ok', '10', 'input change'],
+    ['level', '5.5', 'ok', '6', 'input change'],
+    ['level', 'abc', 'ok', '5', ''],
+    ['level', true, 'ok', '5', ''],
+    ['level', '', 'Invalid value "" for parameter level', '5', ''],
+    ['day', '2024-01-02', 'ok', '2024-01-02', 'input change'],
+    ['day', '2024-1-2', 'Invalid value "2024-1-2" for parameter day', '', ''],
+    ['day', 20240102, 'Invalid value "20240102" for parameter day', '', ''],
+    ['colour', 'red', 'ok', '#ff0000', 'input change'],
+    ['colour', '#000000', 'ok', '#000000', ''],
+    ['colour', 'no colour', 'ok', '#000000', ''],
+    // A hidden field with a description takes text and fires nothing; one without is no parameter, nor is a file
+    // field, a name a button shares, or a submit button; a field a disabled fieldset holds is not there at all.
+    ['token', 5, 'ok', '5', ''],
+    ['secret', 'x', 'Invalid value "x" for parameter secret', '', ''],
+    ['upload', 'x', 'Invalid value "x" for parameter upload', '', ''],
+    ['shared', 'x', 'Invalid value "x" for parameter shared', [], ''],
+    // An image button is not in form.elements, but shares its name all the same.
+    ['picture', 'x', 'Invalid value "x" for parameter picture', '', ''],
+    ['go', 'x', 'Invalid value "x" for parameter go', '', ''],
+    ['off', 'x', 'Input contains a parameter "off" but there is no such parameter for the tool', '', ''],
+    // A checkbox: booleans, int32 integers (0 unchecks), "true" "false" "1" "0" in any case; no other number.
+    ['agree', 2147483647, 'ok', true, 'input change'],
+    ['agree', 2147483648, 'Invalid value "2.14748e+9" for parameter agree', false, ''],
+    ['agree', 1.5, 'Invalid value "1.5" for parameter agree', false, ''],
+    ['agree', 'TRUE', 'ok', true, 'input change'],
+    // Selects and radio buttons: the value's text must be one of theirs exactly.
+    ['qty', 2, 'ok', '2', 'input change'],
+    ['qty', 2.5, 'ok', '2.5', 'input change'],
+    ['qty', 1, 'ok', '1', ''],
+    ['qty', '02', 'Invalid value "02" for parameter qty', '1', ''],
+    ['qty', true, 'Invalid value "true" for parameter qty', '1', ''],
+    ['flag', false, 'ok', 'false', 'input change'],
+    ['flag', 'FALSE', 'Invalid value "FALSE" for parameter flag', 'true', ''],
+    ['stars', 2, 'ok', ['2'], 'input change'],
+    ['stars', 3, 'Invalid value "3" for parameter stars', [], ''],
+    ['stars', true, 'Invalid value "true" for parameter stars', [], ''],
+    // A <select multiple> and checkboxes sharing a name: an array of such values, each once.
+    ['sizes', [1, true], 'ok', ['1', 'true'], 'input change'],
+    ['sizes', [1, '1'], 'Invalid value for parameter sizes', [], ''],
+    ['sizes', [null], 'Invalid value for parameter sizes', [], ''],
+    ['sizes', 2, 'Invalid value "2" for parameter sizes', [], ''],
+    ['days', [2, 1], 'ok', ['1', '2'], 'input change input change'],
+    ['days', ['1', '1'], 'Invalid value for parameter days', [], ''],
+  ];
+  const out = await page.evaluate(async (rows) => {
+    const w = window as any;
+    const mc = (document as any).modelContext;
+    const tool = await w.toolNamed('loose');
+    const form = document.getElementById('loose') as HTMLFormElement;
+    const holds = (name: string) => {
+      const found = form.elements.namedItem(name);
+      if (found instanceof RadioNodeList)
+        return Array.from(found as unknown as HTMLInputElement[])
+          .filter((e) => e.checked)
+          .map((e) => e.value);
+      if (found instanceof HTMLSelectElement && found.multiple) return Array.from(found.selectedOptions).map((o) => o.value);
+      if (found instanceof HTMLInputElement && found.type === 'checkbox') return found.checked;
+      return (found as HTMLInputElement | null)?.value ?? '';
+    };
+    const answers: unknown[] = [];
+    for (const [name, value] of rows) {
+      form.reset();
+      const events: string[] = [];
+      const listen = (event: Event) => {
+        if ((event.target as HTMLInputElement).name === name) events.push(event.type);
+      };
+      form.addEventListener('input', listen);
+      form.addEventListener('change', listen);
+      let answer: string;
+      try {
+        await mc.executeTool(tool, { [name]: value });
+        answer = 'ok';
+      } catch (e: any) {
+        // The polyfill puts its prefix before native's words (docs/webmcp-conformance.md).
+        answer = `${e.name}: ${String(e.message).replace('Tool was executed but the invocation failed: ', '')}`;
+      }
+      form.removeEventListener('input', listen);
+      form.removeEventListener('change', listen);
+      answers.push([name, value, answer, holds(name), events.join(' ')]);
+    }
+    return { answers, parameters: Object.keys(tool.inputSchema.properties) };
+  }, table);
+  expect(out.answers).toEqual(
+    table.map(([name, value, answer, holds, events]) => [name, value, answer === 'ok' ? 'ok' : `UnknownError: ${answer}`, holds, events]),
+  );
+  expect(out.parameters).toEqual([
+    'text',
+    'count',
+    'level',
+    'email',
+    'day',
+    'colour',
+    'note',
+    'token',
+    'agree',
+    'qty',
+    'flag',
+    'sizes',
+    'stars',
+    'days',
+  ]);
+});
+
+test('a form is validated before its agent submit as native does it: not with novalidate or formnovalidate; every invalid field named, in native’s words', async ({
+  context,
+  server,
+}) => {
+  const page = await openPage(context, server.url, 'forms-loose.html');
+  const out = await page.evaluate(async () => {
+    const w = window as any;
+    const mc = (document as any).modelContext;
+    const run = async (name: string, input: Record<string, unknown>) => {
+      try {
+        return ['ok', await mc.executeTool(await w.toolNamed(name), input)];
+      } catch (e: any) {
+        return [e.name, String(e.message).replace('Tool was executed but the invocation failed: ', '')];
+      }
+    };
+    return {
+      invalid: await run('checked', { count: 2.5, email: 'x' }),
+      valid: await run('checked', { count: 2, email: 'a@b.example', note: 'n', pick: 'x', '': 'y' }),
+      novalidate: await run('loose', { count: 2.5, email: 'x' }),
+      formnovalidate: await run('unchecked', { count: 2.5 }),
+    };
+  });
+  expect(out).toEqual({
+    invalid: [
+      'UnknownError',
+      'Form validation failed: count: Please enter a valid value. The two nearest valid values are 2 and 3.. ' +
+        "email: Please include an '@' in the email address. 'x' is missing an '@'.. " +
+        'note: Please fill out this field.. pick: Please select an item in the list.. : Please fill out this field.. ',
+    ],
+    valid: ['ok', 'checked sent'],
+    novalidate: ['ok', 'loose sent'],
+    formnovalidate: ['ok', 'unchecked sent'],
+  });
+});
+
 test('a <select multiple> takes an array of its option values, with one input and one change when the selection changes', async ({
   context,
   server,
