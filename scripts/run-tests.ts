@@ -9,7 +9,8 @@
  * A phase that fails stops the ones after it (their rows say "not run"); the summary is printed either way. Each
  * runner also writes a JSON report into test-reports/, which the summary reads.
  *
- *   tsx scripts/run-tests.ts
+ *   tsx scripts/run-tests.ts                                 # everything (npm test)
+ *   tsx scripts/run-tests.ts tests/e2e/options.spec.ts       # every phase, the E2E with only these Playwright arguments
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -89,7 +90,7 @@ const STAGES: Phase[][][] = [
       },
     ],
   ],
-  [[{ name: 'Chromium E2E', command: 'npx', args: ['playwright', 'test'] }]],
+  [[{ name: 'Chromium E2E', command: 'npx', args: ['playwright', 'test', ...process.argv.slice(2)] }]],
   [[{ name: 'Firefox smoke', command: 'npx', args: ['tsx', 'tests/firefox/smoke.ts'] }]],
 ];
 
