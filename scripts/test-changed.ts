@@ -3,10 +3,13 @@
  * scripts/tests-for-changes.ts selects them. A change is what differs from main: the branch's commits, staged and
  * unstaged edits, and new files.
  *
- *   npm run test:changed                        # unit tests (vitest related), build if needed, the E2E specs
+ *   npm run test:changed                        # unit tests (vitest related), build if needed, the E2E specs (polyfill project)
  *   npm run test:changed -- --dry-run           # only print what it would run
  *   npm run test:changed -- --base origin/main  # compare with another ref
- *   npm run test:changed -- --project=polyfill  # anything else goes to Playwright
+ *   npm run test:changed -- --project=native    # anything else goes to Playwright; a --project replaces the default
+ *
+ * The E2E specs run in the `polyfill` project unless a --project is given: the path every browser without native
+ * WebMCP takes, and half the time of all three projects. CI runs them all.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -37,7 +40,8 @@ function main(argv: string[]): number {
   const dryRun = argv.includes('--dry-run');
   const baseAt = argv.indexOf('--base');
   const base = baseAt >= 0 ? argv[baseAt + 1] : 'main';
-  const passOn = argv.filter((arg, i) => arg !== '--dry-run' && i !== baseAt && i !== baseAt + 1);
+  const passOn = argv.filter((arg, i) => arg !== '--dry-run' && (baseAt < 0 || (i !== baseAt && i !== baseAt + 1)));
+  if (!passOn.some((arg) => arg.startsWith('--project'))) passOn.push('--project=polyfill');
   const changed = changedFiles(base);
   const e2eFiles = new Map(
     readdirSync('tests/e2e')
@@ -50,7 +54,7 @@ function main(argv: string[]): number {
   console.log(`Changed since ${base}: ${changed.length} file(s)`);
   console.log(`  unit: vitest related ${unitInputs.length > 0 ? unitInputs.join(' ') : '(nothing)'}`);
   console.log(`  build first: ${build ? 'yes' : 'no'}`);
-  console.log(`  E2E specs: ${selected.specs.length > 0 ? selected.specs.join(', ') : '(none)'}`);
+  console.log(`  E2E specs: ${selected.specs.length > 0 ? `${selected.specs.join(', ')} (${passOn.join(' ')})` : '(none)'}`);
   console.log(`  Firefox smoke: ${selected.firefox ? 'yes' : 'no'}`);
   if (selected.everywhere.length > 0) {
     console.log(`  ${selected.everywhere.join(', ')} reach(es) everything: run \`npm test\` before you push.`);
