@@ -1,16 +1,20 @@
 import { expect, messageFrame, test } from './fixtures';
 
-test('the service worker runs and the offscreen agent host is created', async ({ serviceWorker, extensionId }) => {
-  expect(extensionId).toMatch(/^[a-p]{32}$/);
-  await expect
-    .poll(() =>
-      serviceWorker.evaluate(async () => (await chrome.runtime.getContexts({ contextTypes: ['OFFSCREEN_DOCUMENT' as any] })).length),
-    )
-    .toBe(1);
-  // The document exists before its script has started listening: ask until it answers.
-  await expect
-    .poll(() => serviceWorker.evaluate(() => chrome.runtime.sendMessage({ type: 'host/ping' }).catch((e) => String(e))))
-    .toMatchObject({ host: 'offscreen', crossOriginIsolated: true });
+// What a first start does (the worker runs, the host is created): on a new profile, not a reset shared browser.
+test.describe('on a new profile', () => {
+  test.use({ freshBrowser: true });
+  test('the service worker runs and the offscreen agent host is created', async ({ serviceWorker, extensionId }) => {
+    expect(extensionId).toMatch(/^[a-p]{32}$/);
+    await expect
+      .poll(() =>
+        serviceWorker.evaluate(async () => (await chrome.runtime.getContexts({ contextTypes: ['OFFSCREEN_DOCUMENT' as any] })).length),
+      )
+      .toBe(1);
+    // The document exists before its script has started listening: ask until it answers.
+    await expect
+      .poll(() => serviceWorker.evaluate(() => chrome.runtime.sendMessage({ type: 'host/ping' }).catch((e) => String(e))))
+      .toMatchObject({ host: 'offscreen', crossOriginIsolated: true });
+  });
 });
 
 test('a page without tools gets only the stub in every frame; watched, each frame gets the whole bridge and announces its document', async ({

@@ -4,8 +4,12 @@
  *
  * Why: WebDriver BiDi refuses to navigate to moz-extension:// URLs, so the extension opens its own page
  * instead. A loopback page whose URL has `webmcp-e2e-open=<page>.html` in its query makes the background
- * open `<page>.html?tab=<that tab's id>` in a new tab, once per tab; the test then drives that tab, which
+ * open `<page>.html?tab=<that tab's id>` in a new window, once per tab; the test then drives that page, which
  * has the extension's APIs (runtime messaging, tabs.sendMessage) like the side panel itself.
+ *
+ * A window, not a tab: the sidebar sits beside a visible page, and a tab opened in the page's window would hide the
+ * page. Firefox throttles a hidden tab's timers to one a second, which made each page tool call take about 5 s
+ * (the smoke ran 258 s with tabs, 59 s with windows).
  */
 const opened = new Set();
 
@@ -16,7 +20,7 @@ browser.tabs.onUpdated.addListener((tabId, change, tab) => {
   if (!page || !/^[a-z-]+\.html$/.test(page)) return;
   if (url.hostname !== '127.0.0.1' && url.hostname !== 'localhost') return;
   opened.add(tabId);
-  void browser.tabs.create({ url: browser.runtime.getURL(`/${page}?tab=${tabId}`) });
+  void browser.windows.create({ url: browser.runtime.getURL(`/${page}?tab=${tabId}`) });
 });
 
 /**

@@ -1,9 +1,10 @@
 /**
  * Firefox smoke test (`npm run test:firefox`): the Firefox build in firefox-esr over WebDriver BiDi.
  * Without firefox-esr (or $FIREFOX_PATH) it prints a skip line and exits 0; otherwise it exits non-zero when
- * any check fails, and ends with "N passed, N failed".
+ * any check fails, and ends with "N passed, N failed". Each check's time goes to test-reports/firefox.json for the
+ * summary `npm test` prints (scripts/run-tests.ts).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import type { Page } from 'puppeteer-core';
 import type { ToolOutput } from '../../lib/agent/types';
 import type { TabToolSnapshot } from '../../lib/messaging/tab-tool-snapshot';
@@ -21,6 +22,8 @@ import { runBridgeChecks } from './mcp-bridge-checks';
 
 let passed = 0;
 let failed = 0;
+/** Every check's name, time and outcome, for test-reports/firefox.json. */
+const checks: { name: string; durationMs: number; passed: boolean }[] = [];
 
 /** Adds what a page shows to a failure, so a failed check says what the person would have seen. */
 async function withPageText<T>(page: Page, body: () => Promise<T>): Promise<T> {
@@ -39,10 +42,12 @@ async function check(name: string, body: () => Promise<void>): Promise<boolean> 
   try {
     await body();
     passed++;
+    checks.push({ name, durationMs: Date.now() - started, passed: true });
     console.log(`  ✓ ${name} (${Date.now() - started} ms)`);
     return true;
   } catch (error) {
     failed++;
+    checks.push({ name, durationMs: Date.now() - started, passed: false });
     console.log(`  ✗ ${name} (${Date.now() - started} ms)\n      ${error instanceof Error ? error.message : String(error)}`);
     return false;
   }
@@ -912,5 +917,7 @@ const code = await main().catch((error: unknown) => {
   console.log(`  ✗ firefox smoke crashed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   return 1;
 });
+mkdirSync('test-reports', { recursive: true });
+writeFileSync('test-reports/firefox.json', JSON.stringify(checks, null, 1));
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(code);
