@@ -1,4 +1,4 @@
-import type { ChatStore } from './create-chat-store';
+import type { ChatStore } from '../panel/create-panel-store';
 
 interface ComposerProps {
   store: ChatStore;

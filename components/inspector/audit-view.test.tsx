@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AgentClient } from '../../lib/messaging/agent-client';
 import type { HostEvent, PanelTool } from '../../lib/messaging/agent-messages';
 import { panelTool } from '../../lib/testing/audit-tools';
-import { ChatApp } from '../chat/chat-app';
-import { createChatStore } from '../chat/create-chat-store';
+import { ChatApp } from '../panel/panel-shell';
+import { createChatStore } from '../panel/create-panel-store';
 import { AuditView } from './audit-view';
 import { createAuditState } from './create-audit-state';
 

@@ -2,7 +2,7 @@ import { useEffect } from 'preact/hooks';
 import type { AuditFinding, AuditSeverity } from '../../lib/audit/audit-types';
 import { examplesFromEvals } from '../../lib/audit/examples-from-evals';
 import { summarizeAudit } from '../../lib/audit/summarize-audit';
-import type { ChatStore } from '../chat/create-chat-store';
+import type { ChatStore } from '../panel/create-panel-store';
 import { downloadText } from '../shared/download-text';
 import { type AuditPorts, type AuditState, createAuditState } from './create-audit-state';
 import type { EvalTabsPort } from './create-eval-driver';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AgentClient } from '../../lib/messaging/agent-client';
 import type { HostEvent, PanelTool, TabSnapshot } from '../../lib/messaging/agent-messages';
 import { panelTool } from '../../lib/testing/audit-tools';
-import { createChatStore } from '../chat/create-chat-store';
+import { createChatStore } from '../panel/create-panel-store';
 import { type AuditPorts, createAuditState, whenToolsSettle } from './create-audit-state';
 
 function hostClient() {

@@ -8,7 +8,7 @@ import { type OnDevicePreview, previewOnDevice } from '../../lib/audit/preview-o
 import { readFormScan } from '../../lib/audit/read-form-scan';
 import { runAudit } from '../../lib/audit/run-audit';
 import { errorMessage } from '../../lib/shared/error-message';
-import type { ChatStore } from '../chat/create-chat-store';
+import type { ChatStore } from '../panel/create-panel-store';
 
 /** What the audit needs from the browser, given by the side panel's entry point. */
 export interface AuditPorts {

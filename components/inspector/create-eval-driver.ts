@@ -1,7 +1,7 @@
 import { effect } from '@preact/signals';
 import type { EvalDriver } from '../../lib/evals/run-eval-cases';
 import type { TabSnapshot } from '../../lib/messaging/agent-messages';
-import type { ChatStore } from '../chat/create-chat-store';
+import type { ChatStore } from '../panel/create-panel-store';
 
 /** What the eval driver needs from the browser: loading a URL in the tab, resolved once it has loaded. */
 export interface EvalTabsPort {

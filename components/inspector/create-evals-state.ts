@@ -4,7 +4,7 @@ import { parseEvalFile } from '../../lib/evals/parse-eval-file';
 import { type EvalCaseResult, runEvalCases } from '../../lib/evals/run-eval-cases';
 import { redactEvalCases, redactEvalReport } from '../../lib/evals/redact-eval-report';
 import { type EvalReport, toEvalReport } from '../../lib/evals/to-eval-report';
-import type { ChatStore } from '../chat/create-chat-store';
+import type { ChatStore } from '../panel/create-panel-store';
 import { createEvalDriver, type EvalDriverOptions, type EvalTabsPort } from './create-eval-driver';
 
 /** The Evals view's state: the imported file, the starting URL, the run's progress, and its report. */

@@ -1,5 +1,5 @@
 import { effect } from '@preact/signals';
-import type { ChatStore } from '../chat/create-chat-store';
+import type { ChatStore } from '../panel/create-panel-store';
 import type { EvalTabsPort } from './create-eval-driver';
 import { createEvalsState, type EvalsState } from './create-evals-state';
 import { EvalsView } from './evals-view';

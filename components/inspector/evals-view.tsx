@@ -1,4 +1,4 @@
-import type { ChatStore } from '../chat/create-chat-store';
+import type { ChatStore } from '../panel/create-panel-store';
 import { downloadText } from '../shared/download-text';
 import type { EvalsState } from './create-evals-state';
 

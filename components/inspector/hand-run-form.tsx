@@ -1,6 +1,6 @@
 import { useMemo } from 'preact/hooks';
 import type { PanelTool, TabSnapshot } from '../../lib/messaging/agent-messages';
-import type { ChatStore } from '../chat/create-chat-store';
+import type { ChatStore } from '../panel/create-panel-store';
 import { CallResult } from './call-result';
 import { createHandRunState } from './hand-run-state';
 

@@ -3,7 +3,7 @@ import { validateArgs } from '../../lib/agent/validate-args';
 import type { CallRecord } from '../../lib/inspector/call-timeline';
 import { buildHandRunForm, type HandRunControl, readHandRunForm } from '../../lib/inspector/hand-run-form';
 import type { PanelTool } from '../../lib/messaging/agent-messages';
-import type { ChatStore } from '../chat/create-chat-store';
+import type { ChatStore } from '../panel/create-panel-store';
 
 /** One tool's run-by-hand form: its controls, what the person typed, what is wrong, and the call it started. */
 interface HandRunState {

@@ -1,6 +1,6 @@
 import type { CallRecord } from '../../lib/inspector/call-timeline';
 import { redactCallRecord } from '../../lib/inspector/redact-call-record';
-import type { ChatStore } from '../chat/create-chat-store';
+import type { ChatStore } from '../panel/create-panel-store';
 
 const LONG_OUTPUT = 600;
 

@@ -1,5 +1,5 @@
 import type { PendingConfirmation } from '../../lib/messaging/agent-messages';
-import type { ChatStore } from '../chat/create-chat-store';
+import type { ChatStore } from '../panel/create-panel-store';
 
 /** What a question needs to reveal its secret arguments (the chat store). */
 export type SecretReveal = Pick<ChatStore, 'revealed' | 'reveal' | 'hide'>;

@@ -1,8 +1,8 @@
 import type { ToolAnnotations } from '../../lib/agent/types';
 import type { PanelTool, TabSnapshot } from '../../lib/messaging/agent-messages';
-import { HandRunForm } from '../inspector/hand-run-form';
-import { SchemaTable } from '../inspector/schema-table';
-import type { ChatStore } from './create-chat-store';
+import { HandRunForm } from './hand-run-form';
+import { SchemaTable } from './schema-table';
+import type { ChatStore } from '../panel/create-panel-store';
 import { hostOf } from '../../lib/shared/host-of';
 
 function badges(annotations: ToolAnnotations | undefined): { label: string; tone: string }[] {

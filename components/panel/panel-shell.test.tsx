@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdapterStatus, AgentMessage, AgentPart, ModelChoice } from '../../lib/agent/types';
 import type { AgentClient } from '../../lib/messaging/agent-client';
 import type { AdapterSummary, HostEvent, PanelIntent, TabSnapshot } from '../../lib/messaging/agent-messages';
-import { ChatApp } from './chat-app';
-import { createChatStore } from './create-chat-store';
+import { ChatApp } from './panel-shell';
+import { createChatStore } from './create-panel-store';
 
 /** A mock of the Port to the host: records the panel's intents, and lets the test play the host's events. */
 function recordingClient() {
