@@ -69,7 +69,8 @@ const tabs = {
 // The headless eval runner (`npm run eval`) drives the same evals as the Develop view, through this page.
 (globalThis as { webmcpAgentEvals?: unknown }).webmcpAgentEvals = {
   async run(fileText: string, url: string, options: { confirm?: 'allow-once' | 'deny' } = {}) {
-    const { evalsFor, whenAgentReady } = await import('@/components/inspector/develop-view');
+    const { evalsFor } = await import('@/components/inspector/develop-view');
+    const { whenAgentReady } = await import('@/components/inspector/when-agent-ready');
     const evals = evalsFor(store, tabs);
     if (!evals.load(fileText, 'evals.json')) return { ok: false, errors: evals.errors.value };
     const ready = await whenAgentReady(store);
