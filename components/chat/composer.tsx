@@ -1,4 +1,4 @@
-import type { ChatStore } from '../panel/create-panel-store';
+import type { ChatStore } from './chat-store';
 
 interface ComposerProps {
   store: ChatStore;

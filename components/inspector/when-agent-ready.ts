@@ -1,11 +1,11 @@
 import { effect } from '@preact/signals';
-import type { ChatStore } from '../panel/create-panel-store';
+import type { InspectorStore } from './inspector-store';
 
 /** How long the headless runner waits for the agent to be ready (a cloud connection check, a model loading). */
 const AGENT_READY_MS = 60_000;
 
 /** Resolves once the chosen agent can run, or says why it cannot (a model to download, a missing key). */
-export function whenAgentReady(store: ChatStore): Promise<{ ok: true } | { ok: false; reason: string }> {
+export function whenAgentReady(store: InspectorStore): Promise<{ ok: true } | { ok: false; reason: string }> {
   return new Promise((resolve) => {
     let dispose = () => {};
     const timer = setTimeout(
