@@ -5,6 +5,9 @@ import type { AdapterStatus, AgentMessage, AgentPart, ModelChoice } from '../../
 import type { AgentClient } from '../../lib/messaging/agent-client';
 import type { AdapterSummary, HostEvent, PanelIntent, TabSnapshot } from '../../lib/messaging/agent-messages';
 import { panelTool } from '../../lib/testing/audit-tools';
+// The shell loads the Audit view and the develop state on first use: loaded here, so the test waits for the view, not for a transform.
+import '../inspector/audit-view';
+import '../inspector/create-develop-state';
 import { PanelShell } from './panel-shell';
 import { createPanelStore } from './create-panel-store';
 
