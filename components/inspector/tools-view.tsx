@@ -1,8 +1,8 @@
 import type { ToolAnnotations } from '../../lib/agent/types';
 import type { PanelTool, TabSnapshot } from '../../lib/messaging/agent-messages';
-import { HandRunForm } from '../inspector/hand-run-form';
-import { SchemaTable } from '../inspector/schema-table';
-import type { ChatStore } from './create-chat-store';
+import { HandRunForm } from './hand-run-form';
+import { SchemaTable } from './schema-table';
+import type { InspectorStore } from './inspector-store';
 import { hostOf } from '../../lib/shared/host-of';
 
 function badges(annotations: ToolAnnotations | undefined): { label: string; tone: string }[] {
@@ -15,7 +15,7 @@ function badges(annotations: ToolAnnotations | undefined): { label: string; tone
 
 interface ToolsViewProps {
   tab: TabSnapshot | undefined;
-  store: ChatStore;
+  store: InspectorStore;
 }
 
 /**
@@ -59,7 +59,7 @@ export function ToolsView({ tab, store }: ToolsViewProps) {
   );
 }
 
-function ToolInspector({ tool, tab, store, topOrigin }: { tool: PanelTool; tab: TabSnapshot; store: ChatStore; topOrigin?: string }) {
+function ToolInspector({ tool, tab, store, topOrigin }: { tool: PanelTool; tab: TabSnapshot; store: InspectorStore; topOrigin?: string }) {
   const marks = badges(tool.annotations);
   const elsewhere = tool.origin !== undefined && tool.origin !== topOrigin;
   return (

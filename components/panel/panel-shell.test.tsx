@@ -1,11 +1,15 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdapterStatus, AgentMessage, AgentPart, ModelChoice } from '../../lib/agent/types';
 import type { AgentClient } from '../../lib/messaging/agent-client';
 import type { AdapterSummary, HostEvent, PanelIntent, TabSnapshot } from '../../lib/messaging/agent-messages';
-import { ChatApp } from './chat-app';
-import { createChatStore } from './create-chat-store';
+import { panelTool } from '../../lib/testing/audit-tools';
+// The shell loads the Audit view and the develop state on first use: loaded here, so the test waits for the view, not for a transform.
+import '../inspector/audit-view';
+import '../inspector/create-develop-state';
+import { PanelShell } from './panel-shell';
+import { createPanelStore } from './create-panel-store';
 
 /** A mock of the Port to the host: records the panel's intents, and lets the test play the host's events. */
 function recordingClient() {
@@ -62,10 +66,10 @@ const adapters = (status: AdapterStatus = { state: 'ready' }, models: ModelChoic
 
 function setup(tab: Partial<TabSnapshot> = {}, status?: AdapterStatus, models?: ModelChoice[]) {
   const client = recordingClient();
-  const store = createChatStore(client);
+  const store = createPanelStore(client);
   store.bind(1, 'https://shop.test/');
   const onOpenOptions = vi.fn();
-  render(<ChatApp store={store} onOpenOptions={onOpenOptions} />);
+  render(<PanelShell store={store} onOpenOptions={onOpenOptions} />);
   client.emit(adapters(status, models));
   // The host names the page the tab shows, as it does once it has the tab's tools.
   client.emit({ type: 'panel/tab', snapshot: snapshot({ page: { url: 'https://shop.test/' }, ...tab }) });
@@ -76,7 +80,7 @@ const user = (text: string): AgentMessage => ({ id: `u-${text}`, role: 'user', p
 
 afterEach(cleanup);
 
-describe('ChatApp', () => {
+describe('PanelShell', () => {
   it('binds its tab, and the composer sends on Enter (Shift+Enter does not) and clears itself', async () => {
     const { client, intents } = setup();
     expect(client.sent[0]).toEqual({ type: 'panel/bind', tabId: 1, url: 'https://shop.test/' });
@@ -101,9 +105,9 @@ describe('ChatApp', () => {
   it('a message sent before the panel has connected and the agent is ready is not dropped: it waits, then goes', () => {
     // What the Firefox smoke run once hit: Enter pressed while the panel was still connecting to its host.
     const client = recordingClient();
-    const store = createChatStore(client);
+    const store = createPanelStore(client);
     store.bind(1, 'https://shop.test/');
-    render(<ChatApp store={store} onOpenOptions={vi.fn()} />);
+    render(<PanelShell store={store} onOpenOptions={vi.fn()} />);
     const box = screen.getByRole('textbox', { name: 'Message' });
     fireEvent.input(box, { target: { value: 'find a mug' } });
     fireEvent.keyDown(box, { key: 'Enter' });
@@ -126,9 +130,9 @@ describe('ChatApp', () => {
 
   it('a waiting message goes to the site it was typed on or nowhere: the tab moved to another site, so it comes back with a note', () => {
     const client = recordingClient();
-    const store = createChatStore(client);
+    const store = createPanelStore(client);
     store.bind(1, 'https://bank.example/account');
-    render(<ChatApp store={store} onOpenOptions={vi.fn()} />);
+    render(<PanelShell store={store} onOpenOptions={vi.fn()} />);
     client.emit(adapters({ state: 'loading' }));
     client.emit({ type: 'panel/tab', snapshot: snapshot({ page: { url: 'https://bank.example/account' } }) });
     const box = screen.getByRole('textbox', { name: 'Message' });
@@ -147,9 +151,9 @@ describe('ChatApp', () => {
 
   it('a message typed while the host was away waits for the host to know the tab’s site again: a snapshot from before, or one naming no page, sends nothing; another site sends it back with the note', () => {
     const client = recordingClient();
-    const store = createChatStore(client);
+    const store = createPanelStore(client);
     store.bind(1, 'https://bank.example/account');
-    render(<ChatApp store={store} onOpenOptions={vi.fn()} />);
+    render(<PanelShell store={store} onOpenOptions={vi.fn()} />);
     client.emit(adapters({ state: 'ready' }));
     client.emit({ type: 'panel/tab', snapshot: snapshot({ page: { url: 'https://bank.example/account' } }) });
     // The host goes away; the person types their card number on the bank; the panel shows it waiting.
@@ -181,9 +185,9 @@ describe('ChatApp', () => {
       ['chrome://newtab/', 'The agent does not know yet which site the tab shows, so your message was not sent.'],
     ]) {
       const client = recordingClient();
-      const store = createChatStore(client);
+      const store = createPanelStore(client);
       store.bind(1, 'https://bank.example/account');
-      const { unmount } = render(<ChatApp store={store} onOpenOptions={vi.fn()} />);
+      const { unmount } = render(<PanelShell store={store} onOpenOptions={vi.fn()} />);
       client.setConnected(false);
       const box = screen.getByRole('textbox', { name: 'Message' });
       fireEvent.input(box, { target: { value: 'my recovery code is 7731' } });
@@ -205,9 +209,9 @@ describe('ChatApp', () => {
 
   it('takes no message on a tab whose site nobody knows: it stays in the box, with a note', () => {
     const client = recordingClient();
-    const store = createChatStore(client);
+    const store = createPanelStore(client);
     store.bind(1);
-    render(<ChatApp store={store} onOpenOptions={vi.fn()} />);
+    render(<PanelShell store={store} onOpenOptions={vi.fn()} />);
     client.emit(adapters({ state: 'ready' }));
     client.emit({ type: 'panel/tab', snapshot: snapshot({}) });
     const box = screen.getByRole('textbox', { name: 'Message' });
@@ -248,9 +252,9 @@ describe('ChatApp', () => {
 
   it('a waiting message comes back to the box when the agent turns out unable to run, and never goes to another tab', () => {
     const client = recordingClient();
-    const store = createChatStore(client);
+    const store = createPanelStore(client);
     store.bind(1, 'https://shop.test/');
-    render(<ChatApp store={store} onOpenOptions={vi.fn()} />);
+    render(<PanelShell store={store} onOpenOptions={vi.fn()} />);
     const box = screen.getByRole('textbox', { name: 'Message' });
     fireEvent.input(box, { target: { value: 'hello' } });
     fireEvent.keyDown(box, { key: 'Enter' });
@@ -687,5 +691,24 @@ describe('ChatApp', () => {
     expect(screen.queryByText('other tab')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'New chat' }));
     expect(intents()).toEqual([{ type: 'panel/new-chat', tabId: 1 }]);
+  });
+});
+
+const ports = { scanForms: async () => [] as unknown, siteAgentFor: async () => undefined };
+
+describe('PanelShell › Audit', () => {
+  it('opens the Audit view from the panel’s views', async () => {
+    const client = recordingClient();
+    const store = createPanelStore(client, { audit: ports });
+    store.bind(3, 'https://shop.example/');
+    render(<PanelShell store={store} onOpenOptions={() => {}} />);
+    client.emit({
+      type: 'panel/tab',
+      snapshot: { tabId: 3, messages: [], running: false, confirmations: [], tools: [panelTool()], toolsKnown: true },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Audit' }));
+    expect(screen.getByRole('button', { name: 'Audit' }).getAttribute('aria-pressed')).toBe('true');
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Audit' })).toBeTruthy());
+    await waitFor(() => expect(screen.getByText(/No findings/)).toBeTruthy());
   });
 });
