@@ -259,8 +259,9 @@ async function answerFromTheNotification(
   host: string,
 ): Promise<void> {
   // No page of the extension shows the shop any more; another tab is in front, which an open sidebar follows.
+  // The options page in a tab of the shop's window (the sidebar this check is about is that window's), in front.
+  const viewer = { extensionPage: await openInWindowOf(s, shop.extensionPage, shop.tabId, 'options.html') };
   await shop.extensionPage.close();
-  const viewer = await s.openWithExtensionPage(`${serverUrl}/plain.html`, 'options.html');
   await viewer.extensionPage.bringToFront();
   const title = await run<string>(shop.page, '() => document.title');
   const tabActive = () => run<boolean>(viewer.extensionPage, '(id) => browser.tabs.get(id).then((t) => t.active)', shop.tabId);
@@ -329,7 +330,30 @@ async function answerFromTheNotification(
     await waitFor('the notification to go', async () => desktop.shown().find((n) => n.id === shown.id)?.closed === true);
   }
   await viewer.extensionPage.close();
-  await viewer.page.close();
+}
+
+/**
+ * Opens the extension's `file` in a new tab of the window that holds `tabId`, asked from the extension page `from`.
+ * The smoke's pages open in windows of their own (e2e-hook.js), and a sidebar belongs to one window.
+ */
+async function openInWindowOf(s: FirefoxSession, from: Page, tabId: number, file: string): Promise<Page> {
+  const before = new Set(await s.browser.pages());
+  await run(
+    from,
+    `async (args) => {
+      const { windowId } = await browser.tabs.get(args.tabId);
+      await browser.tabs.create({ windowId, url: browser.runtime.getURL('/' + args.file) });
+    }`,
+    { tabId, file },
+  );
+  return waitFor(`${file} in the window of tab ${tabId}`, async () => {
+    for (const page of await s.browser.pages()) {
+      if (before.has(page)) continue;
+      const href = await run<string>(page, '() => location.href').catch(() => '');
+      if (href.startsWith('moz-extension://') && href.endsWith(`/${file}`)) return page;
+    }
+    return undefined;
+  });
 }
 
 /**
