@@ -3,7 +3,7 @@ import { createToolRouter } from '@/lib/background/create-tool-router';
 import { createBridgeLoader, createFrameFinder } from '@/lib/background/load-bridge';
 import { forgetClosedTab } from '@/lib/background/forget-closed-tab';
 import { ensureOffscreenDocument } from '@/lib/background/ensure-offscreen-document';
-import { isHostSender } from '@/lib/background/is-host-sender';
+import { isHostSender } from '@/lib/messaging/is-host-sender';
 import { createStubSync } from '@/lib/background/create-stub-sync';
 import { createNativeLink, pushNativeLinkEvents, serveNativeLink } from '@/lib/background/create-native-link';
 import { wireAgentHost } from '@/lib/host/wire-agent-host';

@@ -23,9 +23,9 @@ import { createContinuations } from './create-continuations';
 import { attest, createTabRegistry, isFrameReport, trimToTabCaps } from './create-tab-registry';
 import { continuedOutput, unfinishedOutput } from './continued-output';
 import { createExposureRelay } from './create-exposure-relay';
-import { readExpectedTool, toolChange } from './expected-tool';
+import { readExpectedTool, toolChange } from '../messaging/expected-tool';
 import { createNavigationFollower } from './follow-navigation';
-import type { ToolBridge, ToolCallOptions } from './tool-bridge';
+import type { ToolBridge, ToolCallOptions } from '../messaging/tool-bridge';
 
 /** The slice of chrome.storage.session the router needs. */
 export interface SessionStore {

@@ -3,8 +3,8 @@
  * page each wire their own (messages through the background, or direct calls), and tests pass real in-memory ones.
  */
 import type { WebAgent } from '../agent/types';
-import type { AttestedSender } from '../background/is-host-sender';
-import type { ToolBridge } from '../background/tool-bridge';
+import type { AttestedSender } from '../messaging/is-host-sender';
+import type { ToolBridge } from '../messaging/tool-bridge';
 import type { AgentKind, HostEvent } from '../messaging/agent-messages';
 import type { GrantCaller } from '../storage/grant-caller';
 import type { Settings } from '../storage/settings';

@@ -7,7 +7,7 @@ import {
   isPanelIntent,
   type PanelIntent,
 } from '../messaging/agent-messages';
-import { isHostSender } from '../background/is-host-sender';
+import { isHostSender } from '../messaging/is-host-sender';
 import { browserSessionId, createConversationStore, type ConversationStore, recordBrowserSession } from '../storage/conversations';
 import type { CallRecord } from '../inspector/call-timeline';
 import type { AgentHostDeps, HostPort } from './agent-host-deps';

@@ -1,6 +1,6 @@
 import type { AgentAdapter } from '../agent/types';
-import { type AttestedSender, isHostSender } from '../background/is-host-sender';
-import type { ToolBridge } from '../background/tool-bridge';
+import { type AttestedSender, isHostSender } from '../messaging/is-host-sender';
+import type { ToolBridge } from '../messaging/tool-bridge';
 import { createCloudAdapter } from '../cloud/create-cloud-adapter';
 import { listModels } from '../cloud/list-models';
 import { testConnection } from '../cloud/test-connection';

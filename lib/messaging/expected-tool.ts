@@ -4,8 +4,8 @@
  * click, the tab may have navigated to another site that also has a `pay`; the router then refuses to run it.
  */
 import type { ToolCall } from '../agent/types';
-import type { ExpectedTool } from '../messaging/bridge-messages';
-import type { TabToolEntry } from '../messaging/tab-tool-snapshot';
+import type { ExpectedTool } from './bridge-messages';
+import type { TabToolEntry } from './tab-tool-snapshot';
 import { isRecord } from '../shared/is-record';
 import { hostOf } from '../shared/host-of';
 

@@ -5,8 +5,8 @@
  *   the service worker with runtime messages (lib/messaging/bridge-messages.ts).
  */
 import type { ToolCall, ToolOutput } from '../agent/types';
-import type { ExpectedTool } from '../messaging/bridge-messages';
-import type { TabToolSnapshot } from '../messaging/tab-tool-snapshot';
+import type { ExpectedTool } from './bridge-messages';
+import type { TabToolSnapshot } from './tab-tool-snapshot';
 
 /** A running call's parked state, reported while it waits for the person. */
 interface ToolCallStateUpdate {
