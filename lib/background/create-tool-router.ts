@@ -14,8 +14,8 @@ import type {
   RouterChannel,
 } from '../messaging/bridge-messages';
 import { type ChannelHandlers, handleMessage, sendMessage } from '../messaging/channel';
-import { CAP_NOTE_ROOM, capToolOutput, DEFAULT_MAX_RESULT_CHARS } from '../webmcp/cap-tool-output';
-import { cancelledBeforeStart, cancelledInPage, toolErrorOutput } from '../webmcp/tool-error-output';
+import { CAP_NOTE_ROOM, capToolOutput, DEFAULT_MAX_RESULT_CHARS } from '../agent/cap-tool-output';
+import { cancelledBeforeStart, cancelledInPage, toolErrorOutput } from '../agent/tool-error-output';
 import type { FrameSender } from './attest-frame-sender';
 import type { FoundFrame } from './load-bridge';
 import { continuationQuestions } from './continuation-questions';

@@ -4,7 +4,7 @@ import type { CallInProgress, CallRecord, CallTimeline } from '../inspector/call
 import type { TabToolEntry } from '../messaging/tab-tool-snapshot';
 import { IN_BROWSER_AGENT } from '../storage/grant-caller';
 import { secretPathsOf } from '../transcript/secret-paths-of';
-import { toolErrorOutput } from '../webmcp/tool-error-output';
+import { toolErrorOutput } from '../agent/tool-error-output';
 import type { ConfirmationFlow } from './create-confirmation-flow';
 import type { RunGuard } from './create-run-guard';
 import type { TabTools } from './create-tab-tools';

@@ -18,7 +18,7 @@ import { toToolResultOutput } from '../cloud/to-tool-result-output';
 import { toToolSet } from '../cloud/to-tool-set';
 import { readPageContext } from '../webmcp/read-page-context';
 import { readToolEntry } from '../webmcp/read-tool-entry';
-import { toModelFacingNames } from '../webmcp/to-model-facing-names';
+import { toModelFacingNames } from '../agent/to-model-facing-names';
 import { cleanPageText, cleanPageValue } from './clean-page-text';
 import { createSpotlight } from './spotlight';
 

@@ -1,6 +1,6 @@
 import type { WebAgent } from '../agent/types';
-import { type DeviceTestResults, deviceTestKey, sanitizeDeviceTests } from '../local/device-test-results';
-import type { DeviceTestResult } from '../local/measure-device';
+import { type DeviceTestResults, deviceTestKey, sanitizeDeviceTests } from './device-test-results';
+import type { DeviceTestResult } from '../messaging/options-messages';
 import { type GrantCaller, readGrantCaller, sameCaller } from './grant-caller';
 import { maskApiKey } from './mask-api-key';
 import { parseOrigin } from './parse-origin';

@@ -7,10 +7,10 @@
 import type { FrameChannel } from '../messaging/bridge-messages';
 import type { ChannelMessage } from '../messaging/channel';
 import { sendMessage } from '../messaging/channel';
-import { capToolOutput } from './cap-tool-output';
+import { capToolOutput } from '../agent/cap-tool-output';
 import { normalizeToolResult } from './normalize-tool-result';
 import type { PageAsk } from './page-channel';
-import { toolErrorOutput } from './tool-error-output';
+import { toolErrorOutput } from '../agent/tool-error-output';
 
 /** Answers one question, with `send` reaching the background (runtime.sendMessage). */
 export function answerContinuationAsks(

@@ -8,7 +8,7 @@
 import type { ToolOutput } from '../agent/types';
 import type { FrameCallResult, FrameReport, FrameTool } from '../messaging/bridge-messages';
 import { describeThrown, thrownMessage } from '../page-data/describe-thrown';
-import { capToolOutput } from './cap-tool-output';
+import { capToolOutput } from '../agent/cap-tool-output';
 import type { ToolCursor } from './create-tool-cursor';
 import { normalizeToolResult } from './normalize-tool-result';
 import { isLegacyApi } from './legacy-registrations';
@@ -17,7 +17,7 @@ import type { PageChannel, PageToolInfo } from './page-channel';
 import { createSettleWatch } from './create-settle-watch';
 import { readPageContext } from './read-page-context';
 import { readToolEntry } from './read-tool-entry';
-import { cancelledBeforeStart, cancelledInPage, type ToolErrorCode, toolErrorOutput } from './tool-error-output';
+import { cancelledBeforeStart, cancelledInPage, type ToolErrorCode, toolErrorOutput } from '../agent/tool-error-output';
 
 /** The native ModelContext as the isolated world sees it. */
 export interface NativeModelContext extends EventTarget {

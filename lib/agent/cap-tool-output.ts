@@ -11,7 +11,7 @@
  *
  * Applied where a frame runs the call and again in the background router, which does not trust the frame.
  */
-import type { ToolContent, ToolOutput } from '../agent/types';
+import type { ToolContent, ToolOutput } from './types';
 import { toolErrorOutput } from './tool-error-output';
 
 /** The default cap on a result's characters (text plus image data). */

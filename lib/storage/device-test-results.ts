@@ -1,5 +1,5 @@
 import { formatSeconds } from '../shared/format-seconds';
-import type { DeviceTestResult } from './measure-device';
+import type { DeviceTestResult } from '../messaging/options-messages';
 
 /** Stored results of "Test this device", one per model and device (webgpu/wasm and format). */
 export type DeviceTestResults = Record<string, DeviceTestResult>;

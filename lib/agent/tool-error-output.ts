@@ -2,8 +2,8 @@
  * A failed tool call as the model sees it: an MCP error result whose text is `Error [code]: message`, with the
  * codes of lib/agent/tool-error-codes.ts (documented in ERROR-CODES.md).
  */
-import type { ToolOutput } from '../agent/types';
-import { formatToolError, type ToolErrorCode } from '../agent/tool-error-codes';
+import type { ToolOutput } from './types';
+import { formatToolError, type ToolErrorCode } from './tool-error-codes';
 
 export type { ToolErrorCode };
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryStorageArea } from '../testing/memory-storage-area';
-import { createSettingsStore } from '../storage/settings-store';
+import { createSettingsStore } from './settings-store';
 import { deviceTestKey, formatDeviceSpeed, resultFor, sanitizeDeviceTests } from './device-test-results';
-import type { DeviceTestResult } from './measure-device';
+import type { DeviceTestResult } from '../messaging/options-messages';
 
 const result = (over: Partial<DeviceTestResult> = {}): DeviceTestResult => ({
   modelId: 'onnx-community/Qwen3-0.6B-ONNX',
