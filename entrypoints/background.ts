@@ -16,7 +16,7 @@ import { browserSessionId, createConversationStore } from '@/lib/storage/convers
 import { createIndexedDbStorageArea, migrateFromStorageLocal } from '@/lib/storage/indexed-db-storage-area';
 import { restrictStorageAccess } from '@/lib/storage/restrict-storage-access';
 import { storageAreaAfter } from '@/lib/storage/storage-area-after';
-import type { StorageArea } from '@/lib/storage/storage-area';
+import type { StorageArea } from '@/lib/messaging/storage-area';
 import { isFirefox } from '@/lib/platform';
 import type { EnginePort } from '@/lib/local/engine-messages';
 

@@ -8,7 +8,7 @@ import type { ToolBridge } from '../messaging/tool-bridge';
 import type { AgentKind, HostEvent } from '../messaging/agent-messages';
 import type { GrantCaller } from '../storage/grant-caller';
 import type { Settings } from '../storage/settings';
-import type { StorageArea } from '../storage/storage-area';
+import type { StorageArea } from '../messaging/storage-area';
 import type { AdapterRegistry } from './create-adapter-registry';
 
 /** The page bridge, as the host uses it: lib/background's ToolBridge (the router on Firefox, its client on Chrome). */

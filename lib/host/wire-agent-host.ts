@@ -7,7 +7,7 @@ import { testConnection } from '../cloud/test-connection';
 import type { DeviceTestResult } from '../local/measure-device';
 import type { LocalModelInfo, OptionsReply } from '../messaging/options-messages';
 import { createSettingsStore, type SettingsStore } from '../storage/settings-store';
-import type { StorageArea } from '../storage/storage-area';
+import type { StorageArea } from '../messaging/storage-area';
 import type { ExtensionIdentity, HostPort } from './agent-host-deps';
 import { type AdapterFactory, createAdapterRegistry } from './create-adapter-registry';
 import { cacheHostSettings } from './cache-host-settings';

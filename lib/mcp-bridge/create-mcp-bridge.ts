@@ -45,7 +45,7 @@ import { createSpotlight, type Spotlight } from '../page-data/spotlight';
 import { hostOf } from '../shared/host-of';
 import { isRecord } from '../shared/is-record';
 import { webOriginOf } from '../shared/web-origin-of';
-import type { StorageArea } from '../storage/storage-area';
+import type { StorageArea } from '../messaging/storage-area';
 import type { ExtensionIdentity } from '../host/agent-host-deps';
 import { createRunGuard, type RunGuard } from '../host/create-run-guard';
 import type { ClientCallRequest } from '../host/run-client-call';

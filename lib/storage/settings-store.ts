@@ -23,7 +23,7 @@ import {
 } from './settings';
 import { SettingsValidationError } from './settings-validation-error';
 import { siteAgentForUrl } from './site-agent-for-url';
-import type { StorageArea, StorageChange } from './storage-area';
+import type { StorageArea, StorageChange } from '../messaging/storage-area';
 import {
   type CloudPreferencesInput,
   type SiteProfileInput,
