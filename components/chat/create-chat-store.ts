@@ -1,6 +1,6 @@
 import { computed, effect, type ReadonlySignal, type Signal, signal } from '@preact/signals';
 import type { AgentMessage } from '../../lib/agent/types';
-import type { CallRecord } from '../../lib/inspector/call-timeline';
+import type { CallRecord } from '../../lib/messaging/call-record';
 import type { AgentClient } from '../../lib/messaging/agent-client';
 import { siteMovedBeforeSend } from '../../lib/shared/site-moved-before-send';
 import { webOriginOf } from '../../lib/shared/web-origin-of';

@@ -9,7 +9,7 @@ import {
 } from '../messaging/agent-messages';
 import { isHostSender } from '../messaging/is-host-sender';
 import { browserSessionId, createConversationStore, type ConversationStore, recordBrowserSession } from '../storage/conversations';
-import type { CallRecord } from '../inspector/call-timeline';
+import type { CallRecord } from '../messaging/call-record';
 import type { AgentHostDeps, HostPort } from './agent-host-deps';
 import { createTabSession, type TabSession } from './create-tab-session';
 import { errorMessage } from '../shared/error-message';
