@@ -14,7 +14,7 @@ import { cacheHostSettings } from './cache-host-settings';
 import { cacheSavedKeys } from './cache-saved-keys';
 import { handleOptionsRequest } from './options-requests';
 import { type AgentHost, createAgentHost } from './create-agent-host';
-import type { BridgeBrowser } from '../background/create-native-link';
+import type { BridgeBrowser } from '../messaging/mcp-bridge-messages';
 import { createMcpBridge, type SharingPort } from '../mcp-bridge/create-mcp-bridge';
 
 /** The on-device adapter with the model management the options page uses (lib/local's LocalAdapter fits). */

@@ -23,7 +23,7 @@
 import { isDelegateToolName } from '../agent/select-tools';
 import { formatToolError, parseToolError } from '../agent/tool-error-codes';
 import type { ToolCall, ToolOutput } from '../agent/types';
-import type { BridgeBrowser } from '../background/create-native-link';
+import type { BridgeBrowser } from '../messaging/mcp-bridge-messages';
 import { isHostSender, type AttestedSender } from '../messaging/is-host-sender';
 import type { ToolBridge } from '../messaging/tool-bridge';
 import type { TabToolEntry } from '../messaging/tab-tool-snapshot';
