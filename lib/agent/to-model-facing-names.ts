@@ -1,8 +1,11 @@
 /** Provider-safe tool names: every provider accepts ^[a-zA-Z0-9_-]{1,64}$. */
 export const MODEL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
 
-/** A stable identity of a page tool: which frame, which origin, which WebMCP name. */
-export interface ToolIdentity {
+/**
+ * A page tool by which frame, which origin and which WebMCP name: what its model-facing name is kept for. Not the
+ * confirmation policy's ToolIdentity (lib/host/create-confirmation-flow.ts), which is an origin and a name.
+ */
+export interface FrameToolRef {
   frameId: number;
   origin: string;
   name: string;
@@ -14,7 +17,7 @@ export interface ToolIdentity {
  * `reserved` name) gets `_2`, `_3`, …. The returned array is parallel to the input: element i is the name of
  * tools[i], which is how a name maps back to its (frame, origin, name) exactly.
  */
-export function toModelFacingNames(tools: readonly ToolIdentity[], reserved: Iterable<string> = []): string[] {
+export function toModelFacingNames(tools: readonly FrameToolRef[], reserved: Iterable<string> = []): string[] {
   const taken = new Set<string>([...reserved].map((name) => name.toLowerCase()));
   return tools.map((tool) => {
     const base = sanitize(tool.name);
@@ -35,7 +38,7 @@ function sanitize(name: string): string {
 }
 
 /** The key a tool's model-facing name is remembered under: its frame, origin and WebMCP name. */
-export function toolIdentityKey(tool: ToolIdentity): string {
+export function toolIdentityKey(tool: FrameToolRef): string {
   return `${tool.frameId}|${tool.origin}|${tool.name}`;
 }
 
@@ -46,7 +49,7 @@ export function toolIdentityKey(tool: ToolIdentity): string {
  * (`place_order_2`) and the plain name goes to the top's tool. Apart from that, a name once given stays with its
  * tool and is never handed to another one, so a name the model saw can only reach the tool it meant, or the top's.
  */
-export function assignToolNames(given: Readonly<Record<string, string>>, present: readonly ToolIdentity[]): Record<string, string> {
+export function assignToolNames(given: Readonly<Record<string, string>>, present: readonly FrameToolRef[]): Record<string, string> {
   const names = { ...given };
   const holderOf = new Map(Object.entries(names).map(([key, name]) => [name.toLowerCase(), key]));
   const unnamedTop = present.filter((tool) => tool.frameId === 0 && names[toolIdentityKey(tool)] === undefined);

@@ -7,7 +7,6 @@
  * nothing privileged travels towards them (only a tool name, its input and limits).
  */
 import type { JSONSchema, ToolAnnotations, ToolCall, ToolOutput } from '../agent/types';
-import type { DelegationOffer } from '../webmcp/offer-tools-delegation';
 import type { ChannelMessage } from './channel';
 import type { LegacyApi, TabToolSnapshot } from './tab-tool-snapshot';
 
@@ -64,6 +63,15 @@ interface FramePing {
   url: string;
   /** Whether the bridge reached the page's world. */
   mainWorld: boolean;
+}
+
+/** What a parent frame says of one of its child frames. */
+export interface DelegationOffer {
+  token: string;
+  /** The `<iframe>`'s `allow` attribute ('' when absent, or for `<frame>`, `<object>`, `<embed>`). */
+  allow: string;
+  /** The element's src as a URL ('' when it has none). */
+  src: string;
 }
 
 /** The limits and identity of one call, as the router sends it to the frame that owns the tool. */

@@ -33,6 +33,11 @@ export interface TabToolEntry extends ToolDescriptor {
  */
 export type LegacyApi = 'navigator.modelContext' | 'provideContext';
 
+/** Whether an untrusted value names a legacy API this extension knows. */
+export function isLegacyApi(value: unknown): value is LegacyApi {
+  return value === 'navigator.modelContext' || value === 'provideContext';
+}
+
 /** Tools of a tab the agent does not get, and why (the panel's Tools view shows the note). */
 export interface DroppedTools {
   count: number;

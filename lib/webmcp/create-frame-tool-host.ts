@@ -6,12 +6,12 @@
  * Everything that comes from the page (tool entries, results, errors) is treated as data.
  */
 import type { ToolOutput } from '../agent/types';
-import type { FrameCallResult, FrameReport, FrameTool } from '../messaging/bridge-messages';
+import type { FrameCallRequest, FrameCallResult, FrameReport, FrameTool } from '../messaging/bridge-messages';
 import { describeThrown, thrownMessage } from '../page-data/describe-thrown';
 import { capToolOutput } from '../agent/cap-tool-output';
 import type { ToolCursor } from './create-tool-cursor';
 import { normalizeToolResult } from './normalize-tool-result';
-import { isLegacyApi } from './legacy-registrations';
+import { isLegacyApi } from '../messaging/tab-tool-snapshot';
 import { followMutations, pointAtForm, submitLabel } from './point-cursor';
 import type { PageChannel, PageToolInfo } from './page-channel';
 import { createSettleWatch } from './create-settle-watch';
@@ -46,14 +46,6 @@ interface FrameToolHostOptions {
   debounceMs?: number;
   /** How long a declarative call waits for the person to submit (default 10 minutes). */
   confirmationTimeoutMs?: number;
-}
-
-export interface FrameCallRequest {
-  callId: string;
-  name: string;
-  input: unknown;
-  timeoutMs: number;
-  maxResultChars: number;
 }
 
 interface FrameToolHost {

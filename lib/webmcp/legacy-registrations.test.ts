@@ -1,7 +1,7 @@
 import { Window as HappyWindow } from 'happy-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { STUB_KEY } from './install-model-context-stub';
-import { isLegacyApi, legacyRegistrations } from './legacy-registrations';
+import { legacyRegistrations } from './legacy-registrations';
 
 const opened: HappyWindow[] = [];
 function page(): Window {
@@ -67,12 +67,5 @@ describe('legacyRegistrations', () => {
     expect(legacyRegistrations(win).of('a')).toBeUndefined();
     legacy.registered('b', '<img>' as never);
     expect(legacy.of('b')).toBeUndefined();
-  });
-});
-
-describe('isLegacyApi', () => {
-  it('accepts only the APIs it knows', () => {
-    expect(['navigator.modelContext', 'provideContext'].every(isLegacyApi)).toBe(true);
-    expect([undefined, '', 'registerTool', 'toString', {}].some(isLegacyApi)).toBe(false);
   });
 });

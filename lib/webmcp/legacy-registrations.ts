@@ -14,9 +14,9 @@
  * Where the stub ran (page-stub.js, before any page script), it keeps that flag (ModelContextStub.a), also for the
  * calls it recorded and replays; elsewhere the legacy shim's alias and the polyfill's getter keep it here. Either
  * way it is in the page's realm: the page can change it, which misleads only its own audit, and whatever leaves this
- * world is checked on the way (isLegacyApi).
+ * world is checked on the way (isLegacyApi, lib/messaging/tab-tool-snapshot.ts).
  */
-import type { LegacyApi } from '../messaging/tab-tool-snapshot';
+import { isLegacyApi, type LegacyApi } from '../messaging/tab-tool-snapshot';
 import { type ModelContextStub, STUB_KEY } from './install-model-context-stub';
 
 const KEY = Symbol.for('webmcp-agent.legacy-registrations');
@@ -74,11 +74,6 @@ export function legacyRegistrations(win: Window): LegacyRegistrations {
       return isLegacyApi(api) ? api : undefined;
     },
   };
-}
-
-/** Whether an untrusted value names a legacy API this extension knows. */
-export function isLegacyApi(value: unknown): value is LegacyApi {
-  return value === 'navigator.modelContext' || value === 'provideContext';
 }
 
 function stateOf(win: Window): State {

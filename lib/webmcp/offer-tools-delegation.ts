@@ -7,15 +7,7 @@
  * "this frame, of this origin, sits in that parent's iframe with this allow attribute" without believing either frame
  * about itself.
  */
-
-/** What a parent frame says of one of its child frames. */
-export interface DelegationOffer {
-  token: string;
-  /** The `<iframe>`'s `allow` attribute ('' when absent, or for `<frame>`, `<object>`, `<embed>`). */
-  allow: string;
-  /** The element's src as a URL ('' when it has none). */
-  src: string;
-}
+import type { DelegationOffer } from '../messaging/bridge-messages';
 
 /** The key of the window message that carries a token into a child frame. */
 export const DELEGATION_MESSAGE_KEY = 'webmcpAgentToolsDelegation';
