@@ -1,4 +1,4 @@
-import { WAKE_EVENT } from '@/lib/webmcp/install-model-context-stub';
+import { WAKE_EVENT } from '@/lib/webmcp/wake-event';
 import { requestBridge } from '@/lib/webmcp/request-bridge';
 
 /**
