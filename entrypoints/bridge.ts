@@ -1,11 +1,11 @@
 import type { BridgeChannel, FrameChannel } from '@/lib/messaging/bridge-messages';
 import { type ChannelHandlers, handleMessage, sendMessage } from '@/lib/messaging/channel';
-import { connectExposureRelay } from '@/lib/webmcp/connect-exposure-relay';
-import { createFrameToolHost, type NativeModelContext } from '@/lib/webmcp/create-frame-tool-host';
-import { createToolCursor } from '@/lib/webmcp/create-tool-cursor';
-import { answerContinuationAsks } from '@/lib/webmcp/answer-continuation-asks';
-import { listenForToolsDelegation } from '@/lib/webmcp/listen-for-tools-delegation';
-import { offerToolsDelegation } from '@/lib/webmcp/offer-tools-delegation';
+import { connectExposureRelay } from '@/lib/isolated-world/connect-exposure-relay';
+import { createFrameToolHost, type NativeModelContext } from '@/lib/isolated-world/create-frame-tool-host';
+import { createToolCursor } from '@/lib/isolated-world/create-tool-cursor';
+import { answerContinuationAsks } from '@/lib/isolated-world/answer-continuation-asks';
+import { listenForToolsDelegation } from '@/lib/isolated-world/listen-for-tools-delegation';
+import { offerToolsDelegation } from '@/lib/isolated-world/offer-tools-delegation';
 import { connectPageChannel } from '@/lib/webmcp/page-channel';
 import { isolatedKeys } from '@/lib/webmcp/bridge-keys';
 import { sameOriginAncestry } from '@/lib/webmcp/same-origin-ancestry';

@@ -12,6 +12,8 @@ export const E2E_AREAS: readonly { paths: readonly string[]; specs: readonly str
     // The page side: polyfill, stubs, the bridge's two halves, the cursor.
     paths: [
       'lib/webmcp/',
+      'lib/page-world/',
+      'lib/isolated-world/',
       'entrypoints/page-bridge.ts',
       'entrypoints/page-stub.ts',
       'entrypoints/stub.ts',

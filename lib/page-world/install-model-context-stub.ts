@@ -25,8 +25,8 @@
 import { submitEventState } from './define-submit-event-members';
 import { defineToolEvents, exposeToolEventsLazily } from './define-tool-events';
 import { inactiveError, isInactive } from './inactive-document';
-import { WAKE_EVENT } from './wake-event';
-import { watchForNativePageTools } from './watch-for-native-page-tools';
+import { WAKE_EVENT } from '../webmcp/wake-event';
+import { watchForNativePageTools } from '../webmcp/watch-for-native-page-tools';
 
 /** Where the stub's handle lives on the window (non-enumerable), for the polyfill that takes over. */
 export const STUB_KEY = Symbol.for('webmcp-agent.model-context-stub');

@@ -12,7 +12,7 @@ import type { CheckedTool } from './read-model-context-tool';
 import type { RegisteredToolRef } from './read-registered-tool';
 import { readToolInputJson } from './read-tool-input-json';
 import { unknownToolError } from './unknown-tool-error';
-import { windowAtPath, windowsBreadthFirst } from './window-path';
+import { windowAtPath, windowsBreadthFirst } from '../webmcp/window-path';
 
 /**
  * `exposedTo` as a tool keeps it: serialised origins (an opaque one matches no document). `url`: the page realm's

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createExposureLink } from './exposure-link';
-import type { PageAsk } from './page-channel';
+import type { PageAsk } from '../webmcp/page-channel';
 
 const entry = { frameId: 2, path: [0], origin: 'https://widget.test', name: 'book', title: '', description: 'Books' };
 

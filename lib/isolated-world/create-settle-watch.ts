@@ -5,7 +5,7 @@
  */
 import type { FrameReport } from '../messaging/bridge-messages';
 import type { ToolCursor } from './create-tool-cursor';
-import type { PageChannel } from './page-channel';
+import type { PageChannel } from '../webmcp/page-channel';
 
 /** A hidden tab runs no animation frames and may idle late: one frame or idle tick waits at most this long. */
 const FRAME_BOUND_MS = 50;

@@ -10,8 +10,8 @@ import { thrownMessage } from '../page-data/describe-thrown';
 import { adaptNamedToolContext } from './adapt-named-tool-context';
 import { createExposureLink, type ExposureLink } from './exposure-link';
 import { legacyRegistrations } from './legacy-registrations';
-import { type PageRequest, type PageToolInfo, servePageChannel } from './page-channel';
-import { readPageField } from './read-page-field';
+import { type PageRequest, type PageToolInfo, servePageChannel } from '../webmcp/page-channel';
+import { readPageField } from '../webmcp/read-page-field';
 import { cancelResume, linkContinuations, markAgentCall } from './tool-continuations';
 
 type ModelContextLike = EventTarget & {

@@ -4,7 +4,7 @@
  * the legacy shim on it, and the channel the isolated world reads and runs tools through. With native WebMCP
  * only the channel starts: it serves implementations the page brought itself.
  */
-import { PAGE_BRIDGE_NAME } from './bridge-keys';
+import { PAGE_BRIDGE_NAME } from '../webmcp/bridge-keys';
 import { installDeclarativeForms } from './install-declarative-forms';
 import { installLegacyShim } from './install-legacy-shim';
 import { legacyRegistrations } from './legacy-registrations';

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { PolyfillModelContext } from './install-model-context-polyfill';
-import type { AskIsolated } from './page-channel';
+import type { AskIsolated } from '../webmcp/page-channel';
 import { cancelResume, linkContinuations, markAgentCall } from './tool-continuations';
 
 const win = () => window as unknown as Window & typeof globalThis;

@@ -13,7 +13,7 @@ import type { ToolCursor } from './create-tool-cursor';
 import { normalizeToolResult } from './normalize-tool-result';
 import { isLegacyApi } from '../messaging/tab-tool-snapshot';
 import { followMutations, pointAtForm, submitLabel } from './point-cursor';
-import type { PageChannel, PageToolInfo } from './page-channel';
+import type { PageChannel, PageToolInfo } from '../webmcp/page-channel';
 import { createSettleWatch } from './create-settle-watch';
 import { readPageContext } from './read-page-context';
 import { readToolEntry } from './read-tool-entry';

@@ -2,7 +2,7 @@ import { Window as HappyWindow } from 'happy-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { submitEventState } from './define-submit-event-members';
 import { installModelContextStub, type ModelContextStub, STUB_KEY } from './install-model-context-stub';
-import { WAKE_EVENT } from './wake-event';
+import { WAKE_EVENT } from '../webmcp/wake-event';
 
 type PageWindow = Window & typeof globalThis & Record<PropertyKey, unknown>;
 const opened: HappyWindow[] = [];

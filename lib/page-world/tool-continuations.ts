@@ -11,7 +11,7 @@
  * realm, so it holds nothing secret, and a page that patched it only fools itself.
  */
 import { describeThrown } from '../page-data/describe-thrown';
-import type { AskIsolated } from './page-channel';
+import type { AskIsolated } from '../webmcp/page-channel';
 
 /** What a tool's `execute` gets as `client.invocation`. */
 export interface ToolInvocation {

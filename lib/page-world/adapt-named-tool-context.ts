@@ -7,7 +7,7 @@
  * Everything read from it is the page's: hostile, and read the way serve-page-tools reads any implementation.
  */
 
-import { readPageField } from './read-page-field';
+import { readPageField } from '../webmcp/read-page-field';
 
 /** The surface serve-page-tools reads an implementation through. */
 interface ToolContextReader {

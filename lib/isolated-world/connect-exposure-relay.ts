@@ -6,8 +6,8 @@
  */
 import type { BridgeChannel, ExposedCallAnswer, FrameChannel, FrameToBackgroundMessage } from '../messaging/bridge-messages';
 import { type ChannelHandlers, sendMessage } from '../messaging/channel';
-import type { PageAsk, PageChannel } from './page-channel';
-import { pathOfWindow } from './window-path';
+import type { PageAsk, PageChannel } from '../webmcp/page-channel';
+import { pathOfWindow } from '../webmcp/window-path';
 
 type RelayHandlers = Required<
   Pick<ChannelHandlers<BridgeChannel>, 'bridge/exposed-changed' | 'bridge/run-exposed' | 'bridge/cancel-exposed'>

@@ -36,7 +36,7 @@ import { readToolInputJson } from './read-tool-input-json';
 import { readUSVStringSequence } from './read-usv-string-sequence';
 import { readToolOrigin } from './read-tool-origin';
 import { runToolCall } from './run-tool-call';
-import { sameOriginAncestry } from './same-origin-ancestry';
+import { sameOriginAncestry } from '../webmcp/same-origin-ancestry';
 import { serializeToolResult } from './serialize-tool-result';
 import { resumeToolCall } from './tool-continuations';
 import { unknownToolError } from './unknown-tool-error';

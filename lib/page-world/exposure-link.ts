@@ -6,7 +6,7 @@
  * through the page's window: a page's `message` listeners would hear it.
  */
 import type { ExposedTool, ExposedToolEntry } from '../messaging/bridge-messages';
-import type { PageAsk } from './page-channel';
+import type { PageAsk } from '../webmcp/page-channel';
 
 /** What the polyfill asks of the extension. */
 export interface ExposureLink {

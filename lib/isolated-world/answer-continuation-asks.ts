@@ -9,7 +9,7 @@ import type { ChannelMessage } from '../messaging/channel';
 import { sendMessage } from '../messaging/channel';
 import { capToolOutput } from '../agent/cap-tool-output';
 import { normalizeToolResult } from './normalize-tool-result';
-import type { PageAsk } from './page-channel';
+import type { PageAsk } from '../webmcp/page-channel';
 import { toolErrorOutput } from '../agent/tool-error-output';
 
 /** Answers one question, with `send` reaching the background (runtime.sendMessage). */

@@ -4,11 +4,11 @@ import { trustDeliveredMessages } from '../../tests/fixtures/trusted-port-messag
 import type { FrameReport } from '../messaging/bridge-messages';
 import { createFrameToolHost } from './create-frame-tool-host';
 import { createToolCursor } from './create-tool-cursor';
-import { installLegacyShim } from './install-legacy-shim';
-import { legacyRegistrations } from './legacy-registrations';
-import { PolyfillModelContext } from './install-model-context-polyfill';
-import { connectPageChannel } from './page-channel';
-import { servePageTools } from './serve-page-tools';
+import { installLegacyShim } from '../page-world/install-legacy-shim';
+import { legacyRegistrations } from '../page-world/legacy-registrations';
+import { PolyfillModelContext } from '../page-world/install-model-context-polyfill';
+import { connectPageChannel } from '../webmcp/page-channel';
+import { servePageTools } from '../page-world/serve-page-tools';
 
 /**
  * Both halves of one frame in one happy-dom window: the MAIN side (polyfill + servePageTools) and the isolated

@@ -11,7 +11,7 @@ import type { FrameTool } from '../messaging/bridge-messages';
 import { cleanPageText, cleanPageValue } from '../page-data/clean-page-text';
 import { thrownMessage } from '../page-data/describe-thrown';
 import { isRecord } from '../shared/is-record';
-import { readPageField } from './read-page-field';
+import { readPageField } from '../webmcp/read-page-field';
 
 const MAX_NAME = 128;
 const MAX_TITLE = 200;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FrameToBackgroundMessage } from '../messaging/bridge-messages';
 import { connectExposureRelay } from './connect-exposure-relay';
-import type { PageAsk, PageChannel } from './page-channel';
+import type { PageAsk, PageChannel } from '../webmcp/page-channel';
 
 /** A page channel whose MAIN side is scripted: `answer` runs what the isolated side requests. */
 function fakePage(answer: (op: string, args?: unknown) => Promise<unknown>) {
