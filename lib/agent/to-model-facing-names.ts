@@ -5,7 +5,7 @@ export const MODEL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
  * A page tool by which frame, which origin and which WebMCP name: what its model-facing name is kept for. Not the
  * confirmation policy's ToolIdentity (lib/host/create-confirmation-flow.ts), which is an origin and a name.
  */
-export interface FrameToolRef {
+interface FrameToolRef {
   frameId: number;
   origin: string;
   name: string;

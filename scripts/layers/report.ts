@@ -3,8 +3,7 @@
  * import each other in a circle, and what each folder imports. `npm run lint` checks the rules
  * (`.dependency-cruiser.cjs`); this prints the numbers docs/architecture.md § Layers quotes.
  *
- *   npm run layers:report              # production files (tests left out), as Markdown
- *   npm run layers:report -- --tests   # tests counted in their folders too
+ *   npm run layers:report   # shipped files (the config leaves tests out), as Markdown
  */
 import { execFileSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
@@ -24,13 +23,12 @@ export function folderOf(path: string): string | null {
 /** Folder → the folders it imports (itself left out). */
 export type FolderGraph = Map<string, Set<string>>;
 
-/** Builds the folder graph from dependency-cruiser's modules; test files only when `withTests`. */
-export function folderGraph(modules: { source: string; dependencies: { resolved: string }[] }[], withTests: boolean): FolderGraph {
-  const isTest = (path: string) => /\.test\.tsx?$/.test(path);
+/** Builds the folder graph from dependency-cruiser's modules. */
+export function folderGraph(modules: { source: string; dependencies: { resolved: string }[] }[]): FolderGraph {
   const graph: FolderGraph = new Map();
   for (const module of modules) {
     const from = folderOf(module.source);
-    if (!from || (!withTests && isTest(module.source))) continue;
+    if (!from) continue;
     if (!graph.has(from)) graph.set(from, new Set());
     for (const dependency of module.dependencies) {
       const to = folderOf(dependency.resolved);
@@ -118,7 +116,7 @@ function main() {
     { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
   );
   const { modules } = JSON.parse(json);
-  console.log(formatReport(folderGraph(modules, process.argv.includes('--tests'))));
+  console.log(formatReport(folderGraph(modules)));
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) main();
