@@ -1,5 +1,5 @@
 /**
- * The isolated bridge's part in relaying tools exposed across origins (lib/webmcp/exposure-link.ts): what the
+ * The isolated bridge's part in relaying tools exposed across origins (lib/page-world/exposure-link.ts): what the
  * page's polyfill asks goes to the background, with this frame's place in the tree, and what the background asks of
  * this frame (run an exposed tool, a tool exposed here came or went) goes to the polyfill. Everything the page says
  * is a claim: the background judges it by the frame the browser attests (lib/background/create-exposure-relay.ts).

@@ -29,7 +29,7 @@ export interface TabToolEntry extends ToolDescriptor {
 /**
  * The 2025 API a tool came through, which Chromium's WebMCP no longer has: the `navigator.modelContext` alias (any
  * of its methods), or `provideContext` on `document.modelContext`. Known only where this extension's polyfill
- * registered the tool (lib/webmcp/legacy-registrations.ts).
+ * registered the tool (lib/page-world/legacy-registrations.ts).
  */
 export type LegacyApi = 'navigator.modelContext' | 'provideContext';
 

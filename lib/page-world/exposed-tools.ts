@@ -1,6 +1,6 @@
 /**
  * Tools exposed across origins (Chrome 159's `exposedTo` and `fromOrigins`; docs/webmcp-conformance.md). A page
- * cannot reach a frame of another origin, so the extension relays (lib/webmcp/exposure-link.ts): each document tells
+ * cannot reach a frame of another origin, so the extension relays (lib/page-world/exposure-link.ts): each document tells
  * it which of its tools it exposes to which origins, and a document that asks for an origin's tools gets those
  * exposed to its own, each with the frame's window as it reaches it, and runs them through the extension.
  */

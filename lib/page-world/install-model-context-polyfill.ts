@@ -4,7 +4,7 @@
  * --enable-features=WebMCP: registerTool(tool, {signal}) (unregister = abort), getTools(), executeTool(tool,
  * input, {signal}) resolving to a string (JSON for objects) or null when the call navigated, and the events
  * toolchange, toolactivated, toolcancel. As native, getTools() lists the tools of every same-origin document of the
- * frame tree and executeTool() runs one in the document that registered it (see lib/webmcp/frame-tree-peers.ts); the
+ * frame tree and executeTool() runs one in the document that registered it (see lib/page-world/frame-tree-peers.ts); the
  * extension's agent reads every frame, cross-origin ones too, through each frame's own bridge, and decides itself
  * what the agent may call.
  *
@@ -81,7 +81,7 @@ const exposureHooks = new WeakMap<
 >();
 
 /**
- * Connects a context to the extension's relay of tools exposed across origins (lib/webmcp/exposure-link.ts): from
+ * Connects a context to the extension's relay of tools exposed across origins (lib/page-world/exposure-link.ts): from
  * now on it tells the extension which of its tools it exposes, lists other origins' tools exposed to it when asked
  * for their origins, and runs them.
  */
@@ -288,7 +288,7 @@ export class PolyfillModelContext extends EventTarget {
   }
 
   /**
-   * Tool continuations (docs/webmcp-conformance.md; lib/webmcp/tool-continuations.ts): finishes, with `callback`'s
+   * Tool continuations (docs/webmcp-conformance.md; lib/page-world/tool-continuations.ts): finishes, with `callback`'s
    * result, the agent's call whose tool asked for `token` in the document before this one.
    */
   resumeTool(token: unknown, callback: unknown): Promise<void> {

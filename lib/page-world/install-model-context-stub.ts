@@ -41,7 +41,7 @@ export interface ModelContextStub {
   upgrade(real: EventTarget): void;
   /**
    * "Through the alias": the page read `navigator.modelContext` more recently than `document.modelContext`, so a
-   * call now comes through the 2025 API (the audit says so: lib/webmcp/legacy-registrations.ts); while a recorded
+   * call now comes through the 2025 API (the audit says so: lib/page-world/legacy-registrations.ts); while a recorded
    * call is replayed, what it was when the page made it. One letter, as every byte of this script counts.
    */
   a?: boolean;

@@ -70,7 +70,7 @@ function nativeModelContext(win: Window & typeof globalThis): unknown {
   }
 }
 
-/** The polyfill's side of the relay of tools exposed across origins (lib/webmcp/exposure-link.ts). */
+/** The polyfill's side of the relay of tools exposed across origins (lib/page-world/exposure-link.ts). */
 function exposureOf(polyfill: PolyfillModelContext): PolyfillExposure {
   return {
     link: (link) => linkExposure(polyfill, link),
