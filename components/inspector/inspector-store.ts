@@ -1,6 +1,6 @@
 import type { ReadonlySignal, Signal } from '@preact/signals';
 import type { AgentMessage } from '../../lib/agent/types';
-import type { CallRecord } from '../../lib/inspector/call-timeline';
+import type { CallRecord } from '../../lib/messaging/call-record';
 import type { AdapterSummary, ConfirmationAnswer, TabSnapshot } from '../../lib/messaging/agent-messages';
 
 /**

@@ -1,4 +1,4 @@
-import type { CallRecord } from '../../lib/inspector/call-timeline';
+import type { CallRecord } from '../../lib/messaging/call-record';
 import { redactCallRecord } from '../../lib/inspector/redact-call-record';
 import type { InspectorStore } from './inspector-store';
 

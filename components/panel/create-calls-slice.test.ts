@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CallRecord } from '../../lib/inspector/call-timeline';
+import type { CallRecord } from '../../lib/messaging/call-record';
 import { createCallsSlice } from './create-calls-slice';
 import { createTabSlice } from './create-tab-slice';
 import { fakeAgentClient } from './fake-agent-client';

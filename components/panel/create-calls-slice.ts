@@ -1,5 +1,5 @@
 import { type ReadonlySignal, type Signal, signal } from '@preact/signals';
-import type { CallRecord } from '../../lib/inspector/call-timeline';
+import type { CallRecord } from '../../lib/messaging/call-record';
 import type { AgentClient } from '../../lib/messaging/agent-client';
 import type { HostEvent } from '../../lib/messaging/agent-messages';
 import type { TabLink } from './create-tab-slice';

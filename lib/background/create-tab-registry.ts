@@ -7,7 +7,7 @@
 import type { FrameReport } from '../messaging/bridge-messages';
 import { sendMessage } from '../messaging/channel';
 import type { BridgeChannel } from '../messaging/bridge-messages';
-import { assignToolNames, toolIdentityKey } from '../webmcp/to-model-facing-names';
+import { assignToolNames, toolIdentityKey } from '../agent/to-model-facing-names';
 import type { FrameSender } from './attest-frame-sender';
 import { capTabTools } from './cap-tab-tools';
 import { createFrameDelegation } from './create-frame-delegation';

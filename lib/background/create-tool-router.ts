@@ -14,8 +14,8 @@ import type {
   RouterChannel,
 } from '../messaging/bridge-messages';
 import { type ChannelHandlers, handleMessage, sendMessage } from '../messaging/channel';
-import { CAP_NOTE_ROOM, capToolOutput, DEFAULT_MAX_RESULT_CHARS } from '../webmcp/cap-tool-output';
-import { cancelledBeforeStart, cancelledInPage, toolErrorOutput } from '../webmcp/tool-error-output';
+import { CAP_NOTE_ROOM, capToolOutput, DEFAULT_MAX_RESULT_CHARS } from '../agent/cap-tool-output';
+import { cancelledBeforeStart, cancelledInPage, toolErrorOutput } from '../agent/tool-error-output';
 import type { FrameSender } from './attest-frame-sender';
 import type { FoundFrame } from './load-bridge';
 import { continuationQuestions } from './continuation-questions';
@@ -23,9 +23,9 @@ import { createContinuations } from './create-continuations';
 import { attest, createTabRegistry, isFrameReport, trimToTabCaps } from './create-tab-registry';
 import { continuedOutput, unfinishedOutput } from './continued-output';
 import { createExposureRelay } from './create-exposure-relay';
-import { readExpectedTool, toolChange } from './expected-tool';
+import { readExpectedTool, toolChange } from '../messaging/expected-tool';
 import { createNavigationFollower } from './follow-navigation';
-import type { ToolBridge, ToolCallOptions } from './tool-bridge';
+import type { ToolBridge, ToolCallOptions } from '../messaging/tool-bridge';
 
 /** The slice of chrome.storage.session the router needs. */
 export interface SessionStore {

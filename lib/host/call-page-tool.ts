@@ -1,10 +1,11 @@
 import type { ToolCall, ToolOutput } from '../agent/types';
 import { validateArgs } from '../agent/validate-args';
-import type { CallInProgress, CallRecord, CallTimeline } from '../inspector/call-timeline';
+import type { CallInProgress, CallTimeline } from '../inspector/call-timeline';
+import type { CallRecord } from '../messaging/call-record';
 import type { TabToolEntry } from '../messaging/tab-tool-snapshot';
 import { IN_BROWSER_AGENT } from '../storage/grant-caller';
 import { secretPathsOf } from '../transcript/secret-paths-of';
-import { toolErrorOutput } from '../webmcp/tool-error-output';
+import { toolErrorOutput } from '../agent/tool-error-output';
 import type { ConfirmationFlow } from './create-confirmation-flow';
 import type { RunGuard } from './create-run-guard';
 import type { TabTools } from './create-tab-tools';

@@ -9,7 +9,7 @@ import { createAgentPortPair } from '../testing/agent-port-pair';
 import { createMemoryStorageArea } from '../testing/memory-storage-area';
 import { createSettingsStore } from '../storage/settings-store';
 import { IN_BROWSER_AGENT } from '../storage/grant-caller';
-import type { StorageArea } from '../storage/storage-area';
+import type { StorageArea } from '../messaging/storage-area';
 import type { HostPort, HostToolBridge } from './agent-host-deps';
 import { createAdapterRegistry } from './create-adapter-registry';
 import { DECLINED_CALL_ERROR } from './create-confirmation-flow';

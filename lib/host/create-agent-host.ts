@@ -7,9 +7,9 @@ import {
   isPanelIntent,
   type PanelIntent,
 } from '../messaging/agent-messages';
-import { isHostSender } from '../background/is-host-sender';
+import { acceptExtensionPort } from '../messaging/accept-extension-port';
 import { browserSessionId, createConversationStore, type ConversationStore, recordBrowserSession } from '../storage/conversations';
-import type { CallRecord } from '../inspector/call-timeline';
+import type { CallRecord } from '../messaging/call-record';
 import type { AgentHostDeps, HostPort } from './agent-host-deps';
 import { createTabSession, type TabSession } from './create-tab-session';
 import { errorMessage } from '../shared/error-message';
@@ -259,17 +259,9 @@ export function createAgentHost(deps: AgentHostDeps): AgentHost {
   };
 
   deps.onConnect.addListener((port) => {
-    if (port.name !== AGENT_PORT_NAME) return;
     // A content script can open a Port with the panel's name: it must not bind tabs, read conversations or answer
     // confirmations. Only what the browser attests counts.
-    if (!isHostSender(port.sender, deps.extension.id, deps.extension.origin)) {
-      try {
-        port.disconnect?.();
-      } catch {
-        // Already gone.
-      }
-      return;
-    }
+    if (!acceptExtensionPort(port, AGENT_PORT_NAME, deps.extension)) return;
     ports.set(port, {});
     port.onDisconnect.addListener(() => ports.delete(port));
     port.onMessage.addListener((message) => {

@@ -20,7 +20,7 @@ import { toolOutputText } from '../agent/tool-output-text';
 import type { ToolCall, ToolDescriptor, ToolOutput, WebAgent } from '../agent/types';
 import { hostOf } from '../shared/host-of';
 import { originLabel } from '../shared/origin-label';
-import { toolErrorOutput } from '../webmcp/tool-error-output';
+import { toolErrorOutput } from '../agent/tool-error-output';
 import type { ToolIdentity } from './create-confirmation-flow';
 
 /** Error codes after which a call that is not read-only may have acted: the page never said how it ended. */

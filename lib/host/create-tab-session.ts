@@ -1,6 +1,7 @@
 import { initialRunState } from '../agent/reduce-stream-part';
 import type { AgentAdapter, AgentMessage, ToolCall, ToolOutput } from '../agent/types';
-import { type CallRecord, createCallTimeline } from '../inspector/call-timeline';
+import { createCallTimeline } from '../inspector/call-timeline';
+import type { CallRecord } from '../messaging/call-record';
 import type { ConfirmationAnswer, TabSnapshot, TranscriptFormat } from '../messaging/agent-messages';
 import { secretPathsOf } from '../transcript/secret-paths-of';
 import type { ConversationStore } from '../storage/conversations';

@@ -7,8 +7,8 @@
 import type { ToolOutput } from '../agent/types';
 import type { HostToBackgroundMessage, RouterChannel, RouterPushChannel } from '../messaging/bridge-messages';
 import { type ChannelHandlers, handleMessage, sendMessage } from '../messaging/channel';
-import { cancelledBeforeStart, cancelledInPage, toolErrorOutput } from '../webmcp/tool-error-output';
-import type { ToolBridge } from '../background/tool-bridge';
+import { cancelledBeforeStart, cancelledInPage, toolErrorOutput } from '../agent/tool-error-output';
+import type { ToolBridge } from '../messaging/tool-bridge';
 import type { TabToolSnapshot } from '../messaging/tab-tool-snapshot';
 
 interface ToolBridgeClientPorts {

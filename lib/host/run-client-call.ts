@@ -5,7 +5,7 @@ import type { TabToolEntry } from '../messaging/tab-tool-snapshot';
 import { hostOf } from '../shared/host-of';
 import { desktopCaller } from '../storage/grant-caller';
 import { secretPathsOf } from '../transcript/secret-paths-of';
-import { toolErrorOutput } from '../webmcp/tool-error-output';
+import { toolErrorOutput } from '../agent/tool-error-output';
 import type { ConfirmationFlow } from './create-confirmation-flow';
 import type { ForcedQuestion } from './create-run-guard';
 import type { TabTools } from './create-tab-tools';

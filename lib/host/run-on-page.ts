@@ -1,5 +1,5 @@
 import type { ToolCall, ToolOutput } from '../agent/types';
-import { expectedToolOf } from '../background/expected-tool';
+import { expectedToolOf } from '../messaging/expected-tool';
 import type { CallInProgress } from '../inspector/call-timeline';
 import type { TabToolEntry } from '../messaging/tab-tool-snapshot';
 import type { HostToolBridge } from './agent-host-deps';

@@ -1,20 +1,21 @@
 import type { AgentAdapter } from '../agent/types';
-import { type AttestedSender, isHostSender } from '../background/is-host-sender';
-import type { ToolBridge } from '../background/tool-bridge';
+import { type AttestedSender, isHostSender } from '../messaging/is-host-sender';
+import type { ToolBridge } from '../messaging/tool-bridge';
 import { createCloudAdapter } from '../cloud/create-cloud-adapter';
 import { listModels } from '../cloud/list-models';
 import { testConnection } from '../cloud/test-connection';
 import type { DeviceTestResult } from '../local/measure-device';
 import type { LocalModelInfo, OptionsReply } from '../messaging/options-messages';
 import { createSettingsStore, type SettingsStore } from '../storage/settings-store';
-import type { StorageArea } from '../storage/storage-area';
-import type { ExtensionIdentity, HostPort } from './agent-host-deps';
+import type { StorageArea } from '../messaging/storage-area';
+import type { ExtensionIdentity } from '../messaging/accept-extension-port';
+import type { HostPort } from './agent-host-deps';
 import { type AdapterFactory, createAdapterRegistry } from './create-adapter-registry';
 import { cacheHostSettings } from './cache-host-settings';
 import { cacheSavedKeys } from './cache-saved-keys';
 import { handleOptionsRequest } from './options-requests';
 import { type AgentHost, createAgentHost } from './create-agent-host';
-import type { BridgeBrowser } from '../background/create-native-link';
+import type { BridgeBrowser } from '../messaging/mcp-bridge-messages';
 import { createMcpBridge, type SharingPort } from '../mcp-bridge/create-mcp-bridge';
 
 /** The on-device adapter with the model management the options page uses (lib/local's LocalAdapter fits). */

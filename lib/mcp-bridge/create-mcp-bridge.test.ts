@@ -4,7 +4,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { ToolCall, ToolOutput } from '../agent/types';
-import type { BridgeBrowser, BridgeBrowserListener } from '../background/create-native-link';
+import type { BridgeBrowser, BridgeBrowserListener } from '../messaging/mcp-bridge-messages';
 import type { TabToolEntry, TabToolSnapshot } from '../messaging/tab-tool-snapshot';
 import type { ClientCallRequest } from '../host/run-client-call';
 import type { BridgeTabInfo, NativeOutbound, SharingState } from '../messaging/mcp-bridge-messages';

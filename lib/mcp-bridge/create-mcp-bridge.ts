@@ -3,7 +3,7 @@
  * beside the tabs' sessions, and is the only place that decides what a desktop agent may reach:
  *
  * - Nothing is shared until the person turns sharing on (options page) and shares a site or a tab (side panel).
- *   Only the extension's own pages can ask for either (the Port is checked with isHostSender).
+ *   Only the extension's own pages can ask for either (the Port is checked with acceptExtensionPort).
  * - tools/list: the tools of the tabs that show a shared site (or are shared themselves), named `<origin>__<tool>`
  *   after the frame that owns each (mcp-tool-names.ts) and described as on that origin, inside which site and tab,
  *   with schemas cleaned as for the extension's own model. When they change, every client hears
@@ -23,9 +23,9 @@
 import { isDelegateToolName } from '../agent/select-tools';
 import { formatToolError, parseToolError } from '../agent/tool-error-codes';
 import type { ToolCall, ToolOutput } from '../agent/types';
-import type { BridgeBrowser } from '../background/create-native-link';
-import { isHostSender, type AttestedSender } from '../background/is-host-sender';
-import type { ToolBridge } from '../background/tool-bridge';
+import type { BridgeBrowser } from '../messaging/mcp-bridge-messages';
+import type { AttestedSender } from '../messaging/is-host-sender';
+import type { ToolBridge } from '../messaging/tool-bridge';
 import type { TabToolEntry } from '../messaging/tab-tool-snapshot';
 import { cleanDescription, cleanSchema } from '../cloud/clean-schema';
 import { type ChannelHandlers, handleMessage, type MessageOf } from '../messaging/channel';
@@ -45,8 +45,8 @@ import { createSpotlight, type Spotlight } from '../page-data/spotlight';
 import { hostOf } from '../shared/host-of';
 import { isRecord } from '../shared/is-record';
 import { webOriginOf } from '../shared/web-origin-of';
-import type { StorageArea } from '../storage/storage-area';
-import type { ExtensionIdentity } from '../host/agent-host-deps';
+import type { StorageArea } from '../messaging/storage-area';
+import { acceptExtensionPort, type ExtensionIdentity } from '../messaging/accept-extension-port';
 import { createRunGuard, type RunGuard } from '../host/create-run-guard';
 import type { ClientCallRequest } from '../host/run-client-call';
 import { createToolNames, type NamedTool } from './mcp-tool-names';
@@ -514,16 +514,8 @@ export function createMcpBridge(deps: McpBridgeDeps): McpBridge {
   };
 
   deps.onConnect.addListener((port) => {
-    if (port.name !== SHARING_PORT_NAME) return;
     // A content script can open a Port of this name: it must neither turn sharing on nor share its own site.
-    if (!isHostSender(port.sender, deps.extension.id, deps.extension.origin)) {
-      try {
-        port.disconnect?.();
-      } catch {
-        // Already gone.
-      }
-      return;
-    }
+    if (!acceptExtensionPort(port, SHARING_PORT_NAME, deps.extension)) return;
     watchers.set(port, {});
     port.onDisconnect.addListener(() => watchers.delete(port));
     port.onMessage.addListener((message) => void handleMessage(handlers, message, port)?.catch(() => undefined));

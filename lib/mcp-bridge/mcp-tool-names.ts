@@ -15,7 +15,7 @@ export const MAX_TOOL_NAME = 64;
 export interface NamedTool {
   tabId: number;
   site: string;
-  /** The tool's model-facing name in its tab (lib/webmcp/to-model-facing-names.ts). */
+  /** The tool's model-facing name in its tab (lib/agent/to-model-facing-names.ts). */
   tool: string;
   /** The origin of the frame that owns the tool, when it is not the site's ("null" for a sandboxed frame). */
   origin?: string;

@@ -15,7 +15,7 @@ import { AGENT_PORT_NAME, type HostEvent, type TabSnapshot } from '../messaging/
 import { createAgentPortPair } from './agent-port-pair';
 import type { BackgroundToFrameMessage, HostToBackgroundMessage } from '../messaging/bridge-messages';
 import { createMemoryStorageArea } from './memory-storage-area';
-import type { StorageArea } from '../storage/storage-area';
+import type { StorageArea } from '../messaging/storage-area';
 
 const EXTENSION = { id: 'webmcp-agent-test-id', origin: 'chrome-extension://webmcp-agent-test-id/' };
 const PANEL_SENDER = {
