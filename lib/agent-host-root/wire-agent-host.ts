@@ -8,12 +8,12 @@ import type { DeviceTestResult } from '../local/measure-device';
 import type { LocalModelInfo, OptionsReply } from '../messaging/options-messages';
 import { createSettingsStore, type SettingsStore } from '../storage/settings-store';
 import type { StorageArea } from '../storage/storage-area';
-import type { ExtensionIdentity, HostPort } from './agent-host-deps';
-import { type AdapterFactory, createAdapterRegistry } from './create-adapter-registry';
-import { cacheHostSettings } from './cache-host-settings';
-import { cacheSavedKeys } from './cache-saved-keys';
-import { handleOptionsRequest } from './options-requests';
-import { type AgentHost, createAgentHost } from './create-agent-host';
+import type { ExtensionIdentity, HostPort } from '../host/agent-host-deps';
+import { type AdapterFactory, createAdapterRegistry } from '../host/create-adapter-registry';
+import { cacheHostSettings } from '../host/cache-host-settings';
+import { cacheSavedKeys } from '../host/cache-saved-keys';
+import { handleOptionsRequest } from '../host/options-requests';
+import { type AgentHost, createAgentHost } from '../host/create-agent-host';
 import type { BridgeBrowser } from '../background/create-native-link';
 import { createMcpBridge, type SharingPort } from '../mcp-bridge/create-mcp-bridge';
 
