@@ -15,7 +15,9 @@ import { cacheSavedKeys } from '../host/cache-saved-keys';
 import { handleOptionsRequest } from '../host/options-requests';
 import { type AgentHost, createAgentHost } from '../host/create-agent-host';
 import type { BridgeBrowser } from '../background/create-native-link';
-import { createMcpBridge, type SharingPort } from '../mcp-bridge/create-mcp-bridge';
+import { createRunGuard } from '../host/create-run-guard';
+import { createMcpBridge } from '../mcp-bridge/create-mcp-bridge';
+import type { SharingPort } from '../mcp-bridge/create-sharing-views';
 
 /** The on-device adapter with the model management the options page uses (lib/local's LocalAdapter fits). */
 interface HostLocalAdapter extends AgentAdapter {
@@ -111,6 +113,8 @@ export function wireAgentHost(deps: WireAgentHostDeps): AgentHostRuntime {
       browser: deps.bridgeBrowser,
       tools: deps.bridge,
       session: (tabId) => host.session(tabId),
+      // A desktop agent's guard judges its calls and is told no site (create-run-guard.ts).
+      createGuard: () => createRunGuard({ site: undefined, agent: undefined, stop: () => undefined }),
       storage: deps.storage.local,
       onConnect: deps.onConnect as unknown as { addListener(listener: (port: SharingPort) => void): void },
       extension: deps.extension,
