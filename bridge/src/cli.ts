@@ -84,7 +84,7 @@ async function main(argv: readonly string[]): Promise<number> {
       });
       await server.connect(new StdioServerTransport());
       return await new Promise<number>((resolve) => {
-        server.onclose = () => resolve(0);
+        server.server.onclose = () => resolve(0);
       });
     }
     case 'install': {
