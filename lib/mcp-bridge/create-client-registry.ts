@@ -3,7 +3,8 @@
  * known once it said hello with this end's protocol and the nonce of its delimiter; each holds the origins whose
  * tools' results it got, its guard (the cross-origin and outcome-unknown questions) and its calls in flight.
  */
-import type { RunGuard } from '../host/create-run-guard';
+import type { ToolDescriptor, ToolOutput } from '../agent/types';
+import type { ClientCallRequest } from '../host/run-client-call';
 import type { SharingClient } from '../messaging/mcp-bridge-messages';
 import { cleanPageText } from '../page-data/clean-page-text';
 import { createSpotlight, type Spotlight } from '../page-data/spotlight';
@@ -16,8 +17,22 @@ const MAX_CLIENT_NAME = 60;
 /** Most clients at once (each is a process the person started). */
 const MAX_CLIENTS = 16;
 
-/** What a client's guard judges: the questions a desktop agent's calls get whatever the policy says. */
-export type ClientGuard = Pick<RunGuard, 'mustAsk' | 'settle'>;
+/** A tool's identity for policy: the origin of the frame that owns it and its own name. */
+interface GuardedTool {
+  origin?: string;
+  originalName: string;
+}
+
+/**
+ * What a client's guard judges: the questions a desktop agent's calls get whatever the policy says. The host's run
+ * guard, told no site, fits (lib/host/create-run-guard.ts); the composition root makes it.
+ */
+export interface ClientGuard {
+  /** Why this call must ask (the client read another origin's data, or an earlier outcome went unknown). */
+  mustAsk(identity: GuardedTool, held: readonly string[]): ClientCallRequest['force'];
+  /** The call's output as the client gets it, remembering a call whose outcome is unknown. */
+  settle(tool: ToolDescriptor, identity: GuardedTool, output: ToolOutput): ToolOutput;
+}
 
 /** A call in flight, with the site and tab it runs on. */
 interface ClientCall {
