@@ -26,8 +26,9 @@ const LAYERS = [
     name: 'contexts',
     folders: ['lib/background', 'lib/host', 'lib/mcp-bridge', 'lib/page-world', 'lib/isolated-world', 'components'],
   },
-  // What puts the contexts together.
-  { name: 'wiring', folders: ['entrypoints'] },
+  // What puts the contexts together: the entry points, and the agent host's composition root (which both Chrome's
+  // offscreen document and Firefox's background page run).
+  { name: 'wiring', folders: ['entrypoints', 'lib/agent-host-root'] },
 ];
 
 /** A path regex for a list of folders (or single files). */
@@ -47,19 +48,11 @@ const upward = LAYERS.slice(0, -1).map((layer, i) => ({
 const contexts = LAYERS.find((layer) => layer.name === 'contexts').folders;
 
 /**
- * Folder circles that other work of issue 35 is removing, left out of no-folder-circles until it lands (the
- * known-violations file holds only module-level ones): the side panel's views (item 4, the panel's store and shell)
- * and the host with the desktop bridge (item 3, which moves the composition root out of lib/host). Remove a folder
- * here once it is in no circle. A circle through any other folder is still found.
+ * Folder circles tolerated while work removing them is in flight, left out of no-folder-circles until it lands (the
+ * known-violations file holds only module-level ones). Empty: no folders import each other in a circle. A folder
+ * listed here is skipped as the start of a circle; one through any other folder is still found.
  */
-const CIRCLES_IN_FLIGHT = [
-  'components/chat',
-  'components/inspector',
-  'components/shared',
-  'components/sharing',
-  'lib/host',
-  'lib/mcp-bridge',
-];
+const CIRCLES_IN_FLIGHT = [];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -78,7 +71,7 @@ module.exports = {
       comment: 'No folders import each other in a circle: a folder is a unit a reader can hold, above or below another.',
       severity: 'error',
       scope: 'folder',
-      from: { path: `^(?!(${CIRCLES_IN_FLIGHT.join('|')})$)` },
+      from: CIRCLES_IN_FLIGHT.length > 0 ? { path: `^(?!(${CIRCLES_IN_FLIGHT.join('|')})$)` } : {},
       to: { circular: true },
     },
     {

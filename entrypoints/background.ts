@@ -6,7 +6,7 @@ import { ensureOffscreenDocument } from '@/lib/background/ensure-offscreen-docum
 import { isHostSender } from '@/lib/messaging/is-host-sender';
 import { createStubSync } from '@/lib/background/create-stub-sync';
 import { createNativeLink, pushNativeLinkEvents, serveNativeLink } from '@/lib/background/create-native-link';
-import { wireAgentHost } from '@/lib/host/wire-agent-host';
+import { wireAgentHost } from '@/lib/agent-host-root/wire-agent-host';
 import { createLocalAdapterFromSettings } from '@/lib/host/create-local-adapter-from-settings';
 import { agentStorageChanged, serveAgentStorage } from '@/lib/messaging/agent-storage-proxy';
 import type { RouterChannel } from '@/lib/messaging/bridge-messages';

@@ -9,7 +9,8 @@ import { createConfirmationFlow } from './create-confirmation-flow';
 import type { RunGuard } from './create-run-guard';
 import type { TabTools } from './create-tab-tools';
 import { runCallByHand } from './run-call-by-hand';
-import { type ClientCallRequest, runClientCall } from './run-client-call';
+import type { ClientCallRequest } from '../messaging/client-call-request';
+import { runClientCall } from './run-client-call';
 import { runOnPage } from './run-on-page';
 
 interface TabCallsDeps {

@@ -15,7 +15,7 @@ import { createTabTools } from './create-tab-tools';
 import { exportTabTranscript, type TranscriptExportOptions } from './export-tab-transcript';
 import { retryMessages } from './retry-messages';
 import { runAdapter } from './run-adapter';
-import type { ClientCallRequest } from './run-client-call';
+import type { ClientCallRequest } from '../messaging/client-call-request';
 import { runOutcomeOf } from './run-outcome-of';
 import { siteMovedBeforeSend } from '../shared/site-moved-before-send';
 import { webOriginOf } from '../shared/web-origin-of';

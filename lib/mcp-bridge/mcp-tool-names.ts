@@ -38,7 +38,7 @@ export function siteLabel(site: string): string {
 }
 
 /** The names given out while the bridge runs. */
-interface ToolNames {
+export interface ToolNames {
   /** The name for this tool of this tab on this site, in this frame's origin: the one it had, or a new one. */
   nameOf(tool: NamedTool): string;
 }

@@ -8,7 +8,7 @@
 import type { AgentAdapter, AgentRunRequest, AgentStreamPart } from '../agent/types';
 import { createToolBridgeClient } from '../host/create-tool-bridge-client';
 import { createToolRouter } from '../background/create-tool-router';
-import { wireAgentHost } from '../host/wire-agent-host';
+import { wireAgentHost } from '../agent-host-root/wire-agent-host';
 import type { HostPort } from '../host/agent-host-deps';
 import { createAgentClient } from '../messaging/agent-client';
 import { AGENT_PORT_NAME, type HostEvent, type TabSnapshot } from '../messaging/agent-messages';

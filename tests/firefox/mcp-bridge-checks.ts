@@ -10,7 +10,7 @@ import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { FIREFOX_EXTENSION_ID } from '../../bridge/src/extension-ids';
-import { NOT_SHARED_ERROR } from '../../lib/mcp-bridge/create-mcp-bridge';
+import { NOT_SHARED_ERROR } from '../../lib/mcp-bridge/client-refusals';
 import { siteLabel } from '../../lib/mcp-bridge/mcp-tool-names';
 import { type DesktopNotifications, startDesktopNotifications } from '../fixtures/desktop-notifications';
 import { connectDesktopAgent, type DesktopAgent, installBridge, resultText } from '../fixtures/mcp-desktop-agent';

@@ -9,14 +9,16 @@ import type { LocalModelInfo, OptionsReply } from '../messaging/options-messages
 import { createSettingsStore, type SettingsStore } from '../storage/settings-store';
 import type { StorageArea } from '../messaging/storage-area';
 import type { ExtensionIdentity } from '../messaging/accept-extension-port';
-import type { HostPort } from './agent-host-deps';
-import { type AdapterFactory, createAdapterRegistry } from './create-adapter-registry';
-import { cacheHostSettings } from './cache-host-settings';
-import { cacheSavedKeys } from './cache-saved-keys';
-import { handleOptionsRequest } from './options-requests';
-import { type AgentHost, createAgentHost } from './create-agent-host';
+import type { HostPort } from '../host/agent-host-deps';
+import { type AdapterFactory, createAdapterRegistry } from '../host/create-adapter-registry';
+import { cacheHostSettings } from '../host/cache-host-settings';
+import { cacheSavedKeys } from '../host/cache-saved-keys';
+import { handleOptionsRequest } from '../host/options-requests';
+import { type AgentHost, createAgentHost } from '../host/create-agent-host';
 import type { BridgeBrowser } from '../messaging/mcp-bridge-messages';
-import { createMcpBridge, type SharingPort } from '../mcp-bridge/create-mcp-bridge';
+import { createRunGuard } from '../host/create-run-guard';
+import { createMcpBridge } from '../mcp-bridge/create-mcp-bridge';
+import type { SharingPort } from '../mcp-bridge/create-sharing-views';
 
 /** The on-device adapter with the model management the options page uses (lib/local's LocalAdapter fits). */
 interface HostLocalAdapter extends AgentAdapter {
@@ -112,6 +114,8 @@ export function wireAgentHost(deps: WireAgentHostDeps): AgentHostRuntime {
       browser: deps.bridgeBrowser,
       tools: deps.bridge,
       session: (tabId) => host.session(tabId),
+      // A desktop agent's guard judges its calls and is told no site (create-run-guard.ts).
+      createGuard: () => createRunGuard({ site: undefined, agent: undefined, stop: () => undefined }),
       storage: deps.storage.local,
       onConnect: deps.onConnect as unknown as { addListener(listener: (port: SharingPort) => void): void },
       extension: deps.extension,
