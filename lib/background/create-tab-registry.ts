@@ -4,63 +4,16 @@
  * delegated tools to, and whether someone watches the tab. It builds the tab's snapshot, keeps the toolbar badge at
  * the tab's tool count and pushes a watched tab's snapshot to the agent host when it changes.
  */
-import type { FrameReport } from '../messaging/bridge-messages';
 import { sendMessage } from '../messaging/channel';
 import type { BridgeChannel } from '../messaging/bridge-messages';
 import { assignToolNames, toolIdentityKey } from '../webmcp/to-model-facing-names';
 import type { FrameSender } from './attest-frame-sender';
-import { capTabTools } from './cap-tab-tools';
 import { createFrameDelegation } from './create-frame-delegation';
 import { createTabWriteQueue } from './create-tab-write-queue';
-import type { ToolRouterPorts } from './create-tool-router';
+import type { ToolRouterPorts } from './tool-router-ports';
 import { buildTabSnapshot, selectTools } from './build-tab-snapshot';
 import type { TabToolSnapshot } from '../messaging/tab-tool-snapshot';
-
-/** A frame's report as stored: its URL and origin are the browser's attestation, never the frame's claim. */
-export interface StoredFrame extends FrameReport {
-  documentId?: string;
-  /** When the router stored it (Date.now()): a report from before the tab's last navigation is the old page's. */
-  at?: number;
-  /** Tools this frame reported beyond what a whole tab may offer, cut on arrival (counted as dropped). */
-  cut?: number;
-}
-
-export interface TabState {
-  frames: Record<string, StoredFrame>;
-  /**
-   * Model-facing names given out in this tab, by tool identity (frame, origin, name). A name stays with its tool
-   * while the top document lives, and is never handed to another tool, so a name the model saw earlier can only
-   * ever reach the tool it meant (or none).
-   */
-  names: Record<string, string>;
-  /** The attested origin of every frame heard from in this top document, by frame id. */
-  seen: Record<string, string>;
-  /**
-   * Whether a frame that is not same-origin with the top may serve tools (the page delegated `tools` to it, see
-   * create-frame-delegation.ts). A frame without a verdict yet serves none.
-   */
-  delegated: Record<string, boolean>;
-  /**
-   * Frames of the top's origin that need the page's delegation all the same: their document found a frame of another
-   * origin above it, or an `<iframe allow>` that takes tools away (it said so in frame/ready, or asked
-   * frame/may-use-tools). The claim is believed because it can only take tools away; a frame that keeps quiet about
-   * it gets no more than its origin's top document has anyway.
-   */
-  needsDelegation?: Record<string, true>;
-  /**
-   * Someone asked for this tab's tools (the panel, a run, a test): every document of the tab gets the whole bridge
-   * from now on, and every change is pushed to the host with its snapshot.
-   */
-  watched?: boolean;
-  /** Grows with every change: the host keeps the snapshot with the highest revision (pushes and answers race). */
-  revision?: number;
-  /**
-   * When the tab last started to navigate (tabs.onUpdated loading; also for same-document navigations, which the
-   * browser does not tell apart): if the top frame's bridge then announces a new document, every report from before
-   * this is the old page's.
-   */
-  navigatedAt?: number;
-}
+import { admittedFrameIds, isSelfOrigin, markNeedsDelegation, type StoredFrame, type TabState } from './tab-state';
 
 const key = (tabId: number) => `bridge:tab:${tabId}`;
 /** The ids of the watched tabs. */
@@ -380,69 +333,4 @@ export function createTabRegistry(ports: TabRegistryPorts): TabRegistry {
       await ports.store.remove([key(tabId)]);
     },
   };
-}
-
-/**
- * Whether a frame may serve tools without anyone's delegation: the top, and frames same-origin with it that did not
- * say they need it (TabState.needsDelegation).
- */
-function isSelfOrigin(state: TabState, frameId: number): boolean {
-  if (frameId === 0) return true;
-  if (state.needsDelegation?.[frameId]) return false;
-  const top = state.seen[0] ?? state.frames[0]?.origin;
-  const origin = state.seen[frameId] ?? state.frames[frameId]?.origin;
-  return top !== undefined && top !== 'null' && origin === top;
-}
-
-/** Records what a frame's document said of its ancestors (the top has none). */
-function markNeedsDelegation(state: TabState, frameId: number, needed: boolean): void {
-  if (frameId === 0) return;
-  state.needsDelegation ??= {};
-  if (needed) state.needsDelegation[frameId] = true;
-  else delete state.needsDelegation[frameId];
-}
-
-/** The frames whose tools count, in frame-id order: same-origin with the top, or delegated `tools` by the page. */
-export function admittedFrameIds(state: TabState): number[] {
-  return Object.keys(state.frames)
-    .map(Number)
-    .filter((frameId) => isSelfOrigin(state, frameId) || state.delegated[frameId] === true)
-    .sort((a, b) => a - b);
-}
-
-/** A frame never holds more than a whole tab may offer: it bounds what a flood of reports stores and writes. */
-export function trimToTabCaps(report: StoredFrame): StoredFrame {
-  const { kept } = capTabTools([{ frameId: 0, tools: report.tools }]);
-  const keep = kept.get(0)!;
-  if (keep.size === report.tools.length) return report;
-  return { ...report, tools: report.tools.filter((_, i) => keep.has(i)), cut: report.tools.length - keep.size };
-}
-
-/**
- * The report as the router keeps it: the frame's claimed URL and origin are replaced by the browser's attestation
- * (its `sender`), so grants and prompts judge the real origin, and the document it came from is remembered.
- */
-export function attest(report: FrameReport, sender: FrameSender): StoredFrame {
-  // Field by field: a claimed report may carry `documentId` or `cut` of its own making.
-  return {
-    url: sender.url,
-    origin: sender.origin,
-    page: { ...report.page, url: sender.url },
-    tools: report.tools,
-    ...(sender.documentId ? { documentId: sender.documentId } : {}),
-  };
-}
-
-/** A content script's report is untrusted: check its shape before storing it. */
-export function isFrameReport(value: unknown): value is FrameReport {
-  if (typeof value !== 'object' || value === null) return false;
-  const r = value as FrameReport;
-  return (
-    typeof r.url === 'string' &&
-    typeof r.origin === 'string' &&
-    typeof r.page === 'object' &&
-    r.page !== null &&
-    Array.isArray(r.tools) &&
-    r.tools.every((t) => typeof t === 'object' && t !== null && typeof t.name === 'string' && typeof t.description === 'string')
-  );
 }
