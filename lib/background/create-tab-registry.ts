@@ -9,18 +9,15 @@ import type { BridgeChannel } from '../messaging/bridge-messages';
 import { assignToolNames, toolIdentityKey } from '../webmcp/to-model-facing-names';
 import type { FrameSender } from './attest-frame-sender';
 import { createFrameDelegation } from './create-frame-delegation';
+import { createSnapshotPush } from './create-snapshot-push';
 import { createTabWriteQueue } from './create-tab-write-queue';
+import { createWatchedTabs } from './create-watched-tabs';
 import type { ToolRouterPorts } from './tool-router-ports';
 import { buildTabSnapshot, selectTools } from './build-tab-snapshot';
 import type { TabToolSnapshot } from '../messaging/tab-tool-snapshot';
 import { admittedFrameIds, isSelfOrigin, markNeedsDelegation, type StoredFrame, type TabState } from './tab-state';
 
 const key = (tabId: number) => `bridge:tab:${tabId}`;
-/** The ids of the watched tabs. */
-const WATCHED_KEY = 'bridge:watched';
-
-/** Pushes of one tab's snapshot are coalesced over this long (see schedulePush). */
-const PUSH_COALESCE_MS = 30;
 
 /** The tab registry's ports: the router's, less what only calls need. */
 type TabRegistryPorts = Pick<
@@ -96,53 +93,21 @@ export function createTabRegistry(ports: TabRegistryPorts): TabRegistry {
     const count = selectTools(state).tools.length;
     ports.setBadge(tabId, count > 0 ? String(count) : '');
     for (const listener of listeners) listener(tabId);
-    if (state.watched) schedulePush(tabId);
+    if (state.watched) pushes.schedule(tabId);
   };
 
-  /**
-   * Pushed, so that the host never asks: only for tabs someone watches, and at most one snapshot per tab every
-   * PUSH_COALESCE_MS, the latest (a page that floods reports must not flood every extension page with snapshots).
-   * A call's own answer carries its snapshot at once, so no call waits for this.
-   */
-  const pushTimers = new Map<number, ReturnType<typeof setTimeout>>();
-  const schedulePush = (tabId: number) => {
-    if (pushTimers.has(tabId)) return;
-    pushTimers.set(
-      tabId,
-      setTimeout(() => {
-        pushTimers.delete(tabId);
-        const latest = tabs.get(tabId);
-        if (latest?.watched) ports.notifyHost?.({ type: 'host/tools-changed', tabId, snapshot: snapshotOf(tabId, latest) });
-      }, PUSH_COALESCE_MS),
-    );
-  };
+  const pushes = createSnapshotPush((tabId) => {
+    const latest = tabs.get(tabId);
+    if (latest?.watched) ports.notifyHost?.({ type: 'host/tools-changed', tabId, snapshot: snapshotOf(tabId, latest) });
+  });
+  const watched = createWatchedTabs(ports.store);
 
   /** Starts watching a tab: the whole bridge goes into every frame it has now, and into each document it loads. */
-  /** The watched tabs, kept in memory and in one session-storage key (a tab update must not cost a read). */
-  let watched: Promise<Set<number>> | undefined;
-  const watchedTabs = () => {
-    watched ??= ports.store
-      .get([WATCHED_KEY])
-      .then(
-        (stored) =>
-          new Set(Array.isArray(stored[WATCHED_KEY]) ? ((stored[WATCHED_KEY] as unknown[]).filter(Number.isInteger) as number[]) : []),
-      )
-      .catch(() => new Set<number>());
-    return watched;
-  };
-  const rememberWatched = async (tabId: number, on: boolean) => {
-    const set = await watchedTabs();
-    if (set.has(tabId) === on) return;
-    if (on) set.add(tabId);
-    else set.delete(tabId);
-    await ports.store.set({ [WATCHED_KEY]: [...set] });
-  };
-
   const watch = (tabId: number, state: TabState) => {
     if (state.watched) return;
     state.watched = true;
     save(tabId, state);
-    void rememberWatched(tabId, true).catch(() => undefined);
+    void watched.remember(tabId, true).catch(() => undefined);
     void ports.loadBridge?.(tabId).catch(() => undefined);
   };
 
@@ -317,15 +282,15 @@ export function createTabRegistry(ports: TabRegistryPorts): TabRegistry {
         .filter(({ frameId }) => isSelfOrigin(state, frameId) || state.delegated[frameId] === true)
         .sort((a, b) => a.frameId - b.frameId);
     },
-    isWatched: async (tabId) => (await watchedTabs()).has(tabId),
+    isWatched: (tabId) => watched.has(tabId),
     async newTopDocument(tabId) {
       // Only a tab the router knows has anything to forget: an unknown one costs no storage read. Nothing goes yet:
       // a same-document navigation looks the same from here, so the top frame's next document decides (setFrame).
-      const state = tabs.get(tabId) ?? ((await watchedTabs()).has(tabId) ? await load(tabId) : undefined);
+      const state = tabs.get(tabId) ?? ((await watched.has(tabId)) ? await load(tabId) : undefined);
       if (state) state.navigatedAt = Date.now();
     },
     async forget(tabId) {
-      void rememberWatched(tabId, false).catch(() => undefined);
+      void watched.remember(tabId, false).catch(() => undefined);
       tabs.delete(tabId);
       writes.forget(tabId);
       for (const frameKey of [...unanswered]) if (frameKey.startsWith(`${tabId}:`)) unanswered.delete(frameKey);
