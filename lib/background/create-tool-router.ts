@@ -53,7 +53,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
   const callTimeoutMs = ports.callTimeoutMs ?? 30_000;
   const maxResultChars = ports.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS;
   const registry = createTabRegistry(ports);
-  const { load, setFrame, snapshot, snapshotOf, watch } = registry;
+  const { load, snapshot, snapshotOf, watch } = registry;
   // Tools exposed across origins, for the polyfill (issue 23 item 4): relayed between frames of one tab.
   const exposure = createExposureRelay({
     store: ports.store,
@@ -134,14 +134,14 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
           const report = trimToTabCaps(attest(result.report, { tabId, ...owner, frameId: entry.frameId }));
           // Most calls change nothing: then nothing is written, badged or pushed.
           const { at: _storedAt, ...stored } = owner;
-          if (JSON.stringify(report) !== JSON.stringify(stored)) await setFrame(tabId, entry.frameId, report);
+          if (JSON.stringify(report) !== JSON.stringify(stored)) await registry.frameReported(tabId, entry.frameId, report);
         }
         // The frame caps its results, but a compromised one could send anything: the cap holds here too.
         return capToolOutput(result.output, maxResultChars + CAP_NOTE_ROOM);
       },
       async (error): Promise<ToolOutput> => {
         if (await navigation.navigatedAway(tabId, entry.frameId, callId, generation)) return followed();
-        await setFrame(tabId, entry.frameId, undefined);
+        await (entry.frameId === 0 ? registry.topFrameGone(tabId) : registry.frameGone(tabId, entry.frameId));
         return toolErrorOutput(
           'frame_gone',
           `The frame that owned "${call.name}" is gone (${String((error as Error)?.message ?? error)}).`,
@@ -174,7 +174,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
       else documents.delete(frameKey);
       navigation.documentStarted(frameKey);
       void exposure.forgetFrame(sender.tabId, sender.frameId);
-      void setFrame(sender.tabId, sender.frameId, undefined, sender.origin, message.needsDelegation === true);
+      void registry.documentStarted(sender.tabId, sender.frameId, sender.origin, message.needsDelegation === true);
     },
     'frame/load': (_message, sender) => {
       // The frame shows WebMCP (stub.ts). Whatever it claims, it only gets the extension's own scripts, and only
@@ -189,9 +189,9 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
       const current = documents.get(frameKey);
       if (current && sender.documentId && sender.documentId !== current) return;
       const report = trimToTabCaps(attest(claimed, sender));
-      void setFrame(sender.tabId, sender.frameId, report, sender.origin).then(() =>
-        navigation.reported(sender.tabId, sender.frameId, report),
-      );
+      void registry
+        .frameReported(sender.tabId, sender.frameId, report)
+        .then(() => navigation.reported(sender.tabId, sender.frameId, report));
     },
     'frame/exposed': (message, sender) => {
       void exposure.publish(sender, message.tools, message.path);

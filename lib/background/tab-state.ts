@@ -1,8 +1,10 @@
 /**
  * A tab's state as the router keeps it (lib/background/create-tab-registry.ts): each frame's last report, the
- * model-facing names given out, the attested origins, and which frames may serve tools.
+ * model-facing names given out, the attested origins, and which frames may serve tools; and what each event of a
+ * frame (a report, a new document, a new top document) does to it. Pure: the registry loads, saves and tells.
  */
 import type { FrameReport } from '../messaging/bridge-messages';
+import { assignToolNames, toolIdentityKey } from '../webmcp/to-model-facing-names';
 
 /** A frame's report as stored: its URL and origin are the browser's attestation, never the frame's claim. */
 export interface StoredFrame extends FrameReport {
@@ -76,4 +78,84 @@ export function admittedFrameIds(state: TabState): number[] {
     .map(Number)
     .filter((frameId) => isSelfOrigin(state, frameId) || state.delegated[frameId] === true)
     .sort((a, b) => a - b);
+}
+
+/** A stored tab's state (undefined: a tab not known yet), with the maps an older record lacks. */
+export function readTabState(stored: TabState | undefined): TabState {
+  const state = stored ?? { frames: {}, names: {}, seen: {}, delegated: {} };
+  state.names ??= {};
+  state.seen ??= {};
+  state.delegated ??= {};
+  return state;
+}
+
+/** Names the tools of every admitted frame (see assignToolNames). */
+export function nameTools(state: TabState): void {
+  const present = admittedFrameIds(state).flatMap((frameId) =>
+    state.frames[frameId].tools.map((tool) => ({ frameId, origin: state.frames[frameId].origin, name: tool.name })),
+  );
+  state.names = assignToolNames(state.names, present);
+}
+
+/**
+ * A frame reported (the report attested, attest-frame-report.ts): kept with the time it came, its tools named, its
+ * origin seen (a report's origin is the browser's, the same the frame's document was seen with).
+ */
+export function recordReport(state: TabState, frameId: number, report: StoredFrame, at: number): void {
+  state.frames[frameId] = { ...report, at };
+  nameTools(state);
+  state.seen[frameId] = report.origin;
+}
+
+/**
+ * A new document in a frame: the old one's tools and delegation verdict go (its verdict is checked afresh). Returns
+ * the frame whose delegation the registry forgets.
+ */
+export function replaceDocument(state: TabState, frameId: number): number {
+  delete state.frames[frameId];
+  delete state.delegated[frameId];
+  return frameId;
+}
+
+/**
+ * A new top document after the tab navigated (TabState.navigatedAt): the old page's frames go, the top's included;
+ * frames of the new page that reported before the top's bridge loaded (it loads later when the top has no tools)
+ * stay, and so do their names. Returns the frames that went.
+ */
+export function dropOldPage(state: TabState): number[] {
+  const since = state.navigatedAt ?? 0;
+  state.navigatedAt = undefined;
+  const gone = Object.keys(state.frames)
+    .map(Number)
+    .filter((id) => id === 0 || (state.frames[id].at ?? 0) < since);
+  const kept = new Set(
+    Object.entries(state.frames)
+      .filter(([id]) => !gone.includes(Number(id)))
+      .flatMap(([id, frame]) => frame.tools.map((tool) => toolIdentityKey({ frameId: Number(id), origin: frame.origin, name: tool.name }))),
+  );
+  for (const id of gone) {
+    delete state.frames[id];
+    delete state.seen[id];
+    delete state.delegated[id];
+    delete state.needsDelegation?.[id];
+  }
+  state.names = Object.fromEntries(Object.entries(state.names).filter(([identity]) => kept.has(identity)));
+  return gone;
+}
+
+/** The top frame is gone: every frame's tools, names, origins and delegations belonged to its document. */
+export function clearTab(state: TabState): void {
+  state.frames = {};
+  state.names = {};
+  state.seen = {};
+  state.delegated = {};
+  state.needsDelegation = {};
+}
+
+/** The frames that may use tools by the verdicts kept now, with their attested origins, in frame-id order. */
+export function allowedFrames(state: TabState): { frameId: number; origin: string }[] {
+  return Object.entries(state.seen)
+    .map(([id, origin]) => ({ frameId: Number(id), origin }))
+    .filter(({ frameId }) => isSelfOrigin(state, frameId) || state.delegated[frameId] === true)
+    .sort((a, b) => a.frameId - b.frameId);
 }
