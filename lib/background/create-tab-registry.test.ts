@@ -19,7 +19,9 @@ function setup() {
   const ports = {
     store,
     sendToFrame: async () => [],
-    setBadge: (tabId: number, text: string) => void (badges[tabId] = text),
+    setBadge: (tabId: number, text: string) => {
+      badges[tabId] = text;
+    },
     notifyHost: (message: BackgroundToHostMessage) => void pushed.push(message),
     delegationWaitMs: 30,
   };
