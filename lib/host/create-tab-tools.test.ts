@@ -162,16 +162,13 @@ describe('createTabTools', () => {
     let looks = 0;
     const port = {
       ...b.port,
-      getTools: (tabId: number) => {
+      getTools: () => {
         looks++;
-        return b.port.getTools(tabId);
+        return b.port.getTools();
       },
     };
-    let releaseRead!: () => void;
-    const after = new Promise<void>((resolve) => (releaseRead = resolve));
-    const tools = createTabTools({ tabId: 1, bridge: port, settings: { siteAgentFor: async () => undefined }, onChange: () => {}, after });
+    const tools = createTabTools({ tabId: 1, bridge: port, settings: { siteAgentFor: async () => undefined }, onChange: () => {} });
     // Never read: the first current() looks once.
-    releaseRead();
     await tools.current();
     expect([looks, tools.names()]).toEqual([1, ['search']]);
     // Nothing changed: no look.
