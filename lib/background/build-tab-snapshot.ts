@@ -5,7 +5,7 @@
 import { isLegacyApi } from '../messaging/tab-tool-snapshot';
 import { toolIdentityKey } from '../agent/to-model-facing-names';
 import { capTabTools, MAX_TOOL_BYTES_PER_TAB, MAX_TOOLS_PER_TAB } from './cap-tab-tools';
-import { admittedFrameIds, type StoredFrame, type TabState } from './create-tab-registry';
+import { admittedFrameIds, type StoredFrame, type TabState } from './tab-state';
 import type { DroppedTools, TabToolEntry, TabToolSnapshot } from '../messaging/tab-tool-snapshot';
 
 /** Builds the tab's snapshot from its state. */

@@ -144,11 +144,6 @@ export function createAgentHost(deps: AgentHostDeps): AgentHost {
   };
   deps.adapters.subscribe(broadcastAdapters);
 
-  deps.bridge.subscribe((tabId) => {
-    const existing = sessions.get(tabId);
-    if (existing) void existing.then((s) => s.refreshTools());
-  });
-
   const notice = (port: HostPort | undefined, message: string, tabId?: number, draft?: string) => {
     if (port)
       post(port, { type: 'panel/notice', message, ...(tabId !== undefined ? { tabId } : {}), ...(draft !== undefined ? { draft } : {}) });
@@ -275,6 +270,7 @@ export function createAgentHost(deps: AgentHostDeps): AgentHost {
     if (existing) {
       const s = await existing;
       s.stop();
+      s.close();
       await s.idle();
       // Only now: a save still in flight would otherwise write the record back after it was deleted.
       if (sessions.get(tabId) === existing) sessions.delete(tabId);

@@ -95,4 +95,36 @@ describe('createToolBridgeClient (the offscreen host) against the router', () =>
       isError: true,
     });
   });
+
+  it('tells its subscribers of a snapshot once: the push of the revision a call’s answer brought is no news', async () => {
+    const listeners: ((m: unknown) => void)[] = [];
+    const snapshot = (revision: number, tools: string[]) => ({
+      tabId: 1,
+      revision,
+      page: {},
+      tools: tools.map((name) => ({ name, originalName: name, description: name, inputSchema: {}, origin: 'https://a.test', frameId: 0 })),
+    });
+    const push = (m: unknown) => {
+      for (const l of listeners) l(m);
+    };
+    const client = createToolBridgeClient({
+      sendMessage: async (m) =>
+        m.type === 'router/call-tool'
+          ? { output: { content: [{ type: 'text', text: 'ok' }] }, snapshot: snapshot(7, ['a', 'b']) }
+          : undefined,
+      onMessage: (l) => listeners.push(l),
+    });
+    const changed: number[] = [];
+    client.subscribe((tabId) => changed.push(tabId));
+    push({ type: 'host/tools-changed', tabId: 1, snapshot: snapshot(5, ['a']) });
+    await client.callTool(1, { id: 'c', name: 'a', input: {} });
+    expect(changed).toEqual([1, 1]);
+    push({ type: 'host/tools-changed', tabId: 1, snapshot: snapshot(7, ['a', 'b']) });
+    push({ type: 'host/tools-changed', tabId: 1, snapshot: snapshot(6, ['a']) });
+    expect(changed).toEqual([1, 1]);
+    // The same revision with other tools (a state the router changed without saving) is news all the same.
+    push({ type: 'host/tools-changed', tabId: 1, snapshot: snapshot(7, ['b']) });
+    expect(changed).toEqual([1, 1, 1]);
+    expect((await client.getTools(1)).tools.map((t) => t.name)).toEqual(['b']);
+  });
 });

@@ -211,7 +211,7 @@ export async function runBridgeChecks(check: Check, server: StaticServer): Promi
     });
 
     await check('desktop agents: a question on a tab no panel shows is a notification that, clicked, leads where the person answers', () =>
-      answerFromTheNotification(s, server.url, agent!, desktop!, shop, label, host),
+      answerFromTheNotification(s, agent!, desktop!, shop, label, host),
     );
 
     await check('desktop agents: a program on the socket cannot put its words in the extension’s mouth', () =>
@@ -251,7 +251,6 @@ function answer(view: Page, name: string, sidebar: boolean): Promise<void> {
  */
 async function answerFromTheNotification(
   s: FirefoxSession,
-  serverUrl: string,
   agent: DesktopAgent,
   desktop: DesktopNotifications,
   shop: { page: Page; extensionPage: Page; tabId: number },
