@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { submitEventState } from './define-submit-event-members';
-import { FORM_ACTIVE_ATTRIBUTE, installDeclarativeForms, SUBMIT_ACTIVE_ATTRIBUTE } from './install-declarative-forms';
+import { installDeclarativeForms } from './install-declarative-forms';
 import { PolyfillModelContext } from './install-model-context-polyfill';
+import { FORM_ACTIVE_ATTRIBUTE, SUBMIT_ACTIVE_ATTRIBUTE } from './rewrite-tool-pseudo-classes';
 
 const win = () => window as unknown as Window & typeof globalThis;
 let stop: (() => void) | undefined;

@@ -9,8 +9,8 @@
  * while the event is dispatched supplies the result. preventDefault() without respondWith() rejects the call, as
  * native does; a submission nobody prevented (or one the page makes with `form.submit()`) navigates: the call
  * resolves as navigated (null). From the fill until the call ends, the form carries `data-tool-form-active` and
- * its submit control `data-tool-submit-active`, the page's stand-ins for native's `:tool-form-active` and
- * `:tool-submit-active` (script cannot add pseudo-classes).
+ * its submit control `data-tool-submit-active`, which the page's selectors and style sheets read in place of
+ * native's `:tool-form-active` and `:tool-submit-active` (install-tool-pseudo-classes.ts).
  *
  * Chromium's native implementation does all this itself; this file only runs when there is none.
  */
@@ -19,11 +19,9 @@ import { describeForm } from './describe-form';
 import { fillForm } from './fill-form';
 import { formsTouchedBy } from './forms-touched-by';
 import type { PolyfillModelContext } from './install-model-context-polyfill';
+import { installToolPseudoClasses } from './install-tool-pseudo-classes';
+import { FORM_ACTIVE_ATTRIBUTE, SUBMIT_ACTIVE_ATTRIBUTE } from './rewrite-tool-pseudo-classes';
 import { NAVIGATED } from './serialize-tool-result';
-
-/** What a page can style while a form's call runs, in place of native's pseudo-classes. */
-export const FORM_ACTIVE_ATTRIBUTE = 'data-tool-form-active';
-export const SUBMIT_ACTIVE_ATTRIBUTE = 'data-tool-submit-active';
 
 /** Native Chromium's words for a submit event prevented without an answer. */
 const PREVENTED_WITHOUT_ANSWER =
@@ -55,6 +53,8 @@ export function installDeclarativeForms(win: Window & typeof globalThis, context
   const registrations = new Map<HTMLFormElement, FormRegistration>();
   const calls = new Map<HTMLFormElement, FormCall>();
   const submits = submitEventState(win);
+  /** Mirrors the page's rules that use the pseudo-classes; set once the document has a tool form. */
+  let mirrorStyles: (() => void) | undefined;
 
   /** Runs first for every submit event (see define-submit-event-members.ts): marks the one a call waits for. */
   const onSubmit = (event: Event) => {
@@ -100,6 +100,7 @@ export function installDeclarativeForms(win: Window & typeof globalThis, context
     const seen = new Set<HTMLFormElement>();
     for (const form of doc.querySelectorAll<HTMLFormElement>('form[toolname][tooldescription]')) {
       seen.add(form);
+      mirrorStyles ??= installToolPseudoClasses(win);
       const existing = registrations.get(form);
       if (existing && !touched.has(form)) continue;
       const definition = describeForm(form);
@@ -167,6 +168,7 @@ export function installDeclarativeForms(win: Window & typeof globalThis, context
       calls.get(form)?.reject(new DOMException('Another call of this form started', 'UnknownError'));
       calls.set(form, call);
       form.addEventListener('reset', onReset);
+      mirrorStyles?.();
       form.setAttribute(FORM_ACTIVE_ATTRIBUTE, '');
       submitter?.setAttribute(SUBMIT_ACTIVE_ATTRIBUTE, '');
       // Before the polyfill tells the page (toolcancel), as native clears its pseudo-classes first.
