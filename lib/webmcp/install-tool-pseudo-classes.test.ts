@@ -22,7 +22,10 @@ function fakeWindow() {
   Object.defineProperty(CSSStyleSheet.prototype, 'insertRule', { value: echo, writable: true, enumerable: true, configurable: true });
   const CSS = { supports: (...args: string[]) => args.join(' ') };
   const document = { querySelectorAll: () => [] };
-  return { Element, Document, DocumentFragment, CSSStyleSheet, CSS, document } as unknown as Window & typeof globalThis;
+  const MutationObserver = class {
+    observe() {}
+  };
+  return { Element, Document, DocumentFragment, CSSStyleSheet, CSS, document, MutationObserver } as unknown as Window & typeof globalThis;
 }
 
 describe('installToolPseudoClasses', () => {

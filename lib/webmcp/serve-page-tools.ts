@@ -10,6 +10,7 @@ import { thrownMessage } from '../page-data/describe-thrown';
 import { adaptNamedToolContext } from './adapt-named-tool-context';
 import { createExposureLink, type ExposureLink } from './exposure-link';
 import { legacyRegistrations } from './legacy-registrations';
+import { declarativeFormNamed } from './install-declarative-forms';
 import { type PageRequest, type PageToolInfo, servePageChannel } from './page-channel';
 import { readPageField } from './read-page-field';
 import { cancelResume, linkContinuations, markAgentCall } from './tool-continuations';
@@ -110,6 +111,8 @@ export function servePageTools(win: Window, sources: PageToolSources): { prove: 
         // Only the polyfill's tools: their registrations went through the legacy shim, which noted the API.
         const api = context === sources.polyfill ? legacy.of(info.name) : undefined;
         if (api) info.legacyApi = api;
+        const form = context === sources.polyfill ? declarativeFormNamed(win, info.name) : undefined;
+        if (form) info.form = form.hasAttribute('toolautosubmit') ? 'submits' : 'waits';
         byName.set(info.name, { context, tool });
         out.push(info);
       }
