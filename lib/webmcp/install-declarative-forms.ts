@@ -15,6 +15,7 @@
  * Chromium's native implementation does all this itself; this file only runs when there is none.
  */
 import { submitEventState } from './define-submit-event-members';
+import { declarativeFormTools } from './declarative-form-tools';
 import { describeForm } from './describe-form';
 import { fillForm } from './fill-form';
 import { formsTouchedBy } from './forms-touched-by';
@@ -53,7 +54,7 @@ export function installDeclarativeForms(win: Window & typeof globalThis, context
   const registrations = new Map<HTMLFormElement, FormRegistration>();
   const calls = new Map<HTMLFormElement, FormCall>();
   const submits = submitEventState(win);
-  const named = formTools(win);
+  const named = declarativeFormTools(win);
   /** Mirrors the page's rules that use the pseudo-classes; set once the document has a tool form. */
   let mirrorStyles: (() => void) | undefined;
 
@@ -127,9 +128,7 @@ export function installDeclarativeForms(win: Window & typeof globalThis, context
         .then(() => {
           if (controller.signal.aborted) return;
           named.set(definition.name, form);
-          controller.signal.addEventListener('abort', () => named.get(definition.name) === form && named.delete(definition.name), {
-            once: true,
-          });
+          controller.signal.addEventListener('abort', () => named.delete(definition.name, form), { once: true });
         })
         .catch(() => {
           if (registrations.get(form)?.controller === controller) registrations.delete(form);
@@ -218,23 +217,6 @@ export function installDeclarativeForms(win: Window & typeof globalThis, context
     for (const registration of registrations.values()) registration.controller.abort();
     registrations.clear();
   };
-}
-
-const FORM_TOOLS = new WeakMap<Window, Map<string, HTMLFormElement>>();
-
-function formTools(win: Window): Map<string, HTMLFormElement> {
-  let named = FORM_TOOLS.get(win);
-  if (!named) FORM_TOOLS.set(win, (named = new Map()));
-  return named;
-}
-
-/**
- * The form whose declarative tool is registered under `name` in this window, if the tool of that name is a form's:
- * what the polyfill itself registered, which a page's `<form toolname>` that lost its name to an imperative tool
- * (or never had a description) is not. The agent trusts this, not the DOM, to say a call waits for the person.
- */
-export function declarativeFormNamed(win: Window, name: string): HTMLFormElement | undefined {
-  return FORM_TOOLS.get(win)?.get(name);
 }
 
 /**

@@ -83,7 +83,7 @@ export interface PageToolInfo {
   legacyApi?: LegacyApi;
   /**
    * The polyfill's own word that this tool is a declarative form's: `submits` with toolautosubmit, `waits` for the
-   * person's submit without (install-declarative-forms.ts, declarativeFormNamed).
+   * person's submit without (declarative-form-tools.ts).
    */
   form?: 'submits' | 'waits';
 }
