@@ -5,7 +5,15 @@
  * living in the background (Firefox).
  */
 import type { ToolCall, ToolOutput } from '../agent/types';
-import type { BackgroundToFrameMessage, BridgeChannel, FrameChannel, HostCallAnswer, RouterChannel } from '../messaging/bridge-messages';
+import type {
+  BackgroundToFrameMessage,
+  BackgroundToHostMessage,
+  BridgeChannel,
+  FrameChannel,
+  HostCallAnswer,
+  RouterChannel,
+} from '../messaging/bridge-messages';
+import { FORM_WAITS_PROMPT } from '../messaging/bridge-messages';
 import { type ChannelHandlers, handleMessage, sendMessage } from '../messaging/channel';
 import { CAP_NOTE_ROOM, capToolOutput, DEFAULT_MAX_RESULT_CHARS } from '../agent/cap-tool-output';
 import { cancelledBeforeStart, cancelledInPage, toolErrorOutput } from '../agent/tool-error-output';
@@ -72,7 +80,13 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
   /** Running calls: the frame (and document) each runs in (only it may report on the call) and who hears its parked state. */
   const callStates = new Map<
     string,
-    { frameKey: string; documentId?: string; onState?: (state: { state: 'awaiting-confirmation'; prompt: string }) => void }
+    {
+      frameKey: string;
+      documentId?: string;
+      /** The tool is a declarative form that waits for the person's submit (what its frame listed). */
+      waitsForPerson: boolean;
+      onState?: (state: { state: 'awaiting-confirmation'; prompt: string }) => void;
+    }
   >();
   /** The document each frame announced last (frame/ready), so a late report of the document it replaced is ignored. */
   const documents = new Map<string, string>();
@@ -94,6 +108,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
     const generation = navigation.generation(frameKey);
     callStates.set(callId, {
       frameKey,
+      waitsForPerson: entry.declarative === true && entry.needsConfirmation === true,
       ...(entry.documentId ? { documentId: entry.documentId } : {}),
       ...(options.onState ? { onState: options.onState } : {}),
     });
@@ -203,11 +218,12 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
       registry.presentDelegationToken(sender, message.token);
     },
     'frame/call-state': (message, sender) => {
-      const { callId, prompt } = message as { callId?: unknown; prompt?: unknown };
-      // Only the frame running the call may say it waits: another frame cannot put words in its prompt.
+      const { callId } = message as { callId?: unknown };
+      // Only the frame running the call may say it waits, only a form's call that waits for the person does, and
+      // the words are the background's: a frame cannot put its own in the card, nor make any other call look so.
       const call = typeof callId === 'string' ? callStates.get(callId) : undefined;
-      if (call && call.frameKey === `${sender.tabId}:${sender.frameId}` && typeof prompt === 'string') {
-        call.onState?.({ state: 'awaiting-confirmation', prompt: prompt.slice(0, 300) });
+      if (call?.waitsForPerson && call.frameKey === `${sender.tabId}:${sender.frameId}`) {
+        call.onState?.({ state: 'awaiting-confirmation', prompt: FORM_WAITS_PROMPT });
       }
     },
     'frame/navigating': (message, sender) => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FORM_WAITS_PROMPT } from '../messaging/bridge-messages';
 import { report, settle, setup, tool, until } from '../testing/tool-router-fixtures';
 import { createToolBridgeClient } from './create-tool-bridge-client';
 
@@ -35,7 +36,10 @@ describe('createToolBridgeClient (the offscreen host) against the router', () =>
     // The first look at a tab asks the router, which watches the tab from then on and pushes its changes.
     expect((await client.getTools(1)).tools).toEqual([]);
     expect(asked).toEqual(['router/get-tools']);
-    router.handleFrameMessage({ type: 'frame/tools', report: report('http://a.test', [tool('send')]) }, { tabId: 1, frameId: 0 });
+    router.handleFrameMessage(
+      { type: 'frame/tools', report: report('http://a.test', [tool('send', { declarative: true, needsConfirmation: true })]) },
+      { tabId: 1, frameId: 0 },
+    );
     // Pushed (coalesced over a few milliseconds): the client learns without asking.
     await until(async () => expect((await client.getTools(1)).tools.map((t) => t.name)).toEqual(['send']));
     expect(changed.at(-1)).toBe(1);
@@ -44,7 +48,8 @@ describe('createToolBridgeClient (the offscreen host) against the router', () =>
     const states: unknown[] = [];
     const call = client.callTool(1, { id: 'c', name: 'send', input: {} }, { onState: (s) => states.push(s) });
     await settle();
-    expect(states).toEqual([{ state: 'awaiting-confirmation', prompt: 'Press “Send”.' }]);
+    // A form's call that waits for the person, in the background's own words.
+    expect(states).toEqual([{ state: 'awaiting-confirmation', prompt: FORM_WAITS_PROMPT }]);
     release();
     expect(await call).toEqual({ content: [{ type: 'text', text: 'sent' }] });
     // One call, one message: its answer brought the tools after it.

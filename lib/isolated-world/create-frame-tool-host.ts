@@ -6,13 +6,14 @@
  * Everything that comes from the page (tool entries, results, errors) is treated as data.
  */
 import type { ToolOutput } from '../agent/types';
+import { FORM_WAITS_PROMPT } from '../messaging/bridge-messages';
 import type { FrameCallRequest, FrameCallResult, FrameReport, FrameTool } from '../messaging/bridge-messages';
 import { describeThrown, thrownMessage } from '../page-data/describe-thrown';
 import { capToolOutput } from '../agent/cap-tool-output';
 import type { ToolCursor } from './create-tool-cursor';
 import { normalizeToolResult } from './normalize-tool-result';
 import { isLegacyApi } from '../messaging/tab-tool-snapshot';
-import { followMutations, pointAtForm, submitLabel } from './point-cursor';
+import { followMutations, pointAtForm } from './point-cursor';
 import type { PageChannel, PageToolInfo } from '../webmcp/page-channel';
 import { createSettleWatch } from './create-settle-watch';
 import { readPageContext } from './read-page-context';
@@ -44,8 +45,6 @@ interface FrameToolHostOptions {
   settle?: { capMs: number };
   /** Debounce of change reports. */
   debounceMs?: number;
-  /** How long a declarative call waits for the person to submit (default 10 minutes). */
-  confirmationTimeoutMs?: number;
 }
 
 interface FrameToolHost {
@@ -115,6 +114,10 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
           if (!tool || seen.has(tool.name)) continue;
           if (typeof info.inputSchemaError === 'string') tool.schemaError = info.inputSchemaError.slice(0, 500);
           if (isLegacyApi(info.legacyApi)) tool.legacyApi = info.legacyApi;
+          if (info.form === 'submits' || info.form === 'waits') {
+            tool.declarative = true;
+            if (info.form === 'waits') tool.needsConfirmation = true;
+          }
           seen.add(tool.name);
           tools.push(tool);
         }
@@ -131,8 +134,9 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
         tool.schemaError = `inputSchema dropped: this frame's schemas exceed ${SCHEMA_BUDGET_PER_FRAME} characters in all`;
       }
     }
+    // Native lists no word on where a tool comes from: a form of the same name stands for it (a call checks).
     for (const tool of tools) {
-      const form = formOf(tool.name);
+      const form = freshNative.has(tool.name) ? formOf(tool.name) : undefined;
       if (form) {
         tool.declarative = true;
         if (!form.hasAttribute('toolautosubmit')) tool.needsConfirmation = true;
@@ -149,7 +153,7 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
   };
 
   const formOf = (name: string): HTMLFormElement | undefined => {
-    for (const form of Array.from(doc.querySelectorAll('form[toolname]'))) {
+    for (const form of Array.from(doc.querySelectorAll('form[toolname][tooldescription]'))) {
       if (form.getAttribute('toolname') === name) return form as HTMLFormElement;
     }
     return undefined;
@@ -221,31 +225,21 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
     const stopWatching = form
       ? pointAtForm(win, cursor, form, input, label, tool.needsConfirmation === true)
       : followMutations(win, doc, cursor, label);
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    if (!tool.needsConfirmation) {
-      timer = setTimeout(
-        () =>
-          controller.abort(Object.assign(new Error(`The tool did not finish within ${request.timeoutMs} ms`), { name: 'TimeoutError' })),
-        request.timeoutMs,
-      );
-    } else {
-      const submit = form ? submitLabel(form) : 'Submit';
-      options.onCallState(request.callId, 'awaiting-confirmation', `Review the form and press “${submit}” on the page to run ${label}.`);
-      const waitMs = options.confirmationTimeoutMs ?? 600_000;
-      timer = setTimeout(
-        () =>
-          controller.abort(
-            Object.assign(
-              new Error(
-                `The form is filled in and waits for the person to press “${submit}”; the call stopped waiting after ${Math.round(waitMs / 1000)} s.`,
-              ),
-              {
-                name: 'ConfirmationTimeout',
-              },
-            ),
-          ),
-        waitMs,
-      );
+    const timeout = () =>
+      controller.abort(Object.assign(new Error(`The tool did not finish within ${request.timeoutMs} ms`), { name: 'TimeoutError' }));
+    let timer: ReturnType<typeof setTimeout> | undefined = setTimeout(timeout, request.timeoutMs);
+    // A form without toolautosubmit waits for the person, without a time limit (webmcp#307), once it is known to:
+    // the polyfill says so of its own forms; native's form shows :tool-form-active, which a page cannot fake. A
+    // `<form toolname>` beside an imperative tool of the same name is neither: its call keeps the time limit.
+    const waitForPerson = () => {
+      clearTimeout(timer);
+      timer = undefined;
+      options.onCallState(request.callId, 'awaiting-confirmation', FORM_WAITS_PROMPT);
+    };
+    let stopEvidence = () => {};
+    if (form && tool.needsConfirmation) {
+      if (!nativeTools.has(request.name)) waitForPerson();
+      else if (native) stopEvidence = whenNativeFormWaits(native, form, request.name, waitForPerson);
     }
     const startedAt = Date.now();
     const before = { url: win.location.href, names: new Set(report.tools.map((t) => t.name)) };
@@ -261,6 +255,7 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
       output = errorOutput(error, controller.signal, request.name);
     } finally {
       clearTimeout(timer);
+      stopEvidence();
       running.delete(request.callId);
       stopWatching();
       cursor.fade();
@@ -283,7 +278,6 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
     if (signal.aborted) {
       const reason = signal.reason as { name?: string; message?: string } | undefined;
       if (reason?.name === 'TimeoutError') return toolErrorOutput('timeout', `${reason.message}; it was cancelled.`);
-      if (reason?.name === 'ConfirmationTimeout') return toolErrorOutput('awaiting_confirmation', String(reason.message));
       return cancelledInPage(name);
     }
     const e = describeThrown(error);
@@ -344,4 +338,24 @@ function ownedBy(raw: unknown, win: Window): boolean {
     if (value !== undefined && value !== null) return value === win;
   }
   return true;
+}
+
+/**
+ * Calls `then` once native's own form named `name` runs and waits for the person: at its `toolactivated`, the form
+ * matches `:tool-form-active` (the browser's pseudo-class, read in this world) and has no toolautosubmit. Returns
+ * what stops listening.
+ */
+function whenNativeFormWaits(native: NativeModelContext, form: HTMLFormElement, name: string, then: () => void): () => void {
+  const onActivated = (event: Event) => {
+    if ((event as Event & { toolName?: unknown }).toolName !== name) return;
+    let running = false;
+    try {
+      running = form.matches(':tool-form-active');
+    } catch {
+      // A browser without the pseudo-class has no native declarative forms.
+    }
+    if (running && !form.hasAttribute('toolautosubmit')) then();
+  };
+  native.addEventListener('toolactivated', onActivated);
+  return () => native.removeEventListener('toolactivated', onActivated);
 }

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ToolCursor } from './create-tool-cursor';
-import { followMutations, pointAtForm, submitLabel } from './point-cursor';
+import { followMutations, pointAtForm } from './point-cursor';
 
 /** A cursor that records where it was sent (the real one draws; what it is sent to is what matters here). */
 function recordingCursor(): ToolCursor & { moves: string[] } {
@@ -46,16 +46,5 @@ describe('followMutations', () => {
     await vi.waitFor(() => expect(cursor.moves).toEqual(['count:counter']));
     stop();
     expect(cursor.moves.at(-1)).toBe('count:counter');
-  });
-});
-
-describe('submitLabel', () => {
-  it('reads the submit control as the person sees it, bounded, with a default', () => {
-    document.body.innerHTML =
-      '<form><button aria-label="Send the message">➤</button></form><form><input type="submit" value="Book"></form><form></form>';
-    expect(document.forms.length).toBe(3);
-    expect(submitLabel(document.forms[0])).toBe('Send the message');
-    expect(submitLabel(document.forms[1])).toBe('Book');
-    expect(submitLabel(document.forms[2])).toBe('Submit');
   });
 });

@@ -77,10 +77,3 @@ function findSubmit(form: HTMLFormElement): HTMLElement | undefined {
     | HTMLElement
     | undefined;
 }
-
-/** The words on a form's submit control, for the person ("Press “Send”"). */
-export function submitLabel(form: HTMLFormElement): string {
-  const submit = findSubmit(form);
-  const text = submit?.getAttribute('aria-label') || submit?.textContent?.trim() || (submit as HTMLInputElement | undefined)?.value;
-  return (text || 'Submit').slice(0, 80);
-}

@@ -11,6 +11,13 @@ import type { ChannelMessage } from './channel';
 import type { LegacyApi, TabToolSnapshot } from './tab-tool-snapshot';
 
 /** One tool as a frame reports it: already sanitised (JSON-safe copies, bounded strings). */
+/**
+ * What the tool card says while a declarative form without toolautosubmit waits for the person's submit. The
+ * background's own words, for calls of such forms only: nothing of the page (its button's text, its tool's title)
+ * goes into it.
+ */
+export const FORM_WAITS_PROMPT = 'Review the form on the page and press Submit.';
+
 export interface FrameTool {
   /** The tool's own WebMCP name (may contain dots). */
   name: string;

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { submitEventState } from './define-submit-event-members';
-import { checkboxValue, FORM_ACTIVE_ATTRIBUTE, installDeclarativeForms, SUBMIT_ACTIVE_ATTRIBUTE } from './install-declarative-forms';
+import { installDeclarativeForms } from './install-declarative-forms';
 import { PolyfillModelContext } from './install-model-context-polyfill';
+import { FORM_ACTIVE_ATTRIBUTE, SUBMIT_ACTIVE_ATTRIBUTE } from './rewrite-tool-pseudo-classes';
 
 const win = () => window as unknown as Window & typeof globalThis;
 let stop: (() => void) | undefined;
@@ -65,35 +66,6 @@ describe('SubmitEvent.agentInvoked and respondWith()', () => {
     expect(event.agentInvoked).toBe(true);
     event.respondWith('answer');
     expect(answers).toEqual([[true, 'answer']]);
-  });
-});
-
-describe('checkboxValue', () => {
-  it('reads what native reads', () => {
-    const table: [unknown, boolean | undefined][] = [
-      [true, true],
-      [false, false],
-      [1, true],
-      [-3, true],
-      [0, false],
-      [2147483647, true],
-      [-2147483648, true],
-      // Beyond 32 bits a JSON integer is a double to Chromium, as a fraction is.
-      [2147483648, undefined],
-      [1e21, undefined],
-      [0.5, undefined],
-      ['TRUE', true],
-      ['false', false],
-      ['1', true],
-      ['0', false],
-      ['on', undefined],
-      ['2', undefined],
-      [' true', undefined],
-      ['', undefined],
-      [null, undefined],
-      [[], undefined],
-    ];
-    expect(table.map(([value]) => checkboxValue(value))).toEqual(table.map(([, expected]) => expected));
   });
 });
 

@@ -1,28 +1,28 @@
 /**
- * Declarative WebMCP for the polyfill: every `<form toolname tooldescription>` in the document becomes a tool of
- * the given context, kept in step with the DOM (forms added, removed or edited). Calling one checks every value
- * first, then fills the fields (with input/change events, through the native setters so frameworks notice), as
- * native Chromium 156 does (docs/webmcp-conformance.md), then:
+ * Declarative WebMCP for the polyfill, its lifecycle: every `<form toolname tooldescription>` in the document
+ * becomes a tool of the given context (described by describe-form.ts), kept in step with the DOM (forms added,
+ * removed or edited). Calling one fills it (fill-form.ts: every value checked first, as native Chromium 156 does,
+ * docs/webmcp-conformance.md), then:
  * - with `toolautosubmit`: submits it (requestSubmit, so validation and submit handlers run);
  * - without: focuses its submit control and waits for the person to submit it.
  * The submit event then says `agentInvoked`; a handler that calls preventDefault() and `respondWith(promise)`
  * while the event is dispatched supplies the result. preventDefault() without respondWith() rejects the call, as
  * native does; a submission nobody prevented (or one the page makes with `form.submit()`) navigates: the call
  * resolves as navigated (null). From the fill until the call ends, the form carries `data-tool-form-active` and
- * its submit control `data-tool-submit-active`, the page's stand-ins for native's `:tool-form-active` and
- * `:tool-submit-active` (script cannot add pseudo-classes).
+ * its submit control `data-tool-submit-active`, which the page's selectors and style sheets read in place of
+ * native's `:tool-form-active` and `:tool-submit-active` (install-tool-pseudo-classes.ts).
  *
  * Chromium's native implementation does all this itself; this file only runs when there is none.
  */
 import { submitEventState } from './define-submit-event-members';
+import { declarativeFormTools } from './declarative-form-tools';
+import { describeForm } from './describe-form';
+import { fillForm } from './fill-form';
 import { formsTouchedBy } from './forms-touched-by';
 import type { PolyfillModelContext } from './install-model-context-polyfill';
-import { isInt32, nativeValueText } from './native-value-text';
+import { installToolPseudoClasses } from './install-tool-pseudo-classes';
+import { FORM_ACTIVE_ATTRIBUTE, SUBMIT_ACTIVE_ATTRIBUTE } from './rewrite-tool-pseudo-classes';
 import { NAVIGATED } from './serialize-tool-result';
-
-/** What a page can style while a form's call runs, in place of native's pseudo-classes. */
-export const FORM_ACTIVE_ATTRIBUTE = 'data-tool-form-active';
-export const SUBMIT_ACTIVE_ATTRIBUTE = 'data-tool-submit-active';
 
 /** Native Chromium's words for a submit event prevented without an answer. */
 const PREVENTED_WITHOUT_ANSWER =
@@ -54,6 +54,9 @@ export function installDeclarativeForms(win: Window & typeof globalThis, context
   const registrations = new Map<HTMLFormElement, FormRegistration>();
   const calls = new Map<HTMLFormElement, FormCall>();
   const submits = submitEventState(win);
+  const named = declarativeFormTools(win);
+  /** Mirrors the page's rules that use the pseudo-classes; set once the document has a tool form. */
+  let mirrorStyles: (() => void) | undefined;
 
   /** Runs first for every submit event (see define-submit-event-members.ts): marks the one a call waits for. */
   const onSubmit = (event: Event) => {
@@ -99,6 +102,7 @@ export function installDeclarativeForms(win: Window & typeof globalThis, context
     const seen = new Set<HTMLFormElement>();
     for (const form of doc.querySelectorAll<HTMLFormElement>('form[toolname][tooldescription]')) {
       seen.add(form);
+      mirrorStyles ??= installToolPseudoClasses(win);
       const existing = registrations.get(form);
       if (existing && !touched.has(form)) continue;
       const definition = describeForm(form);
@@ -121,6 +125,11 @@ export function installDeclarativeForms(win: Window & typeof globalThis, context
         )
         // A registration refused, or aborted before it settled (the form changed again at once): forget it, unless
         // a newer one of the same form has taken its place meanwhile.
+        .then(() => {
+          if (controller.signal.aborted) return;
+          named.set(definition.name, form);
+          controller.signal.addEventListener('abort', () => named.delete(definition.name, form), { once: true });
+        })
         .catch(() => {
           if (registrations.get(form)?.controller === controller) registrations.delete(form);
         });
@@ -166,6 +175,7 @@ export function installDeclarativeForms(win: Window & typeof globalThis, context
       calls.get(form)?.reject(new DOMException('Another call of this form started', 'UnknownError'));
       calls.set(form, call);
       form.addEventListener('reset', onReset);
+      mirrorStyles?.();
       form.setAttribute(FORM_ACTIVE_ATTRIBUTE, '');
       submitter?.setAttribute(SUBMIT_ACTIVE_ATTRIBUTE, '');
       // Before the polyfill tells the page (toolcancel), as native clears its pseudo-classes first.
@@ -229,342 +239,6 @@ function watchSubmitMethod(form: HTMLFormElement, call: FormCall): () => void {
   return () => {
     if (Object.getOwnPropertyDescriptor(form, 'submit')?.value === watched) delete (form as unknown as Record<string, unknown>).submit;
   };
-}
-
-/** The tool a form declares: name, description and a JSON Schema synthesised from its named controls. */
-function describeForm(form: HTMLFormElement): {
-  name: string;
-  title: string;
-  description: string;
-  inputSchema: { type: 'object'; properties: Record<string, unknown>; required: string[] };
-} {
-  const properties: Record<string, unknown> = {};
-  const required: string[] = [];
-  for (const [name, controls] of groupControls(form)) {
-    const schema = controlSchema(controls);
-    if (!schema) continue;
-    properties[name] = schema;
-    if (controls.some((c) => (c as HTMLInputElement).required)) required.push(name);
-  }
-  return {
-    name: form.getAttribute('toolname') ?? '',
-    title: form.getAttribute('tooltitle') ?? '',
-    description: form.getAttribute('tooldescription') ?? '',
-    inputSchema: { type: 'object', properties, required },
-  };
-}
-
-type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
-
-/** What native groups by name: every listed form control, buttons, fieldsets and outputs too (not objects). */
-type Listed = Control | HTMLButtonElement | HTMLFieldSetElement | HTMLOutputElement;
-const LISTED_TAGS = new Set(['INPUT', 'SELECT', 'TEXTAREA', 'BUTTON', 'FIELDSET', 'OUTPUT']);
-
-/** Input types that take no value from an agent, though their names count (a field sharing one is no parameter). */
-const UNFILLABLE_TYPES = new Set(['submit', 'button', 'reset', 'image', 'file']);
-
-/** Input types whose `readonly` applies: a read-only one of these is no parameter, as native (it cannot be filled). */
-const READ_ONLY_TYPES = new Set([
-  'text',
-  'search',
-  'url',
-  'tel',
-  'email',
-  'password',
-  'date',
-  'month',
-  'week',
-  'time',
-  'datetime-local',
-  'number',
-]);
-
-/** Input types whose `pattern` native puts in the schema (it does not for dates and times). */
-const PATTERN_TYPES = new Set(['text', 'search', 'url', 'tel', 'email', 'password', 'number']);
-
-/** Native Chromium 156's `format` for the date and time types other than `date`, and for colours: patterns, as it gives them. */
-const FORMATS: Record<string, string> = {
-  time: '^([01][0-9]|2[0-3]):[0-5][0-9]$',
-  'datetime-local': '^[0-9]{4}-(0[1-9]|1[0-2])-[0-9]{2}T([01][0-9]|2[0-3]):[0-5][0-9]$',
-  month: '^[0-9]{4}-(0[1-9]|1[0-2])$',
-  week: '^[0-9]{4}-W(0[1-9]|[1-4][0-9]|5[0-3])$',
-  color: '^#[0-9a-zA-Z]{6}$',
-};
-
-/** Native's note on a date field, after its description in parentheses or alone. */
-const DATE_NOTE = "Dates MUST be provided in 'YYYY-MM-DD' format.";
-
-/**
- * The form's controls by name, as native groups them (probed): every listed control that is not disabled (a
- * disabled fieldset's included) nor read-only where that applies. Buttons (image buttons too), file fields,
- * fieldsets and outputs count, so a field whose name one of them shares is no parameter. A control without a name
- * has the name "" (a parameter only when nothing else, a submit button included, is nameless).
- */
-function groupControls(form: HTMLFormElement): Map<string, Listed[]> {
-  const groups = new Map<string, Listed[]>();
-  // form.elements leaves out image buttons (for old pages' sake); native counts them. Where they come does not
-  // matter: a name one of them has is no parameter.
-  const inputs = new Set([
-    ...Array.from(form.querySelectorAll('input')),
-    ...Array.from(form.ownerDocument.querySelectorAll<HTMLInputElement>('input[form]')),
-  ]);
-  const images = [...inputs].filter((input) => input.type === 'image' && input.form === form);
-  for (const element of [...Array.from(form.elements), ...images]) {
-    const tag = element.tagName;
-    if (!LISTED_TAGS.has(tag) || element.matches(':disabled')) continue;
-    const readOnlyApplies = tag === 'TEXTAREA' || (tag === 'INPUT' && READ_ONLY_TYPES.has((element as HTMLInputElement).type));
-    if (readOnlyApplies && element.hasAttribute('readonly')) continue;
-    const control = element as Listed;
-    const list = groups.get(control.name) ?? [];
-    list.push(control);
-    groups.set(control.name, list);
-  }
-  return groups;
-}
-
-/** Whether every one of these can take a value: inputs (not buttons nor files), selects and text areas. */
-function fillable(controls: Listed[]): controls is Control[] {
-  return controls.every(
-    (c) =>
-      c.tagName === 'SELECT' || c.tagName === 'TEXTAREA' || (c.tagName === 'INPUT' && !UNFILLABLE_TYPES.has((c as HTMLInputElement).type)),
-  );
-}
-
-/** The text of a control's labels as native reads it: each label's text (not the control's own), trimmed, joined by "; ". */
-function labelText(control: Control): string {
-  return Array.from(control.labels ?? [])
-    .map((label) => textOutside(label, control).trim())
-    .filter(Boolean)
-    .join('; ');
-}
-
-/** An element's text content without that of one of its descendants (a label's text without its select's options). */
-function textOutside(root: Node, skip: Node): string {
-  let text = '';
-  for (const child of Array.from(root.childNodes)) {
-    if (child === skip) continue;
-    text += child.nodeType === 3 ? (child.nodeValue ?? '') : textOutside(child, skip);
-  }
-  return text;
-}
-
-function describeControl(control: Control): string | undefined {
-  return control.getAttribute('toolparamdescription') || labelText(control) || control.getAttribute('aria-description') || undefined;
-}
-
-/** A number as HTML parses a valid floating-point number attribute, or undefined. */
-function parseNumber(value: string | null): number | undefined {
-  if (value === null || !/^-?(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?$/.test(value)) return undefined;
-  const number = Number(value);
-  return Number.isFinite(number) ? number : undefined;
-}
-
-/** `{type, const, title}` for each choice (no title where it has none), with `enum` beside, as native lists them. */
-function choices(values: [value: string, title: string | undefined][]): { type: 'string'; anyOf: unknown[]; enum: string[] } {
-  return {
-    type: 'string',
-    anyOf: values.map(([value, title]) =>
-      title === undefined ? { type: 'string', const: value } : { type: 'string', const: value, title },
-    ),
-    enum: values.map(([value]) => value),
-  };
-}
-
-/**
- * A parameter's schema, as native Chromium 156 gives it (keys in its order; `description` last): probed control by
- * control (docs/webmcp-conformance.md). A name shared by controls that are neither all radio buttons nor all
- * checkboxes is no parameter of the schema.
- */
-function controlSchema(listed: Listed[]): Record<string, unknown> | undefined {
-  if (!fillable(listed)) return undefined;
-  const controls = listed;
-  const first = controls[0];
-  const type = first.tagName === 'INPUT' ? (first as HTMLInputElement).type : first.tagName;
-  const description = describeControl(first);
-  const withDescription = (schema: Record<string, unknown>) => (description ? { ...schema, description } : schema);
-  const titled = (control: Control): [string, string | undefined] => [control.value, labelText(control) || undefined];
-  // Radio buttons: one choice each, titled by its labels; native gives the group no description.
-  if (controls.every((c) => c.tagName === 'INPUT' && (c as HTMLInputElement).type === 'radio')) return choices(controls.map(titled));
-  if (controls.length > 1) {
-    // Checkboxes sharing a name: native offers them as a set of their values.
-    if (controls.every((c) => c.tagName === 'INPUT' && (c as HTMLInputElement).type === 'checkbox')) {
-      return { type: 'array', items: choices(controls.map(titled)), uniqueItems: true };
-    }
-    return undefined;
-  }
-  if (type === 'SELECT') {
-    const options = choices(Array.from((first as HTMLSelectElement).options).map((o) => [o.value, o.text]));
-    // As native: a <select multiple> takes an array of its option values.
-    if ((first as HTMLSelectElement).multiple) return withDescription({ type: 'array', items: options, uniqueItems: true });
-    return withDescription(options);
-  }
-  if (type === 'TEXTAREA') return withDescription({ type: 'string' });
-  const input = first as HTMLInputElement;
-  if (type === 'checkbox') return withDescription({ type: 'boolean' });
-  if (type === 'hidden') return input.hasAttribute('toolparamdescription') ? withDescription({ type: 'string' }) : undefined;
-  if (type === 'date') {
-    return { type: 'string', format: 'date', description: description ? `${description} (${DATE_NOTE})` : DATE_NOTE };
-  }
-  if (type in FORMATS) return withDescription({ type: 'string', format: FORMATS[type] });
-  const schema: Record<string, unknown> = { type: type === 'number' || type === 'range' ? 'number' : 'string' };
-  if (schema.type === 'number') {
-    // A range has a minimum and maximum even without min and max (0 and 100).
-    const min = parseNumber(input.getAttribute('min')) ?? (type === 'range' ? 0 : undefined);
-    const max = parseNumber(input.getAttribute('max')) ?? (type === 'range' ? 100 : undefined);
-    if (min !== undefined) schema.minimum = min;
-    if (max !== undefined) schema.maximum = max;
-    // multipleOf is the step (1 unless a valid positive step is given; none for step="any"), given only where the
-    // values the step allows are its multiples: where the step base (min, else value, else 0) is one.
-    const stepAttribute = input.getAttribute('step');
-    if (stepAttribute?.trim().toLowerCase() !== 'any') {
-      const given = parseNumber(stepAttribute);
-      const step = given !== undefined && given > 0 ? given : 1;
-      const base = parseNumber(input.getAttribute('min')) ?? parseNumber(input.getAttribute('value')) ?? 0;
-      const ratio = base / step;
-      if (Math.abs(ratio - Math.round(ratio)) < 1e-9) schema.multipleOf = step;
-    }
-  }
-  if (PATTERN_TYPES.has(type) && input.hasAttribute('pattern')) schema.pattern = input.getAttribute('pattern');
-  return withDescription(schema);
-}
-
-/**
- * Fills the form as native Chromium 156 does: every value is checked first (a wrong one rejects the call and
- * changes nothing), then each control is set, with events only where native sends them.
- */
-function fillForm(win: Window & typeof globalThis, form: HTMLFormElement, input: Record<string, unknown>): void {
-  const groups = groupControls(form);
-  const steps: (() => void)[] = [];
-  for (const [key, value] of Object.entries(input)) {
-    const controls = groups.get(key);
-    if (!controls) throw new TypeError(`Input contains a parameter "${key}" but there is no such parameter for the tool`);
-    steps.push(planFill(win, key, controls, value));
-  }
-  for (const step of steps) step();
-}
-
-/** Native's words for a value a control cannot take (it quotes the text it made of a string, number or boolean). */
-function invalidValue(key: string, value: unknown): TypeError {
-  const text = nativeValueText(value);
-  return new TypeError(`Invalid value${text === undefined ? '' : ` "${text}"`} for parameter ${key}`);
-}
-
-/**
- * A checkbox's value as native reads it: a boolean; an integer that fits in 32 bits (0 unchecks, any other checks;
- * a larger one, or a fraction, is a double to Chromium and refused); or the strings "true", "false", "1", "0" in
- * any case. Anything else (including "on" and the checkbox's own value) is invalid.
- */
-export function checkboxValue(value: unknown): boolean | undefined {
-  if (typeof value === 'boolean') return value;
-  if (typeof value === 'number') return isInt32(value) ? value !== 0 : undefined;
-  if (typeof value !== 'string') return undefined;
-  const lower = value.toLowerCase();
-  return lower === 'true' || lower === '1' ? true : lower === 'false' || lower === '0' ? false : undefined;
-}
-
-/** An array's items as native's texts, when every one has a text and none repeats (else undefined). */
-function distinctTexts(value: unknown): string[] | undefined {
-  if (!Array.isArray(value)) return undefined;
-  const texts = value.map(nativeValueText);
-  if (texts.some((text) => text === undefined) || new Set(texts).size !== texts.length) return undefined;
-  return texts as string[];
-}
-
-/**
- * Whether the field would make `text` empty (a text field drops line breaks, an email or URL field trims, a number
- * or date field empties what it cannot read): native refuses such a value. Read from a field of the same type that
- * is in no document, so the page's own field is not touched before every value has been checked.
- */
-function sanitizesToEmpty(control: Control, text: string): boolean {
-  if (text === '' || control.tagName !== 'INPUT' || control.type === 'hidden') return false;
-  const probe = control.ownerDocument.createElement('input');
-  probe.type = control.type;
-  probe.multiple = (control as HTMLInputElement).multiple;
-  probe.value = text;
-  return probe.value === '';
-}
-
-/** Checks one value against its controls; returns what sets it. Native's rules, probed (docs/webmcp-conformance.md). */
-function planFill(win: Window & typeof globalThis, key: string, listed: Listed[], value: unknown): () => void {
-  // A name shared by fields that are not all radio buttons or all checkboxes, or a button's, a file field's, or a
-  // hidden field's without a description, takes no value.
-  if (!controlSchema(listed)) throw invalidValue(key, value);
-  const controls = listed as Control[];
-  const first = controls[0];
-  const type = first.tagName === 'INPUT' ? (first as HTMLInputElement).type : first.tagName;
-  if (type === 'checkbox' && controls.length > 1) {
-    // Checkboxes sharing a name take an array of their values, each once; exactly those end up checked.
-    const texts = distinctTexts(value);
-    if (!texts?.every((text) => controls.some((c) => c.value === text))) throw invalidValue(key, value);
-    return () => {
-      for (const box of controls) setChecked(win, box as HTMLInputElement, texts.includes(box.value));
-    };
-  }
-  if (type === 'checkbox') {
-    const checked = checkboxValue(value);
-    if (checked === undefined) throw invalidValue(key, value);
-    return () => setChecked(win, first as HTMLInputElement, checked);
-  }
-  const text = nativeValueText(value);
-  if (type === 'radio') {
-    const match = controls.find((c) => c.value === text);
-    if (!match) throw invalidValue(key, value);
-    return () => setChecked(win, match as HTMLInputElement, true);
-  }
-  if (type === 'SELECT') {
-    const select = first as HTMLSelectElement;
-    const values = Array.from(select.options).map((o) => o.value);
-    if (select.multiple) {
-      const texts = distinctTexts(value);
-      if (!texts?.every((t) => values.includes(t))) throw invalidValue(key, value);
-      return () => selectOptions(win, select, texts);
-    }
-    if (text === undefined || !values.includes(text)) throw invalidValue(key, value);
-    return () => setValue(win, select, text);
-  }
-  // A number or range field needs some text; any field refuses a text it would empty.
-  if (text === undefined || (text === '' && (type === 'number' || type === 'range')) || sanitizesToEmpty(first, text)) {
-    throw invalidValue(key, value);
-  }
-  return () => setValue(win, first, text);
-}
-
-/** input, then change, as native dispatches them after an agent's fill (plain Events; input is composed). */
-function announce(control: Element, input: boolean): void {
-  if (input) control.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
-  control.dispatchEvent(new Event('change', { bubbles: true }));
-}
-
-/**
- * Sets a value through the native setter (frameworks watch it); events only when the value the field then holds
- * differs from before (a range's "abc" that comes out as its value changes nothing), never for a hidden field.
- */
-function setValue(win: Window & typeof globalThis, control: Control, value: string): void {
-  const before = control.value;
-  const proto =
-    control.tagName === 'SELECT'
-      ? (win as any).HTMLSelectElement.prototype
-      : control.tagName === 'TEXTAREA'
-        ? (win as any).HTMLTextAreaElement.prototype
-        : (win as any).HTMLInputElement.prototype;
-  Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(control, value);
-  if (control.value !== before && control.type !== 'hidden') announce(control, true);
-}
-
-/** A checkbox or radio button: `input` only when it changes, `change` always (as native). */
-function setChecked(win: Window & typeof globalThis, control: HTMLInputElement, checked: boolean): void {
-  const changed = control.checked !== checked;
-  if (changed) Object.getOwnPropertyDescriptor((win as any).HTMLInputElement.prototype, 'checked')?.set?.call(control, checked);
-  announce(control, changed);
-}
-
-/** A <select multiple>: exactly the given options selected, with one `input` and one `change` if that changed anything. */
-function selectOptions(win: Window & typeof globalThis, select: HTMLSelectElement, values: string[]): void {
-  const options = Array.from(select.options);
-  if (options.every((o) => o.selected === values.includes(o.value))) return;
-  const setter = Object.getOwnPropertyDescriptor((win as any).HTMLOptionElement.prototype, 'selected')?.set;
-  for (const option of options) setter?.call(option, values.includes(option.value));
-  announce(select, true);
 }
 
 /** The form's first enabled submit control. */

@@ -10,6 +10,7 @@ import { thrownMessage } from '../page-data/describe-thrown';
 import { adaptNamedToolContext } from './adapt-named-tool-context';
 import { createExposureLink, type ExposureLink } from './exposure-link';
 import { legacyRegistrations } from './legacy-registrations';
+import { declarativeFormTools } from './declarative-form-tools';
 import { type PageRequest, type PageToolInfo, servePageChannel } from '../webmcp/page-channel';
 import { readPageField } from '../webmcp/read-page-field';
 import { cancelResume, linkContinuations, markAgentCall } from './tool-continuations';
@@ -44,6 +45,9 @@ export function servePageTools(win: Window, sources: PageToolSources): { prove: 
   const byName = new Map<string, { context: ModelContextLike; tool: unknown }>();
   let channel: ReturnType<typeof servePageChannel> | undefined;
   const notify = () => channel?.notify();
+  // A form's tool is listed (at its toolchange) before its registration settles and the record names it a form's.
+  const forms = declarativeFormTools(win);
+  forms.onChange(notify);
 
   const contexts = (): ModelContextLike[] => {
     const list: ModelContextLike[] = [];
@@ -110,6 +114,8 @@ export function servePageTools(win: Window, sources: PageToolSources): { prove: 
         // Only the polyfill's tools: their registrations went through the legacy shim, which noted the API.
         const api = context === sources.polyfill ? legacy.of(info.name) : undefined;
         if (api) info.legacyApi = api;
+        const form = context === sources.polyfill ? forms.get(info.name) : undefined;
+        if (form) info.form = form.hasAttribute('toolautosubmit') ? 'submits' : 'waits';
         byName.set(info.name, { context, tool });
         out.push(info);
       }

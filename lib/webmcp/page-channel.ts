@@ -81,6 +81,11 @@ export interface PageToolInfo {
   annotations?: Record<string, boolean>;
   /** Registered through an API generation native WebMCP no longer has (the polyfill's tools only). */
   legacyApi?: LegacyApi;
+  /**
+   * The polyfill's own word that this tool is a declarative form's: `submits` with toolautosubmit, `waits` for the
+   * person's submit without (declarative-form-tools.ts).
+   */
+  form?: 'submits' | 'waits';
 }
 
 const PORT_EVENT = 'webmcp-agent:port';
