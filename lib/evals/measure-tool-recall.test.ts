@@ -16,7 +16,7 @@ const ask = (content: string, ...tools: string[]): EvalCase => ({
 const shop: RecallSite = {
   origin: 'https://shop.example',
   tools: [tool('get_cart', 'Read the cart.'), tool('search', 'Search products.')],
-  cases: [ask('what is in my cart', 'get_cart'), ask('find socks', 'search')],
+  cases: [ask('what is in my cart', 'get_cart'), ask('socks please', 'search')],
 };
 const notes: RecallSite = {
   origin: 'https://notes.example',
@@ -30,8 +30,8 @@ describe('measureToolRecall', () => {
     expect(perSite).toMatchObject({ sites: 2, tools: 2, cases: 3, expected: 3 });
     const pooled = measureToolRecall([shop, notes], { pooled: true, ks: [1, 4], missesAt: 1 });
     expect(pooled).toMatchObject({ tools: 4, cases: 3, expected: 3, recallAt: { 4: 1 } });
-    // "find socks" matches neither search tool by a word, so the shop's search is not first when pooled: a miss
-    // named by the tool's own name and site.
+    // "socks please" matches no tool, so the shop's search keeps its page place (second) when pooled: a miss named
+    // by the tool's own name and site.
     expect(pooled.misses.every((m) => m.rank > 1)).toBe(true);
     expect(pooled.misses.map((m) => [m.origin, m.tool])).toContainEqual(['https://shop.example', 'search']);
   });
