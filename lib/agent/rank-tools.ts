@@ -54,10 +54,12 @@ const STOPWORDS = new Set(
 );
 
 interface Indexed {
-  /** The distinct words of each field: a word counts once per field, however often the page repeats it. */
-  fields: Record<Field, Set<string>>;
-  /** Words in each field, repeats included (what length normalisation divides by). */
-  lengths: Record<Field, number>;
+  /** Each distinct word, with the fields it is in as bits (1 << FIELDS.indexOf(field)): a word counts once per field. */
+  words: Map<string, number>;
+  /** The same words as a list, for prefix matches (a list is faster to scan than a Map). */
+  list: string[];
+  /** Words in each field, repeats included (what length normalisation divides by), in FIELDS' order. */
+  lengths: number[];
 }
 
 /** Indexed words per tool object (a snapshot's tools are reused step after step). */
@@ -96,18 +98,21 @@ export function scoreTools(tools: readonly ToolDescriptor[], query: string, rece
   const terms = [...new Set(tokenize(query))];
   const scores = new Float64Array(tools.length);
   if (terms.length) {
-    const norms = lengthNorms(docs);
+    const fieldWeights = weightsPerField(docs);
     const matched: number[][] = docs.map(() => []);
     for (const term of terms) {
       // Per tool: full credit for the exact word, partial for a longer word it begins or for a synonym.
-      const others = synonymsOf(term);
-      const tfs = docs.map(
-        (d, i) =>
-          weightedTf(d, norms[i], (words) => words.has(term)) ||
-          prefixTf(d, norms[i], term) ||
-          (others && weightedTf(d, norms[i], (words) => others.some((w) => words.has(w))) * SYNONYM_CREDIT) ||
-          0,
-      );
+      const others = synonymsOf(term) ?? [];
+      const tfs = docs.map((d, i) => {
+        const w = fieldWeights[i];
+        const exact = d.words.get(term);
+        if (exact) return weightOf(exact, w);
+        const prefix = prefixFields(d, term);
+        if (prefix) return weightOf(prefix, w) * PREFIX_CREDIT;
+        let synonym = 0;
+        for (const other of others) synonym |= d.words.get(other) ?? 0;
+        return synonym ? weightOf(synonym, w) * SYNONYM_CREDIT : 0;
+      });
       const df = tfs.reduce((n, tf) => n + (tf > 0 ? 1 : 0), 0);
       if (df === 0) continue;
       const idf = Math.log(1 + (docs.length - df + 0.5) / (df + 0.5));
@@ -122,31 +127,33 @@ export function scoreTools(tools: readonly ToolDescriptor[], query: string, rece
   return scores;
 }
 
-/** Per tool and field, what a match there is divided by: 1 at the field's average length, more when longer. */
-function lengthNorms(docs: readonly Indexed[]): Record<Field, number>[] {
-  const averages = {} as Record<Field, number>;
-  for (const field of FIELDS) averages[field] = docs.reduce((sum, d) => sum + d.lengths[field], 0) / docs.length || 1;
-  return docs.map((d) => {
-    const norm = {} as Record<Field, number>;
-    for (const field of FIELDS) norm[field] = 1 - B[field] + (B[field] * d.lengths[field]) / averages[field];
-    return norm;
-  });
+/**
+ * Per tool, what a match in each field is worth: the field's weight over its length norm (BM25F), 1 at the field's
+ * average length in this list of tools, less when longer.
+ */
+function weightsPerField(docs: readonly Indexed[]): Float64Array[] {
+  const averages = FIELDS.map((_, f) => docs.reduce((sum, d) => sum + d.lengths[f], 0) / docs.length || 1);
+  return docs.map((d) =>
+    Float64Array.from(FIELDS, (field, f) => WEIGHTS[field] / (1 - B[field] + (B[field] * d.lengths[f]) / averages[f])),
+  );
 }
 
-/** The weighted, length-normalised count of the fields whose words `has` accepts. */
-function weightedTf(doc: Indexed, norm: Record<Field, number>, has: (words: Set<string>) => boolean): number {
+/** The summed worth of the fields in `mask`. */
+function weightOf(mask: number, weights: Float64Array): number {
   let tf = 0;
-  for (const field of FIELDS) if (has(doc.fields[field])) tf += WEIGHTS[field] / norm[field];
+  for (let f = 0; f < weights.length; f++) if (mask & (1 << f)) tf += weights[f];
   return tf;
 }
 
-function prefixTf(doc: Indexed, norm: Record<Field, number>, term: string): number {
+/** The fields (as bits) holding a longer word that `term` begins. */
+function prefixFields(doc: Indexed, term: string): number {
   if (term.length < 3) return 0;
-  const begins = (words: Set<string>) => {
-    for (const word of words) if (word.length > term.length && word.startsWith(term)) return true;
-    return false;
-  };
-  return weightedTf(doc, norm, begins) * PREFIX_CREDIT;
+  const first = term.charCodeAt(0);
+  let mask = 0;
+  for (const word of doc.list) {
+    if (word.charCodeAt(0) === first && word.length > term.length && word.startsWith(term)) mask |= doc.words.get(word) ?? 0;
+  }
+  return mask;
 }
 
 let synonyms: Map<string, string[]> | undefined;
@@ -228,14 +235,13 @@ function indexed(tool: ToolDescriptor): Indexed {
     index.set(tool, known);
     return known;
   }
-  const fields = {} as Indexed['fields'];
-  const lengths = {} as Indexed['lengths'];
-  for (const field of FIELDS) {
-    const words = tokenize(texts[field]);
-    fields[field] = new Set(words);
-    lengths[field] = words.length;
-  }
-  const entry: Indexed = { fields, lengths };
+  const words = new Map<string, number>();
+  const lengths = FIELDS.map((field, f) => {
+    const found = tokenize(texts[field]);
+    for (const word of found) words.set(word, (words.get(word) ?? 0) | (1 << f));
+    return found.length;
+  });
+  const entry: Indexed = { words, list: [...words.keys()], lengths };
   index.set(tool, entry);
   if (byText.size >= MAX_BY_TEXT) byText.clear();
   byText.set(key, entry);
