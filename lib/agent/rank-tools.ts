@@ -201,7 +201,7 @@ function compactTool(tool: ToolDescriptor): ToolDescriptor {
 /** The text of each field, cut where the prompt cuts it. */
 function fieldTexts(tool: ToolDescriptor): Record<Field, string> {
   const name = typeof tool.name === 'string' ? tool.name : '';
-  // A site-qualified name (`shop_example__add_to_cart`, lib/mcp-bridge/mcp-tool-names.ts): the label has no "__".
+  // A site-qualified name (`shop_example__add_to_cart`, lib/agent/site-tool-names.ts): the label has no "__".
   const split = name.indexOf('__');
   const params: string[] = [];
   const paramDescriptions: string[] = [];

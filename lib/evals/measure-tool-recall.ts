@@ -1,6 +1,6 @@
 import type { EvalCase, ExpectedCallNode } from './eval-types';
 import { splitMessages } from './run-eval-cases';
-import { createToolNames } from '../mcp-bridge/mcp-tool-names';
+import { createToolNames } from '../agent/site-tool-names';
 import { rankTools } from '../agent/rank-tools';
 import type { ToolDescriptor } from '../agent/types';
 

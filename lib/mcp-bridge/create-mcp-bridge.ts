@@ -6,7 +6,7 @@
  *   Only the extension's own pages can ask for either (sharing-choices.ts, sharing-intents.ts; the Port is checked
  *   in create-sharing-views.ts).
  * - tools/list: the tools of the tabs that show a shared site (or are shared themselves), named `<origin>__<tool>`
- *   after the frame that owns each (list-shared-tools.ts, mcp-tool-names.ts) and described as on that origin, inside
+ *   after the frame that owns each (list-shared-tools.ts, lib/agent/site-tool-names.ts) and described as on that origin, inside
  *   which site and tab, with schemas cleaned as for the extension's own model (to-bridge-tool.ts). When they change,
  *   every client hears `tools/list-changed` (create-list-change-notifier.ts).
  * - tools/call: only a name from that list, and only while its tab still shows its site and the site is still
@@ -33,7 +33,7 @@ import { createListChangeNotifier } from './create-list-change-notifier';
 import { createSharingViews, type SharingPort } from './create-sharing-views';
 import { handleNativeMessage } from './handle-native-message';
 import { listSharedTools } from './list-shared-tools';
-import { createToolNames } from './mcp-tool-names';
+import { createToolNames } from '../agent/site-tool-names';
 import { answerChallenge } from './pairing-code';
 import { readSharingState } from './read-sharing-state';
 import { createSharingChoices } from './sharing-choices';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TabToolEntry, TabToolSnapshot } from '../messaging/tab-tool-snapshot';
 import { createMemoryStorageArea } from '../testing/memory-storage-area';
 import { listSharedTools } from './list-shared-tools';
-import { createToolNames } from './mcp-tool-names';
+import { createToolNames } from '../agent/site-tool-names';
 import { createSharingChoices } from './sharing-choices';
 
 const SHOP = 'https://shop.example';

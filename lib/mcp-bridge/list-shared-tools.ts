@@ -1,6 +1,6 @@
 /**
  * tools/list: the tools of the tabs that show a shared site (or are shared themselves), named `<origin>__<tool>` after
- * the frame that owns each (mcp-tool-names.ts). Only the tools of the page the router knows the tab shows, never a
+ * the frame that owns each (lib/agent/site-tool-names.ts). Only the tools of the page the router knows the tab shows, never a
  * delegate_to_* tool (sub-agents are the extension's own).
  */
 import { isDelegateToolName } from '../agent/select-tools';
@@ -8,7 +8,7 @@ import type { BridgeBrowser } from '../messaging/mcp-bridge-messages';
 import type { ToolBridge } from '../messaging/tool-bridge';
 import { cleanPageText } from '../page-data/clean-page-text';
 import { webOriginOf } from '../shared/web-origin-of';
-import type { NamedTool, ToolNames } from './mcp-tool-names';
+import type { NamedTool, ToolNames } from '../agent/site-tool-names';
 import { frameOriginOf, type SharedTool } from './shared-tool';
 import type { SharingChoices } from './sharing-choices';
 

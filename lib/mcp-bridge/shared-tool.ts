@@ -1,11 +1,11 @@
 /**
  * One tool shared with desktop agents: where it is (tab, site, the frame's origin), under its MCP name
- * (mcp-tool-names.ts), and how a client is told where it is.
+ * (lib/agent/site-tool-names.ts), and how a client is told where it is.
  */
 import type { TabToolEntry } from '../messaging/tab-tool-snapshot';
 import { hostOf } from '../shared/host-of';
 import { webOriginOf } from '../shared/web-origin-of';
-import type { NamedTool } from './mcp-tool-names';
+import type { NamedTool } from '../agent/site-tool-names';
 
 /** A shared tool: its name's parts, its entry in the tab's snapshot, and its tab's title (page text, cleaned). */
 export interface SharedTool extends NamedTool {

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { FIREFOX_EXTENSION_ID } from '../../bridge/src/extension-ids';
 import { NOT_SHARED_ERROR } from '../../lib/mcp-bridge/client-refusals';
-import { siteLabel } from '../../lib/mcp-bridge/mcp-tool-names';
+import { siteLabel } from '../../lib/agent/site-tool-names';
 import { type DesktopNotifications, startDesktopNotifications } from '../fixtures/desktop-notifications';
 import { connectDesktopAgent, type DesktopAgent, installBridge, resultText } from '../fixtures/mcp-desktop-agent';
 import { endNativeHost, startSocketForger } from '../fixtures/socket-forger';

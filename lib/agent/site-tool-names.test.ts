@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createToolNames, MAX_TOOL_NAME, siteLabel } from './mcp-tool-names';
+import { createToolNames, MAX_TOOL_NAME, siteLabel } from './site-tool-names';
 
 describe('tool names for desktop agents', () => {
   it('labels a site by its host and port, without www., from letters, digits and underscores', () => {
