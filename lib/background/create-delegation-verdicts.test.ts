@@ -17,12 +17,13 @@ const ads = { tabId: 1, frameId: 3, origin: ADS, url: `${ADS}/` };
  * One tab: the top of the shop and frame 3 of another origin, both reported. `allow`: the attribute of frame 3's
  * iframe when the top offers tokens (undefined: the top offers none, as a busy or silent parent).
  */
-function setup(allow: string | undefined, waitMs = 1_000) {
+function setup(allow: string | undefined, waitMs = 1_000, handBack: 'at once' | 'later' = 'at once') {
   const state = readTabState(undefined);
   recordReport(state, 0, report(TOP, ['search']), 1);
   recordReport(state, 3, report(ADS, ['pay']), 2);
   const saved = vi.fn();
   const asked: number[] = [];
+  const offered: string[] = [];
   const verdicts = createDelegationVerdicts({
     load: async () => state,
     save: saved,
@@ -31,13 +32,14 @@ function setup(allow: string | undefined, waitMs = 1_000) {
       asked.push(frameId);
       if (frameId !== 0 || allow === undefined) return [];
       const token = `t${asked.length}`;
-      // The child hands its token back, as listen-for-tools-delegation.ts does.
-      setTimeout(() => verdicts.present(ads, token), 0);
+      // The child hands its token back, as listen-for-tools-delegation.ts does (or, 'later', when the test says).
+      if (handBack === 'at once') setTimeout(() => verdicts.present(ads, token), 0);
+      else offered.push(token);
       return [{ token, allow, src: `${ADS}/` }];
     },
     delegationWaitMs: waitMs,
   });
-  return { state, saved, asked, verdicts };
+  return { state, saved, asked, offered, verdicts };
 }
 
 const until = async (check: () => void) => {
@@ -90,6 +92,29 @@ describe('createDelegationVerdicts', () => {
     await until(() => expect(state.delegated[3]).toBe(false));
     verdicts.check(1, 3, state);
     await until(() => expect(asked.filter((id) => id === 0)).toHaveLength(2));
+  });
+
+  it('a token its frame hands back after the wait ran out still counts: the frame is decided again and serves its tools', async () => {
+    const { state, offered, verdicts } = setup('tools *', 30, 'later');
+    verdicts.check(1, 3, state);
+    await until(() => expect(state.delegated[3]).toBe(false));
+    expect(Object.values(state.names)).toEqual(['search']);
+    // A busy machine: the child's answer comes after the decision gave up, and the frame does not report again.
+    verdicts.present(ads, offered[0]);
+    await until(() => expect(state.delegated[3]).toBe(true));
+    expect(Object.values(state.names).sort()).toEqual(['pay', 'search']);
+  });
+
+  it('a token that matches nothing decides nothing again: junk from a frame starts no round', async () => {
+    const { state, asked, verdicts } = setup(undefined, 30);
+    verdicts.check(1, 3, state);
+    await until(() => expect(state.delegated[3]).toBe(false));
+    const rounds = asked.length;
+    for (let i = 0; i < 20; i++) verdicts.present(ads, `junk-${i}`);
+    verdicts.present({ ...ads, frameId: 0, origin: TOP }, 'junk');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(asked).toHaveLength(rounds);
+    expect(state.delegated[3]).toBe(false);
   });
 
   it('answers a frame asking whether it may use tools about the attested sender, and keeps the verdict for its tools', async () => {

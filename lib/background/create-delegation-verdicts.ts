@@ -71,7 +71,10 @@ export function createDelegationVerdicts(ports: DelegationVerdictsPorts): Delega
     ...(ports.delegationWaitMs !== undefined ? { waitMs: ports.delegationWaitMs } : {}),
   });
   const deciding = new Set<string>();
-  /** Frames whose check got no answer in time: they serve nothing for now, and their next report asks again. */
+  /**
+   * Frames whose check got no answer in time: they serve nothing for now, and are decided again when a token of
+   * their tab comes back late or they report again.
+   */
   const unanswered = new Set<string>();
   const forgetUnanswered = (tabId: number) => {
     for (const frameKey of [...unanswered]) if (frameKey.startsWith(`${tabId}:`)) unanswered.delete(frameKey);
@@ -127,7 +130,18 @@ export function createDelegationVerdicts(ports: DelegationVerdictsPorts): Delega
       }
       return allowed === true;
     },
-    present: (sender, token) => delegation.present(sender, token),
+    present(sender, token) {
+      // A token that comes back after a decision gave up still counts: when it taught a frame's parent, the frames of
+      // its tab still without an answer are decided again now (their verdict comes from the tokens, never from the
+      // frame), instead of serving nothing until they happen to report again. A token that matched nothing (a frame
+      // sending junk) starts nothing.
+      if (!delegation.present(sender, token)) return;
+      const waiting = [...unanswered].filter((frameKey) => frameKey.startsWith(`${sender.tabId}:`));
+      if (waiting.length === 0) return;
+      void load(sender.tabId).then((state) => {
+        for (const frameKey of waiting) check(sender.tabId, Number(frameKey.split(':')[1]), state);
+      });
+    },
     frameSeen: (tabId) => delegation.frameSeen(tabId),
     forgetFrame(tabId, frameId) {
       unanswered.delete(`${tabId}:${frameId}`);

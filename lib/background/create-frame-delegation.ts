@@ -22,7 +22,10 @@ interface FrameDelegationPorts {
   frames(tabId: number): Promise<Record<number, KnownFrame>>;
   /** Loads the bridge into every frame of the tab (each then announces itself); the frame ids it reached. */
   loadEveryFrame(tabId: number): Promise<readonly number[]>;
-  /** How long a decision waits for tokens to come back before it says no (default 3 s). */
+  /**
+   * How long a decision waits for tokens to come back, once every frame was asked, before it says "no answer yet"
+   * (default 3 s).
+   */
   waitMs?: number;
 }
 
@@ -34,8 +37,11 @@ interface FrameDelegation {
   decide(tabId: number, frameId: number): Promise<boolean | undefined>;
   /** A frame of the tab announced a new document: a decision waiting for its origin may go on. */
   frameSeen(tabId: number): void;
-  /** A frame presents a token (the browser attests the sender). */
-  present(sender: FrameSender, token: unknown): void;
+  /**
+   * A frame presents a token (the browser attests the sender). True when it matched a token a parent offered, so a
+   * frame's parent is known now.
+   */
+  present(sender: FrameSender, token: unknown): boolean;
   /** The frame has a new document: what was learnt about it no longer holds. */
   forgetFrame(tabId: number, frameId: number): void;
   forgetTab(tabId: number): void;
@@ -79,17 +85,19 @@ export function createFrameDelegation(ports: FrameDelegationPorts): FrameDelegat
     for (const [token, p] of presented) if (now - p.at > TOKEN_TTL_MS) presented.delete(token);
   };
 
-  const match = (token: string) => {
+  /** Pairs an offered token with its presenter; true when that taught which parent a frame sits in. */
+  const match = (token: string): boolean => {
     const offer = offered.get(token);
     const presenter = presented.get(token);
-    if (!offer || !presenter) return;
+    if (!offer || !presenter) return false;
     offered.delete(token);
     presented.delete(token);
     const { sender } = presenter;
     // A token counts once, in its own tab, and never for the frame that offered it.
-    if (sender.tabId !== offer.tabId || sender.frameId === offer.parentFrameId) return;
+    if (sender.tabId !== offer.tabId || sender.frameId === offer.parentFrameId) return false;
     parents.set(`${sender.tabId}:${sender.frameId}`, offer);
     wakeTab(sender.tabId);
+    return true;
   };
 
   /** One request for offers to every frame of the tab (concurrent decisions share it). */
@@ -154,8 +162,10 @@ export function createFrameDelegation(ports: FrameDelegationPorts): FrameDelegat
     async decide(tabId, frameId) {
       const known = verdict(tabId, frameId, await ports.frames(tabId));
       if (known !== undefined) return known;
-      const deadline = Date.now() + waitMs;
+      // The wait is for the page's frames (a child handing its token back), so it starts once the extension's own
+      // part of the round is done: loading the bridge into every frame can take seconds on a busy machine.
       await round(tabId);
+      const deadline = Date.now() + waitMs;
       while (true) {
         const now = verdict(tabId, frameId, await ports.frames(tabId));
         if (now !== undefined) return now;
@@ -165,10 +175,10 @@ export function createFrameDelegation(ports: FrameDelegationPorts): FrameDelegat
     },
     frameSeen: wakeTab,
     present(sender, token) {
-      if (typeof token !== 'string' || token.length === 0 || token.length > 100) return;
+      if (typeof token !== 'string' || token.length === 0 || token.length > 100) return false;
       expire();
       presented.set(token, { sender, at: Date.now() });
-      match(token);
+      return match(token);
     },
     forgetFrame(tabId, frameId) {
       parents.delete(`${tabId}:${frameId}`);
