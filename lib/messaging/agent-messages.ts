@@ -8,6 +8,7 @@ import type { DroppedTools, LegacyApi } from './tab-tool-snapshot';
 import type { AdapterStatus, AgentErrorCode, AgentMessage, JSONSchema, ModelChoice, PageContext, ToolDescriptor } from '../agent/types';
 import type { CallRecord } from './call-record';
 import type { ChannelMessage } from './channel';
+import type { TaskFlow } from './task-tabs';
 
 /** The runtime Port name the host listens for. */
 export const AGENT_PORT_NAME = 'webmcp-agent-panel';
@@ -18,8 +19,11 @@ export type AgentKind = 'local' | 'cloud';
 /** The two transcript exports. */
 export type TranscriptFormat = 'markdown' | 'json';
 
-/** The person's answer to a confirmation prompt. */
-export type ConfirmationAnswer = 'allow-once' | 'allow-always' | 'deny';
+/**
+ * The person's answer to a confirmation prompt. `allow-task`: "Allow for this task", offered only for a crossing
+ * between the sites of a task across tabs (PendingConfirmation.allowTask); it lasts as long as the conversation.
+ */
+export type ConfirmationAnswer = 'allow-once' | 'allow-always' | 'allow-task' | 'deny';
 
 /**
  * What a panel asks the host to do, on the panel's Port (no answers: the host's events carry the results). Every
@@ -83,6 +87,11 @@ export interface PendingConfirmation {
   origin?: string;
   /** False for a tool the page marks consequential: it asks every time, so "Always" is not offered. */
   allowAlways: boolean;
+  /**
+   * The crossings "Allow for this task" would allow (from the sites whose data the conversation holds to the site
+   * of the tool), when the question offers it: a task across tabs, asked only because the data would cross.
+   */
+  allowTask?: TaskFlow[];
   /** The question, in words: "Allow check_out on 127.0.0.1?" */
   prompt: string;
   /**
@@ -219,7 +228,7 @@ export function isPanelIntent(value: unknown): value is PanelIntent {
       );
     }
     if (v.type === 'panel/confirm')
-      return typeof v.confirmationId === 'string' && ['allow-once', 'allow-always', 'deny'].includes(v.answer as string);
+      return typeof v.confirmationId === 'string' && ['allow-once', 'allow-always', 'allow-task', 'deny'].includes(v.answer as string);
     if (v.type === 'panel/reveal') return typeof v.confirmationId === 'string';
     return true;
   }
