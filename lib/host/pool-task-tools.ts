@@ -21,7 +21,7 @@ export interface TaskTabTools {
 }
 
 /** Which tab, site and tool a pooled name stands for. */
-export interface PooledToolTarget {
+interface PooledToolTarget {
   tabId: number;
   site: string;
   /** The tool's model-facing name in its own tab. */

@@ -8,7 +8,7 @@ import type { DroppedTools, LegacyApi } from './tab-tool-snapshot';
 import type { AdapterStatus, AgentErrorCode, AgentMessage, JSONSchema, ModelChoice, PageContext, ToolDescriptor } from '../agent/types';
 import type { CallRecord } from './call-record';
 import type { ChannelMessage } from './channel';
-import type { TaskFlow } from './task-tabs';
+import type { TaskFlow, TaskTab, TaskTabLeft } from './task-tabs';
 
 /** The runtime Port name the host listens for. */
 export const AGENT_PORT_NAME = 'webmcp-agent-panel';
@@ -141,6 +141,13 @@ export interface TabSnapshot {
    * is not the site the tab shows.
    */
   sites?: string[];
+  /**
+   * The tabs the person added to this conversation's task (docs/security.md, "Tasks across tabs"); absent while
+   * the conversation has only its own tab.
+   */
+  taskTabs?: TaskTab[];
+  /** The newest notes of tabs that left the task ("<site> left the task: …"). */
+  taskLeft?: TaskTabLeft[];
 }
 
 /** A tool as the panel's inspector shows it: what the model sees, plus its frame, origin and output schema. */
