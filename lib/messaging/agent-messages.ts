@@ -64,6 +64,14 @@ interface PanelChannel {
    * with `panel/revealed`, and only for a question still open on that tab.
    */
   'panel/reveal': { request: { tabId: number; confirmationId: string }; answer: undefined };
+  /**
+   * The person adds the open tab `addTabId` to the conversation of tab `tabId` (docs/security.md, "Tasks across
+   * tabs"). Only this intent adds a tab, and the host takes it from the extension's own pages alone; the tab's site
+   * is the router's, never the panel's. A refusal comes back as a `panel/notice`.
+   */
+  'panel/add-task-tab': { request: { tabId: number; addTabId: number }; answer: undefined };
+  /** The person removes the tab `removeTabId` from the conversation of tab `tabId`. */
+  'panel/remove-task-tab': { request: { tabId: number; removeTabId: number }; answer: undefined };
   /** Re-read settings and the tab's tools (the panel became visible again, or the person saved options). */
   'panel/refresh': { request: { tabId: number }; answer: undefined };
   'panel/choose-adapter': { request: { adapter: AgentKind }; answer: undefined };
@@ -213,6 +221,8 @@ export function isPanelIntent(value: unknown): value is PanelIntent {
     'panel/refresh',
     'panel/run-tool',
     'panel/export-transcript',
+    'panel/add-task-tab',
+    'panel/remove-task-tab',
   ];
   if (tabScoped.includes(v.type as string)) {
     if (typeof v.tabId !== 'number' || !Number.isInteger(v.tabId)) return false;
@@ -237,12 +247,19 @@ export function isPanelIntent(value: unknown): value is PanelIntent {
     if (v.type === 'panel/confirm')
       return typeof v.confirmationId === 'string' && ['allow-once', 'allow-always', 'allow-task', 'deny'].includes(v.answer as string);
     if (v.type === 'panel/reveal') return typeof v.confirmationId === 'string';
+    if (v.type === 'panel/add-task-tab') return isTabId(v.addTabId);
+    if (v.type === 'panel/remove-task-tab') return isTabId(v.removeTabId);
     return true;
   }
   if (v.type === 'panel/redact') return typeof v.requestId === 'string' && 'value' in v;
   const kind = v.adapter === 'local' || v.adapter === 'cloud';
   if (v.type === 'panel/choose-model') return kind && typeof v.modelId === 'string';
   return kind && ['panel/choose-adapter', 'panel/prepare', 'panel/cancel-prepare'].includes(v.type as string);
+}
+
+/** A browser tab id: a whole number, not negative (tabs.TAB_ID_NONE, -1, names no tab). */
+function isTabId(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0;
 }
 
 /** A seeded conversation turn: a role, and text or tool parts. */
