@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { rankTools } from '../agent/rank-tools';
 import { createToolNames } from '../agent/site-tool-names';
 import type { ToolDescriptor } from '../agent/types';
 import { poolTaskTools } from './pool-task-tools';
@@ -63,5 +64,23 @@ describe('poolTaskTools', () => {
     // Tab 2 moved to another site and was added again: its old name never reaches the new site's tool.
     const moved = poolTaskTools([{ tabId: 2, site: 'https://other.example', tools: [tool('search')] }], names);
     expect(moved.resolve('127_0_0_1_5175__search')).toBeUndefined();
+  });
+
+  it('is ranked as one list for the on-device model: the tool a request needs comes first, whichever tab offers it', () => {
+    const shop = ['search_products', 'add_to_basket', 'view_basket', 'check_out', 'apply_coupon'].map((n) =>
+      tool(n, `Shop: ${n.replace(/_/g, ' ')}.`),
+    );
+    const recipes = [tool('find_recipe', 'Finds recipes by dish name.'), tool('get_ingredients', 'Lists the ingredients of a recipe.')];
+    const pool = poolTaskTools(
+      [
+        { tabId: 1, site: SHOP, tools: shop },
+        { tabId: 7, site: RECIPES, tools: recipes },
+      ],
+      createToolNames(),
+    );
+    expect(rankTools(pool.tools, 'which ingredients does the pancake recipe need?', { max: 8 })[0]?.name).toBe(
+      '127_0_0_1_5175__get_ingredients',
+    );
+    expect(rankTools(pool.tools, 'put flour in my basket', { max: 8 })[0]?.name).toBe('shop_example__add_to_basket');
   });
 });
