@@ -194,7 +194,8 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     emit: () => emit(),
   });
   // The stored tab set comes back only for tabs still open on the same sites (restore-task-tabs.ts).
-  const ready = conversation.ready.then(() => task.restore(conversation.tabs));
+  // A tab set that cannot be checked is not brought back, and never holds up the conversation.
+  const ready = conversation.ready.then(() => task.restore(conversation.tabs)).catch(() => undefined);
   const listeners = new Set<(snapshot: TabSnapshot) => void>();
 
   const snapshot = (): TabSnapshot => ({
