@@ -291,6 +291,59 @@ describe('createAgentHost', () => {
     expect(bridge.calls).toEqual([]);
   });
 
+  describe('a task across tabs', () => {
+    it('the person adds and removes a tab from the panel; the tab’s site is the router’s', async () => {
+      const { panel } = setup({ adapter: scriptedAdapter([]) });
+      const p = panel(1, PAGE.url);
+      await until(() => p.latest(), 'bind');
+      p.client.send({ type: 'panel/add-task-tab', tabId: 1, addTabId: 2 });
+      expect(await until(() => p.latest()?.taskTabs, 'the tab added')).toEqual([{ tabId: 2, site: SHOP }]);
+      p.client.send({ type: 'panel/add-task-tab', tabId: 1, addTabId: 1 });
+      await until(() => p.events.find((e) => e.type === 'panel/notice'), 'the refusal');
+      expect(p.events.filter((e) => e.type === 'panel/notice').map((e) => e.message)).toEqual([
+        'This tab is always part of its own conversation.',
+      ]);
+      p.client.send({ type: 'panel/remove-task-tab', tabId: 1, removeTabId: 2 });
+      const left = await until(() => p.latest()?.taskLeft?.[0], 'the tab removed');
+      expect(left).toMatchObject({ tabId: 2, reason: 'removed' });
+      expect(p.latest()?.taskTabs).toBeUndefined();
+    });
+
+    it('only the extension’s own pages add a tab: a content script’s Port is cut off before its intent, and a malformed intent adds nothing', async () => {
+      const { panel, connect, host } = setup({ adapter: scriptedAdapter([]) });
+      const attacker = connect(CONTENT_SCRIPT_SENDER);
+      let cut = false;
+      attacker.panel.onDisconnect.addListener(() => {
+        cut = true;
+      });
+      await until(() => cut, 'the host to disconnect the content script');
+      expect(() => attacker.panel.postMessage({ type: 'panel/add-task-tab', tabId: 1, addTabId: 2 })).toThrow();
+      const p = panel(1, PAGE.url);
+      await until(() => p.latest(), 'bind');
+      for (const addTabId of ['2', -1, 2.5, undefined]) {
+        p.client.send({ type: 'panel/add-task-tab', tabId: 1, addTabId } as never);
+      }
+      await until(() => p.events.filter((e) => e.type === 'panel/notice').length === 4, 'four refusals');
+      expect(new Set(p.events.filter((e) => e.type === 'panel/notice').map((e) => e.message))).toEqual(
+        new Set(['The host did not understand a message from the panel.']),
+      );
+      expect((await host.session(1)).snapshot().taskTabs).toBeUndefined();
+    });
+
+    it('a tab that closes leaves every task it was in, and the panel says so', async () => {
+      const { panel, host } = setup({ adapter: scriptedAdapter([]) });
+      const p = panel(1, PAGE.url);
+      await until(() => p.latest(), 'bind');
+      p.client.send({ type: 'panel/add-task-tab', tabId: 1, addTabId: 2 });
+      await until(() => p.latest()?.taskTabs, 'the tab added');
+      await host.closeTab(2);
+      const left = await until(() => p.latest()?.taskLeft?.[0], 'the note');
+      expect(left.message).toBe(
+        'shop.test left the task: the tab was closed. Its tools are no longer offered, and nothing more runs there.',
+      );
+    });
+  });
+
   it('judges the tool that will run: one that appeared during the run is still asked about', async () => {
     const bridge = memoryBridge([TOOLS[0]]);
     const adapter = scriptedAdapter([

@@ -206,6 +206,14 @@ export function createAgentHost(deps: AgentHostDeps): AgentHost {
       }
       case 'panel/confirm':
         return (await session(intent.tabId)).confirm(intent.confirmationId, intent.answer);
+      case 'panel/add-task-tab': {
+        // The person's choice, from the extension's own page (the Port guard below): nothing else adds a tab.
+        const refused = await (await session(intent.tabId)).addTaskTab(intent.addTabId);
+        if (refused) notice(port, refused, intent.tabId);
+        return;
+      }
+      case 'panel/remove-task-tab':
+        return (await session(intent.tabId)).removeTaskTab(intent.removeTabId);
       case 'panel/reveal': {
         // Only to the panel that asked, and only while the question is open on that tab.
         const input = (await session(intent.tabId)).reveal(intent.confirmationId);
@@ -266,6 +274,8 @@ export function createAgentHost(deps: AgentHostDeps): AgentHost {
   });
 
   const closeTab = async (tabId: number, options: { keepForRestore?: boolean } = {}) => {
+    // The tab leaves every task it was part of (tasks across tabs), before its own session goes.
+    for (const [other, pending] of sessions) if (other !== tabId) void pending.then((s) => s.taskTabGone(tabId, 'closed'));
     const existing = sessions.get(tabId);
     if (existing) {
       const s = await existing;

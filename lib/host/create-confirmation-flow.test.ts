@@ -227,4 +227,64 @@ describe('createConfirmationFlow', () => {
     flow.confirm(open.id, 'deny');
     await plain;
   });
+
+  describe('"Allow for this task"', () => {
+    const BANK = 'https://bank.example';
+    const flows = [{ from: BANK, to: SHOP }];
+    const taskSetup = () => {
+      const allowed: unknown[] = [];
+      let ids = 0;
+      const flow = createConfirmationFlow({
+        settings: { read: async () => ({ mode: 'local', confirmation: 'non-read-only', grants: [] }), grantTool: async () => {} },
+        generateId: () => `host-id-${++ids}`,
+        onAsking: () => {},
+        onChange: () => {},
+        allowFlows: (f) => allowed.push(f),
+      });
+      const until = async () => {
+        while (flow.open().length === 0) await new Promise((r) => setTimeout(r, 1));
+        return flow.open()[0];
+      };
+      const ask = (force: { reason: string; flows?: typeof flows }, requester?: string) =>
+        flow.check(
+          call,
+          tool({ readOnlyHint: true }),
+          { origin: SHOP, originalName: 'pay' },
+          {
+            top: SHOP,
+            signal: new AbortController().signal,
+            awaiting: () => {},
+            caller: IN_BROWSER_AGENT,
+            force,
+            ...(requester ? { requester } : {}),
+          },
+        );
+      return { flow, allowed, until, ask };
+    };
+
+    it('is offered for the crossings the run’s rules named, with no "Always", and remembers them in the conversation when chosen', async () => {
+      const { flow, allowed, until, ask } = taskSetup();
+      const pending = ask({ reason: 'Crosses.', flows });
+      const open = await until();
+      expect(open).toMatchObject({ allowAlways: false, allowTask: flows });
+      flow.confirm(open.id, 'allow-task');
+      expect(await pending).toBe('run');
+      expect(allowed).toEqual([flows]);
+    });
+
+    it('is not offered to a desktop agent, nor for a question that names no crossing; saying it anyway counts as once', async () => {
+      const { flow, allowed, until, ask } = taskSetup();
+      const byClient = ask({ reason: 'Crosses.', flows }, 'Claude Code');
+      const first = await until();
+      expect(first.allowTask).toBeUndefined();
+      flow.confirm(first.id, 'allow-task');
+      expect(await byClient).toBe('run');
+      const plain = ask({ reason: 'Outcome unknown.' });
+      const second = await until();
+      expect(second.allowTask).toBeUndefined();
+      flow.confirm(second.id, 'allow-task');
+      expect(await plain).toBe('run');
+      expect(allowed).toEqual([]);
+    });
+  });
 });

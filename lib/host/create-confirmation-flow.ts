@@ -12,6 +12,7 @@ import { type GrantCaller, sameCaller } from '../storage/grant-caller';
 import type { ToolGrant } from '../storage/settings';
 import type { HostSettingsPort } from './agent-host-deps';
 import type { ForcedQuestion } from '../messaging/client-call-request';
+import type { TaskFlow } from '../messaging/task-tabs';
 import { mayAlwaysAllow, needsConfirmation } from './needs-confirmation';
 import { questionArguments } from './question-arguments';
 
@@ -36,6 +37,12 @@ interface ConfirmationFlowDeps {
   onAsking: (callId: string, prompt: string) => void;
   /** The open questions changed (one was answered, or closed because its call ended). */
   onChange: () => void;
+  /**
+   * The person answered "Allow for this task" to a question that offered it (a forced question naming its
+   * crossings, `ForcedQuestion.flows`): the conversation's memory keeps them (create-task-flows.ts). Without it,
+   * the flow offers no "Allow for this task" (a desktop agent's questions).
+   */
+  allowFlows?: (flows: TaskFlow[]) => void;
 }
 
 export interface ConfirmationFlow {
@@ -86,6 +93,7 @@ interface Question {
   origin?: string;
   prompt: string;
   allowAlways: boolean;
+  allowTask?: TaskFlow[];
   input?: { shown: string; clear?: string };
   requester?: string;
 }
@@ -117,6 +125,7 @@ export function createConfirmationFlow(deps: ConfirmationFlowDeps): Confirmation
         toolName: call.name,
         ...(question.origin ? { origin: question.origin } : {}),
         allowAlways: question.allowAlways,
+        ...(question.allowTask ? { allowTask: question.allowTask } : {}),
         prompt: question.prompt,
         ...(question.input !== undefined ? { input: question.input.shown } : {}),
         ...(question.input?.clear !== undefined ? { masked: true, clear: question.input.clear } : {}),
@@ -147,10 +156,13 @@ export function createConfirmationFlow(deps: ConfirmationFlowDeps): Confirmation
       // says, and for every desktop agent's call (the person sees who asks, and what it would send).
       const input = force || requester ? questionArguments(call.input, tool.inputSchema) : undefined;
       const prompt = promptFor(call.name, origin, top, force ? force.reason : reasonOf(tool));
+      // "Allow for this task" only for the crossings the run's rules named, and never to a desktop agent.
+      const allowTask = force?.flows?.length && deps.allowFlows && !requester ? force.flows : undefined;
       const question: Question = {
         origin,
         prompt: requester ? `${requester} (desktop agent) asks: ${prompt}` : prompt,
         allowAlways,
+        ...(allowTask ? { allowTask } : {}),
         ...(input ? { input } : {}),
         ...(requester ? { requester } : {}),
       };
@@ -161,6 +173,8 @@ export function createConfirmationFlow(deps: ConfirmationFlowDeps): Confirmation
       if (answer === 'allow-always' && allowAlways && origin && caller) {
         await deps.settings.grantTool(origin, identity.originalName, caller).catch(() => undefined);
       }
+      // Kept in the conversation's memory only; an answer that says it where it was not offered counts as once.
+      if (answer === 'allow-task' && allowTask) deps.allowFlows?.(allowTask);
       return 'run';
     },
     confirm(confirmationId, answer) {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { OUTCOME_UNKNOWN_NOTE } from '../agent/tool-error-codes';
 import type { ToolDescriptor, ToolOutput, WebAgent } from '../agent/types';
 import { createRunGuard } from './create-run-guard';
+import { createTaskFlows } from './create-task-flows';
 
 const A = 'https://a.example';
 const B = 'https://b.example';
@@ -124,5 +125,47 @@ describe('createRunGuard', () => {
     // Another tool's unknown outcome does not make this one ask.
     guard.settle(tool('ship'), { origin: A, originalName: 'ship' }, failed('Error [timeout]: slow.'));
     expect(guard.mustAsk(pay, [A])).toBeUndefined();
+  });
+
+  describe('in a task across tabs', () => {
+    const C = 'https://c.example';
+    const taskGuard = (offer = true) => {
+      const flows = createTaskFlows();
+      const guard = createRunGuard({ site: A, agent: undefined, stop: () => {}, task: { flows, offer: () => offer } });
+      return { flows, guard };
+    };
+    const lookupOn = (origin: string) => ({ origin, originalName: 'lookup' });
+
+    it('asks when what was read on tab A’s site would go to tab B’s read-only tool, offering "Allow for this task" for that one flow', () => {
+      const { guard } = taskGuard();
+      expect(guard.mustAsk(lookupOn(B), [A])).toEqual({
+        reason: 'This conversation holds what was read on a.example; the arguments below would go to b.example.',
+        flows: [{ from: A, to: B }],
+      });
+    });
+
+    it('after "Allow for this task" for A→B does not ask again for A→B, but still asks for B→A and A→C', () => {
+      const { flows, guard } = taskGuard();
+      flows.allow([{ from: A, to: B }]);
+      expect(guard.mustAsk(lookupOn(B), [A])).toBeUndefined();
+      expect(guard.mustAsk(lookupOn(B), [A, B])).toBeUndefined();
+      expect(guard.mustAsk(lookupOn(A), [A, B])).toMatchObject({ flows: [{ from: B, to: A }] });
+      expect(guard.mustAsk(lookupOn(C), [A])).toMatchObject({ flows: [{ from: A, to: C }] });
+      // A third site's data is not covered by A→B: the question names only the crossing not allowed yet.
+      expect(guard.mustAsk(lookupOn(B), [A, C])).toMatchObject({ flows: [{ from: C, to: B }] });
+    });
+
+    it('offers nothing more than a question while the task has one tab, or for an outcome unknown, or a sandboxed frame', async () => {
+      expect(taskGuard(false).guard.mustAsk(lookupOn(B), [A])).toEqual({
+        reason: 'This conversation holds what was read on a.example; the arguments below would go to b.example.',
+      });
+      expect(taskGuard().guard.mustAsk(lookupOn('null'), [A])?.flows).toBeUndefined();
+      const { guard } = taskGuard();
+      const pay = { origin: B, originalName: 'pay' };
+      guard.settle(tool('pay'), pay, failed('Error [timeout]: no answer.'));
+      const asked = guard.mustAsk(pay, [A]);
+      expect(asked?.reason).toMatch(/outcome unknown/);
+      expect(asked?.flows).toBeUndefined();
+    });
   });
 });

@@ -23,6 +23,8 @@ import { hostOf } from '../shared/host-of';
 import { originLabel } from '../shared/origin-label';
 import { toolErrorOutput } from '../agent/tool-error-output';
 import type { ToolIdentity } from './create-confirmation-flow';
+import type { TaskFlows } from './create-task-flows';
+import { webOriginOf } from '../shared/web-origin-of';
 
 /** Error codes after which a call that is not read-only may have acted: the page never said how it ended. */
 const OUTCOME_UNKNOWN_CODES = new Set(['timeout', 'frame_gone', 'navigated', 'tool_threw']);
@@ -50,6 +52,12 @@ interface RunGuardDeps {
   agent: WebAgent | undefined;
   /** Aborts the run (the tab reached another site). */
   stop: () => void;
+  /**
+   * The conversation's task across tabs (docs/security.md, "Tasks across tabs"), when it has one: the crossings the
+   * person allowed for the task do not ask again, and while `offer` says the task spans several tabs a question
+   * about a crossing offers "Allow for this task". Without it, every crossing asks and nothing more is offered.
+   */
+  task?: { flows: Pick<TaskFlows, 'allows'>; offer: () => boolean };
 }
 
 /** One run's guard: created when the run starts, asked before and after each of its agent calls. */
@@ -121,7 +129,7 @@ export function createRunGuard(deps: RunGuardDeps): RunGuard {
       const reasons: string[] = [];
       // Where the arguments would go: the tool's own frame, not the tab's top site. Unknown counts as elsewhere.
       const target = identity.origin ?? site;
-      const elsewhere = held.filter((s) => s !== target);
+      const elsewhere = held.filter((s) => s !== target && !(target && deps.task?.flows.allows(s, target)));
       if (elsewhere.length > 0) {
         const where = target ? originLabel(target) : 'this site';
         reasons.push(
@@ -131,7 +139,13 @@ export function createRunGuard(deps: RunGuardDeps): RunGuard {
       if (unknownOutcomes.has(keyOf(identity))) {
         reasons.push('Its last call in this run may have happened without saying so (outcome unknown): check the page first.');
       }
-      return reasons.length > 0 ? { reason: reasons.join(' ') } : undefined;
+      if (reasons.length === 0) return undefined;
+      // "Allow for this task" covers a crossing and nothing else: not a call whose outcome went unknown, not a
+      // sandboxed frame (an opaque origin names no site), and only in a task of several tabs.
+      const offer = reasons.length === 1 && elsewhere.length > 0 && webOriginOf(target) !== undefined && deps.task?.offer();
+      return offer && target
+        ? { reason: reasons[0] as string, flows: elsewhere.map((from) => ({ from, to: target })) }
+        : { reason: reasons.join(' ') };
     },
     settle(tool, identity, output) {
       if (!output.isError || tool.annotations?.readOnlyHint === true) return output;

@@ -12,6 +12,7 @@ import { runCallByHand } from './run-call-by-hand';
 import type { ClientCallRequest } from '../messaging/client-call-request';
 import { runClientCall } from './run-client-call';
 import { runOnPage } from './run-on-page';
+import type { TaskFlow } from '../messaging/task-tabs';
 
 interface TabCallsDeps {
   tabId: number;
@@ -33,6 +34,8 @@ interface TabCallsDeps {
   live: Map<string, LiveCall>;
   /** What the panel shows changed. */
   emit: () => void;
+  /** The person answered "Allow for this task" to an agent's question (create-task-flows.ts); absent: never offered. */
+  allowFlows?: (flows: TaskFlow[]) => void;
 }
 
 /** One tab's tool calls, as its session makes and answers them. */
@@ -88,6 +91,7 @@ export function createTabCalls(deps: TabCallsDeps): TabCalls {
     generateId: deps.generateId,
     onAsking: (callId, prompt) => setLive(callId, { state: 'awaiting-confirmation', prompt }),
     onChange: () => emit(),
+    ...(deps.allowFlows ? { allowFlows: deps.allowFlows } : {}),
   });
   const clientQuestions = createConfirmationFlow({
     settings: deps.settings,

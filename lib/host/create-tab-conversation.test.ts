@@ -100,4 +100,17 @@ describe('createTabConversation', () => {
       { messages: [user], lastRun: { reason: 'stop' }, url: 'https://shop.test/done', sites: ['https://shop.test'] },
     ]);
   });
+
+  it('saves its task’s tabs with it and reads them back for the session to check', async () => {
+    const store = memoryStore();
+    const conversation = createTabConversation({ tabId: 4, store, saveDelayMs: 5 });
+    await conversation.ready;
+    conversation.messages = [user];
+    conversation.tabs = [{ tabId: 9, site: 'https://recipes.test' }];
+    await conversation.flush();
+    expect(store.saves.at(-1)).toEqual([4, { messages: [user], tabs: [{ tabId: 9, site: 'https://recipes.test' }] }]);
+    const again = createTabConversation({ tabId: 4, store: memoryStore(store.saves.at(-1)?.[1]), saveDelayMs: 5 });
+    await again.ready;
+    expect(again.tabs).toEqual([{ tabId: 9, site: 'https://recipes.test' }]);
+  });
 });

@@ -1,6 +1,7 @@
 import { reduceStreamPart } from '../agent/reduce-stream-part';
 import type { AgentMessage } from '../agent/types';
 import type { RunOutcome } from '../messaging/agent-messages';
+import type { TaskTab } from '../messaging/task-tabs';
 import type { ConversationStore } from '../storage/conversations';
 import { createConversationSaver } from './create-conversation-saver';
 
@@ -24,6 +25,11 @@ interface TabConversation {
    * person (docs/security.md).
    */
   sites: string[];
+  /**
+   * The tabs the person added to this conversation's task (create-task-tabs.ts), saved with it. As read back from
+   * storage it is untrusted until restore-task-tabs.ts has checked each tab against the router.
+   */
+  tabs: TaskTab[];
   /** Resolves once the stored conversation has been read (and an interrupted run closed and saved). */
   readonly ready: Promise<void>;
   /** Saves within the save delay, together with every other change until then. */
@@ -55,6 +61,7 @@ export function createTabConversation(deps: TabConversationDeps): TabConversatio
     running: false,
     url: deps.url,
     sites: [],
+    tabs: [],
     get ready() {
       return ready;
     },
@@ -67,13 +74,14 @@ export function createTabConversation(deps: TabConversationDeps): TabConversatio
     store: deps.store,
     delayMs: deps.saveDelayMs,
     conversation: () => {
-      const { messages, lastRun, running, url, sites } = conversation;
+      const { messages, lastRun, running, url, sites, tabs } = conversation;
       return {
         messages,
         ...(lastRun ? { lastRun } : {}),
         ...(running ? { running } : {}),
         ...(url ? { url } : {}),
         ...(sites.length > 0 ? { sites } : {}),
+        ...(tabs.length > 0 ? { tabs } : {}),
       };
     },
   });
@@ -84,6 +92,7 @@ export function createTabConversation(deps: TabConversationDeps): TabConversatio
     conversation.lastRun = stored.lastRun;
     conversation.url ??= stored.url;
     conversation.sites = Array.isArray(stored.sites) ? stored.sites.filter((s): s is string => typeof s === 'string') : [];
+    conversation.tabs = Array.isArray(stored.tabs) ? stored.tabs : [];
     if (stored.running) {
       // The run died with its host: close its open calls and say so, so Retry can pick it up.
       conversation.messages = reduceStreamPart(conversation.messages, { type: 'finish', reason: 'aborted' });

@@ -19,6 +19,12 @@ import type { ClientCallRequest } from '../messaging/client-call-request';
 import { runOutcomeOf } from './run-outcome-of';
 import { siteMovedBeforeSend } from '../shared/site-moved-before-send';
 import { webOriginOf } from '../shared/web-origin-of';
+import { createToolNames } from '../agent/site-tool-names';
+import type { TaskLeaveReason } from '../messaging/task-tabs';
+import { createTask } from './create-task';
+import { createTaskFlows } from './create-task-flows';
+import { startTaskRun, type TaskRun } from './start-task-run';
+import { type TaskCallRoute, tagTaskCalls } from './tag-task-calls';
 
 /** Why a run (Retry) did not start: nobody knows yet which site the tab shows. */
 export const SITE_UNKNOWN_RUN_ERROR =
@@ -77,6 +83,15 @@ export interface TabSession {
   close(): void;
   /** Writes any pending conversation change now. */
   flush(): Promise<void>;
+  /**
+   * The person adds a tab to this conversation's task (docs/security.md, "Tasks across tabs"): only from a panel
+   * intent, which the host takes from the extension's own pages alone. Resolves why not, or undefined once added.
+   */
+  addTaskTab(tabId: number): Promise<string | undefined>;
+  /** The person removes a tab from the task. */
+  removeTaskTab(tabId: number): Promise<void>;
+  /** A tab closed or crashed: it leaves this conversation's task if it was in it. */
+  taskTabGone(tabId: number, reason: Extract<TaskLeaveReason, 'closed' | 'crashed'>): void;
   /** Called after every change (already batched by emitDelayMs). */
   subscribe(listener: (snapshot: TabSnapshot) => void): () => void;
   /** Resolves when the current run (if any) has ended and been saved. */
@@ -107,10 +122,18 @@ interface TabSessionDeps {
 export function createTabSession(deps: TabSessionDeps): TabSession {
   const { tabId, bridge, settings } = deps;
   const conversation = createTabConversation({ tabId, url: deps.url, store: deps.store, saveDelayMs: deps.saveDelayMs });
-  const { ready } = conversation;
   let controller: AbortController | undefined;
   let current: Promise<void> = Promise.resolve();
   const timeline = createCallTimeline();
+  /** Where each call of a run across tabs went: the timeline records its tab and site (tag-task-calls.ts). */
+  const routes = new Map<string, TaskCallRoute>();
+  const taskTimeline = tagTaskCalls(timeline, (callId) => routes.get(callId));
+  /** The crossings the person allowed for this conversation's task: in memory only, gone with the conversation. */
+  const flows = createTaskFlows();
+  /** The names of pooled tools while this session lasts: a name never stands for another tab, site or frame. */
+  const taskNames = createToolNames();
+  /** The run across the task's tabs going now, when the run spans tabs. */
+  let taskRun: TaskRun | undefined;
   /** The rules of the run going now (create-run-guard.ts). */
   let guard: RunGuard | undefined;
   const live = new Map<string, LiveCall>();
@@ -125,7 +148,7 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     bridge,
     settings,
     // Nothing of the tab is shown before its conversation was read.
-    after: ready,
+    after: conversation.ready,
     onChange: () => {
       // A run whose tab reached another site ends here, before the model sees that site's tools.
       guard?.notice(currentSite());
@@ -133,24 +156,46 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     },
   });
   const refreshTools = () => tabTools.refresh();
+  const read = (origin: string) => {
+    if (conversation.sites.includes(origin)) return;
+    conversation.sites = [...conversation.sites, origin];
+    conversation.save();
+  };
   const calls = createTabCalls({
     tabId,
     bridge,
     settings,
     generateId: deps.generateId,
     tools: tabTools,
-    timeline,
+    timeline: taskTimeline,
     guard: () => guard,
     sites: () => conversation.sites,
-    read: (origin) => {
-      if (conversation.sites.includes(origin)) return;
-      conversation.sites = [...conversation.sites, origin];
-      conversation.save();
-    },
+    read,
     currentSite,
     live,
     emit: () => emit(),
+    allowFlows: (allowed) => flows.allow(allowed),
   });
+  const task = createTask({
+    tabId,
+    bridge,
+    settings,
+    generateId: deps.generateId,
+    timeline: taskTimeline,
+    live,
+    sites: () => conversation.sites,
+    read,
+    flows,
+    guardOf: (other) => taskRun?.guardOf(other),
+    saveTabs: (tabs) => {
+      conversation.tabs = tabs;
+      conversation.save();
+    },
+    emit: () => emit(),
+  });
+  // The stored tab set comes back only for tabs still open on the same sites (restore-task-tabs.ts).
+  // A tab set that cannot be checked is not brought back, and never holds up the conversation.
+  const ready = conversation.ready.then(() => task.restore(conversation.tabs)).catch(() => undefined);
   const listeners = new Set<(snapshot: TabSnapshot) => void>();
 
   const snapshot = (): TabSnapshot => ({
@@ -158,12 +203,14 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     messages: applyLiveCalls(conversation.messages, live),
     running: conversation.running,
     ...(conversation.lastRun ? { lastRun: conversation.lastRun } : {}),
-    confirmations: calls.questions(),
+    confirmations: [...calls.questions(), ...task.questions()],
     tools: tabTools.forPanel(),
     toolsKnown: tabTools.known(),
     ...(tabTools.dropped()?.length ? { toolsDropped: tabTools.dropped() } : {}),
     ...(tabTools.page() ? { page: tabTools.page() } : {}),
     ...(conversation.sites.length > 0 ? { sites: conversation.sites } : {}),
+    ...(task.tabs.spans() ? { taskTabs: task.tabs.list() } : {}),
+    ...(task.left().length > 0 ? { taskLeft: task.left() } : {}),
   });
 
   const emitter = createBatchedTask(deps.emitDelayMs, () => {
@@ -204,8 +251,30 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
       }
       if (!conversation.sites.includes(site)) conversation.sites = [...conversation.sites, site];
       const runAgent = tabTools.agent();
-      const runGuard = createRunGuard({ site, agent: runAgent, stop: () => own.abort() });
+      const runGuard = createRunGuard({
+        site,
+        agent: runAgent,
+        stop: () => own.abort(),
+        task: { flows, offer: () => task.tabs.spans() },
+      });
       guard = runGuard;
+      // A task of several tabs when the run starts: the run offers every tab's tools and routes each call to its tab.
+      const across = startTaskRun({
+        task,
+        flows,
+        names: taskNames,
+        routes,
+        timeline: taskTimeline,
+        own: {
+          tabId,
+          site,
+          tools: tabTools,
+          guard: runGuard,
+          agent: runAgent,
+          callTool: (call, signal, from) => calls.callTool(call, signal, from),
+        },
+      });
+      taskRun = across;
       // The tab may have moved since send looked: the run then ends before the model (or another site's profile)
       // hears anything of it.
       runGuard.notice(currentSite());
@@ -217,9 +286,12 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
             signal: own.signal,
             graceMs: STOP_GRACE_MS,
             // While the tab is not known to show the run's site, no page's tools are this run's.
-            tools: () => (runGuard.onSite() ? tabTools.forModel() : []),
-            callTool: (call, agentPath) => calls.callTool(call, own.signal, { by: 'agent', ...(agentPath ? { agentPath } : {}) }),
-            agent: runAgent,
+            tools: () => (runGuard.onSite() ? (across ? across.tools() : tabTools.forModel()) : []),
+            callTool: (call, agentPath) =>
+              across
+                ? across.callTool(call, own.signal, agentPath)
+                : calls.callTool(call, own.signal, { by: 'agent', ...(agentPath ? { agentPath } : {}) }),
+            agent: across ? across.agent : runAgent,
             page: () => tabTools.page(),
             secretPathsFor,
             onPart: (folded, settled) => {
@@ -230,6 +302,8 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
             },
           });
       calls.endRunQuestions();
+      across?.end();
+      taskRun = undefined;
       live.clear();
       conversation.running = false;
       controller = undefined;
@@ -276,6 +350,8 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
       conversation.messages = seed ?? [];
       conversation.lastRun = undefined;
       conversation.sites = [];
+      // The task ends with the conversation: its added tabs and the crossings allowed for it.
+      task.clear();
       emit();
       await conversation.flush();
     },
@@ -302,13 +378,28 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
         agent: tabTools.agent(),
         timeline: timeline.entries(),
       }),
-    confirm: (confirmationId, answer) => calls.confirm(confirmationId, answer),
-    reveal: (confirmationId) => calls.reveal(confirmationId),
+    confirm: (confirmationId, answer) => {
+      calls.confirm(confirmationId, answer);
+      task.confirm(confirmationId, answer);
+    },
+    reveal: (confirmationId) => calls.reveal(confirmationId) ?? task.reveal(confirmationId),
     refreshTools: async () => {
       await ready;
       await refreshTools();
     },
-    close: () => tabTools.close(),
+    close: () => {
+      tabTools.close();
+      task.close();
+    },
+    async addTaskTab(other) {
+      await ready;
+      return task.tabs.add(other);
+    },
+    async removeTaskTab(other) {
+      await ready;
+      task.tabs.remove(other);
+    },
+    taskTabGone: (other, reason) => task.tabs.gone(other, reason),
     flush: async () => {
       await ready;
       await conversation.flush();

@@ -8,6 +8,7 @@ import type { DroppedTools, LegacyApi } from './tab-tool-snapshot';
 import type { AdapterStatus, AgentErrorCode, AgentMessage, JSONSchema, ModelChoice, PageContext, ToolDescriptor } from '../agent/types';
 import type { CallRecord } from './call-record';
 import type { ChannelMessage } from './channel';
+import type { TaskFlow, TaskTab, TaskTabLeft } from './task-tabs';
 
 /** The runtime Port name the host listens for. */
 export const AGENT_PORT_NAME = 'webmcp-agent-panel';
@@ -18,8 +19,11 @@ export type AgentKind = 'local' | 'cloud';
 /** The two transcript exports. */
 export type TranscriptFormat = 'markdown' | 'json';
 
-/** The person's answer to a confirmation prompt. */
-export type ConfirmationAnswer = 'allow-once' | 'allow-always' | 'deny';
+/**
+ * The person's answer to a confirmation prompt. `allow-task`: "Allow for this task", offered only for a crossing
+ * between the sites of a task across tabs (PendingConfirmation.allowTask); it lasts as long as the conversation.
+ */
+export type ConfirmationAnswer = 'allow-once' | 'allow-always' | 'allow-task' | 'deny';
 
 /**
  * What a panel asks the host to do, on the panel's Port (no answers: the host's events carry the results). Every
@@ -60,6 +64,14 @@ interface PanelChannel {
    * with `panel/revealed`, and only for a question still open on that tab.
    */
   'panel/reveal': { request: { tabId: number; confirmationId: string }; answer: undefined };
+  /**
+   * The person adds the open tab `addTabId` to the conversation of tab `tabId` (docs/security.md, "Tasks across
+   * tabs"). Only this intent adds a tab, and the host takes it from the extension's own pages alone; the tab's site
+   * is the router's, never the panel's. A refusal comes back as a `panel/notice`.
+   */
+  'panel/add-task-tab': { request: { tabId: number; addTabId: number }; answer: undefined };
+  /** The person removes the tab `removeTabId` from the conversation of tab `tabId`. */
+  'panel/remove-task-tab': { request: { tabId: number; removeTabId: number }; answer: undefined };
   /** Re-read settings and the tab's tools (the panel became visible again, or the person saved options). */
   'panel/refresh': { request: { tabId: number }; answer: undefined };
   'panel/choose-adapter': { request: { adapter: AgentKind }; answer: undefined };
@@ -83,6 +95,11 @@ export interface PendingConfirmation {
   origin?: string;
   /** False for a tool the page marks consequential: it asks every time, so "Always" is not offered. */
   allowAlways: boolean;
+  /**
+   * The crossings "Allow for this task" would allow (from the sites whose data the conversation holds to the site
+   * of the tool), when the question offers it: a task across tabs, asked only because the data would cross.
+   */
+  allowTask?: TaskFlow[];
   /** The question, in words: "Allow check_out on 127.0.0.1?" */
   prompt: string;
   /**
@@ -132,6 +149,13 @@ export interface TabSnapshot {
    * is not the site the tab shows.
    */
   sites?: string[];
+  /**
+   * The tabs the person added to this conversation's task (docs/security.md, "Tasks across tabs"); absent while
+   * the conversation has only its own tab.
+   */
+  taskTabs?: TaskTab[];
+  /** The newest notes of tabs that left the task ("<site> left the task: …"). */
+  taskLeft?: TaskTabLeft[];
 }
 
 /** A tool as the panel's inspector shows it: what the model sees, plus its frame, origin and output schema. */
@@ -197,6 +221,8 @@ export function isPanelIntent(value: unknown): value is PanelIntent {
     'panel/refresh',
     'panel/run-tool',
     'panel/export-transcript',
+    'panel/add-task-tab',
+    'panel/remove-task-tab',
   ];
   if (tabScoped.includes(v.type as string)) {
     if (typeof v.tabId !== 'number' || !Number.isInteger(v.tabId)) return false;
@@ -219,14 +245,21 @@ export function isPanelIntent(value: unknown): value is PanelIntent {
       );
     }
     if (v.type === 'panel/confirm')
-      return typeof v.confirmationId === 'string' && ['allow-once', 'allow-always', 'deny'].includes(v.answer as string);
+      return typeof v.confirmationId === 'string' && ['allow-once', 'allow-always', 'allow-task', 'deny'].includes(v.answer as string);
     if (v.type === 'panel/reveal') return typeof v.confirmationId === 'string';
+    if (v.type === 'panel/add-task-tab') return isTabId(v.addTabId);
+    if (v.type === 'panel/remove-task-tab') return isTabId(v.removeTabId);
     return true;
   }
   if (v.type === 'panel/redact') return typeof v.requestId === 'string' && 'value' in v;
   const kind = v.adapter === 'local' || v.adapter === 'cloud';
   if (v.type === 'panel/choose-model') return kind && typeof v.modelId === 'string';
   return kind && ['panel/choose-adapter', 'panel/prepare', 'panel/cancel-prepare'].includes(v.type as string);
+}
+
+/** A browser tab id: a whole number, not negative (tabs.TAB_ID_NONE, -1, names no tab). */
+function isTabId(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0;
 }
 
 /** A seeded conversation turn: a role, and text or tool parts. */

@@ -8,8 +8,13 @@ export interface CallRecord {
   by: 'agent' | 'person' | 'client';
   /** The desktop agent's name, as it gave it, for a call `by` a client. */
   client?: string;
-  /** The model-facing name. */
+  /** The model-facing name (in a task across tabs, the site-qualified name the model called). */
   tool: string;
+  /**
+   * The tab and the site the call ran on, for an agent's call in a task across tabs (docs/security.md, "Tasks
+   * across tabs"); absent for a call in a conversation of one tab, which ran on the tab of its timeline.
+   */
+  tab?: { tabId: number; site: string };
   /** The panel's id for a call run by hand, to find it here. */
   requestId?: string;
   /** Where the tool lives, when the tab's snapshot knew it. */

@@ -3,10 +3,17 @@
  * (lib/host/run-client-call.ts): the contract between the two, declared here so neither imports the other.
  */
 import type { TabToolEntry } from './tab-tool-snapshot';
+import type { TaskFlow } from './task-tabs';
 
 /** Why the person is asked whatever the policy says (the question then shows the arguments, with no "Always"). */
 export interface ForcedQuestion {
   reason: string;
+  /**
+   * The crossings between sites this call would make, when the only reason to ask is that the data would cross and
+   * the conversation is a task of several tabs: the question then offers "Allow for this task" for exactly these
+   * (docs/security.md, "Tasks across tabs"). Never set for a desktop agent's call.
+   */
+  flows?: TaskFlow[];
 }
 
 /** A desktop agent's call, as the MCP bridge hands it to the tab's session. */

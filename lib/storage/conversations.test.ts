@@ -34,6 +34,29 @@ describe('createConversationStore', () => {
     expect((await after.load(5))?.messages[0].id).toBe('newer');
   });
 
+  it('keeps a conversation’s task tabs with it, and deletes them with it', async () => {
+    const area = createMemoryStorageArea();
+    const store = createConversationStore(area, { session: 's1', generateKey: () => 'k1' });
+    const tabs = [{ tabId: 7, site: 'https://recipes.example' }];
+    await store.save(1, { ...convo('errand'), tabs });
+    expect((await store.load(1))?.tabs).toEqual(tabs);
+    await store.forgetTab(1);
+    expect(await store.load(1)).toBeUndefined();
+    expect(await area.get(['conversation:k1'])).toEqual({});
+  });
+
+  it('a conversation adopted by URL comes back without its task tabs: their ids named tabs of before', async () => {
+    const area = createMemoryStorageArea();
+    const before = createConversationStore(area, { session: 'old' });
+    await before.save(1, { ...convo('errand', 'https://shop.example/'), tabs: [{ tabId: 2, site: 'https://recipes.example' }] });
+    const after = createConversationStore(area, { session: 'new' });
+    const adopted = await after.load(9, 'https://shop.example/');
+    expect(adopted?.messages[0].id).toBe('errand');
+    expect(adopted?.tabs).toBeUndefined();
+    // Read again by its new id (the host restarted before any save): still without them.
+    expect((await after.load(9))?.tabs).toBeUndefined();
+  });
+
   it('keeps at most `limit` conversations, dropping the least recently written', async () => {
     const area = createMemoryStorageArea();
     let t = 0;

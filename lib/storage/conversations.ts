@@ -19,6 +19,7 @@
  */
 import type { AgentMessage } from '../agent/types';
 import type { RunOutcome } from '../messaging/agent-messages';
+import type { TaskTab } from '../messaging/task-tabs';
 import type { StorageArea } from '../messaging/storage-area';
 
 /** What is stored for one tab. */
@@ -31,6 +32,12 @@ interface StoredConversation {
   url?: string;
   /** The origins whose data the conversation holds: its runs' sites, its tools' frames (lib/host/create-tab-conversation.ts). */
   sites?: string[];
+  /**
+   * The tabs the person added to the conversation's task (lib/host/create-task-tabs.ts), deleted with it. A record
+   * adopted by URL (a restored tab, after a restart or a reopened window) comes back without them: tab ids are not
+   * stable across those, and an old id may name a tab the person never added.
+   */
+  tabs?: TaskTab[];
 }
 
 /** One row of the index: which record belongs to which tab of which browser session. */
@@ -101,6 +108,7 @@ export function createConversationStore(area: StorageArea, options: Conversation
       serial(async () => {
         const index = await readIndex();
         let entry = own(index, tabId);
+        let adopted = false;
         if (!entry && url) {
           const adoptable = index
             .filter((e) => (e.session !== session || e.closed) && e.url === url)
@@ -111,11 +119,17 @@ export function createConversationStore(area: StorageArea, options: Conversation
             delete adoptable.closed;
             await area.set({ [INDEX_KEY]: index });
             entry = adoptable;
+            adopted = true;
           }
         }
         if (!entry) return undefined;
         const record = (await area.get([recordKey(entry.key)]))[recordKey(entry.key)];
-        return isStoredConversation(record) ? record : undefined;
+        if (!isStoredConversation(record)) return undefined;
+        if (!adopted || record.tabs === undefined) return record;
+        // The task's tabs named tab ids of before: written back without them, so no later load brings them back.
+        const { tabs: _stale, ...withoutTabs } = record;
+        await area.set({ [recordKey(entry.key)]: withoutTabs });
+        return withoutTabs;
       }),
     save: (tabId, conversation) =>
       serial(async () => {

@@ -160,4 +160,25 @@ describe('transcriptToMarkdown', () => {
     expect(md).toContain('**Tool call** `refund`: error [tool_error]');
     expect(md).toContain('`````text\nDone ```` sneaky\n`````');
   });
+
+  it('says which tab and site each call of a task across tabs ran on, in JSON and in Markdown', () => {
+    const transcript = buildTranscript(messages, {
+      source: { adapter: { kind: 'local', label: 'On-device' } },
+      timeline: [
+        {
+          id: 'call-1',
+          at: 0,
+          by: 'agent',
+          tool: 'recipes_example__pay',
+          tab: { tabId: 7, site: 'https://recipes.example' },
+          input: {},
+          state: 'done',
+        },
+      ],
+      secrets: { values: [] },
+    });
+    expect(transcript.messages[1].parts[1]).toMatchObject({ tab: { tabId: 7, site: 'https://recipes.example' } });
+    expect(transcript.messages[1].parts[2]).not.toHaveProperty('tab');
+    expect(transcriptToMarkdown(transcript)).toContain('**Tool call** `pay` (tab 7, https://recipes.example): done');
+  });
 });

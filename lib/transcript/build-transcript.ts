@@ -26,6 +26,8 @@ interface TranscriptToolCall {
   /** From the call timeline, when the host still had it. */
   startedAt?: string;
   durationMs?: number;
+  /** The tab and site it ran on, for a call in a task across tabs (from the call timeline). */
+  tab?: { tabId: number; site: string };
   /** A sub-agent's nested run. */
   agent?: { id: string; messages: TranscriptMessage[] };
 }
@@ -102,6 +104,7 @@ function toPart(
     ...(errorCode ? { errorCode } : {}),
     ...(record ? { startedAt: new Date(record.at).toISOString() } : {}),
     ...(record?.durationMs !== undefined ? { durationMs: record.durationMs } : {}),
+    ...(record?.tab ? { tab: { tabId: record.tab.tabId, site: record.tab.site } } : {}),
     ...(part.agent ? { agent: { id: part.agent.id, messages: convert(part.agent.messages) } } : {}),
   };
 }

@@ -30,8 +30,9 @@ function partToMarkdown(part: TranscriptPart, level: number): string[] {
   if (part.type === 'reasoning') return ['Reasoning:', '', fence(part.text, 'text')];
   const timing = part.durationMs !== undefined ? ` in ${part.durationMs} ms` : '';
   const code = part.errorCode ? ` [${part.errorCode}]` : '';
+  const where = part.tab ? ` (tab ${part.tab.tabId}, ${oneLine(part.tab.site)})` : '';
   const lines = [
-    `**Tool call** \`${oneLine(part.name).replace(/`/g, "'")}\`: ${part.state}${code}${timing}`,
+    `**Tool call** \`${oneLine(part.name).replace(/`/g, "'")}\`${where}: ${part.state}${code}${timing}`,
     '',
     'Input:',
     '',
