@@ -20,6 +20,7 @@
  *   existed, a tab that closed or left its site, a site no longer shared and a tool that changed (NOT_SHARED_ERROR).
  *   No reply, error or progress message names a site, tab or tool that is not shared.
  */
+import { isDebuggingTool } from '../agent/is-debugging-tool';
 import { isDelegateToolName } from '../agent/select-tools';
 import { formatToolError, parseToolError } from '../agent/tool-error-codes';
 import type { ToolCall, ToolOutput } from '../agent/types';
@@ -200,7 +201,8 @@ export function createMcpBridge(deps: McpBridgeDeps): McpBridge {
       if (pageSite !== tabSite) continue;
       const title = cleanPageText(snapshot.page?.title ?? tab.title ?? '', { oneLine: true, max: 80 });
       for (const entry of snapshot.tools) {
-        if (isDelegateToolName(entry.name)) continue;
+        // A debugging tool is the page's developers', never a desktop agent's (docs/security.md, "Debugging tools").
+        if (isDelegateToolName(entry.name) || isDebuggingTool(entry)) continue;
         // A frame of another origin is named and described as what it is, never as the site around it.
         const origin = frameOriginOf(entry);
         const named: NamedTool = { tabId: tab.tabId, site: tabSite, tool: entry.name, ...(origin !== tabSite ? { origin } : {}) };
