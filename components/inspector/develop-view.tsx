@@ -1,5 +1,7 @@
 import { effect } from '@preact/signals';
+import { isDebuggingTool } from '../../lib/agent/is-debugging-tool';
 import type { ChatStore } from '../chat/create-chat-store';
+import { originOf, ToolInspector } from '../chat/tools-view';
 import type { EvalTabsPort } from './create-eval-driver';
 import { createEvalsState, type EvalsState } from './create-evals-state';
 import { EvalsView } from './evals-view';
@@ -12,9 +14,34 @@ import { TimelineView } from './timeline-view';
 export function DevelopView({ store, evals }: { store: ChatStore; evals: EvalsState }) {
   return (
     <div class="develop">
+      <DebuggingTools store={store} />
       <EvalsView evals={evals} store={store} />
       <TimelineView store={store} />
     </div>
+  );
+}
+
+/**
+ * The page's debugging tools (`annotations.debugging`): for its developers, so no agent is offered them
+ * (docs/security.md, "Debugging tools"); here the person reads and runs them by hand. Nothing when the page has none.
+ */
+function DebuggingTools({ store }: { store: ChatStore }) {
+  const tab = store.tab.value;
+  const tools = (tab?.tools ?? []).filter(isDebuggingTool);
+  if (!tab || tools.length === 0) return null;
+  const topOrigin = tab.page?.url ? originOf(tab.page.url) : undefined;
+  return (
+    <section class="tools-view debugging-tools" aria-labelledby="debugging-tools-title">
+      <h2 id="debugging-tools-title">Debugging tools</h2>
+      <p class="muted">The page marks these for its developers (debugging: true): no agent is offered them. Run them by hand here.</p>
+      <ul class="tool-list">
+        {tools.map((tool) => (
+          <li key={tool.name}>
+            <ToolInspector tool={tool} tab={tab} store={store} topOrigin={topOrigin} />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
