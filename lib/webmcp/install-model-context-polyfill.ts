@@ -342,7 +342,7 @@ export class PolyfillModelContext extends EventTarget {
       if (!peer || toolOrigin !== peer.origin || !peer.tools().some((t) => t.name === name)) {
         throw unknownToolError();
       }
-      return runInPeer(win, peer, name, readToolInputJson(input), signal);
+      return runInPeer(this.#win, win, peer, name, readToolInputJson(input), signal);
     }
   }
 

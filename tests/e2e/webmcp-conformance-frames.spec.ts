@@ -403,6 +403,55 @@ test('a removed frame keeps its modelContext, whose methods reject with InvalidS
   });
 });
 
+test('a call whose caller document goes away (its frame removed, or navigated) is cancelled: the tool’s signal aborts with an AbortError, then toolcancel fires in the tool’s document', async ({
+  context,
+  server,
+}) => {
+  // The spec's unloading document cleanup steps: "if document is execution's caller document and is not execution's
+  // target document, then cancel a pending tool execution" (webmachinelearning/webmcp, index.bs).
+  const page = await openPage(context, server.url);
+  const out = await page.evaluate(async () => {
+    const w = window as any;
+    const mc = (document as any).modelContext;
+    const seen: string[] = [];
+    let started = () => {};
+    mc.addEventListener('toolcancel', (e: any) => seen.push(`toolcancel:${e.toolName}`));
+    await mc.registerTool({
+      name: 'slow_top',
+      description: 'Runs until cancelled',
+      execute: (_: unknown, { signal }: { signal: AbortSignal }) => {
+        signal.addEventListener('abort', () => seen.push(`aborted:${signal.reason?.name}`));
+        started();
+        return new Promise(() => {});
+      },
+    });
+    const callFrom = async (frame: HTMLIFrameElement) => {
+      const fmc = (frame.contentDocument as any).modelContext;
+      const [tool] = await fmc.getTools();
+      const running = new Promise<void>((resolve) => (started = resolve));
+      fmc.executeTool(tool, {}).catch(() => {});
+      await running;
+    };
+    const cancelled = () => new Promise((resolve) => mc.addEventListener('toolcancel', resolve, { once: true }));
+    const removed = await w.addFrame(document, '/conformance.html?caller-removed');
+    await callFrom(removed);
+    const gone = cancelled();
+    removed.remove();
+    await gone;
+    const afterRemoval = [...seen];
+    const navigated = await w.addFrame(document, '/conformance.html?caller-navigates');
+    await callFrom(navigated);
+    const left = cancelled();
+    navigated.src = '/conformance.html?caller-moved-on';
+    await left;
+    return { afterRemoval, all: seen };
+  });
+  expect(out).toEqual({
+    afterRemoval: ['aborted:AbortError', 'toolcancel:slow_top'],
+    all: ['aborted:AbortError', 'toolcancel:slow_top', 'aborted:AbortError', 'toolcancel:slow_top'],
+  });
+});
+
 test('the initial about:blank of a new frame has a working modelContext at once; its tools are the frame tree’s, and do not survive its navigation', async ({
   context,
   server,
