@@ -24,7 +24,7 @@ const exposed = (name: string, exposedTo: string[], extra: Partial<ExposedTool> 
 });
 
 /** A tab: frame 0 is the shop, 1 a widget, 2 an ad; `denied` frames may not use tools. */
-function setup(denied: number[] = []) {
+function setup(denied: number[] = [], clock: { now: number } = { now: 0 }) {
   const sent: { tabId: number; frameId: number; message: { type: string; [key: string]: unknown }; documentId?: string }[] = [];
   const origins: Record<number, string> = { 0: SHOP, 1: WIDGET, 2: ADS };
   const relay = createExposureRelay({
@@ -39,11 +39,38 @@ function setup(denied: number[] = []) {
       if (m.type === 'bridge/run-exposed') return { ok: true, value: `${m.name} ran for ${m.caller} with ${m.input}` };
       return undefined;
     },
+    now: () => clock.now,
   });
   return { relay, sent };
 }
 
 describe('createExposureRelay', () => {
+  it('tells a document whose bridge was loading what changed for its origin meanwhile, once it is ready, and only then', async () => {
+    const clock = { now: 100 };
+    const { relay, sent } = setup([], clock);
+    // The ad asked for its bridge at 100 (it only listens for toolchange); the widget exposes a tool to it at 150.
+    clock.now = 150;
+    await relay.publish(sender(1, 1, WIDGET, 'doc-w'), [exposed('book', [ADS])], [0]);
+    sent.length = 0;
+    await relay.caughtUp(sender(1, 2, ADS, 'doc-a'), 100);
+    expect(sent).toEqual([{ tabId: 1, frameId: 2, message: { type: 'bridge/exposed-changed' }, documentId: 'doc-a' }]);
+    // A document that asked after the change, one that never asked (a watched tab), and another origin hear nothing.
+    sent.length = 0;
+    await relay.caughtUp(sender(1, 2, ADS, 'doc-b'), 151);
+    await relay.caughtUp(sender(1, 2, ADS, 'doc-c'), undefined);
+    await relay.caughtUp(sender(1, 0, SHOP, 'doc-s'), 100);
+    expect(sent).toEqual([]);
+  });
+
+  it('tells a document that may not use tools nothing when it is ready', async () => {
+    const clock = { now: 100 };
+    const { relay, sent } = setup([2], clock);
+    await relay.publish(sender(1, 1, WIDGET, 'doc-w'), [exposed('book', [ADS])], [0]);
+    sent.length = 0;
+    await relay.caughtUp(sender(1, 2, ADS, 'doc-a'), 50);
+    expect(sent).toEqual([]);
+  });
+
   it('lists a frame its tools exposed to its attested origin, of the origins it asks for, with the owner as attested', async () => {
     const { relay, sent } = setup();
     await relay.publish(sender(1, 1, WIDGET, 'doc-w'), [exposed('book', [`${SHOP}/any/path`]), exposed('secret', [ADS])], [0]);

@@ -217,6 +217,29 @@ describe('installModelContextStub', () => {
     expect(heard.sort()).toEqual(['handler', 'listener']);
   });
 
+  it('wakes for a document that only adds a toolchange listener, and not for other events', async () => {
+    const { win, doc } = pageWorld();
+    installModelContextStub(win);
+    const woken = wakes(win);
+    doc.modelContext.addEventListener('toolactivated', () => {});
+    doc.modelContext.addEventListener('toolcancel', () => {});
+    expect(woken.count()).toBe(0);
+    doc.modelContext.addEventListener('toolchange', () => {});
+    await woken.next;
+    expect(woken.count()).toBe(1);
+  });
+
+  it('wakes for a document that only sets ontoolchange; reading modelContext alone wakes nothing', async () => {
+    const { win, doc } = pageWorld();
+    installModelContextStub(win);
+    const woken = wakes(win);
+    expect(typeof doc.modelContext.addEventListener).toBe('function');
+    expect(woken.count()).toBe(0);
+    doc.modelContext.ontoolchange = () => {};
+    await woken.next;
+    expect(woken.count()).toBe(1);
+  });
+
   it('a polyfill that loads before the page ever read modelContext still serves what the page reads later', async () => {
     const { win, doc } = pageWorld();
     installModelContextStub(win);
