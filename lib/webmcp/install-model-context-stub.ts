@@ -86,6 +86,8 @@ export function installModelContextStub(win: Window & typeof globalThis): void {
     if (native) watchForNativePageTools(win, native, () => win.dispatchEvent(new win.Event(WAKE_EVENT)));
     return;
   }
+  // [SecureContext], as native's (Chromium counts a data: frame as no secure context): nothing of WebMCP there.
+  if (!win.isSecureContext) return;
   // ToolActivatedEvent and ToolCancelEvent exist from the start, as native's; each is built on first read.
   exposeToolEventsLazily(win);
   const recorded: RecordedCall[] = [];

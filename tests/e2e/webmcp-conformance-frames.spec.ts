@@ -452,6 +452,73 @@ test('a call whose caller document goes away (its frame removed, or navigated) i
   });
 });
 
+test('an opaque-origin document (a sandboxed frame) may register and list its own tools but not run them; a data: frame, no secure context in Chromium, has no WebMCP', async ({
+  context,
+  server,
+}) => {
+  // The spec: registerTool has no origin precondition (only the `tools` policy, which a sandboxed frame's allow="tools"
+  // delegates), getTools lists a document's own tools with its origin serialised ("null"), and executeTool refuses
+  // "If expectedTargetOriginURL is failure, or [its] origin is an opaque origin" with NotSupportedError. `modelContext`
+  // is [SecureContext].
+  const page = await openPage(context, server.url);
+  const out = await page.evaluate(async () => {
+    const probe = `(async () => {
+      const out = { origin: self.origin, secure: isSecureContext, type: typeof document.modelContext, events: typeof ToolActivatedEvent };
+      const settle = (p) => Promise.resolve().then(p).then((v) => ['ok', v], (e) => ['rejected', e.name + ': ' + e.message]);
+      if (document.modelContext) {
+        const mc = document.modelContext;
+        out.registered = await settle(() => mc.registerTool({ name: 'opaque_tool', description: 'd', execute: () => 'ran' }));
+        const listed = await settle(() => mc.getTools());
+        out.listed = listed[0] === 'ok' ? listed[1].map((t) => t.name + '@' + t.origin) : listed;
+        if (listed[0] === 'ok') out.ran = await settle(() => mc.executeTool(listed[1][0], {}));
+      }
+      parent.postMessage({ probe: out }, '*');
+    })();`;
+    const run = (setup: (frame: HTMLIFrameElement) => void) =>
+      new Promise((resolve) => {
+        const frame = document.createElement('iframe');
+        const heard = (event: MessageEvent) => {
+          if (event.source !== frame.contentWindow || !event.data?.probe) return;
+          removeEventListener('message', heard);
+          resolve(event.data.probe);
+        };
+        addEventListener('message', heard);
+        setup(frame);
+        document.body.append(frame);
+      });
+    const script = `<script>${probe}</script>`;
+    const delegated = await run((f) => {
+      f.allow = 'tools';
+      f.sandbox.add('allow-scripts');
+      f.srcdoc = script;
+    });
+    const undelegated = await run((f) => {
+      f.sandbox.add('allow-scripts');
+      f.srcdoc = script;
+    });
+    const data = await run((f) => {
+      f.src = `data:text/html,${encodeURIComponent(script)}`;
+    });
+    const top = ((await (document as any).modelContext.getTools()) as { name: string }[]).map((t) => t.name);
+    return { delegated, undelegated, data, top };
+  });
+  const notAllowed = ['rejected', 'NotAllowedError: Access to the feature "tools" is disallowed by permissions policy.'];
+  expect(out).toEqual({
+    delegated: {
+      origin: 'null',
+      secure: true,
+      type: 'object',
+      events: 'function',
+      registered: ['ok', undefined],
+      listed: ['opaque_tool@null'],
+      ran: ['rejected', 'NotSupportedError: The provided origin is invalid.'],
+    },
+    undelegated: { origin: 'null', secure: true, type: 'object', events: 'function', registered: notAllowed, listed: notAllowed },
+    data: { origin: 'null', secure: false, type: 'undefined', events: 'undefined' },
+    top: [],
+  });
+});
+
 test('the initial about:blank of a new frame has a working modelContext at once; its tools are the frame tree’s, and do not survive its navigation', async ({
   context,
   server,
