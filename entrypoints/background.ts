@@ -3,10 +3,10 @@ import { createToolRouter } from '@/lib/background/create-tool-router';
 import { createBridgeLoader, createFrameFinder } from '@/lib/background/load-bridge';
 import { forgetClosedTab } from '@/lib/background/forget-closed-tab';
 import { ensureOffscreenDocument } from '@/lib/background/ensure-offscreen-document';
-import { isHostSender } from '@/lib/background/is-host-sender';
+import { isHostSender } from '@/lib/messaging/is-host-sender';
 import { createStubSync } from '@/lib/background/create-stub-sync';
 import { createNativeLink, pushNativeLinkEvents, serveNativeLink } from '@/lib/background/create-native-link';
-import { wireAgentHost } from '@/lib/host/wire-agent-host';
+import { wireAgentHost } from '@/lib/agent-host-root/wire-agent-host';
 import { createLocalAdapterFromSettings } from '@/lib/host/create-local-adapter-from-settings';
 import { agentStorageChanged, serveAgentStorage } from '@/lib/messaging/agent-storage-proxy';
 import type { RouterChannel } from '@/lib/messaging/bridge-messages';
@@ -16,7 +16,7 @@ import { browserSessionId, createConversationStore } from '@/lib/storage/convers
 import { createIndexedDbStorageArea, migrateFromStorageLocal } from '@/lib/storage/indexed-db-storage-area';
 import { restrictStorageAccess } from '@/lib/storage/restrict-storage-access';
 import { storageAreaAfter } from '@/lib/storage/storage-area-after';
-import type { StorageArea } from '@/lib/storage/storage-area';
+import type { StorageArea } from '@/lib/messaging/storage-area';
 import { isFirefox } from '@/lib/platform';
 import type { EnginePort } from '@/lib/local/engine-messages';
 

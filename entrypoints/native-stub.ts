@@ -1,4 +1,4 @@
-import { requestBridge } from '@/lib/webmcp/request-bridge';
+import { requestBridge } from '@/lib/isolated-world/request-bridge';
 import { watchForNativePageTools } from '@/lib/webmcp/watch-for-native-page-tools';
 
 /**

@@ -1,4 +1,4 @@
-import { startPageBridge } from '@/lib/webmcp/start-page-bridge';
+import { startPageBridge } from '@/lib/page-world/start-page-bridge';
 
 /**
  * The bridge's side in the page's world, injected by the background (scripting.executeScript, world MAIN) once the

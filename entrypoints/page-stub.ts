@@ -1,4 +1,4 @@
-import { installModelContextStub } from '@/lib/webmcp/install-model-context-stub';
+import { installModelContextStub } from '@/lib/page-world/install-model-context-stub';
 
 /**
  * The page's world at document_start, only where the browser has no native WebMCP (Chrome registers it at run

@@ -1,5 +1,5 @@
-import { WAKE_EVENT } from '@/lib/webmcp/install-model-context-stub';
-import { requestBridge } from '@/lib/webmcp/request-bridge';
+import { WAKE_EVENT } from '@/lib/webmcp/wake-event';
+import { requestBridge } from '@/lib/isolated-world/request-bridge';
 
 /**
  * What every frame of every page runs at document_start, in the extension's isolated world (declared in

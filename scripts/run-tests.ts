@@ -2,7 +2,8 @@
  * `npm test`: everything CI runs, in the order that fails fastest and with the phases that do not compete for the
  * two cores side by side, then how long each phase took and the ten slowest tests (docs/testing.md).
  *
- *   1. the type check and lint (a few seconds, mostly waiting) beside the two builds and web-ext lint of the Firefox build;
+ *   1. the type check and lint (a few seconds, mostly waiting) beside the builds (the desktop bridge's, whose launchers
+ *      the E2E install, and the extension's two) and web-ext lint of the Firefox build;
  *   2. the unit tests (Vitest);
  *   3. the Chromium E2E (Playwright: polyfill, native, reference);
  *   4. the Firefox smoke.
@@ -76,6 +77,7 @@ const STAGES: Phase[][][] = [
   [
     [npm('typecheck', 'beside the builds', true), npm('lint', 'beside the builds', true)],
     [
+      npm('build:bridge'),
       npm('build'),
       npm('build:firefox'),
       { name: 'web-ext lint', command: 'npx', args: ['web-ext', 'lint', '-s', '.output/firefox-mv3'], note: 'of the Firefox build' },

@@ -1,6 +1,7 @@
 /**
- * `npm start`: build the extension, serve the demo shop on 127.0.0.1, and open a Chromium-family browser
- * with the extension loaded on the demo page, in a fresh throwaway profile. Where no browser can load the
+ * `npm start`: build the extension, serve the demo shop on 127.0.0.1 and the demo recipe site on localhost (the
+ * same server, another origin, for errands that cross sites), and open a Chromium-family browser with the
+ * extension loaded on both pages, in a fresh throwaway profile. Where no browser can load the
  * build (none found, Google Chrome 137+ which ignores --load-extension, or no display) it says how to
  * load it by hand and keeps serving. Ctrl+C stops everything.
  *
@@ -28,7 +29,7 @@ const { values: options } = parseArgs({
 
 if (options.help) {
   console.log(`npm start -- [options]
-  --port N        serve the demo on http://127.0.0.1:N (default 5174, or $PORT)
+  --port N        serve the shop on http://127.0.0.1:N and the recipes on http://localhost:N (default 5174, or $PORT)
   --webmcp        start the browser with native WebMCP (--enable-features=WebMCP); without it the extension's polyfill runs
   --no-build      skip "wxt build" and use the existing .output/chrome-mv3
   --browser PATH  the browser to start (default $CHROME_PATH, else the first Chromium-family browser found)
@@ -93,7 +94,7 @@ function findBrowsers(): Browser[] {
   return found;
 }
 
-function byHand(reason: string, demoUrl: string): void {
+function byHand(reason: string, demoUrl: string, recipesUrl: string): void {
   console.log(`
 ${reason}
 To load the extension by hand:
@@ -101,7 +102,8 @@ To load the extension by hand:
     and choose ${EXTENSION_DIR}
   Firefox: npx wxt build -b firefox, then about:debugging#/runtime/this-firefox → "Load Temporary Add-on…"
     and choose .output/firefox-mv3/manifest.json
-Then open ${demoUrl} and click the WebMCP Agent toolbar button (in the puzzle-piece menu) for the side panel.
+Then open ${demoUrl} (the shop) or ${recipesUrl} (the recipes) and click the WebMCP Agent toolbar button
+(in the puzzle-piece menu) for the side panel.
 `);
 }
 
@@ -121,13 +123,17 @@ async function main(): Promise<void> {
     if (error.code === 'EADDRINUSE') throw new Error(`Port ${port} is in use: try "npm start -- --port ${port + 1}".`);
     throw error;
   });
+  // Each origin's front page is its own site: the shop on 127.0.0.1, the recipes on localhost.
   server.route((req, res) => {
     if (req.url !== '/' && req.url !== '') return false;
-    res.writeHead(302, { location: '/demo/' }).end();
+    const recipes = /^localhost(?::\d+)?$/i.test(req.headers.host ?? '');
+    res.writeHead(302, { location: recipes ? '/demo/recipes/' : '/demo/' }).end();
     return true;
   });
   const demoUrl = `${server.url}/demo/`;
+  const recipesUrl = `${server.crossOriginUrl}/demo/recipes/`;
   console.log(`Serving the demo shop at ${demoUrl}`);
+  console.log(`Serving the demo recipes at ${recipesUrl} (another origin: try an errand across the two tabs)`);
 
   let child: ChildProcess | undefined;
   let profile: string | undefined;
@@ -153,11 +159,12 @@ async function main(): Promise<void> {
     const reason = browsers.length
       ? `Found ${browsers.map((b) => b.version).join(', ')}: Google Chrome 137 and later ignore --load-extension.`
       : `No Chromium-family browser found${options.browser ? ` at ${options.browser}` : ''} (set $CHROME_PATH or pass --browser).`;
-    byHand(reason, demoUrl);
+    byHand(reason, demoUrl, recipesUrl);
   } else if (noDisplay) {
     byHand(
       `No display ($DISPLAY is not set), so no browser window: on a desktop this opens ${usable.version} with the extension loaded.`,
       demoUrl,
+      recipesUrl,
     );
   } else {
     profile = mkdtempSync(join(tmpdir(), 'webmcp-agent-start-'));
@@ -172,6 +179,7 @@ async function main(): Promise<void> {
       // Chromium refuses to run as root with its sandbox on.
       ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
       demoUrl,
+      recipesUrl,
     ];
     console.log(
       `Starting ${usable.version} with the extension${options.webmcp ? ' and native WebMCP' : ' (WebMCP from the extension polyfill)'}.`,
@@ -181,7 +189,8 @@ async function main(): Promise<void> {
     child.stderr?.on('data', () => {});
     child.on('exit', (code) => {
       child = undefined;
-      if (!stopping) console.log(`The browser closed${code ? ` (exit code ${code})` : ''}. Still serving ${demoUrl}; Ctrl+C to stop.`);
+      if (!stopping)
+        console.log(`The browser closed${code ? ` (exit code ${code})` : ''}. Still serving ${demoUrl} and ${recipesUrl}; Ctrl+C to stop.`);
     });
   }
   console.log('Ctrl+C stops everything.');

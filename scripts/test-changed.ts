@@ -63,6 +63,8 @@ function main(argv: string[]): number {
   let ok = true;
   if (unitInputs.length > 0) ok = run('npx', ['vitest', 'related', '--run', '--passWithNoTests', ...unitInputs]) && ok;
   if (build) ok = run('npm', ['run', '--silent', 'build']) && ok;
+  // Half a second: the desktop-agent specs and the Firefox smoke install the built bridge (tests/fixtures/mcp-desktop-agent.ts).
+  if (selected.specs.length > 0 || selected.firefox) ok = run('npm', ['run', '--silent', 'build:bridge']) && ok;
   if (selected.specs.length > 0) {
     ok = run('npx', ['playwright', 'test', ...selected.specs.map((spec) => `tests/e2e/${spec}.spec.ts`), ...passOn]) && ok;
   }

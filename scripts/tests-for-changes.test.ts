@@ -42,7 +42,7 @@ describe('testsForChanges', () => {
   });
 
   it('the page side reaches the bridge and conformance specs', () => {
-    expect(testsForChanges(['lib/webmcp/run-tool-call.ts'], repo).specs).toEqual([
+    expect(testsForChanges(['lib/page-world/run-tool-call.ts'], repo).specs).toEqual([
       'bridge-frames',
       'bridge-host',
       'lazy-bridge',

@@ -12,6 +12,8 @@ export const E2E_AREAS: readonly { paths: readonly string[]; specs: readonly str
     // The page side: polyfill, stubs, the bridge's two halves, the cursor.
     paths: [
       'lib/webmcp/',
+      'lib/page-world/',
+      'lib/isolated-world/',
       'entrypoints/page-bridge.ts',
       'entrypoints/page-stub.ts',
       'entrypoints/stub.ts',
@@ -39,7 +41,10 @@ export const E2E_AREAS: readonly { paths: readonly string[]; specs: readonly str
   { paths: ['lib/inspector/', 'components/inspector/'], specs: ['inspector', 'trust-exports'] },
   { paths: ['lib/storage/'], specs: ['trust-storage', 'options', 'sidepanel-restart'] },
   { paths: ['lib/page-data/', 'lib/transcript/'], specs: ['trust-render', 'trust-text', 'trust-exports', 'sidepanel'] },
-  { paths: ['components/chat/', 'entrypoints/sidepanel/'], specs: ['sidepanel', 'trust-render', 'subagents'] },
+  {
+    paths: ['components/chat/', 'components/panel/', 'entrypoints/sidepanel/'],
+    specs: ['sidepanel', 'trust-render', 'subagents', 'audit'],
+  },
   { paths: ['components/options/', 'entrypoints/options/'], specs: ['options'] },
   { paths: ['components/shared/', 'lib/shared/', 'lib/platform.ts'], specs: ['foundation', 'sidepanel', 'options'] },
   { paths: ['demo/'], specs: ['demo'] },

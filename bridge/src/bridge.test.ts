@@ -106,10 +106,39 @@ function startHost(args = ['chrome-extension://ndhgakbiimnhngehomphknhkdefapfod/
   return { host, extension, stdin };
 }
 
+/**
+ * A list a test can wait on: `past(n)` resolves on the push that makes it hold more than n items (an event, not a
+ * poll with its own time limit; the test's timeout is the only bound).
+ */
+function awaitableList<T>() {
+  const items: T[] = [];
+  const waiters = new Set<() => boolean>();
+  return {
+    items,
+    get length() {
+      return items.length;
+    },
+    push(...added: T[]) {
+      items.push(...added);
+      for (const waiter of [...waiters]) if (waiter()) waiters.delete(waiter);
+    },
+    past(count: number): Promise<void> {
+      return new Promise((resolve) => {
+        const check = () => {
+          if (items.length <= count) return false;
+          resolve();
+          return true;
+        };
+        if (!check()) waiters.add(check);
+      });
+    },
+  };
+}
+
 async function startClient(name = 'Test Agent') {
   const { server } = createMcpServer({ socketPath, version: '0.0.0', notReachable: () => NOT_REACHABLE, retryMs: 50, connectWaitMs: 300 });
   const client = new Client({ name, version: '1.2.3' });
-  const listChanged: number[] = [];
+  const listChanged = awaitableList<number>();
   client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
     listChanged.push(Date.now());
   });
@@ -186,7 +215,7 @@ describe('the bridge between an MCP client and the extension', () => {
     const { host, extension } = startHost();
     await host.ready;
     const lines = (socket: ReturnType<typeof connect>) => {
-      const got: string[] = [];
+      const got = awaitableList<string>();
       socket.on('data', (d) => got.push(...d.toString().split('\n').filter(Boolean)));
       return got;
     };
@@ -202,10 +231,10 @@ describe('the bridge between an MCP client and the extension', () => {
     const list = await extension.next('tools/list');
     extension.send({ type: 'reply', id: '1', clientId: list.clientId, result: { tools: [] } });
     extension.send({ type: 'tools/list-changed' });
-    await expect.poll(() => fromB.length).toBe(2);
-    await expect.poll(() => fromA.length).toBe(3);
-    expect(fromA.map((l) => JSON.parse(l).type)).toEqual(['host/hello', 'reply', 'tools/list-changed']);
-    expect(fromB.map((l) => JSON.parse(l).type)).toEqual(['host/hello', 'tools/list-changed']);
+    await fromB.past(1);
+    await fromA.past(2);
+    expect(fromA.items.map((l) => JSON.parse(l).type)).toEqual(['host/hello', 'reply', 'tools/list-changed']);
+    expect(fromB.items.map((l) => JSON.parse(l).type)).toEqual(['host/hello', 'tools/list-changed']);
   });
 
   it('tells the client when the shared tools change, and when the browser goes away (with a clear error)', async () => {
@@ -216,14 +245,14 @@ describe('the bridge between an MCP client and the extension', () => {
     expect((await client.listTools()).tools).toHaveLength(1);
     const before = listChanged.length;
     extension.send({ type: 'tools/list-changed' });
-    await expect.poll(() => listChanged.length).toBeGreaterThan(before);
+    await listChanged.past(before);
 
     // The person turns sharing off (or closes the browser): the browser closes the host's stdin.
     const changes = listChanged.length;
     stdin.end();
     await host.done;
     expect(existsSync(socketPath)).toBe(false);
-    await expect.poll(() => listChanged.length).toBeGreaterThan(changes);
+    await listChanged.past(changes);
     expect((await client.listTools()).tools).toEqual([]);
     const result = await client.callTool({ name: 'shop_test__search', arguments: {} });
     expect(result).toMatchObject({ isError: true, content: [{ type: 'text', text: NOT_REACHABLE }] });
@@ -236,7 +265,7 @@ describe('the bridge between an MCP client and the extension', () => {
     const { host, extension } = startHost();
     extension.answerWith(standardAnswers);
     await host.ready;
-    await expect.poll(() => listChanged.length, { timeout: 5_000 }).toBeGreaterThan(0);
+    await listChanged.past(0);
     expect((await client.listTools()).tools).toHaveLength(1);
   });
 
@@ -295,14 +324,15 @@ describe('the bridge between an MCP client and the extension', () => {
     await host.ready;
     const { client } = await startClient();
     const controller = new AbortController();
-    const progress: string[] = [];
+    const progress = awaitableList<string>();
     const call = client.callTool({ name: 'shop_test__pay', arguments: {} }, undefined, {
       signal: controller.signal,
       onprogress: (p) => void progress.push(String(p.message)),
     });
     const sent = await extension.next('tools/call');
     extension.send({ type: 'tools/waiting', clientId: sent.clientId, id: sent.id, message: 'Waiting for the person' });
-    await expect.poll(() => progress).toEqual(['Waiting for the person']);
+    await progress.past(0);
+    expect(progress.items).toEqual(['Waiting for the person']);
     controller.abort();
     await expect(call).rejects.toThrow();
     expect(await extension.next('tools/cancel')).toMatchObject({ id: sent.id, clientId: sent.clientId });

@@ -8,14 +8,14 @@
  *   serve      the MCP server (stdio), started by the desktop agent
  *   native-host  the native-messaging host, started by the browser
  *
- * From a clone: `npm run bridge -- install`.
+ * From a clone: `npm run bridge -- install` (it builds dist/cli.js, then runs it).
  */
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { homedir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { clientSetup, install, installedManifests, tsxLoaderUrl, uninstall } from './install.js';
+import { clientSetup, install, installedManifests, uninstall } from './install.js';
 import { createMcpServer } from './mcp-server.js';
 import { runNativeHost } from './native-host.js';
 import { ensurePairingCode, readPairingCode } from './pairing.js';
@@ -84,7 +84,7 @@ async function main(argv: readonly string[]): Promise<number> {
       });
       await server.connect(new StdioServerTransport());
       return await new Promise<number>((resolve) => {
-        server.onclose = () => resolve(0);
+        server.server.onclose = () => resolve(0);
       });
     }
     case 'install': {
@@ -94,8 +94,8 @@ async function main(argv: readonly string[]): Promise<number> {
         userDataDirs: flagValues(args, 'user-data-dir'),
         extensionIds: flagValues(args, 'extension-id'),
         node: process.execPath,
+        // This file, built: dist/cli.js (install refuses to write launchers of the sources).
         cli: fileURLToPath(import.meta.url),
-        ...(tsxLoaderUrl() ? { tsxLoader: tsxLoaderUrl() } : {}),
       });
       for (const { browser, path } of report.manifests) console.log(`Installed for ${browser}: ${path}`);
       if (report.manifests.some((m) => m.kind === 'firefox')) {

@@ -15,8 +15,7 @@ const base = () => ({
   home,
   platform: 'linux' as const,
   node: '/usr/bin/node',
-  cli: '/repo/bridge/src/cli.ts',
-  tsxLoader: 'file:///repo/tsx.mjs',
+  cli: '/repo/bridge/dist/cli.js',
 });
 const read = (path: string) => JSON.parse(readFileSync(path, 'utf8'));
 
@@ -38,10 +37,8 @@ describe('install', () => {
     expect(firefox.allowed_extensions).toEqual([FIREFOX_EXTENSION_ID]);
     expect(firefox.allowed_origins).toBeUndefined();
     expect(statSync(report.nativeHostLauncher).mode & 0o777).toBe(0o755);
-    expect(readFileSync(report.nativeHostLauncher, 'utf8')).toContain(
-      "exec '/usr/bin/node' --import 'file:///repo/tsx.mjs' '/repo/bridge/src/cli.ts' native-host \"$@\"",
-    );
-    expect(readFileSync(report.mcpServerLauncher, 'utf8')).toContain("'/repo/bridge/src/cli.ts' serve");
+    expect(readFileSync(report.nativeHostLauncher, 'utf8')).toContain("exec '/usr/bin/node' '/repo/bridge/dist/cli.js' native-host \"$@\"");
+    expect(readFileSync(report.mcpServerLauncher, 'utf8')).toContain("'/repo/bridge/dist/cli.js' serve");
     expect(installedManifests(home, 'linux')).toHaveLength(2);
   });
 
@@ -57,6 +54,12 @@ describe('install', () => {
     expect(() => install(base())).toThrow(/No browser found/);
     expect(() => install({ ...base(), browsers: ['netscape'] })).toThrow(/Unknown browser netscape/);
     expect(() => install({ ...base(), platform: 'win32' })).toThrow(/Windows/);
+  });
+
+  it('writes launchers only of the built JavaScript, never of the TypeScript sources', () => {
+    mkdirSync(join(home, '.mozilla'), { recursive: true });
+    expect(() => install({ ...base(), cli: '/repo/bridge/src/cli.ts' })).toThrow(/built JavaScript/);
+    expect(installedManifests(home, 'linux')).toEqual([]);
   });
 
   it('uninstall removes what install wrote and nothing else', () => {

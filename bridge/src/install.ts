@@ -1,8 +1,9 @@
 /**
  * `webmcp-agent-bridge install`: writes the native-messaging host manifest for each browser it finds (or is told
  * of), naming the extension by its stable id, and the two launchers the manifests and the desktop agents start.
- * Run from a clone the launchers start the TypeScript sources with tsx; a built copy (`npm run build` in bridge/)
- * starts its JavaScript. `uninstall` removes what `install` wrote.
+ * The launchers run the package's built JavaScript (`dist/cli.js`, from `npm run build` in bridge/; `npm run bridge`
+ * builds it first) with the Node that ran the installer, never the TypeScript sources. `uninstall` removes what
+ * `install` wrote.
  *
  * Where browsers read user-level host manifests (their documentation; Chromium's and Firefox's on Linux checked on
  * this project's machine): Chromium-family browsers read `NativeMessagingHosts/` in their user-data directory (a
@@ -87,13 +88,12 @@ export function launcherDir(home: string): string {
 }
 
 /** A shell launcher that runs the bridge's CLI with `command` (and passes the browser's arguments on). */
-export function launcherScript(options: { node: string; cli: string; tsxLoader?: string; command: string; what: string }): string {
-  const loader = options.cli.endsWith('.ts') && options.tsxLoader ? ` --import ${quote(options.tsxLoader)}` : '';
+export function launcherScript(options: { node: string; cli: string; command: string; what: string }): string {
   return [
     '#!/bin/sh',
     `# WebMCP Agent bridge: ${options.what}.`,
     '# Written by `npm run bridge -- install`; `npm run bridge -- uninstall` removes it.',
-    `exec ${quote(options.node)}${loader} ${quote(options.cli)} ${options.command} "$@"`,
+    `exec ${quote(options.node)} ${quote(options.cli)} ${options.command} "$@"`,
     '',
   ].join('\n');
 }
@@ -113,10 +113,8 @@ interface InstallOptions {
   extensionIds?: readonly string[];
   /** The Node binary the launchers run. */
   node: string;
-  /** The CLI file (bridge/src/cli.ts from a clone). */
+  /** The built CLI the launchers run (bridge/dist/cli.js). */
   cli: string;
-  /** tsx's ESM loader, for a .ts CLI. */
-  tsxLoader?: string;
 }
 
 /** What install wrote. */
@@ -131,6 +129,12 @@ export function install(options: InstallOptions): InstallReport {
   const platform = options.platform ?? process.platform;
   if (platform === 'win32') {
     throw new Error('Windows needs registry entries for native messaging, which this installer does not write yet.');
+  }
+  // Node runs JavaScript: a launcher of the TypeScript sources would need a loader from the clone's dev tools.
+  if (!options.cli.endsWith('.js')) {
+    throw new Error(
+      `The launchers run the bridge's built JavaScript, not ${options.cli}: run \`npm run bridge -- install\`, which builds it first.`,
+    );
   }
   const known = browserTargets(options.home, platform);
   const wanted = options.browsers ?? [];
@@ -163,7 +167,7 @@ export function install(options: InstallOptions): InstallReport {
   mkdirSync(bin, { recursive: true, mode: 0o700 });
   const nativeHostLauncher = join(bin, 'native-host');
   const mcpServerLauncher = join(bin, 'mcp-server');
-  const common = { node: options.node, cli: options.cli, ...(options.tsxLoader ? { tsxLoader: options.tsxLoader } : {}) };
+  const common = { node: options.node, cli: options.cli };
   writeExecutable(
     nativeHostLauncher,
     launcherScript({ ...common, command: 'native-host', what: 'the native-messaging host browsers start' }),
@@ -243,13 +247,4 @@ export function clientSetup(mcpServerLauncher: string): string {
     "Then, in the browser: the extension's options page → Desktop agents → turn sharing on, and in the side panel",
     'share a site (or just the tab) with desktop agents.',
   ].join('\n');
-}
-
-/** tsx's ESM loader as a file URL, for launchers of the TypeScript CLI. */
-export function tsxLoaderUrl(): string | undefined {
-  try {
-    return import.meta.resolve('tsx/esm');
-  } catch {
-    return undefined;
-  }
 }

@@ -1,11 +1,18 @@
 /**
  * The MCP server a desktop agent starts (`webmcp-agent-bridge serve`, stdio): the official MCP TypeScript SDK's
- * Server, whose tools are the ones the person shares from the browser. It answers tools/list and tools/call by asking
- * the extension (bridge-link.ts) and tells the client when the shared tools change (notifications/tools/list_changed).
- * It decides nothing about what is shared or allowed: the extension does, and asks the person.
+ * McpServer, whose tools are the ones the person shares from the browser. It answers tools/list and tools/call by
+ * asking the extension (bridge-link.ts) and tells the client when the shared tools change
+ * (notifications/tools/list_changed). It decides nothing about what is shared or allowed: the extension does, and
+ * asks the person.
+ *
+ * The tools are not this process's to register: the extension lists them afresh for every tools/list, with the JSON
+ * Schemas the pages declared, and judges every call itself (its own argument check, its one refusal for a name not
+ * shared). McpServer.registerTool wants a Zod schema per tool known in advance, validates arguments with it and
+ * answers an unknown name in its own words, so the two tool requests are answered on the McpServer's underlying
+ * `server`, as the SDK says to do for custom request handlers.
  */
 import { randomBytes } from 'node:crypto';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { CallToolRequestSchema, type CallToolResult, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { type BridgeLink, createBridgeLink, ExtensionError, NotConnectedError } from './bridge-link.js';
 import { isObject } from './protocol.js';
@@ -36,13 +43,12 @@ export function serverInstructions(tag: string): string {
 }
 
 /** The server and its link, not yet connected to a transport. */
-export function createMcpServer(options: McpServerOptions): { server: Server; link: BridgeLink } {
+export function createMcpServer(options: McpServerOptions): { server: McpServer; link: BridgeLink } {
   const log = options.log ?? (() => undefined);
   const nonce = randomBytes(8).toString('hex');
-  const server = new Server(
-    { name: SERVER_NAME, version: options.version },
-    { capabilities: { tools: { listChanged: true } }, instructions: serverInstructions(`page-data-${nonce}`) },
-  );
+  const mcp = new McpServer({ name: SERVER_NAME, version: options.version }, { instructions: serverInstructions(`page-data-${nonce}`) });
+  const { server } = mcp;
+  server.registerCapabilities({ tools: { listChanged: true } });
   let initialized = false;
   const listChanged = () => {
     if (!initialized) return;
@@ -106,7 +112,7 @@ export function createMcpServer(options: McpServerOptions): { server: Server; li
     }
   });
 
-  return { server, link };
+  return { server: mcp, link };
 }
 
 function failure(text: string): CallToolResult {

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { pairingProof as extensionProof } from '../../lib/mcp-bridge/create-mcp-bridge';
+import { pairingProof as extensionProof } from '../../lib/mcp-bridge/pairing-code';
 import { checkPairingProof, ensurePairingCode, newNonce, pairingFile, pairingProof, readPairingCode } from './pairing.js';
 
 let home: string;

@@ -1,4 +1,4 @@
-import type { ChatStore } from './create-chat-store';
+import type { ChatStore } from './chat-store';
 
 interface ComposerProps {
   store: ChatStore;

@@ -4,8 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AgentClient } from '../../lib/messaging/agent-client';
 import type { HostEvent, PanelTool } from '../../lib/messaging/agent-messages';
 import { panelTool } from '../../lib/testing/audit-tools';
-import { ChatApp } from '../chat/chat-app';
-import { createChatStore } from '../chat/create-chat-store';
+import { createPanelStore } from '../panel/create-panel-store';
 import { AuditView } from './audit-view';
 import { createAuditState } from './create-audit-state';
 
@@ -37,7 +36,7 @@ const ports = { scanForms: async () => [] as unknown, siteAgentFor: async () => 
 
 function setup(tools: PanelTool[]) {
   const client = hostClient();
-  const store = createChatStore(client);
+  const store = createPanelStore(client);
   store.bind(3, 'https://shop.example/');
   const audit = createAuditState(store, ports);
   render(<AuditView audit={audit} store={store} />);
@@ -157,22 +156,5 @@ describe('AuditView', () => {
     const cloud = screen.getByRole('region', { name: 'Cloud' });
     expect(cloud.textContent).toContain('2 tools, every one the site');
     expect(cloud.textContent).toContain('"name": "get_cart"');
-  });
-});
-
-describe('ChatApp › Audit', () => {
-  it('opens the Audit view from the panel’s views', async () => {
-    const client = hostClient();
-    const store = createChatStore(client);
-    store.bind(3, 'https://shop.example/');
-    render(<ChatApp store={store} onOpenOptions={() => {}} audit={ports} />);
-    client.emit({
-      type: 'panel/tab',
-      snapshot: { tabId: 3, messages: [], running: false, confirmations: [], tools: [panelTool()], toolsKnown: true },
-    });
-    fireEvent.click(screen.getByRole('button', { name: 'Audit' }));
-    expect(screen.getByRole('button', { name: 'Audit' }).getAttribute('aria-pressed')).toBe('true');
-    await waitFor(() => expect(screen.getByRole('heading', { name: 'Audit' })).toBeTruthy());
-    await waitFor(() => expect(screen.getByText(/No findings/)).toBeTruthy());
   });
 });

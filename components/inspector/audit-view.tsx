@@ -1,12 +1,9 @@
 import { useEffect } from 'preact/hooks';
 import type { AuditFinding, AuditSeverity } from '../../lib/audit/audit-types';
-import { examplesFromEvals } from '../../lib/audit/examples-from-evals';
 import { summarizeAudit } from '../../lib/audit/summarize-audit';
-import type { ChatStore } from '../chat/create-chat-store';
+import type { InspectorStore } from './inspector-store';
 import { downloadText } from '../shared/download-text';
-import { type AuditPorts, type AuditState, createAuditState } from './create-audit-state';
-import type { EvalTabsPort } from './create-eval-driver';
-import { evalsFor } from './develop-view';
+import type { AuditState } from './create-audit-state';
 import { ModelPreviewView } from './model-preview-view';
 
 const SEVERITIES: { severity: AuditSeverity; heading: string; badge: string }[] = [
@@ -20,7 +17,7 @@ const SEVERITIES: { severity: AuditSeverity; heading: string; badge: string }[] 
  * why it matters to an agent and how to fix it, exportable as Markdown and JSON; and "What the model sees" for a
  * request. Page text reaches the view only as text nodes (never markup), cleaned by the checks.
  */
-export function AuditView({ audit, store }: { audit: AuditState; store: ChatStore }) {
+export function AuditView({ audit, store }: { audit: AuditState; store: InspectorStore }) {
   const report = audit.report.value;
   const running = audit.running.value;
   const known = store.tab.value?.toolsKnown === true;
@@ -124,17 +121,4 @@ function FindingItem({ finding, badge }: { finding: AuditFinding; badge: string 
       </p>
     </li>
   );
-}
-
-let shared: { store: ChatStore; audit: AuditState } | undefined;
-
-/**
- * The panel's one audit state, created on first use and kept for the page's life. The requests of a loaded eval
- * file (the Develop view's) feed the ranking checks.
- */
-export function auditFor(store: ChatStore, ports: AuditPorts, tabs: EvalTabsPort): AuditState {
-  if (shared?.store !== store) {
-    shared = { store, audit: createAuditState(store, ports, () => examplesFromEvals(evalsFor(store, tabs).cases.value)) };
-  }
-  return shared.audit;
 }

@@ -1,4 +1,4 @@
-import type { CallRecord } from '../../lib/inspector/call-timeline';
+import type { CallRecord } from '../../lib/messaging/call-record';
 import type { ConfirmationAnswer, PendingConfirmation } from '../../lib/messaging/agent-messages';
 import { ConfirmActions } from '../shared/confirm-actions';
 

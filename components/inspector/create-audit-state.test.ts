@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AgentClient } from '../../lib/messaging/agent-client';
 import type { HostEvent, PanelTool, TabSnapshot } from '../../lib/messaging/agent-messages';
 import { panelTool } from '../../lib/testing/audit-tools';
-import { createChatStore } from '../chat/create-chat-store';
+import { createPanelStore } from '../panel/create-panel-store';
 import { type AuditPorts, createAuditState, whenToolsSettle } from './create-audit-state';
 
 function hostClient() {
@@ -53,7 +53,7 @@ const FORMS = [
 
 function setup(tools: PanelTool[], ports: Partial<AuditPorts> = {}) {
   const client = hostClient();
-  const store = createChatStore(client);
+  const store = createPanelStore(client);
   store.bind(7, 'https://shop.example/');
   client.emit({ type: 'panel/tab', snapshot: snapshot(tools) });
   const scanForms = vi.fn(async () => FORMS as unknown);
@@ -138,7 +138,7 @@ describe('whenToolsSettle', () => {
   it('resolves once the tab’s tools have stayed the same for the quiet time', async () => {
     vi.useFakeTimers();
     const client = hostClient();
-    const store = createChatStore(client);
+    const store = createPanelStore(client);
     store.bind(7);
     let settled = false;
     void whenToolsSettle(store, 1000, 15_000).then(() => (settled = true));

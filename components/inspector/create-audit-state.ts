@@ -8,7 +8,7 @@ import { type OnDevicePreview, previewOnDevice } from '../../lib/audit/preview-o
 import { readFormScan } from '../../lib/audit/read-form-scan';
 import { runAudit } from '../../lib/audit/run-audit';
 import { errorMessage } from '../../lib/shared/error-message';
-import type { ChatStore } from '../chat/create-chat-store';
+import type { InspectorStore } from './inspector-store';
 
 /** What the audit needs from the browser, given by the side panel's entry point. */
 export interface AuditPorts {
@@ -47,7 +47,7 @@ export interface AuditState {
  * Creates the audit's state over the panel's store. An audit reads the tab's tools from the store's snapshot, the
  * page's forms through `ports.scanForms`, finished calls from the timeline, and the eval requests `examples` gives.
  */
-export function createAuditState(store: ChatStore, ports: AuditPorts, examples: () => AuditExample[] = () => []): AuditState {
+export function createAuditState(store: InspectorStore, ports: AuditPorts, examples: () => AuditExample[] = () => []): AuditState {
   const report = signal<AuditReport | undefined>(undefined);
   const running = signal(false);
   const notes = signal<string[]>([]);
@@ -124,7 +124,7 @@ export function createAuditState(store: ChatStore, ports: AuditPorts, examples: 
 }
 
 /** The on-device model the person picked (or the one recommended), as the preview needs it. */
-function previewModel(store: ChatStore): PreviewModel {
+function previewModel(store: InspectorStore): PreviewModel {
   const local = store.adapters.value.find((a) => a.kind === 'local');
   const choice = local?.models.find((m) => m.selected) ?? local?.models.find((m) => m.recommended);
   return previewModelFor(choice);
@@ -134,7 +134,7 @@ function previewModel(store: ChatStore): PreviewModel {
  * Resolves once the tab's tools have been known and unchanged for `quietMs` (a page registers tools as its scripts
  * run), or after `timeoutMs` whatever they are. For the headless audit (`npm run audit`).
  */
-export function whenToolsSettle(store: ChatStore, quietMs = 1_000, timeoutMs = 15_000): Promise<void> {
+export function whenToolsSettle(store: InspectorStore, quietMs = 1_000, timeoutMs = 15_000): Promise<void> {
   return new Promise((resolve) => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let dispose = () => {};

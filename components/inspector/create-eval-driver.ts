@@ -1,7 +1,7 @@
 import { effect } from '@preact/signals';
 import type { EvalDriver } from '../../lib/evals/run-eval-cases';
 import type { TabSnapshot } from '../../lib/messaging/agent-messages';
-import type { ChatStore } from '../chat/create-chat-store';
+import type { InspectorStore } from './inspector-store';
 
 /** What the eval driver needs from the browser: loading a URL in the tab, resolved once it has loaded. */
 export interface EvalTabsPort {
@@ -24,7 +24,7 @@ const TOOLS_WAIT_MS = 10_000;
  * person sees. Each case reloads the tab, starts a seeded conversation, sends the message and waits for the run to
  * end, all by watching the host's snapshots.
  */
-export function createEvalDriver(store: ChatStore, tabs: EvalTabsPort, options: EvalDriverOptions = {}): EvalDriver {
+export function createEvalDriver(store: InspectorStore, tabs: EvalTabsPort, options: EvalDriverOptions = {}): EvalDriver {
   const tabId = () => {
     const id = store.tabId.value;
     if (id === undefined) throw new Error('The panel follows no tab.');
@@ -77,7 +77,7 @@ export function createEvalDriver(store: ChatStore, tabs: EvalTabsPort, options: 
 }
 
 /** Resolves with the first snapshot that satisfies `test`; rejects on abort, or after `limitMs` when given. */
-function until(store: ChatStore, test: (tab: TabSnapshot) => boolean, signal: AbortSignal, limitMs?: number): Promise<TabSnapshot> {
+function until(store: InspectorStore, test: (tab: TabSnapshot) => boolean, signal: AbortSignal, limitMs?: number): Promise<TabSnapshot> {
   return new Promise((resolve, reject) => {
     let dispose = () => {};
     let timer: ReturnType<typeof setTimeout> | undefined;

@@ -4,7 +4,7 @@ import { parseEvalFile } from '../../lib/evals/parse-eval-file';
 import { type EvalCaseResult, runEvalCases } from '../../lib/evals/run-eval-cases';
 import { redactEvalCases, redactEvalReport } from '../../lib/evals/redact-eval-report';
 import { type EvalReport, toEvalReport } from '../../lib/evals/to-eval-report';
-import type { ChatStore } from '../chat/create-chat-store';
+import type { InspectorStore } from './inspector-store';
 import { createEvalDriver, type EvalDriverOptions, type EvalTabsPort } from './create-eval-driver';
 
 /** The Evals view's state: the imported file, the starting URL, the run's progress, and its report. */
@@ -32,7 +32,7 @@ export interface EvalsState {
 }
 
 /** Creates the evals state over the panel's store: cases run with the person's current agent, on-device or cloud. */
-export function createEvalsState(store: ChatStore, tabs: EvalTabsPort): EvalsState {
+export function createEvalsState(store: InspectorStore, tabs: EvalTabsPort): EvalsState {
   const fileName = signal<string | undefined>(undefined);
   const cases = signal<EvalCase[]>([]);
   const errors = signal<string[]>([]);

@@ -1,4 +1,4 @@
-import type { ChatStore } from '../chat/create-chat-store';
+import type { InspectorStore } from './inspector-store';
 import { downloadText } from '../shared/download-text';
 import type { EvalsState } from './create-evals-state';
 
@@ -6,7 +6,7 @@ import type { EvalsState } from './create-evals-state';
  * Evals in the real agent: import a webmcp-evals file, run every case on this tab with the current agent, watch
  * the table fill, stop, and export the report.
  */
-export function EvalsView({ evals, store }: { evals: EvalsState; store: ChatStore }) {
+export function EvalsView({ evals, store }: { evals: EvalsState; store: InspectorStore }) {
   const { passed, done, total } = evals.summary.value;
   const running = evals.running.value;
   const waiting = running ? (store.tab.value?.confirmations ?? []).filter((c) => c.requester === undefined) : [];

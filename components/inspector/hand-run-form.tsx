@@ -1,6 +1,6 @@
 import { useMemo } from 'preact/hooks';
 import type { PanelTool, TabSnapshot } from '../../lib/messaging/agent-messages';
-import type { ChatStore } from '../chat/create-chat-store';
+import type { InspectorStore } from './inspector-store';
 import { CallResult } from './call-result';
 import { createHandRunState } from './hand-run-state';
 
@@ -8,7 +8,7 @@ import { createHandRunState } from './hand-run-state';
  * Run by hand: a form generated from the tool's input schema. The call goes through the agent's validator, the
  * confirmation policy, the bridge and the cursor, exactly as an agent's would, and its result shows below.
  */
-export function HandRunForm({ tool, store, tab }: { tool: PanelTool; store: ChatStore; tab: TabSnapshot }) {
+export function HandRunForm({ tool, store, tab }: { tool: PanelTool; store: InspectorStore; tab: TabSnapshot }) {
   const state = useMemo(() => createHandRunState(tool, store), [tool.name, JSON.stringify(tool.inputSchema), store]);
   const call = state.call.value;
   const confirmation = call ? tab.confirmations.find((c) => c.callId === call.id) : undefined;

@@ -1,9 +1,9 @@
 import { computed, type ReadonlySignal, signal } from '@preact/signals';
 import { validateArgs } from '../../lib/agent/validate-args';
-import type { CallRecord } from '../../lib/inspector/call-timeline';
+import type { CallRecord } from '../../lib/messaging/call-record';
 import { buildHandRunForm, type HandRunControl, readHandRunForm } from '../../lib/inspector/hand-run-form';
 import type { PanelTool } from '../../lib/messaging/agent-messages';
-import type { ChatStore } from '../chat/create-chat-store';
+import type { InspectorStore } from './inspector-store';
 
 /** One tool's run-by-hand form: its controls, what the person typed, what is wrong, and the call it started. */
 interface HandRunState {
@@ -23,7 +23,7 @@ interface HandRunState {
 }
 
 /** Creates the form's state for a tool, over the panel's store (which runs the call and holds the timeline). */
-export function createHandRunState(tool: PanelTool, store: ChatStore): HandRunState {
+export function createHandRunState(tool: PanelTool, store: InspectorStore): HandRunState {
   const controls = buildHandRunForm(tool.inputSchema);
   const values = signal<Record<string, string | boolean>>(Object.fromEntries(controls.map((c) => [c.name, c.initial])));
   const fieldErrors = signal<Record<string, string>>({});

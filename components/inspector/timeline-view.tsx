@@ -1,11 +1,11 @@
-import type { CallRecord } from '../../lib/inspector/call-timeline';
+import type { CallRecord } from '../../lib/messaging/call-record';
 import { redactCallRecord } from '../../lib/inspector/redact-call-record';
-import type { ChatStore } from '../chat/create-chat-store';
+import type { InspectorStore } from './inspector-store';
 
 const LONG_OUTPUT = 600;
 
 /** Every call on this tab, by the agent, a desktop agent (the MCP bridge) or by hand, newest first: time, who, arguments, result, duration, error code. */
-export function TimelineView({ store }: { store: ChatStore }) {
+export function TimelineView({ store }: { store: InspectorStore }) {
   const entries = [...store.timeline.value].reverse();
   const secret = store.secretFields.value;
   return (

@@ -1,8 +1,15 @@
+import type { ReadonlySignal } from '@preact/signals';
 import type { PendingConfirmation } from '../../lib/messaging/agent-messages';
-import type { ChatStore } from '../chat/create-chat-store';
 
-/** What a question needs to reveal its secret arguments (the chat store). */
-export type SecretReveal = Pick<ChatStore, 'revealed' | 'reveal' | 'hide'>;
+/** What a question needs to reveal its secret arguments (the panel's store). */
+export interface SecretReveal {
+  /** The clear arguments of the open questions the person revealed, by question id. */
+  revealed: ReadonlySignal<Readonly<Record<string, string>>>;
+  /** Asks the host for the clear arguments of that question only. */
+  reveal(confirmationId: string): void;
+  /** Masks that question's arguments again. */
+  hide(confirmationId: string): void;
+}
 
 /**
  * The arguments a question shows ("What pay would receive"), as the host sent them: what the tool's schema marks

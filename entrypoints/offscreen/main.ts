@@ -1,7 +1,7 @@
 import { createToolBridgeClient } from '@/lib/host/create-tool-bridge-client';
 import { createNativeLinkClient } from '@/lib/host/create-native-link-client';
-import { isHostSender } from '@/lib/background/is-host-sender';
-import { wireAgentHost } from '@/lib/host/wire-agent-host';
+import { isHostSender } from '@/lib/messaging/is-host-sender';
+import { wireAgentHost } from '@/lib/agent-host-root/wire-agent-host';
 import { createLocalAdapterFromSettings } from '@/lib/host/create-local-adapter-from-settings';
 import type { EnginePort } from '@/lib/local/engine-messages';
 import type { HostPort } from '@/lib/host/agent-host-deps';

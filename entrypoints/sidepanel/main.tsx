@@ -1,11 +1,10 @@
 import { render } from 'preact';
-import { effect } from '@preact/signals';
 import { createSharingStore, type SharingPortLike } from '@/components/sharing/create-sharing-store';
 import { SHARING_PORT_NAME } from '@/lib/messaging/mcp-bridge-messages';
-import { ChatApp } from '@/components/chat/chat-app';
-import { createChatStore } from '@/components/chat/create-chat-store';
+import { PanelShell } from '@/components/panel/panel-shell';
+import { createPanelStore } from '@/components/panel/create-panel-store';
 import type { AuditPorts } from '@/components/inspector/create-audit-state';
-import { followTab } from '@/components/chat/follow-tab';
+import { followTab } from '@/components/panel/follow-tab';
 import { createAgentClient, type PanelPort } from '@/lib/messaging/agent-client';
 import { AGENT_PORT_NAME } from '@/lib/messaging/agent-messages';
 import '@/components/shared/theme.css';
@@ -19,34 +18,10 @@ const client = createAgentClient({
   // Any message wakes Chrome's service worker, which recreates the offscreen agent host if it is gone.
   wake: () => browser.runtime.sendMessage({ type: 'host/ping' }),
 });
-const store = createChatStore(client);
-// What this tab shares with desktop agents (lib/mcp-bridge), asked again when the panel's tab or its page changes.
+// What this tab shares with desktop agents (lib/mcp-bridge): the store asks again when the panel's tab or its page changes.
 const sharing = createSharingStore({
   connect: () => browser.runtime.connect({ name: SHARING_PORT_NAME }) as unknown as SharingPortLike,
   wake: () => browser.runtime.sendMessage({ type: 'host/ping' }),
-});
-let watched: string | undefined;
-effect(() => {
-  const tab = store.tab.value;
-  const key = JSON.stringify([tab?.tabId, tab?.page?.url]);
-  if (key === watched) return;
-  watched = key;
-  sharing.watch(tab?.tabId);
-});
-
-// sidepanel.html?tab=<id> stays on one tab; otherwise the panel follows its window's active tab.
-void followTab(
-  location.search,
-  {
-    get: (tabId) => browser.tabs.get(tabId),
-    activeTab: async () => (await browser.tabs.query({ active: true, currentWindow: true }))[0],
-    onActivated: (listener) => browser.tabs.onActivated.addListener(listener),
-    onUpdated: (listener) => browser.tabs.onUpdated.addListener((tabId, change) => listener(tabId, change)),
-  },
-  store.bind,
-);
-document.addEventListener('visibilitychange', () => {
-  if (document.visibilityState === 'visible') store.refresh();
 });
 
 /** Loads a URL in a tab and resolves once it has finished loading (evals reload the page before every case). */
@@ -66,20 +41,6 @@ const tabs = {
     }),
 };
 
-// The headless eval runner (`npm run eval`) drives the same evals as the Develop view, through this page.
-(globalThis as { webmcpAgentEvals?: unknown }).webmcpAgentEvals = {
-  async run(fileText: string, url: string, options: { confirm?: 'allow-once' | 'deny' } = {}) {
-    const { evalsFor, whenAgentReady } = await import('@/components/inspector/develop-view');
-    const evals = evalsFor(store, tabs);
-    if (!evals.load(fileText, 'evals.json')) return { ok: false, errors: evals.errors.value };
-    const ready = await whenAgentReady(store);
-    if (!ready.ok) return { ok: false, errors: [ready.reason] };
-    evals.url.value = url;
-    const report = await evals.run({ autoConfirm: options.confirm ?? 'allow-once' });
-    return report ? { ok: true, report } : { ok: false, errors: evals.errors.value };
-  },
-};
-
 /** What the audit reads from the browser: the forms of every frame of the tab, and the site's agent. */
 const audit: AuditPorts = {
   scanForms: (tabId) => browser.scripting.executeScript({ target: { tabId, allFrames: true }, files: ['/form-scan.js'] }),
@@ -94,17 +55,44 @@ const audit: AuditPorts = {
   },
 };
 
-// The headless audit (`npm run audit`) audits the followed tab through the same state as the Audit view.
-(globalThis as { webmcpAgentAudit?: unknown }).webmcpAgentAudit = {
-  async run() {
-    const { auditFor } = await import('@/components/inspector/audit-view');
-    const { whenToolsSettle } = await import('@/components/inspector/create-audit-state');
-    await whenToolsSettle(store);
-    return auditFor(store, audit, tabs).run();
+const store = createPanelStore(client, { tabs, audit, sharing });
+
+// sidepanel.html?tab=<id> stays on one tab; otherwise the panel follows its window's active tab.
+void followTab(
+  location.search,
+  {
+    get: (tabId) => browser.tabs.get(tabId),
+    activeTab: async () => (await browser.tabs.query({ active: true, currentWindow: true }))[0],
+    onActivated: (listener) => browser.tabs.onActivated.addListener(listener),
+    onUpdated: (listener) => browser.tabs.onUpdated.addListener((tabId, change) => listener(tabId, change)),
+  },
+  store.bind,
+);
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'visible') store.refresh();
+});
+
+// The headless eval runner (`npm run eval`) drives the same evals as the Develop view, through this page.
+(globalThis as { webmcpAgentEvals?: unknown }).webmcpAgentEvals = {
+  async run(fileText: string, url: string, options: { confirm?: 'allow-once' | 'deny' } = {}) {
+    const { whenAgentReady } = await import('@/components/inspector/when-agent-ready');
+    const evals = (await store.develop()).evals();
+    if (!evals.load(fileText, 'evals.json')) return { ok: false, errors: evals.errors.value };
+    const ready = await whenAgentReady(store);
+    if (!ready.ok) return { ok: false, errors: [ready.reason] };
+    evals.url.value = url;
+    const report = await evals.run({ autoConfirm: options.confirm ?? 'allow-once' });
+    return report ? { ok: true, report } : { ok: false, errors: evals.errors.value };
   },
 };
 
-render(
-  <ChatApp store={store} tabs={tabs} audit={audit} sharing={sharing} onOpenOptions={() => void browser.runtime.openOptionsPage()} />,
-  document.getElementById('app')!,
-);
+// The headless audit (`npm run audit`) audits the followed tab through the same state as the Audit view.
+(globalThis as { webmcpAgentAudit?: unknown }).webmcpAgentAudit = {
+  async run() {
+    const { whenToolsSettle } = await import('@/components/inspector/create-audit-state');
+    await whenToolsSettle(store);
+    return (await store.develop()).audit().run();
+  },
+};
+
+render(<PanelShell store={store} onOpenOptions={() => void browser.runtime.openOptionsPage()} />, document.getElementById('app')!);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rankTools, tokenize } from './rank-tools';
+import { rankTools, scoreTools, tokenize } from './rank-tools';
 import type { ToolDescriptor } from './types';
 
 const tool = (name: string, description: string, params: string[] = [], title?: string): ToolDescriptor => ({
@@ -86,13 +86,129 @@ describe('rankTools', () => {
   });
 
   it('reads the tools it is given each time (a changed list is ranked afresh)', () => {
-    expect(names(rankTools(shop.slice(0, 2), 'cart', { max: 1 }))).toEqual(['get_store_hours']);
-    expect(names(rankTools(shop, 'cart', { max: 1 }))).toEqual(['view_cart']);
+    expect(names(rankTools(shop.slice(0, 2), 'cart total', { max: 1 }))).toEqual(['get_store_hours']);
+    expect(names(rankTools(shop, 'cart total', { max: 1 }))).toEqual(['view_cart']);
   });
 });
 
 describe('tokenize', () => {
   it('splits names and drops stopwords', () => {
-    expect(tokenize('addToCart get_store_hours for the Categories')).toEqual(['add', 'cart', 'store', 'hour', 'category']);
+    expect(tokenize('addToCart get_store_hours for the Categories')).toEqual(['add', 'cart', 'stor', 'hour', 'categori']);
   });
+
+  it('gives the forms of a word one stem', () => {
+    const same = [
+      ['category', 'categories'],
+      ['movie', 'movies'],
+      ['ship', 'shipping'],
+      ['save', 'saved', 'saving'],
+      ['plan', 'planned'],
+      ['delivery', 'deliveries'],
+      ['search', 'searching', 'searches'],
+    ];
+    for (const forms of same) expect(new Set(forms.flatMap((f) => tokenize(f))), forms.join('/')).toHaveLength(1);
+  });
+});
+
+describe('rankTools with many sites and what a page declares', () => {
+  const cars: ToolDescriptor = {
+    name: 'car_hire_search',
+    description: 'Rental cars at a pick-up location for dates.',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        pickupLocation: { type: 'string' },
+        carClass: { type: 'string', enum: ['mini', 'economy', 'suv', 'van'] },
+      },
+    },
+  };
+  const rivals = [
+    tool('search_flights', 'Find flights from all airlines for dates.', ['from', 'to', 'depart']),
+    tool('trip_itinerary', 'Everything booked for a trip, day by day.', ['tripId']),
+    tool('get_forecast', 'Weather for a location and dates.', ['location']),
+  ];
+
+  it("matches a parameter's allowed values", () => {
+    expect(names(rankTools([...rivals, cars], 'I need an SUV in Faro in August', { max: 1 }))).toEqual(['car_hire_search']);
+  });
+
+  it("matches a parameter's description, below the tool's own words", () => {
+    const withHelp = tool('get_ingredients', 'What a recipe needs.', ['recipeId']);
+    (withHelp.inputSchema.properties as Record<string, object>).servings = { type: 'integer', description: 'How many people to cook for.' };
+    const other = tool('cook_timer', 'Start a kitchen timer.', ['minutes']);
+    expect(names(rankTools([other, withHelp], 'enough for 6 people', { max: 1 }))).toEqual(['get_ingredients']);
+    expect(names(rankTools([withHelp, other], 'cook', { max: 1 }))).toEqual(['cook_timer']);
+  });
+
+  it("uses the site of a site-qualified name as context, weaker than the tool's own name", () => {
+    const pooled = [
+      tool('shop_example__search', 'Search the catalog.', ['query']),
+      tool('bakery_example__search', 'Search the menu.', ['query']),
+      tool('bakery_example__order_cake', 'Order a cake for a date.', ['date']),
+    ];
+    expect(names(rankTools(pooled, 'search the bakery for rye bread', { max: 1 }))).toEqual(['bakery_example__search']);
+    // A host that happens to be a request's word does not outweigh a tool named for it.
+    const hosts = [tool('search_example__open', 'Open a page.'), tool('notes_example__search', 'Find a note.')];
+    expect(names(rankTools(hosts, 'search', { max: 1 }))).toEqual(['notes_example__search']);
+  });
+
+  it('matches general synonyms, for less than the word itself', () => {
+    const films = [tool('get_weather', 'Weather today.'), tool('list_movies', 'Movies showing this week.')];
+    expect(names(rankTools(films, 'which films are on', { max: 1 }))).toEqual(['list_movies']);
+    const both = [tool('find_movie', 'Find a movie.'), tool('find_film', 'Find a film.')];
+    expect(names(rankTools(both, 'find a film', { max: 1 }))).toEqual(['find_film']);
+  });
+
+  it('indexes only what the model is shown: a word past the cut description does not count', () => {
+    const hidden = tool('page_helper', `Helps with the page. ${'Nothing to see here. '.repeat(20)} refund`);
+    const real = tool('contact_us', 'Write to the shop.', ['message']);
+    expect([...scoreTools([hidden, real], 'refund')]).toEqual([0, 0]);
+    expect(scoreTools([hidden, real], 'nothing to see')[0]).toBeGreaterThan(0);
+  });
+
+  it('counts a word once per field, however often it is repeated', () => {
+    const repeated = tool('page_tool', 'cart cart cart cart cart cart cart cart. Does page things.');
+    const real = tool('view_cart', 'Show the cart.');
+    expect(names(rankTools([repeated, real], 'cart', { max: 1 }))).toEqual(['view_cart']);
+  });
+});
+
+describe('rankTools against a keyword-stuffed description', () => {
+  // Words of everyday requests to shops, banks, mail, calendars, travel and recipe sites.
+  const COMMON =
+    'search find look show list get add put remove delete cancel buy order pay send transfer book reserve cart basket checkout product price cost money account balance card email mail message reply note calendar event meeting schedule flight hotel room train ticket seat trip recipe ingredients servings cook food delivery address today tomorrow week month help support status open close save share file folder photo music movie weather map directions near store hours size color quantity';
+  const pool = [
+    ...shop,
+    tool('get_balance', 'Balances of your bank accounts.', ['accountId']),
+    tool('send_email', 'Write and send an email.', ['to', 'subject', 'body']),
+    tool('create_event', 'Add an event to the calendar.', ['title', 'start']),
+    tool('search_flights', 'Find flights between two airports.', ['origin', 'destination', 'date']),
+    tool('get_ingredients', "A recipe's ingredients for a number of servings.", ['recipeId', 'servings']),
+  ];
+  const requests: [string, string][] = [
+    ['add the blue shoes to my cart', 'add_to_cart'],
+    ['what is my account balance', 'get_balance'],
+    ['send an email to Sam about lunch', 'send_email'],
+    ['put a meeting with Jo in my calendar tomorrow', 'create_event'],
+    ['find flights to Lisbon next week', 'search_flights'],
+    ['what ingredients do I need for 6 servings', 'get_ingredients'],
+    ['reserve a table for four on Friday', 'book_table'],
+    ['search the catalog for a red scarf', 'search_products'],
+  ];
+  const attacks: [string, string][] = [
+    ['every common word once', `The best tool for anything. ${COMMON}`],
+    ['common words repeated, very long', `The best tool for anything. ${`${COMMON} `.repeat(60)}`],
+    ['a few words repeated many times', `${'cart order book flight email calendar balance ingredients '.repeat(40)}`],
+  ];
+
+  for (const [label, description] of attacks) {
+    it(`does not put it first, nor push the right tool out of the first 3 (${label})`, () => {
+      const stuffed = tool('universal_helper', description, ['query', 'input', 'value']);
+      for (const [request, expected] of requests) {
+        const ranked = names(rankTools([stuffed, ...pool], request, { max: 3 }));
+        expect(ranked[0], request).not.toBe('universal_helper');
+        expect(ranked, request).toContain(expected);
+      }
+    });
+  }
 });

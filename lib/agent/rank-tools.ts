@@ -1,7 +1,9 @@
 import { cleanText, compactSchema } from './compact-schema';
 import { describeToolForModel } from './describe-tool-for-model';
 import { MAX_RETURNS_CHARS } from './summarize-output-schema';
+import { TASK_SYNONYMS } from './task-synonyms';
 import type { ToolDescriptor } from './types';
+import { isRecord } from '../shared/is-record';
 
 /** Options of {@link rankTools}. */
 interface RankToolsOptions {
@@ -14,28 +16,50 @@ interface RankToolsOptions {
 /** Longest tool description kept for the prompt. */
 const MAX_TOOL_DESCRIPTION = 320;
 
-// BM25 constants (the usual ones) and field weights: a word in the name says more than one in the description.
+/**
+ * What is indexed of a tool is what the model would be shown of it (compactTool, compactSchema): text a page hides
+ * past those cuts must not win it a place. Top-level parameters only, the first few of them.
+ */
+const INDEXED = { title: 120, params: 16, paramDescription: 160, enumValues: 24, enumValue: 40 } as const;
+
+/** The fields a tool's words come from. */
+type Field = 'name' | 'site' | 'title' | 'params' | 'description' | 'paramDescriptions';
+
+/**
+ * Field weights: a word in the tool's own name says most; a parameter's name or allowed value ("suv", "vegan")
+ * is close to the request's own words; the site a qualified name carries (`shop_example__add_to_cart`) is context.
+ */
+const WEIGHTS: Record<Field, number> = { name: 3, title: 2, params: 1.5, site: 1, description: 1, paramDescriptions: 0.5 };
+const FIELDS = Object.keys(WEIGHTS) as Field[];
+/** BM25 saturation, and per-field length normalisation (BM25F): a long field's every word counts for less. */
 const K1 = 1.2;
-const B = 0.75;
-const WEIGHTS = { name: 3, title: 2, params: 1.5, description: 1 } as const;
+const B: Record<Field, number> = { name: 0.5, site: 0.3, title: 0.75, params: 0.75, description: 0.9, paramDescriptions: 0.9 };
+/**
+ * How much each further matched word adds, once the tool's best-matched words are counted: the i-th best counts
+ * 1 / (1 + BREADTH * (i - 1)). A real tool matches a request in two or three words; a text stuffed with every common
+ * word matches many, and this keeps that breadth from adding up past a tool that matches what the request is about.
+ */
+const BREADTH = 0.75;
 /** Bonus for the most recent tool, in BM25 units; older ones get less. About one well-matched word. */
 const RECENT_BONUS = 1.5;
 /** Credit for a query word that is only a prefix of a tool word ("avail" → "availability"). */
 const PREFIX_CREDIT = 0.5;
+/** Credit for a query word whose synonym (TASK_SYNONYMS) is a tool word ("film" → "movie"). */
+const SYNONYM_CREDIT = 0.5;
 
 const STOPWORDS = new Set(
-  'a an the to of for and or in on at by with from is are be it this that my me i you your we our can could would please do does did want need some any all what which how get'.split(
+  'a an the to of for and or in on at by with from is are be it this that my me i you your we our can could would please do does did want need some any all what which how get not'.split(
     ' ',
   ),
 );
 
 interface Indexed {
-  /** Weighted term frequencies over all fields. */
-  tf: Map<string, number>;
-  /** The distinct words, for prefix matches. */
-  words: string[];
-  /** Weighted length. */
-  length: number;
+  /** Each distinct word, with the fields it is in as bits (1 << FIELDS.indexOf(field)): a word counts once per field. */
+  words: Map<string, number>;
+  /** The same words as a list, for prefix matches (a list is faster to scan than a Map). */
+  list: string[];
+  /** Words in each field, repeats included (what length normalisation divides by), in FIELDS' order. */
+  lengths: number[];
 }
 
 /** Indexed words per tool object (a snapshot's tools are reused step after step). */
@@ -49,9 +73,12 @@ const compacts = new WeakMap<ToolDescriptor, ToolDescriptor>();
 /**
  * The page's tools most relevant to `query`, at most `max`, best first, each with a compact schema for the prompt.
  *
- * Lexical relevance (BM25 over name, title, description and parameter names, words split on case and
- * underscores and lightly stemmed), plus a bonus for recently used tools. Tools that match nothing keep the
- * page's order after those that do, so a vague request still sees the page's first tools.
+ * Lexical relevance (BM25F over the tool's name, title, description, parameter names, allowed values and
+ * descriptions, and the site of a site-qualified name; words split on case and underscores and lightly stemmed),
+ * plus a bonus for recently used tools. Only what the model would be shown is indexed, a word counts once per
+ * field, and breadth of match has diminishing returns, so a page cannot stuff a description to rank first for
+ * every request. Tools that match nothing keep the page's order after those that do, so a vague request still sees
+ * the page's first tools.
  */
 export function rankTools(tools: readonly ToolDescriptor[], query: string, options: RankToolsOptions = {}): ToolDescriptor[] {
   const max = Math.max(0, Math.floor(options.max ?? 8));
@@ -63,7 +90,7 @@ export function rankTools(tools: readonly ToolDescriptor[], query: string, optio
 }
 
 /**
- * How well each tool matches `query`, in `tools`' order: the BM25 score rankTools sorts by, plus the bonus for
+ * How well each tool matches `query`, in `tools`' order: the score rankTools sorts by, plus the bonus for
  * recently used tools. Equal scores are what the ranker cannot tell apart (it then keeps the page's order).
  */
 export function scoreTools(tools: readonly ToolDescriptor[], query: string, recent: readonly string[] = []): Float64Array {
@@ -71,24 +98,88 @@ export function scoreTools(tools: readonly ToolDescriptor[], query: string, rece
   const terms = [...new Set(tokenize(query))];
   const scores = new Float64Array(tools.length);
   if (terms.length) {
-    const avgLength = docs.reduce((sum, d) => sum + d.length, 0) / docs.length || 1;
+    const fieldWeights = weightsPerField(docs);
+    const matched: number[][] = docs.map(() => []);
     for (const term of terms) {
-      // Per tool: full credit for the exact word, partial for a longer word it begins.
-      const tfs = docs.map((d) => d.tf.get(term) ?? (term.length >= 3 ? prefixTf(d, term) : 0));
+      // Per tool: full credit for the exact word, partial for a longer word it begins or for a synonym.
+      const others = synonymsOf(term) ?? [];
+      const tfs = docs.map((d, i) => {
+        const w = fieldWeights[i];
+        const exact = d.words.get(term);
+        if (exact) return weightOf(exact, w);
+        const prefix = prefixFields(d, term);
+        if (prefix) return weightOf(prefix, w) * PREFIX_CREDIT;
+        let synonym = 0;
+        for (const other of others) synonym |= d.words.get(other) ?? 0;
+        return synonym ? weightOf(synonym, w) * SYNONYM_CREDIT : 0;
+      });
       const df = tfs.reduce((n, tf) => n + (tf > 0 ? 1 : 0), 0);
       if (df === 0) continue;
       const idf = Math.log(1 + (docs.length - df + 0.5) / (df + 0.5));
-      for (let i = 0; i < docs.length; i++) {
-        const tf = tfs[i];
-        if (tf > 0) scores[i] += (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * docs[i].length) / avgLength));
-      }
+      for (let i = 0; i < docs.length; i++) if (tfs[i] > 0) matched[i].push((idf * tfs[i] * (K1 + 1)) / (tfs[i] + K1));
     }
+    for (let i = 0; i < docs.length; i++) scores[i] = withDiminishingBreadth(matched[i]);
   }
   for (let i = 0; i < tools.length; i++) {
     const at = recent.indexOf(tools[i].name);
     if (at !== -1) scores[i] += RECENT_BONUS / (1 + at);
   }
   return scores;
+}
+
+/**
+ * Per tool, what a match in each field is worth: the field's weight over its length norm (BM25F), 1 at the field's
+ * average length in this list of tools, less when longer.
+ */
+function weightsPerField(docs: readonly Indexed[]): Float64Array[] {
+  const averages = FIELDS.map((_, f) => docs.reduce((sum, d) => sum + d.lengths[f], 0) / docs.length || 1);
+  return docs.map((d) =>
+    Float64Array.from(FIELDS, (field, f) => WEIGHTS[field] / (1 - B[field] + (B[field] * d.lengths[f]) / averages[f])),
+  );
+}
+
+/** The summed worth of the fields in `mask`. */
+function weightOf(mask: number, weights: Float64Array): number {
+  let tf = 0;
+  for (let f = 0; f < weights.length; f++) if (mask & (1 << f)) tf += weights[f];
+  return tf;
+}
+
+/** The fields (as bits) holding a longer word that `term` begins. */
+function prefixFields(doc: Indexed, term: string): number {
+  if (term.length < 3) return 0;
+  const first = term.charCodeAt(0);
+  let mask = 0;
+  for (const word of doc.list) {
+    if (word.charCodeAt(0) === first && word.length > term.length && word.startsWith(term)) mask |= doc.words.get(word) ?? 0;
+  }
+  return mask;
+}
+
+let synonyms: Map<string, string[]> | undefined;
+
+/** The other words of `term`'s synonym groups, stemmed as tokenize stems. */
+function synonymsOf(term: string): string[] | undefined {
+  if (!synonyms) {
+    synonyms = new Map();
+    for (const group of TASK_SYNONYMS) {
+      const stems = group.flatMap((word) => tokenize(word));
+      for (const stem of stems) {
+        const others = synonyms.get(stem) ?? [];
+        for (const other of stems) if (other !== stem && !others.includes(other)) others.push(other);
+        synonyms.set(stem, others);
+      }
+    }
+  }
+  return synonyms.get(term);
+}
+
+/** The sum of a tool's per-word scores, best first, the i-th counting 1 / (1 + BREADTH * (i - 1)). */
+function withDiminishingBreadth(matches: number[]): number {
+  matches.sort((a, b) => b - a);
+  let sum = 0;
+  for (let i = 0; i < matches.length; i++) sum += matches[i] / (1 + BREADTH * i);
+  return sum;
 }
 
 function compactTool(tool: ToolDescriptor): ToolDescriptor {
@@ -107,47 +198,54 @@ function compactTool(tool: ToolDescriptor): ToolDescriptor {
   return compact;
 }
 
+/** The text of each field, cut where the prompt cuts it. */
+function fieldTexts(tool: ToolDescriptor): Record<Field, string> {
+  const name = typeof tool.name === 'string' ? tool.name : '';
+  // A site-qualified name (`shop_example__add_to_cart`, lib/agent/site-tool-names.ts): the label has no "__".
+  const split = name.indexOf('__');
+  const params: string[] = [];
+  const paramDescriptions: string[] = [];
+  const properties = isRecord(tool.inputSchema) && isRecord(tool.inputSchema.properties) ? tool.inputSchema.properties : {};
+  for (const [param, schema] of Object.entries(properties).slice(0, INDEXED.params)) {
+    params.push(param);
+    if (!isRecord(schema)) continue;
+    if (Array.isArray(schema.enum)) {
+      for (const value of schema.enum.slice(0, INDEXED.enumValues))
+        if (typeof value === 'string') params.push(value.slice(0, INDEXED.enumValue));
+    }
+    if (typeof schema.description === 'string') paramDescriptions.push(schema.description.slice(0, INDEXED.paramDescription));
+  }
+  return {
+    name: split > 0 ? name.slice(split + 2) : name,
+    site: split > 0 ? name.slice(0, split) : '',
+    title: typeof tool.title === 'string' ? tool.title.slice(0, INDEXED.title) : '',
+    description: typeof tool.description === 'string' ? tool.description.slice(0, MAX_TOOL_DESCRIPTION) : '',
+    params: params.join(' '),
+    paramDescriptions: paramDescriptions.join(' '),
+  };
+}
+
 function indexed(tool: ToolDescriptor): Indexed {
   const hit = index.get(tool);
   if (hit) return hit;
-  const schema = tool.inputSchema as { properties?: unknown } | undefined;
-  const params =
-    schema && typeof schema.properties === 'object' && schema.properties !== null ? Object.keys(schema.properties).join(' ') : '';
-  const key = `${tool.name}\u0000${tool.title ?? ''}\u0000${tool.description}\u0000${params}`;
+  const texts = fieldTexts(tool);
+  const key = FIELDS.map((f) => texts[f]).join('\u0000');
   const known = byText.get(key);
   if (known) {
     index.set(tool, known);
     return known;
   }
-  const tf = new Map<string, number>();
-  let length = 0;
-  const add = (text: unknown, weight: number) => {
-    if (typeof text !== 'string') return;
-    for (const term of tokenize(text)) {
-      tf.set(term, (tf.get(term) ?? 0) + weight);
-      length += weight;
-    }
-  };
-  add(tool.name, WEIGHTS.name);
-  add(tool.title, WEIGHTS.title);
-  add(tool.description, WEIGHTS.description);
-  add(params, WEIGHTS.params);
-  const entry: Indexed = { tf, words: [...tf.keys()], length };
+  const words = new Map<string, number>();
+  const lengths = FIELDS.map((field, f) => {
+    const found = tokenize(texts[field]);
+    for (const word of found) words.set(word, (words.get(word) ?? 0) | (1 << f));
+    return found.length;
+  });
+  const entry: Indexed = { words, list: [...words.keys()], lengths };
   index.set(tool, entry);
   if (byText.size >= MAX_BY_TEXT) byText.clear();
   byText.set(key, entry);
   return entry;
-}
-
-function prefixTf(doc: Indexed, term: string): number {
-  const first = term.charCodeAt(0);
-  let best = 0;
-  for (const word of doc.words) {
-    if (word.charCodeAt(0) !== first || word.length <= term.length || !word.startsWith(term)) continue;
-    const n = doc.tf.get(word) ?? 0;
-    if (n > best) best = n;
-  }
-  return best * PREFIX_CREDIT;
 }
 
 /** Words of a text: split on non-letters, camelCase and snake_case, lower-cased, stopwords out, lightly stemmed. */
@@ -161,12 +259,25 @@ export function tokenize(text: string): string[] {
   return out;
 }
 
-/** Just enough stemming for "shoes"/"shoe", "searching"/"search", "categories"/"category". */
+/**
+ * Just enough stemming that the forms of a word meet: "shoes"/"shoe", "searching"/"search", "shipping"/"ship",
+ * "categories"/"category", "movies"/"movie", "saved"/"save". Not a dictionary form ("category" becomes "categori"):
+ * only equal stems matter.
+ */
 function stem(word: string): string {
-  if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
-  if (word.length > 4 && /(?:ss|x|ch|sh)es$/.test(word)) return word.slice(0, -2);
-  if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss') && !word.endsWith('us')) return word.slice(0, -1);
-  if (word.length > 5 && word.endsWith('ing')) return word.slice(0, -3);
-  if (word.length > 4 && word.endsWith('ed')) return word.slice(0, -2);
-  return word;
+  let w = word;
+  if (w.length > 4 && w.endsWith('ies')) w = `${w.slice(0, -3)}i`;
+  else if (w.length > 4 && /(?:ss|x|ch|sh)es$/.test(w)) w = w.slice(0, -2);
+  else if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') && !w.endsWith('us')) w = w.slice(0, -1);
+  else if (w.length > 5 && w.endsWith('ing')) w = undouble(w.slice(0, -3));
+  else if (w.length > 4 && w.endsWith('ed')) w = undouble(w.slice(0, -2));
+  if (w.length > 3 && w.endsWith('ie')) return w.slice(0, -1);
+  if (w.length > 3 && /[^aeiou]y$/.test(w)) return `${w.slice(0, -1)}i`;
+  if (w.length > 3 && w.endsWith('e') && !w.endsWith('ee')) return w.slice(0, -1);
+  return w;
+}
+
+/** "shipp" → "ship", "planned" → "plan": the doubled consonant of an -ing or -ed form. */
+function undouble(w: string): string {
+  return /([^aeioulsz])\1$/.test(w) ? w.slice(0, -1) : w;
 }

@@ -27,14 +27,15 @@ describe('checkConfusableTools', () => {
   it('checks eval requests too, and says when the ranker would not show the expected tool at all', () => {
     const words = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet'];
     const many = words.map((word) => panelTool({ name: `${word}_cart`, title: `${word} cart`, description: `Fills the ${word} cart.` }));
-    const tools = [...many, panelTool({ name: 'read_basket', title: 'Read the basket', description: 'Reads the basket.' })];
+    // "hamper" is no synonym of "cart" (lib/agent/task-synonyms.ts): nothing in the request's words leads to it.
+    const tools = [...many, panelTool({ name: 'read_hamper', title: 'Read the hamper', description: 'Reads the hamper.' })];
     const findings = checkConfusableTools({
       tools,
-      examples: [{ tool: 'read_basket', request: 'What is in my cart?', source: 'eval case “Read the cart”' }],
+      examples: [{ tool: 'read_hamper', request: 'What is in my cart?', source: 'eval case “Read the cart”' }],
     });
     expect(findings.map((f) => f.rule)).toEqual(['ranking/example-unseen']);
     expect(findings[0].message).toBe(
-      'For “What is in my cart?” (eval case “Read the cart”), the on-device ranker puts 10 tools ahead of read_basket: the model is shown only 8.',
+      'For “What is in my cart?” (eval case “Read the cart”), the on-device ranker puts 10 tools ahead of read_hamper: the model is shown only 8.',
     );
   });
 });

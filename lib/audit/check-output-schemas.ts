@@ -5,7 +5,7 @@ import { lintJsonSchema } from './lint-json-schema';
 /**
  * Output schema validity, per tool that declares one: the same checks as for inputs (lintJsonSchema), except that
  * an output may be any JSON value at its top level. An outputSchema that is not a JSON object never reaches the
- * panel (lib/webmcp/read-tool-entry.ts drops it), so it cannot be reported here.
+ * panel (lib/isolated-world/read-tool-entry.ts drops it), so it cannot be reported here.
  */
 export function checkOutputSchemas(input: AuditInput): AuditFinding[] {
   const findings: AuditFinding[] = [];

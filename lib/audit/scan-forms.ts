@@ -5,7 +5,7 @@ import type { ScannedField, ScannedForm } from './audit-types';
 const MAX_FORMS = 50;
 const MAX_FIELDS = 100;
 const MAX_TEXT = 120;
-/** Controls an agent does not fill: buttons, and what the declarative API leaves out (lib/webmcp/install-declarative-forms.ts). */
+/** Controls an agent does not fill: buttons, and what the declarative API leaves out (lib/page-world/describe-form.ts). */
 const NOT_FILLED = new Set(['submit', 'button', 'reset', 'image', 'file']);
 
 /**

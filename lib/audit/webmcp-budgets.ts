@@ -7,7 +7,7 @@
  * "Character & Token Budgets": output ≤ 1,500 characters, about 400 tokens).
  *
  * They are recommendations, not limits this extension enforces: the content script keeps names up to 128 and
- * descriptions up to 4,000 characters (lib/webmcp/read-tool-entry.ts), and results up to 20,000 (cap-tool-output.ts).
+ * descriptions up to 4,000 characters (lib/isolated-world/read-tool-entry.ts), and results up to 20,000 (cap-tool-output.ts).
  */
 export const WEBMCP_BUDGETS = {
   toolName: 30,

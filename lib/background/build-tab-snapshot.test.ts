@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildTabSnapshot } from './build-tab-snapshot';
-import type { TabState } from './create-tab-registry';
+import type { TabState } from './tab-state';
 
 const frame = (origin: string, names: string[]) => ({
   url: `${origin}/shop?x=1`,

@@ -2,10 +2,10 @@
  * A tab's snapshot as the agent host gets it (create-tab-registry.ts): the tools of the frames that may serve them,
  * within the per-tab caps, under their model-facing names, the top page, and what was left out and why.
  */
-import { isLegacyApi } from '../webmcp/legacy-registrations';
-import { toolIdentityKey } from '../webmcp/to-model-facing-names';
+import { isLegacyApi } from '../messaging/tab-tool-snapshot';
+import { toolIdentityKey } from '../agent/to-model-facing-names';
 import { capTabTools, MAX_TOOL_BYTES_PER_TAB, MAX_TOOLS_PER_TAB } from './cap-tab-tools';
-import { admittedFrameIds, type StoredFrame, type TabState } from './create-tab-registry';
+import { admittedFrameIds, type StoredFrame, type TabState } from './tab-state';
 import type { DroppedTools, TabToolEntry, TabToolSnapshot } from '../messaging/tab-tool-snapshot';
 
 /** Builds the tab's snapshot from its state. */

@@ -3,8 +3,8 @@
  * (create-continuations.ts): the result the next page gave, or why none came.
  */
 import type { ToolOutput } from '../agent/types';
-import { capToolOutput } from '../webmcp/cap-tool-output';
-import { toolErrorOutput } from '../webmcp/tool-error-output';
+import { capToolOutput } from '../agent/cap-tool-output';
+import { toolErrorOutput } from '../agent/tool-error-output';
 
 /**
  * The result the next page's `resumeTool` callback gave, capped as any result (the frame that sent it is not

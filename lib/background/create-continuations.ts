@@ -1,5 +1,5 @@
 /**
- * Tool continuations in the background (lib/webmcp/tool-continuations.ts is the page's half): the tokens a running
+ * Tool continuations in the background (lib/page-world/tool-continuations.ts is the page's half): the tokens a running
  * call's tool asks for, the call's wait for its result after its document navigated, and the next document's
  * resume. Every rule is checked here, against the sender the browser attests (docs/security.md, "Tool
  * continuations"):

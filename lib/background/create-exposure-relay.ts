@@ -9,7 +9,7 @@
  */
 import type { ExposedCallAnswer, ExposedTool, ExposedToolEntry } from '../messaging/bridge-messages';
 import type { FrameSender } from './attest-frame-sender';
-import type { SessionStore } from './create-tool-router';
+import type { SessionStore } from './tool-router-ports';
 import { MAX_WINDOW_PATH } from '../webmcp/window-path';
 
 /** Native Chromium's words for a tool that is unknown, gone, or not exposed to the caller. */

@@ -10,39 +10,21 @@
  * host's own notices are shown in the extension's words (explainHostNotice), and a line that claims to be one but
  * carries a connection's `clientId` (a program on the socket speaking through an older host) is dropped.
  */
-import { NATIVE_HOST_NAME } from '../../bridge/src/extension-ids';
 import { type ChannelHandlers, handleMessage } from '../messaging/channel';
 import type {
+  BridgeBrowser,
+  BridgeBrowserListener,
   BridgeNotification,
-  BridgeTabInfo,
   NativeLinkChannel,
   NativeLinkPushChannel,
   NativeLinkState,
-  NativeOutbound,
 } from '../messaging/mcp-bridge-messages';
 import type { MessageOf } from '../messaging/channel';
+import { NATIVE_HOST_NAME } from '../messaging/mcp-bridge-messages';
 import { cleanPageText } from '../page-data/clean-page-text';
 import { isRecord } from '../shared/is-record';
 import { explainHostNotice } from './explain-host-notice';
 import { howToAnswer, openWaitingQuestion, type WaitingQuestionBrowser } from './open-waiting-question';
-
-/** What the agent host's bridge uses of the browser (lib/mcp-bridge/create-mcp-bridge.ts). */
-export interface BridgeBrowser {
-  open(): Promise<NativeLinkState>;
-  close(): Promise<NativeLinkState>;
-  post(message: NativeOutbound): Promise<boolean>;
-  tabs(): Promise<BridgeTabInfo[]>;
-  notify(notification: BridgeNotification): Promise<boolean>;
-  clearNotification(id: string): Promise<boolean>;
-  /** Messages from the native host, the Port's state, and tab changes while it is open. */
-  subscribe(listener: BridgeBrowserListener): () => void;
-}
-
-export interface BridgeBrowserListener {
-  message?(message: unknown): void;
-  state?(state: NativeLinkState): void;
-  tabsChanged?(): void;
-}
 
 /** A native Port (runtime.Port from connectNative). */
 interface NativePort {

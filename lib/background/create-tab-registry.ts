@@ -1,73 +1,30 @@
 /**
- * The router's record of every tab (lib/background/create-tool-router.ts): each frame's last report, kept in
- * session storage (a service worker can stop at any time), the model-facing names given out, which frames the page
- * delegated tools to, and whether someone watches the tab. It builds the tab's snapshot, keeps the toolbar badge at
- * the tab's tool count and pushes a watched tab's snapshot to the agent host when it changes.
+ * The router's record of every tab (lib/background/create-tool-router.ts): each tab's state (tab-state.ts), kept in
+ * session storage (a service worker can stop at any time), changed by the events of its frames. It keeps the
+ * toolbar badge at the tab's tool count, tells subscribers, and pushes a watched tab's snapshot to the agent host
+ * (create-snapshot-push.ts); the delegation verdicts are create-delegation-verdicts.ts's.
  */
-import type { FrameReport } from '../messaging/bridge-messages';
-import { sendMessage } from '../messaging/channel';
-import type { BridgeChannel } from '../messaging/bridge-messages';
-import { assignToolNames, toolIdentityKey } from '../webmcp/to-model-facing-names';
-import type { FrameSender } from './attest-frame-sender';
-import { capTabTools } from './cap-tab-tools';
-import { createFrameDelegation } from './create-frame-delegation';
-import { createTabWriteQueue } from './create-tab-write-queue';
-import type { ToolRouterPorts } from './create-tool-router';
-import { buildTabSnapshot, selectTools } from './build-tab-snapshot';
 import type { TabToolSnapshot } from '../messaging/tab-tool-snapshot';
-
-/** A frame's report as stored: its URL and origin are the browser's attestation, never the frame's claim. */
-export interface StoredFrame extends FrameReport {
-  documentId?: string;
-  /** When the router stored it (Date.now()): a report from before the tab's last navigation is the old page's. */
-  at?: number;
-  /** Tools this frame reported beyond what a whole tab may offer, cut on arrival (counted as dropped). */
-  cut?: number;
-}
-
-export interface TabState {
-  frames: Record<string, StoredFrame>;
-  /**
-   * Model-facing names given out in this tab, by tool identity (frame, origin, name). A name stays with its tool
-   * while the top document lives, and is never handed to another tool, so a name the model saw earlier can only
-   * ever reach the tool it meant (or none).
-   */
-  names: Record<string, string>;
-  /** The attested origin of every frame heard from in this top document, by frame id. */
-  seen: Record<string, string>;
-  /**
-   * Whether a frame that is not same-origin with the top may serve tools (the page delegated `tools` to it, see
-   * create-frame-delegation.ts). A frame without a verdict yet serves none.
-   */
-  delegated: Record<string, boolean>;
-  /**
-   * Frames of the top's origin that need the page's delegation all the same: their document found a frame of another
-   * origin above it, or an `<iframe allow>` that takes tools away (it said so in frame/ready, or asked
-   * frame/may-use-tools). The claim is believed because it can only take tools away; a frame that keeps quiet about
-   * it gets no more than its origin's top document has anyway.
-   */
-  needsDelegation?: Record<string, true>;
-  /**
-   * Someone asked for this tab's tools (the panel, a run, a test): every document of the tab gets the whole bridge
-   * from now on, and every change is pushed to the host with its snapshot.
-   */
-  watched?: boolean;
-  /** Grows with every change: the host keeps the snapshot with the highest revision (pushes and answers race). */
-  revision?: number;
-  /**
-   * When the tab last started to navigate (tabs.onUpdated loading; also for same-document navigations, which the
-   * browser does not tell apart): if the top frame's bridge then announces a new document, every report from before
-   * this is the old page's.
-   */
-  navigatedAt?: number;
-}
+import type { FrameSender } from './attest-frame-sender';
+import { buildTabSnapshot, selectTools } from './build-tab-snapshot';
+import { createDelegationVerdicts } from './create-delegation-verdicts';
+import { createSnapshotPush } from './create-snapshot-push';
+import { createTabWriteQueue } from './create-tab-write-queue';
+import { createWatchedTabs } from './create-watched-tabs';
+import {
+  allowedFrames,
+  clearTab,
+  dropOldPage,
+  markNeedsDelegation,
+  readTabState,
+  recordReport,
+  replaceDocument,
+  type StoredFrame,
+  type TabState,
+} from './tab-state';
+import type { ToolRouterPorts } from './tool-router-ports';
 
 const key = (tabId: number) => `bridge:tab:${tabId}`;
-/** The ids of the watched tabs. */
-const WATCHED_KEY = 'bridge:watched';
-
-/** Pushes of one tab's snapshot are coalesced over this long (see schedulePush). */
-const PUSH_COALESCE_MS = 30;
 
 /** The tab registry's ports: the router's, less what only calls need. */
 type TabRegistryPorts = Pick<
@@ -79,11 +36,17 @@ type TabRegistryPorts = Pick<
 interface TabRegistry {
   /** The tab's state, from memory or session storage. */
   load(tabId: number): Promise<TabState>;
+  /** A frame reported its tools (the report attested and trimmed, attest-frame-report.ts). */
+  frameReported(tabId: number, frameId: number, report: StoredFrame): Promise<void>;
   /**
-   * Records a frame's report (undefined: the frame's document is gone); `seenOrigin`: a new document's origin;
-   * `needsDelegation`: what a new document said of its ancestors (TabState.needsDelegation).
+   * A new document announced itself in a frame (frame/ready), of this attested origin; `needsDelegation`: what it
+   * said of its ancestors (TabState.needsDelegation).
    */
-  setFrame(tabId: number, frameId: number, report: StoredFrame | undefined, seenOrigin?: string, needsDelegation?: boolean): Promise<void>;
+  documentStarted(tabId: number, frameId: number, origin: string, needsDelegation: boolean): Promise<void>;
+  /** A frame other than the top is gone (a call found no one there): its tools go. */
+  frameGone(tabId: number, frameId: number): Promise<void>;
+  /** The top frame is gone (a call found no one there): so is everything the tab offered. */
+  topFrameGone(tabId: number): Promise<void>;
   /** Starts watching the tab (see TabState.watched). */
   watch(tabId: number, state: TabState): void;
   snapshot(tabId: number): Promise<TabToolSnapshot>;
@@ -120,10 +83,7 @@ export function createTabRegistry(ports: TabRegistryPorts): TabRegistry {
     let pending = loading.get(tabId);
     if (!pending) {
       pending = ports.store.get([key(tabId)]).then((stored) => {
-        const state = tabs.get(tabId) ?? (stored[key(tabId)] as TabState | undefined) ?? { frames: {}, names: {}, seen: {}, delegated: {} };
-        state.names ??= {};
-        state.seen ??= {};
-        state.delegated ??= {};
+        const state = readTabState(tabs.get(tabId) ?? (stored[key(tabId)] as TabState | undefined));
         tabs.set(tabId, state);
         loading.delete(tabId);
         return state;
@@ -143,306 +103,81 @@ export function createTabRegistry(ports: TabRegistryPorts): TabRegistry {
     const count = selectTools(state).tools.length;
     ports.setBadge(tabId, count > 0 ? String(count) : '');
     for (const listener of listeners) listener(tabId);
-    if (state.watched) schedulePush(tabId);
+    if (state.watched) pushes.schedule(tabId);
   };
 
-  /**
-   * Pushed, so that the host never asks: only for tabs someone watches, and at most one snapshot per tab every
-   * PUSH_COALESCE_MS, the latest (a page that floods reports must not flood every extension page with snapshots).
-   * A call's own answer carries its snapshot at once, so no call waits for this.
-   */
-  const pushTimers = new Map<number, ReturnType<typeof setTimeout>>();
-  const schedulePush = (tabId: number) => {
-    if (pushTimers.has(tabId)) return;
-    pushTimers.set(
-      tabId,
-      setTimeout(() => {
-        pushTimers.delete(tabId);
-        const latest = tabs.get(tabId);
-        if (latest?.watched) ports.notifyHost?.({ type: 'host/tools-changed', tabId, snapshot: snapshotOf(tabId, latest) });
-      }, PUSH_COALESCE_MS),
-    );
-  };
+  const snapshotOf = buildTabSnapshot;
+  const pushes = createSnapshotPush((tabId) => {
+    const latest = tabs.get(tabId);
+    if (latest?.watched) ports.notifyHost?.({ type: 'host/tools-changed', tabId, snapshot: snapshotOf(tabId, latest) });
+  });
+  const watched = createWatchedTabs(ports.store);
+  const verdicts = createDelegationVerdicts({ ...ports, load, save });
 
   /** Starts watching a tab: the whole bridge goes into every frame it has now, and into each document it loads. */
-  /** The watched tabs, kept in memory and in one session-storage key (a tab update must not cost a read). */
-  let watched: Promise<Set<number>> | undefined;
-  const watchedTabs = () => {
-    watched ??= ports.store
-      .get([WATCHED_KEY])
-      .then(
-        (stored) =>
-          new Set(Array.isArray(stored[WATCHED_KEY]) ? ((stored[WATCHED_KEY] as unknown[]).filter(Number.isInteger) as number[]) : []),
-      )
-      .catch(() => new Set<number>());
-    return watched;
-  };
-  const rememberWatched = async (tabId: number, on: boolean) => {
-    const set = await watchedTabs();
-    if (set.has(tabId) === on) return;
-    if (on) set.add(tabId);
-    else set.delete(tabId);
-    await ports.store.set({ [WATCHED_KEY]: [...set] });
-  };
-
   const watch = (tabId: number, state: TabState) => {
     if (state.watched) return;
     state.watched = true;
     save(tabId, state);
-    void rememberWatched(tabId, true).catch(() => undefined);
+    void watched.remember(tabId, true).catch(() => undefined);
     void ports.loadBridge?.(tabId).catch(() => undefined);
   };
 
-  const delegation = createFrameDelegation({
-    // Every frame asked has a bridge by now (loadEveryFrame).
-    askOffers: async (tabId, frameId) => {
-      return sendMessage<BridgeChannel, 'bridge/offer-delegation'>(
-        (m) => ports.sendToFrame(tabId, frameId, m),
-        'bridge/offer-delegation',
-        {},
-      );
-    },
-    frames: async (tabId) => {
-      const state = await load(tabId);
-      return Object.fromEntries(
-        Object.entries(state.seen).map(([id, origin]) => [Number(id), { origin, needsDelegation: state.needsDelegation?.[id] === true }]),
-      );
-    },
-    // Every frame of the tab gets the bridge, so a parent that has no tools of its own can post its tokens; only the
-    // frames without one are loaded (a flooding page's frames are not loaded again and again).
-    loadEveryFrame: async (tabId) => {
-      const frames = (await ports.findFrames?.(tabId).catch(() => undefined)) ?? [];
-      const bridgeless = frames.filter((frame) => !frame.hasBridge);
-      await Promise.all(bridgeless.map((frame) => ports.loadBridge?.(tabId, frame).catch(() => undefined)));
-      return frames.map((frame) => frame.frameId);
-    },
-    ...(ports.delegationWaitMs !== undefined ? { waitMs: ports.delegationWaitMs } : {}),
-  });
-  const deciding = new Set<string>();
-  /** Frames whose check got no answer in time: they serve nothing for now, and their next report asks again. */
-  const unanswered = new Set<string>();
-
-  /** Names the tools of every admitted frame (see assignToolNames). */
-  const rename = (state: TabState) => {
-    const present = admittedFrameIds(state).flatMap((frameId) =>
-      state.frames[frameId].tools.map((tool) => ({ frameId, origin: state.frames[frameId].origin, name: tool.name })),
-    );
-    state.names = assignToolNames(state.names, present);
-  };
-
-  /** A frame that is not same-origin with the top and has tools gets its delegation checked, once per document. */
-  const checkDelegation = (tabId: number, frameId: number, state: TabState) => {
-    const frameKey = `${tabId}:${frameId}`;
-    const decided = state.delegated[frameId] !== undefined && !unanswered.has(frameKey);
-    if (isSelfOrigin(state, frameId) || decided || deciding.has(frameKey)) return;
-    if (!state.frames[frameId]?.tools.length) return;
-    deciding.add(frameKey);
-    const origin = state.seen[frameId];
-    void delegation
-      .decide(tabId, frameId)
-      .then(async (allowed) => {
-        const now = await load(tabId);
-        // The frame got a new document (or the tab a new top) meanwhile: that one gets its own check.
-        if (now.seen[frameId] !== origin || (now.delegated[frameId] !== undefined && !unanswered.has(frameKey))) return;
-        if (allowed === undefined) unanswered.add(frameKey);
-        else unanswered.delete(frameKey);
-        now.delegated[frameId] = allowed ?? false;
-        rename(now);
-        save(tabId, now);
-      })
-      .finally(() => deciding.delete(frameKey));
-  };
-
-  /** A new top document: every frame's tools, names, origins and delegations belonged to the one it replaced. */
-  const clear = (tabId: number, state: TabState) => {
-    state.frames = {};
-    state.names = {};
-    state.seen = {};
-    state.delegated = {};
-    state.needsDelegation = {};
-    delegation.forgetTab(tabId);
-    for (const frameKey of [...unanswered]) if (frameKey.startsWith(`${tabId}:`)) unanswered.delete(frameKey);
-  };
-
-  const setFrame = async (
-    tabId: number,
-    frameId: number,
-    report: StoredFrame | undefined,
-    seenOrigin?: string,
-    needsDelegation?: boolean,
-  ) => {
-    const state = await load(tabId);
-    // The top frame is gone (a call found no one there): so is everything the tab offered.
-    if (frameId === 0 && report === undefined && seenOrigin === undefined) {
-      clear(tabId, state);
-    } else if (frameId === 0 && report === undefined && state.navigatedAt !== undefined) {
-      // A new top document after the tab navigated: the old page's frames go; frames of the new page that reported
-      // before the top's bridge loaded (it loads later when the top has no tools) stay.
-      const since = state.navigatedAt;
-      state.navigatedAt = undefined;
-      const gone = Object.keys(state.frames)
-        .map(Number)
-        .filter((id) => id === 0 || (state.frames[id].at ?? 0) < since);
-      const kept = new Set(
-        Object.entries(state.frames)
-          .filter(([id]) => !gone.includes(Number(id)))
-          .flatMap(([id, frame]) =>
-            frame.tools.map((tool) => toolIdentityKey({ frameId: Number(id), origin: frame.origin, name: tool.name })),
-          ),
-      );
-      for (const id of gone) {
-        delete state.frames[id];
-        delete state.seen[id];
-        delete state.delegated[id];
-        delete state.needsDelegation?.[id];
-        unanswered.delete(`${tabId}:${id}`);
-        delegation.forgetFrame(tabId, id);
-      }
-      state.names = Object.fromEntries(Object.entries(state.names).filter(([identity]) => kept.has(identity)));
-    } else if (report === undefined) {
-      delete state.frames[frameId];
-      if (seenOrigin !== undefined) {
-        // A new document in this frame: its delegation is checked afresh.
-        delete state.delegated[frameId];
-        unanswered.delete(`${tabId}:${frameId}`);
-        delegation.forgetFrame(tabId, frameId);
-      }
-    } else {
-      state.frames[frameId] = { ...report, at: Date.now() };
-      rename(state);
-    }
-    if (seenOrigin !== undefined) state.seen[frameId] = seenOrigin;
-    if (needsDelegation !== undefined) markNeedsDelegation(state, frameId, needsDelegation);
-    save(tabId, state);
-    // A frame now known may be the missing link of a decision under way.
-    if (seenOrigin !== undefined) delegation.frameSeen(tabId);
-    checkDelegation(tabId, frameId, state);
-    // The top frame came to be known after its frames reported (the lazy bridge): those that waited for it are
-    // checked now, instead of waiting for a report they may never send again.
-    if (frameId === 0) for (const other of Object.keys(state.frames).map(Number)) if (other !== 0) checkDelegation(tabId, other, state);
-  };
-
-  const snapshot = async (tabId: number): Promise<TabToolSnapshot> => snapshotOf(tabId, await load(tabId));
-
-  const snapshotOf = buildTabSnapshot;
-
   return {
     load,
-    setFrame,
     watch,
-    snapshot,
+    snapshot: async (tabId) => snapshotOf(tabId, await load(tabId)),
     snapshotOf,
     listeners,
-    presentDelegationToken: (sender, token) => delegation.present(sender, token),
-    async mayUseTools(sender) {
-      const { tabId, frameId } = sender;
-      const frameKey = `${tabId}:${frameId}`;
+    async frameReported(tabId, frameId, report) {
       const state = await load(tabId);
-      // The frame asks right after its bridge announced it (frame/ready): its origin is the attested one either way.
-      if (state.seen[frameId] === undefined && sender.origin !== undefined) state.seen[frameId] = sender.origin;
-      // Only a document that cannot vouch for its ancestors asks (lib/webmcp/same-origin-ancestry.ts): one of the
-      // top's origin is checked as the others are.
-      markNeedsDelegation(state, frameId, true);
-      if (isSelfOrigin(state, frameId)) return true;
-      if (state.delegated[frameId] !== undefined && !unanswered.has(frameKey)) return state.delegated[frameId];
-      const origin = state.seen[frameId];
-      const allowed = await delegation.decide(tabId, frameId);
-      const now = await load(tabId);
-      // The verdict is kept for the frame's tools too, unless the frame has another document by now.
-      if (allowed !== undefined && now.seen[frameId] === origin) {
-        unanswered.delete(frameKey);
-        now.delegated[frameId] = allowed;
-        rename(now);
-        save(tabId, now);
-      }
-      return allowed === true;
+      recordReport(state, frameId, report, Date.now());
+      save(tabId, state);
+      // A frame now known may be the missing link of a decision under way; one with tools may need its own.
+      verdicts.frameSeen(tabId);
+      verdicts.check(tabId, frameId, state);
+      if (frameId === 0) verdicts.checkBelowTop(tabId, state);
     },
-    async allowedFrames(tabId) {
+    async documentStarted(tabId, frameId, origin, needsDelegation) {
       const state = await load(tabId);
-      return Object.entries(state.seen)
-        .map(([id, origin]) => ({ frameId: Number(id), origin }))
-        .filter(({ frameId }) => isSelfOrigin(state, frameId) || state.delegated[frameId] === true)
-        .sort((a, b) => a.frameId - b.frameId);
+      // 1. What the frame's old document offered goes; a new top after the tab navigated takes the old page's frames.
+      const gone = frameId === 0 && state.navigatedAt !== undefined ? dropOldPage(state) : [replaceDocument(state, frameId)];
+      for (const id of gone) verdicts.forgetFrame(tabId, id);
+      // 2. The new document is seen, with what it said of its ancestors.
+      state.seen[frameId] = origin;
+      markNeedsDelegation(state, frameId, needsDelegation);
+      save(tabId, state);
+      // 3. It may be the missing link of a decision under way; a top known at last lets its frames be checked.
+      verdicts.frameSeen(tabId);
+      if (frameId === 0) verdicts.checkBelowTop(tabId, state);
     },
-    isWatched: async (tabId) => (await watchedTabs()).has(tabId),
+    async frameGone(tabId, frameId) {
+      const state = await load(tabId);
+      delete state.frames[frameId];
+      save(tabId, state);
+    },
+    async topFrameGone(tabId) {
+      const state = await load(tabId);
+      clearTab(state);
+      verdicts.forgetTab(tabId);
+      save(tabId, state);
+    },
+    presentDelegationToken: (sender, token) => verdicts.present(sender, token),
+    mayUseTools: (sender) => verdicts.mayUseTools(sender),
+    allowedFrames: async (tabId) => allowedFrames(await load(tabId)),
+    isWatched: (tabId) => watched.has(tabId),
     async newTopDocument(tabId) {
       // Only a tab the router knows has anything to forget: an unknown one costs no storage read. Nothing goes yet:
-      // a same-document navigation looks the same from here, so the top frame's next document decides (setFrame).
-      const state = tabs.get(tabId) ?? ((await watchedTabs()).has(tabId) ? await load(tabId) : undefined);
+      // a same-document navigation looks the same from here, so the top frame's next document decides.
+      const state = tabs.get(tabId) ?? ((await watched.has(tabId)) ? await load(tabId) : undefined);
       if (state) state.navigatedAt = Date.now();
     },
     async forget(tabId) {
-      void rememberWatched(tabId, false).catch(() => undefined);
+      void watched.remember(tabId, false).catch(() => undefined);
       tabs.delete(tabId);
       writes.forget(tabId);
-      for (const frameKey of [...unanswered]) if (frameKey.startsWith(`${tabId}:`)) unanswered.delete(frameKey);
-      delegation.forgetTab(tabId);
+      verdicts.forgetTab(tabId);
       await ports.store.remove([key(tabId)]);
     },
   };
-}
-
-/**
- * Whether a frame may serve tools without anyone's delegation: the top, and frames same-origin with it that did not
- * say they need it (TabState.needsDelegation).
- */
-function isSelfOrigin(state: TabState, frameId: number): boolean {
-  if (frameId === 0) return true;
-  if (state.needsDelegation?.[frameId]) return false;
-  const top = state.seen[0] ?? state.frames[0]?.origin;
-  const origin = state.seen[frameId] ?? state.frames[frameId]?.origin;
-  return top !== undefined && top !== 'null' && origin === top;
-}
-
-/** Records what a frame's document said of its ancestors (the top has none). */
-function markNeedsDelegation(state: TabState, frameId: number, needed: boolean): void {
-  if (frameId === 0) return;
-  state.needsDelegation ??= {};
-  if (needed) state.needsDelegation[frameId] = true;
-  else delete state.needsDelegation[frameId];
-}
-
-/** The frames whose tools count, in frame-id order: same-origin with the top, or delegated `tools` by the page. */
-export function admittedFrameIds(state: TabState): number[] {
-  return Object.keys(state.frames)
-    .map(Number)
-    .filter((frameId) => isSelfOrigin(state, frameId) || state.delegated[frameId] === true)
-    .sort((a, b) => a - b);
-}
-
-/** A frame never holds more than a whole tab may offer: it bounds what a flood of reports stores and writes. */
-export function trimToTabCaps(report: StoredFrame): StoredFrame {
-  const { kept } = capTabTools([{ frameId: 0, tools: report.tools }]);
-  const keep = kept.get(0)!;
-  if (keep.size === report.tools.length) return report;
-  return { ...report, tools: report.tools.filter((_, i) => keep.has(i)), cut: report.tools.length - keep.size };
-}
-
-/**
- * The report as the router keeps it: the frame's claimed URL and origin are replaced by the browser's attestation
- * (its `sender`), so grants and prompts judge the real origin, and the document it came from is remembered.
- */
-export function attest(report: FrameReport, sender: FrameSender): StoredFrame {
-  // Field by field: a claimed report may carry `documentId` or `cut` of its own making.
-  return {
-    url: sender.url,
-    origin: sender.origin,
-    page: { ...report.page, url: sender.url },
-    tools: report.tools,
-    ...(sender.documentId ? { documentId: sender.documentId } : {}),
-  };
-}
-
-/** A content script's report is untrusted: check its shape before storing it. */
-export function isFrameReport(value: unknown): value is FrameReport {
-  if (typeof value !== 'object' || value === null) return false;
-  const r = value as FrameReport;
-  return (
-    typeof r.url === 'string' &&
-    typeof r.origin === 'string' &&
-    typeof r.page === 'object' &&
-    r.page !== null &&
-    Array.isArray(r.tools) &&
-    r.tools.every((t) => typeof t === 'object' && t !== null && typeof t.name === 'string' && typeof t.description === 'string')
-  );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BackgroundToFrameMessage, FrameCallResult, FrameReport } from '../messaging/bridge-messages';
+import { type BackgroundToFrameMessage, FORM_WAITS_PROMPT, type FrameCallResult, type FrameReport } from '../messaging/bridge-messages';
 import { type HonestRouter, report, settle, setup, tool, until, withHonestSenders } from '../testing/tool-router-fixtures';
 import { createToolRouter } from './create-tool-router';
 
@@ -398,17 +398,17 @@ describe('createToolRouter: trust', () => {
     expect(documents).toEqual(['DOC-7']);
   });
 
-  it('only the frame running a call may report it waiting or navigating', async () => {
+  it('only the frame running a form’s call that waits for the person may report it waiting, in the background’s words', async () => {
     let release!: () => void;
     const { router } = setup(async (message) => {
       if (message.type !== 'bridge/call') return undefined;
-      // Another frame of the tab tries to put words in the call's prompt.
+      // Another frame of the tab tries to put words in the call's prompt; the owner's own words are not used either.
       router.handleFrameMessage(
         { type: 'frame/call-state', callId: message.callId, state: 'awaiting-confirmation', prompt: 'Type your PIN' },
         { tabId: 25, frameId: 9 },
       );
       router.handleFrameMessage(
-        { type: 'frame/call-state', callId: message.callId, state: 'awaiting-confirmation', prompt: 'Press Send.' },
+        { type: 'frame/call-state', callId: message.callId, state: 'awaiting-confirmation', prompt: 'Type your PIN here.' },
         { tabId: 25, frameId: 0 },
       );
       await new Promise<void>((r) => {
@@ -416,14 +416,21 @@ describe('createToolRouter: trust', () => {
       });
       return { kind: 'output', output: { content: [] } };
     });
-    router.handleFrameMessage({ type: 'frame/tools', report: report('http://a.test', [tool('send')]) }, { tabId: 25, frameId: 0 });
+    const tools = [tool('send', { declarative: true, needsConfirmation: true }), tool('pay'), tool('search', { declarative: true })];
+    router.handleFrameMessage({ type: 'frame/tools', report: report('http://a.test', tools) }, { tabId: 25, frameId: 0 });
     await settle();
-    const states: unknown[] = [];
-    const call = router.callTool(25, { id: '1', name: 'send', input: {} }, { onState: (s) => states.push(s) });
-    await settle();
-    release();
-    await call;
-    expect(states).toEqual([{ state: 'awaiting-confirmation', prompt: 'Press Send.' }]);
+    const statesOf = async (name: string) => {
+      const states: unknown[] = [];
+      const call = router.callTool(25, { id: name, name, input: {} }, { onState: (s) => states.push(s) });
+      await settle();
+      release();
+      await call;
+      return states;
+    };
+    expect(await statesOf('send')).toEqual([{ state: 'awaiting-confirmation', prompt: FORM_WAITS_PROMPT }]);
+    // An imperative tool, and a form that submits itself, never look as if they waited for the person.
+    expect(await statesOf('pay')).toEqual([]);
+    expect(await statesOf('search')).toEqual([]);
   });
 });
 

@@ -13,72 +13,21 @@ import type {
   HostCallAnswer,
   RouterChannel,
 } from '../messaging/bridge-messages';
+import { FORM_WAITS_PROMPT } from '../messaging/bridge-messages';
 import { type ChannelHandlers, handleMessage, sendMessage } from '../messaging/channel';
-import { CAP_NOTE_ROOM, capToolOutput, DEFAULT_MAX_RESULT_CHARS } from '../webmcp/cap-tool-output';
-import { cancelledBeforeStart, cancelledInPage, toolErrorOutput } from '../webmcp/tool-error-output';
+import { CAP_NOTE_ROOM, capToolOutput, DEFAULT_MAX_RESULT_CHARS } from '../agent/cap-tool-output';
+import { cancelledBeforeStart, cancelledInPage, toolErrorOutput } from '../agent/tool-error-output';
 import type { FrameSender } from './attest-frame-sender';
-import type { FoundFrame } from './load-bridge';
 import { continuationQuestions } from './continuation-questions';
 import { createContinuations } from './create-continuations';
-import { attest, createTabRegistry, isFrameReport, trimToTabCaps } from './create-tab-registry';
+import { attest, isFrameReport, trimToTabCaps } from './attest-frame-report';
+import { createTabRegistry } from './create-tab-registry';
 import { continuedOutput, unfinishedOutput } from './continued-output';
 import { createExposureRelay } from './create-exposure-relay';
-import { readExpectedTool, toolChange } from './expected-tool';
+import { readExpectedTool, toolChange } from '../messaging/expected-tool';
 import { createNavigationFollower } from './follow-navigation';
-import type { ToolBridge, ToolCallOptions } from './tool-bridge';
-
-/** The slice of chrome.storage.session the router needs. */
-export interface SessionStore {
-  get(keys: readonly string[]): Promise<Record<string, unknown>>;
-  set(items: Record<string, unknown>): Promise<void>;
-  remove(keys: readonly string[]): Promise<void>;
-}
-
-export interface ToolRouterPorts {
-  store: SessionStore;
-  /**
-   * tabs.sendMessage to one frame; rejects when the frame has no listener (gone, reloaded). With a documentId (Chrome)
-   * it reaches that document only, so a call never lands in the document that replaced it.
-   */
-  sendToFrame(tabId: number, frameId: number, message: BackgroundToFrameMessage, documentId?: string): Promise<unknown>;
-  /** action.setBadgeText for one tab ('' clears it). */
-  setBadge(tabId: number, text: string): void;
-  /** Broadcast to the agent host (Chrome: runtime.sendMessage). Optional: a host in the same context needs none. */
-  notifyHost?(message: BackgroundToHostMessage): void;
-  /** A call's time limit in the page (default 30 s; waiting for the person's confirmation is not limited). */
-  callTimeoutMs?: number;
-  /** Cap on a result's characters (default 20,000). */
-  maxResultChars?: number;
-  /** How long a navigated call waits for the next document to report (default 10 s). */
-  navigationTimeoutMs?: number;
-  /**
-   * How long a call whose tool asked for a continuation token waits, once its document went away, for the next
-   * document to resume it, and then for the result (default: the call's time limit).
-   */
-  continuationTimeoutMs?: number;
-  /** Mints continuation tokens (default crypto.randomUUID). */
-  randomToken?(): string;
-  /** How long a cross-origin frame's delegation check waits for its parent's token (default 3 s). */
-  delegationWaitMs?: number;
-  /**
-   * Loads the rest of the bridge (page-bridge.js in the page's world, bridge.js in the isolated one) into one
-   * document, or into every frame of the tab without `frame`. Loading twice does nothing. Without it (tests of the
-   * router alone) frames are assumed to have their bridge.
-   */
-  loadBridge?(tabId: number, frame?: { frameId: number; documentId?: string }): Promise<void>;
-  /**
-   * Every frame of the tab the extension can reach, and whether the bridge runs there (lib/background/
-   * load-bridge.ts, createFrameFinder). Without it (tests of the router alone) only known frames are asked about
-   * their child frames.
-   */
-  findFrames?(tabId: number): Promise<readonly FoundFrame[]>;
-  /**
-   * How long a call whose frame stopped answering waits for evidence that it navigated (the frame's pagehide
-   * notice, or its next document) before it counts as gone (default 1 s). A message's rejection can overtake
-   * the notice the unloading document sent just before.
-   */
-  goneEvidenceMs?: number;
-}
+import type { ToolBridge, ToolCallOptions } from '../messaging/tool-bridge';
+import type { ToolRouterPorts } from './tool-router-ports';
 
 export type { FrameSender };
 
@@ -112,7 +61,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
   const callTimeoutMs = ports.callTimeoutMs ?? 30_000;
   const maxResultChars = ports.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS;
   const registry = createTabRegistry(ports);
-  const { load, setFrame, snapshot, snapshotOf, watch } = registry;
+  const { load, snapshot, snapshotOf, watch } = registry;
   // Tools exposed across origins, for the polyfill (issue 23 item 4): relayed between frames of one tab.
   const exposure = createExposureRelay({
     store: ports.store,
@@ -131,7 +80,13 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
   /** Running calls: the frame (and document) each runs in (only it may report on the call) and who hears its parked state. */
   const callStates = new Map<
     string,
-    { frameKey: string; documentId?: string; onState?: (state: { state: 'awaiting-confirmation'; prompt: string }) => void }
+    {
+      frameKey: string;
+      documentId?: string;
+      /** The tool is a declarative form that waits for the person's submit (what its frame listed). */
+      waitsForPerson: boolean;
+      onState?: (state: { state: 'awaiting-confirmation'; prompt: string }) => void;
+    }
   >();
   /** The document each frame announced last (frame/ready), so a late report of the document it replaced is ignored. */
   const documents = new Map<string, string>();
@@ -153,6 +108,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
     const generation = navigation.generation(frameKey);
     callStates.set(callId, {
       frameKey,
+      waitsForPerson: entry.declarative === true && entry.needsConfirmation === true,
       ...(entry.documentId ? { documentId: entry.documentId } : {}),
       ...(options.onState ? { onState: options.onState } : {}),
     });
@@ -193,14 +149,14 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
           const report = trimToTabCaps(attest(result.report, { tabId, ...owner, frameId: entry.frameId }));
           // Most calls change nothing: then nothing is written, badged or pushed.
           const { at: _storedAt, ...stored } = owner;
-          if (JSON.stringify(report) !== JSON.stringify(stored)) await setFrame(tabId, entry.frameId, report);
+          if (JSON.stringify(report) !== JSON.stringify(stored)) await registry.frameReported(tabId, entry.frameId, report);
         }
         // The frame caps its results, but a compromised one could send anything: the cap holds here too.
         return capToolOutput(result.output, maxResultChars + CAP_NOTE_ROOM);
       },
       async (error): Promise<ToolOutput> => {
         if (await navigation.navigatedAway(tabId, entry.frameId, callId, generation)) return followed();
-        await setFrame(tabId, entry.frameId, undefined);
+        await (entry.frameId === 0 ? registry.topFrameGone(tabId) : registry.frameGone(tabId, entry.frameId));
         return toolErrorOutput(
           'frame_gone',
           `The frame that owned "${call.name}" is gone (${String((error as Error)?.message ?? error)}).`,
@@ -238,7 +194,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
       const asked = loadAsked.get(documentKey(sender));
       loadAsked.delete(documentKey(sender));
       void exposure.forgetFrame(sender.tabId, sender.frameId).then(() => exposure.caughtUp(sender, asked));
-      void setFrame(sender.tabId, sender.frameId, undefined, sender.origin, message.needsDelegation === true);
+      void registry.documentStarted(sender.tabId, sender.frameId, sender.origin, message.needsDelegation === true);
     },
     'frame/load': (_message, sender) => {
       // When the document asked: what is exposed to it meanwhile, it hears of once its bridge is ready.
@@ -256,9 +212,9 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
       const current = documents.get(frameKey);
       if (current && sender.documentId && sender.documentId !== current) return;
       const report = trimToTabCaps(attest(claimed, sender));
-      void setFrame(sender.tabId, sender.frameId, report, sender.origin).then(() =>
-        navigation.reported(sender.tabId, sender.frameId, report),
-      );
+      void registry
+        .frameReported(sender.tabId, sender.frameId, report)
+        .then(() => navigation.reported(sender.tabId, sender.frameId, report));
     },
     'frame/exposed': (message, sender) => {
       void exposure.publish(sender, message.tools, message.path);
@@ -270,11 +226,12 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
       registry.presentDelegationToken(sender, message.token);
     },
     'frame/call-state': (message, sender) => {
-      const { callId, prompt } = message as { callId?: unknown; prompt?: unknown };
-      // Only the frame running the call may say it waits: another frame cannot put words in its prompt.
+      const { callId } = message as { callId?: unknown };
+      // Only the frame running the call may say it waits, only a form's call that waits for the person does, and
+      // the words are the background's: a frame cannot put its own in the card, nor make any other call look so.
       const call = typeof callId === 'string' ? callStates.get(callId) : undefined;
-      if (call && call.frameKey === `${sender.tabId}:${sender.frameId}` && typeof prompt === 'string') {
-        call.onState?.({ state: 'awaiting-confirmation', prompt: prompt.slice(0, 300) });
+      if (call?.waitsForPerson && call.frameKey === `${sender.tabId}:${sender.frameId}`) {
+        call.onState?.({ state: 'awaiting-confirmation', prompt: FORM_WAITS_PROMPT });
       }
     },
     'frame/navigating': (message, sender) => {

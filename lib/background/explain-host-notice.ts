@@ -4,7 +4,7 @@
  * relayed a line any program on the socket wrote, `host/busy` with a text of its choosing included (docs/security.md
  * § 7). So each kind and reason maps to a fixed sentence here, and an unknown reason to the kind's plain one.
  */
-import type { HostBusyReason, HostUnpairedReason } from '../../bridge/src/protocol';
+import type { HostBusyReason, HostUnpairedReason } from '../messaging/mcp-bridge-messages';
 import { isRecord } from '../shared/is-record';
 
 const BUSY: Record<HostBusyReason, string> = {

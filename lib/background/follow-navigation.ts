@@ -6,8 +6,8 @@
  */
 import type { ToolOutput } from '../agent/types';
 import type { FrameReport } from '../messaging/bridge-messages';
-import { capToolOutput } from '../webmcp/cap-tool-output';
-import { toolErrorOutput } from '../webmcp/tool-error-output';
+import { capToolOutput } from '../agent/cap-tool-output';
+import { toolErrorOutput } from '../agent/tool-error-output';
 
 interface NavigationFollowerOptions {
   /** How long a navigated call waits for the next document to report. */

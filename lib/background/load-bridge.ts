@@ -33,7 +33,7 @@ function giveIsolatedKey(name: string, key: string): void {
   keys.push(key);
 }
 
-/** Run in the page's world: page-bridge.js announces its channel with the key (lib/webmcp/start-page-bridge.ts). */
+/** Run in the page's world: page-bridge.js announces its channel with the key (lib/page-world/start-page-bridge.ts). */
 function giveMainKey(name: string, key: string): void {
   const prove = (window as unknown as Record<symbol, unknown>)[Symbol.for(name)];
   if (typeof prove === 'function') prove(key);

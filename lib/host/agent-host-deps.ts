@@ -3,12 +3,13 @@
  * page each wire their own (messages through the background, or direct calls), and tests pass real in-memory ones.
  */
 import type { WebAgent } from '../agent/types';
-import type { AttestedSender } from '../background/is-host-sender';
-import type { ToolBridge } from '../background/tool-bridge';
+import type { ExtensionIdentity } from '../messaging/accept-extension-port';
+import type { AttestedSender } from '../messaging/is-host-sender';
+import type { ToolBridge } from '../messaging/tool-bridge';
 import type { AgentKind, HostEvent } from '../messaging/agent-messages';
 import type { GrantCaller } from '../storage/grant-caller';
 import type { Settings } from '../storage/settings';
-import type { StorageArea } from '../storage/storage-area';
+import type { StorageArea } from '../messaging/storage-area';
 import type { AdapterRegistry } from './create-adapter-registry';
 
 /** The page bridge, as the host uses it: lib/background's ToolBridge (the router on Firefox, its client on Chrome). */
@@ -37,14 +38,6 @@ export interface HostPort {
   /** Who opened it, as the browser attests (runtime.Port.sender). */
   sender?: AttestedSender;
   disconnect?(): void;
-}
-
-/** The extension's own identity: only its pages may talk to the host. */
-export interface ExtensionIdentity {
-  /** runtime.id */
-  id: string;
-  /** runtime.getURL('/'), for example "chrome-extension://<id>/". */
-  origin: string;
 }
 
 export interface AgentHostDeps {

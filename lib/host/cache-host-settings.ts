@@ -6,7 +6,7 @@
  */
 import type { Settings } from '../storage/settings';
 import { siteAgentForUrl } from '../storage/site-agent-for-url';
-import type { StorageChangedEvent } from '../storage/storage-area';
+import type { StorageChangedEvent } from '../messaging/storage-area';
 import type { HostSettingsPort } from './agent-host-deps';
 
 /** The settings store methods this wraps (lib/storage/settings-store.ts fits). */

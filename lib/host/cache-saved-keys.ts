@@ -1,5 +1,5 @@
 import { CLOUD_PROVIDERS, type CloudProvider } from '../storage/settings';
-import type { StorageChangedEvent } from '../storage/storage-area';
+import type { StorageChangedEvent } from '../messaging/storage-area';
 
 /**
  * The saved API keys as the host redacts them: every provider's, not only the chosen one's (a conversation may

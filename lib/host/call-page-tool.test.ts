@@ -26,7 +26,7 @@ function setup(
   let tools = options.tools ?? [tool('pay')];
   const seen = {
     waited: 0,
-    refreshed: 0,
+    current: 0,
     asked: [] as Parameters<ConfirmationFlow['check']>[],
     onPage: [] as string[],
     read: [] as string[],
@@ -43,8 +43,8 @@ function setup(
       names: () => tools.map((t) => t.name),
       page: () => ({ url: `${SHOP}/checkout` }),
     },
-    refreshTools: async () => {
-      seen.refreshed++;
+    currentTools: async () => {
+      seen.current++;
     },
     waitForTool: async () => {
       seen.waited++;
@@ -83,7 +83,7 @@ describe('callPageTool', () => {
       deps,
     );
     expect(output).toBe(ran);
-    expect(seen.refreshed).toBe(1);
+    expect(seen.current).toBe(1);
     expect(seen.onPage).toEqual(['pay']);
     // The person's calls by hand are asked in the panel, under the in-browser agent's grants.
     expect(seen.asked[0][3]).toMatchObject({ top: `${SHOP}/checkout`, caller: { kind: 'agent' } });

@@ -1,10 +1,11 @@
 import type { ToolCall, ToolOutput } from '../agent/types';
 import { validateArgs } from '../agent/validate-args';
-import type { CallInProgress, CallRecord, CallTimeline } from '../inspector/call-timeline';
+import type { CallInProgress, CallTimeline } from '../inspector/call-timeline';
+import type { CallRecord } from '../messaging/call-record';
 import type { TabToolEntry } from '../messaging/tab-tool-snapshot';
 import { IN_BROWSER_AGENT } from '../storage/grant-caller';
 import { secretPathsOf } from '../transcript/secret-paths-of';
-import { toolErrorOutput } from '../webmcp/tool-error-output';
+import { toolErrorOutput } from '../agent/tool-error-output';
 import type { ConfirmationFlow } from './create-confirmation-flow';
 import type { RunGuard } from './create-run-guard';
 import type { TabTools } from './create-tab-tools';
@@ -18,8 +19,8 @@ export interface CallOrigin {
 
 interface PageToolCallDeps {
   tools: Pick<TabTools, 'find' | 'all' | 'identity' | 'names' | 'page'>;
-  /** Takes the tab's tools as the router last pushed them. */
-  refreshTools: () => Promise<void>;
+  /** Waits until the tab's tool view shows the latest the router told of (TabTools.current: no look of its own). */
+  currentTools: () => Promise<void>;
   /** Waits for the page to offer a tool it does not offer yet, showing the person what for. */
   waitForTool: (call: ToolCall, signal: AbortSignal) => Promise<TabToolEntry | undefined>;
   /** Waits a moment for the router to name the tab's page (one that is loading), showing the person what for. */
@@ -48,9 +49,10 @@ interface PageToolCallDeps {
  */
 export async function callPageTool(call: ToolCall, signal: AbortSignal, from: CallOrigin, deps: PageToolCallDeps): Promise<ToolOutput> {
   const { tools } = deps;
-  // The tools as the router last pushed them (no round trip, lib/host/create-tool-bridge-client.ts). The policy
-  // judges this instance, and the router runs nothing else (expectedToolOf in run-on-page.ts), however the page changed since.
-  await deps.refreshTools();
+  // The tools as the router last pushed them, read from the tab's view (no look, lib/host/create-tab-tools.ts). The
+  // policy judges this instance, and the router runs nothing else (expectedToolOf in run-on-page.ts), however the
+  // page changed since.
+  await deps.currentTools();
   const runGuard = from.by === 'agent' ? deps.guard() : undefined;
   // The tab's site is not known right now (its page is loading): it decides what may run, so wait a moment for the
   // router to name it. Still not known then, the call is refused like one for another site.

@@ -9,7 +9,7 @@ import { createAgentPortPair } from '../testing/agent-port-pair';
 import { createMemoryStorageArea } from '../testing/memory-storage-area';
 import { createSettingsStore } from '../storage/settings-store';
 import { IN_BROWSER_AGENT } from '../storage/grant-caller';
-import type { StorageArea } from '../storage/storage-area';
+import type { StorageArea } from '../messaging/storage-area';
 import type { HostPort, HostToolBridge } from './agent-host-deps';
 import { createAdapterRegistry } from './create-adapter-registry';
 import { DECLINED_CALL_ERROR } from './create-confirmation-flow';
@@ -295,8 +295,9 @@ describe('createAgentHost', () => {
     const bridge = memoryBridge([TOOLS[0]]);
     const adapter = scriptedAdapter([
       (req) => {
-        // The page adds check_out mid-run (a view changed), before any change notice reaches the host.
+        // The page adds check_out mid-run (a view changed); the bridge tells the host, as the router's push does.
         bridge.tools = TOOLS;
+        bridge.changed(1);
         return callThenSay(req, 'check_out', 'ok');
       },
     ]);
@@ -312,9 +313,12 @@ describe('createAgentHost', () => {
     const bridge = memoryBridge([TOOLS[0]]);
     const original = bridge.callTool;
     bridge.callTool = async (tabId, call, options) => {
-      // Opening a view registers check_out; no change notice is sent.
+      // Opening a view registers check_out; no change notice is pushed. The answer carries the tools after the call,
+      // and the bridge tells its subscribers of them before it answers (create-tool-bridge-client.ts).
       bridge.tools = TOOLS;
-      return original(tabId, call, options);
+      const output = await original(tabId, call, options);
+      bridge.changed(tabId);
+      return output;
     };
     let seen: string[] = [];
     const adapter = scriptedAdapter([

@@ -7,9 +7,9 @@ import {
   isPanelIntent,
   type PanelIntent,
 } from '../messaging/agent-messages';
-import { isHostSender } from '../background/is-host-sender';
+import { acceptExtensionPort } from '../messaging/accept-extension-port';
 import { browserSessionId, createConversationStore, type ConversationStore, recordBrowserSession } from '../storage/conversations';
-import type { CallRecord } from '../inspector/call-timeline';
+import type { CallRecord } from '../messaging/call-record';
 import type { AgentHostDeps, HostPort } from './agent-host-deps';
 import { createTabSession, type TabSession } from './create-tab-session';
 import { errorMessage } from '../shared/error-message';
@@ -144,11 +144,6 @@ export function createAgentHost(deps: AgentHostDeps): AgentHost {
   };
   deps.adapters.subscribe(broadcastAdapters);
 
-  deps.bridge.subscribe((tabId) => {
-    const existing = sessions.get(tabId);
-    if (existing) void existing.then((s) => s.refreshTools());
-  });
-
   const notice = (port: HostPort | undefined, message: string, tabId?: number, draft?: string) => {
     if (port)
       post(port, { type: 'panel/notice', message, ...(tabId !== undefined ? { tabId } : {}), ...(draft !== undefined ? { draft } : {}) });
@@ -259,17 +254,9 @@ export function createAgentHost(deps: AgentHostDeps): AgentHost {
   };
 
   deps.onConnect.addListener((port) => {
-    if (port.name !== AGENT_PORT_NAME) return;
     // A content script can open a Port with the panel's name: it must not bind tabs, read conversations or answer
     // confirmations. Only what the browser attests counts.
-    if (!isHostSender(port.sender, deps.extension.id, deps.extension.origin)) {
-      try {
-        port.disconnect?.();
-      } catch {
-        // Already gone.
-      }
-      return;
-    }
+    if (!acceptExtensionPort(port, AGENT_PORT_NAME, deps.extension)) return;
     ports.set(port, {});
     port.onDisconnect.addListener(() => ports.delete(port));
     port.onMessage.addListener((message) => {
@@ -283,6 +270,7 @@ export function createAgentHost(deps: AgentHostDeps): AgentHost {
     if (existing) {
       const s = await existing;
       s.stop();
+      s.close();
       await s.idle();
       // Only now: a save still in flight would otherwise write the record back after it was deleted.
       if (sessions.get(tabId) === existing) sessions.delete(tabId);

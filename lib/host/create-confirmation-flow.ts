@@ -11,7 +11,7 @@ import { webOriginOf } from '../shared/web-origin-of';
 import { type GrantCaller, sameCaller } from '../storage/grant-caller';
 import type { ToolGrant } from '../storage/settings';
 import type { HostSettingsPort } from './agent-host-deps';
-import type { ForcedQuestion } from './create-run-guard';
+import type { ForcedQuestion } from '../messaging/client-call-request';
 import { mayAlwaysAllow, needsConfirmation } from './needs-confirmation';
 import { questionArguments } from './question-arguments';
 

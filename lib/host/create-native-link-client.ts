@@ -2,9 +2,14 @@
  * The bridge's browser side as Chrome's offscreen agent host reaches it: `native-link/…` messages to the background,
  * which holds the native Port (lib/background/create-native-link.ts), and its pushes back.
  */
-import type { BridgeBrowser, BridgeBrowserListener } from '../background/create-native-link';
 import { type ChannelHandlers, handleMessage, sendMessage } from '../messaging/channel';
-import type { NativeLinkChannel, NativeLinkPushChannel, NativeLinkState } from '../messaging/mcp-bridge-messages';
+import type {
+  BridgeBrowser,
+  BridgeBrowserListener,
+  NativeLinkChannel,
+  NativeLinkPushChannel,
+  NativeLinkState,
+} from '../messaging/mcp-bridge-messages';
 
 interface NativeLinkClientPorts {
   /** runtime.sendMessage to the background. */

@@ -12,6 +12,7 @@
  *   inside the page is another origin: the top site's data must not reach it unseen, nor its data the top site's
  *   tools), or when an earlier call of the same tool in this run may have acted without saying so (outcome unknown).
  */
+import type { ForcedQuestion } from '../messaging/client-call-request';
 import { agentAtPath } from '../agent/agent-at-path';
 import { isDebuggingTool } from '../agent/is-debugging-tool';
 import { isToolOffered } from '../agent/is-tool-offered';
@@ -21,7 +22,7 @@ import { toolOutputText } from '../agent/tool-output-text';
 import type { ToolCall, ToolDescriptor, ToolOutput, WebAgent } from '../agent/types';
 import { hostOf } from '../shared/host-of';
 import { originLabel } from '../shared/origin-label';
-import { toolErrorOutput } from '../webmcp/tool-error-output';
+import { toolErrorOutput } from '../agent/tool-error-output';
 import type { ToolIdentity } from './create-confirmation-flow';
 
 /** Error codes after which a call that is not read-only may have acted: the page never said how it ended. */
@@ -38,11 +39,6 @@ export const SITE_CHANGED_RUN_ERROR = (from: string, to: string) =>
  */
 const SITE_UNKNOWN_CALL_ERROR = (site: string | undefined) =>
   `the tab's site is not known right now (its page may still be loading), and this run belongs to ${site ? hostOf(site) : 'a site not known'}. Nothing was run.`;
-
-/** Why the person is asked whatever the policy says (the question then shows the arguments, with no "Always"). */
-export interface ForcedQuestion {
-  reason: string;
-}
 
 interface RunGuardDeps {
   /**

@@ -9,7 +9,8 @@ import { createConfirmationFlow } from './create-confirmation-flow';
 import type { RunGuard } from './create-run-guard';
 import type { TabTools } from './create-tab-tools';
 import { runCallByHand } from './run-call-by-hand';
-import { type ClientCallRequest, runClientCall } from './run-client-call';
+import type { ClientCallRequest } from '../messaging/client-call-request';
+import { runClientCall } from './run-client-call';
 import { runOnPage } from './run-on-page';
 
 interface TabCallsDeps {
@@ -70,7 +71,7 @@ export function createTabCalls(deps: TabCallsDeps): TabCalls {
     live.delete(callId);
     emit();
   };
-  const refreshTools = () => tools.refresh();
+  const currentTools = () => tools.current();
   /** The model named a tool the page does not offer (yet): wait for it, showing the person what for. */
   const waitForTool = (call: ToolCall, signal: AbortSignal) => {
     const name = String(call.name).replace(/\s+/g, ' ').slice(0, 64);
@@ -95,11 +96,11 @@ export function createTabCalls(deps: TabCallsDeps): TabCalls {
     onChange: () => emit(),
   });
   const onPage = (call: ToolCall, tool: TabToolEntry, signal: AbortSignal, record: CallInProgress) =>
-    runOnPage(call, tool, signal, record, { tabId: deps.tabId, bridge: deps.bridge, refreshTools, setLive });
+    runOnPage(call, tool, signal, record, { tabId: deps.tabId, bridge: deps.bridge, currentTools, setLive });
   const callTool = (call: ToolCall, signal: AbortSignal, from: CallOrigin) =>
     callPageTool(call, signal, from, {
       tools,
-      refreshTools,
+      currentTools,
       waitForTool,
       waitForPage,
       guard: deps.guard,

@@ -87,11 +87,20 @@ function setup(
       if (call.name === 'partner_offers') navigate(B);
       return options.answer?.(call) ?? { content: [{ type: 'text', text: call.name === 'get_profile' ? PROFILE : `${call.name} ran` }] };
     },
-    subscribe: () => () => {},
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  // The bridge tells of every change of the tab's tools, as the router's pushes do (ToolBridge.subscribe).
+  const listeners = new Set<(tabId: number) => void>();
+  const changed = () => {
+    for (const listener of [...listeners]) listener(1);
   };
   const navigate = (site: string) => {
     tab.page = { url: `${site}/` };
     tab.tools = site === A ? bankTools : PARTNER_TOOLS;
+    changed();
   };
   /**
    * The router names no top page (the top frame's new document announced itself and has not reported yet, or the
@@ -100,6 +109,7 @@ function setup(
   const pageUnknown = (tools: TabToolEntry[]) => {
     tab.page = {};
     tab.tools = tools;
+    changed();
   };
   let next = 0;
   const session = createTabSession({

@@ -1,6 +1,7 @@
 import { initialRunState } from '../agent/reduce-stream-part';
 import type { AgentAdapter, AgentMessage, ToolCall, ToolOutput } from '../agent/types';
-import { type CallRecord, createCallTimeline } from '../inspector/call-timeline';
+import { createCallTimeline } from '../inspector/call-timeline';
+import type { CallRecord } from '../messaging/call-record';
 import type { ConfirmationAnswer, TabSnapshot, TranscriptFormat } from '../messaging/agent-messages';
 import { secretPathsOf } from '../transcript/secret-paths-of';
 import type { ConversationStore } from '../storage/conversations';
@@ -14,7 +15,7 @@ import { createTabTools } from './create-tab-tools';
 import { exportTabTranscript, type TranscriptExportOptions } from './export-tab-transcript';
 import { retryMessages } from './retry-messages';
 import { runAdapter } from './run-adapter';
-import type { ClientCallRequest } from './run-client-call';
+import type { ClientCallRequest } from '../messaging/client-call-request';
 import { runOutcomeOf } from './run-outcome-of';
 import { siteMovedBeforeSend } from '../shared/site-moved-before-send';
 import { webOriginOf } from '../shared/web-origin-of';
@@ -70,8 +71,10 @@ export interface TabSession {
   subscribeTimeline(listener: (entries: CallRecord[]) => void): () => void;
   /** The conversation as an export, with `secrets` (the key) and secret fields redacted. */
   exportTranscript(format: TranscriptFormat, options: TranscriptExportOptions): { text: string; fileName: string };
-  /** Re-reads the tab's tools from the bridge. */
+  /** Re-reads the tab's tools from the bridge (the view follows the bridge's changes by itself). */
   refreshTools(): Promise<void>;
+  /** Stops following the tab's tools (the tab closed). */
+  close(): void;
   /** Writes any pending conversation change now. */
   flush(): Promise<void>;
   /** Called after every change (already batched by emitDelayMs). */
@@ -121,6 +124,8 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     tabId,
     bridge,
     settings,
+    // Nothing of the tab is shown before its conversation was read.
+    after: ready,
     onChange: () => {
       // A run whose tab reached another site ends here, before the model sees that site's tools.
       guard?.notice(currentSite());
@@ -276,12 +281,12 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     },
     async runByHand(name, input, requestId) {
       await ready;
-      await refreshTools();
+      await tabTools.current();
       await calls.runByHand(name, input, requestId);
     },
     async runForClient(call, request) {
       await ready;
-      await refreshTools();
+      await tabTools.current();
       return calls.runForClient(call, request);
     },
     timeline: () => timeline.entries(),
@@ -303,6 +308,7 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
       await ready;
       await refreshTools();
     },
+    close: () => tabTools.close(),
     flush: async () => {
       await ready;
       await conversation.flush();

@@ -173,4 +173,52 @@ describe('createTabTools', () => {
     expect(tools.page()?.url).toBe(partner);
     expect(tools.agent()).toEqual({ id: 'partner' });
   });
+
+  it('follows the bridge by itself: one look per change told, and a call reads the view after it without looking again', async () => {
+    const b = bridge([entry('search')]);
+    let looks = 0;
+    const port = {
+      ...b.port,
+      getTools: () => {
+        looks++;
+        return b.port.getTools();
+      },
+    };
+    const tools = createTabTools({ tabId: 1, bridge: port, settings: { siteAgentFor: async () => undefined }, onChange: () => {} });
+    // Never read: the first current() looks once.
+    await tools.current();
+    expect([looks, tools.names()]).toEqual([1, ['search']]);
+    // Nothing changed: no look.
+    await tools.current();
+    expect(looks).toBe(1);
+    // A change told (a call's answer, a push) is looked at at once; current() waits for that look.
+    b.set([entry('search'), entry('check_out')]);
+    await tools.current();
+    expect([looks, tools.names()]).toEqual([2, ['search', 'check_out']]);
+    // Another tab's change is not this view's; a closed view follows nothing.
+    tools.close();
+    b.set([entry('search')]);
+    await tools.current();
+    expect([looks, tools.names()]).toEqual([2, ['search', 'check_out']]);
+  });
+
+  it('shows nothing the bridge told of before what it waits for (the stored conversation) is read', async () => {
+    const b = bridge([entry('search')]);
+    let release!: () => void;
+    const after = new Promise<void>((resolve) => (release = resolve));
+    let changes = 0;
+    const tools = createTabTools({
+      tabId: 1,
+      bridge: b.port,
+      settings: { siteAgentFor: async () => undefined },
+      onChange: () => changes++,
+      after,
+    });
+    b.set([entry('search'), entry('pay')]);
+    await new Promise((r) => setTimeout(r, 5));
+    expect([changes, tools.known()]).toEqual([0, false]);
+    release();
+    await tools.current();
+    expect([changes, tools.names()]).toEqual([1, ['search', 'pay']]);
+  });
 });

@@ -1,7 +1,8 @@
 /**
  * One tab's tools as its session sees them (create-tab-session.ts): the router's latest snapshot (pushed, so reading
  * it costs no round trip), who each tool is for the confirmation policy, the page agent for the tab's page, and the
- * wait for a tool the page does not offer yet.
+ * wait for a tool the page does not offer yet. The view subscribes to the bridge once and looks at the tab's tools
+ * once per change it is told of; a tool call reads the view (current) and never looks itself.
  */
 import { isDebuggingTool } from '../agent/is-debugging-tool';
 import { isDelegateToolName, reachableToolNames } from '../agent/select-tools';
@@ -27,12 +28,21 @@ interface TabToolsDeps {
   settings: Pick<HostSettingsPort, 'siteAgentFor'>;
   /** Called after every refresh. */
   onChange: () => void;
+  /** What a change the bridge tells of waits for before it is looked at (the session's stored conversation). */
+  after?: Promise<unknown>;
 }
 
 /** What the session reads of its tab's tools. */
 export interface TabTools {
   /** Reads the bridge's snapshot of the tab (a copy the router pushed: no round trip on Chrome). */
   refresh(): Promise<void>;
+  /**
+   * Resolves once the view shows the latest the bridge told of: the looks under way (a change the bridge told of,
+   * a refresh) have ended. Looks itself only when the tab was never read. A call reads its tools after this.
+   */
+  current(): Promise<void>;
+  /** Stops following the bridge (the tab closed). */
+  close(): void;
   /** Whether a snapshot (or the knowledge that the page has no tools) has come. */
   known(): boolean;
   page(): PageContext | undefined;
@@ -99,6 +109,18 @@ export function createTabTools(deps: TabToolsDeps): TabTools {
     for (const wake of [...toolWaiters]) wake();
   };
 
+  /** The looks under way, each tracked until it ends: current() waits for them instead of looking again. */
+  const looking = new Set<Promise<void>>();
+  const look = (after?: Promise<unknown>): Promise<void> => {
+    const done: Promise<void> = (after ? after.then(refreshTools) : refreshTools()).finally(() => looking.delete(done));
+    looking.add(done);
+    return done;
+  };
+  // The view's one subscription: each change of this tab is looked at once, as soon as it is told.
+  const unsubscribe = bridge.subscribe((changed) => {
+    if (changed === tabId) void look(deps.after).catch(() => undefined);
+  });
+
   /**
    * Waits, refresh after refresh, until `found` gives something, at most UNKNOWN_TOOL_WAIT_MS or until `signal`
    * aborts; the first look comes after the next refresh (the caller has just looked).
@@ -124,7 +146,13 @@ export function createTabTools(deps: TabToolsDeps): TabTools {
   };
 
   return {
-    refresh: refreshTools,
+    refresh: () => look(),
+    async current() {
+      if (!toolsKnown && looking.size === 0) await look();
+      // The looks under way now, not those that start meanwhile: a page whose tools keep changing cannot hold a call.
+      await Promise.all([...looking]);
+    },
+    close: () => void unsubscribe(),
     known: () => toolsKnown,
     page: () => tools.page,
     agent: () => agent,

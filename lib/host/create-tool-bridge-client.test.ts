@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FORM_WAITS_PROMPT } from '../messaging/bridge-messages';
 import { report, settle, setup, tool, until } from '../testing/tool-router-fixtures';
 import { createToolBridgeClient } from './create-tool-bridge-client';
 
@@ -35,7 +36,10 @@ describe('createToolBridgeClient (the offscreen host) against the router', () =>
     // The first look at a tab asks the router, which watches the tab from then on and pushes its changes.
     expect((await client.getTools(1)).tools).toEqual([]);
     expect(asked).toEqual(['router/get-tools']);
-    router.handleFrameMessage({ type: 'frame/tools', report: report('http://a.test', [tool('send')]) }, { tabId: 1, frameId: 0 });
+    router.handleFrameMessage(
+      { type: 'frame/tools', report: report('http://a.test', [tool('send', { declarative: true, needsConfirmation: true })]) },
+      { tabId: 1, frameId: 0 },
+    );
     // Pushed (coalesced over a few milliseconds): the client learns without asking.
     await until(async () => expect((await client.getTools(1)).tools.map((t) => t.name)).toEqual(['send']));
     expect(changed.at(-1)).toBe(1);
@@ -44,7 +48,8 @@ describe('createToolBridgeClient (the offscreen host) against the router', () =>
     const states: unknown[] = [];
     const call = client.callTool(1, { id: 'c', name: 'send', input: {} }, { onState: (s) => states.push(s) });
     await settle();
-    expect(states).toEqual([{ state: 'awaiting-confirmation', prompt: 'Press “Send”.' }]);
+    // A form's call that waits for the person, in the background's own words.
+    expect(states).toEqual([{ state: 'awaiting-confirmation', prompt: FORM_WAITS_PROMPT }]);
     release();
     expect(await call).toEqual({ content: [{ type: 'text', text: 'sent' }] });
     // One call, one message: its answer brought the tools after it.
@@ -94,5 +99,37 @@ describe('createToolBridgeClient (the offscreen host) against the router', () =>
       content: [{ type: 'text', text: 'Error [frame_gone]: The extension background did not answer: Extension context invalidated.' }],
       isError: true,
     });
+  });
+
+  it('tells its subscribers of a snapshot once: the push of the revision a call’s answer brought is no news', async () => {
+    const listeners: ((m: unknown) => void)[] = [];
+    const snapshot = (revision: number, tools: string[]) => ({
+      tabId: 1,
+      revision,
+      page: {},
+      tools: tools.map((name) => ({ name, originalName: name, description: name, inputSchema: {}, origin: 'https://a.test', frameId: 0 })),
+    });
+    const push = (m: unknown) => {
+      for (const l of listeners) l(m);
+    };
+    const client = createToolBridgeClient({
+      sendMessage: async (m) =>
+        m.type === 'router/call-tool'
+          ? { output: { content: [{ type: 'text', text: 'ok' }] }, snapshot: snapshot(7, ['a', 'b']) }
+          : undefined,
+      onMessage: (l) => listeners.push(l),
+    });
+    const changed: number[] = [];
+    client.subscribe((tabId) => changed.push(tabId));
+    push({ type: 'host/tools-changed', tabId: 1, snapshot: snapshot(5, ['a']) });
+    await client.callTool(1, { id: 'c', name: 'a', input: {} });
+    expect(changed).toEqual([1, 1]);
+    push({ type: 'host/tools-changed', tabId: 1, snapshot: snapshot(7, ['a', 'b']) });
+    push({ type: 'host/tools-changed', tabId: 1, snapshot: snapshot(6, ['a']) });
+    expect(changed).toEqual([1, 1]);
+    // The same revision with other tools (a state the router changed without saving) is news all the same.
+    push({ type: 'host/tools-changed', tabId: 1, snapshot: snapshot(7, ['b']) });
+    expect(changed).toEqual([1, 1, 1]);
+    expect((await client.getTools(1)).tools.map((t) => t.name)).toEqual(['b']);
   });
 });

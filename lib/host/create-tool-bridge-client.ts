@@ -7,8 +7,8 @@
 import type { ToolOutput } from '../agent/types';
 import type { HostToBackgroundMessage, RouterChannel, RouterPushChannel } from '../messaging/bridge-messages';
 import { type ChannelHandlers, handleMessage, sendMessage } from '../messaging/channel';
-import { cancelledBeforeStart, cancelledInPage, toolErrorOutput } from '../webmcp/tool-error-output';
-import type { ToolBridge } from '../background/tool-bridge';
+import { cancelledBeforeStart, cancelledInPage, toolErrorOutput } from '../agent/tool-error-output';
+import type { ToolBridge } from '../messaging/tool-bridge';
 import type { TabToolSnapshot } from '../messaging/tab-tool-snapshot';
 
 interface ToolBridgeClientPorts {
@@ -26,11 +26,16 @@ interface ToolBridgeClientPorts {
 export function createToolBridgeClient(ports: ToolBridgeClientPorts): ToolBridge {
   const listeners = new Set<(tabId: number) => void>();
   const snapshots = new Map<number, TabToolSnapshot>();
-  /** Keeps the newer of two snapshots of a tab (a push and a call's answer may arrive in either order). */
+  /**
+   * Keeps the newer of two snapshots of a tab (a push and a call's answer may arrive in either order); true when it
+   * is news to subscribers. The push that follows a call's answer often brings the very snapshot the answer did: no
+   * one hears of it twice.
+   */
   const keep = (snapshot: unknown): boolean => {
     if (!isSnapshot(snapshot)) return false;
     const known = snapshots.get(snapshot.tabId);
     if (known && (known.revision ?? 0) > (snapshot.revision ?? 0)) return false;
+    if (known && known.revision === snapshot.revision && JSON.stringify(known) === JSON.stringify(snapshot)) return false;
     snapshots.set(snapshot.tabId, snapshot);
     return true;
   };

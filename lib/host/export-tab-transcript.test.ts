@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AgentMessage } from '../agent/types';
-import type { CallRecord } from '../inspector/call-timeline';
+import type { CallRecord } from '../messaging/call-record';
 import type { Transcript } from '../transcript/build-transcript';
 import { exportTabTranscript } from './export-tab-transcript';
 

@@ -1,5 +1,5 @@
 import type { AgentMessage, PageContext, ToolDescriptor, WebAgent } from '../agent/types';
-import type { CallRecord } from '../inspector/call-timeline';
+import type { CallRecord } from '../messaging/call-record';
 import type { TranscriptFormat } from '../messaging/agent-messages';
 import { buildTranscript, type TranscriptSource } from '../transcript/build-transcript';
 import { secretPathsOf } from '../transcript/secret-paths-of';

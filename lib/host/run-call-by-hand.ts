@@ -2,7 +2,7 @@ import type { ToolCall, ToolOutput } from '../agent/types';
 import { validateArgs } from '../agent/validate-args';
 import type { CallTimeline } from '../inspector/call-timeline';
 import { secretPathsOf } from '../transcript/secret-paths-of';
-import { toolErrorOutput } from '../webmcp/tool-error-output';
+import { toolErrorOutput } from '../agent/tool-error-output';
 import type { CallOrigin } from './call-page-tool';
 import type { TabTools } from './create-tab-tools';
 

@@ -3,7 +3,8 @@ import type { ToolCall, ToolOutput } from '../agent/types';
 import { createCallTimeline } from '../inspector/call-timeline';
 import type { TabToolEntry } from '../messaging/tab-tool-snapshot';
 import type { ConfirmationFlow } from './create-confirmation-flow';
-import { type ClientCallRequest, runClientCall } from './run-client-call';
+import type { ClientCallRequest } from '../messaging/client-call-request';
+import { runClientCall } from './run-client-call';
 
 const SHOP = 'https://shop.test';
 const pay: TabToolEntry = {

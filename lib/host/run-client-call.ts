@@ -6,28 +6,10 @@ import type { TabToolEntry } from '../messaging/tab-tool-snapshot';
 import { hostOf } from '../shared/host-of';
 import { desktopCaller } from '../storage/grant-caller';
 import { secretPathsOf } from '../transcript/secret-paths-of';
-import { toolErrorOutput } from '../webmcp/tool-error-output';
+import { toolErrorOutput } from '../agent/tool-error-output';
 import type { ConfirmationFlow } from './create-confirmation-flow';
-import type { ForcedQuestion } from './create-run-guard';
+import type { ClientCallRequest } from '../messaging/client-call-request';
 import type { TabTools } from './create-tab-tools';
-
-/** A desktop agent's call, as the MCP bridge hands it to the tab's session. */
-export interface ClientCallRequest {
-  /** The client's name, cleaned (the question and the timeline show it). */
-  client: string;
-  /** The top-level site the tool was shared from. */
-  site: string;
-  signal: AbortSignal;
-  /** Ask whatever the policy says, and why (the client read another site's data, or an outcome went unknown). */
-  force?: ForcedQuestion;
-  /** The call now waits for the person's answer. */
-  onAsking?: () => void;
-  /**
-   * The tool instance the client was listed and judged (`force`) by: when given, another instance under the name
-   * (another frame's, another origin's) does not run.
-   */
-  shown?: Pick<TabToolEntry, 'frameId' | 'documentId' | 'origin' | 'originalName'>;
-}
 
 interface ClientCallDeps {
   tools: Pick<TabTools, 'find' | 'identity' | 'page'>;

@@ -44,8 +44,8 @@ describe('runOnPage', () => {
     const output = await runOnPage(call, pay, signal, record, {
       tabId: 9,
       bridge,
-      refreshTools: async () => {
-        events.push('refresh');
+      currentTools: async () => {
+        events.push('current');
       },
       setLive: (callId, live) => {
         events.push(`live ${live.state}`);
@@ -53,7 +53,7 @@ describe('runOnPage', () => {
       },
     });
     expect(output).toEqual({ content: [{ type: 'text', text: 'paid' }] });
-    expect(events).toEqual(['live running', 'call 9 pay_2', 'live awaiting-confirmation', 'refresh']);
+    expect(events).toEqual(['live running', 'call 9 pay_2', 'live awaiting-confirmation', 'current']);
     expect(states).toEqual([
       ['c1', { state: 'running' }],
       ['c1', { state: 'awaiting-confirmation', prompt: 'Press Pay in the form.' }],

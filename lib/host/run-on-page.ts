@@ -1,5 +1,5 @@
 import type { ToolCall, ToolOutput } from '../agent/types';
-import { expectedToolOf } from '../background/expected-tool';
+import { expectedToolOf } from '../messaging/expected-tool';
 import type { CallInProgress } from '../inspector/call-timeline';
 import type { TabToolEntry } from '../messaging/tab-tool-snapshot';
 import type { HostToolBridge } from './agent-host-deps';
@@ -8,17 +8,17 @@ import type { LiveCall } from './apply-live-calls';
 interface RunOnPageDeps {
   tabId: number;
   bridge: Pick<HostToolBridge, 'callTool'>;
-  /** Takes the tab's tools as the call left them. */
-  refreshTools: () => Promise<void>;
+  /** Waits until the tab's tool view shows the latest the router told of (TabTools.current: no look of its own). */
+  currentTools: () => Promise<void>;
   /** Shows the call's live state (running, or parked on a control the person must click) on its card. */
   setLive: (callId: string, call: LiveCall) => void;
 }
 
 /**
  * Runs a call the policy allowed on the page, bound to the tool instance that was judged (and shown to the person):
- * the router refuses to run anything else under the name. The call's card and timeline record follow it; the tab's
- * tools are taken again afterwards, since a call often changes them (a product page adds add_to_cart) and the
- * adapter reads them right away.
+ * the router refuses to run anything else under the name. The call's card and timeline record follow it; it ends
+ * once the tab's tool view shows the tools the call left, since a call often changes them (a product page adds
+ * add_to_cart) and the adapter reads them right away.
  *
  * @param call The call, as the agent, the person or a desktop agent made it.
  * @param tool The snapshot entry the policy judged.
@@ -42,7 +42,8 @@ export async function runOnPage(
     onState: (update) => deps.setLive(call.id, { state: update.state, prompt: update.prompt }),
   });
   // A call often changes the page's tools (a product page adds add_to_cart). The call's answer carried the tools
-  // after it, and the adapter reads req.tools right away: take them now.
-  await deps.refreshTools();
+  // after it, and the bridge told the view before the answer came back; the adapter reads req.tools right away:
+  // wait for the view's look at them (none when the call changed nothing).
+  await deps.currentTools();
   return output;
 }

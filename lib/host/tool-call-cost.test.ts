@@ -14,4 +14,11 @@ describe('a tool call through the host, the client and the router', () => {
     // come from the host's copy of the settings; the tools after the call came with the answer).
     expect(spans).toEqual(Array.from({ length: 3 }, () => ({ messages: ['router/call-tool'], reads: 0 })));
   });
+
+  it('looks at the tab’s tools only through the view’s subscription: a call that changed nothing looks not once', async () => {
+    const { looks, final } = await measureToolCallCost(3);
+    expect(final.lastRun).toEqual({ reason: 'stop' });
+    // The call reads the host's tool view (create-tab-tools.ts); the answer's snapshot is the one the host has.
+    expect(looks).toEqual([0, 0, 0]);
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { REDACTED } from '../transcript/redact-secrets';
-import type { CallRecord } from './call-timeline';
+import type { CallRecord } from '../messaging/call-record';
 import { redactCallRecord } from './redact-call-record';
 
 const record: CallRecord = {

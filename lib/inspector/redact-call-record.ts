@@ -1,7 +1,7 @@
 import { maskSecretPaths } from '../transcript/mask-secret-paths';
 import { redactSecrets } from '../transcript/redact-secrets';
 import type { SecretPath } from '../transcript/secret-paths-of';
-import type { CallRecord } from './call-timeline';
+import type { CallRecord } from '../messaging/call-record';
 
 /**
  * A timeline record as it may be shown or copied: the input's values at `paths` masked, at any depth, and those

@@ -3,7 +3,7 @@ import type { LocalModelDetails } from '../messaging/options-messages';
 import type { PromptApiProvider } from './create-prompt-api-provider';
 import type { TransformersProvider } from './create-transformers-provider';
 import { deleteLocalModel } from './delete-local-model';
-import type { DeviceTestResults } from './device-test-results';
+import type { DeviceTestResults } from '../storage/device-test-results';
 import { listLocalModelDetails } from './list-local-model-details';
 import { createLocalAdapterState } from './local-adapter-state';
 import { localModelChoices } from './local-model-choices';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createStubTransformersProvider } from '../testing/stub-transformers-provider';
 import { createPromptApiProvider } from './create-prompt-api-provider';
-import { deviceTestKey } from './device-test-results';
+import { deviceTestKey } from '../storage/device-test-results';
 import { createLocalAdapterState, deviceTestOf, isKnownModel, providerOf, recommendedId, setStatus, specOf } from './local-adapter-state';
 import type { DeviceTestResult } from './measure-device';
 import { modelCatalog, recommendedModel } from './model-catalog';

@@ -2,7 +2,7 @@ import type { AdapterStatus } from '../agent/types';
 import type { DeviceChoice } from './choose-device';
 import type { PromptApiProvider } from './create-prompt-api-provider';
 import type { TransformersProvider } from './create-transformers-provider';
-import { type DeviceTestResults, resultFor } from './device-test-results';
+import { type DeviceTestResults, resultFor } from '../storage/device-test-results';
 import type { DeviceTestResult } from './measure-device';
 import { type LocalModelSpec, modelCatalog, recommendedModel } from './model-catalog';
 import { PROMPT_API_CHOICE } from './recommend-model';

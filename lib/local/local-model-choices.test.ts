@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { stubEngines } from '../testing/stub-transformers-provider';
 import { createPromptApiProvider } from './create-prompt-api-provider';
-import { deviceTestKey } from './device-test-results';
+import { deviceTestKey } from '../storage/device-test-results';
 import { createLocalAdapterState } from './local-adapter-state';
 import { localModelChoices } from './local-model-choices';
 import type { DeviceTestResult } from './measure-device';

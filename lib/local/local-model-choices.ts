@@ -1,5 +1,5 @@
 import type { ModelChoice } from '../agent/types';
-import { formatDeviceSpeed } from './device-test-results';
+import { formatDeviceSpeed } from '../storage/device-test-results';
 import type { LocalAdapterState } from './local-adapter-state';
 import { deviceTestOf, recommendedId } from './local-adapter-state';
 import { PROMPT_API_CHOICE } from './recommend-model';

@@ -4,13 +4,16 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { ToolCall, ToolOutput } from '../agent/types';
-import type { BridgeBrowser, BridgeBrowserListener } from '../background/create-native-link';
+import type { BridgeBrowser, BridgeBrowserListener } from '../messaging/mcp-bridge-messages';
 import type { TabToolEntry, TabToolSnapshot } from '../messaging/tab-tool-snapshot';
-import type { ClientCallRequest } from '../host/run-client-call';
+import type { ClientCallRequest } from '../messaging/client-call-request';
 import type { BridgeTabInfo, NativeOutbound, SharingState } from '../messaging/mcp-bridge-messages';
 import { createMemoryStorageArea } from '../testing/memory-storage-area';
 import { pairingProof as hostProof } from '../../bridge/src/pairing';
-import { createMcpBridge, LEFT_SHARED_SITE_ERROR, NOT_SHARED_ERROR, type SharingPort } from './create-mcp-bridge';
+import { createRunGuard } from '../host/create-run-guard';
+import { LEFT_SHARED_SITE_ERROR, NOT_SHARED_ERROR } from './client-refusals';
+import { createMcpBridge } from './create-mcp-bridge';
+import type { SharingPort } from './create-sharing-views';
 
 const EXTENSION = { id: 'ext-id', origin: 'chrome-extension://ext-id/' };
 const SHOP = 'https://shop.example';
@@ -100,6 +103,7 @@ function setup(options: { enabled?: boolean; sites?: string[] } = {}) {
         return answer(call, request);
       },
     }),
+    createGuard: () => createRunGuard({ site: undefined, agent: undefined, stop: () => undefined }),
     storage,
     onConnect: { addListener: (l) => void connects.add(l) },
     extension: EXTENSION,

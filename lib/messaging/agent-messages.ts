@@ -6,7 +6,7 @@
  */
 import type { DroppedTools, LegacyApi } from './tab-tool-snapshot';
 import type { AdapterStatus, AgentErrorCode, AgentMessage, JSONSchema, ModelChoice, PageContext, ToolDescriptor } from '../agent/types';
-import type { CallRecord } from '../inspector/call-timeline';
+import type { CallRecord } from './call-record';
 import type { ChannelMessage } from './channel';
 
 /** The runtime Port name the host listens for. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryStorageArea } from '../testing/memory-storage-area';
-import type { StorageChange } from '../storage/storage-area';
+import type { StorageChange } from './storage-area';
 import { agentStorageChanged, createAgentStorageProxy, serveAgentStorage } from './agent-storage-proxy';
 
 describe('agent storage proxy', () => {

@@ -3,7 +3,7 @@
  * extension API there). The host asks the background with runtime messages; the background answers from
  * browser.storage and forwards change events. Both ends live here so the message shapes are declared once.
  */
-import type { StorageArea, StorageChange } from '../storage/storage-area';
+import type { StorageArea, StorageChange } from './storage-area';
 import { errorMessage } from '../shared/error-message';
 import { type ChannelHandlers, type ChannelMessage, handleMessage, isMessage, sendMessage } from './channel';
 

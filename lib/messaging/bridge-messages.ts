@@ -7,11 +7,17 @@
  * nothing privileged travels towards them (only a tool name, its input and limits).
  */
 import type { JSONSchema, ToolAnnotations, ToolCall, ToolOutput } from '../agent/types';
-import type { DelegationOffer } from '../webmcp/offer-tools-delegation';
 import type { ChannelMessage } from './channel';
 import type { LegacyApi, TabToolSnapshot } from './tab-tool-snapshot';
 
 /** One tool as a frame reports it: already sanitised (JSON-safe copies, bounded strings). */
+/**
+ * What the tool card says while a declarative form without toolautosubmit waits for the person's submit. The
+ * background's own words, for calls of such forms only: nothing of the page (its button's text, its tool's title)
+ * goes into it.
+ */
+export const FORM_WAITS_PROMPT = 'Review the form on the page and press Submit.';
+
 export interface FrameTool {
   /** The tool's own WebMCP name (may contain dots). */
   name: string;
@@ -64,6 +70,15 @@ interface FramePing {
   url: string;
   /** Whether the bridge reached the page's world. */
   mainWorld: boolean;
+}
+
+/** What a parent frame says of one of its child frames. */
+export interface DelegationOffer {
+  token: string;
+  /** The `<iframe>`'s `allow` attribute ('' when absent, or for `<frame>`, `<object>`, `<embed>`). */
+  allow: string;
+  /** The element's src as a URL ('' when it has none). */
+  src: string;
 }
 
 /** The limits and identity of one call, as the router sends it to the frame that owns the tool. */
@@ -140,7 +155,7 @@ export interface FrameChannel {
   'frame/call-state': { request: { callId: string; state: 'awaiting-confirmation'; prompt: string }; answer: undefined };
   /** The document is unloading while this call runs (or settles): the call navigated. */
   'frame/navigating': { request: { callId: string }; answer: undefined };
-  /** The token this frame's parent posted into it (lib/webmcp/offer-tools-delegation.ts); the sender is what counts. */
+  /** The token this frame's parent posted into it (lib/isolated-world/offer-tools-delegation.ts); the sender is what counts. */
   'frame/delegation-token': { request: { token: string }; answer: undefined };
   /**
    * May this frame use WebMCP (the `tools` permissions policy)? Asked by the bridge of a frame that is cross-origin
@@ -181,7 +196,7 @@ export interface BridgeChannel {
   'bridge/call': { request: FrameCallRequest; answer: FrameCallResult };
   /** Abort a running call's signal (the page gets toolcancel). */
   'bridge/cancel': { request: { callId: string }; answer: undefined };
-  /** Post a one-time token into each child frame (lib/webmcp/offer-tools-delegation.ts). */
+  /** Post a one-time token into each child frame (lib/isolated-world/offer-tools-delegation.ts). */
   'bridge/offer-delegation': { request: object; answer: DelegationOffer[] };
   /** A tool exposed to this frame's origin came or went in another frame: the page's modelContext fires toolchange. */
   'bridge/exposed-changed': { request: object; answer: undefined };
@@ -191,7 +206,7 @@ export interface BridgeChannel {
   'bridge/cancel-exposed': { request: { callId: string }; answer: undefined };
   /**
    * The agent's call that this document's resumeTool callback answers is over (the person's Stop, its time limit):
-   * the callback's signal aborts (lib/webmcp/tool-continuations.ts).
+   * the callback's signal aborts (lib/page-world/tool-continuations.ts).
    */
   'bridge/cancel-resume': { request: { token: string }; answer: undefined };
 }

@@ -14,7 +14,9 @@
 import type { ExtensionToHost, ExtensionToServer, HostToExtension, ServerToExtension } from '../../bridge/src/protocol';
 import type { MessageOf } from './channel';
 
-export type { BridgeCallResult, BridgeContent, BridgeTool } from '../../bridge/src/protocol';
+export type { BridgeCallResult, BridgeContent, BridgeTool, HostBusyReason, HostUnpairedReason } from '../../bridge/src/protocol';
+/** The native host's name, as the bridge package installs it (runtime.connectNative asks for it). */
+export { NATIVE_HOST_NAME } from '../../bridge/src/extension-ids';
 
 /** What the extension may get from the native host: the MCP server's requests (stamped with a client) and the host's own. */
 export type NativeInbound = (ServerToExtension & { clientId: string }) | HostToExtension;
@@ -112,3 +114,26 @@ export interface SharingEventChannel {
 
 /** A sharing intent. */
 export type SharingIntent = MessageOf<SharingChannel, keyof SharingChannel & string>;
+
+/**
+ * What the agent host's bridge uses of the browser (lib/mcp-bridge/create-mcp-bridge.ts): the background's native
+ * link (lib/background/create-native-link.ts) on Firefox, its client over `native-link/…`
+ * (lib/host/create-native-link-client.ts) on Chrome.
+ */
+export interface BridgeBrowser {
+  open(): Promise<NativeLinkState>;
+  close(): Promise<NativeLinkState>;
+  post(message: NativeOutbound): Promise<boolean>;
+  tabs(): Promise<BridgeTabInfo[]>;
+  notify(notification: BridgeNotification): Promise<boolean>;
+  clearNotification(id: string): Promise<boolean>;
+  /** Messages from the native host, the Port's state, and tab changes while it is open. */
+  subscribe(listener: BridgeBrowserListener): () => void;
+}
+
+/** What a BridgeBrowser's subscriber hears. */
+export interface BridgeBrowserListener {
+  message?(message: unknown): void;
+  state?(state: NativeLinkState): void;
+  tabsChanged?(): void;
+}

@@ -29,9 +29,14 @@ export interface TabToolEntry extends ToolDescriptor {
 /**
  * The 2025 API a tool came through, which Chromium's WebMCP no longer has: the `navigator.modelContext` alias (any
  * of its methods), or `provideContext` on `document.modelContext`. Known only where this extension's polyfill
- * registered the tool (lib/webmcp/legacy-registrations.ts).
+ * registered the tool (lib/page-world/legacy-registrations.ts).
  */
 export type LegacyApi = 'navigator.modelContext' | 'provideContext';
+
+/** Whether an untrusted value names a legacy API this extension knows. */
+export function isLegacyApi(value: unknown): value is LegacyApi {
+  return value === 'navigator.modelContext' || value === 'provideContext';
+}
 
 /** Tools of a tab the agent does not get, and why (the panel's Tools view shows the note). */
 export interface DroppedTools {

@@ -16,9 +16,9 @@ import { createCloudAdapter } from '../cloud/create-cloud-adapter';
 import { toModelMessages } from '../cloud/to-model-messages';
 import { toToolResultOutput } from '../cloud/to-tool-result-output';
 import { toToolSet } from '../cloud/to-tool-set';
-import { readPageContext } from '../webmcp/read-page-context';
-import { readToolEntry } from '../webmcp/read-tool-entry';
-import { toModelFacingNames } from '../webmcp/to-model-facing-names';
+import { readPageContext } from '../isolated-world/read-page-context';
+import { readToolEntry } from '../isolated-world/read-tool-entry';
+import { toModelFacingNames } from '../agent/to-model-facing-names';
 import { cleanPageText, cleanPageValue } from './clean-page-text';
 import { createSpotlight } from './spotlight';
 

@@ -1,6 +1,6 @@
 /**
  * Milliseconds as "0.8 s" or "12 s": tenths under ten seconds, whole seconds from there. Shared by the options page
- * and the device test's own wording (lib/local/device-test-results.ts).
+ * and the device test's own wording (lib/storage/device-test-results.ts).
  */
 export function formatSeconds(ms: number): string {
   const s = ms / 1000;

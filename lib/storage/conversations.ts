@@ -19,7 +19,7 @@
  */
 import type { AgentMessage } from '../agent/types';
 import type { RunOutcome } from '../messaging/agent-messages';
-import type { StorageArea } from './storage-area';
+import type { StorageArea } from '../messaging/storage-area';
 
 /** What is stored for one tab. */
 interface StoredConversation {

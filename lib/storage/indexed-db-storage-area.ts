@@ -1,4 +1,4 @@
-import type { StorageArea, StorageChange } from './storage-area';
+import type { StorageArea, StorageChange } from '../messaging/storage-area';
 
 /**
  * The slices of IndexedDB and BroadcastChannel this area uses, so lib/ stays free of browser globals: the extension

@@ -4,7 +4,7 @@ import { type GrantCaller, IN_BROWSER_AGENT } from './grant-caller';
 import { DEFAULT_SETTINGS, type Settings } from './settings';
 import { createSettingsStore, SETTINGS_KEYS } from './settings-store';
 import { SettingsValidationError } from './settings-validation-error';
-import type { StorageArea } from './storage-area';
+import type { StorageArea } from '../messaging/storage-area';
 
 const KEY = 'sk-proj-0123456789abcdefghijklmnopqrstuvwxyz';
 

@@ -1,6 +1,6 @@
 import type { WebAgent } from '../agent/types';
-import { type DeviceTestResults, deviceTestKey, sanitizeDeviceTests } from '../local/device-test-results';
-import type { DeviceTestResult } from '../local/measure-device';
+import { type DeviceTestResults, deviceTestKey, sanitizeDeviceTests } from './device-test-results';
+import type { DeviceTestResult } from '../messaging/options-messages';
 import { type GrantCaller, readGrantCaller, sameCaller } from './grant-caller';
 import { maskApiKey } from './mask-api-key';
 import { parseOrigin } from './parse-origin';
@@ -23,7 +23,7 @@ import {
 } from './settings';
 import { SettingsValidationError } from './settings-validation-error';
 import { siteAgentForUrl } from './site-agent-for-url';
-import type { StorageArea, StorageChange } from './storage-area';
+import type { StorageArea, StorageChange } from '../messaging/storage-area';
 import {
   type CloudPreferencesInput,
   type SiteProfileInput,

@@ -1,4 +1,4 @@
-import type { StorageArea } from './storage-area';
+import type { StorageArea } from '../messaging/storage-area';
 
 /**
  * The area, with every read and write held until `ready` settles: for an area that a one-time migration fills at

@@ -1,4 +1,4 @@
-import type { AttestedSender } from '../background/is-host-sender';
+import type { AttestedSender } from '../messaging/is-host-sender';
 import type { HostPort } from '../host/agent-host-deps';
 import type { PanelPort } from '../messaging/agent-client';
 import type { HostEvent, PanelIntent } from '../messaging/agent-messages';

@@ -8,14 +8,14 @@
 import type { AgentAdapter, AgentRunRequest, AgentStreamPart } from '../agent/types';
 import { createToolBridgeClient } from '../host/create-tool-bridge-client';
 import { createToolRouter } from '../background/create-tool-router';
-import { wireAgentHost } from '../host/wire-agent-host';
+import { wireAgentHost } from '../agent-host-root/wire-agent-host';
 import type { HostPort } from '../host/agent-host-deps';
 import { createAgentClient } from '../messaging/agent-client';
 import { AGENT_PORT_NAME, type HostEvent, type TabSnapshot } from '../messaging/agent-messages';
 import { createAgentPortPair } from './agent-port-pair';
 import type { BackgroundToFrameMessage, HostToBackgroundMessage } from '../messaging/bridge-messages';
 import { createMemoryStorageArea } from './memory-storage-area';
-import type { StorageArea } from '../storage/storage-area';
+import type { StorageArea } from '../messaging/storage-area';
 
 const EXTENSION = { id: 'webmcp-agent-test-id', origin: 'chrome-extension://webmcp-agent-test-id/' };
 const PANEL_SENDER = {
@@ -37,6 +37,8 @@ interface CallSpan {
 /** The outcome of one measured run. */
 interface ToolCallCost {
   spans: CallSpan[];
+  /** How often the host looked at the tab's tools (ToolBridge.getTools) within each call. */
+  looks: number[];
   /** The panel's last snapshot of the tab, to check the run ended as it should. */
   final: TabSnapshot;
 }
@@ -119,16 +121,25 @@ export async function measureToolCallCost(calls: number): Promise<ToolCallCost> 
 
   // The host in the "offscreen document": every bridge message it sends is recorded.
   const sent: HostToBackgroundMessage['type'][] = [];
-  const bridge = createToolBridgeClient({
+  const client = createToolBridgeClient({
     sendMessage: async (message) => {
       sent.push(message.type);
       return structuredClone(await router.handleHostMessage(message));
     },
     onMessage: (listener) => void toHost.add(listener),
   });
+  let looked = 0;
+  const bridge: typeof client = {
+    ...client,
+    getTools: (tabId) => {
+      looked++;
+      return client.getTools(tabId);
+    },
+  };
   const local = countingArea();
   await local.set({ 'settings.mode': 'local' });
   const spans: CallSpan[] = [];
+  const looks: number[] = [];
   const connectListeners = new Set<(port: HostPort) => void>();
   wireAgentHost({
     storage: { local, session: createMemoryStorageArea() },
@@ -138,14 +149,15 @@ export async function measureToolCallCost(calls: number): Promise<ToolCallCost> 
     fetch: globalThis.fetch,
     createLocalAdapter: () =>
       callingAdapter(calls, async (call) => {
-        const [messagesBefore, readsBefore] = [sent.length, local.reads];
+        const [messagesBefore, readsBefore, looksBefore] = [sent.length, local.reads, looked];
         await call();
         spans.push({ messages: sent.slice(messagesBefore), reads: local.reads - readsBefore });
+        looks.push(looked - looksBefore);
       }),
   });
 
   const events: HostEvent[] = [];
-  const client = createAgentClient({
+  const panel = createAgentClient({
     connect: () => {
       const pair = createAgentPortPair(AGENT_PORT_NAME, PANEL_SENDER);
       for (const l of connectListeners) l(pair.host);
@@ -153,12 +165,12 @@ export async function measureToolCallCost(calls: number): Promise<ToolCallCost> 
     },
     retryDelayMs: 1,
   });
-  client.subscribe((e) => events.push(e));
-  client.send({ type: 'panel/bind', tabId: FRAME.tabId });
+  panel.subscribe((e) => events.push(e));
+  panel.send({ type: 'panel/bind', tabId: FRAME.tabId });
   const latest = () => (events.filter((e) => e.type === 'panel/tab').at(-1) as { snapshot: TabSnapshot } | undefined)?.snapshot;
   await until(() => latest()?.tools.length, 'the tab tools');
-  client.send({ type: 'panel/send', tabId: FRAME.tabId, text: 'find lamps', site: FRAME.origin });
+  panel.send({ type: 'panel/send', tabId: FRAME.tabId, text: 'find lamps', site: FRAME.origin });
   const final = await until(() => (latest()?.lastRun ? latest() : undefined), 'the run to end');
-  client.close();
-  return { spans, final };
+  panel.close();
+  return { spans, looks, final };
 }

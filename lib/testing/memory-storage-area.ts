@@ -1,4 +1,4 @@
-import type { StorageArea, StorageChange } from '../storage/storage-area';
+import type { StorageArea, StorageChange } from '../messaging/storage-area';
 
 /**
  * A StorageArea held in memory, with browser.storage's semantics: values are copied in and out (as the

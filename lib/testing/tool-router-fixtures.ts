@@ -5,7 +5,8 @@
  */
 import { vi } from 'vitest';
 import type { BackgroundToFrameMessage, BackgroundToHostMessage, FrameReport, FrameTool } from '../messaging/bridge-messages';
-import { createToolRouter, type FrameSender, type SessionStore, type ToolRouter } from '../background/create-tool-router';
+import { createToolRouter, type FrameSender, type ToolRouter } from '../background/create-tool-router';
+import type { SessionStore } from '../background/tool-router-ports';
 
 /** chrome.storage.session cannot run in Node: an in-memory stand-in with the same get/set/remove contract. */
 function createMockSessionStore(): SessionStore & { data: Map<string, unknown> } {

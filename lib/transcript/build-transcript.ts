@@ -1,7 +1,7 @@
 import { parseToolError } from '../agent/tool-error-codes';
 import { toolOutputText } from '../agent/tool-output-text';
 import type { AgentMessage, AgentPart } from '../agent/types';
-import type { CallRecord } from '../inspector/call-timeline';
+import type { CallRecord } from '../messaging/call-record';
 import { maskSecretPaths } from './mask-secret-paths';
 import { redactSecrets, type SecretsToRedact } from './redact-secrets';
 

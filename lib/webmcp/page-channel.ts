@@ -32,7 +32,7 @@ import { describeThrown } from '../page-data/describe-thrown';
 export type PageRequest =
   | { id: number; op: 'ping' }
   | { id: number; op: 'list' }
-  /** `callId`: the router's id of the agent's call, for a continuation token (lib/webmcp/tool-continuations.ts). */
+  /** `callId`: the router's id of the agent's call, for a continuation token (lib/page-world/tool-continuations.ts). */
   | { id: number; op: 'call'; name: string; input: unknown; callId?: string }
   /** Whether this document may use tools (the `tools` permissions policy), as the background decided it. */
   | { id: number; op: 'policy'; allowed: boolean }
@@ -48,7 +48,7 @@ export type PageRequest =
  * MAIN → isolated: a question the page's world asks the background through the isolated world, answered with
  * `{answer, ok, value}`. Each is a claim of the page: the background checks it against the frame the browser attests.
  * - To reach other origins' frames (tools exposed across origins, lib/background/create-exposure-relay.ts).
- * - For a tool continuation's token, and to resume with one (lib/webmcp/tool-continuations.ts).
+ * - For a tool continuation's token, and to resume with one (lib/page-world/tool-continuations.ts).
  */
 export type PageAsk =
   /** This document's tools exposed to other origins, all of them (a notice: its answer means nothing). */
@@ -81,6 +81,11 @@ export interface PageToolInfo {
   annotations?: Record<string, boolean>;
   /** Registered through an API generation native WebMCP no longer has (the polyfill's tools only). */
   legacyApi?: LegacyApi;
+  /**
+   * The polyfill's own word that this tool is a declarative form's: `submits` with toolautosubmit, `waits` for the
+   * person's submit without (declarative-form-tools.ts).
+   */
+  form?: 'submits' | 'waits';
 }
 
 const PORT_EVENT = 'webmcp-agent:port';

@@ -73,7 +73,7 @@ test.describe('declarative form tools', () => {
     await startCall(serviceWorker, tabId, 'send_message', { message: 'Hello shop' });
     await expect
       .poll(async () => (await pendingCall(serviceWorker)).states)
-      .toEqual([{ state: 'awaiting-confirmation', prompt: 'Review the form and press “Send message” on the page to run send_message.' }]);
+      .toEqual([{ state: 'awaiting-confirmation', prompt: 'Review the form on the page and press Submit.' }]);
     await expect(page.locator('textarea[name=message]')).toHaveValue('Hello shop');
     await expect(page.getByRole('button', { name: 'Send message' })).toBeFocused();
     expect((await pendingCall(serviceWorker)).output).toBeUndefined();

@@ -8,7 +8,7 @@
  * "Debugging tools").
  */
 import type { Page } from '@playwright/test';
-import { siteLabel } from '../../lib/mcp-bridge/mcp-tool-names';
+import { siteLabel } from '../../lib/agent/site-tool-names';
 import { connectDesktopAgent, type DesktopAgent, resultText } from '../fixtures/mcp-desktop-agent';
 import { openSidePanel, tabIdOf, toolCard } from './browser';
 import { launchWithBridge, turnSharingOn } from './desktop-agent-browser';

@@ -4,8 +4,8 @@
  * SDK's Client starting the installed MCP server over stdio, as Claude Code would.
  */
 import { CHROME_EXTENSION_ID } from '../../bridge/src/extension-ids';
-import { NOT_SHARED_ERROR } from '../../lib/mcp-bridge/create-mcp-bridge';
-import { siteLabel } from '../../lib/mcp-bridge/mcp-tool-names';
+import { NOT_SHARED_ERROR } from '../../lib/mcp-bridge/client-refusals';
+import { siteLabel } from '../../lib/agent/site-tool-names';
 import { addFrame } from './add-frame';
 import { connectDesktopAgent, type DesktopAgent, resultText } from '../fixtures/mcp-desktop-agent';
 import { launchExtension, openSidePanel, tabIdOf } from './browser';

@@ -7,7 +7,7 @@
  * `format: password`, and which echoes what it got.
  */
 import type { Locator, Page } from '@playwright/test';
-import { siteLabel } from '../../lib/mcp-bridge/mcp-tool-names';
+import { siteLabel } from '../../lib/agent/site-tool-names';
 import { connectDesktopAgent, type DesktopAgent, resultText } from '../fixtures/mcp-desktop-agent';
 import { openSidePanel, setStorage, tabIdOf, toolCard } from './browser';
 import { expectTools } from './bridge-helpers';

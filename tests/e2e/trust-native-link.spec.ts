@@ -12,7 +12,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page, Worker } from '@playwright/test';
-import { siteLabel } from '../../lib/mcp-bridge/mcp-tool-names';
+import { siteLabel } from '../../lib/agent/site-tool-names';
 import { type DesktopNotifications, startDesktopNotifications } from '../fixtures/desktop-notifications';
 import { connectDesktopAgent, type DesktopAgent, resultText } from '../fixtures/mcp-desktop-agent';
 import { endNativeHost, startSocketForger } from '../fixtures/socket-forger';

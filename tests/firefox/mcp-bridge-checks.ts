@@ -10,8 +10,8 @@ import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { FIREFOX_EXTENSION_ID } from '../../bridge/src/extension-ids';
-import { NOT_SHARED_ERROR } from '../../lib/mcp-bridge/create-mcp-bridge';
-import { siteLabel } from '../../lib/mcp-bridge/mcp-tool-names';
+import { NOT_SHARED_ERROR } from '../../lib/mcp-bridge/client-refusals';
+import { siteLabel } from '../../lib/agent/site-tool-names';
 import { type DesktopNotifications, startDesktopNotifications } from '../fixtures/desktop-notifications';
 import { connectDesktopAgent, type DesktopAgent, installBridge, resultText } from '../fixtures/mcp-desktop-agent';
 import { endNativeHost, startSocketForger } from '../fixtures/socket-forger';
@@ -211,7 +211,7 @@ export async function runBridgeChecks(check: Check, server: StaticServer): Promi
     });
 
     await check('desktop agents: a question on a tab no panel shows is a notification that, clicked, leads where the person answers', () =>
-      answerFromTheNotification(s, server.url, agent!, desktop!, shop, label, host),
+      answerFromTheNotification(s, agent!, desktop!, shop, label, host),
     );
 
     await check('desktop agents: a program on the socket cannot put its words in the extension’s mouth', () =>
@@ -251,7 +251,6 @@ function answer(view: Page, name: string, sidebar: boolean): Promise<void> {
  */
 async function answerFromTheNotification(
   s: FirefoxSession,
-  serverUrl: string,
   agent: DesktopAgent,
   desktop: DesktopNotifications,
   shop: { page: Page; extensionPage: Page; tabId: number },
@@ -259,8 +258,9 @@ async function answerFromTheNotification(
   host: string,
 ): Promise<void> {
   // No page of the extension shows the shop any more; another tab is in front, which an open sidebar follows.
+  // The options page in a tab of the shop's window (the sidebar this check is about is that window's), in front.
+  const viewer = { extensionPage: await openInWindowOf(s, shop.extensionPage, shop.tabId, 'options.html') };
   await shop.extensionPage.close();
-  const viewer = await s.openWithExtensionPage(`${serverUrl}/plain.html`, 'options.html');
   await viewer.extensionPage.bringToFront();
   const title = await run<string>(shop.page, '() => document.title');
   const tabActive = () => run<boolean>(viewer.extensionPage, '(id) => browser.tabs.get(id).then((t) => t.active)', shop.tabId);
@@ -329,7 +329,30 @@ async function answerFromTheNotification(
     await waitFor('the notification to go', async () => desktop.shown().find((n) => n.id === shown.id)?.closed === true);
   }
   await viewer.extensionPage.close();
-  await viewer.page.close();
+}
+
+/**
+ * Opens the extension's `file` in a new tab of the window that holds `tabId`, asked from the extension page `from`.
+ * The smoke's pages open in windows of their own (e2e-hook.js), and a sidebar belongs to one window.
+ */
+async function openInWindowOf(s: FirefoxSession, from: Page, tabId: number, file: string): Promise<Page> {
+  const before = new Set(await s.browser.pages());
+  await run(
+    from,
+    `async (args) => {
+      const { windowId } = await browser.tabs.get(args.tabId);
+      await browser.tabs.create({ windowId, url: browser.runtime.getURL('/' + args.file) });
+    }`,
+    { tabId, file },
+  );
+  return waitFor(`${file} in the window of tab ${tabId}`, async () => {
+    for (const page of await s.browser.pages()) {
+      if (before.has(page)) continue;
+      const href = await run<string>(page, '() => location.href').catch(() => '');
+      if (href.startsWith('moz-extension://') && href.endsWith(`/${file}`)) return page;
+    }
+    return undefined;
+  });
 }
 
 /**

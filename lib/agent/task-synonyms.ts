@@ -1,0 +1,47 @@
+/**
+ * Words people and pages use for the same thing on the web, in groups, for the on-device ranker (rankTools): a
+ * request for a "film" should find a tool about "movies". General English only, about the errands people do on
+ * sites (shops, banks, mail, calendars, travel, health, food, files); nothing about one site. A match through a
+ * synonym counts for less than the word itself. Words are written plainly; the ranker stems them as it does text.
+ */
+export const TASK_SYNONYMS: readonly (readonly string[])[] = [
+  ['buy', 'purchase'],
+  ['cart', 'basket', 'bag', 'trolley'],
+  ['search', 'find', 'look', 'lookup', 'browse'],
+  ['delete', 'remove', 'trash', 'erase', 'discard'],
+  ['book', 'reserve', 'reservation', 'booking'],
+  ['email', 'mail', 'e-mail'],
+  ['price', 'cost', 'fare', 'fee', 'charge', 'quote'],
+  ['borrow', 'loan', 'lend'],
+  ['movie', 'film'],
+  ['caption', 'subtitle'],
+  ['photo', 'picture', 'image'],
+  ['rent', 'hire', 'rental'],
+  ['appointment', 'meeting', 'event'],
+  ['note', 'memo'],
+  ['task', 'todo', 'chore'],
+  ['remind', 'reminder', 'notify', 'notification', 'alert'],
+  ['trip', 'journey', 'itinerary', 'travel'],
+  ['help', 'support', 'faq', 'guide', 'howto'],
+  ['address', 'location', 'place'],
+  ['near', 'nearby', 'nearest', 'closest'],
+  ['bill', 'invoice', 'statement', 'receipt'],
+  ['balance', 'funds'],
+  ['refund', 'return', 'reimburse'],
+  ['delivery', 'deliver', 'shipping', 'ship', 'courier'],
+  ['doctor', 'gp', 'physician', 'clinician'],
+  ['medicine', 'medication', 'drug', 'prescription', 'pill', 'tablet'],
+  ['change', 'edit', 'modify', 'update'],
+  ['show', 'view', 'display', 'see'],
+  ['create', 'new', 'make'],
+  ['pay', 'payment'],
+  ['transfer', 'wire'],
+  ['colour', 'color'],
+  ['favourite', 'favorite', 'bookmark'],
+  ['flat', 'apartment'],
+  ['house', 'home', 'property'],
+  ['people', 'person', 'guest', 'passenger', 'traveller', 'traveler'],
+  ['car', 'vehicle', 'taxi', 'cab', 'ride'],
+  ['order', 'checkout'],
+  ['phone', 'call', 'mobile'],
+];

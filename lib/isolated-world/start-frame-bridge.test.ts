@@ -1,0 +1,111 @@
+// @vitest-environment happy-dom
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { trustDeliveredMessages } from '../../tests/fixtures/trusted-port-messages';
+import type { FrameReport } from '../messaging/bridge-messages';
+import { PolyfillModelContext } from '../page-world/install-model-context-polyfill';
+import { servePageTools } from '../page-world/serve-page-tools';
+import { ISOLATED_KEYS_GLOBAL } from '../webmcp/bridge-keys';
+import { type FrameBridgeRuntime, startFrameBridge } from './start-frame-bridge';
+
+/**
+ * The isolated world's bridge in one happy-dom window, with the page world's polyfill serving the other end of the
+ * real page channel, and a stand-in for `browser.runtime` that records what the bridge tells the background.
+ */
+function frame() {
+  const win = window as unknown as Window & typeof globalThis;
+  const polyfill = new PolyfillModelContext(win);
+  const key = `key-${Math.random()}`;
+  const { prove } = servePageTools(win, { polyfill });
+  const sent: { type: string; [field: string]: unknown }[] = [];
+  let listener: Parameters<FrameBridgeRuntime['onMessage']['addListener']>[0] | undefined;
+  const runtime: FrameBridgeRuntime = {
+    sendMessage: async (message) => {
+      sent.push(message as (typeof sent)[number]);
+      return (message as { type: string }).type === 'frame/may-use-tools' ? true : undefined;
+    },
+    onMessage: {
+      addListener: (l) => {
+        listener = l;
+      },
+    },
+  };
+  // The isolated world's global, where the background puts this load's key (lib/background/load-bridge.ts).
+  const scope = { [ISOLATED_KEYS_GLOBAL]: [key] };
+  const start = () => startFrameBridge(win, runtime, scope);
+  /** Sends a router message to the bridge as tabs.sendMessage would; undefined when the bridge did not take it. */
+  const ask = (message: unknown) =>
+    new Promise<unknown>((resolve) => {
+      if (!listener?.(message, {}, resolve)) resolve(undefined);
+    });
+  const reports = () => sent.filter((m) => m.type === 'frame/tools').map((m) => m.report as FrameReport);
+  return { polyfill, prove: () => prove(key), sent, start, ask, reports };
+}
+
+let trust: Awaited<ReturnType<typeof trustDeliveredMessages>>;
+const idleWindow = window as unknown as { requestIdleCallback?: (callback: () => void) => number };
+const hadIdle = 'requestIdleCallback' in idleWindow;
+beforeAll(async () => {
+  trust = await trustDeliveredMessages();
+  // happy-dom has no requestIdleCallback; a browser runs the callback once the page is idle.
+  if (!hadIdle) idleWindow.requestIdleCallback = (callback) => setTimeout(callback, 0) as unknown as number;
+});
+afterAll(() => {
+  trust.restore();
+  if (!hadIdle) delete idleWindow.requestIdleCallback;
+});
+
+describe('startFrameBridge', () => {
+  it('announces its document, then reports the page tools once the page world answers', async () => {
+    const f = frame();
+    await f.polyfill.registerTool({ name: 'add_to_cart', description: 'Adds', execute: () => 'added' });
+    f.start();
+    f.prove();
+    expect(f.sent[0]).toEqual({ type: 'frame/ready', url: location.href, needsDelegation: false });
+    await expect
+      .poll(() =>
+        f
+          .reports()
+          .at(-1)
+          ?.tools.map((t) => t.name),
+      )
+      .toEqual(['add_to_cart']);
+  });
+
+  it('starts once per world: a second injection adds nothing', async () => {
+    const f = frame();
+    f.start();
+    f.start();
+    f.prove();
+    expect(f.sent.filter((m) => m.type === 'frame/ready')).toHaveLength(1);
+  });
+
+  it('answers the router: ping, list and a call reach the page world; anything else is not taken', async () => {
+    const f = frame();
+    await f.polyfill.registerTool({ name: 'echo', description: 'Echoes', execute: (input: unknown) => JSON.stringify(input) });
+    f.start();
+    f.prove();
+    expect(await f.ask({ type: 'bridge/ping' })).toEqual({ world: 'isolated', url: location.href, mainWorld: true });
+    expect(((await f.ask({ type: 'bridge/list' })) as FrameReport).tools.map((t) => t.name)).toEqual(['echo']);
+    const result = await f.ask({
+      type: 'bridge/call',
+      callId: 'c1',
+      name: 'echo',
+      input: { a: 1 },
+      timeoutMs: 2_000,
+      maxResultChars: 1_000,
+    });
+    expect(JSON.stringify(result)).toContain('{\\"a\\":1}');
+    expect(await f.ask({ type: 'bridge/no-such-verb' })).toBeUndefined();
+    expect(await f.ask('not a message')).toBeUndefined();
+  });
+
+  it('reports no tools when its document goes away', async () => {
+    const f = frame();
+    await f.polyfill.registerTool({ name: 'gone_soon', description: 'Leaves', execute: () => 'x' });
+    f.start();
+    f.prove();
+    await expect.poll(() => f.reports().length).toBeGreaterThan(0);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(f.reports().at(-1)?.tools).toEqual([]);
+  });
+});

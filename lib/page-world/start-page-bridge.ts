@@ -1,0 +1,80 @@
+/**
+ * Everything the bridge needs in the page's world, started once per document: the WebMCP polyfill (taking over
+ * from the stub, see install-model-context-stub.ts, or installed afresh where no stub ran), declarative forms and
+ * the legacy shim on it, and the channel the isolated world reads and runs tools through. With native WebMCP
+ * only the channel starts: it serves implementations the page brought itself.
+ */
+import { PAGE_BRIDGE_NAME } from '../webmcp/bridge-keys';
+import { installDeclarativeForms } from './install-declarative-forms';
+import { installLegacyShim } from './install-legacy-shim';
+import { legacyRegistrations } from './legacy-registrations';
+import {
+  exposedToolsChanged,
+  installModelContextPolyfill,
+  linkExposure,
+  PolyfillModelContext,
+  runExposedTool,
+  settleToolsPolicy,
+} from './install-model-context-polyfill';
+import { type ModelContextStub, STUB_KEY } from './install-model-context-stub';
+import { type PolyfillExposure, servePageTools } from './serve-page-tools';
+
+// Also the mark that the bridge started: its value is the function the background hands this world its key with.
+const STARTED_KEY = Symbol.for(PAGE_BRIDGE_NAME);
+
+/** Starts the page's side of the bridge; a second start in the same document does nothing. */
+export function startPageBridge(win: Window & typeof globalThis): void {
+  if (Object.hasOwn(win, STARTED_KEY)) return;
+  // A page that defined this first keeps the bridge out of its own frame, as if it used no WebMCP.
+  let prove: ((key: string) => void) | undefined;
+  Object.defineProperty(win, STARTED_KEY, { value: (key: unknown) => typeof key === 'string' && prove?.(key) });
+  prove = serve(win).prove;
+}
+
+function serve(win: Window & typeof globalThis): { prove: (key: string) => void } {
+  const stub = (win as unknown as Record<symbol, ModelContextStub | undefined>)[STUB_KEY];
+  if (stub) {
+    const polyfill = new PolyfillModelContext(win);
+    installDeclarativeForms(win, polyfill);
+    installLegacyShim(win, polyfill as unknown as Parameters<typeof installLegacyShim>[1]);
+    // The replay sets the stub's alias flag call by call (legacy-registrations.ts): the page's own is put back after.
+    legacyRegistrations(win).unnoticed(() => stub.upgrade(polyfill));
+    return servePageTools(win, {
+      polyfill: stub.context,
+      settlePolicy: (allowed) => settleToolsPolicy(polyfill, allowed),
+      exposure: exposureOf(polyfill),
+    });
+  }
+  // The browser's own modelContext, read where Chromium defines it: loaded late, this may find that the page has
+  // already put its own implementation on `document` itself, which is not native and must be read as the page's.
+  const native = nativeModelContext(win);
+  const polyfill = installModelContextPolyfill(win);
+  if (polyfill) installDeclarativeForms(win, polyfill);
+  // The legacy API is the polyfill's: a native implementation (or a page's own) is never changed (issue 23, item 9).
+  if (polyfill) installLegacyShim(win, polyfill as unknown as Parameters<typeof installLegacyShim>[1]);
+  return servePageTools(win, {
+    polyfill,
+    native,
+    ...(polyfill ? { settlePolicy: (allowed) => settleToolsPolicy(polyfill, allowed), exposure: exposureOf(polyfill) } : {}),
+  });
+}
+
+/** The browser's `document.modelContext` (a getter on Document.prototype), whatever the page put on `document`. */
+function nativeModelContext(win: Window & typeof globalThis): unknown {
+  const getter = Object.getOwnPropertyDescriptor(win.Document.prototype, 'modelContext')?.get;
+  if (!getter) return undefined;
+  try {
+    return getter.call(win.document);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The polyfill's side of the relay of tools exposed across origins (lib/page-world/exposure-link.ts). */
+function exposureOf(polyfill: PolyfillModelContext): PolyfillExposure {
+  return {
+    link: (link) => linkExposure(polyfill, link),
+    changed: () => exposedToolsChanged(polyfill),
+    run: (name, caller, input, signal) => runExposedTool(polyfill, name, caller, input, signal),
+  };
+}
