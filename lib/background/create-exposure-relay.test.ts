@@ -45,21 +45,39 @@ function setup(denied: number[] = [], clock: { now: number } = { now: 0 }) {
 }
 
 describe('createExposureRelay', () => {
-  it('tells a document whose bridge was loading what changed for its origin meanwhile, once it is ready, and only then', async () => {
+  it('tells a document that was told of the change already nothing more, nor one that asked after it, another origin or none', async () => {
     const clock = { now: 100 };
     const { relay, sent } = setup([], clock);
-    // The ad asked for its bridge at 100 (it only listens for toolchange); the widget exposes a tool to it at 150.
+    // The ad asked for its bridge at 100; the widget exposes a tool to it at 150, and the ad, allowed, is told then.
     clock.now = 150;
     await relay.publish(sender(1, 1, WIDGET, 'doc-w'), [exposed('book', [ADS])], [0]);
+    expect(sent.map((m) => m.frameId)).toEqual([2]);
     sent.length = 0;
     await relay.caughtUp(sender(1, 2, ADS, 'doc-a'), 100);
-    expect(sent).toEqual([{ tabId: 1, frameId: 2, message: { type: 'bridge/exposed-changed' }, documentId: 'doc-a' }]);
-    // A document that asked after the change, one that never asked (a watched tab), and another origin hear nothing.
-    sent.length = 0;
     await relay.caughtUp(sender(1, 2, ADS, 'doc-b'), 151);
     await relay.caughtUp(sender(1, 2, ADS, 'doc-c'), undefined);
     await relay.caughtUp(sender(1, 0, SHOP, 'doc-s'), 100);
     expect(sent).toEqual([]);
+  });
+
+  it('tells a document whose tools policy was decided after a change the change once, and not again when it heard it', async () => {
+    const clock = { now: 100 };
+    let decide = (_allowed: boolean) => {};
+    const sent: unknown[] = [];
+    const relay = createExposureRelay({
+      mayUseTools: (s) => (s.frameId === 2 ? new Promise<boolean>((resolve) => (decide = resolve)) : Promise.resolve(true)),
+      // The ad is not counted as allowed yet: the widget's change reaches no one.
+      allowedFrames: async () => [{ frameId: 1, origin: WIDGET }],
+      sendToFrame: async (_tabId, frameId, message) => void sent.push([frameId, (message as { type: string }).type]),
+      now: () => clock.now,
+    });
+    const ready = relay.caughtUp(sender(1, 2, ADS, 'doc-a'), 90);
+    clock.now = 120;
+    await relay.publish(sender(1, 1, WIDGET, 'doc-w'), [exposed('book', [ADS])], [0]);
+    expect(sent).toEqual([]);
+    decide(true);
+    await ready;
+    expect(sent).toEqual([[2, 'bridge/exposed-changed']]);
   });
 
   it('tells a document that may not use tools nothing when it is ready', async () => {

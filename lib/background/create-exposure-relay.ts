@@ -96,6 +96,8 @@ export function createExposureRelay(ports: ExposureRelayPorts): ExposureRelay {
 
   /** When the tools exposed to an origin in a tab last changed (`${tabId} ${origin}`), for {@link ExposureRelay.caughtUp}. */
   const changedAt = new Map<string, number>();
+  /** When each frame (`${tabId}:${frameId}`) was last told of a change, so a catch-up does not tell it twice. */
+  const toldAt = new Map<string, number>();
   const tellConcerned = async (tabId: number, owner: number, ownerOrigin: string, origins: Set<string>) => {
     if (origins.size === 0) return;
     for (const origin of origins) if (origin !== ownerOrigin) changedAt.set(`${tabId} ${origin}`, now());
@@ -104,7 +106,10 @@ export function createExposureRelay(ports: ExposureRelayPorts): ExposureRelay {
       frames
         // Same-origin documents hear it from the owner's polyfill (they find each other's windows).
         .filter(({ frameId, origin }) => frameId !== owner && origin !== ownerOrigin && origins.has(origin))
-        .map(({ frameId }) => ports.sendToFrame(tabId, frameId, { type: 'bridge/exposed-changed' }).catch(() => undefined)),
+        .map(({ frameId }) => {
+          toldAt.set(`${tabId}:${frameId}`, now());
+          return ports.sendToFrame(tabId, frameId, { type: 'bridge/exposed-changed' }).catch(() => undefined);
+        }),
     );
   };
 
@@ -214,13 +219,19 @@ export function createExposureRelay(ports: ExposureRelayPorts): ExposureRelay {
         await tellConcerned(tabId, frameId, before.origin, new Set(before.tools.flatMap((tool) => tool.exposedTo)));
       }),
     async caughtUp(sender, loadAsked) {
-      if (loadAsked === undefined || (changedAt.get(`${sender.tabId} ${sender.origin}`) ?? -1) < loadAsked) return;
+      if (loadAsked === undefined) return;
+      // Once the frame's tools policy is decided: until then it is told of no change (allowedFrames), so a change
+      // made while it was decided is owed to it too.
       if (!(await ports.mayUseTools(sender))) return;
+      const changed = changedAt.get(`${sender.tabId} ${sender.origin}`) ?? -1;
+      if (changed < loadAsked || (toldAt.get(`${sender.tabId}:${sender.frameId}`) ?? -1) >= changed) return;
+      toldAt.set(`${sender.tabId}:${sender.frameId}`, now());
       await ports.sendToFrame(sender.tabId, sender.frameId, { type: 'bridge/exposed-changed' }, sender.documentId).catch(() => undefined);
     },
     forgetTab(tabId) {
       tabs.delete(tabId);
       for (const key of [...changedAt.keys()]) if (key.startsWith(`${tabId} `)) changedAt.delete(key);
+      for (const key of [...toldAt.keys()]) if (key.startsWith(`${tabId}:`)) toldAt.delete(key);
       void ports.store?.remove([storeKey(tabId)]).catch(() => undefined);
     },
   };
