@@ -63,7 +63,16 @@ export default defineConfig({
     // WebMCP, the page-world stub (Chrome registers that one at run time: lib/background/create-stub-sync.ts). These
     // are unlisted scripts, so that no content-script runtime comes with them.
     content_scripts: [
-      { matches: ['<all_urls>'], js: ['stub.js'], run_at: 'document_start', all_frames: true, match_about_blank: true },
+      // On Chrome also in documents of an opaque origin (data:, blob:, sandboxed frames), where Chrome's page-world
+      // stub runs too (matchOriginAsFallback): a page-world stub whose wake nobody hears would hold the page's calls forever.
+      {
+        matches: ['<all_urls>'],
+        js: ['stub.js'],
+        run_at: 'document_start',
+        all_frames: true,
+        match_about_blank: true,
+        ...(browser === 'firefox' ? {} : { match_origin_as_fallback: true }),
+      },
       ...(browser === 'firefox'
         ? [
             {

@@ -31,11 +31,11 @@ export const E2E_AREAS: readonly { paths: readonly string[]; specs: readonly str
   {
     // The agent host: sessions, confirmations, the agent loop, sub-agents.
     paths: ['lib/host/', 'lib/agent/', 'entrypoints/offscreen/'],
-    specs: ['sidepanel', 'sidepanel-restart', 'subagents', 'trust-sites', 'trust-host', 'fresh-tools', 'inspector'],
+    specs: ['sidepanel', 'sidepanel-restart', 'subagents', 'trust-sites', 'trust-host', 'fresh-tools', 'inspector', 'debugging-tools'],
   },
   { paths: ['lib/cloud/'], specs: ['sidepanel', 'options'] },
   { paths: ['lib/local/', 'scripts/make-test-model.ts', 'tests/model/'], specs: ['local-*', 'sidepanel-local', 'fresh-tools'] },
-  { paths: ['lib/mcp-bridge/', 'bridge/', 'components/sharing/'], specs: ['mcp-bridge'] },
+  { paths: ['lib/mcp-bridge/', 'bridge/', 'components/sharing/'], specs: ['mcp-bridge', 'debugging-tools'] },
   { paths: ['lib/audit/', 'scripts/audit.ts'], specs: ['audit', 'audit-cli'] },
   { paths: ['lib/evals/', 'scripts/eval.ts'], specs: ['eval-cli', 'inspector', 'trust-exports'] },
   { paths: ['lib/inspector/', 'components/inspector/'], specs: ['inspector', 'trust-exports'] },

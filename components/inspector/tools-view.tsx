@@ -10,6 +10,7 @@ function badges(annotations: ToolAnnotations | undefined): { label: string; tone
   if (annotations?.readOnlyHint === true) out.push({ label: 'Read-only', tone: '' });
   if (annotations?.consequentialHint === true) out.push({ label: 'Consequential', tone: 'warn' });
   if (annotations?.untrustedContentHint === true) out.push({ label: 'Returns untrusted content', tone: '' });
+  if (annotations?.debugging === true) out.push({ label: 'Debugging: not offered to agents', tone: 'warn' });
   return out;
 }
 
@@ -59,7 +60,18 @@ export function ToolsView({ tab, store }: ToolsViewProps) {
   );
 }
 
-function ToolInspector({ tool, tab, store, topOrigin }: { tool: PanelTool; tab: TabSnapshot; store: InspectorStore; topOrigin?: string }) {
+/** One tool, inspected: what the model would see of it, where it lives, and a form to run it by hand. */
+export function ToolInspector({
+  tool,
+  tab,
+  store,
+  topOrigin,
+}: {
+  tool: PanelTool;
+  tab: TabSnapshot;
+  store: InspectorStore;
+  topOrigin?: string;
+}) {
   const marks = badges(tool.annotations);
   const elsewhere = tool.origin !== undefined && tool.origin !== topOrigin;
   return (
@@ -122,7 +134,8 @@ function ToolInspector({ tool, tab, store, topOrigin }: { tool: PanelTool; tab: 
   );
 }
 
-function originOf(url: string): string | undefined {
+/** The origin of a URL, or undefined when it is none. */
+export function originOf(url: string): string | undefined {
   try {
     return new URL(url).origin;
   } catch {

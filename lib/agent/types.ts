@@ -28,6 +28,8 @@ export interface ToolAnnotations {
   readOnlyHint?: boolean;
   untrustedContentHint?: boolean;
   consequentialHint?: boolean;
+  /** For the page's developers, not for agents (is-debugging-tool.ts): offered to no model, run by hand only. */
+  debugging?: boolean;
 }
 
 /** One content block of a tool result (MCP CallToolResult content). */

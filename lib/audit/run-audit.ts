@@ -1,6 +1,7 @@
 import { AUDIT_SEVERITIES, type AuditFinding, type AuditInput, type AuditReport, type AuditSeverity } from './audit-types';
 import { checkConfusableTools } from './check-confusable-tools';
 import { checkConsequentialHint } from './check-consequential-hint';
+import { checkDebuggingTools } from './check-debugging-tools';
 import { checkDescriptions } from './check-descriptions';
 import { checkDroppedTools } from './check-dropped-tools';
 import { checkFormCoverage } from './check-form-coverage';
@@ -34,6 +35,7 @@ const CHECKS: readonly ((input: AuditInput) => AuditFinding[])[] = [
   checkUntrustedContentHint,
   checkReadOnlyHint,
   checkReadOnlyMissing,
+  checkDebuggingTools,
   checkConfusableTools,
   checkOnDeviceFit,
   checkFormCoverage,

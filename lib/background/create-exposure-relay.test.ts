@@ -24,7 +24,7 @@ const exposed = (name: string, exposedTo: string[], extra: Partial<ExposedTool> 
 });
 
 /** A tab: frame 0 is the shop, 1 a widget, 2 an ad; `denied` frames may not use tools. */
-function setup(denied: number[] = []) {
+function setup(denied: number[] = [], clock: { now: number } = { now: 0 }) {
   const sent: { tabId: number; frameId: number; message: { type: string; [key: string]: unknown }; documentId?: string }[] = [];
   const origins: Record<number, string> = { 0: SHOP, 1: WIDGET, 2: ADS };
   const relay = createExposureRelay({
@@ -39,11 +39,56 @@ function setup(denied: number[] = []) {
       if (m.type === 'bridge/run-exposed') return { ok: true, value: `${m.name} ran for ${m.caller} with ${m.input}` };
       return undefined;
     },
+    now: () => clock.now,
   });
   return { relay, sent };
 }
 
 describe('createExposureRelay', () => {
+  it('tells a document that was told of the change already nothing more, nor one that asked after it, another origin or none', async () => {
+    const clock = { now: 100 };
+    const { relay, sent } = setup([], clock);
+    // The ad asked for its bridge at 100; the widget exposes a tool to it at 150, and the ad, allowed, is told then.
+    clock.now = 150;
+    await relay.publish(sender(1, 1, WIDGET, 'doc-w'), [exposed('book', [ADS])], [0]);
+    expect(sent.map((m) => m.frameId)).toEqual([2]);
+    sent.length = 0;
+    await relay.caughtUp(sender(1, 2, ADS, 'doc-a'), 100);
+    await relay.caughtUp(sender(1, 2, ADS, 'doc-b'), 151);
+    await relay.caughtUp(sender(1, 2, ADS, 'doc-c'), undefined);
+    await relay.caughtUp(sender(1, 0, SHOP, 'doc-s'), 100);
+    expect(sent).toEqual([]);
+  });
+
+  it('tells a document whose tools policy was decided after a change the change once, and not again when it heard it', async () => {
+    const clock = { now: 100 };
+    let decide = (_allowed: boolean) => {};
+    const sent: unknown[] = [];
+    const relay = createExposureRelay({
+      mayUseTools: (s) => (s.frameId === 2 ? new Promise<boolean>((resolve) => (decide = resolve)) : Promise.resolve(true)),
+      // The ad is not counted as allowed yet: the widget's change reaches no one.
+      allowedFrames: async () => [{ frameId: 1, origin: WIDGET }],
+      sendToFrame: async (_tabId, frameId, message) => void sent.push([frameId, (message as { type: string }).type]),
+      now: () => clock.now,
+    });
+    const ready = relay.caughtUp(sender(1, 2, ADS, 'doc-a'), 90);
+    clock.now = 120;
+    await relay.publish(sender(1, 1, WIDGET, 'doc-w'), [exposed('book', [ADS])], [0]);
+    expect(sent).toEqual([]);
+    decide(true);
+    await ready;
+    expect(sent).toEqual([[2, 'bridge/exposed-changed']]);
+  });
+
+  it('tells a document that may not use tools nothing when it is ready', async () => {
+    const clock = { now: 100 };
+    const { relay, sent } = setup([2], clock);
+    await relay.publish(sender(1, 1, WIDGET, 'doc-w'), [exposed('book', [ADS])], [0]);
+    sent.length = 0;
+    await relay.caughtUp(sender(1, 2, ADS, 'doc-a'), 50);
+    expect(sent).toEqual([]);
+  });
+
   it('lists a frame its tools exposed to its attested origin, of the origins it asks for, with the owner as attested', async () => {
     const { relay, sent } = setup();
     await relay.publish(sender(1, 1, WIDGET, 'doc-w'), [exposed('book', [`${SHOP}/any/path`]), exposed('secret', [ADS])], [0]);

@@ -31,6 +31,8 @@ interface ExposureRelayPorts {
   sendToFrame(tabId: number, frameId: number, message: unknown, documentId?: string): Promise<unknown>;
   /** Where the exposures outlive the service worker (Chrome stops an idle one); kept in memory only without it. */
   store?: SessionStore;
+  /** The clock (ms); Date.now by default. */
+  now?: () => number;
 }
 
 /** One frame's exposed tools, as the relay keeps them: the owner as the browser attested it. */
@@ -56,6 +58,12 @@ interface ExposureRelay {
   cancel(sender: FrameSender, callId: unknown): void;
   /** The frame's document is gone or replaced (frame/ready). */
   forgetFrame(tabId: number, frameId: number): Promise<void>;
+  /**
+   * frame/ready of a document that asked for its bridge (frame/load) at `loadAsked` (ms): a change of the tools
+   * exposed to its origin since then reached no bridge of it, so it hears one `bridge/exposed-changed` now (a page
+   * that only listens for `toolchange` wakes its bridge, and must not miss what came while it loaded).
+   */
+  caughtUp(sender: FrameSender, loadAsked: number | undefined): Promise<void>;
   forgetTab(tabId: number): void;
 }
 
@@ -63,6 +71,7 @@ const storeKey = (tabId: number) => `bridge:exposed:${tabId}`;
 
 /** Creates the relay. */
 export function createExposureRelay(ports: ExposureRelayPorts): ExposureRelay {
+  const now = ports.now ?? Date.now;
   const tabs = new Map<number, Map<number, ExposedFrame>>();
   /** Each frame's publications, one after another: a later one must not be overtaken by an earlier one's check. */
   const publishing = new Map<string, Promise<void>>();
@@ -85,14 +94,22 @@ export function createExposureRelay(ports: ExposureRelayPorts): ExposureRelay {
     if (frames) void ports.store?.set({ [storeKey(tabId)]: [...frames] }).catch(() => undefined);
   };
 
+  /** When the tools exposed to an origin in a tab last changed (`${tabId} ${origin}`), for {@link ExposureRelay.caughtUp}. */
+  const changedAt = new Map<string, number>();
+  /** When each frame (`${tabId}:${frameId}`) was last told of a change, so a catch-up does not tell it twice. */
+  const toldAt = new Map<string, number>();
   const tellConcerned = async (tabId: number, owner: number, ownerOrigin: string, origins: Set<string>) => {
     if (origins.size === 0) return;
+    for (const origin of origins) if (origin !== ownerOrigin) changedAt.set(`${tabId} ${origin}`, now());
     const frames = await ports.allowedFrames(tabId);
     await Promise.all(
       frames
         // Same-origin documents hear it from the owner's polyfill (they find each other's windows).
         .filter(({ frameId, origin }) => frameId !== owner && origin !== ownerOrigin && origins.has(origin))
-        .map(({ frameId }) => ports.sendToFrame(tabId, frameId, { type: 'bridge/exposed-changed' }).catch(() => undefined)),
+        .map(({ frameId }) => {
+          toldAt.set(`${tabId}:${frameId}`, now());
+          return ports.sendToFrame(tabId, frameId, { type: 'bridge/exposed-changed' }).catch(() => undefined);
+        }),
     );
   };
 
@@ -201,8 +218,20 @@ export function createExposureRelay(ports: ExposureRelayPorts): ExposureRelay {
         save(tabId);
         await tellConcerned(tabId, frameId, before.origin, new Set(before.tools.flatMap((tool) => tool.exposedTo)));
       }),
+    async caughtUp(sender, loadAsked) {
+      if (loadAsked === undefined) return;
+      // Once the frame's tools policy is decided: until then it is told of no change (allowedFrames), so a change
+      // made while it was decided is owed to it too.
+      if (!(await ports.mayUseTools(sender))) return;
+      const changed = changedAt.get(`${sender.tabId} ${sender.origin}`) ?? -1;
+      if (changed < loadAsked || (toldAt.get(`${sender.tabId}:${sender.frameId}`) ?? -1) >= changed) return;
+      toldAt.set(`${sender.tabId}:${sender.frameId}`, now());
+      await ports.sendToFrame(sender.tabId, sender.frameId, { type: 'bridge/exposed-changed' }, sender.documentId).catch(() => undefined);
+    },
     forgetTab(tabId) {
       tabs.delete(tabId);
+      for (const key of [...changedAt.keys()]) if (key.startsWith(`${tabId} `)) changedAt.delete(key);
+      for (const key of [...toldAt.keys()]) if (key.startsWith(`${tabId}:`)) toldAt.delete(key);
       void ports.store?.remove([storeKey(tabId)]).catch(() => undefined);
     },
   };

@@ -181,6 +181,9 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
     }
   };
 
+  /** When each document asked for its bridge (frame/load), until its bridge announces it (frame/ready). */
+  const loadAsked = new Map<string, number>();
+  const documentKey = (sender: FrameSender) => `${sender.tabId}:${sender.frameId}:${sender.documentId ?? ''}`;
   /** What content scripts say: each field is untrusted, and the frame is who the browser says sent it. */
   const frameHandlers: ChannelHandlers<FrameChannel, FrameSender> = {
     'frame/ready': (message, sender) => {
@@ -188,10 +191,15 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
       if (sender.documentId) documents.set(frameKey, sender.documentId);
       else documents.delete(frameKey);
       navigation.documentStarted(frameKey);
-      void exposure.forgetFrame(sender.tabId, sender.frameId);
+      const asked = loadAsked.get(documentKey(sender));
+      loadAsked.delete(documentKey(sender));
+      void exposure.forgetFrame(sender.tabId, sender.frameId).then(() => exposure.caughtUp(sender, asked));
       void registry.documentStarted(sender.tabId, sender.frameId, sender.origin, message.needsDelegation === true);
     },
     'frame/load': (_message, sender) => {
+      // When the document asked: what is exposed to it meanwhile, it hears of once its bridge is ready.
+      if (loadAsked.size > 500) loadAsked.clear();
+      loadAsked.set(documentKey(sender), Date.now());
       // The frame shows WebMCP (stub.ts). Whatever it claims, it only gets the extension's own scripts, and only
       // into the document the browser says sent this.
       void ports.loadBridge?.(sender.tabId, sender).catch(() => undefined);

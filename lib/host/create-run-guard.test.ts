@@ -73,6 +73,21 @@ describe('createRunGuard', () => {
     expect(guard.refuse(call('delegate_to_reviews'), [], page)?.isError).toBe(true);
   });
 
+  it('refuses a debugging tool to every agent, even one whose profile names it, and leaves it out of what was offered', () => {
+    const inspector: WebAgent = { id: 'inspector', name: 'Inspector', tools: ['dump_state'] };
+    const agent: WebAgent = { id: 'shop', subAgents: [inspector] };
+    const guard = createRunGuard({ site: A, agent, stop: () => {} });
+    const page = [tool('search'), tool('dump_state', { debugging: true })];
+    expect(text(guard.refuse(call('dump_state'), [], page))).toBe(
+      'Error [unknown_tool]: no tool named "dump_state" is offered to you. Available tools: search, delegate_to_inspector.',
+    );
+    expect(text(guard.refuse(call('dump_state'), ['inspector'], page))).toBe(
+      'Error [unknown_tool]: no tool named "dump_state" is offered to you. Available tools: none.',
+    );
+    // debugging: false is an ordinary tool.
+    expect(guard.refuse(call('search'), [], [tool('search', { debugging: false })])).toBeUndefined();
+  });
+
   it('asks whatever the policy says when the conversation holds another site’s data', () => {
     const guard = createRunGuard({ site: B, agent: undefined, stop: () => {} });
     expect(guard.mustAsk({ origin: B, originalName: 'lookup' }, [B])).toBeUndefined();

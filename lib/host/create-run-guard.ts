@@ -14,6 +14,7 @@
  */
 import type { ForcedQuestion } from '../messaging/client-call-request';
 import { agentAtPath } from '../agent/agent-at-path';
+import { isDebuggingTool } from '../agent/is-debugging-tool';
 import { isToolOffered } from '../agent/is-tool-offered';
 import { selectTools } from '../agent/select-tools';
 import { OUTCOME_UNKNOWN_NOTE, parseToolError } from '../agent/tool-error-codes';
@@ -117,7 +118,10 @@ export function createRunGuard(deps: RunGuardDeps): RunGuard {
     refuse(call, agentPath, pageTools) {
       const left = leftSite();
       if (left) return left;
-      if (isToolOffered(deps.agent, agentPath, call.name)) return undefined;
+      // A debugging tool is the page's developers', never an agent's: refused like a name that was never offered,
+      // whatever the page or the model says (a page may mark a destructive tool so and talk the model into it).
+      const debugging = pageTools.some((t) => t.name === call.name && isDebuggingTool(t));
+      if (!debugging && isToolOffered(deps.agent, agentPath, call.name)) return undefined;
       const name = String(call.name).replace(/\s+/g, ' ').slice(0, 64);
       const offered = offeredNames(deps.agent, agentPath, pageTools);
       return toolErrorOutput(
@@ -160,7 +164,13 @@ export function createRunGuard(deps: RunGuardDeps): RunGuard {
 /** The tools the agent at `path` was offered (its page tools and delegate tools), by name, for the model's error text. */
 function offeredNames(agent: WebAgent | undefined, path: readonly string[], pageTools: readonly ToolDescriptor[]): string[] {
   const reached = agentAtPath(agent, path);
-  return reached ? selectTools(reached.agent, pageTools, path.length).map((t) => t.name) : [];
+  return reached
+    ? selectTools(
+        reached.agent,
+        pageTools.filter((t) => !isDebuggingTool(t)),
+        path.length,
+      ).map((t) => t.name)
+    : [];
 }
 
 function withNote(content: ToolOutput['content']): ToolOutput['content'] {

@@ -71,6 +71,23 @@ describe('createTabTools', () => {
     expect(tools.forPanel()[0]).toMatchObject({ returns: '{hits: number}', outputSchema: typed.outputSchema });
   });
 
+  it('never offers the model a debugging tool; the panel lists it, and the person can run it (offered)', async () => {
+    const debug = { ...entry('dump_state'), annotations: { debugging: true } };
+    const tools = createTabTools({
+      tabId: 1,
+      bridge: bridge([entry('search'), debug]).port,
+      settings: { siteAgentFor: async () => undefined },
+      onChange: () => {},
+    });
+    await tools.refresh();
+    expect(tools.forModel().map((t) => t.name)).toEqual(['search']);
+    expect(tools.forPanel().map((t) => [t.name, t.annotations?.debugging])).toEqual([
+      ['search', undefined],
+      ['dump_state', true],
+    ]);
+    expect(tools.offered('dump_state')?.name).toBe('dump_state');
+  });
+
   it('tells the panel which tools came through the 2025 API, and never the model', async () => {
     const b = bridge([{ ...entry('get_quote'), legacyApi: 'navigator.modelContext' }, entry('search')]);
     const tools = createTabTools({

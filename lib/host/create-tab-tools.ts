@@ -4,6 +4,7 @@
  * wait for a tool the page does not offer yet. The view subscribes to the bridge once and looks at the tab's tools
  * once per change it is told of; a tool call reads the view (current) and never looks itself.
  */
+import { isDebuggingTool } from '../agent/is-debugging-tool';
 import { isDelegateToolName, reachableToolNames } from '../agent/select-tools';
 import { summarizeOutputSchema } from '../agent/summarize-output-schema';
 import type { PageContext, ToolDescriptor, WebAgent } from '../agent/types';
@@ -57,9 +58,9 @@ export interface TabTools {
   identity(name: string): ToolIdentity | undefined;
   names(): string[];
   all(): TabToolEntry[];
-  /** The tools the agent offers the model, as the model sees them. */
+  /** The tools the agent offers the model, as the model sees them: never a debugging tool (is-debugging-tool.ts). */
   forModel(): ToolDescriptor[];
-  /** The tools the agent offers, as the inspector shows them. */
+  /** The tools the agent offers, as the inspector shows them, debugging tools included (the person runs those by hand). */
   forPanel(): PanelTool[];
   /** Waits until the page offers a tool of this name, at most UNKNOWN_TOOL_WAIT_MS or until `signal` aborts. */
   waitFor(name: string, signal: AbortSignal): Promise<TabToolEntry | undefined>;
@@ -161,7 +162,10 @@ export function createTabTools(deps: TabToolsDeps): TabTools {
     identity: (name) => identities.get(name),
     names: () => tools.tools.map((t) => t.name),
     all: () => tools.tools,
-    forModel: () => filterTools(tools.tools, agent).map(toDescriptor),
+    forModel: () =>
+      filterTools(tools.tools, agent)
+        .filter((t) => !isDebuggingTool(t))
+        .map(toDescriptor),
     forPanel: () => filterTools(tools.tools, agent).map(toPanelTool),
     waitFor: (name, signal) => waitUntil(() => tools.tools.find((t) => t.name === name), signal),
     waitForPage: async (signal) => {

@@ -125,6 +125,15 @@ describe('runClientCall', () => {
     expect(gone.seen.asked.length + wrong.seen.asked.length).toBe(0);
   });
 
+  it('refuses a debugging tool as one the page does not offer, before asking, however the client learned its name', async () => {
+    const debug = setup({ tools: [{ ...pay, annotations: { debugging: true } }] });
+    const refused = await runClientCall(call, debug.request, debug.deps);
+    expect(refused.ran).toBe(false);
+    expect(text(refused.output)).toBe('Error [unknown_tool]: The page no longer offers pay. List the tools again.');
+    expect(debug.seen.asked).toEqual([]);
+    expect(debug.seen.onPage).toBe(0);
+  });
+
   it('hands back what the person declined, without running', async () => {
     const declined: ToolOutput = { content: [{ type: 'text', text: 'Error [declined]: no.' }], isError: true };
     const { deps, seen, request } = setup({ answer: () => declined });

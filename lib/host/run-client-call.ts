@@ -1,4 +1,5 @@
 import type { ToolCall, ToolOutput } from '../agent/types';
+import { isDebuggingTool } from '../agent/is-debugging-tool';
 import { validateArgs } from '../agent/validate-args';
 import type { CallInProgress, CallTimeline } from '../inspector/call-timeline';
 import type { TabToolEntry } from '../messaging/tab-tool-snapshot';
@@ -64,7 +65,8 @@ export async function runClientCall(
   };
   const away = moved();
   if (away) return refused(away);
-  if (!tool || !identity || !isShown(tool, request.shown))
+  // A debugging tool is never a desktop agent's, even called by a name it guessed or kept (docs/security.md).
+  if (!tool || !identity || !isShown(tool, request.shown) || isDebuggingTool(tool))
     return refused(toolErrorOutput('unknown_tool', `The page no longer offers ${call.name}. List the tools again.`));
   const verdict = validateArgs(tool.inputSchema, call.input);
   if (!verdict.ok) return refused(toolErrorOutput('invalid_input', verdict.message));

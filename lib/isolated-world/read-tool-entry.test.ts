@@ -18,9 +18,15 @@ describe('readToolEntry', () => {
       title: 'Search',
       description: 'Finds things',
       inputSchema: schema,
-      annotations: { readOnlyHint: true },
+      annotations: { readOnlyHint: true, debugging: false },
     });
     expect(tool!.inputSchema).not.toBe(schema);
+  });
+
+  it('keeps debugging: true, which keeps the tool from every agent (is-debugging-tool.ts)', () => {
+    expect(readToolEntry({ name: 'dump_state', description: 'd', annotations: { debugging: true } })!.annotations).toEqual({
+      debugging: true,
+    });
   });
 
   it('accepts a schema given as JSON text and a tool without one', () => {

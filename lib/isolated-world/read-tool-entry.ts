@@ -67,7 +67,7 @@ function readString(target: object, key: string, max: number): string | undefine
 function readAnnotations(value: unknown): ToolAnnotations | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const out: ToolAnnotations = {};
-  for (const key of ['readOnlyHint', 'untrustedContentHint', 'consequentialHint'] as const) {
+  for (const key of ['readOnlyHint', 'untrustedContentHint', 'consequentialHint', 'debugging'] as const) {
     const v = readPageField(value, key);
     if (typeof v === 'boolean') out[key] = v;
   }

@@ -314,6 +314,22 @@ describe('createMcpBridge', () => {
     expect(t.calls).toEqual([]);
   });
 
+  it('never lists a debugging tool, and refuses a call of it by name in the words of a name never shared', async () => {
+    const t = setup();
+    await t.hello();
+    t.snapshots.set(1, {
+      tabId: 1,
+      page: { url: `${SHOP}/` },
+      tools: [entry('search', SHOP), entry('wipe_data', SHOP, { annotations: { debugging: true } })],
+    });
+    const { result } = await t.request('c1', { type: 'tools/list' });
+    expect(result.tools.map((tool: { name: string }) => tool.name)).not.toContain('shop_example__wipe_data');
+    expect(result.tools.map((tool: { name: string }) => tool.name)).toContain('shop_example__search');
+    const reply = (await t.request('c1', { type: 'tools/call', name: 'shop_example__wipe_data', arguments: {} })).result;
+    expect(reply).toEqual({ content: [{ type: 'text', text: NOT_SHARED_ERROR }], isError: true });
+    expect(t.calls).toEqual([]);
+  });
+
   it('gives a refusal from the tab’s session (the tab moved, the tool changed) and the router’s “changed” the same words, and passes on only a Deny or bad arguments', async () => {
     const t = setup();
     await t.hello();

@@ -3,6 +3,7 @@
  * the frame that owns each (lib/agent/site-tool-names.ts). Only the tools of the page the router knows the tab shows, never a
  * delegate_to_* tool (sub-agents are the extension's own).
  */
+import { isDebuggingTool } from '../agent/is-debugging-tool';
 import { isDelegateToolName } from '../agent/select-tools';
 import type { BridgeBrowser } from '../messaging/mcp-bridge-messages';
 import type { ToolBridge } from '../messaging/tool-bridge';
@@ -37,7 +38,8 @@ export async function listSharedTools(deps: ListSharedToolsDeps): Promise<Map<st
     if (pageSite !== tabSite) continue;
     const title = cleanPageText(snapshot.page?.title ?? tab.title ?? '', { oneLine: true, max: 80 });
     for (const entry of snapshot.tools) {
-      if (isDelegateToolName(entry.name)) continue;
+      // A debugging tool is the page's developers', never a desktop agent's (docs/security.md, "Debugging tools").
+      if (isDelegateToolName(entry.name) || isDebuggingTool(entry)) continue;
       // A frame of another origin is named and described as what it is, never as the site around it.
       const origin = frameOriginOf(entry);
       const named: NamedTool = { tabId: tab.tabId, site: tabSite, tool: entry.name, ...(origin !== tabSite ? { origin } : {}) };

@@ -83,17 +83,37 @@ describe('notifyFrameTree', () => {
 
 describe('runInPeer', () => {
   it("settles with the other document's answer, and rejects at once when aborted or when that document goes away", async () => {
+    const caller = new EventTarget() as unknown as Window;
     const win = new EventTarget() as unknown as Window;
-    await expect(runInPeer(win, { ...peer('x'), run: () => Promise.resolve('done') }, 'n', '{}', undefined)).resolves.toBe('done');
-    const never = { ...peer('x'), run: vi.fn(() => new Promise<string | null>(() => {})) };
+    await expect(runInPeer(caller, win, { ...peer('x'), run: () => Promise.resolve('done') }, 'n', '{}', undefined)).resolves.toBe('done');
+    const never = {
+      ...peer('x'),
+      run: vi.fn((_name: string, _json: string, _signal?: AbortSignal) => new Promise<string | null>(() => {})),
+    };
     const controller = new AbortController();
-    const aborted = runInPeer(win, never, 'n', '{}', controller.signal);
+    const aborted = runInPeer(caller, win, never, 'n', '{}', controller.signal);
     controller.abort('stop');
     await expect(aborted).rejects.toBe('stop');
-    const gone = runInPeer(win, never, 'n', '{}', undefined);
+    // The other document heard of the abort, with the caller's reason.
+    expect(never.run.mock.calls[0][2]?.reason).toBe('stop');
+    const gone = runInPeer(caller, win, never, 'n', '{}', undefined);
     win.dispatchEvent(new Event('pagehide'));
     await expect(gone).rejects.toMatchObject({ name: 'UnknownError' });
-    await expect(runInPeer(win, never, 'n', '{}', AbortSignal.abort('early'))).rejects.toBe('early');
+    await expect(runInPeer(caller, win, never, 'n', '{}', AbortSignal.abort('early'))).rejects.toBe('early');
     expect(never.run).toHaveBeenCalledTimes(2);
+  });
+
+  it('cancels the call in the other document when the calling document goes away first (the spec’s unloading cleanup)', () => {
+    const caller = new EventTarget() as unknown as Window;
+    const win = new EventTarget() as unknown as Window;
+    const never = {
+      ...peer('x'),
+      run: vi.fn((_name: string, _json: string, _signal?: AbortSignal) => new Promise<string | null>(() => {})),
+    };
+    void runInPeer(caller, win, never, 'n', '{}', undefined).catch(() => {});
+    const signal = never.run.mock.calls[0][2];
+    expect(signal?.aborted).toBe(false);
+    caller.dispatchEvent(new Event('pagehide'));
+    expect(signal?.aborted).toBe(true);
   });
 });

@@ -92,9 +92,23 @@ export function isSameOrigin(win: Window, origin: string): boolean {
 /**
  * Runs another document's tool: toolactivated and toolcancel fire at that document's modelContext. The call
  * rejects with UnknownError, as native's, if that document goes away (its frame navigates or is removed) first.
+ * When the calling document (`caller`) goes away first, the call is cancelled as if its signal aborted: the tool's
+ * signal aborts and toolcancel fires in the tool's document (the spec's unloading document cleanup steps, "cancel
+ * a pending tool execution"; native Chromium 156 does so).
  */
-export function runInPeer(win: Window, peer: Peer, name: string, json: string, signal: AbortSignal | undefined): Promise<string | null> {
+export function runInPeer(
+  caller: Window,
+  win: Window,
+  peer: Peer,
+  name: string,
+  json: string,
+  signal: AbortSignal | undefined,
+): Promise<string | null> {
   if (signal?.aborted) return Promise.reject(signal.reason);
+  const cancel = new AbortController();
+  const leave = () => cancel.abort();
+  caller.addEventListener('pagehide', leave, { once: true });
+  signal?.addEventListener('abort', () => cancel.abort(signal.reason), { once: true });
   return new Promise((resolve, reject) => {
     const gone = () => reject(unknownToolError());
     win.addEventListener('pagehide', gone, { once: true });
@@ -102,7 +116,7 @@ export function runInPeer(win: Window, peer: Peer, name: string, json: string, s
     const aborted = () => reject(signal?.reason);
     signal?.addEventListener('abort', aborted, { once: true });
     peer
-      .run(name, json, signal)
+      .run(name, json, cancel.signal)
       .then(resolve, (error) =>
         // The other document's DOMException, remade in this one's realm.
         reject(
@@ -112,6 +126,7 @@ export function runInPeer(win: Window, peer: Peer, name: string, json: string, s
         ),
       )
       .finally(() => {
+        caller.removeEventListener('pagehide', leave);
         win.removeEventListener('pagehide', gone);
         signal?.removeEventListener('abort', aborted);
       });

@@ -2,7 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ExposedTool } from '../messaging/bridge-messages';
 import type { ExposureLink } from './exposure-link';
-import { exposedToolsChanged, linkExposure, PolyfillModelContext, runExposedTool } from './install-model-context-polyfill';
+import {
+  exposedToolsChanged,
+  linkExposure,
+  PolyfillModelContext,
+  runExposedTool,
+  settleToolsPolicy,
+} from './install-model-context-polyfill';
 
 const win = () => window as unknown as Window & typeof globalThis;
 const tick = () => new Promise((r) => setTimeout(r, 5));
@@ -79,5 +85,30 @@ describe('PolyfillModelContext: exposure across origins', () => {
     exposedToolsChanged(mc);
     await tick();
     expect(changes).toBe(1);
+  });
+
+  it('holds another origin’s change until the background says the frame may use tools, and drops it where it may not', async () => {
+    // A frame below another origin, so the polyfill asks the background whether it may use tools (the `tools`
+    // policy): the change that came with its bridge waits for the answer.
+    const frameFor = () =>
+      new Proxy(window, {
+        get(target, key) {
+          if (key === 'parent') return { origin: 'https://embedder.example' };
+          const value = Reflect.get(target, key, target);
+          return typeof value === 'function' && !/^[A-Z]/.test(String(key)) ? value.bind(target) : value;
+        },
+      }) as unknown as Window & typeof globalThis;
+    for (const allowed of [true, false]) {
+      const mc = new PolyfillModelContext(frameFor());
+      let changes = 0;
+      mc.addEventListener('toolchange', () => changes++);
+      exposedToolsChanged(mc);
+      await tick();
+      expect(changes).toBe(0);
+      settleToolsPolicy(mc, allowed);
+      await tick();
+      await tick();
+      expect(changes).toBe(allowed ? 1 : 0);
+    }
   });
 });

@@ -158,9 +158,13 @@ export class PolyfillModelContext extends EventTarget {
         this.#publishIfExposing();
       },
       changed: () => {
-        if (this.#allowed !== true || isInactive(this.#doc)) return;
-        // In a task, as every toolchange.
-        this.#win.setTimeout(() => this.dispatchEvent(new this.#win.Event('toolchange')), 0);
+        // A change can come before the background has said whether this frame may use tools (its bridge has just
+        // loaded): it is heard once the frame may, never where it may not.
+        void this.#whenAllowed(async () => {
+          if (isInactive(this.#doc)) return;
+          // In a task, as every toolchange.
+          this.#win.setTimeout(() => this.dispatchEvent(new this.#win.Event('toolchange')), 0);
+        }).catch(() => undefined);
       },
       run: (name, caller, inputJson, signal) => {
         const registered = this.#tools.get(name);
@@ -342,7 +346,7 @@ export class PolyfillModelContext extends EventTarget {
       if (!peer || toolOrigin !== peer.origin || !peer.tools().some((t) => t.name === name)) {
         throw unknownToolError();
       }
-      return runInPeer(win, peer, name, readToolInputJson(input), signal);
+      return runInPeer(this.#win, win, peer, name, readToolInputJson(input), signal);
     }
   }
 

@@ -11,9 +11,11 @@ const opened: HappyWindow[] = [];
  * A fresh page world. happy-dom's `document` does not inherit from `window.Document.prototype` as a browser's does
  * (its classes are layered per window), so `Document` is pointed at the class the document does inherit from.
  */
-function pageWorld(html = '<p>No tools</p>'): { win: PageWindow; doc: Document & { modelContext?: any } } {
-  const happy = new HappyWindow({ url: 'https://shop.test/' });
+function pageWorld(html = '<p>No tools</p>', secure = true): { win: PageWindow; doc: Document & { modelContext?: any } } {
+  const happy = new HappyWindow({ url: secure ? 'https://shop.test/' : 'http://shop.test/' });
   opened.push(happy);
+  // happy-dom has no isSecureContext: the browser's answer for the URL.
+  Object.defineProperty(happy, 'isSecureContext', { configurable: true, value: secure });
   let proto = Object.getPrototypeOf(happy.document);
   while (proto.constructor.name !== 'Document') proto = Object.getPrototypeOf(proto);
   Object.defineProperty(happy, 'Document', { configurable: true, value: proto.constructor });
@@ -69,6 +71,15 @@ describe('installModelContextStub', () => {
     // Another document of the same window (a page's DOMParser result) has none.
     const other = win.document.implementation.createHTMLDocument('other') as Document & { modelContext?: unknown };
     expect(other.modelContext).toBeUndefined();
+  });
+
+  it('gives nothing of WebMCP to a document that is no secure context ([SecureContext], as native)', () => {
+    const { win, doc } = pageWorld('<p>No tools</p>', false);
+    installModelContextStub(win);
+    expect(doc.modelContext).toBeUndefined();
+    expect('modelContext' in Object.getPrototypeOf(Object.getPrototypeOf(doc))).toBe(false);
+    expect(Object.getOwnPropertyDescriptor(win, 'ToolActivatedEvent')).toBeUndefined();
+    expect(win[STUB_KEY]).toBeUndefined();
   });
 
   it('makes ToolActivatedEvent and ToolCancelEvent exist from the start, built on first read, without waking anything', () => {
@@ -216,6 +227,29 @@ describe('installModelContextStub', () => {
     (win[STUB_KEY] as ModelContextStub).upgrade(real);
     real.dispatchEvent(new win.Event('toolchange'));
     expect(heard.sort()).toEqual(['handler', 'listener']);
+  });
+
+  it('wakes for a document that only adds a toolchange listener, and not for other events', async () => {
+    const { win, doc } = pageWorld();
+    installModelContextStub(win);
+    const woken = wakes(win);
+    doc.modelContext.addEventListener('toolactivated', () => {});
+    doc.modelContext.addEventListener('toolcancel', () => {});
+    expect(woken.count()).toBe(0);
+    doc.modelContext.addEventListener('toolchange', () => {});
+    await woken.next;
+    expect(woken.count()).toBe(1);
+  });
+
+  it('wakes for a document that only sets ontoolchange; reading modelContext alone wakes nothing', async () => {
+    const { win, doc } = pageWorld();
+    installModelContextStub(win);
+    const woken = wakes(win);
+    expect(typeof doc.modelContext.addEventListener).toBe('function');
+    expect(woken.count()).toBe(0);
+    doc.modelContext.ontoolchange = () => {};
+    await woken.next;
+    expect(woken.count()).toBe(1);
   });
 
   it('a polyfill that loads before the page ever read modelContext still serves what the page reads later', async () => {

@@ -84,6 +84,8 @@ export function installModelContextStub(win: Window & typeof globalThis): void {
     if (native) watchForNativePageTools(win, native, () => win.dispatchEvent(new win.Event(WAKE_EVENT)));
     return;
   }
+  // [SecureContext], as native's (Chromium counts a data: frame as no secure context): nothing of WebMCP there.
+  if (!win.isSecureContext) return;
   // ToolActivatedEvent and ToolCancelEvent exist from the start, as native's; each is built on first read.
   exposeToolEventsLazily(win);
   const recorded: RecordedCall[] = [];
@@ -137,6 +139,15 @@ export function installModelContextStub(win: Window & typeof globalThis): void {
         },
       });
     }
+    // A document that only listens for toolchange (another origin's exposed tools, issue 23's note) hears them
+    // once the polyfill has loaded: a toolchange listener (`ontoolchange` too, which adds one) wakes it, as a call does.
+    define(target, 'addEventListener', {
+      writable: true,
+      value(type: unknown, ...rest: unknown[]) {
+        if (type === 'toolchange') wake();
+        return Reflect.apply(proto.addEventListener, this, [type, ...rest]);
+      },
+    });
     for (const type of FORWARDED_EVENTS) {
       let handler: ((event: Event) => void) | null = null;
       define(target, `on${type}`, {

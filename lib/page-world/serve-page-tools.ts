@@ -220,7 +220,7 @@ function toInfo(tool: unknown): PageToolInfo | undefined {
   const annotations = read('annotations');
   if (typeof annotations === 'object' && annotations !== null) {
     const copy: Record<string, boolean> = {};
-    for (const key of ['readOnlyHint', 'untrustedContentHint', 'consequentialHint']) {
+    for (const key of ['readOnlyHint', 'untrustedContentHint', 'consequentialHint', 'debugging']) {
       const v = readPageField(annotations, key);
       if (typeof v === 'boolean') copy[key] = v;
     }

@@ -22,9 +22,13 @@ describe('allowsTools (the tools permission policy, default self)', () => {
     expect(allowsTools("tools 'none'", `${shop}/f`, shop, shop)).toBe(false);
   });
 
-  it('an opaque origin (sandboxed, data:) is never "self" or "src"', () => {
+  it('an opaque origin (a sandboxed frame) is never "self" nor an origin, and is its iframe\'s "src", as in Chromium', () => {
     expect(allowsTools('', 'about:blank', 'null', 'null')).toBe(false);
-    expect(allowsTools('tools', 'data:text/html,x', 'null', shop)).toBe(false);
+    expect(allowsTools('', '', 'null', shop)).toBe(false);
+    expect(allowsTools("tools 'self'", '', 'null', shop)).toBe(false);
+    expect(allowsTools(`tools ${shop}`, '', 'null', shop)).toBe(false);
+    expect(allowsTools('tools', '', 'null', shop)).toBe(true);
+    expect(allowsTools('tools', 'data:text/html,x', 'null', shop)).toBe(true);
   });
 
   it('reads the first tools directive of an allow attribute', () => {

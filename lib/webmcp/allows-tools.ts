@@ -9,14 +9,17 @@
 
 /**
  * Whether an `<iframe allow=…>` with `src` lets a document of `childOrigin` use tools, inside a parent document of
- * `parentOrigin` that may use them itself. Origins are serialised (`https://a.example:8443`); 'null' (opaque) only
- * ever matches `*`.
+ * `parentOrigin` that may use them itself. Origins are serialised (`https://a.example:8443`); 'null' (opaque: a
+ * sandboxed frame) matches `*` and `'src'`, as Chromium's allowlists match an opaque document of the iframe that
+ * declares them (`matches_opaque_src`; probed in Chromium 156: a sandboxed `<iframe allow="tools">` registers), and
+ * never `'self'` nor an origin.
  */
 export function allowsTools(allow: string, src: string, childOrigin: string, parentOrigin: string): boolean {
   const allowlist = toolsAllowlist(allow);
   if (allowlist === undefined) return childOrigin !== 'null' && childOrigin === parentOrigin;
   return allowlist.some((token) => {
     if (token === '*') return true;
+    if (token === "'src'" && childOrigin === 'null') return true;
     if (childOrigin === 'null') return false;
     if (token === "'self'") return childOrigin === parentOrigin;
     if (token === "'src'") return childOrigin === originOf(src);

@@ -272,6 +272,43 @@ test('toolchange reaches the documents a tool is exposed to, and a tool its fram
   expect(await madeUp).toEqual(['rejected', UNKNOWN]);
 });
 
+test('a document that only listens for toolchange (a listener, or ontoolchange) hears of a tool exposed to its origin, then lists it', async ({
+  context,
+  server,
+}) => {
+  // Issue 23's note, issue 36: "notify documents of a tool change" fires toolchange at every document the tool is
+  // exposed to, whether or not it used WebMCP before; these two only listen.
+  const A = server.url;
+  const C = thirdOrigin(server.url);
+  const page = await openPage(context, A);
+  const byListener = await addFrame(page, `${C}/conformance.html?listener`, 'tools');
+  const byHandler = await addFrame(page, `${C}/conformance.html?handler`, 'tools');
+  await byListener.evaluate(() => {
+    (window as any).heard = new Promise((resolve) =>
+      (document as any).modelContext.addEventListener('toolchange', () => resolve('toolchange'), { once: true }),
+    );
+  });
+  await byHandler.evaluate(() => {
+    (window as any).heard = new Promise((resolve) => {
+      (document as any).modelContext.ontoolchange = () => resolve('ontoolchange');
+    });
+  });
+  await page.evaluate(async (origin) => {
+    await (document as any).modelContext.registerTool(
+      { name: 'top_tool', description: 'Of the top', execute: () => 'top ran' },
+      { exposedTo: [origin] },
+    );
+  }, C);
+  const listed = (frame: Frame) =>
+    frame.evaluate(async (top) => {
+      const heard = await (window as any).heard;
+      const tools = await (document as any).modelContext.getTools({ fromOrigins: [top] });
+      return [heard, tools.map((t: { name: string }) => t.name)];
+    }, A);
+  expect(await listed(byListener)).toEqual(['toolchange', ['top_tool']]);
+  expect(await listed(byHandler)).toEqual(['ontoolchange', ['top_tool']]);
+});
+
 test("a cross-origin call its caller aborts rejects at once with the reason, the tool is cancelled in its own document, and a removed frame's tool is detached", async ({
   context,
   server,

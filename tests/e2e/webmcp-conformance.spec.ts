@@ -865,3 +865,68 @@ test('Chromium 156 still refuses registerTool, getTools and executeTool with Sec
     ran: refused,
   });
 });
+
+/** A call of a tool that is unregistered while it runs: by itself, the WPT's case, and by the page meanwhile. */
+async function unregisterWhileRunning(page: Page): Promise<unknown> {
+  return page.evaluate(async () => {
+    const w = window as any;
+    const mc = (document as any).modelContext;
+    const own = new AbortController();
+    await mc.registerTool(
+      {
+        name: 'self_unregistering',
+        description: 'Aborts its own registration before it answers',
+        execute: async () => {
+          own.abort();
+          return { status: 'resolved' };
+        },
+      },
+      { signal: own.signal },
+    );
+    const [self] = await mc.getTools();
+    const selfCall = await w.settle(mc.executeTool(self));
+    const other = new AbortController();
+    let finish = (_value: unknown) => {};
+    let started = () => {};
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const aborted: boolean[] = [];
+    await mc.registerTool(
+      {
+        name: 'unregistered_meanwhile',
+        description: 'The page unregisters it while it runs',
+        execute: (_input: unknown, { signal }: { signal: AbortSignal }) =>
+          new Promise((resolve) => {
+            finish = resolve;
+            signal.addEventListener('abort', () => aborted.push(true));
+            started();
+          }),
+      },
+      { signal: other.signal },
+    );
+    const [tool] = await mc.getTools();
+    const call = w.settle(mc.executeTool(tool));
+    await running;
+    const gone = new Promise((resolve) => mc.addEventListener('toolchange', resolve, { once: true }));
+    other.abort();
+    await gone;
+    finish('done anyway');
+    return { selfCall, call: await call, toolSignalAborted: aborted.length > 0, left: (await mc.getTools()).length };
+  });
+}
+
+test('unregistering a tool does not cancel its running call, whoever unregisters it, as the spec says and Chromium 156 does', async ({
+  context,
+  server,
+}) => {
+  // The spec's "unregister a tool": "Note: Unregistering a tool does not cancel an execution that has already
+  // invoked its ToolExecuteCallback, including when the callback itself performs the unregistration. The
+  // registration-time signal only controls tool availability, while the execution-time signal controls the lifetime
+  // of an specific invocation." (webmachinelearning/webmcp index.bs; WPT executeTool-self-unregistration).
+  const page = await openPage(context, server.url);
+  expect(await unregisterWhileRunning(page)).toEqual({
+    selfCall: ['ok', '{"status":"resolved"}'],
+    call: ['ok', 'done anyway'],
+    toolSignalAborted: false,
+    left: 0,
+  });
+});
