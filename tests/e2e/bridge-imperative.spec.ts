@@ -25,6 +25,8 @@ test.describe('imperative tools', () => {
       readOnlyHint: true,
       untrustedContentHint: true,
       consequentialHint: false,
+      // Every hint the page's modelContext reports (native and the polyfill alike), the debugging annotation too.
+      debugging: false,
     });
     expect(snapshot.page).toMatchObject({ url: `${server.url}/imperative.html`, title: 'Imperative tools', h1: 'Imperative tools' });
     for (const tool of snapshot.tools) expect(tool.name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);

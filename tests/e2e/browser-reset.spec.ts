@@ -7,7 +7,7 @@
 import { expect, test } from './fixtures';
 
 /** What the first test saw, for the next ones to compare with. */
-const left: { offscreenDocument?: string; context?: import('@playwright/test').BrowserContext } = {};
+const left: { offscreenDocument?: string; browserSession?: unknown; context?: import('@playwright/test').BrowserContext } = {};
 
 /** The offscreen agent host's document id (it changes when the document is made anew). */
 async function offscreenDocument(sw: import('@playwright/test').Worker): Promise<string | undefined> {
@@ -43,6 +43,10 @@ test('a test leaves state everywhere it can', async ({ context, server, serviceW
     await (globalThis as unknown as { cookieStore: { set(name: string, value: string): Promise<void> } }).cookieStore.set('left', '1');
   });
   await openSidePanel(shop);
+  // The agent host's browser session id (lib/storage/conversations.ts), which a reset must not keep: a panel's
+  // conversation has needed it by now.
+  await expect.poll(() => serviceWorker.evaluate(() => chrome.storage.session.get('browserSession'))).toHaveProperty('browserSession');
+  left.browserSession = (await serviceWorker.evaluate(() => chrome.storage.session.get('browserSession'))).browserSession;
   // Playwright's own hold on the context: a listener, an init script.
   context.on('page', () => undefined);
   await context.addInitScript(() => {
@@ -61,7 +65,11 @@ test('the next test on the shared browser finds none of it', async ({ context, s
   // The service worker was restarted, the storage areas are empty of what the test left.
   expect(await serviceWorker.evaluate(() => (globalThis as { leftBehind?: boolean }).leftBehind ?? false)).toBe(false);
   expect(await serviceWorker.evaluate(() => chrome.storage.local.get('left.local'))).toEqual({});
-  expect(await serviceWorker.evaluate(() => chrome.storage.session.get(null))).toEqual({});
+  // What the test left is gone; the new agent host may have written its browser session's id already, as after a
+  // launch (lib/storage/conversations.ts, browserSessionId), but not the one the test's host had.
+  const session = await serviceWorker.evaluate(() => chrome.storage.session.get(null));
+  expect(Object.keys(session).filter((key) => key !== 'browserSession')).toEqual([]);
+  if (session.browserSession !== undefined) expect(session.browserSession).not.toBe(left.browserSession);
   // The agent host is a new document.
   await expect.poll(() => offscreenDocument(serviceWorker)).toBeDefined();
   expect(await offscreenDocument(serviceWorker)).not.toBe(left.offscreenDocument);
