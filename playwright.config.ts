@@ -4,9 +4,7 @@ import { defineConfig } from '@playwright/test';
  * Chromium E2E with the built extension (.output/chrome-mv3). Two projects: the polyfilled path (no native
  * WebMCP) and native WebMCP (--enable-features=WebMCP). A third, `reference`, runs only the WebMCP conformance
  * suite in native Chromium without the extension: what the other two must match (docs/webmcp-conformance.md).
- * Two workers on two cores: most of an E2E test's time is waiting (for a page, the service worker, a model), not
- * computing, so two browsers side by side nearly halve the wall time (docs/testing.md). Each worker keeps one browser
- * per project and resets it between tests; a spec file's tests run in order in one worker; a test that needs
+ * One worker: two cores. The worker keeps one browser per project and resets it between tests; a test that needs
  * a new profile gets its own (tests/e2e/fixtures.ts, docs/testing.md). The JSON report feeds the summary that
  * `npm test` prints (scripts/run-tests.ts).
  */
@@ -14,7 +12,7 @@ export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
   fullyParallel: false,
-  workers: 2,
+  workers: 1,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
