@@ -7,12 +7,14 @@
  * Audit view reports it. tests/fixtures/pages/debugging-tools.html marks a destructive tool so (docs/security.md,
  * "Debugging tools").
  */
-import type { Page } from '@playwright/test';
+import { mergeTests, type Page } from '@playwright/test';
 import { siteLabel } from '../../lib/agent/site-tool-names';
-import { connectDesktopAgent, type DesktopAgent, resultText } from '../fixtures/mcp-desktop-agent';
+import { resultText } from '../fixtures/mcp-desktop-agent';
 import { openSidePanel, tabIdOf, toolCard } from './browser';
-import { launchWithBridge, turnSharingOn } from './desktop-agent-browser';
-import { expect, expectAccessible, openWithPanel, sendFromPanel, test, useCloud } from './sidepanel-helpers';
+import { test as bridgeTest, turnSharingOn } from './desktop-agent-browser';
+import { expect, expectAccessible, openWithPanel, sendFromPanel, test as panelTest, useCloud } from './sidepanel-helpers';
+
+const test = mergeTests(panelTest, bridgeTest);
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -85,29 +87,23 @@ test('the Develop view lists the debugging tools, marked, and runs one by hand; 
 
 test('a desktop agent is not listed a debugging tool, and calling it by name is refused as a name never shared', async ({
   server,
-  nativeWebMCP,
+  bridgeBrowser: browser,
+  connectAgent,
 }) => {
-  const browser = await launchWithBridge(nativeWebMCP);
-  let agent: DesktopAgent | undefined;
-  try {
-    const { context, sw, extensionId } = browser;
-    const page = await context.newPage();
-    await page.goto(`${server.url}/debugging-tools.html`);
-    await turnSharingOn(browser);
-    const panel = await openSidePanel(context, extensionId, await tabIdOf(sw, page));
-    await panel.getByRole('button', { name: 'Share this site' }).click();
-    agent = await connectDesktopAgent(browser.bridge);
-    const site = siteLabel(server.url);
-    await expect.poll(async () => (await agent!.client.listTools()).tools.map((t) => t.name)).toEqual([`${site}__read_notes`]);
-    const result = await agent.client.callTool({ name: `${site}__wipe_account`, arguments: { confirm: true } });
-    expect(result.isError).toBe(true);
-    expect(resultText(result)).toBe(
-      'Error [unknown_tool]: No tool of that name is shared with you now. Nothing was run. List the tools to see what is shared.',
-    );
-    expect(await wiped(page)).toBe(false);
-    await expect(panel.locator('.sharing-question')).toHaveCount(0);
-  } finally {
-    await agent?.close();
-    await browser.close();
-  }
+  const { context, sw, extensionId } = browser;
+  const page = await context.newPage();
+  await page.goto(`${server.url}/debugging-tools.html`);
+  await turnSharingOn(browser);
+  const panel = await openSidePanel(context, extensionId, await tabIdOf(sw, page));
+  await panel.getByRole('button', { name: 'Share this site' }).click();
+  const agent = await connectAgent();
+  const site = siteLabel(server.url);
+  await expect.poll(async () => (await agent.client.listTools()).tools.map((t) => t.name)).toEqual([`${site}__read_notes`]);
+  const result = await agent.client.callTool({ name: `${site}__wipe_account`, arguments: { confirm: true } });
+  expect(result.isError).toBe(true);
+  expect(resultText(result)).toBe(
+    'Error [unknown_tool]: No tool of that name is shared with you now. Nothing was run. List the tools to see what is shared.',
+  );
+  expect(await wiped(page)).toBe(false);
+  await expect(panel.locator('.sharing-question')).toHaveCount(0);
 });

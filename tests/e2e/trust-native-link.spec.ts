@@ -17,7 +17,7 @@ import { type DesktopNotifications, startDesktopNotifications } from '../fixture
 import { connectDesktopAgent, type DesktopAgent, resultText } from '../fixtures/mcp-desktop-agent';
 import { endNativeHost, startSocketForger } from '../fixtures/socket-forger';
 import { openSidePanel, tabIdOf } from './browser';
-import { type BridgeBrowser, launchWithBridge, turnSharingOn } from './desktop-agent-browser';
+import { type BridgeBrowser, type LaunchedBridgeBrowser, launchWithBridge, turnSharingOn } from './desktop-agent-browser';
 import { expect, test } from './fixtures';
 
 /**
@@ -65,7 +65,7 @@ test('a desktop agent’s question on a tab no panel shows: clicking its notific
   nativeWebMCP,
 }) => {
   let desktop: DesktopNotifications | undefined;
-  let browser: BridgeBrowser | undefined;
+  let browser: LaunchedBridgeBrowser | undefined;
   let agent: DesktopAgent | undefined;
   try {
     desktop = await startDesktopNotifications();
