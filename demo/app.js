@@ -6,7 +6,8 @@
 import { addToCart, findOrder, getCart, MAX_QUANTITY, onCartChange, removeFromCart, SHIPPING_OPTIONS, checkOut } from './cart.js';
 import { findProduct, formatPrice, PRODUCTS, searchProducts } from './catalog.js';
 import { productTools, siteTools } from './tools.js';
-import { registerTool, whenModelContext } from './webmcp.js';
+import { createPageTools, currentRoute, escapeHtml } from './single-page.js';
+import { whenModelContext } from './webmcp.js';
 
 const ICONS = {
   shirt: '<path d="M22 14l10-6h12l10 6 8 12-9 5-4-5v30H27V26l-4 5-9-5z"/><path d="M32 8c2 4 10 4 12 0" fill="none"/>',
@@ -21,14 +22,8 @@ const ICONS = {
 const main = document.getElementById('main');
 const statusLine = document.getElementById('webmcp-status');
 
-/** The model context once found, and which tools are registered, for the status line. */
-let modelContext = null;
-const registered = new Set();
-let viewTools = new AbortController();
-
-function escapeHtml(value) {
-  return String(value).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
-}
+// Declarative forms came with document.modelContext; the older navigator.modelContext had none.
+const pageTools = createPageTools(statusLine, () => (document.modelContext ? ['subscribe_newsletter'] : []));
 
 function illustration(product, size = 'card') {
   return `<div class="art art-${size}" style="--tile:${product.color}">
@@ -51,14 +46,6 @@ function productCard(product) {
 
 function grid(products) {
   return `<ul class="grid" aria-label="Products">${products.map(productCard).join('')}</ul>`;
-}
-
-/** Parses location.hash into a route: #/, #/search?q=…, #/product/<id>, #/cart, #/order/<number>. */
-function currentRoute() {
-  const hash = location.hash.replace(/^#/, '') || '/';
-  const [path, query = ''] = hash.split('?');
-  const parts = path.split('/').filter(Boolean);
-  return { name: parts[0] ?? 'home', id: parts[1] ? decodeURIComponent(parts[1]) : undefined, params: new URLSearchParams(query) };
 }
 
 /** Moves the view; the hashchange listener renders it. Rendering now keeps tools and view in step. */
@@ -178,35 +165,7 @@ function render() {
   document.title = `${main.querySelector('h1')?.textContent ?? 'Shop'} — Fern & Field`;
   // Only take focus when the person is here: an agent driving the page from a side panel keeps its focus.
   if (document.hasFocus() && route.name !== 'home') main.querySelector('h1')?.focus({ preventScroll: true });
-  swapViewTools(product);
-}
-
-/** Tools that belong to the current view go when the view goes. */
-function swapViewTools(product) {
-  viewTools.abort();
-  viewTools = new AbortController();
-  const { signal } = viewTools;
-  for (const tool of product ? productTools(product) : []) {
-    signal.addEventListener('abort', () => {
-      registered.delete(tool.name);
-      showStatus();
-    });
-    if (modelContext) {
-      void registerTool(modelContext, tool, signal).then((ok) => {
-        if (ok && !signal.aborted) registered.add(tool.name);
-        showStatus();
-      });
-    }
-  }
-  showStatus();
-}
-
-function showStatus() {
-  if (!modelContext) return;
-  statusLine.dataset.state = 'ready';
-  // Declarative forms came with document.modelContext; the older navigator.modelContext had none.
-  const declarative = document.modelContext ? ['subscribe_newsletter'] : [];
-  statusLine.textContent = `WebMCP tools on this page: ${[...registered, ...declarative].join(', ')}.`;
+  pageTools.swapViewTools(product ? productTools(product) : []);
 }
 
 function updateCartCount() {
@@ -280,7 +239,6 @@ onCartChange(updateCartCount);
 updateCartCount();
 render();
 
-const siteToolsSignal = new AbortController().signal;
 whenModelContext().then(async (mc) => {
   if (!mc) {
     statusLine.dataset.state = 'absent';
@@ -288,9 +246,7 @@ whenModelContext().then(async (mc) => {
       'No WebMCP here: the shop works by hand. Install the WebMCP Agent extension, or start Chromium with --enable-features=WebMCP.';
     return;
   }
-  modelContext = mc;
-  for (const tool of siteTools({ navigate })) {
-    if (await registerTool(mc, tool, siteToolsSignal)) registered.add(tool.name);
-  }
-  swapViewTools(currentRoute().name === 'product' ? findProduct(currentRoute().id) : undefined);
+  await pageTools.start(mc, siteTools({ navigate }));
+  const product = currentRoute().name === 'product' ? findProduct(currentRoute().id) : undefined;
+  pageTools.swapViewTools(product ? productTools(product) : []);
 });

@@ -3,20 +3,15 @@
  * works by hand and exposes the same actions as WebMCP tools. The site tools are registered once; scale_recipe is
  * registered while a recipe's page is shown and unregistered when the view changes.
  */
-import { registerTool, whenModelContext } from '../webmcp.js';
+import { createPageTools, currentRoute, escapeHtml } from '../single-page.js';
+import { whenModelContext } from '../webmcp.js';
 import { checkServings, findRecipe, formatIngredient, RECIPES, scaleIngredients, searchRecipes } from './recipes.js';
 import { recipeTools, siteTools } from './tools.js';
 
 const main = document.getElementById('main');
 const statusLine = document.getElementById('webmcp-status');
 
-let modelContext = null;
-const registered = new Set();
-let viewTools = new AbortController();
-
-function escapeHtml(value) {
-  return String(value).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
-}
+const pageTools = createPageTools(statusLine);
 
 function recipeCard(recipe) {
   return `<li class="card">
@@ -33,14 +28,6 @@ function recipeCard(recipe) {
 
 function grid(recipes) {
   return `<ul class="grid" aria-label="Recipes">${recipes.map(recipeCard).join('')}</ul>`;
-}
-
-/** Parses location.hash: #/, #/search?q=…, #/recipe/<id>[?servings=N]. */
-function currentRoute() {
-  const hash = location.hash.replace(/^#/, '') || '/';
-  const [path, query = ''] = hash.split('?');
-  const parts = path.split('/').filter(Boolean);
-  return { name: parts[0] ?? 'home', id: parts[1] ? decodeURIComponent(parts[1]) : undefined, params: new URLSearchParams(query) };
 }
 
 /** The servings the recipe's page shows, when that recipe is open. */
@@ -116,33 +103,7 @@ function render() {
   main.innerHTML = (views[route.name] ?? renderHome)();
   document.title = `${main.querySelector('h1')?.textContent ?? 'Recipes'} — Copper Pot`;
   if (document.hasFocus() && route.name !== 'home') main.querySelector('h1')?.focus({ preventScroll: true });
-  swapViewTools(recipe);
-}
-
-/** Tools that belong to the current view go when the view goes. */
-function swapViewTools(recipe) {
-  viewTools.abort();
-  viewTools = new AbortController();
-  const { signal } = viewTools;
-  for (const tool of recipe ? recipeTools(recipe, { navigate }) : []) {
-    signal.addEventListener('abort', () => {
-      registered.delete(tool.name);
-      showStatus();
-    });
-    if (modelContext) {
-      void registerTool(modelContext, tool, signal).then((ok) => {
-        if (ok && !signal.aborted) registered.add(tool.name);
-        showStatus();
-      });
-    }
-  }
-  showStatus();
-}
-
-function showStatus() {
-  if (!modelContext) return;
-  statusLine.dataset.state = 'ready';
-  statusLine.textContent = `WebMCP tools on this page: ${[...registered].join(', ')}.`;
+  pageTools.swapViewTools(recipe ? recipeTools(recipe, { navigate }) : []);
 }
 
 // By hand: the same actions the tools perform.
@@ -170,7 +131,6 @@ window.addEventListener('popstate', renderIfMoved);
 window.addEventListener('hashchange', renderIfMoved);
 render();
 
-const siteToolsSignal = new AbortController().signal;
 whenModelContext().then(async (mc) => {
   if (!mc) {
     statusLine.dataset.state = 'absent';
@@ -178,10 +138,8 @@ whenModelContext().then(async (mc) => {
       'No WebMCP here: the recipes work by hand. Install the WebMCP Agent extension, or start Chromium with --enable-features=WebMCP.';
     return;
   }
-  modelContext = mc;
-  for (const tool of siteTools({ navigate, servingsShown })) {
-    if (await registerTool(mc, tool, siteToolsSignal)) registered.add(tool.name);
-  }
+  await pageTools.start(mc, siteTools({ navigate, servingsShown }));
   const route = currentRoute();
-  swapViewTools(route.name === 'recipe' ? findRecipe(route.id) : undefined);
+  const recipe = route.name === 'recipe' ? findRecipe(route.id) : undefined;
+  pageTools.swapViewTools(recipe ? recipeTools(recipe, { navigate }) : []);
 });
