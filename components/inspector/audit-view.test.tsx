@@ -1,58 +1,37 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AgentClient } from '../../lib/messaging/agent-client';
-import type { HostEvent, PanelTool } from '../../lib/messaging/agent-messages';
+import type { PanelTool, TabSnapshot } from '../../lib/messaging/agent-messages';
 import { panelTool } from '../../lib/testing/audit-tools';
-import { createPanelStore } from '../panel/create-panel-store';
 import { AuditView } from './audit-view';
 import { createAuditState } from './create-audit-state';
+import { fakeInspectorStore } from './inspector-store-fake';
 
 const downloads = vi.hoisted(() => [] as { text: string; fileName: string; type: string }[]);
 vi.mock('../shared/download-text', () => ({
   downloadText: (text: string, fileName: string, type: string) => downloads.push({ text, fileName, type }),
 }));
 
-function hostClient() {
-  const listeners = new Set<(e: HostEvent) => void>();
-  const client: AgentClient & { emit(e: HostEvent): void } = {
-    send: () => {},
-    subscribe: (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    connected: () => true,
-    onConnectionChange: () => () => {},
-    close: () => {},
-    emit: (e) =>
-      act(() => {
-        for (const l of listeners) l(e);
-      }),
-  };
-  return client;
-}
-
 const ports = { scanForms: async () => [] as unknown, siteAgentFor: async () => undefined };
 
+const snapshot = (tools: PanelTool[], url = 'https://shop.example/'): TabSnapshot => ({
+  tabId: 3,
+  messages: [],
+  running: false,
+  confirmations: [],
+  tools,
+  toolsKnown: true,
+  page: { url },
+});
+
 function setup(tools: PanelTool[]) {
-  const client = hostClient();
-  const store = createPanelStore(client);
-  store.bind(3, 'https://shop.example/');
+  const store = fakeInspectorStore();
   const audit = createAuditState(store, ports);
   render(<AuditView audit={audit} store={store} />);
-  client.emit({
-    type: 'panel/tab',
-    snapshot: {
-      tabId: 3,
-      messages: [],
-      running: false,
-      confirmations: [],
-      tools,
-      toolsKnown: true,
-      page: { url: 'https://shop.example/' },
-    },
+  act(() => {
+    store.tab.value = snapshot(tools);
   });
-  return { client, store, audit };
+  return { store, audit };
 }
 
 afterEach(() => {
@@ -119,19 +98,10 @@ describe('AuditView', () => {
   });
 
   it('says when the tab has moved on to another page since the audit', async () => {
-    const { client } = setup([panelTool()]);
+    const { store } = setup([panelTool()]);
     await waitFor(() => expect(screen.getByText(/No findings/)).toBeTruthy());
-    client.emit({
-      type: 'panel/tab',
-      snapshot: {
-        tabId: 3,
-        messages: [],
-        running: false,
-        confirmations: [],
-        tools: [],
-        toolsKnown: true,
-        page: { url: 'https://shop.example/cart' },
-      },
+    act(() => {
+      store.tab.value = snapshot([], 'https://shop.example/cart');
     });
     expect(screen.getByRole('note').textContent).toBe(
       'The tab shows another page now: these findings are for https://shop.example/. Audit again for this one.',

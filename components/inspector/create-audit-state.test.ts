@@ -1,27 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AgentClient } from '../../lib/messaging/agent-client';
-import type { HostEvent, PanelTool, TabSnapshot } from '../../lib/messaging/agent-messages';
+import type { PanelTool, TabSnapshot } from '../../lib/messaging/agent-messages';
 import { panelTool } from '../../lib/testing/audit-tools';
-import { createPanelStore } from '../panel/create-panel-store';
 import { type AuditPorts, createAuditState, whenToolsSettle } from './create-audit-state';
-
-function hostClient() {
-  const listeners = new Set<(e: HostEvent) => void>();
-  const client: AgentClient & { emit(e: HostEvent): void } = {
-    send: () => {},
-    subscribe: (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    connected: () => true,
-    onConnectionChange: () => () => {},
-    close: () => {},
-    emit: (e) => {
-      for (const l of listeners) l(e);
-    },
-  };
-  return client;
-}
+import { fakeInspectorStore } from './inspector-store-fake';
 
 const snapshot = (tools: PanelTool[], patch: Partial<TabSnapshot> = {}): TabSnapshot => ({
   tabId: 7,
@@ -52,29 +33,22 @@ const FORMS = [
 ];
 
 function setup(tools: PanelTool[], ports: Partial<AuditPorts> = {}) {
-  const client = hostClient();
-  const store = createPanelStore(client);
-  store.bind(7, 'https://shop.example/');
-  client.emit({ type: 'panel/tab', snapshot: snapshot(tools) });
+  const store = fakeInspectorStore(snapshot(tools));
   const scanForms = vi.fn(async () => FORMS as unknown);
   const siteAgentFor = vi.fn(async () => ({ id: 'site', instructions: 'A small shop.' }));
   const audit = createAuditState(store, { scanForms, siteAgentFor, ...ports }, () => []);
-  return { client, store, audit, scanForms, siteAgentFor };
+  return { store, audit, scanForms, siteAgentFor };
 }
 
 afterEach(() => vi.useRealTimers());
 
 describe('createAuditState', () => {
   it('audits the followed tab: its tools, the forms of its frames and its finished calls', async () => {
-    const { client, audit, scanForms } = setup([panelTool({ name: 'zap', description: 'Zap.' })]);
-    client.emit({
-      type: 'panel/timeline',
-      tabId: 7,
-      entries: [
-        { id: 'c1', at: 1, by: 'person', tool: 'zap', input: {}, state: 'done', output: 'x'.repeat(2000) },
-        { id: 'c2', at: 2, by: 'agent', tool: 'zap', input: {}, state: 'error', output: 'Error [tool_threw]: no' },
-      ],
-    });
+    const { store, audit, scanForms } = setup([panelTool({ name: 'zap', description: 'Zap.' })]);
+    store.timeline.value = [
+      { id: 'c1', at: 1, by: 'person', tool: 'zap', input: {}, state: 'done', output: 'x'.repeat(2000) },
+      { id: 'c2', at: 2, by: 'agent', tool: 'zap', input: {}, state: 'error', output: 'Error [tool_threw]: no' },
+    ];
     const report = await audit.run();
     expect(scanForms).toHaveBeenCalledWith(7);
     expect(report?.page).toEqual({ url: 'https://shop.example/', title: 'Shop' });
@@ -96,19 +70,15 @@ describe('createAuditState', () => {
   });
 
   it('shows what each adapter would send for a typed request, with the site’s instructions and the chosen model', async () => {
-    const { client, audit, siteAgentFor } = setup([panelTool(), panelTool({ name: 'get_cart', description: 'Read the cart.' })]);
-    client.emit({
-      type: 'panel/adapters',
-      chosen: 'local',
-      adapters: [
-        {
-          kind: 'local',
-          label: 'On-device',
-          status: { state: 'ready' },
-          models: [{ id: 'chrome-built-in', label: 'Chrome built-in', brief: '', selected: true }],
-        },
-      ],
-    });
+    const { store, audit, siteAgentFor } = setup([panelTool(), panelTool({ name: 'get_cart', description: 'Read the cart.' })]);
+    store.adapters.value = [
+      {
+        kind: 'local',
+        label: 'On-device',
+        status: { state: 'ready' },
+        models: [{ id: 'chrome-built-in', label: 'Chrome built-in', brief: '', selected: true }],
+      },
+    ];
     expect(audit.preview.value).toBeUndefined();
     await vi.waitFor(() => expect(siteAgentFor).toHaveBeenCalledWith('https://shop.example/'));
     await Promise.resolve();
@@ -137,18 +107,16 @@ describe('createAuditState', () => {
 describe('whenToolsSettle', () => {
   it('resolves once the tab’s tools have stayed the same for the quiet time', async () => {
     vi.useFakeTimers();
-    const client = hostClient();
-    const store = createPanelStore(client);
-    store.bind(7);
+    const store = fakeInspectorStore();
     let settled = false;
     void whenToolsSettle(store, 1000, 15_000).then(() => (settled = true));
-    client.emit({ type: 'panel/tab', snapshot: snapshot([panelTool()]) });
+    store.tab.value = snapshot([panelTool()]);
     await vi.advanceTimersByTimeAsync(800);
-    client.emit({ type: 'panel/tab', snapshot: snapshot([panelTool(), panelTool({ name: 'get_cart' })]) });
+    store.tab.value = snapshot([panelTool(), panelTool({ name: 'get_cart' })]);
     await vi.advanceTimersByTimeAsync(800);
     expect(settled).toBe(false);
     // A snapshot with the same tools (the conversation changed) does not restart the wait.
-    client.emit({ type: 'panel/tab', snapshot: snapshot([panelTool(), panelTool({ name: 'get_cart' })], { running: true }) });
+    store.tab.value = snapshot([panelTool(), panelTool({ name: 'get_cart' })], { running: true });
     await vi.advanceTimersByTimeAsync(250);
     expect(settled).toBe(true);
   });
