@@ -1,5 +1,5 @@
 import { parseJson } from './parse-json';
-import type { ParsedToolCall, ToolCallFormat } from './parse-tool-calls';
+import type { ParsedToolCall, ToolCallFormat } from './parsed-tool-call';
 import { snippet } from './snippet';
 
 /**
