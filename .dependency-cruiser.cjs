@@ -75,6 +75,15 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: 'no-module-circles',
+      comment:
+        'No modules of lib/ import each other in a circle, types included: a type both need lives in a file of its own (lib/agent/parsed-tool-call.ts).',
+      severity: 'error',
+      // lib/ only for now: components/chat/message-view.tsx and tool-call-card.tsx still import each other.
+      from: { path: '^lib/' },
+      to: { circular: true },
+    },
+    {
       name: 'every-folder-in-a-layer',
       comment: 'A folder that imports anything belongs to a layer: add it to LAYERS in .dependency-cruiser.cjs.',
       severity: 'error',
