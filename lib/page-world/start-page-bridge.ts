@@ -17,6 +17,7 @@ import {
   settleToolsPolicy,
 } from './install-model-context-polyfill';
 import { type ModelContextStub, STUB_KEY } from './install-model-context-stub';
+import { serveAdoptedFrames } from './serve-adopted-frames';
 import { type PolyfillExposure, servePageTools } from './serve-page-tools';
 
 // Also the mark that the bridge started: its value is the function the background hands this world its key with.
@@ -34,14 +35,15 @@ export function startPageBridge(win: Window & typeof globalThis): void {
 function serve(win: Window & typeof globalThis): { prove: (key: string) => void } {
   const stub = (win as unknown as Record<symbol, ModelContextStub | undefined>)[STUB_KEY];
   if (stub) {
-    const polyfill = new PolyfillModelContext(win);
-    installDeclarativeForms(win, polyfill);
-    installLegacyShim(win, polyfill as unknown as Parameters<typeof installLegacyShim>[1]);
-    // The replay sets the stub's alias flag call by call (legacy-registrations.ts): the page's own is put back after.
-    legacyRegistrations(win).unnoticed(() => stub.upgrade(polyfill));
+    const polyfill = takeOver(win, stub, true);
+    // The initial about:blank documents this stub adopted: no bridge of their own will come (serve-adopted-frames.ts).
+    const settleAdopted = serveAdoptedFrames(win, takeOver);
     return servePageTools(win, {
       polyfill: stub.context,
-      settlePolicy: (allowed) => settleToolsPolicy(polyfill, allowed),
+      settlePolicy: (allowed) => {
+        settleToolsPolicy(polyfill, allowed);
+        settleAdopted(allowed);
+      },
       exposure: exposureOf(polyfill),
     });
   }
@@ -57,6 +59,19 @@ function serve(win: Window & typeof globalThis): { prove: (key: string) => void 
     native,
     ...(polyfill ? { settlePolicy: (allowed) => settleToolsPolicy(polyfill, allowed), exposure: exposureOf(polyfill) } : {}),
   });
+}
+
+/**
+ * The polyfill, with the legacy shim on it (and the declarative forms where `forms`: an adopted initial about:blank
+ * has none worth serving), taking over from the stub of `win`'s document.
+ */
+function takeOver(win: Window & typeof globalThis, stub: ModelContextStub, forms = false): PolyfillModelContext {
+  const polyfill = new PolyfillModelContext(win);
+  if (forms) installDeclarativeForms(win, polyfill);
+  installLegacyShim(win, polyfill as unknown as Parameters<typeof installLegacyShim>[1]);
+  // The replay sets the stub's alias flag call by call (legacy-registrations.ts): the page's own is put back after.
+  legacyRegistrations(win).unnoticed(() => stub.upgrade(polyfill));
+  return polyfill;
 }
 
 /** The browser's `document.modelContext` (a getter on Document.prototype), whatever the page put on `document`. */
