@@ -140,13 +140,14 @@ export function installModelContextStub(win: Window & typeof globalThis, host?: 
           if (real) return Reflect.apply(real[method] as (...a: unknown[]) => unknown, real, args);
           // A removed frame's document: no polyfill will ever come (inactive-document.ts).
           if (isInactive(doc)) return RETURNS_NOTHING.has(method) ? undefined : Promise.reject(inactiveError(doc));
-          wake();
           const call = { method, args, a: stub.a } as RecordedCall;
           const promise = new Promise((resolve, reject) => {
             call.resolve = resolve;
             call.reject = reject;
           });
           recorded.push(call);
+          // After the call is recorded: an adopted stub's host may take over at once, in the wake's dispatch.
+          wake();
           if (RETURNS_NOTHING.has(method)) {
             promise.catch(() => undefined);
             return undefined;

@@ -26,6 +26,11 @@ const STARTED_KEY = Symbol.for(PAGE_BRIDGE_NAME);
 /** Starts the page's side of the bridge; a second start in the same document does nothing. */
 export function startPageBridge(win: Window & typeof globalThis): void {
   if (Object.hasOwn(win, STARTED_KEY)) return;
+  // An initial about:blank that its parent's stub adopted is served from there, with no channel of its own
+  // (serve-adopted-frames.ts): a bridge loaded into it anyway (a watched tab gets one in every frame) stands down,
+  // leaving no mark on the window, which the frame's next document may keep.
+  const stub = (win as unknown as Record<symbol, ModelContextStub | undefined>)[STUB_KEY];
+  if (stub?.h && stub.d === win.document) return;
   // A page that defined this first keeps the bridge out of its own frame, as if it used no WebMCP.
   let prove: ((key: string) => void) | undefined;
   Object.defineProperty(win, STARTED_KEY, { value: (key: unknown) => typeof key === 'string' && prove?.(key) });
