@@ -938,7 +938,7 @@ test.describe('the initial about:blank of a frame whose src is still loading (is
       server,
       serviceWorker,
       tabIdOf,
-    }) => {
+    }, testInfo) => {
       const page = await openPage(context, server.url);
       const tabId = await tabIdOf(page);
       const held = heldPage(server);
@@ -950,10 +950,15 @@ test.describe('the initial about:blank of a frame whose src is still loading (is
         await (document as any).modelContext.registerTool({ name: 'top_tool', description: 'd', execute: () => 'top' });
       }, held.path);
       await watchTab(serviceWorker, tabId);
-      await expectTools(serviceWorker, tabId, ['top_tool']);
+      // Native: the bridge a watched tab loads into every frame reads the blank's native modelContext, as that frame's.
+      // The polyfill: the blank is served by its parent's page bridge, which reports the parent's own tools only.
+      const polyfill = testInfo.project.name === 'polyfill';
+      const snapshot = await expectTools(serviceWorker, tabId, polyfill ? ['top_tool'] : ['blank_tool', 'top_tool']);
+      expect(snapshot.tools.filter((t) => t.frameId === 0).map((t) => t.name)).toEqual(['top_tool']);
+      for (const tool of snapshot.tools) expect(tool.origin).toBe(server.url);
       const called = await callTool(serviceWorker, tabId, 'blank_tool');
-      expect(textOf(called)).toContain('[unknown_tool]');
-      expect(called.isError).toBe(true);
+      if (polyfill) expect(textOf(called)).toContain('[unknown_tool]');
+      else expect(textOf(called)).toBe('blank');
       held.release();
     });
   });
