@@ -353,6 +353,15 @@ describe('installModelContextStub for an adopted initial about:blank (issue 36)'
     expect(own.count()).toBe(0);
   });
 
+  it('a call its host never took over fails as the document goes (the frame’s src loaded first)', async () => {
+    const host = pageWorld();
+    const child = pageWorld();
+    installModelContextStub(child.win, host.win);
+    const call = child.doc.modelContext.registerTool({ name: 't', description: 'd', execute: () => 'x' });
+    child.win.dispatchEvent(new child.win.Event('pagehide'));
+    await expect(call).rejects.toMatchObject({ name: 'InvalidStateError' });
+  });
+
   it('the frame’s own stub, come to the adopted document after all, hands it back to the frame', () => {
     const host = pageWorld();
     const child = pageWorld();

@@ -246,7 +246,14 @@ export function installModelContextStub(win: Window & typeof globalThis, host?: 
   watchFrameWindows(win, (child) => {
     if (!(child as unknown as Record<symbol, unknown>)[STUB_KEY]) installModelContextStub(child as Window & typeof globalThis, host ?? win);
   });
-  if (host) return;
+  // An adopted document replaced before its host's page bridge took over (the frame's src loaded first): its calls
+  // can no longer run, and fail as a call on a document that is gone.
+  if (host) {
+    win.addEventListener('pagehide', () => real || recorded.splice(0).map((call) => call.reject(inactiveError(stub.d as Document))), {
+      once: true,
+    });
+    return;
+  }
 
   // Once parsed (and again once loaded): a page that brought its own implementation registers on that, not on
   // this; a `<form toolname>` is a declarative tool the polyfill must serve. Parsing itself is not watched (a heavy

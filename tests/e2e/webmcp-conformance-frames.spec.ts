@@ -580,9 +580,13 @@ test('the initial about:blank of a frame whose src is still loading has a workin
   server,
 }) => {
   const page = await openPage(context, server.url);
-  const out = await page.evaluate(async () => {
+  // The frame's src is held until the blank was used: its load can neither come first nor be missed.
+  const held = heldPage(server);
+  await page.exposeFunction('releaseFrame', held.release);
+  const out = await page.evaluate(async (src) => {
     const frame = document.createElement('iframe');
-    frame.src = '/conformance.html?loaded';
+    frame.src = src;
+    const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
     document.body.append(frame);
     // Scripted at once, while the frame's navigation is pending: its document is the initial about:blank.
     const blank = frame.contentDocument as any;
@@ -591,7 +595,8 @@ test('the initial about:blank of a frame whose src is still loading has a workin
       await blank.modelContext.registerTool({ name: 'pending_blank', description: 'd', execute: () => 'x' });
       out.listed = ((await (document as any).modelContext.getTools()) as { name: string }[]).map((t) => t.name);
     }
-    await new Promise((resolve) => (frame.onload = resolve));
+    await (window as any).releaseFrame();
+    await loaded;
     const next = (frame.contentDocument as any).modelContext;
     out.afterLoad = {
       type: typeof next,
@@ -599,7 +604,7 @@ test('the initial about:blank of a frame whose src is still loading has a workin
       fromTop: ((await (document as any).modelContext.getTools()) as { name: string }[]).map((t) => t.name),
     };
     return out;
-  });
+  }, held.path);
   const afterLoad = { type: 'object', own: [], fromTop: [] };
   // No content script runs in that document: the polyfill's comes from the parent's stub (watch-frame-windows.ts).
   expect(out).toEqual({ url: 'about:blank', type: 'object', listed: ['pending_blank'], afterLoad });
@@ -721,13 +726,17 @@ test.describe('the initial about:blank of a frame whose src is still loading (is
     const after = await page.evaluate(async () => {
       const w = window as any;
       await w.frameLoaded;
+      const names = async (context: any) => ((await context.getTools()) as { name: string }[]).map((t) => t.name);
+      // From the top first, before the frame's new document uses WebMCP itself.
+      const fromTop = await names((document as any).modelContext);
       const next = w.heldFrame.contentDocument.modelContext;
       return {
         title: w.heldFrame.contentDocument.title,
         type: typeof next,
         newContext: next !== w.blankContext,
-        own: ((await next.getTools()) as { name: string }[]).map((t) => t.name),
-        fromTop: ((await (document as any).modelContext.getTools()) as { name: string }[]).map((t) => t.name),
+        fromTop,
+        own: await names(next),
+        fromTopAfter: await names((document as any).modelContext),
         old: await w.settle(() => w.blankContext.getTools()),
       };
     });
@@ -735,8 +744,9 @@ test.describe('the initial about:blank of a frame whose src is still loading (is
       title: 'loaded',
       type: 'object',
       newContext: true,
-      own: [],
       fromTop: [],
+      own: [],
+      fromTopAfter: [],
       old: ['rejected', 'DOMException:InvalidStateError'],
     });
   });
