@@ -11,7 +11,8 @@
  *
  * It runs in every frame of every page, so it does as little as it can up front (docs/architecture.md, "The
  * lazy bridge"; figures in the README, "What a page without tools pays"): one getter on `Document.prototype`, two
- * load listeners, a submit listener, a handle on the window, and two accessors for `ToolActivatedEvent` and
+ * load listeners, a submit listener, a handle on the window, the two frame getters of `HTMLIFrameElement` wrapped
+ * (watch-frame-windows.ts: a frame's initial about:blank gets a stub too), and two accessors for `ToolActivatedEvent` and
  * `ToolCancelEvent` that build those classes on first read (define-tool-events.ts). SubmitEvent's `agentInvoked` and `respondWith()`
  * (define-submit-event-members.ts) come at the first submit event or the first sign of WebMCP, not up front.
  * The object `document.modelContext` returns is built the first time a page reads it, and the alias on
