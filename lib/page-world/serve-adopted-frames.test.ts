@@ -21,7 +21,10 @@ function topWindow(children: FakeWindow[]) {
     top[i] = child;
     child.parent = top;
   });
-  return { top, wake: () => listeners.forEach((listener) => listener()) };
+  const wake = () => {
+    for (const listener of listeners) listener();
+  };
+  return { top, wake };
 }
 
 /** A frame's window with a document; `origin` throws when it is another origin's, as a browser's does. */
