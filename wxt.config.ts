@@ -29,12 +29,35 @@ function dropBundledOrtWasm(): Plugin {
 }
 
 /**
+ * WXT wraps every unlisted script's `main()` in a try/catch that logs a crash through a logger which prints nothing
+ * in production, and rethrows: about 420 B of every script, the two that every frame parses at document_start
+ * included (their budget: docs/architecture.md, "The lazy bridge"). In a production build only, the wrapper is
+ * replaced by what it amounts to there: run the plugins' setup, then `main()`, its result the script's.
+ */
+function slimUnlistedScriptWrapper(): Plugin {
+  const entry = '\0virtual:wxt-unlisted-script-entrypoint?';
+  return {
+    name: 'webmcp-agent:slim-unlisted-script-wrapper',
+    enforce: 'pre',
+    apply: (_config, env) => env.mode === 'production',
+    load(id) {
+      if (!id.startsWith(entry)) return null;
+      const input = JSON.stringify(id.slice(entry.length));
+      return `import definition from ${input};\nimport { initPlugins } from "virtual:wxt-plugins";\ninitPlugins();\nexport default definition.main();\n`;
+    },
+  };
+}
+
+/**
  * One source, two builds: Chrome MV3 (side panel, offscreen agent host) and Firefox MV3
  * (sidebar, background page as agent host). Permissions are justified one by one in README.md.
  */
 export default defineConfig({
   manifestVersion: 3,
-  vite: () => ({ plugins: [preact(), dropBundledOrtWasm()], worker: { format: 'es', plugins: () => [dropBundledOrtWasm()] } }),
+  vite: () => ({
+    plugins: [preact(), dropBundledOrtWasm(), slimUnlistedScriptWrapper()],
+    worker: { format: 'es', plugins: () => [dropBundledOrtWasm()] },
+  }),
   hooks: {
     // Ship ORT's runtime files from the exact onnxruntime-web that transformers.js resolved: no remote code.
     'build:publicAssets': (_wxt, files) => {

@@ -149,6 +149,9 @@ export class PolyfillModelContext extends EventTarget {
     // A document being unloaded (its frame navigates) no longer offers its tools to the others, as native's.
     win.addEventListener('pagehide', () => (this.#hidden = true));
     win.addEventListener('pageshow', () => {
+      // Not for the next document of a window that outlived this one (a frame's initial about:blank, replaced by a
+      // same-origin document, keeps its window, and these listeners): only when this document comes back.
+      if (isInactive(this.#doc)) return;
       this.#hidden = false;
       this.#publishIfExposing();
     });

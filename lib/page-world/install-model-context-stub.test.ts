@@ -336,3 +336,62 @@ describe('installModelContextStub', () => {
     expect(Object.getOwnPropertyDescriptor(win, 'navigator')!.get).toBe(ours);
   });
 });
+
+describe('installModelContextStub for an adopted initial about:blank (issue 36)', () => {
+  it('wakes its host, not its own window, and a call its host takes over within that wake still runs', async () => {
+    const host = pageWorld();
+    const child = pageWorld();
+    installModelContextStub(child.win, host.win);
+    const stub = child.win[STUB_KEY] as ModelContextStub;
+    expect([stub.h, stub.d]).toEqual([host.win, child.doc]);
+    const own = wakes(child.win);
+    const { real, calls } = fakeReal(child.win);
+    // The host's page bridge, once loaded, takes over in the wake's dispatch (serve-adopted-frames.ts).
+    host.win.addEventListener(WAKE_EVENT, () => stub.upgrade(real));
+    await expect(child.doc.modelContext.getTools()).resolves.toEqual(['listed']);
+    expect(calls.map(([method]) => method)).toEqual(['getTools']);
+    expect(own.count()).toBe(0);
+  });
+
+  it('a call its host never took over fails as the document goes (the frame’s src loaded first)', async () => {
+    const host = pageWorld();
+    const child = pageWorld();
+    installModelContextStub(child.win, host.win);
+    const call = child.doc.modelContext.registerTool({ name: 't', description: 'd', execute: () => 'x' });
+    child.win.dispatchEvent(new child.win.Event('pagehide'));
+    await expect(call).rejects.toMatchObject({ name: 'InvalidStateError' });
+  });
+
+  it('the frame’s own stub, come to the adopted document after all, hands it back to the frame', () => {
+    const host = pageWorld();
+    const child = pageWorld();
+    installModelContextStub(child.win, host.win);
+    const stub = child.win[STUB_KEY] as ModelContextStub;
+    const context = child.doc.modelContext;
+    installModelContextStub(child.win);
+    expect(child.win[STUB_KEY]).toBe(stub);
+    expect(stub.h).toBeUndefined();
+    expect(child.doc.modelContext).toBe(context);
+    const own = wakes(child.win);
+    void context.getTools();
+    expect(own.count()).toBe(1);
+  });
+
+  it('a window that outlived its adopted document gets a stub of its own: the adopted getter is not taken for native', () => {
+    const host = pageWorld();
+    const child = pageWorld();
+    installModelContextStub(child.win, host.win);
+    const old = child.win[STUB_KEY] as ModelContextStub;
+    const oldContext = child.doc.modelContext;
+    // As when a same-origin document replaced the initial about:blank and kept its window.
+    (old as { d?: unknown }).d = {};
+    installModelContextStub(child.win);
+    const fresh = child.win[STUB_KEY] as ModelContextStub;
+    expect(fresh).not.toBe(old);
+    expect(fresh.h).toBeUndefined();
+    expect(child.doc.modelContext).not.toBe(oldContext);
+    const own = wakes(child.win);
+    void child.doc.modelContext.registerTool({ name: 't', description: 'd', execute: () => 'x' });
+    expect(own.count()).toBe(1);
+  });
+});

@@ -11,7 +11,8 @@
  *
  * It runs in every frame of every page, so it does as little as it can up front (docs/architecture.md, "The
  * lazy bridge"; figures in the README, "What a page without tools pays"): one getter on `Document.prototype`, two
- * load listeners, a submit listener, a handle on the window, and two accessors for `ToolActivatedEvent` and
+ * load listeners, a submit listener, a handle on the window, the two frame getters of `HTMLIFrameElement` wrapped
+ * (watch-frame-windows.ts: a frame's initial about:blank gets a stub too), and two accessors for `ToolActivatedEvent` and
  * `ToolCancelEvent` that build those classes on first read (define-tool-events.ts). SubmitEvent's `agentInvoked` and `respondWith()`
  * (define-submit-event-members.ts) come at the first submit event or the first sign of WebMCP, not up front.
  * The object `document.modelContext` returns is built the first time a page reads it, and the alias on
@@ -25,6 +26,7 @@
 import { submitEventState } from './define-submit-event-members';
 import { defineToolEvents, exposeToolEventsLazily } from './define-tool-events';
 import { inactiveError, isInactive } from './inactive-document';
+import { watchFrameWindows } from './watch-frame-windows';
 import { WAKE_EVENT } from '../webmcp/wake-event';
 import { watchForNativePageTools } from '../webmcp/watch-for-native-page-tools';
 
@@ -45,6 +47,14 @@ export interface ModelContextStub {
    * call is replayed, what it was when the page made it. One letter, as every byte of this script counts.
    */
   a?: boolean;
+  /**
+   * The window whose stub gave this one to a frame's initial about:blank document, where no content script runs
+   * (watch-frame-windows.ts): its wake is raised there, and that window's page bridge serves this document
+   * (serve-adopted-frames.ts). Undefined for a stub the frame's own content script installed.
+   */
+  h?: Window & typeof globalThis;
+  /** The document an adopted stub ({@link h}) was installed for. */
+  d?: Document;
 }
 
 interface RecordedCall {
@@ -74,12 +84,25 @@ const define = (target: object, key: PropertyKey, descriptor: PropertyDescriptor
  * Installs the stub. Where the browser has a modelContext of its own (native WebMCP), installs nothing and only
  * watches the native one: Chrome registers this script until the agent host reports native WebMCP
  * (lib/background/create-stub-sync.ts), and a page loaded before that report must still wake the extension.
+ *
+ * With `host`, the stub of a frame's initial about:blank document, adopted by `host`'s stub when the page first
+ * reached that document ({@link ModelContextStub.h}): it wakes `host`, and watches neither submits nor loads (the
+ * document never loads; its window may be kept by the same-origin document that replaces it).
  */
-export function installModelContextStub(win: Window & typeof globalThis): void {
+export function installModelContextStub(win: Window & typeof globalThis, host?: Window & typeof globalThis): void {
   // Where Chromium defines it: a getter on Document.prototype. Read from the prototype, not from `document`:
   // creating the page world's `document` object is work a page without scripts never asked for.
   const proto = win.Document.prototype;
-  if ('modelContext' in proto) {
+  const old = (win as unknown as Record<symbol, ModelContextStub | undefined>)[STUB_KEY];
+  if (old?.h) {
+    // The frame's own content script came to the adopted document after all: its own bridge serves it.
+    if (old.d === win.document) {
+      old.h = undefined;
+      return;
+    }
+    // Else the window outlived the adopted about:blank (a same-origin document replaced it and kept its window):
+    // the modelContext getter on Document.prototype is that stub's, not native, and this document gets its own.
+  } else if ('modelContext' in proto) {
     const native = (win.document as { modelContext?: EventTarget }).modelContext;
     if (native) watchForNativePageTools(win, native, () => win.dispatchEvent(new win.Event(WAKE_EVENT)));
     return;
@@ -96,13 +119,14 @@ export function installModelContextStub(win: Window & typeof globalThis): void {
     if (woken) return;
     woken = true;
     submitEventState(win);
-    win.dispatchEvent(new win.Event(WAKE_EVENT));
+    const to = stub.h ?? win;
+    to.dispatchEvent(new to.Event(WAKE_EVENT));
   };
   // SubmitEvent's agentInvoked and respondWith() are defined at the first sign of WebMCP (above, and when the page
   // reads document.modelContext), or at the first submit event, before any page listener sees it; not up front:
   // building SubmitEvent for a page's world costs about 40 µs (docs/webmcp-conformance.md). The polyfill, once
   // loaded, also hears every submit event here first, to mark the agent's.
-  win.addEventListener('submit', (event) => submitEventState(win).onSubmit?.(event), true);
+  if (!host) win.addEventListener('submit', (event) => submitEventState(win).onSubmit?.(event), true);
 
   /** The page's modelContext, built on first use. */
   const contextNow = (): EventTarget & Record<string, unknown> => {
@@ -117,13 +141,14 @@ export function installModelContextStub(win: Window & typeof globalThis): void {
           if (real) return Reflect.apply(real[method] as (...a: unknown[]) => unknown, real, args);
           // A removed frame's document: no polyfill will ever come (inactive-document.ts).
           if (isInactive(doc)) return RETURNS_NOTHING.has(method) ? undefined : Promise.reject(inactiveError(doc));
-          wake();
           const call = { method, args, a: stub.a } as RecordedCall;
           const promise = new Promise((resolve, reject) => {
             call.resolve = resolve;
             call.reject = reject;
           });
           recorded.push(call);
+          // After the call is recorded: an adopted stub's host may take over at once, in the wake's dispatch.
+          wake();
           if (RETURNS_NOTHING.has(method)) {
             promise.catch(() => undefined);
             return undefined;
@@ -165,6 +190,8 @@ export function installModelContextStub(win: Window & typeof globalThis): void {
   };
 
   const stub: ModelContextStub = {
+    h: host,
+    d: host && win.document,
     get context() {
       return contextNow();
     },
@@ -216,6 +243,18 @@ export function installModelContextStub(win: Window & typeof globalThis): void {
     },
   });
   installNavigatorAliasLazily(win, stub);
+  // The initial about:blank of a frame still loading its src, as the page reaches it: no content script runs there.
+  watchFrameWindows(win, (child) => {
+    if (!(child as unknown as Record<symbol, unknown>)[STUB_KEY]) installModelContextStub(child as Window & typeof globalThis, host ?? win);
+  });
+  // An adopted document replaced before its host's page bridge took over (the frame's src loaded first): its calls
+  // can no longer run, and fail as a call on a document that is gone.
+  if (host) {
+    win.addEventListener('pagehide', () => real || recorded.splice(0).map((call) => call.reject(inactiveError(stub.d as Document))), {
+      once: true,
+    });
+    return;
+  }
 
   // Once parsed (and again once loaded): a page that brought its own implementation registers on that, not on
   // this; a `<form toolname>` is a declarative tool the polyfill must serve. Parsing itself is not watched (a heavy

@@ -17,6 +17,7 @@ import {
   settleToolsPolicy,
 } from './install-model-context-polyfill';
 import { type ModelContextStub, STUB_KEY } from './install-model-context-stub';
+import { serveAdoptedFrames } from './serve-adopted-frames';
 import { type PolyfillExposure, servePageTools } from './serve-page-tools';
 
 // Also the mark that the bridge started: its value is the function the background hands this world its key with.
@@ -25,6 +26,11 @@ const STARTED_KEY = Symbol.for(PAGE_BRIDGE_NAME);
 /** Starts the page's side of the bridge; a second start in the same document does nothing. */
 export function startPageBridge(win: Window & typeof globalThis): void {
   if (Object.hasOwn(win, STARTED_KEY)) return;
+  // An initial about:blank that its parent's stub adopted is served from there, with no channel of its own
+  // (serve-adopted-frames.ts): a bridge loaded into it anyway (a watched tab gets one in every frame) stands down,
+  // leaving no mark on the window, which the frame's next document may keep.
+  const stub = (win as unknown as Record<symbol, ModelContextStub | undefined>)[STUB_KEY];
+  if (stub?.h && stub.d === win.document) return;
   // A page that defined this first keeps the bridge out of its own frame, as if it used no WebMCP.
   let prove: ((key: string) => void) | undefined;
   Object.defineProperty(win, STARTED_KEY, { value: (key: unknown) => typeof key === 'string' && prove?.(key) });
@@ -34,14 +40,15 @@ export function startPageBridge(win: Window & typeof globalThis): void {
 function serve(win: Window & typeof globalThis): { prove: (key: string) => void } {
   const stub = (win as unknown as Record<symbol, ModelContextStub | undefined>)[STUB_KEY];
   if (stub) {
-    const polyfill = new PolyfillModelContext(win);
-    installDeclarativeForms(win, polyfill);
-    installLegacyShim(win, polyfill as unknown as Parameters<typeof installLegacyShim>[1]);
-    // The replay sets the stub's alias flag call by call (legacy-registrations.ts): the page's own is put back after.
-    legacyRegistrations(win).unnoticed(() => stub.upgrade(polyfill));
+    const polyfill = takeOver(win, stub, true);
+    // The initial about:blank documents this stub adopted: no bridge of their own will come (serve-adopted-frames.ts).
+    const settleAdopted = serveAdoptedFrames(win, takeOver);
     return servePageTools(win, {
       polyfill: stub.context,
-      settlePolicy: (allowed) => settleToolsPolicy(polyfill, allowed),
+      settlePolicy: (allowed) => {
+        settleToolsPolicy(polyfill, allowed);
+        settleAdopted(allowed);
+      },
       exposure: exposureOf(polyfill),
     });
   }
@@ -57,6 +64,19 @@ function serve(win: Window & typeof globalThis): { prove: (key: string) => void 
     native,
     ...(polyfill ? { settlePolicy: (allowed) => settleToolsPolicy(polyfill, allowed), exposure: exposureOf(polyfill) } : {}),
   });
+}
+
+/**
+ * The polyfill, with the legacy shim on it (and the declarative forms where `forms`: an adopted initial about:blank
+ * has none worth serving), taking over from the stub of `win`'s document.
+ */
+function takeOver(win: Window & typeof globalThis, stub: ModelContextStub, forms = false): PolyfillModelContext {
+  const polyfill = new PolyfillModelContext(win);
+  if (forms) installDeclarativeForms(win, polyfill);
+  installLegacyShim(win, polyfill as unknown as Parameters<typeof installLegacyShim>[1]);
+  // The replay sets the stub's alias flag call by call (legacy-registrations.ts): the page's own is put back after.
+  legacyRegistrations(win).unnoticed(() => stub.upgrade(polyfill));
+  return polyfill;
 }
 
 /** The browser's `document.modelContext` (a getter on Document.prototype), whatever the page put on `document`. */

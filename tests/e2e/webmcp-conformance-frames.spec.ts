@@ -8,6 +8,8 @@
  * projects of playwright.config.ts; see docs/webmcp-conformance.md.
  */
 import type { BrowserContext, Page } from '@playwright/test';
+import type { StaticServer } from '../servers/static-server';
+import { callTool, expectTools, textOf, watchTab } from './bridge-helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -573,14 +575,18 @@ test('the initial about:blank of a new frame has a working modelContext at once;
   });
 });
 
-test('the initial about:blank of a frame whose src is still loading: native gives it a working modelContext whose tools go with it; the polyfill gives it none (recorded difference)', async ({
+test('the initial about:blank of a frame whose src is still loading has a working modelContext whose tools go with it', async ({
   context,
   server,
-}, testInfo) => {
+}) => {
   const page = await openPage(context, server.url);
-  const out = await page.evaluate(async () => {
+  // The frame's src is held until the blank was used: its load can neither come first nor be missed.
+  const held = heldPage(server);
+  await page.exposeFunction('releaseFrame', held.release);
+  const out = await page.evaluate(async (src) => {
     const frame = document.createElement('iframe');
-    frame.src = '/conformance.html?loaded';
+    frame.src = src;
+    const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
     document.body.append(frame);
     // Scripted at once, while the frame's navigation is pending: its document is the initial about:blank.
     const blank = frame.contentDocument as any;
@@ -589,7 +595,8 @@ test('the initial about:blank of a frame whose src is still loading: native give
       await blank.modelContext.registerTool({ name: 'pending_blank', description: 'd', execute: () => 'x' });
       out.listed = ((await (document as any).modelContext.getTools()) as { name: string }[]).map((t) => t.name);
     }
-    await new Promise((resolve) => (frame.onload = resolve));
+    await (window as any).releaseFrame();
+    await loaded;
     const next = (frame.contentDocument as any).modelContext;
     out.afterLoad = {
       type: typeof next,
@@ -597,12 +604,10 @@ test('the initial about:blank of a frame whose src is still loading: native give
       fromTop: ((await (document as any).modelContext.getTools()) as { name: string }[]).map((t) => t.name),
     };
     return out;
-  });
+  }, held.path);
   const afterLoad = { type: 'object', own: [], fromTop: [] };
-  // Chromium runs no content script in the initial about:blank of a frame that is navigating, so the page-world
-  // stub never reaches it; docs/webmcp-conformance.md, differences.
-  if (testInfo.project.name === 'polyfill') expect(out).toEqual({ url: 'about:blank', type: 'undefined', afterLoad });
-  else expect(out).toEqual({ url: 'about:blank', type: 'object', listed: ['pending_blank'], afterLoad });
+  // No content script runs in that document: the polyfill's comes from the parent's stub (watch-frame-windows.ts).
+  expect(out).toEqual({ url: 'about:blank', type: 'object', listed: ['pending_blank'], afterLoad });
 });
 
 test('about:blank and srcdoc frames are of their creator’s origin: their tools are listed with it and run', async ({ context, server }) => {
@@ -630,5 +635,341 @@ test('about:blank and srcdoc frames are of their creator’s origin: their tools
       ['in_srcdoc', true],
     ],
     ran: ['blank ran', 'srcdoc ran'],
+  });
+});
+
+/**
+ * A frame's src the server holds until `release()`: the frame's initial about:blank stays its document for as long
+ * as the test needs, whatever the machine's speed.
+ */
+function heldPage(server: StaticServer): { path: string; release: () => void } {
+  const path = `/held-${Math.random().toString(36).slice(2)}.html`;
+  const waiting: (() => void)[] = [];
+  let released = false;
+  server.route((req, res) => {
+    if (!req.url?.startsWith(path)) return false;
+    const send = () => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end('<!doctype html><title>loaded</title><p>The frame’s own document</p>');
+    };
+    if (released) send();
+    else waiting.push(send);
+    return true;
+  });
+  return {
+    path,
+    release: () => {
+      released = true;
+      for (const send of waiting.splice(0)) send();
+    },
+  };
+}
+
+test.describe('the initial about:blank of a frame whose src is still loading (issue 36)', () => {
+  test('it has a working modelContext: its tool is the frame’s, listed and run from the top, and goes when the frame’s document loads', async ({
+    context,
+    server,
+  }) => {
+    const page = await openPage(context, server.url);
+    const held = heldPage(server);
+    const before = await page.evaluate(async (src) => {
+      const w = window as any;
+      const frame = document.createElement('iframe');
+      frame.src = src;
+      w.frameLoaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
+      document.body.append(frame);
+      w.heldFrame = frame;
+      // Reached through contentWindow first, then contentDocument: both are the initial about:blank.
+      const blankWindow = frame.contentWindow as any;
+      const blank = blankWindow.document;
+      const blankContext = blank.modelContext;
+      w.blankContext = blankContext;
+      const top = (document as any).modelContext;
+      let changes = 0;
+      top.addEventListener('toolchange', () => changes++);
+      const registered = await w.settle(() =>
+        blankContext.registerTool({
+          name: 'pending_tool',
+          description: 'A tool of the pending about:blank',
+          execute: () => 'ran in the blank',
+        }),
+      );
+      const tools = await top.getTools();
+      const own = ((await blankContext.getTools()) as { name: string }[]).map((t) => t.name);
+      const ran = await w.settle(() => top.executeTool(tools[0], {}));
+      return {
+        url: blank.URL,
+        sameDocument: frame.contentDocument === blank,
+        events: typeof blankWindow.ToolActivatedEvent,
+        registered,
+        toolchange: changes > 0,
+        listed: tools.map((t: { name: string; window: Window; origin: string }) => [
+          t.name,
+          t.window === frame.contentWindow,
+          t.origin === location.origin,
+        ]),
+        own,
+        ran,
+      };
+    }, held.path);
+    expect(before).toEqual({
+      url: 'about:blank',
+      sameDocument: true,
+      events: 'function',
+      registered: ['ok', undefined],
+      toolchange: true,
+      listed: [['pending_tool', true, true]],
+      own: ['pending_tool'],
+      ran: ['ok', 'ran in the blank'],
+    });
+    held.release();
+    const after = await page.evaluate(async () => {
+      const w = window as any;
+      await w.frameLoaded;
+      const names = async (context: any) => ((await context.getTools()) as { name: string }[]).map((t) => t.name);
+      // From the top first, before the frame's new document uses WebMCP itself.
+      const fromTop = await names((document as any).modelContext);
+      const next = w.heldFrame.contentDocument.modelContext;
+      return {
+        title: w.heldFrame.contentDocument.title,
+        type: typeof next,
+        newContext: next !== w.blankContext,
+        fromTop,
+        own: await names(next),
+        fromTopAfter: await names((document as any).modelContext),
+        old: await w.settle(() => w.blankContext.getTools()),
+      };
+    });
+    expect(after).toEqual({
+      title: 'loaded',
+      type: 'object',
+      newContext: true,
+      fromTop: [],
+      own: [],
+      fromTopAfter: [],
+      old: ['rejected', 'DOMException:InvalidStateError'],
+    });
+  });
+
+  test('rewritten with document.open/write, it keeps its modelContext and its tools stay the frame’s until the frame goes', async ({
+    context,
+    server,
+  }) => {
+    const page = await openPage(context, server.url);
+    const held = heldPage(server);
+    const out = await page.evaluate(async (src) => {
+      const w = window as any;
+      const frame = document.createElement('iframe');
+      frame.src = src;
+      document.body.append(frame);
+      const blank = frame.contentDocument as any;
+      const blankContext = blank.modelContext;
+      await blankContext.registerTool({ name: 'before_write', description: 'd', execute: () => 'before' });
+      // A hostile page's script rewrites the frame's document: it is still the frame's, of the page's origin.
+      blank.open();
+      blank.write('<p>Written by the parent</p>');
+      blank.close();
+      const registered = await w.settle(() =>
+        blank.modelContext.registerTool({ name: 'after_write', description: 'd', execute: () => 'after' }),
+      );
+      const top = (document as any).modelContext;
+      const tools = await top.getTools();
+      const out = {
+        sameDocument: frame.contentDocument === blank,
+        sameContext: blank.modelContext === blankContext,
+        registered,
+        listed: tools.map((t: { name: string; window: Window; origin: string }) => [
+          t.name,
+          t.window === frame.contentWindow,
+          t.origin === location.origin,
+        ]),
+        ran: await w.settle(() => top.executeTool(tools[1], {})),
+        afterRemoval: [] as unknown[],
+      };
+      frame.remove();
+      out.afterRemoval = [((await top.getTools()) as { name: string }[]).map((t) => t.name), await w.settle(() => blankContext.getTools())];
+      return out;
+    }, held.path);
+    held.release();
+    expect(out).toEqual({
+      sameDocument: true,
+      sameContext: true,
+      registered: ['ok', undefined],
+      listed: [
+        ['after_write', true, true],
+        ['before_write', true, true],
+      ],
+      ran: ['ok', 'before'],
+      afterRemoval: [[], ['rejected', 'DOMException:InvalidStateError']],
+    });
+  });
+
+  test('a frame loading another origin: its initial about:blank is the page’s origin, `allow="tools"` (the src’s origin) takes tools from it, and its tool goes when the other origin’s document loads', async ({
+    context,
+    server,
+  }) => {
+    const page = await openPage(context, server.url);
+    const held = heldPage(server);
+    const before = await page.evaluate(async (src) => {
+      const w = window as any;
+      const frameOf = (allow: string) => {
+        const frame = document.createElement('iframe');
+        frame.src = src;
+        if (allow) frame.allow = allow;
+        document.body.append(frame);
+        return frame;
+      };
+      const plain = frameOf('');
+      const delegated = frameOf('tools');
+      w.heldFrame = plain;
+      w.frameLoaded = Promise.all(
+        [plain, delegated].map((f) => new Promise((resolve) => f.addEventListener('load', resolve, { once: true }))),
+      );
+      const register = (frame: HTMLIFrameElement, name: string) =>
+        w.settle(() => (frame.contentDocument as any).modelContext.registerTool({ name, description: 'd', execute: () => 'x' }));
+      const registered = [await register(plain, 'blank_of_other'), await register(delegated, 'blank_delegated')];
+      const tools = await (document as any).modelContext.getTools();
+      return {
+        origin: (plain.contentWindow as any).origin === location.origin,
+        registered,
+        listed: tools.map((t: { name: string; window: Window; origin: string }) => [
+          t.name,
+          t.window === plain.contentWindow,
+          t.origin === location.origin,
+        ]),
+      };
+    }, `${server.crossOriginUrl}${held.path}`);
+    expect(before).toEqual({
+      origin: true,
+      registered: [
+        ['ok', undefined],
+        ['rejected', 'DOMException:NotAllowedError'],
+      ],
+      listed: [['blank_of_other', true, true]],
+    });
+    held.release();
+    const after = await page.evaluate(async () => {
+      const w = window as any;
+      await w.frameLoaded;
+      let read: string;
+      try {
+        read = typeof w.heldFrame.contentWindow.document;
+      } catch (e) {
+        read = (e as Error).name;
+      }
+      return {
+        document: w.heldFrame.contentDocument,
+        read,
+        fromTop: ((await (document as any).modelContext.getTools()) as { name: string }[]).map((t) => t.name),
+      };
+    });
+    expect(after).toEqual({ document: null, read: 'SecurityError', fromTop: [] });
+  });
+
+  test('a sandboxed frame (opaque origin) and a loaded cross-origin frame are not the page’s: the getters answer as the browser’s and nothing is adopted', async ({
+    context,
+    server,
+  }) => {
+    const page = await openPage(context, server.url);
+    const held = heldPage(server);
+    const out = await page.evaluate(
+      async ([src, crossSrc]) => {
+        const w = window as any;
+        const sandboxed = document.createElement('iframe');
+        sandboxed.sandbox.add('allow-scripts');
+        sandboxed.src = src;
+        document.body.append(sandboxed);
+        const cross = await w.addFrame(document, crossSrc);
+        const probe = (frame: HTMLIFrameElement) => {
+          const win = frame.contentWindow as any;
+          let read: string;
+          try {
+            read = typeof win.document.modelContext;
+          } catch (e) {
+            read = (e as Error).name;
+          }
+          return { document: frame.contentDocument, sameWindow: win === frame.contentWindow, read };
+        };
+        return {
+          sandboxed: probe(sandboxed),
+          cross: probe(cross),
+          fromTop: ((await (document as any).modelContext.getTools()) as { name: string }[]).map((t) => t.name),
+        };
+      },
+      [held.path, `${server.crossOriginUrl}/conformance.html?cross`],
+    );
+    held.release();
+    const stranger = { document: null, sameWindow: true, read: 'SecurityError' };
+    expect(out).toEqual({ sandboxed: stranger, cross: stranger, fromTop: [] });
+  });
+
+  test('the frame getters look like the browser’s; with native WebMCP the extension leaves them alone', async ({
+    context,
+    server,
+  }, testInfo) => {
+    const page = await openPage(context, server.url);
+    const out = await page.evaluate(() => {
+      const nameOf = (e: unknown) => (e && typeof e === 'object' ? `${e.constructor.name}` : String(e));
+      return ['contentWindow', 'contentDocument'].map((key) => {
+        const own = Object.getOwnPropertyDescriptor(HTMLIFrameElement.prototype, key) as PropertyDescriptor;
+        const get = own.get as () => unknown;
+        let onPrototype: string;
+        try {
+          onPrototype = String(get.call(HTMLIFrameElement.prototype));
+        } catch (e) {
+          onPrototype = nameOf(e);
+        }
+        return {
+          key,
+          shape: [typeof get, get.name, get.length, own.set, own.enumerable, own.configurable],
+          onPrototype,
+          detached: get.call(document.createElement('iframe')),
+          nativeCode: Function.prototype.toString.call(get).includes('[native code]'),
+        };
+      });
+    });
+    // The polyfill's getters are script; native's (with or without the extension) are the browser's own.
+    const nativeCode = testInfo.project.name !== 'polyfill';
+    expect(out).toEqual(
+      ['contentWindow', 'contentDocument'].map((key) => ({
+        key,
+        shape: ['function', `get ${key}`, 0, undefined, true, true],
+        onPrototype: 'TypeError',
+        detached: null,
+        nativeCode,
+      })),
+    );
+  });
+
+  test.describe('with the extension', () => {
+    test.skip(({ withExtension }) => !withExtension, 'The agent is the extension’s.');
+    test('the agent never gets the about:blank’s tools as the page’s: the page’s bridge reports its own document’s tools only', async ({
+      context,
+      server,
+      serviceWorker,
+      tabIdOf,
+    }, testInfo) => {
+      const page = await openPage(context, server.url);
+      const tabId = await tabIdOf(page);
+      const held = heldPage(server);
+      await page.evaluate(async (src) => {
+        const frame = document.createElement('iframe');
+        frame.src = src;
+        document.body.append(frame);
+        await (frame.contentDocument as any).modelContext.registerTool({ name: 'blank_tool', description: 'd', execute: () => 'blank' });
+        await (document as any).modelContext.registerTool({ name: 'top_tool', description: 'd', execute: () => 'top' });
+      }, held.path);
+      await watchTab(serviceWorker, tabId);
+      // Native: the bridge a watched tab loads into every frame reads the blank's native modelContext, as that frame's.
+      // The polyfill: the blank is served by its parent's page bridge, which reports the parent's own tools only.
+      const polyfill = testInfo.project.name === 'polyfill';
+      const snapshot = await expectTools(serviceWorker, tabId, polyfill ? ['top_tool'] : ['blank_tool', 'top_tool']);
+      expect(snapshot.tools.filter((t) => t.frameId === 0).map((t) => t.name)).toEqual(['top_tool']);
+      for (const tool of snapshot.tools) expect(tool.origin).toBe(server.url);
+      const called = await callTool(serviceWorker, tabId, 'blank_tool');
+      if (polyfill) expect(textOf(called)).toContain('[unknown_tool]');
+      else expect(textOf(called)).toBe('blank');
+      held.release();
+    });
   });
 });
