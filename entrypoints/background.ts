@@ -2,6 +2,8 @@ import { attestFrameSender } from '@/lib/background/attest-frame-sender';
 import { createToolRouter } from '@/lib/background/create-tool-router';
 import { createBridgeLoader, createFrameFinder } from '@/lib/background/load-bridge';
 import { forgetClosedTab } from '@/lib/background/forget-closed-tab';
+import { isCrashedTab } from '@/lib/background/is-crashed-tab';
+import { watchDocumentPort } from '@/lib/background/watch-document-port';
 import { ensureOffscreenDocument } from '@/lib/background/ensure-offscreen-document';
 import { isHostSender } from '@/lib/messaging/is-host-sender';
 import { createStubSync } from '@/lib/background/create-stub-sync';
@@ -47,6 +49,11 @@ export default defineBackground(() => {
       randomKey: () => crypto.randomUUID(),
     }),
     findFrames: createFrameFinder((injection) => browser.scripting.executeScript(injection as never)),
+    tabCrashed: (tabId) => browser.tabs.get(tabId).then(isCrashedTab, () => false),
+  });
+  // A watched tab's top document holds a Port open: its closing is the only news of a renderer that crashed.
+  browser.runtime.onConnect.addListener((port) => {
+    watchDocumentPort(port as never, (tabId, documentId) => void toolRouter.topDocumentLeft(tabId, documentId));
   });
   // Chrome: the page-world stub goes in only where the browser lacks native WebMCP, the native watcher where it has
   // it (lib/background/create-stub-sync.ts). Tests wait for this before they open pages.

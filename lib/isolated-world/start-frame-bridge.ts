@@ -13,11 +13,12 @@ import { answerContinuationAsks } from './answer-continuation-asks';
 import { connectExposureRelay } from './connect-exposure-relay';
 import { createFrameToolHost, type NativeModelContext } from './create-frame-tool-host';
 import { createToolCursor } from './create-tool-cursor';
+import { type DocumentPortRuntime, holdDocumentPort } from './hold-document-port';
 import { listenForToolsDelegation } from './listen-for-tools-delegation';
 import { offerToolsDelegation } from './offer-tools-delegation';
 
 /** The slice of `browser.runtime` the bridge uses: messages to the background, and the router's to this frame. */
-export interface FrameBridgeRuntime {
+export interface FrameBridgeRuntime extends DocumentPortRuntime {
   sendMessage(message: unknown): Promise<unknown>;
   onMessage: {
     addListener(listener: (message: unknown, sender: unknown, sendResponse: (answer: unknown) => void) => boolean): void;
@@ -31,8 +32,12 @@ export function startFrameBridge(window: Window & typeof globalThis, runtime: Fr
   const started = scope as { webmcpAgentBridge?: true };
   if (started.webmcpAgentBridge) return;
   started.webmcpAgentBridge = true;
-  const tell = <T extends keyof FrameChannel>(type: T, request: FrameChannel[T]['request']) =>
+  // The top document's Port closes when it goes: the router's only news of a renderer that crashed.
+  const holdPort = holdDocumentPort(runtime, window.top === window);
+  const tell = <T extends keyof FrameChannel>(type: T, request: FrameChannel[T]['request']) => {
+    holdPort();
     void sendMessage<FrameChannel, T>((message) => runtime.sendMessage(message), type, request).catch(() => {});
+  };
   // A bridge in a new document: the router forgets what the frame's earlier document offered, and a call that
   // navigated here knows its next document has come.
   tell('frame/ready', { url: location.href, needsDelegation: !sameOriginAncestry(window) });
