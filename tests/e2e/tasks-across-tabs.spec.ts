@@ -118,6 +118,8 @@ test('a cross-tab errand: the chooser adds the recipes tab, the recipe is read t
   await expect(add.locator('.tool-place')).toContainText('(this tab)');
   await expect(shop.locator('#cart-count')).toHaveText('2');
   expect(recipes.page.url()).toBe(recipesUrl);
+  // What the recipes tab showed is the task's: no note that this tab changed site.
+  await expect(panel.getByRole('region', { name: /^Now on/ })).toHaveCount(0);
   const sent = provider.requests.filter((r) => r.path.endsWith('/chat/completions'));
   expect(readSent(sent[0]!).tools.map((t) => t.name)).toEqual(expect.arrayContaining([`${R}__get_ingredients`, `${S}__add_to_cart`]));
   expect(JSON.stringify(readSent(sent[1]!).toolResults)).toContain('Shakshuka for 2');
