@@ -28,7 +28,7 @@ test.describe.configure({ timeout: 120_000 });
 /** The site part of a site-qualified tool name (lib/agent/site-tool-names.ts). */
 const label = (url: string) => new URL(url).host.replace(/[^a-z0-9]+/g, '_');
 const hostOf = (url: string) => new URL(url).host;
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 interface Fixtures {
   context: import('@playwright/test').BrowserContext;
@@ -58,8 +58,10 @@ async function openShop(f: Fixtures, serverUrl: string) {
 async function addTab(panel: Page, url: string) {
   const chooser = panel.locator('details.task-tabs');
   if ((await chooser.getAttribute('open')) === null) await chooser.locator('summary').click();
-  await panel.getByRole('button', { name: new RegExp(`^Add ${escape(hostOf(url))}\\b`) }).click();
-  await expect(panel.getByRole('list', { name: 'Tabs in this task' }).getByRole('button', { name: `Remove ${hostOf(url)} from this task` })).toBeVisible();
+  await panel.getByRole('button', { name: new RegExp(`^Add ${escapeRegExp(hostOf(url))}\\b`) }).click();
+  await expect(
+    panel.getByRole('list', { name: 'Tabs in this task' }).getByRole('button', { name: `Remove ${hostOf(url)} from this task` }),
+  ).toBeVisible();
 }
 
 /** The tool names of every generation request the provider received so far. */
@@ -93,6 +95,8 @@ test('a cross-tab errand: the chooser adds the recipes tab, the recipe is read t
   const recipesRow = others.getByRole('listitem').filter({ hasText: hostOf(recipesUrl) });
   await expect(recipesRow).toContainText(/\d+ tools/);
   await expect(others).not.toContainText(hostOf(server.url));
+  // Only a page's site can be added: not the panel's own page, nor a browser page.
+  await expect(others.getByRole('button', { name: /^Add / })).toHaveCount(1);
   const inTask = panel.getByRole('list', { name: 'Tabs in this task' });
   await expect(inTask.getByRole('listitem').first()).toContainText('This tab: always in');
   await expect(inTask.getByRole('button')).toHaveCount(0);
@@ -113,7 +117,8 @@ test('a cross-tab errand: the chooser adds the recipes tab, the recipe is read t
   await expect(panel.locator('.conversation').getByText('Two mugs are in your basket.')).toBeVisible({ timeout: 30_000 });
 
   // Each card names where its call ran; each call ran in its own tab.
-  await expect(read.locator('.tool-place')).toHaveText(`on ${hostOf(recipesUrl)} · Copper Pot (tab ${recipes.tabId})`.replace('Copper Pot', (await recipes.page.title()).trim()));
+  const recipesTitle = (await recipes.page.title()).trim();
+  await expect(read.locator('.tool-place')).toHaveText(`on ${hostOf(recipesUrl)} · ${recipesTitle} (tab ${recipes.tabId})`);
   await expect(add.locator('.tool-place')).toContainText(`on ${hostOf(server.url)} · `);
   await expect(add.locator('.tool-place')).toContainText('(this tab)');
   await expect(shop.locator('#cart-count')).toHaveText('2');
@@ -229,7 +234,15 @@ test('a tab that moves to another site or closes leaves the task: the panel says
   expect(next).toContain('add_to_cart');
 });
 
-test('Stop stops a call running in another tab of the task', async ({ context, server, third, provider, serviceWorker, tabIdOf, openSidePanel }) => {
+test('Stop stops a call running in another tab of the task', async ({
+  context,
+  server,
+  third,
+  provider,
+  serviceWorker,
+  tabIdOf,
+  openSidePanel,
+}) => {
   await useCloud(serviceWorker, provider);
   const f = { context, serviceWorker, tabIdOf, openSidePanel };
   const courierUrl = `${third.url}/task-courier.html`;
