@@ -19,9 +19,9 @@ import type { LegacyApi, TabToolSnapshot } from './tab-tool-snapshot';
 export const FORM_WAITS_PROMPT = 'Review the form on the page and press Submit.';
 
 /**
- * The runtime Port a watched tab's top document holds open to the background (lib/isolated-world/
- * hold-document-port.ts): it closes when the document goes, so the router hears of a renderer that crashed, which
- * no tab or navigation event tells. Who opened it is what the browser attests; what it says is nothing.
+ * The runtime Port the background holds to the top document of each tab whose bridge runs (tabs.connect,
+ * lib/background/create-document-ports.ts): it closes when the document goes, so the router hears of a renderer
+ * that crashed, which no tab or navigation event tells. Nothing is sent on it.
  */
 export const DOCUMENT_PORT_NAME = 'webmcp-agent-document';
 
