@@ -22,7 +22,7 @@ interface DocumentPortsDeps {
 }
 
 /** The Ports the background holds, one per tab. */
-export interface DocumentPorts {
+interface DocumentPorts {
   /** A frame's bridge spoke (frame/ready, frame/tools), as the browser attests it: a top document gets its Port. */
   seen(frame: FrameSender): void;
 }
