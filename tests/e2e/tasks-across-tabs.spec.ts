@@ -6,6 +6,7 @@
  * click adds a tab. Three sites: the demo shop (127.0.0.1:P), the recipes demo (localhost:P), and a courier desk on a
  * server of its own (127.0.0.1:Q), whose frame comes from localhost:Q.
  */
+import { readFileSync } from 'node:fs';
 import type { Page, Worker } from '@playwright/test';
 import { readSent } from '../servers/provider-server';
 import { type StaticServer, startStaticServer } from '../servers/static-server';
@@ -125,10 +126,16 @@ test('a cross-tab errand: the chooser adds the recipes tab, the recipe is read t
   expect(recipes.page.url()).toBe(recipesUrl);
   // What the recipes tab showed is the task's: no note that this tab changed site.
   await expect(panel.getByRole('region', { name: /^Now on/ })).toHaveCount(0);
+  // The Markdown export names the tab and site of each call too.
+  await panel.locator('details.menu summary', { hasText: 'Export' }).click();
+  const saved = panel.waitForEvent('download');
+  await panel.getByRole('button', { name: 'Conversation as Markdown' }).click();
+  const markdown = readFileSync((await (await saved).path())!, 'utf8');
+  expect(markdown).toContain(`${R}__get_ingredients\` (tab ${recipes.tabId}, ${new URL(recipesUrl).origin})`);
+  expect(markdown).toContain(`${S}__add_to_cart\` (tab ${shopId}, ${new URL(server.url).origin})`);
   const sent = provider.requests.filter((r) => r.path.endsWith('/chat/completions'));
   expect(readSent(sent[0]!).tools.map((t) => t.name)).toEqual(expect.arrayContaining([`${R}__get_ingredients`, `${S}__add_to_cart`]));
   expect(JSON.stringify(readSent(sent[1]!).toolResults)).toContain('Shakshuka for 2');
-  expect(shopId).not.toBe(recipes.tabId);
   await expectAccessible(panel);
 });
 
