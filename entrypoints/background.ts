@@ -2,6 +2,9 @@ import { attestFrameSender } from '@/lib/background/attest-frame-sender';
 import { createToolRouter } from '@/lib/background/create-tool-router';
 import { createBridgeLoader, createFrameFinder } from '@/lib/background/load-bridge';
 import { forgetClosedTab } from '@/lib/background/forget-closed-tab';
+import { isCrashedTab } from '@/lib/background/is-crashed-tab';
+import { createDocumentPorts } from '@/lib/background/create-document-ports';
+import { DOCUMENT_PORT_NAME, type RouterChannel } from '@/lib/messaging/bridge-messages';
 import { ensureOffscreenDocument } from '@/lib/background/ensure-offscreen-document';
 import { isHostSender } from '@/lib/messaging/is-host-sender';
 import { createStubSync } from '@/lib/background/create-stub-sync';
@@ -9,7 +12,6 @@ import { createNativeLink, pushNativeLinkEvents, serveNativeLink } from '@/lib/b
 import { wireAgentHost } from '@/lib/agent-host-root/wire-agent-host';
 import { createLocalAdapterFromSettings } from '@/lib/host/create-local-adapter-from-settings';
 import { agentStorageChanged, serveAgentStorage } from '@/lib/messaging/agent-storage-proxy';
-import type { RouterChannel } from '@/lib/messaging/bridge-messages';
 import { isMessage } from '@/lib/messaging/channel';
 import type { HostChannel, TabClosedMessage } from '@/lib/messaging/host-channel';
 import { browserSessionId, createConversationStore } from '@/lib/storage/conversations';
@@ -47,6 +49,18 @@ export default defineBackground(() => {
       randomKey: () => crypto.randomUUID(),
     }),
     findFrames: createFrameFinder((injection) => browser.scripting.executeScript(injection as never)),
+    tabCrashed: (tabId) => browser.tabs.get(tabId).then(isCrashedTab, () => false),
+  });
+  // The background holds a Port to each top document whose bridge runs: its closing is the only news of a crash.
+  const documentPorts = createDocumentPorts({
+    connect: (tabId, documentId) => {
+      try {
+        return browser.tabs.connect(tabId, { name: DOCUMENT_PORT_NAME, ...(documentId ? { documentId } : { frameId: 0 }) } as never);
+      } catch {
+        return undefined;
+      }
+    },
+    left: (tabId, documentId) => void toolRouter.topDocumentLeft(tabId, documentId),
   });
   // Chrome: the page-world stub goes in only where the browser lacks native WebMCP, the native watcher where it has
   // it (lib/background/create-stub-sync.ts). Tests wait for this before they open pages.
@@ -128,6 +142,9 @@ export default defineBackground(() => {
     // A frame's identity (tab, frame, document, origin, URL) is what the browser attests, never what it says.
     const frame = attestFrameSender(sender as Parameters<typeof attestFrameSender>[0]);
     if (!frame) return false;
+    // Only the bridge says these (the stub that every page gets does not): such a document gets its Port.
+    const type = (message as { type?: unknown } | null)?.type;
+    if (type === 'frame/ready' || type === 'frame/tools') documentPorts.seen(frame);
     const answer = toolRouter.answerFrameQuestion(message, frame);
     if (answer) {
       void answer.then(sendResponse, () => sendResponse(false));

@@ -3,6 +3,10 @@ import type { ChatStore } from './chat-store';
 import { MessageView } from './message-view';
 import { RunOutcomeNotice } from './run-outcome-notice';
 import { SiteChangeNotice } from './site-change-notice';
+import { TaskLeftNotice } from './task-left-notice';
+import { TaskTabsChooser } from './task-tabs-chooser';
+import { callPlaces } from './call-places';
+import { otherTabOrigins } from './other-tab-origins';
 
 /** The conversation on the tab: a welcome, the messages, that the agent works, how the last run ended. */
 export function ConversationView({ store, onOpenOptions }: { store: ChatStore; onOpenOptions: () => void }) {
@@ -10,8 +14,11 @@ export function ConversationView({ store, onOpenOptions }: { store: ChatStore; o
   const messages = tab?.messages ?? [];
   const running = tab?.running ?? false;
   const toolCount = tab?.toolsKnown ? tab.tools.length : undefined;
+  const places = callPlaces(store.timeline.value, tab, store.openTabs.value);
   return (
     <section class="conversation" aria-label="Conversation">
+      <TaskTabsChooser store={store} />
+      <TaskLeftNotice left={store.taskLeft.value} onDismiss={store.dismissTaskLeft} />
       {tab && messages.length === 0 && (
         <div class="welcome">
           <h2>What should the agent do here?</h2>
@@ -23,7 +30,14 @@ export function ConversationView({ store, onOpenOptions }: { store: ChatStore; o
         </div>
       )}
       {messages.map((m) => (
-        <MessageView key={m.id} message={m} confirmations={tab?.confirmations ?? []} onConfirm={store.confirm} reveal={store} />
+        <MessageView
+          key={m.id}
+          message={m}
+          confirmations={tab?.confirmations ?? []}
+          onConfirm={store.confirm}
+          reveal={store}
+          places={places}
+        />
       ))}
       {running && !showsSomething(messages.at(-1)) && (
         <p class="thinking" aria-hidden="true">
@@ -33,7 +47,14 @@ export function ConversationView({ store, onOpenOptions }: { store: ChatStore; o
         </p>
       )}
       {tab?.lastRun && !running && <RunOutcomeNotice outcome={tab.lastRun} onRetry={store.retry} onOpenOptions={onOpenOptions} />}
-      {!running && <SiteChangeNotice sites={tab?.sites} pageUrl={tab?.page?.url} onNewChat={() => store.newChat()} />}
+      {!running && (
+        <SiteChangeNotice
+          sites={tab?.sites}
+          pageUrl={tab?.page?.url}
+          otherTabs={otherTabOrigins(tab, store.timeline.value)}
+          onNewChat={() => store.newChat()}
+        />
+      )}
     </section>
   );
 }

@@ -10,10 +10,12 @@ interface MessageViewProps {
   onConfirm?: (callId: string, answer: ConfirmationAnswer) => void;
   /** Reveals a question's masked secret arguments, on the person's click. */
   reveal?: SecretReveal | undefined;
+  /** Where each call of a task across tabs ran ("recipes.localhost · Pancakes"), by call id. */
+  places?: ReadonlyMap<string, string> | undefined;
 }
 
 /** One turn: the person's text as typed; the agent's text as sanitised Markdown and its calls as cards. Reasoning is kept in the conversation but not shown. */
-export function MessageView({ message, confirmations, onConfirm, reveal }: MessageViewProps) {
+export function MessageView({ message, confirmations, onConfirm, reveal, places }: MessageViewProps) {
   if (message.role === 'user') {
     const text = message.parts.map((p) => (p.type === 'text' ? p.text : '')).join('');
     return (
@@ -38,6 +40,8 @@ export function MessageView({ message, confirmations, onConfirm, reveal }: Messa
               confirmations={confirmations}
               onConfirm={onConfirm}
               reveal={reveal}
+              place={places?.get(part.id)}
+              places={places}
             />
           );
         return null;

@@ -7,6 +7,11 @@ interface SiteChangeNoticeProps {
   sites: readonly string[] | undefined;
   /** The URL of the page the tab shows now. */
   pageUrl: string | undefined;
+  /**
+   * The origins of a task's other tabs (other-tab-origins.ts): their data is the task's, asked about at each
+   * crossing, and alone it does not mean the tab changed site.
+   */
+  otherTabs?: readonly string[];
   onNewChat: () => void;
 }
 
@@ -14,12 +19,13 @@ interface SiteChangeNoticeProps {
  * Says so when the conversation holds what was read on another origin than the site the tab shows now (another
  * site it was on, or a frame of another site inside this one; docs/security.md, "A conversation belongs to its
  * site"): this site's tools will ask before each call and show what they would receive, and a new chat leaves the
- * other origins' data behind.
+ * other origins' data behind. In a task across tabs, what the other tabs showed alone does not call for it.
  */
-export function SiteChangeNotice({ sites, pageUrl, onNewChat }: SiteChangeNoticeProps) {
+export function SiteChangeNotice({ sites, pageUrl, otherTabs = [], onNewChat }: SiteChangeNoticeProps) {
   const here = webOriginOf(pageUrl);
   const elsewhere = (sites ?? []).filter((site) => site !== here);
-  if (!here || elsewhere.length === 0) return null;
+  // Speaks of this tab only: another tab of the task showing its own site is no change here.
+  if (!here || !elsewhere.some((site) => !otherTabs.includes(site))) return null;
   const from = elsewhere.map(originLabel).join(', ');
   return (
     <section class="site-change" aria-labelledby="site-change-title">

@@ -4,6 +4,7 @@ import type { ConfirmationAnswer, PendingConfirmation } from '../../lib/messagin
 import { maskToolPart } from '../../lib/transcript/mask-tool-part';
 import { ConfirmActions } from '../shared/confirm-actions';
 import { QuestionArguments, type SecretReveal } from '../shared/question-arguments';
+import { TaskFlowsNote } from '../shared/task-flows-note';
 import { MessageView } from './message-view';
 import { toolStateWords } from './tool-state-words';
 
@@ -18,13 +19,17 @@ interface ToolCallCardProps {
   confirmations?: PendingConfirmation[];
   /** Reveals a question's masked secret arguments, on the person's click. */
   reveal?: SecretReveal;
+  /** The tab and site the call ran on, in a task across tabs. */
+  place?: string | undefined;
+  /** Where the nested calls of a sub-agent ran, by call id. */
+  places?: ReadonlyMap<string, string> | undefined;
 }
 
 /**
  * One tool call: its name and state in words, input and output behind a disclosure (what the call's schema marks
  * secret masked), the confirmation question while it waits for the person, and a sub-agent's nested run under it.
  */
-export function ToolCallCard({ part: asCalled, confirmation, onConfirm, confirmations, reveal }: ToolCallCardProps) {
+export function ToolCallCard({ part: asCalled, confirmation, onConfirm, confirmations, reveal, place, places }: ToolCallCardProps) {
   const part = maskToolPart(asCalled);
   const words = toolStateWords(part.state, part.error);
   const allow = useRef<HTMLButtonElement>(null);
@@ -40,6 +45,7 @@ export function ToolCallCard({ part: asCalled, confirmation, onConfirm, confirma
         <summary>
           <span class="tool-icon" aria-hidden="true" />
           <span class="tool-name">{part.name}</span>
+          {place && <span class="tool-place">on {place}</span>}
           <span class="tool-state">{words}</span>
         </summary>
         <div class="tool-body">
@@ -68,6 +74,7 @@ export function ToolCallCard({ part: asCalled, confirmation, onConfirm, confirma
         <fieldset class="confirm">
           <legend>{part.prompt}</legend>
           {confirmation && <QuestionArguments confirmation={confirmation} toolName={part.name} {...(reveal ? { reveal } : {})} />}
+          {confirmation?.allowTask && <TaskFlowsNote flows={confirmation.allowTask} />}
           {confirmation && onConfirm && <ConfirmActions confirmation={confirmation} onConfirm={onConfirm} allowRef={allow} />}
         </fieldset>
       )}
@@ -75,7 +82,7 @@ export function ToolCallCard({ part: asCalled, confirmation, onConfirm, confirma
         <section class="subagent" aria-label={`Sub-agent ${part.agent.id}`}>
           <p class="subagent-title">Sub-agent {part.agent.id}</p>
           {part.agent.messages.map((m) => (
-            <MessageView key={m.id} message={m} confirmations={confirmations ?? []} onConfirm={onConfirm} reveal={reveal} />
+            <MessageView key={m.id} message={m} confirmations={confirmations ?? []} onConfirm={onConfirm} reveal={reveal} places={places} />
           ))}
         </section>
       )}

@@ -11,6 +11,7 @@ import { type ConversationSlice, createConversationSlice } from './create-conver
 import { createExportsSlice, type ExportsSlice } from './create-exports-slice';
 import { createQuestionsSlice, type QuestionsSlice } from './create-questions-slice';
 import { createTabSlice, type TabSlice } from './create-tab-slice';
+import { createTaskSlice, type OpenTabIds, type TaskSlice } from './create-task-slice';
 
 /** The panel's views: the conversation, the page's tools (the inspector), the developer's timeline and evals, and the audit. */
 type PanelView = 'chat' | 'tools' | 'develop' | 'audit';
@@ -25,7 +26,8 @@ export type PanelStore = TabSlice &
   QuestionsSlice &
   ConversationSlice &
   CallsSlice &
-  ExportsSlice & {
+  ExportsSlice &
+  TaskSlice & {
     view: Signal<PanelView>;
     /** Follows a tab (or the same tab at a new address, from followTab). */
     bind(tabId: number, url?: string): void;
@@ -46,6 +48,8 @@ interface PanelPorts {
   audit?: AuditPorts;
   /** What is shared with desktop agents. */
   sharing?: SharingStore;
+  /** The browser's open tabs, for the task chooser. Without it, the chooser lists none. */
+  openTabIds?: OpenTabIds;
 }
 
 const NO_TABS: EvalTabsPort = { load: () => Promise.reject(new Error('This panel cannot load pages.')) };
@@ -65,6 +69,7 @@ export function createPanelStore(client: AgentClient, ports: PanelPorts = {}): P
   const questions = createQuestionsSlice(client, tabs);
   const calls = createCallsSlice(client, tabs, nextRequestId);
   const exports = createExportsSlice(client, tabs, calls.secretFields, nextRequestId);
+  const task = createTaskSlice(client, tabs, ports.openTabIds ?? (async () => []), nextRequestId);
   const view = signal<PanelView>('chat');
   let develop: Promise<DevelopState> | undefined;
 
@@ -75,6 +80,7 @@ export function createPanelStore(client: AgentClient, ports: PanelPorts = {}): P
     adapters.receive(event);
     calls.receive(event);
     exports.receive(event);
+    task.receive(event);
   });
 
   const store: PanelStore = {
@@ -107,6 +113,12 @@ export function createPanelStore(client: AgentClient, ports: PanelPorts = {}): P
     runTool: calls.runTool,
     exportTranscript: exports.exportTranscript,
     redact: exports.redact,
+    openTabs: task.openTabs,
+    listTabs: task.listTabs,
+    addTaskTab: task.addTaskTab,
+    removeTaskTab: task.removeTaskTab,
+    taskLeft: task.taskLeft,
+    dismissTaskLeft: task.dismissTaskLeft,
     view,
     bind(id, url) {
       if (id === tabs.tabId.value) {
@@ -118,6 +130,7 @@ export function createPanelStore(client: AgentClient, ports: PanelPorts = {}): P
       tabs.follow(id, url);
       calls.clear();
       questions.clear();
+      task.clear();
       tabs.dismissNotice();
       client.send({ type: 'panel/bind', tabId: id, ...(url ? { url } : {}) });
     },

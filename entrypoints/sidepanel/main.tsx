@@ -55,7 +55,10 @@ const audit: AuditPorts = {
   },
 };
 
-const store = createPanelStore(client, { tabs, audit, sharing });
+// The task chooser's tabs: ids only (a tab's site, title and tools are the host's word: panel/list-tabs).
+const openTabIds = async () => (await browser.tabs.query({})).flatMap((tab) => (tab.id === undefined ? [] : [tab.id]));
+
+const store = createPanelStore(client, { tabs, audit, sharing, openTabIds });
 
 // sidepanel.html?tab=<id> stays on one tab; otherwise the panel follows its window's active tab.
 void followTab(

@@ -35,7 +35,14 @@ export function buildTabSnapshot(tabId: number, state: TabState): TabToolSnapsho
   });
   const top = state.frames[0]?.page;
   const page = top ? { url: top.url, path: safePath(top.url), title: top.title, ...(top.h1 ? { h1: top.h1 } : {}) } : {};
-  return { tabId, tools, page, revision: state.revision ?? 0, ...(dropped.length > 0 ? { dropped } : {}) };
+  return {
+    tabId,
+    tools,
+    page,
+    revision: state.revision ?? 0,
+    ...(dropped.length > 0 ? { dropped } : {}),
+    ...(state.crashed ? { crashed: true as const } : {}),
+  };
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   allowedFrames,
   clearTab,
   dropOldPage,
+  markCrashed,
   markNeedsDelegation,
   readTabState,
   recordReport,
@@ -47,6 +48,8 @@ interface TabRegistry {
   frameGone(tabId: number, frameId: number): Promise<void>;
   /** The top frame is gone (a call found no one there): so is everything the tab offered. */
   topFrameGone(tabId: number): Promise<void>;
+  /** The tab's renderer crashed (TabState.crashed): everything the tab offered is gone, and its snapshot says why. */
+  topFrameCrashed(tabId: number): Promise<void>;
   /** Starts watching the tab (see TabState.watched). */
   watch(tabId: number, state: TabState): void;
   snapshot(tabId: number): Promise<TabToolSnapshot>;
@@ -143,8 +146,9 @@ export function createTabRegistry(ports: TabRegistryPorts): TabRegistry {
       // 1. What the frame's old document offered goes; a new top after the tab navigated takes the old page's frames.
       const gone = frameId === 0 && state.navigatedAt !== undefined ? dropOldPage(state) : [replaceDocument(state, frameId)];
       for (const id of gone) verdicts.forgetFrame(tabId, id);
-      // 2. The new document is seen, with what it said of its ancestors.
+      // 2. The new document is seen, with what it said of its ancestors; a new top is a page again after a crash.
       state.seen[frameId] = origin;
+      if (frameId === 0) delete state.crashed;
       markNeedsDelegation(state, frameId, needsDelegation);
       save(tabId, state);
       // 3. It may be the missing link of a decision under way; a top known at last lets its frames be checked.
@@ -159,6 +163,12 @@ export function createTabRegistry(ports: TabRegistryPorts): TabRegistry {
     async topFrameGone(tabId) {
       const state = await load(tabId);
       clearTab(state);
+      verdicts.forgetTab(tabId);
+      save(tabId, state);
+    },
+    async topFrameCrashed(tabId) {
+      const state = await load(tabId);
+      markCrashed(state);
       verdicts.forgetTab(tabId);
       save(tabId, state);
     },

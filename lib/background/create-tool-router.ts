@@ -54,6 +54,12 @@ export interface ToolRouter extends ToolBridge {
   tabLoaded(tabId: number): Promise<void>;
   /** The tab closed. */
   forgetTab(tabId: number): Promise<void>;
+  /**
+   * The Port a tab's top document held (DOCUMENT_PORT_NAME) closed: a navigation, a reload, the back/forward cache,
+   * the tab closing, or a renderer that crashed. Only the last leaves the tab crashed (its snapshot says so), and
+   * only when the browser says so and no newer top document has announced itself.
+   */
+  topDocumentLeft(tabId: number, documentId?: string): Promise<void>;
 }
 
 /** Creates the router. */
@@ -157,6 +163,8 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
       async (error): Promise<ToolOutput> => {
         if (await navigation.navigatedAway(tabId, entry.frameId, callId, generation)) return followed();
         await (entry.frameId === 0 ? registry.topFrameGone(tabId) : registry.frameGone(tabId, entry.frameId));
+        // A call can be the first to find a page that crashed (its Port's news lost with a stopped service worker).
+        if (entry.frameId === 0) await checkCrashed(tabId, entry.documentId);
         return toolErrorOutput(
           'frame_gone',
           `The frame that owned "${call.name}" is gone (${String((error as Error)?.message ?? error)}).`,
@@ -179,6 +187,19 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
         ).catch(() => undefined);
       }
     }
+  };
+
+  /**
+   * The tab's top document (this one, when known) went away: if no newer top document announced itself and the
+   * browser says the page is not loaded, the tab crashed.
+   */
+  const checkCrashed = async (tabId: number, documentId: string | undefined) => {
+    const current = documents.get(`${tabId}:0`);
+    if (documentId !== undefined && current !== undefined && current !== documentId) return;
+    if (!(await ports.tabCrashed?.(tabId).catch(() => false))) return;
+    // Asked across an await: a document that started meanwhile is a page again.
+    if (documents.get(`${tabId}:0`) !== current) return;
+    await registry.topFrameCrashed(tabId);
   };
 
   /** When each document asked for its bridge (frame/load), until its bridge announces it (frame/ready). */
@@ -327,6 +348,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
       for (const frameKey of [...documents.keys()]) if (frameKey.startsWith(`${tabId}:`)) documents.delete(frameKey);
       await registry.forget(tabId);
     },
+    topDocumentLeft: checkCrashed,
   };
   return router;
 }

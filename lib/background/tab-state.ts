@@ -50,6 +50,8 @@ export interface TabState {
    * this is the old page's.
    */
   navigatedAt?: number;
+  /** The top document went away and the browser says the page is not loaded (a crash): see markCrashed. */
+  crashed?: true;
 }
 
 /**
@@ -150,6 +152,15 @@ export function clearTab(state: TabState): void {
   state.seen = {};
   state.delegated = {};
   state.needsDelegation = {};
+}
+
+/**
+ * The tab's renderer crashed (its top document went with no navigation, and the browser shows no page there): what
+ * the page offered is gone, and the tab says so until a new top document starts.
+ */
+export function markCrashed(state: TabState): void {
+  clearTab(state);
+  state.crashed = true;
 }
 
 /** The frames that may use tools by the verdicts kept now, with their attested origins, in frame-id order. */

@@ -56,4 +56,9 @@ export interface ToolRouterPorts {
    * the notice the unloading document sent just before.
    */
   goneEvidenceMs?: number;
+  /**
+   * Whether the browser says the tab's page crashed (tabs.get, lib/background/is-crashed-tab.ts): asked when its top
+   * document went away with no new one. Without it (tests of the router alone) no tab ever counts as crashed.
+   */
+  tabCrashed?(tabId: number): Promise<boolean>;
 }

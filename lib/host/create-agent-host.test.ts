@@ -330,6 +330,22 @@ describe('createAgentHost', () => {
       expect((await host.session(1)).snapshot().taskTabs).toBeUndefined();
     });
 
+    it('lists the open tabs the panel names, as the router names them, to the asking panel alone; a malformed list lists nothing', async () => {
+      const { panel } = setup({ adapter: scriptedAdapter([]) });
+      const p = panel(1, PAGE.url);
+      const other = panel(1, PAGE.url);
+      await until(() => p.latest() && other.latest(), 'bind');
+      p.client.send({ type: 'panel/list-tabs', tabId: 1, requestId: 'r1', tabIds: [2, 2] });
+      const listed = await until(() => p.events.find((e) => e.type === 'panel/open-tabs'), 'the list');
+      expect(listed).toMatchObject({ tabId: 1, requestId: 'r1', tabs: [{ tabId: 2, site: SHOP, toolCount: TOOLS.length }] });
+      expect(other.events.some((e) => e.type === 'panel/open-tabs')).toBe(false);
+      for (const tabIds of [[-1], ['2'], 'all', Array.from({ length: 101 }, (_, i) => i)]) {
+        p.client.send({ type: 'panel/list-tabs', tabId: 1, requestId: 'r2', tabIds } as never);
+      }
+      await until(() => p.events.filter((e) => e.type === 'panel/notice').length === 4, 'four refusals');
+      expect(p.events.filter((e) => e.type === 'panel/open-tabs')).toHaveLength(1);
+    });
+
     it('a tab that closes leaves every task it was in, and the panel says so', async () => {
       const { panel, host } = setup({ adapter: scriptedAdapter([]) });
       const p = panel(1, PAGE.url);

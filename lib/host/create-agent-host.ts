@@ -13,6 +13,7 @@ import type { CallRecord } from '../messaging/call-record';
 import type { AgentHostDeps, HostPort } from './agent-host-deps';
 import { createTabSession, type TabSession } from './create-tab-session';
 import { errorMessage } from '../shared/error-message';
+import { describeOpenTabs } from './describe-open-tabs';
 import { redactSecrets } from '../transcript/redact-secrets';
 
 /** The running host, for its entry point and for tests. */
@@ -214,6 +215,12 @@ export function createAgentHost(deps: AgentHostDeps): AgentHost {
       }
       case 'panel/remove-task-tab':
         return (await session(intent.tabId)).removeTaskTab(intent.removeTabId);
+      case 'panel/list-tabs': {
+        // Answered to the asking panel alone: what the router names for each tab, for the person to choose from.
+        const tabs = await describeOpenTabs(deps.bridge, intent.tabIds);
+        if (port) post(port, { type: 'panel/open-tabs', tabId: intent.tabId, requestId: intent.requestId, tabs });
+        return;
+      }
       case 'panel/reveal': {
         // Only to the panel that asked, and only while the question is open on that tab.
         const input = (await session(intent.tabId)).reveal(intent.confirmationId);

@@ -46,6 +46,8 @@ export interface TabTools {
   /** Whether a snapshot (or the knowledge that the page has no tools) has come. */
   known(): boolean;
   page(): PageContext | undefined;
+  /** Whether the router says the tab's page crashed (TabToolSnapshot.crashed). */
+  crashed(): boolean;
   /** The page agent for the tab's page (site profiles). */
   agent(): WebAgent | undefined;
   /** Tools the router left out (per-tab caps, frames not delegated), for the panel's note. */
@@ -79,6 +81,7 @@ export function createTabTools(deps: TabToolsDeps): TabTools {
   let identities = new Map<string, ToolIdentity>();
   let dropped: TabToolSnapshot['dropped'];
   let toolsKnown = false;
+  let crashed = false;
   let agent: WebAgent | undefined;
   /** Woken after every refresh: calls waiting for a tool the page does not offer yet. */
   const toolWaiters = new Set<() => void>();
@@ -91,6 +94,7 @@ export function createTabTools(deps: TabToolsDeps): TabTools {
       tools = read;
       identities = new Map(fresh.tools.map((t) => [t.name, identityOf(t)]));
       dropped = fresh.dropped;
+      crashed = fresh.crashed === true;
       toolsKnown = true;
       // The profile of the page the router names, and of no other: none while it names none, and a read that a
       // newer one overtook meanwhile does not put its page's profile on the newer page.
@@ -102,6 +106,7 @@ export function createTabTools(deps: TabToolsDeps): TabTools {
       tools = { tools: [] };
       identities = new Map();
       dropped = undefined;
+      crashed = false;
       agent = undefined;
       toolsKnown = true;
     }
@@ -155,6 +160,7 @@ export function createTabTools(deps: TabToolsDeps): TabTools {
     close: () => void unsubscribe(),
     known: () => toolsKnown,
     page: () => tools.page,
+    crashed: () => crashed,
     agent: () => agent,
     dropped: () => dropped,
     find: (name) => tools.tools.find((t) => t.name === name),

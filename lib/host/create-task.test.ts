@@ -15,9 +15,12 @@ const COURIER = 'https://courier.example';
 function setup(pages: Record<number, PageContext>) {
   const listeners = new Set<(tabId: number) => void>();
   const watched: number[] = [];
+  const crashed = new Set<number>();
   const bridge: HostToolBridge = {
     getTools: async (tabId) => {
       watched.push(tabId);
+      // The router's word on a renderer that crashed: no page, no tools.
+      if (crashed.has(tabId)) return { tabId, tools: [], page: {}, crashed: true };
       const page = pages[tabId];
       if (!page) throw new Error('No tab with that id.');
       return { tabId, tools: [], page };
@@ -50,7 +53,17 @@ function setup(pages: Record<number, PageContext>) {
     // The view looks at the change it was told of; let it finish.
     await task.member(tabId)?.tools.current();
   };
-  return { task, saved, flows, navigate, watched };
+  const crash = async (tabId: number) => {
+    crashed.add(tabId);
+    for (const listener of [...listeners]) listener(tabId);
+    await task.member(tabId)?.tools.current();
+  };
+  const startLoading = async (tabId: number) => {
+    pages[tabId] = {};
+    for (const listener of [...listeners]) listener(tabId);
+    await task.member(tabId)?.tools.current();
+  };
+  return { task, saved, flows, navigate, crash, startLoading, watched };
 }
 
 describe('createTask', () => {
@@ -73,6 +86,27 @@ describe('createTask', () => {
     await navigate(2, COURIER);
     expect(task.member(2)).toBeUndefined();
     expect(task.left().map((l) => [l.tabId, l.reason])).toEqual([[2, 'moved']]);
+  });
+
+  it('lets go of a tab whose page crashed, with the note, but keeps one whose page is loading', async () => {
+    const { task, saved, crash, startLoading } = setup({ 2: { url: `${RECIPES}/` }, 3: { url: `${COURIER}/` } });
+    await task.tabs.add(2);
+    await task.tabs.add(3);
+    await task.member(3)?.tools.current();
+    await startLoading(3);
+    expect(task.member(3)).toBeDefined();
+    await task.member(2)?.tools.current();
+    await crash(2);
+    expect(task.member(2)).toBeUndefined();
+    expect(task.left()).toEqual([
+      expect.objectContaining({
+        tabId: 2,
+        site: RECIPES,
+        reason: 'crashed',
+        message: expect.stringContaining('recipes.example left the task: the tab’s page crashed'),
+      }),
+    ]);
+    expect(saved.at(-1)).toEqual([{ tabId: 3, site: COURIER }]);
   });
 
   it('restores only the stored tabs still on their sites, and New chat forgets the tabs, the notes and the allowed crossings', async () => {

@@ -90,6 +90,8 @@ export function createTask(deps: TaskDeps): Task {
         // A tab that reached another site leaves the task; the run's guard for it refuses what was on its way.
         deps.guardOf(tab.tabId)?.notice(site());
         taskTabs.notice(tab.tabId, site());
+        // A tab whose page crashed leaves too: it names no site, but unlike a page loading it will not name one.
+        if (tools.crashed()) taskTabs.gone(tab.tabId, 'crashed');
         deps.emit();
       },
     });

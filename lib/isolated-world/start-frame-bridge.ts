@@ -4,7 +4,7 @@
  * stub.ts announced the document. docs/architecture.md, "The lazy bridge". `entrypoints/bridge.ts` starts it with
  * the isolated world's window and `browser.runtime`.
  */
-import type { BridgeChannel, FrameChannel } from '../messaging/bridge-messages';
+import { type BridgeChannel, DOCUMENT_PORT_NAME, type FrameChannel } from '../messaging/bridge-messages';
 import { type ChannelHandlers, handleMessage, sendMessage } from '../messaging/channel';
 import { isolatedKeys } from '../webmcp/bridge-keys';
 import { connectPageChannel } from '../webmcp/page-channel';
@@ -18,6 +18,8 @@ import { offerToolsDelegation } from './offer-tools-delegation';
 
 /** The slice of `browser.runtime` the bridge uses: messages to the background, and the router's to this frame. */
 export interface FrameBridgeRuntime {
+  /** Ports the background opens to this frame (tabs.connect). */
+  onConnect?: { addListener(listener: (port: { name: string }) => void): void };
   sendMessage(message: unknown): Promise<unknown>;
   onMessage: {
     addListener(listener: (message: unknown, sender: unknown, sendResponse: (answer: unknown) => void) => boolean): void;
@@ -33,6 +35,12 @@ export function startFrameBridge(window: Window & typeof globalThis, runtime: Fr
   started.webmcpAgentBridge = true;
   const tell = <T extends keyof FrameChannel>(type: T, request: FrameChannel[T]['request']) =>
     void sendMessage<FrameChannel, T>((message) => runtime.sendMessage(message), type, request).catch(() => {});
+  // The background's Port to this document (lib/background/create-document-ports.ts) is taken and kept: it closes
+  // when the document goes, the router's only news of a renderer that crashed.
+  const held: unknown[] = [];
+  runtime.onConnect?.addListener((port) => {
+    if (port.name === DOCUMENT_PORT_NAME) held.push(port);
+  });
   // A bridge in a new document: the router forgets what the frame's earlier document offered, and a call that
   // navigated here knows its next document has come.
   tell('frame/ready', { url: location.href, needsDelegation: !sameOriginAncestry(window) });

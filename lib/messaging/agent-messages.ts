@@ -8,10 +8,13 @@ import type { DroppedTools, LegacyApi } from './tab-tool-snapshot';
 import type { AdapterStatus, AgentErrorCode, AgentMessage, JSONSchema, ModelChoice, PageContext, ToolDescriptor } from '../agent/types';
 import type { CallRecord } from './call-record';
 import type { ChannelMessage } from './channel';
-import type { TaskFlow, TaskTab, TaskTabLeft } from './task-tabs';
+import type { OpenTab, TaskFlow, TaskTab, TaskTabLeft } from './task-tabs';
 
 /** The runtime Port name the host listens for. */
 export const AGENT_PORT_NAME = 'webmcp-agent-panel';
+
+/** Most tab ids one `panel/list-tabs` may name: the host reads each tab's snapshot, so a list has an end. */
+const MAX_LISTED_TABS = 100;
 
 /** The adapters the person can choose between with the "Agent" control. */
 export type AgentKind = 'local' | 'cloud';
@@ -72,6 +75,11 @@ interface PanelChannel {
   'panel/add-task-tab': { request: { tabId: number; addTabId: number }; answer: undefined };
   /** The person removes the tab `removeTabId` from the conversation of tab `tabId`. */
   'panel/remove-task-tab': { request: { tabId: number; removeTabId: number }; answer: undefined };
+  /**
+   * The task chooser asks what the router knows of the open tabs `tabIds` (the panel's tabs.query): their site,
+   * title and tool count, answered as `panel/open-tabs` on this Port alone. At most {@link MAX_LISTED_TABS} ids.
+   */
+  'panel/list-tabs': { request: { tabId: number; requestId: string; tabIds: number[] }; answer: undefined };
   /** Re-read settings and the tab's tools (the panel became visible again, or the person saved options). */
   'panel/refresh': { request: { tabId: number }; answer: undefined };
   'panel/choose-adapter': { request: { adapter: AgentKind }; answer: undefined };
@@ -194,6 +202,8 @@ interface PanelEventChannel {
   'panel/tool-run-refused': { request: { tabId: number; requestId: string; message: string }; answer: undefined };
   /** The clear arguments of one open question, after the person's Reveal in it (`panel/reveal`). */
   'panel/revealed': { request: { tabId: number; confirmationId: string; input: string }; answer: undefined };
+  /** The open tabs a `panel/list-tabs` asked about, as the router names them, by the panel's requestId. */
+  'panel/open-tabs': { request: { tabId: number; requestId: string; tabs: OpenTab[] }; answer: undefined };
   /** A `panel/redact` value without the key, by the panel's requestId. */
   'panel/redacted': { request: { requestId: string; value: unknown }; answer: undefined };
   /** An exported transcript, by the panel's requestId. */
@@ -223,6 +233,7 @@ export function isPanelIntent(value: unknown): value is PanelIntent {
     'panel/export-transcript',
     'panel/add-task-tab',
     'panel/remove-task-tab',
+    'panel/list-tabs',
   ];
   if (tabScoped.includes(v.type as string)) {
     if (typeof v.tabId !== 'number' || !Number.isInteger(v.tabId)) return false;
@@ -249,6 +260,8 @@ export function isPanelIntent(value: unknown): value is PanelIntent {
     if (v.type === 'panel/reveal') return typeof v.confirmationId === 'string';
     if (v.type === 'panel/add-task-tab') return isTabId(v.addTabId);
     if (v.type === 'panel/remove-task-tab') return isTabId(v.removeTabId);
+    if (v.type === 'panel/list-tabs')
+      return typeof v.requestId === 'string' && Array.isArray(v.tabIds) && v.tabIds.length <= MAX_LISTED_TABS && v.tabIds.every(isTabId);
     return true;
   }
   if (v.type === 'panel/redact') return typeof v.requestId === 'string' && 'value' in v;

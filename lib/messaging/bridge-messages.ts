@@ -18,6 +18,13 @@ import type { LegacyApi, TabToolSnapshot } from './tab-tool-snapshot';
  */
 export const FORM_WAITS_PROMPT = 'Review the form on the page and press Submit.';
 
+/**
+ * The runtime Port the background holds to the top document of each tab whose bridge runs (tabs.connect,
+ * lib/background/create-document-ports.ts): it closes when the document goes, so the router hears of a renderer
+ * that crashed, which no tab or navigation event tells. Nothing is sent on it.
+ */
+export const DOCUMENT_PORT_NAME = 'webmcp-agent-document';
+
 export interface FrameTool {
   /** The tool's own WebMCP name (may contain dots). */
   name: string;

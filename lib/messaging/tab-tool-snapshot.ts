@@ -56,4 +56,10 @@ export interface TabToolSnapshot {
   dropped?: DroppedTools[];
   /** Grows with every change of the tab (see the router): of two snapshots, the higher revision is the newer. */
   revision?: number;
+  /**
+   * The tab's top document went away with no navigation and no new document, and the browser says its page is not
+   * loaded (a renderer that crashed: lib/background/is-crashed-tab.ts). Until a new top document starts, the tab
+   * offers nothing and names no page.
+   */
+  crashed?: true;
 }

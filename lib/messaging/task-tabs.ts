@@ -25,3 +25,16 @@ export interface TaskFlow {
   from: string;
   to: string;
 }
+
+/**
+ * An open tab as the task chooser lists it (`panel/list-tabs`): what the router's snapshot names for its top page,
+ * never what a page or the panel claims. `site` is absent while the router names none (loading, a browser page):
+ * such a tab cannot be added. `title` is page text.
+ */
+export interface OpenTab {
+  tabId: number;
+  site?: string;
+  title?: string;
+  /** The WebMCP tools the router knows of in the tab now. */
+  toolCount: number;
+}

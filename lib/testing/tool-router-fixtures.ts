@@ -6,7 +6,7 @@
 import { vi } from 'vitest';
 import type { BackgroundToFrameMessage, BackgroundToHostMessage, FrameReport, FrameTool } from '../messaging/bridge-messages';
 import { createToolRouter, type FrameSender, type ToolRouter } from '../background/create-tool-router';
-import type { SessionStore } from '../background/tool-router-ports';
+import type { SessionStore, ToolRouterPorts } from '../background/tool-router-ports';
 
 /** chrome.storage.session cannot run in Node: an in-memory stand-in with the same get/set/remove contract. */
 function createMockSessionStore(): SessionStore & { data: Map<string, unknown> } {
@@ -107,6 +107,8 @@ function offerTokens(router: HonestRouter, tree: FrameTree | undefined, tabId: n
 export function setup(
   answer: (message: BackgroundToFrameMessage, frameId: number) => Promise<unknown> = async () => undefined,
   tree?: FrameTree,
+  /** More of the router's ports (time limits, the browser's word on a crashed tab). */
+  more: Partial<ToolRouterPorts> = {},
 ) {
   const store = createMockSessionStore();
   const sent: { tabId: number; frameId: number; message: BackgroundToFrameMessage }[] = [];
@@ -131,6 +133,7 @@ export function setup(
     loadBridge: async (tabId: number, frame?: { frameId: number }) => {
       if (frame) loadBridge(router, tree, tabId, frame.frameId);
     },
+    ...more,
   };
   const router: HonestRouter = withHonestSenders(createToolRouter(ports));
   return { router, store, sent, badges, hostMessages, ports };

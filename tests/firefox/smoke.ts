@@ -19,6 +19,7 @@ import { type ProviderServer, startProviderServer } from '../servers/provider-se
 import { type StaticServer, startStaticServer } from '../servers/static-server';
 import { FIREFOX, FIREFOX_BUILD, type FirefoxSession, launchFirefox, run, runInContentScript, waitFor } from './launch-firefox';
 import { runBridgeChecks } from './mcp-bridge-checks';
+import { runTaskTabChecks } from './task-tabs-checks';
 
 let passed = 0;
 let failed = 0;
@@ -462,6 +463,19 @@ async function main(): Promise<number> {
       const first = provider.requests.find((r) => r.path.endsWith('/chat/completions'));
       assert(first?.headers.authorization === `Bearer ${API_KEY}`, 'the provider did not get the key');
       assert(JSON.stringify(first.body).includes('search_products'), 'the provider did not get the page tools');
+    });
+
+    await runTaskTabChecks(check, {
+      session: session!,
+      server,
+      provider,
+      useCloud: () =>
+        run(extensionPage, SAVE_SETTINGS, {
+          'settings.mode': 'cloud',
+          'settings.cloud': { provider: 'openai-compatible', baseURL: `${provider.url}/v1`, model: 'test-model' },
+          'secret.apiKey.openai-compatible': API_KEY,
+          'settings.apiKeyMask.openai-compatible': 'sk-…moke',
+        }),
     });
 
     await check('the on-device path downloads the test model, runs it on WASM and calls a page tool', async () => {

@@ -1,0 +1,77 @@
+import { computed, type ReadonlySignal, signal } from '@preact/signals';
+import type { AgentClient } from '../../lib/messaging/agent-client';
+import type { HostEvent } from '../../lib/messaging/agent-messages';
+import type { OpenTab, TaskTabLeft } from '../../lib/messaging/task-tabs';
+import type { TabLink } from './create-tab-slice';
+
+/** The open tabs of the browser, as the panel's entry point reads them (tabs.query): ids only, the host says the rest. */
+export type OpenTabIds = () => Promise<number[]>;
+
+/**
+ * The task across tabs of the followed tab's conversation (docs/security.md, "Tasks across tabs"): the open tabs the
+ * person may add, as the host describes them, the person's Add and Remove, and the newest note of a tab that left.
+ */
+export interface TaskSlice {
+  /** The open tabs other than the followed one, as the host last described them; undefined until listed. */
+  openTabs: ReadonlySignal<OpenTab[] | undefined>;
+  /** Asks the host again what the open tabs show. */
+  listTabs(): void;
+  /** The person adds an open tab to the conversation. */
+  addTaskTab(tabId: number): void;
+  /** The person removes a tab from the conversation. */
+  removeTaskTab(tabId: number): void;
+  /** The newest note of a tab that left the task, until the person dismisses it (a newer one replaces it). */
+  taskLeft: ReadonlySignal<TaskTabLeft | undefined>;
+  dismissTaskLeft(): void;
+}
+
+/** Creates the task slice; `receive` takes the host's answers, `clear` forgets the old tab's list. */
+export function createTaskSlice(
+  client: AgentClient,
+  tabs: Pick<TabLink, 'tabId' | 'tab' | 'withTab'>,
+  openTabIds: OpenTabIds,
+  nextRequestId: () => string,
+): TaskSlice & { receive(event: HostEvent): void; clear(): void } {
+  const openTabs = signal<OpenTab[] | undefined>(undefined);
+  let asked: string | undefined;
+  const dismissed = signal<string | undefined>(undefined);
+  const newestLeft = computed(() => tabs.tab.value?.taskLeft?.at(-1));
+  const taskLeft = computed(() => {
+    const left = newestLeft.value;
+    return left && leftKey(left) !== dismissed.value ? left : undefined;
+  });
+  return {
+    openTabs,
+    taskLeft,
+    receive(event) {
+      if (event.type === 'panel/open-tabs' && event.requestId === asked && event.tabId === tabs.tabId.value) openTabs.value = event.tabs;
+    },
+    clear() {
+      openTabs.value = undefined;
+      asked = undefined;
+    },
+    listTabs() {
+      tabs.withTab((id) => {
+        void openTabIds()
+          .catch(() => [])
+          .then((ids) => {
+            // The tab may have changed while the browser answered: ask only for the tab followed now.
+            if (tabs.tabId.value !== id) return;
+            asked = nextRequestId();
+            client.send({ type: 'panel/list-tabs', tabId: id, requestId: asked, tabIds: ids.filter((t) => t !== id) });
+          });
+      });
+    },
+    addTaskTab: (addTabId) => tabs.withTab((id) => client.send({ type: 'panel/add-task-tab', tabId: id, addTabId })),
+    removeTaskTab: (removeTabId) => tabs.withTab((id) => client.send({ type: 'panel/remove-task-tab', tabId: id, removeTabId })),
+    dismissTaskLeft() {
+      const left = newestLeft.value;
+      if (left) dismissed.value = leftKey(left);
+    },
+  };
+}
+
+/** One note, told apart from the next (the same tab may leave twice, for another reason or at another time). */
+function leftKey(left: TaskTabLeft): string {
+  return JSON.stringify([left.tabId, left.site, left.reason, left.message]);
+}
