@@ -338,7 +338,8 @@ test('attack: a page and its content script cannot join a tab to the task: forge
       const port = chrome.runtime.connect({ name: 'webmcp-agent-panel' });
       const cut = new Promise((resolve) => port.onDisconnect.addListener(() => resolve('cut off')));
       try { port.postMessage(intent); said.push('posted'); } catch (e) { said.push('post threw'); }
-      said.push(await Promise.race([cut, new Promise((resolve) => setTimeout(() => resolve('still open'), 3000))]));
+      // No clock: a Port that stays open leaves this waiting until the test's own timeout fails it.
+      said.push(await cut);
       try { await chrome.runtime.sendMessage(intent); said.push('sent'); } catch (e) { said.push('send threw'); }
       return said;
     }`,
