@@ -578,10 +578,23 @@ test('the initial about:blank of a frame whose src is still loading: native give
   server,
 }, testInfo) => {
   const page = await openPage(context, server.url);
-  const out = await page.evaluate(async () => {
+  // The frame's navigation is held until its initial about:blank has been scripted: without the hold a busy machine's
+  // server can answer first, the loaded document replaces the about:blank before getTools answers (its tool gone
+  // with it), and the frame's load event can come before the test listens for it.
+  let respond = () => {};
+  const held = new Promise<void>((resolve) => (respond = resolve));
+  await page.route(
+    (url) => url.search === '?loaded',
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
+  const blankSide = await page.evaluate(async () => {
     const frame = document.createElement('iframe');
     frame.src = '/conformance.html?loaded';
     document.body.append(frame);
+    (window as any).frameLoaded = new Promise((resolve) => (frame.onload = resolve));
     // Scripted at once, while the frame's navigation is pending: its document is the initial about:blank.
     const blank = frame.contentDocument as any;
     const out: Record<string, unknown> = { url: blank.URL, type: typeof blank.modelContext };
@@ -589,15 +602,21 @@ test('the initial about:blank of a frame whose src is still loading: native give
       await blank.modelContext.registerTool({ name: 'pending_blank', description: 'd', execute: () => 'x' });
       out.listed = ((await (document as any).modelContext.getTools()) as { name: string }[]).map((t) => t.name);
     }
-    await new Promise((resolve) => (frame.onload = resolve));
-    const next = (frame.contentDocument as any).modelContext;
-    out.afterLoad = {
-      type: typeof next,
-      own: ((await next.getTools()) as { name: string }[]).map((t) => t.name),
-      fromTop: ((await (document as any).modelContext.getTools()) as { name: string }[]).map((t) => t.name),
-    };
     return out;
   });
+  respond();
+  const out = await page.evaluate(async (blankSide) => {
+    await (window as any).frameLoaded;
+    const next = ((document.querySelector('iframe') as HTMLIFrameElement).contentDocument as any).modelContext;
+    return {
+      ...blankSide,
+      afterLoad: {
+        type: typeof next,
+        own: ((await next.getTools()) as { name: string }[]).map((t) => t.name),
+        fromTop: ((await (document as any).modelContext.getTools()) as { name: string }[]).map((t) => t.name),
+      },
+    };
+  }, blankSide);
   const afterLoad = { type: 'object', own: [], fromTop: [] };
   // Chromium runs no content script in the initial about:blank of a frame that is navigating, so the page-world
   // stub never reaches it; docs/webmcp-conformance.md, differences.
