@@ -3,13 +3,14 @@
  * scripts/tests-for-changes.ts selects them. A change is what differs from main: the branch's commits, staged and
  * unstaged edits, and new files.
  *
- *   npm run test:changed                        # unit tests (vitest related), build if needed, the E2E specs (polyfill project)
+ *   npm run test:changed                        # unit tests (vitest related), build if needed, the E2E specs (polyfill and on-device projects)
  *   npm run test:changed -- --dry-run           # only print what it would run
  *   npm run test:changed -- --base origin/main  # compare with another ref
  *   npm run test:changed -- --project=native    # anything else goes to Playwright; a --project replaces the default
  *
- * The E2E specs run in the `polyfill` project unless a --project is given: the path every browser without native
- * WebMCP takes, and half the time of all three projects. CI runs them all.
+ * The E2E specs run in the `polyfill` project (and `on-device`, where the on-device model's specs run without native
+ * WebMCP) unless a --project is given: the path every browser without native WebMCP takes, and half the time of all
+ * the projects. CI runs them all.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -41,7 +42,7 @@ function main(argv: string[]): number {
   const baseAt = argv.indexOf('--base');
   const base = baseAt >= 0 ? argv[baseAt + 1] : 'main';
   const passOn = argv.filter((arg, i) => arg !== '--dry-run' && (baseAt < 0 || (i !== baseAt && i !== baseAt + 1)));
-  if (!passOn.some((arg) => arg.startsWith('--project'))) passOn.push('--project=polyfill');
+  if (!passOn.some((arg) => arg.startsWith('--project'))) passOn.push('--project=polyfill', '--project=on-device');
   const changed = changedFiles(base);
   const e2eFiles = new Map(
     readdirSync('tests/e2e')

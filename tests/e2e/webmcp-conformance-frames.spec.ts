@@ -588,6 +588,7 @@ test('the initial about:blank of a frame whose src is still loading has a workin
     frame.src = src;
     const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
     document.body.append(frame);
+    (window as any).frameLoaded = new Promise((resolve) => (frame.onload = resolve));
     // Scripted at once, while the frame's navigation is pending: its document is the initial about:blank.
     const blank = frame.contentDocument as any;
     const out: Record<string, unknown> = { url: blank.URL, type: typeof blank.modelContext };
