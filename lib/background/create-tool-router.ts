@@ -7,7 +7,6 @@
 import type { ToolCall, ToolOutput } from '../agent/types';
 import type {
   BackgroundToFrameMessage,
-  BackgroundToHostMessage,
   BridgeChannel,
   FrameChannel,
   HostCallAnswer,
