@@ -5,13 +5,7 @@
  * living in the background (Firefox).
  */
 import type { ToolCall, ToolOutput } from '../agent/types';
-import type {
-  BackgroundToFrameMessage,
-  BridgeChannel,
-  FrameChannel,
-  HostCallAnswer,
-  RouterChannel,
-} from '../messaging/bridge-messages';
+import type { BackgroundToFrameMessage, BridgeChannel, FrameChannel, HostCallAnswer, RouterChannel } from '../messaging/bridge-messages';
 import { FORM_WAITS_PROMPT } from '../messaging/bridge-messages';
 import { type ChannelHandlers, handleMessage, sendMessage } from '../messaging/channel';
 import { CAP_NOTE_ROOM, capToolOutput, DEFAULT_MAX_RESULT_CHARS } from '../agent/cap-tool-output';
