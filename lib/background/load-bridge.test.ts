@@ -111,10 +111,13 @@ describe('createFrameFinder', () => {
     ]);
     expect(injections.map((i) => i.target)).toEqual([{ tabId: 7, allFrames: true }]);
     // The probe reads the flag the bridge sets in the isolated world, nothing else.
-    const global = globalThis as { webmcpAgentBridge?: true };
+    const global = globalThis as { webmcpAgentBridge?: unknown };
     expect(injections[0].func()).toBe(false);
-    global.webmcpAgentBridge = true;
+    global.webmcpAgentBridge = document;
     expect(injections[0].func()).toBe(true);
+    // A mark left by the frame's initial about:blank, whose window the next document kept, is not a bridge for it.
+    global.webmcpAgentBridge = document.implementation.createHTMLDocument('initial about:blank');
+    expect(injections[0].func()).toBe(false);
     delete global.webmcpAgentBridge;
   });
 });

@@ -74,9 +74,14 @@ export interface FoundFrame {
   hasBridge: boolean;
 }
 
-/** Run in each frame's isolated world: whether bridge.js runs there (it sets this flag, entrypoints/bridge.ts). */
+/**
+ * Run in each frame's isolated world: whether bridge.js runs there for the frame's document (it marks the world's
+ * global with the document it serves, lib/isolated-world/start-frame-bridge.ts; a window kept from the frame's
+ * initial about:blank keeps the about:blank's mark).
+ */
 function bridgeRuns(): boolean {
-  return (globalThis as { webmcpAgentBridge?: true }).webmcpAgentBridge === true;
+  const { webmcpAgentBridge, document } = globalThis as { webmcpAgentBridge?: unknown; document?: unknown };
+  return webmcpAgentBridge !== undefined && webmcpAgentBridge === document;
 }
 
 /**

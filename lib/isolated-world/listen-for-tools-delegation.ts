@@ -4,10 +4,16 @@
  */
 import { DELEGATION_MESSAGE_KEY } from './offer-tools-delegation';
 
-/** Forwards every delegation token that this window's parent posts to it. Returns a function that stops listening. */
-export function listenForToolsDelegation(win: Window, forward: (token: string) => void): () => void {
+/**
+ * Forwards every delegation token that this window's parent posts to it, while `live` (the bridge's document is still
+ * the window's; a window kept for the next document gets that document's listener). Returns a function that stops
+ * listening.
+ */
+export function listenForToolsDelegation(win: Window, forward: (token: string) => void, live: () => boolean = () => true): () => void {
   if (win.parent === win) return () => {};
   const onMessage = (event: MessageEvent) => {
+    // Gone quietly, so the token reaches the listener of the document that replaced this one.
+    if (!live()) return win.removeEventListener('message', onMessage, true);
     // Only the parent's tokens: a sibling frame has none worth presenting, and the router checks origins anyway.
     if (event.source !== win.parent) return;
     const data = event.data as Record<string, unknown> | null;

@@ -58,6 +58,33 @@ describe('offerToolsDelegation and listenForToolsDelegation', () => {
     expect(stopped).toEqual([token]);
   });
 
+  it("a child's listener stands down, without stopping the token, once its document is no longer the window's", () => {
+    const parent = {} as Window;
+    const listeners = new Set<(e: MessageEvent) => void>();
+    const win = {
+      parent,
+      addEventListener: (_: string, l: (e: MessageEvent) => void) => listeners.add(l),
+      removeEventListener: (_: string, l: (e: MessageEvent) => void) => listeners.delete(l),
+    } as unknown as Window;
+    let live = true;
+    const forwarded: string[] = [];
+    listenForToolsDelegation(
+      win,
+      (token) => forwarded.push(`old:${token}`),
+      () => live,
+    );
+    live = false;
+    listenForToolsDelegation(win, (token) => forwarded.push(`new:${token}`));
+    const stopped: unknown[] = [];
+    const event = { source: parent, data: { [DELEGATION_MESSAGE_KEY]: 't' }, stopImmediatePropagation: () => stopped.push(1) };
+    for (const l of [...listeners]) {
+      if (stopped.length > 0) break;
+      l(event as unknown as MessageEvent);
+    }
+    expect(forwarded).toEqual(['new:t']);
+    expect(listeners.size).toBe(1);
+  });
+
   it('a top frame listens to nothing', () => {
     const win = {
       addEventListener: () => {

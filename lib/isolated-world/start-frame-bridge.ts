@@ -29,12 +29,19 @@ export interface FrameBridgeRuntime {
 /** Starts the bridge in this isolated world, once: `scope` is the world's global (where the background's keys are). */
 export function startFrameBridge(window: Window & typeof globalThis, runtime: FrameBridgeRuntime, scope: object = globalThis): void {
   const { document, location } = window;
-  // Injected again (a watched tab, and the frame's own request): the first one serves.
-  const started = scope as { webmcpAgentBridge?: true };
-  if (started.webmcpAgentBridge) return;
-  started.webmcpAgentBridge = true;
-  const tell = <T extends keyof FrameChannel>(type: T, request: FrameChannel[T]['request']) =>
-    void sendMessage<FrameChannel, T>((message) => runtime.sendMessage(message), type, request).catch(() => {});
+  // Injected again (a watched tab, and the frame's own request): the first one serves its document. The mark is the
+  // document, not the world: Chromium keeps the window, and this world's global with it, when a frame's initial
+  // about:blank gives way to its first same-origin document (docs/platform-notes.md), and a bridge loaded into the
+  // about:blank (a delegation check or a watched tab loads every frame) must not stand for the next document.
+  const started = scope as { webmcpAgentBridge?: Document };
+  if (started.webmcpAgentBridge === document) return;
+  started.webmcpAgentBridge = document;
+  /** Whether this bridge's document is still the window's: once replaced, the bridge says and answers nothing. */
+  const live = () => window.document === document;
+  const tell = <T extends keyof FrameChannel>(type: T, request: FrameChannel[T]['request']) => {
+    // The browser would attest a replaced document's message as the new document's.
+    if (live()) void sendMessage<FrameChannel, T>((message) => runtime.sendMessage(message), type, request).catch(() => {});
+  };
   // The background's Port to this document (lib/background/create-document-ports.ts) is taken and kept: it closes
   // when the document goes, the router's only news of a renderer that crashed.
   const held: unknown[] = [];
@@ -45,7 +52,7 @@ export function startFrameBridge(window: Window & typeof globalThis, runtime: Fr
   // navigated here knows its next document has come.
   tell('frame/ready', { url: location.href, needsDelegation: !sameOriginAncestry(window) });
   // The parent's token proves to the router which iframe this frame sits in (the tools delegation check).
-  listenForToolsDelegation(window, (token) => tell('frame/delegation-token', { token }));
+  listenForToolsDelegation(window, (token) => tell('frame/delegation-token', { token }), live);
   // The keys the background hands this world with each load (lib/background/load-bridge.ts): the page world's port
   // proves one of them.
   const channel = connectPageChannel(window, isolatedKeys(scope));
@@ -124,6 +131,8 @@ export function startFrameBridge(window: Window & typeof globalThis, runtime: Fr
       void channel.then((page) => page?.request('cancel-resume', { token: String(message.token).slice(0, 200) }).catch(() => undefined)),
   };
   runtime.onMessage.addListener((message: unknown, _sender, sendResponse) => {
+    // The next document's bridge, in the same world, answers for it.
+    if (!live()) return false;
     const answer = handleMessage(handlers, message, undefined);
     if (!answer) return false;
     void answer.then(sendResponse);
