@@ -447,3 +447,23 @@ describe('installModelContextPolyfill + installLegacyShim', () => {
     expect([noted.of('p4'), noted.of('new'), noted.of('old')]).toEqual(['provideContext', undefined, 'navigator.modelContext']);
   });
 });
+
+describe('installModelContextPolyfill on a window the next document may keep', () => {
+  it("takes its getter away at the document's last pagehide, so the next document's stub does not take it for native", async () => {
+    const happy = new HappyWindow({ url: 'https://shop.test/' });
+    const page = happy as unknown as Window;
+    const doc = page.document as Document & { modelContext?: unknown };
+    const context = installModelContextPolyfill(page);
+    expect(doc.modelContext).toBe(context);
+    let owner: object | null = Object.getPrototypeOf(doc);
+    while (owner && !Object.hasOwn(owner, 'modelContext')) owner = Object.getPrototypeOf(owner);
+    const pagehide = (persisted: boolean) =>
+      page.dispatchEvent(Object.assign(new happy.Event('pagehide'), { persisted }) as unknown as Event);
+    // Only hidden, kept for back/forward: the page comes back to its modelContext.
+    pagehide(true);
+    expect(doc.modelContext).toBe(context);
+    pagehide(false);
+    expect(Object.hasOwn(owner as object, 'modelContext')).toBe(false);
+    await happy.happyDOM.close();
+  });
+});

@@ -442,15 +442,20 @@ export function installModelContextPolyfill(win: Window): PolyfillModelContext |
   if ((doc as any).modelContext) return undefined;
   const context = new PolyfillModelContext(win);
   const legacy = legacyRegistrations(win);
-  Object.defineProperty(documentPrototypeOf(win, doc), 'modelContext', {
-    configurable: true,
-    enumerable: true,
-    get(this: Document) {
-      if (this !== doc) return undefined;
-      // A registration that follows comes through today's API, whatever the page read before (the audit's concern).
-      legacy.documentRead();
-      return context;
-    },
+  const proto = documentPrototypeOf(win, doc);
+  const get = function (this: Document) {
+    if (this !== doc) return undefined;
+    // A registration that follows comes through today's API, whatever the page read before (the audit's concern).
+    legacy.documentRead();
+    return context;
+  };
+  Object.defineProperty(proto, 'modelContext', { configurable: true, enumerable: true, get });
+  // A frame's initial about:blank gives its window to its first same-origin document (docs/platform-notes.md): the
+  // getter left on that window's Document.prototype would read as native to the next document's stub, which would
+  // then leave that document without a modelContext. A page only hidden (kept for back/forward) comes back to it.
+  win.addEventListener('pagehide', (event) => {
+    if ((event as PageTransitionEvent).persisted || Object.getOwnPropertyDescriptor(proto, 'modelContext')?.get !== get) return;
+    delete (proto as { modelContext?: unknown }).modelContext;
   });
   return context;
 }

@@ -23,18 +23,36 @@ import { type PolyfillExposure, servePageTools } from './serve-page-tools';
 // Also the mark that the bridge started: its value is the function the background hands this world its key with.
 const STARTED_KEY = Symbol.for(PAGE_BRIDGE_NAME);
 
-/** Starts the page's side of the bridge; a second start in the same document does nothing. */
+/**
+ * Starts the page's side of the bridge; a second start in the same document does nothing. A window kept from the
+ * frame's initial about:blank (Chromium keeps it for the first same-origin document, docs/platform-notes.md) keeps
+ * the about:blank's mark: that bridge stands down (its key function proves nothing once its document is gone) and
+ * this document's starts.
+ */
 export function startPageBridge(win: Window & typeof globalThis): void {
-  if (Object.hasOwn(win, STARTED_KEY)) return;
+  const mark: unknown = Object.getOwnPropertyDescriptor(win, STARTED_KEY)?.value;
+  // A page that defined this first (anything but a mark of ours) keeps the bridge out of its own frame.
+  if (Object.hasOwn(win, STARTED_KEY) && (servedBy(mark) === undefined || servedBy(mark) === win.document)) return;
   // An initial about:blank that its parent's stub adopted is served from there, with no channel of its own
   // (serve-adopted-frames.ts): a bridge loaded into it anyway (a watched tab gets one in every frame) stands down,
   // leaving no mark on the window, which the frame's next document may keep.
   const stub = (win as unknown as Record<symbol, ModelContextStub | undefined>)[STUB_KEY];
   if (stub?.h && stub.d === win.document) return;
-  // A page that defined this first keeps the bridge out of its own frame, as if it used no WebMCP.
+  const document = win.document;
   let prove: ((key: string) => void) | undefined;
-  Object.defineProperty(win, STARTED_KEY, { value: (key: unknown) => typeof key === 'string' && prove?.(key) });
+  const give = (key: unknown) => typeof key === 'string' && win.document === document && prove?.(key);
+  Object.defineProperty(give, SERVED, { value: document });
+  // Configurable, so that the next document of a kept window can put its own in its place.
+  Object.defineProperty(win, STARTED_KEY, { value: give, configurable: true });
   prove = serve(win).prove;
+}
+
+// On the mark's function: the document its bridge serves (Symbol.for: a later load of this script reads it too).
+const SERVED = Symbol.for(`${PAGE_BRIDGE_NAME}.document`);
+
+/** The document a mark of ours serves; undefined for anything else. */
+function servedBy(mark: unknown): unknown {
+  return typeof mark === 'function' && Object.hasOwn(mark, SERVED) ? (mark as unknown as Record<symbol, unknown>)[SERVED] : undefined;
 }
 
 function serve(win: Window & typeof globalThis): { prove: (key: string) => void } {

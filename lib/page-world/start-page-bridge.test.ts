@@ -1,0 +1,62 @@
+import { Window as HappyWindow } from 'happy-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PAGE_BRIDGE_NAME } from '../webmcp/bridge-keys';
+import { startPageBridge } from './start-page-bridge';
+
+type PageWindow = Window & typeof globalThis & Record<PropertyKey, unknown>;
+const STARTED_KEY = Symbol.for(PAGE_BRIDGE_NAME);
+const opened: HappyWindow[] = [];
+
+/** A fresh secure page world, its `Document` the class its document inherits from (as in a browser). */
+function pageWorld(): PageWindow {
+  const happy = new HappyWindow({ url: 'https://shop.test/' });
+  opened.push(happy);
+  Object.defineProperty(happy, 'isSecureContext', { configurable: true, value: true });
+  let proto = Object.getPrototypeOf(happy.document);
+  while (proto.constructor.name !== 'Document') proto = Object.getPrototypeOf(proto);
+  Object.defineProperty(happy, 'Document', { configurable: true, value: proto.constructor });
+  return happy as unknown as PageWindow;
+}
+
+afterEach(async () => {
+  for (const happy of opened.splice(0)) {
+    delete (happy as unknown as { Document: { prototype: Record<string, unknown> } }).Document.prototype.modelContext;
+    await happy.happyDOM.close();
+  }
+});
+
+describe('startPageBridge', () => {
+  it('starts once per document', () => {
+    const win = pageWorld();
+    startPageBridge(win);
+    const mark = win[STARTED_KEY];
+    expect(typeof mark).toBe('function');
+    startPageBridge(win);
+    expect(win[STARTED_KEY]).toBe(mark);
+  });
+
+  it("starts again for the next document of a window kept from the frame's initial about:blank", () => {
+    const win = pageWorld();
+    startPageBridge(win);
+    const stale = win[STARTED_KEY];
+    // As when the frame's first same-origin document replaced its initial about:blank and kept its window.
+    const next = win.document.implementation.createHTMLDocument('first document');
+    Object.defineProperty(win, 'document', { configurable: true, value: next });
+    startPageBridge(win);
+    const fresh = win[STARTED_KEY];
+    expect(typeof fresh).toBe('function');
+    expect(fresh).not.toBe(stale);
+    expect((fresh as unknown as Record<symbol, unknown>)[Symbol.for(`${PAGE_BRIDGE_NAME}.document`)]).toBe(next);
+    // The stale bridge's key function proves nothing: its document is gone.
+    expect((stale as (key: unknown) => unknown)('key')).toBe(false);
+  });
+
+  it('stays out of a window where the page defined the mark first', () => {
+    const win = pageWorld();
+    const own = () => 'the page’s';
+    Object.defineProperty(win, STARTED_KEY, { value: own });
+    startPageBridge(win);
+    expect(win[STARTED_KEY]).toBe(own);
+    expect(Object.hasOwn(win.Document.prototype, 'modelContext')).toBe(false);
+  });
+});
