@@ -1,8 +1,8 @@
-import { signal } from '@preact/signals';
 import { describe, expect, it, vi } from 'vitest';
 import type { TabSnapshot } from '../../lib/messaging/agent-messages';
 import { createDevelopState } from './create-develop-state';
 import type { InspectorStore } from './inspector-store';
+import { fakeInspectorStore } from './inspector-store-fake';
 
 const EVALS = JSON.stringify([
   { messages: [{ role: 'user', type: 'message', content: 'Find a mug' }], expectedCall: [{ functionName: 'search' }] },
@@ -20,22 +20,7 @@ function inspectorStore(): InspectorStore {
     toolsKnown: true,
     page: { url: 'https://shop.example/' },
   };
-  return {
-    tabId: signal(5),
-    tab: signal(tab),
-    timeline: signal([]),
-    secretFields: signal({}),
-    adapters: signal([]),
-    adapter: signal(undefined),
-    runTool: () => undefined,
-    confirm: () => {},
-    refresh: () => {},
-    redact: async (value) => value,
-    draft: signal(''),
-    send: () => false,
-    stop: () => {},
-    newChat: () => {},
-  };
+  return fakeInspectorStore(tab);
 }
 
 describe('createDevelopState', () => {
