@@ -7,7 +7,7 @@ import { createDocumentPorts } from '@/lib/background/create-document-ports';
 import { DOCUMENT_PORT_NAME, type RouterChannel } from '@/lib/messaging/bridge-messages';
 import { ensureOffscreenDocument } from '@/lib/background/ensure-offscreen-document';
 import { isHostSender } from '@/lib/messaging/is-host-sender';
-import { createStubSync } from '@/lib/background/create-stub-sync';
+import { createStubSync, NATIVE_WEBMCP_KEY } from '@/lib/background/create-stub-sync';
 import { createNativeLink, pushNativeLinkEvents, serveNativeLink } from '@/lib/background/create-native-link';
 import { wireAgentHost } from '@/lib/agent-host-root/wire-agent-host';
 import { createLocalAdapterFromSettings } from '@/lib/host/create-local-adapter-from-settings';
@@ -63,13 +63,19 @@ export default defineBackground(() => {
     left: (tabId, documentId) => void toolRouter.topDocumentLeft(tabId, documentId),
   });
   // Chrome: the page-world stub goes in only where the browser lacks native WebMCP, the native watcher where it has
-  // it (lib/background/create-stub-sync.ts). Tests wait for this before they open pages.
+  // it (lib/background/create-stub-sync.ts). Tests wait for this before they open pages: `pageStubReady` once the
+  // stub stored from the last report is in, `stubsSettled` once this worker's agent host has reported (on a first
+  // launch with native WebMCP, that swaps the stubs).
   const syncStubs = import.meta.env.FIREFOX ? undefined : createStubSync(browser.scripting as never);
-  (globalThis as any).pageStubReady = syncStubs
-    ? browser.storage.local
-        .get(NATIVE_WEBMCP_KEY)
-        .then((stored) => syncStubs(stored[NATIVE_WEBMCP_KEY] === true))
-        .catch(() => undefined)
+  let stubsReported = () => {};
+  const firstReport = new Promise<void>((resolve) => (stubsReported = resolve));
+  const storedReport = syncStubs ? browser.storage.local.get(NATIVE_WEBMCP_KEY).catch(() => ({}) as Record<string, unknown>) : undefined;
+  (globalThis as any).pageStubReady = storedReport
+    ? storedReport.then((stored) => syncStubs!(stored[NATIVE_WEBMCP_KEY] === true)).catch(() => undefined)
+    : Promise.resolve();
+  // Nothing stored: a first launch, whose host has yet to report.
+  (globalThis as any).stubsSettled = storedReport
+    ? storedReport.then((stored) => (NATIVE_WEBMCP_KEY in stored ? (globalThis as any).pageStubReady : firstReport))
     : Promise.resolve();
   const storageAreas = {
     local: privilegedArea(),
@@ -127,7 +133,8 @@ export default defineBackground(() => {
         void browser.storage.local
           .set({ [NATIVE_WEBMCP_KEY]: message.native })
           .then(() => syncStubs(message.native))
-          .catch(() => undefined);
+          .catch(() => undefined)
+          .then(stubsReported);
         return false;
       }
       // Chrome's offscreen agent host has no chrome.storage (nor connectNative): it reads and writes through here.
@@ -230,9 +237,6 @@ export default defineBackground(() => {
     void ensureHost();
   }
 });
-
-/** Whether the browser has native WebMCP, as the agent host last reported it (Chrome). */
-const NATIVE_WEBMCP_KEY = 'bridge.nativeWebMcp';
 
 /**
  * Where the key, conversations, grants, site profiles and policy live. Chrome: storage.local, closed to content

@@ -34,6 +34,33 @@ describe('createStubSync', () => {
     expect(ids(registry)).toEqual([PAGE_STUB.id]);
   });
 
+  it('a switch never leaves a moment with no stub: a frame that starts then gets both, not neither', async () => {
+    const registry = createMemoryScriptRegistry();
+    const seen: unknown[][] = [];
+    const watched = {
+      getRegisteredContentScripts: registry.getRegisteredContentScripts,
+      async registerContentScripts(scripts: Record<string, unknown>[]) {
+        await registry.registerContentScripts(scripts);
+        seen.push(ids(registry));
+      },
+      async unregisterContentScripts(filter: { ids: string[] }) {
+        await registry.unregisterContentScripts(filter);
+        seen.push(ids(registry));
+      },
+    };
+    const sync = createStubSync(watched);
+    await sync(false);
+    await sync(true);
+    await sync(false);
+    expect(seen).toEqual([
+      [PAGE_STUB.id],
+      [PAGE_STUB.id, NATIVE_STUB.id],
+      [NATIVE_STUB.id],
+      [NATIVE_STUB.id, PAGE_STUB.id],
+      [PAGE_STUB.id],
+    ]);
+  });
+
   it('asked again, keeps what is registered (a worker restart finds its registrations from before)', async () => {
     const registry = createMemoryScriptRegistry();
     await createStubSync(registry)(false);

@@ -10,6 +10,12 @@
  * the page-world stub in its manifest (wxt.config.ts).
  */
 
+/**
+ * Where the service worker keeps, in storage.local, whether the browser has native WebMCP as the agent host last
+ * reported it: a worker that starts again (a restart, an idle worker woken) registers the right stub at once.
+ */
+export const NATIVE_WEBMCP_KEY = 'bridge.nativeWebMcp';
+
 /** One stub Chrome registers at run time. */
 interface StubScript {
   id: string;
@@ -40,7 +46,8 @@ export function createStubSync(registry: ContentScriptRegistry): (native: boolea
     const registered = new Set(
       (await registry.getRegisteredContentScripts({ ids: [PAGE_STUB.id, NATIVE_STUB.id] })).map((script) => script.id),
     );
-    if (registered.has(unwanted.id)) await registry.unregisterContentScripts({ ids: [unwanted.id] });
+    // The wanted stub goes in before the other comes out: a frame that starts in between gets both (each only asks
+    // for the bridge, which a document gets once), never neither, which would leave its tools unseen for good.
     if (!registered.has(wanted.id)) {
       await registry.registerContentScripts([
         {
@@ -54,6 +61,7 @@ export function createStubSync(registry: ContentScriptRegistry): (native: boolea
         },
       ]);
     }
+    if (registered.has(unwanted.id)) await registry.unregisterContentScripts({ ids: [unwanted.id] });
   };
   return (native) => {
     const next = queue.then(() => sync(native));

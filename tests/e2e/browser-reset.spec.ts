@@ -4,6 +4,7 @@
  * test can, the second finds none of it; the third shows a test that asks for a browser of its own gets one.
  * The tests run in order, in one worker (playwright.config.ts: fullyParallel false).
  */
+import { NATIVE_STUB, NATIVE_WEBMCP_KEY, PAGE_STUB } from '../../lib/background/create-stub-sync';
 import { expect, test } from './fixtures';
 
 /** What the first test saw, for the next ones to compare with. */
@@ -56,7 +57,7 @@ test('a test leaves state everywhere it can', async ({ context, server, serviceW
   expect(context.pages().length).toBeGreaterThanOrEqual(3);
 });
 
-test('the next test on the shared browser finds none of it', async ({ context, server, serviceWorker, extensionId }) => {
+test('the next test on the shared browser finds none of it', async ({ context, server, serviceWorker, extensionId, nativeWebMCP }) => {
   test.skip(left.context === undefined, 'the first test did not run in this worker');
   // The same browser, yet with one blank tab, as a fresh launch has.
   expect(context).toBe(left.context);
@@ -64,7 +65,12 @@ test('the next test on the shared browser finds none of it', async ({ context, s
   expect(await serviceWorker.evaluate(() => chrome.tabs.query({}).then((tabs) => tabs.length))).toBe(1);
   // The service worker was restarted, the storage areas are empty of what the test left.
   expect(await serviceWorker.evaluate(() => (globalThis as { leftBehind?: boolean }).leftBehind ?? false)).toBe(false);
-  expect(await serviceWorker.evaluate(() => chrome.storage.local.get('left.local'))).toEqual({});
+  // storage.local keeps one fact only: whether the browser has WebMCP, as the agent host reported it; and the stub
+  // that fact calls for is registered before the test begins (tests/e2e/reset-browser.ts).
+  expect(await serviceWorker.evaluate(() => chrome.storage.local.get(null))).toEqual({ [NATIVE_WEBMCP_KEY]: nativeWebMCP });
+  expect(await serviceWorker.evaluate(async () => (await chrome.scripting.getRegisteredContentScripts()).map((s) => s.id))).toEqual([
+    nativeWebMCP ? NATIVE_STUB.id : PAGE_STUB.id,
+  ]);
   // What the test left is gone; the new agent host may have written its browser session's id already, as after a
   // launch (lib/storage/conversations.ts, browserSessionId), but not the one the test's host had.
   const session = await serviceWorker.evaluate(() => chrome.storage.session.get(null));

@@ -99,12 +99,15 @@ export async function findServiceWorker(context: BrowserContext): Promise<Worker
 }
 
 /**
- * Waits until the extension is ready for pages: its service worker runs and has registered Chrome's page-world
- * stub (lib/background/create-stub-sync.ts). A page opened before that would have no document.modelContext.
+ * Waits until the extension is ready for pages: its service worker runs and has registered the stubs its agent host
+ * asks for (lib/background/create-stub-sync.ts). A page opened before the first would have no
+ * document.modelContext; with native WebMCP, one opened before the host reported would get the page-world stub of
+ * a first launch instead of the native watcher every later start registers.
  */
 export async function extensionReady(context: BrowserContext): Promise<Worker> {
   const worker = await findServiceWorker(context);
   await worker.evaluate(() => (globalThis as { pageStubReady?: Promise<unknown> }).pageStubReady);
+  await worker.evaluate(() => (globalThis as { stubsSettled?: Promise<unknown> }).stubsSettled);
   return worker;
 }
 

@@ -10,7 +10,12 @@
  *   the worker is stopped and started again, as Chrome does to an idle worker, and the next test waits for its
  *   page-world stub exactly as after a launch;
  * - the extension's storage: storage.local, .session and .sync cleared; its origin's IndexedDB, Cache Storage
- *   (downloaded models), localStorage and file systems cleared;
+ *   (downloaded models), localStorage and file systems cleared. One fact is kept: whether the browser has native
+ *   WebMCP, as the agent host reported it (`NATIVE_WEBMCP_KEY`). A browser that has run before knows it, and
+ *   registers its stubs from it as its worker starts; without it every test of the `native` project would begin
+ *   with a first launch's swap of the page-world stub for the native watcher, racing its first page (a frame
+ *   loaded then had its tools go unseen: docs/testing.md, "Clean-clone runs with two workers"). That swap is what
+ *   {@link extensionReady} waits for after a launch;
  * - what pages kept: every origin the test's pages requested is cleared (localStorage, IndexedDB, caches, cookies,
  *   service workers), and so are the HTTP cache and all cookies;
  * - Playwright's hold on the context: listeners, routes, init scripts and bindings the test added are removed.
@@ -18,6 +23,7 @@
  * a browser of its own with `test.use({ freshBrowser: true })`.
  */
 import type { BrowserContext, CDPSession, Disposable, Page } from '@playwright/test';
+import { NATIVE_WEBMCP_KEY } from '../../lib/background/create-stub-sync';
 
 /** What Playwright keeps per context that a test can add to, and how to take it away again. */
 export interface ContextGuard {
@@ -112,7 +118,8 @@ function followWorker(cdp: CDPSession, scope: string) {
 /**
  * Resets `context` as described above. `extensionId` null: a plain browser (the conformance suite's reference),
  * where only pages, origins, the HTTP cache and cookies are reset. Resolves once the extension is ready for pages
- * again (its service worker runs and has registered the page-world stub), as {@link extensionReady} does after a launch.
+ * again (its service worker runs and has registered the stubs the kept fact calls for), as {@link extensionReady} does
+ * after a launch.
  */
 export async function resetBrowser(context: BrowserContext, extensionId: string | null, origins: Iterable<string>): Promise<void> {
   const extensionOrigin = extensionId === null ? null : `chrome-extension://${extensionId}`;
@@ -134,7 +141,11 @@ export async function resetBrowser(context: BrowserContext, extensionId: string 
       await followed.until('running');
       const sw = worker();
       if (!sw) throw new Error('the extension has no service worker to reset');
-      await sw.evaluate(() => Promise.all([chrome.storage.local.clear(), chrome.storage.session.clear(), chrome.storage.sync.clear()]));
+      await sw.evaluate(async (kept) => {
+        const known = await chrome.storage.local.get(kept);
+        await Promise.all([chrome.storage.local.clear(), chrome.storage.session.clear(), chrome.storage.sync.clear()]);
+        await chrome.storage.local.set(known);
+      }, NATIVE_WEBMCP_KEY);
       await cdp.send('Storage.clearDataForOrigin', { origin: extensionOrigin, storageTypes: EXTENSION_ORIGIN_STORAGE });
     }
     for (const origin of new Set(origins)) await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
