@@ -226,7 +226,11 @@ export default defineBackground(() => {
       createDocument: (params: { url: string; reasons: string[]; justification: string }) =>
         browser.offscreen.createDocument(params as any),
     };
-    const ensureHost = () => ensureOffscreenDocument(offscreenApi, browser.runtime.getURL('/offscreen.html'));
+    let hostStart: Promise<unknown> = Promise.resolve();
+    const ensureHost = () =>
+      (hostStart = ensureOffscreenDocument(offscreenApi, browser.runtime.getURL('/offscreen.html')).catch(() => undefined));
+    // For the tests' reset (tests/e2e/reset-browser.ts): settles once the last start of the agent host has.
+    (globalThis as any).hostStarted = () => hostStart;
     browser.runtime.onStartup.addListener(() => void ensureHost());
     // A side panel that lost its host pings before reconnecting: bring the host back if it is gone.
     browser.runtime.onMessage.addListener((message: unknown) => {

@@ -21,6 +21,8 @@ test('a test leaves state everywhere it can', async ({ context, server, serviceW
   // The extension: its storage areas, its origin's IndexedDB and Cache Storage, the service worker's memory.
   await serviceWorker.evaluate(async () => {
     await chrome.storage.local.set({ 'left.local': 1 });
+    // Read by the agent host as it starts again (below, when the side panel wakes it): held in its memory from then.
+    await chrome.storage.local.set({ 'mcpBridge.enabled': true });
     await chrome.storage.session.set({ 'left.session': 1 });
     (globalThis as { leftBehind?: boolean }).leftBehind = true;
   });
@@ -43,7 +45,12 @@ test('a test leaves state everywhere it can', async ({ context, server, serviceW
     localStorage.setItem('webmcp-demo-shop:cart', JSON.stringify([{ productId: 'ceramic-mug', size: null, quantity: 2 }]));
     await (globalThis as unknown as { cookieStore: { set(name: string, value: string): Promise<void> } }).cookieStore.set('left', '1');
   });
+  // The host reads the sharing switch when it starts: this one started before the switch was set, so a new one.
+  await serviceWorker.evaluate(() => chrome.offscreen.closeDocument());
   await openSidePanel(shop);
+  await expect.poll(() => offscreenDocument(serviceWorker)).toBeDefined();
+  left.offscreenDocument = await offscreenDocument(serviceWorker);
+  await expect(options.getByLabel('Share tools with desktop agents')).toBeChecked();
   // The agent host's browser session id (lib/storage/conversations.ts), which a reset must not keep: a panel's
   // conversation has needed it by now.
   await expect.poll(() => serviceWorker.evaluate(() => chrome.storage.session.get('browserSession'))).toHaveProperty('browserSession');
@@ -66,8 +73,11 @@ test('the next test on the shared browser finds none of it', async ({ context, s
   // The service worker was restarted, the storage areas are empty of what the test left.
   expect(await serviceWorker.evaluate(() => (globalThis as { leftBehind?: boolean }).leftBehind ?? false)).toBe(false);
   // storage.local keeps one fact only: whether the browser has WebMCP, as the agent host reported it; and the stub
-  // that fact calls for is registered before the test begins (tests/e2e/reset-browser.ts).
-  expect(await serviceWorker.evaluate(() => chrome.storage.local.get(null))).toEqual({ [NATIVE_WEBMCP_KEY]: nativeWebMCP });
+  // that fact calls for is registered before the test begins (tests/e2e/reset-browser.ts). The new agent host may
+  // have recorded its own browser session as it started (lib/storage/conversations.ts), not the last host's.
+  const { conversationSessions, ...local } = await serviceWorker.evaluate(() => chrome.storage.local.get(null));
+  expect(local).toEqual({ [NATIVE_WEBMCP_KEY]: nativeWebMCP });
+  expect(conversationSessions ?? []).not.toContain(left.browserSession);
   expect(await serviceWorker.evaluate(async () => (await chrome.scripting.getRegisteredContentScripts()).map((s) => s.id))).toEqual([
     nativeWebMCP ? NATIVE_STUB.id : PAGE_STUB.id,
   ]);
@@ -94,6 +104,9 @@ test('the next test on the shared browser finds none of it', async ({ context, s
       };
     }),
   ).toEqual({ local: null, caches: [], databases: expect.not.arrayContaining(['left-db']) });
+  // Nor does the new agent host hold what the last one read: the sharing switch is off (a host woken during the
+  // reset by the closing panel's Port read it before the storage was cleared, and lived on).
+  await expect(options.getByLabel('Share tools with desktop agents')).not.toBeChecked();
   // The page's origin kept nothing, and the init script is gone.
   const shop = await context.newPage();
   await shop.goto(`${server.url}/demo/`);

@@ -142,6 +142,13 @@ export async function resetBrowser(context: BrowserContext, extensionId: string 
       const sw = worker();
       if (!sw) throw new Error('the extension has no service worker to reset');
       await sw.evaluate(async (kept) => {
+        // Closed above, the agent host may have been started again since: by a page's Port that reconnected as
+        // the page closed (components/sharing/create-sharing-store.ts wakes the worker), or by this worker's own
+        // start. Such a host read the storage about to be cleared and would keep it in memory, living on through
+        // the worker's restart: the next test would find the last one's sharing switch on, or its sites shared.
+        await (globalThis as { hostStarted?: () => Promise<unknown> }).hostStarted?.();
+        const hosts = await chrome.runtime.getContexts({ contextTypes: ['OFFSCREEN_DOCUMENT' as never] });
+        if (hosts.length > 0) await chrome.offscreen.closeDocument();
         const known = await chrome.storage.local.get(kept);
         await Promise.all([chrome.storage.local.clear(), chrome.storage.session.clear(), chrome.storage.sync.clear()]);
         await chrome.storage.local.set(known);
