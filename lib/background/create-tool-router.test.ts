@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type BackgroundToFrameMessage, FORM_WAITS_PROMPT, type FrameCallResult, type FrameReport } from '../messaging/bridge-messages';
 import { type HonestRouter, report, settle, setup, tool, until, withHonestSenders } from '../testing/tool-router-fixtures';
+import { manualClock } from '../testing/manual-clock';
 import { createToolRouter } from './create-tool-router';
 
 describe('createToolRouter', () => {
@@ -758,5 +759,38 @@ describe('createToolRouter: floods', () => {
     latest.finish();
     await settle();
     expect(tabWrites().filter((h) => h.key === 'bridge:tab:41')).toHaveLength(2);
+  });
+  it("a frame that reports faster than its byte budget is taken in at that pace, its latest report last, and other frames' reports go in meanwhile", async () => {
+    const { clock, advance } = manualClock();
+    const { router, store } = setup(undefined, undefined, { reportGate: { clock, burstBytes: 20_000, bytesPerSecond: 10_000 } });
+    const writes: string[] = [];
+    const set = store.set.bind(store);
+    store.set = (items) => {
+      const tab = items['bridge:tab:43'] as { frames?: Record<string, FrameReport> } | undefined;
+      const pulse = tab?.frames?.[2]?.tools.find((t) => t.name.startsWith('pulse'));
+      if (pulse) writes.push(pulse.name);
+      return set(items);
+    };
+    const big = (pulse: number) =>
+      report('http://flood.test', [
+        ...Array.from({ length: 10 }, (_, i) => tool(`t${i}`, { description: 'x'.repeat(1_000) })),
+        tool(`pulse${pulse}`),
+      ]);
+    router.handleFrameMessage({ type: 'frame/tools', report: report('http://calm.test', [tool('calm')]) }, { tabId: 43, frameId: 0 });
+    // Eleven reports of about 11 KB at once: the first goes in, the next ten wait as one, the latest.
+    for (let i = 0; i <= 10; i++) router.handleFrameMessage({ type: 'frame/tools', report: big(i) }, { tabId: 43, frameId: 2 });
+    // Meanwhile another frame's report goes in at once.
+    router.handleFrameMessage({ type: 'frame/tools', report: report('http://calm.test', [tool('sibling')]) }, { tabId: 43, frameId: 3 });
+    await until(async () =>
+      expect((await router.getTools(43)).tools.map((t) => t.name)).toEqual(expect.arrayContaining(['calm', 'pulse0', 'sibling'])),
+    );
+    // The bucket has 20 KB less the first report's 11 KB: the second needs about 0.2 s more.
+    advance(100);
+    await settle();
+    expect((await router.getTools(43)).tools.map((t) => t.name)).toContain('pulse0');
+    advance(1_000);
+    await until(async () => expect((await router.getTools(43)).tools.map((t) => t.name)).toContain('pulse10'));
+    await settle();
+    expect([...new Set(writes)]).toEqual(['pulse0', 'pulse10']);
   });
 });

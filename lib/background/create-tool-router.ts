@@ -14,6 +14,7 @@ import type { FrameSender } from './attest-frame-sender';
 import { continuationQuestions } from './continuation-questions';
 import { createContinuations } from './create-continuations';
 import { attest, isFrameReport, trimToTabCaps } from './attest-frame-report';
+import { createReportGate } from './create-report-gate';
 import { createTabRegistry } from './create-tab-registry';
 import { continuedOutput, unfinishedOutput } from './continued-output';
 import { createExposureRelay } from './create-exposure-relay';
@@ -89,6 +90,8 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
   >();
   /** The document each frame announced last (frame/ready), so a late report of the document it replaced is ignored. */
   const documents = new Map<string, string>();
+  // How fast each frame's reports are taken in: a page decides how often its frames report (create-report-gate.ts).
+  const reportGate = createReportGate(ports.reportGate);
   const hostCalls = new Map<string, AbortController>();
   let callCounter = 0;
 
@@ -223,12 +226,19 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
       const claimed: unknown = message.report;
       if (!isFrameReport(claimed)) return;
       // A late report of the document this frame has since replaced describes tools that no longer exist.
-      const current = documents.get(frameKey);
-      if (current && sender.documentId && sender.documentId !== current) return;
-      const report = trimToTabCaps(attest(claimed, sender));
-      void registry
-        .frameReported(sender.tabId, sender.frameId, report)
-        .then(() => navigation.reported(sender.tabId, sender.frameId, report));
+      const replaced = () => {
+        const current = documents.get(frameKey);
+        return current !== undefined && sender.documentId !== undefined && sender.documentId !== current;
+      };
+      if (replaced()) return;
+      reportGate.offer(frameKey, reportBytes(claimed), () => {
+        // Held by the gate, it may have been overtaken by the frame's next document meanwhile.
+        if (replaced()) return;
+        const report = trimToTabCaps(attest(claimed, sender));
+        void registry
+          .frameReported(sender.tabId, sender.frameId, report)
+          .then(() => navigation.reported(sender.tabId, sender.frameId, report));
+      });
     },
     'frame/exposed': (message, sender) => {
       void exposure.publish(sender, message.tools, message.path);
@@ -334,6 +344,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
       if (await registry.isWatched(tabId)) await ports.loadBridge?.(tabId).catch(() => undefined);
     },
     async forgetTab(tabId) {
+      reportGate.forgetTab(tabId);
       navigation.forgetTab(tabId);
       continuations.forgetTab(tabId);
       queues.delete(tabId);
@@ -344,4 +355,14 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
     topDocumentLeft: checkCrashed,
   };
   return router;
+}
+
+/** A report's size as the gate counts it: its JSON, what the router goes on to measure, store and send. */
+function reportBytes(report: unknown): number {
+  try {
+    return JSON.stringify(report)?.length ?? 0;
+  } catch {
+    // A report came as a structured clone; one that cannot be written as JSON is a hostile one: a full bucket.
+    return Number.POSITIVE_INFINITY;
+  }
 }
