@@ -13,7 +13,7 @@ import type { CallRecord } from '../messaging/call-record';
 import type { AgentHostDeps, HostPort } from './agent-host-deps';
 import { createTabSession, type TabSession } from './create-tab-session';
 import { errorMessage } from '../shared/error-message';
-import { describeOpenTabs } from './describe-open-tabs';
+import { createOpenTabLists } from './create-open-tab-lists';
 import { redactSecrets } from '../transcript/redact-secrets';
 
 /** The running host, for its entry point and for tests. */
@@ -48,6 +48,7 @@ export function createAgentHost(deps: AgentHostDeps): AgentHost {
   const ports = new Map<HostPort, { tabId?: number }>();
   const prepares = new Map<AgentKind, AbortController>();
   let store: Promise<ConversationStore> | undefined;
+  const openTabLists = createOpenTabLists(deps.bridge, post);
 
   const conversationStore = () => {
     store ??= browserSessionId(deps.storage.session)
@@ -215,12 +216,10 @@ export function createAgentHost(deps: AgentHostDeps): AgentHost {
       }
       case 'panel/remove-task-tab':
         return (await session(intent.tabId)).removeTaskTab(intent.removeTabId);
-      case 'panel/list-tabs': {
-        // Answered to the asking panel alone: what the router names for each tab, for the person to choose from.
-        const tabs = await describeOpenTabs(deps.bridge, intent.tabIds);
-        if (port) post(port, { type: 'panel/open-tabs', tabId: intent.tabId, requestId: intent.requestId, tabs });
+      case 'panel/list-tabs':
+        // Answered to the asking panel alone, and again as the listed tabs change: what the router names for each.
+        if (port) await openTabLists.list(port, { tabId: intent.tabId, requestId: intent.requestId, tabIds: intent.tabIds });
         return;
-      }
       case 'panel/reveal': {
         // Only to the panel that asked, and only while the question is open on that tab.
         const input = (await session(intent.tabId)).reveal(intent.confirmationId);
@@ -273,7 +272,10 @@ export function createAgentHost(deps: AgentHostDeps): AgentHost {
     // confirmations. Only what the browser attests counts.
     if (!acceptExtensionPort(port, AGENT_PORT_NAME, deps.extension)) return;
     ports.set(port, {});
-    port.onDisconnect.addListener(() => ports.delete(port));
+    port.onDisconnect.addListener(() => {
+      ports.delete(port);
+      openTabLists.forget(port);
+    });
     port.onMessage.addListener((message) => {
       if (!isPanelIntent(message)) return notice(port, 'The host did not understand a message from the panel.');
       handle(message, port).catch((error) => notice(port, errorMessage(error)));

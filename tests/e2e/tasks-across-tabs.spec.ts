@@ -139,6 +139,29 @@ test('a cross-tab errand: the chooser adds the recipes tab, the recipe is read t
   await expectAccessible(panel);
 });
 
+test('the chooser follows the open tabs: a tab whose site the router names only after the list was read gets its Add by itself', async ({
+  context,
+  server,
+  serviceWorker,
+  tabIdOf,
+  openSidePanel,
+}) => {
+  const f = { context, serviceWorker, tabIdOf, openSidePanel };
+  const later = await context.newPage();
+  const { panel } = await openShop(f, server.url);
+  const others = panel.getByRole('list', { name: 'Other open tabs' });
+  await panel.locator('details.task-tabs summary').click();
+  // Read while the tab shows about:blank, which has no site: nothing of it to add yet.
+  await expect(others.getByText(/Cannot be added: its site is not known/).first()).toBeVisible();
+  const addRecipes = panel.getByRole('button', { name: /^Add localhost\b/ });
+  await expect(addRecipes).toHaveCount(0);
+
+  // The tab reaches the recipes site; the person presses nothing.
+  await later.goto(`${server.crossOriginUrl}/demo/recipes/`);
+  await expect(addRecipes).toBeVisible({ timeout: 20_000 });
+  await expect(others.getByRole('listitem').filter({ hasText: 'localhost' })).toContainText(/\d+ tools/);
+});
+
 test('a crossing asks with the data and both sites; "Allow for this task" lets the same direction go unasked, not the reverse, and a new chat asks again', async ({
   context,
   server,
