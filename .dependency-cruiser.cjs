@@ -13,7 +13,7 @@
 /** From the bottom up: each layer may import the layers before it. */
 const LAYERS = [
   // Pure helpers: no browser, no context, nothing of ours above them.
-  { name: 'base', folders: ['lib/shared', 'lib/page-data', 'lib/platform.ts'] },
+  { name: 'base', folders: ['lib/shared', 'lib/page-data', 'lib/schema', 'lib/platform.ts'] },
   // The contracts: the adapter contract, and every shape that crosses a context boundary.
   { name: 'contracts', folders: ['lib/agent', 'lib/messaging'] },
   // Logic the contexts run, pure TypeScript with browser APIs passed in; what both page worlds share.

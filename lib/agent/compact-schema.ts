@@ -1,12 +1,13 @@
 import { cleanPageText, cleanPageValue } from '../page-data/clean-page-text';
-import type { JSONSchema } from './types';
+import { setOwn } from '../shared/read-own';
+import { resolveLocalRef } from '../schema/resolve-pointer';
+import { SCHEMA_VIEW_LIMITS } from '../schema/schema-limits';
 import { isRecord } from '../shared/is-record';
+import type { JSONSchema } from './types';
 
 /** Longest parameter description kept: small models read every token of the tool list, every step. */
 const MAX_DESCRIPTION = 160;
 const MAX_ENUM = 24;
-const MAX_DEPTH = 5;
-const MAX_NODES = 400;
 
 /** Keywords a model needs to write a valid call. Everything else (ids, titles, examples, comments) is noise. */
 const KEPT = new Set([
@@ -38,14 +39,14 @@ const KEPT = new Set([
  * object schema, whatever the page declared.
  */
 export function compactSchema(schema: unknown): JSONSchema {
-  let nodes = MAX_NODES;
+  let nodes = SCHEMA_VIEW_LIMITS.promptNodes;
   const root = isRecord(schema) ? schema : {};
 
   const visit = (node: unknown, depth: number, refs: readonly string[]): Record<string, unknown> => {
-    if (!isRecord(node) || depth > MAX_DEPTH || --nodes < 0) return {};
+    if (!isRecord(node) || depth > SCHEMA_VIEW_LIMITS.promptDepth || --nodes < 0) return {};
     if (typeof node.$ref === 'string') {
       const ref = node.$ref;
-      const target = ref.startsWith('#/') && !refs.includes(ref) ? resolvePointer(root, ref.slice(1)) : undefined;
+      const target = refs.includes(ref) ? undefined : resolveLocalRef(root, ref);
       const inlined = target === undefined ? {} : visit(target, depth, [...refs, ref]);
       const { $ref: _ref, ...siblings } = node;
       return Object.keys(siblings).length ? { ...inlined, ...visit(siblings, depth, refs) } : inlined;
@@ -60,7 +61,7 @@ export function compactSchema(schema: unknown): JSONSchema {
         case 'properties':
           if (isRecord(value)) {
             const props: Record<string, unknown> = {};
-            for (const [name, sub] of Object.entries(value)) props[name] = visit(sub, depth + 1, refs);
+            for (const [name, sub] of Object.entries(value)) setOwn(props, name, visit(sub, depth + 1, refs));
             out.properties = props;
           }
           break;
@@ -111,14 +112,4 @@ function jsonLength(value: unknown): number {
   } catch {
     return Number.POSITIVE_INFINITY;
   }
-}
-
-function resolvePointer(root: unknown, pointer: string): unknown {
-  let node: unknown = root;
-  for (const raw of pointer.split('/').slice(1)) {
-    const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (isRecord(node) && Object.hasOwn(node, segment)) node = node[segment];
-    else return undefined;
-  }
-  return node;
 }

@@ -1,6 +1,6 @@
 import type { OutputUnit, Schema } from '@cfworker/json-schema';
 import { isRecord } from '../shared/is-record';
-import { resolvePointer } from './resolve-pointer';
+import { resolveLocalRef } from '../schema/resolve-pointer';
 
 /** Most enum values listed in a message. */
 const MAX_LISTED = 12;
@@ -42,7 +42,8 @@ export function describeErrors(errors: OutputUnit[], schema: Schema): string[] {
 
 function describeError(error: OutputUnit, schema: Schema, unknownProps: Set<string>): string | undefined {
   const where = pathOf(error.instanceLocation);
-  const node = resolvePointer(schema, error.keywordLocation.replace(/^#/, '').replace(/\/[^/]*$/, ''));
+  // The rule's own node: the keyword's location (a URI fragment, as the validator writes it) without its last step.
+  const node = resolveLocalRef(schema, error.keywordLocation.replace(/\/[^/]*$/, ''));
   const rule = isRecord(node) ? node : {};
   const value = rule[error.keyword];
   switch (error.keyword) {

@@ -1,10 +1,11 @@
 import { cleanPageText } from '../page-data/clean-page-text';
+import { SCHEMA_VIEW_LIMITS } from '../schema/schema-limits';
 import { isRecord } from '../shared/is-record';
 import type { JSONSchema } from './types';
 
 /** The most characters a tool's result shape may add to what the model reads of it. */
 export const MAX_RETURNS_CHARS = 200;
-const MAX_DEPTH = 3;
+const MAX_DEPTH = SCHEMA_VIEW_LIMITS.returnsDepth;
 const MAX_PROPERTIES = 8;
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 

@@ -4,8 +4,9 @@
  * Both the local (on-device) and the cloud adapter implement exactly this.
  */
 
-/** A JSON Schema object, as pages declare it. Untrusted: treat every field as possibly malformed. */
-export type JSONSchema = { [key: string]: unknown };
+import type { JSONSchema } from '../schema/json-schema';
+
+export type { JSONSchema };
 
 /** A page tool as the model sees it. */
 export interface ToolDescriptor {

@@ -2,7 +2,7 @@ import { type OutputUnit, type Schema, type SchemaDraft, Validator } from '@cfwo
 import { cleanPageText } from '../page-data/clean-page-text';
 import { isRecord } from '../shared/is-record';
 import { describeErrors } from './describe-errors';
-import { sanitizeSchema } from './sanitize-schema';
+import { sanitizeSchema } from '../schema/sanitize-schema';
 
 /** The verdict on one tool call's arguments. */
 type ValidateArgsResult = { ok: true } | { ok: false; message: string };

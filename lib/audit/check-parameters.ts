@@ -1,11 +1,10 @@
-import { resolvePointer } from '../agent/resolve-pointer';
+import { resolveLocalRef } from '../schema/resolve-pointer';
+import { SCHEMA_VIEW_LIMITS } from '../schema/schema-limits';
 import { isRecord } from '../shared/is-record';
 import type { AuditFinding, AuditInput } from './audit-types';
 import { findingFor, quote } from './finding-for';
 import { WEBMCP_BUDGETS } from './webmcp-budgets';
 
-/** How deep nested objects' properties are looked at. */
-const MAX_DEPTH = 4;
 /** Most parameter names listed in one finding. */
 const MAX_LISTED = 8;
 
@@ -80,7 +79,7 @@ function parametersOf(schema: unknown): Parameter[] {
   const out: Parameter[] = [];
   const visit = (node: unknown, path: string, depth: number) => {
     const resolved = resolveRef(node, schema);
-    if (!isRecord(resolved) || depth > MAX_DEPTH) return;
+    if (!isRecord(resolved) || depth > SCHEMA_VIEW_LIMITS.parameterDepth) return;
     if (isRecord(resolved.properties)) {
       for (const [name, sub] of Object.entries(resolved.properties)) {
         const target = resolveRef(sub, schema);
@@ -103,6 +102,6 @@ function describedIn(node: Record<string, unknown>, root: unknown): boolean {
 }
 
 function resolveRef(node: unknown, root: unknown): unknown {
-  if (isRecord(node) && typeof node.$ref === 'string' && node.$ref.startsWith('#')) return resolvePointer(root, node.$ref.slice(1)) ?? node;
+  if (isRecord(node) && typeof node.$ref === 'string') return resolveLocalRef(root, node.$ref) ?? node;
   return node;
 }

@@ -1,6 +1,6 @@
-import { resolvePointer } from '../agent/resolve-pointer';
 import type { ToolDescriptor } from '../agent/types';
 import { cleanPageText } from '../page-data/clean-page-text';
+import { resolveLocalRef } from '../schema/resolve-pointer';
 import { isRecord } from '../shared/is-record';
 
 /** One thing the on-device agent's compaction (rankTools, compactSchema) took out of a tool. */
@@ -30,7 +30,7 @@ export function describeCompaction(original: ToolDescriptor, compact: ToolDescri
   const visit = (node: unknown, copy: unknown, path: string, refs: number) => {
     let source = node;
     while (isRecord(source) && typeof source.$ref === 'string' && source.$ref.startsWith('#') && refs < 8) {
-      const target = resolvePointer(root, source.$ref.slice(1));
+      const target = resolveLocalRef(root, source.$ref);
       const { $ref: _ref, ...siblings } = source;
       source = isRecord(target) ? { ...target, ...siblings } : siblings;
       refs++;

@@ -1,7 +1,9 @@
 import { type Schema, Validator } from '@cfworker/json-schema';
-import { resolvePointer } from '../agent/resolve-pointer';
-import { isSafePattern, MAX_SCHEMA_DEPTH, MAX_SCHEMA_NODES } from '../agent/sanitize-schema';
 import { draftOf } from '../agent/validate-args';
+import { isSafePattern } from '../schema/is-safe-pattern';
+import { resolveLocalRef } from '../schema/resolve-pointer';
+import { SCHEMA_LIMITS } from '../schema/schema-limits';
+import { DEFINITION_KEYWORDS, SUBSCHEMA_KEYWORDS, SUBSCHEMA_LIST_KEYWORDS, SUBSCHEMA_MAP_KEYWORDS } from '../schema/subschema-keywords';
 import { isRecord } from '../shared/is-record';
 import type { AuditSeverity } from './audit-types';
 import { quote } from './finding-for';
@@ -19,22 +21,8 @@ interface SchemaIssue {
 }
 
 const TYPES = new Set(['array', 'boolean', 'integer', 'null', 'number', 'object', 'string']);
-/** Keywords whose value is one subschema. */
-const SUBSCHEMA = [
-  'not',
-  'if',
-  'then',
-  'else',
-  'additionalProperties',
-  'unevaluatedProperties',
-  'propertyNames',
-  'contains',
-  'additionalItems',
-];
-/** Keywords whose value is a list of subschemas. */
-const SUBSCHEMA_LIST = ['anyOf', 'allOf', 'oneOf', 'prefixItems'];
-/** Keywords whose value maps names to subschemas. */
-const SUBSCHEMA_MAP = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
+/** Keywords whose value maps names to subschemas: the definitions are linted too, where they are. */
+const SUBSCHEMA_MAP = [...SUBSCHEMA_MAP_KEYWORDS, ...DEFINITION_KEYWORDS];
 const NUMBERS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'];
 const COUNTS = ['minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties'];
 /** Most issues of one kind reported per schema: a generated schema can repeat one mistake a thousand times. */
@@ -45,10 +33,10 @@ const MAX_PER_KIND = 5;
  * that lead nowhere, `required` names no property has, enums that are empty or of another type than they declare,
  * type names JSON Schema does not have, patterns the agent's validator cannot check, keyword values of the wrong
  * shape (the validator ignores them), defaults outside their own enum or type, schemas too large for the validator
- * (lib/agent/sanitize-schema.ts's bounds), and, for an input schema, `anyOf`/`oneOf`/`allOf` at the top level.
+ * (lib/schema/schema-limits.ts), and, for an input schema, `anyOf`/`oneOf`/`allOf` at the top level.
  *
  * `root` names the schema in paths and decides the top-level rule (only a tool's input must be a plain object).
- * Bounded: at most MAX_SCHEMA_NODES nodes are looked at, whatever the page sent.
+ * Bounded: at most SCHEMA_LIMITS.nodes nodes are looked at, whatever the page sent.
  */
 export function lintJsonSchema(schema: unknown, root: 'inputSchema' | 'outputSchema'): SchemaIssue[] {
   const issues: SchemaIssue[] = [];
@@ -75,13 +63,13 @@ export function lintJsonSchema(schema: unknown, root: 'inputSchema' | 'outputSch
   let tooLarge = false;
   const visit = (node: unknown, path: string, depth: number) => {
     if (!isRecord(node)) return;
-    if (++nodes > MAX_SCHEMA_NODES || depth > MAX_SCHEMA_DEPTH) {
+    if (++nodes > SCHEMA_LIMITS.nodes || depth > SCHEMA_LIMITS.depth) {
       tooLarge = true;
       return;
     }
     lintNode(node, path, depth === 0, schema, root, add);
-    for (const key of SUBSCHEMA) if (key in node) visit(node[key], `${path}.${key}`, depth + 1);
-    for (const key of SUBSCHEMA_LIST) {
+    for (const key of SUBSCHEMA_KEYWORDS) if (Object.hasOwn(node, key)) visit(node[key], `${path}.${key}`, depth + 1);
+    for (const key of SUBSCHEMA_LIST_KEYWORDS) {
       const list = node[key];
       if (Array.isArray(list)) for (const [i, sub] of list.entries()) visit(sub, `${path}.${key}[${i}]`, depth + 1);
     }
@@ -92,6 +80,10 @@ export function lintJsonSchema(schema: unknown, root: 'inputSchema' | 'outputSch
     const items = node.items;
     if (Array.isArray(items)) for (const [i, sub] of items.entries()) visit(sub, `${path}.items[${i}]`, depth + 1);
     else visit(items, `${path}.items`, depth + 1);
+    // `dependencies`: a name's subschema (its list form names properties, not schemas).
+    if (isRecord(node.dependencies)) {
+      for (const [name, sub] of Object.entries(node.dependencies)) visit(sub, `${path}.dependencies.${quote(name, 60)}`, depth + 1);
+    }
   };
   visit(schema, root, 0);
 
@@ -100,7 +92,7 @@ export function lintJsonSchema(schema: unknown, root: 'inputSchema' | 'outputSch
       kind: 'too-large',
       severity: 'warning',
       path: root,
-      message: `${root} has more than ${MAX_SCHEMA_NODES} schema nodes or is nested deeper than ${MAX_SCHEMA_DEPTH} levels.`,
+      message: `${root} has more than ${SCHEMA_LIMITS.nodes} schema nodes or is nested deeper than ${SCHEMA_LIMITS.depth} levels.`,
       why: 'The agent checks arguments against a bounded copy of the schema: the parts past the bounds accept anything.',
       fix: 'Make the schema smaller and flatter: a tool an agent calls well takes a few named parameters.',
     });
@@ -144,7 +136,7 @@ function lintNode(
   if (typeof node.$ref === 'string') {
     const ref = node.$ref;
     if (ref.startsWith('#')) {
-      if (resolvePointer(rootSchema, ref.slice(1)) === undefined) {
+      if (resolveLocalRef(rootSchema, ref) === undefined) {
         add({
           kind: 'ref-unresolved',
           severity: 'error',

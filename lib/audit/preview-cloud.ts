@@ -1,7 +1,7 @@
 import { selectTools } from '../agent/select-tools';
 import type { JSONSchema, ToolDescriptor } from '../agent/types';
 import { buildCloudSystemPrompt, DEFAULT_SYSTEM_PROMPT, hasSubAgents, pageLine } from '../cloud/build-cloud-system-prompt';
-import { cleanDescription, cleanSchema } from '../cloud/clean-schema';
+import { cleanDescription, cleanSchema } from '../schema/clean-schema';
 import { toProviderNames } from '../cloud/to-provider-names';
 import { createSpotlight } from '../page-data/spotlight';
 import type { PreviewContext } from './audit-types';

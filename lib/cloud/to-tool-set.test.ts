@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { asPageData } from '../../tests/fixtures/page-data';
 import type { ToolCall, ToolDescriptor, ToolOutput } from '../agent/types';
-import { cleanDescription, cleanSchema } from './clean-schema';
+import { cleanDescription, cleanSchema } from '../schema/clean-schema';
 import { PageToolError, toToolSet } from './to-tool-set';
 
 type Executable = {

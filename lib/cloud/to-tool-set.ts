@@ -5,7 +5,7 @@ import { formatToolError } from '../agent/tool-error-codes';
 import { toolOutputText } from '../agent/tool-output-text';
 import { createSpotlight, type Spotlight } from '../page-data/spotlight';
 import { validateArgs } from '../agent/validate-args';
-import { cleanDescription, cleanSchema } from './clean-schema';
+import { cleanDescription, cleanSchema } from '../schema/clean-schema';
 import { toProviderNames } from './to-provider-names';
 import { toProviderToolName } from './to-provider-tool-name';
 import { toToolResultOutput } from './to-tool-result-output';

@@ -1,3 +1,5 @@
+import { readOwn } from '../shared/read-own';
+import { SCHEMA_VIEW_LIMITS } from '../schema/schema-limits';
 import { isRecord } from '../shared/is-record';
 /**
  * A tool's JSON Schema as a list of fields a person can read: path, type, required, enum, description, default.
@@ -33,9 +35,9 @@ interface SchemaFields {
 }
 
 /** Deepest nesting shown. */
-export const MAX_FIELD_DEPTH = 6;
+export const MAX_FIELD_DEPTH = SCHEMA_VIEW_LIMITS.fieldDepth;
 /** Most fields shown. */
-export const MAX_FIELDS = 200;
+export const MAX_FIELDS = SCHEMA_VIEW_LIMITS.fields;
 /** Longest description or value shown, in characters. */
 const MAX_FIELD_TEXT = 500;
 
@@ -121,12 +123,7 @@ export function typeOf(record: Record<string, unknown>): string {
 
 /** A property of an untrusted object, without running its getters' side effects into a throw. */
 function read(record: Record<string, unknown> | undefined, key: string): unknown {
-  if (!record) return undefined;
-  try {
-    return Object.hasOwn(record, key) ? record[key] : undefined;
-  } catch {
-    return undefined;
-  }
+  return record ? readOwn(record, key) : undefined;
 }
 
 function asRecord(value: unknown): Record<string, unknown> | undefined {

@@ -11,13 +11,14 @@ import type { FrameTool } from '../messaging/bridge-messages';
 import { cleanPageText, cleanPageValue } from '../page-data/clean-page-text';
 import { thrownMessage } from '../page-data/describe-thrown';
 import { isRecord } from '../shared/is-record';
+import { SCHEMA_LIMITS } from '../schema/schema-limits';
 import { readPageField } from '../webmcp/read-page-field';
 
 const MAX_NAME = 128;
 const MAX_TITLE = 200;
 const MAX_DESCRIPTION = 4_000;
 const MAX_SCHEMA_CHARS = 50_000;
-const MAX_SCHEMA_DEPTH = 32;
+const MAX_SCHEMA_DEPTH = SCHEMA_LIMITS.depth;
 const EMPTY_SCHEMA: JSONSchema = { type: 'object', properties: {} };
 
 /** Sanitises one untrusted tool entry. */

@@ -2,7 +2,7 @@
  * A shared tool as a desktop agent sees it (an MCP Tool): described as on its frame's origin, inside which site and
  * tab, with its description and schema cleaned as for the extension's own model.
  */
-import { cleanDescription, cleanSchema } from '../cloud/clean-schema';
+import { cleanDescription, cleanSchema } from '../schema/clean-schema';
 import type { BridgeTool } from '../messaging/mcp-bridge-messages';
 import { cleanPageText } from '../page-data/clean-page-text';
 import { type SharedTool, whereOf } from './shared-tool';

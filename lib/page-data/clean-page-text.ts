@@ -1,4 +1,5 @@
 import { HIDDEN_CHARACTERS, LINE_BREAKS } from './hidden-characters';
+import { setOwn } from '../shared/read-own';
 
 /** How a piece of page text is used. */
 interface CleanPageTextOptions {
@@ -48,9 +49,8 @@ export function cleanPageValue<T>(value: T): T {
     else {
       const copy: Record<string, unknown> = {};
       for (const [key, item] of Object.entries(node)) {
-        const cleanKey = cleanPageText(key);
-        if (cleanKey === '__proto__') continue;
-        copy[cleanKey] = visit(item, depth + 1, seen);
+        // A key is a name, `__proto__` too (a page may name a parameter so): an own property, never a prototype.
+        setOwn(copy, cleanPageText(key), visit(item, depth + 1, seen));
       }
       out = copy;
     }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SCHEMA_LIMITS } from '../schema/schema-limits';
 import { ANY_ITEM, secretPathsOf } from './secret-paths-of';
 
 const LOGIN = {
@@ -73,7 +74,7 @@ describe('secretPathsOf', () => {
     expect(paths).toContainEqual(['login', 'pass']);
     expect(paths).toContainEqual(['either', 'key']);
     // The card refers to itself: followed down to the depth cap, where the rest is masked whole.
-    expect(paths.every((p) => p.length <= 16)).toBe(true);
+    expect(paths.every((p) => p.length <= SCHEMA_LIMITS.depth)).toBe(true);
     expect(paths.some((p) => p[0] === 'loop' || p[0] === 'remote')).toBe(false);
   });
 
@@ -81,7 +82,7 @@ describe('secretPathsOf', () => {
     let deep: Record<string, unknown> = { type: 'string', format: 'password' };
     for (let i = 0; i < 30; i++) deep = { type: 'object', properties: { d: deep } };
     const [cut] = secretPathsOf(deep);
-    expect(cut).toHaveLength(16);
+    expect(cut).toHaveLength(SCHEMA_LIMITS.depth);
     expect(cut.every((s) => s === 'd')).toBe(true);
 
     const many = {

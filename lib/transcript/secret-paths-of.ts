@@ -1,3 +1,7 @@
+import { readOwn } from '../shared/read-own';
+import { resolveLocalRef } from '../schema/resolve-pointer';
+import { SCHEMA_LIMITS } from '../schema/schema-limits';
+import { SUBSCHEMA_ROLES, subschemasIn } from '../schema/subschema-keywords';
 import { isRecord } from '../shared/is-record';
 
 /**
@@ -10,11 +14,11 @@ export type SecretPath = string[];
 export const ANY_ITEM = '*';
 
 /** Longest path followed: deeper secrets are masked where the walk stops (the whole subtree). */
-const MAX_PATH_DEPTH = 16;
+const MAX_PATH_DEPTH = SCHEMA_LIMITS.depth;
 /** Most paths kept: a schema with more secrets than this has its whole input masked. */
 const MAX_PATHS = 200;
 /** Most schema nodes visited: a schema whose `$ref`s fan out beyond this has its whole input masked. */
-const MAX_STEPS = 20_000;
+const MAX_STEPS = SCHEMA_LIMITS.nodes;
 
 /**
  * The paths of a tool's input that its schema marks secret (`format: password` or `writeOnly: true`), at any
@@ -56,7 +60,7 @@ export function secretPathsOf(schema: unknown): SecretPath[] {
 
 /** Whether a schema node itself marks a secret. */
 function isSecretNode(record: Record<string, unknown>): boolean {
-  return read(record, 'format') === 'password' || read(record, 'writeOnly') === true;
+  return readOwn(record, 'format') === 'password' || readOwn(record, 'writeOnly') === true;
 }
 
 /**
@@ -101,71 +105,31 @@ function allChildren(record: Record<string, unknown>, root: Record<string, unkno
   return [...sameLevelChildren(record, root), ...namedChildren(record).map(([, child]) => child), ...anyItemChildren(record)];
 }
 
+/** The subschemas of the keywords of one role (lib/schema's SUBSCHEMA_ROLES), in the node's own order. */
+function childrenOfRole(record: Record<string, unknown>, role: 'same' | 'any'): unknown[] {
+  return Object.keys(record)
+    .filter((key) => SUBSCHEMA_ROLES.get(key) === role)
+    .flatMap((key) => subschemasIn(key, readOwn(record, key)).filter(isRecord));
+}
+
 /** Subschemas that describe the same value as the node: combinators, conditionals, and what a `$ref` points at. */
 function sameLevelChildren(record: Record<string, unknown>, root: Record<string, unknown>): unknown[] {
-  const out: unknown[] = [];
-  for (const key of ['allOf', 'anyOf', 'oneOf']) {
-    const list = read(record, key);
-    if (Array.isArray(list)) out.push(...list);
-  }
-  for (const key of ['if', 'then', 'else']) {
-    const child = read(record, key);
-    if (child !== undefined) out.push(child);
-  }
-  // `dependencies` is the older name; its list form names properties, not schemas, and is skipped as a non-schema.
-  for (const key of ['dependentSchemas', 'dependencies']) {
-    const dependent = read(record, key);
-    if (isRecord(dependent)) out.push(...Object.keys(dependent).map((k) => read(dependent, k)));
-  }
-  const ref = read(record, '$ref');
+  const out = childrenOfRole(record, 'same');
+  const ref = readOwn(record, '$ref');
   if (typeof ref === 'string') out.push(resolveLocalRef(root, ref));
   return out;
 }
 
 /** Subschemas of named properties. */
 function namedChildren(record: Record<string, unknown>): [string, unknown][] {
-  const props = read(record, 'properties');
+  const props = readOwn(record, 'properties');
   if (!isRecord(props)) return [];
-  return Object.keys(props).map((name) => [name, read(props, name)]);
+  return Object.keys(props).map((name) => [name, readOwn(props, name)]);
 }
 
 /** Subschemas of values whose key or index the schema does not name: array items, additional and pattern properties. */
 function anyItemChildren(record: Record<string, unknown>): unknown[] {
-  const out: unknown[] = [];
-  const items = read(record, 'items');
-  // Old drafts' tuple form lists one schema per position.
-  if (Array.isArray(items)) out.push(...items);
-  else if (items !== undefined) out.push(items);
-  const prefix = read(record, 'prefixItems');
-  if (Array.isArray(prefix)) out.push(...prefix);
-  for (const key of ['additionalProperties', 'unevaluatedProperties', 'additionalItems', 'unevaluatedItems', 'contains']) {
-    const child = read(record, key);
-    if (isRecord(child)) out.push(child);
-  }
-  const patterns = read(record, 'patternProperties');
-  if (isRecord(patterns)) out.push(...Object.keys(patterns).map((k) => read(patterns, k)));
-  return out;
-}
-
-/** `#`, `#/$defs/card`, `#/definitions/a~1b`: a JSON Pointer into the schema itself. Anything else is not followed. */
-function resolveLocalRef(root: Record<string, unknown>, ref: string): unknown {
-  if (!ref.startsWith('#')) return undefined;
-  let pointer: string;
-  try {
-    pointer = decodeURIComponent(ref.slice(1));
-  } catch {
-    return undefined;
-  }
-  if (pointer === '') return root;
-  if (!pointer.startsWith('/')) return undefined;
-  let node: unknown = root;
-  for (const raw of pointer.slice(1).split('/')) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (Array.isArray(node)) node = node[Number(key)];
-    else if (isRecord(node)) node = read(node, key);
-    else return undefined;
-  }
-  return node;
+  return childrenOfRole(record, 'any');
 }
 
 function dedupe(paths: SecretPath[]): SecretPath[] {
@@ -176,13 +140,4 @@ function dedupe(paths: SecretPath[]): SecretPath[] {
     seen.add(key);
     return true;
   });
-}
-
-/** A property of an untrusted object, without letting a throwing getter escape. */
-function read(record: Record<string, unknown>, key: string): unknown {
-  try {
-    return Object.hasOwn(record, key) ? record[key] : undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { sanitizeSchema } from './sanitize-schema';
-import { validateArgs } from './validate-args';
+import { validateArgs } from '../agent/validate-args';
 
 describe('sanitizeSchema, through validateArgs', () => {
   it('follows local $refs and $defs', () => {
