@@ -5,9 +5,51 @@
 import { cleanText, compactSchema } from '../../lib/agent/compact-schema';
 import { describeToolForModel } from '../../lib/agent/describe-tool-for-model';
 import { MAX_RETURNS_CHARS } from '../../lib/agent/summarize-output-schema';
-import { TASK_SYNONYMS } from '../../lib/agent/task-synonyms';
 import type { ToolDescriptor } from '../../lib/agent/types';
 import { isRecord } from '../../lib/shared/is-record';
+
+/** lib/agent/task-synonyms.ts at dafa27d. */
+const TASK_SYNONYMS: readonly (readonly string[])[] = [
+  ['buy', 'purchase'],
+  ['cart', 'basket', 'bag', 'trolley'],
+  ['search', 'find', 'look', 'lookup', 'browse'],
+  ['delete', 'remove', 'trash', 'erase', 'discard'],
+  ['book', 'reserve', 'reservation', 'booking'],
+  ['email', 'mail', 'e-mail'],
+  ['price', 'cost', 'fare', 'fee', 'charge', 'quote'],
+  ['borrow', 'loan', 'lend'],
+  ['movie', 'film'],
+  ['caption', 'subtitle'],
+  ['photo', 'picture', 'image'],
+  ['rent', 'hire', 'rental'],
+  ['appointment', 'meeting', 'event'],
+  ['note', 'memo'],
+  ['task', 'todo', 'chore'],
+  ['remind', 'reminder', 'notify', 'notification', 'alert'],
+  ['trip', 'journey', 'itinerary', 'travel'],
+  ['help', 'support', 'faq', 'guide', 'howto'],
+  ['address', 'location', 'place'],
+  ['near', 'nearby', 'nearest', 'closest'],
+  ['bill', 'invoice', 'statement', 'receipt'],
+  ['balance', 'funds'],
+  ['refund', 'return', 'reimburse'],
+  ['delivery', 'deliver', 'shipping', 'ship', 'courier'],
+  ['doctor', 'gp', 'physician', 'clinician'],
+  ['medicine', 'medication', 'drug', 'prescription', 'pill', 'tablet'],
+  ['change', 'edit', 'modify', 'update'],
+  ['show', 'view', 'display', 'see'],
+  ['create', 'new', 'make'],
+  ['pay', 'payment'],
+  ['transfer', 'wire'],
+  ['colour', 'color'],
+  ['favourite', 'favorite', 'bookmark'],
+  ['flat', 'apartment'],
+  ['house', 'home', 'property'],
+  ['people', 'person', 'guest', 'passenger', 'traveller', 'traveler'],
+  ['car', 'vehicle', 'taxi', 'cab', 'ride'],
+  ['order', 'checkout'],
+  ['phone', 'call', 'mobile'],
+];
 
 /** Options of {@link rankTools}. */
 interface RankToolsOptions {
