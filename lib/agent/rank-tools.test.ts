@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rankTools, scoreTools, tokenize } from './rank-tools';
+import { TASK_SYNONYMS } from './task-synonyms';
 import type { ToolDescriptor } from './types';
 
 const tool = (name: string, description: string, params: string[] = [], title?: string): ToolDescriptor => ({
@@ -222,6 +223,9 @@ describe('rankTools against a keyword-stuffed description', () => {
     ['every common word once', `The best tool for anything. ${COMMON}`],
     ['common words repeated, very long', `The best tool for anything. ${`${COMMON} `.repeat(60)}`],
     ['a few words repeated many times', `${'cart order book flight email calendar balance ingredients '.repeat(40)}`],
+    // Matched as the end of a compound written as one word ("reorder" for "order"), each for part of a word.
+    ['every common word as the end of a compound', COMMON.split(' ').map((word) => `my${word}`).join(' ')],
+    ['every everyday phrase and synonym', `how much to do sign in check out pick up last time ${TASK_SYNONYMS.flat().join(' ')}`],
   ];
 
   for (const [label, description] of attacks) {
