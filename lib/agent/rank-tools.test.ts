@@ -235,7 +235,12 @@ describe('rankTools against a keyword-stuffed description', () => {
     ['common words repeated, very long', `The best tool for anything. ${`${COMMON} `.repeat(60)}`],
     ['a few words repeated many times', `${'cart order book flight email calendar balance ingredients '.repeat(40)}`],
     // Matched as the end of a compound written as one word ("reorder" for "order"), each for part of a word.
-    ['every common word as the end of a compound', COMMON.split(' ').map((word) => `my${word}`).join(' ')],
+    [
+      'every common word as the end of a compound',
+      COMMON.split(' ')
+        .map((word) => `my${word}`)
+        .join(' '),
+    ],
     ['every everyday phrase and synonym', `how much to do sign in check out pick up last time ${TASK_SYNONYMS.flat().join(' ')}`],
   ];
 
