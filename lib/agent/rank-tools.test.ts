@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rankTools, scoreTools, tokenize } from './rank-tools';
+import { TASK_SYNONYMS } from './task-synonyms';
 import type { ToolDescriptor } from './types';
 
 const tool = (name: string, description: string, params: string[] = [], title?: string): ToolDescriptor => ({
@@ -93,7 +94,19 @@ describe('rankTools', () => {
 
 describe('tokenize', () => {
   it('splits names and drops stopwords', () => {
-    expect(tokenize('addToCart get_store_hours for the Categories')).toEqual(['add', 'cart', 'stor', 'hour', 'categori']);
+    expect(tokenize('addToCart get_store_hours for the Categories')).toEqual(['add', 'cart', 'store', 'hour', 'categori']);
+  });
+
+  it('splits a run of capitals and a trailing number off a name', () => {
+    expect(tokenize('rearrangeDOMComponents')).toEqual(tokenize('rearrange DOM components'));
+    expect(tokenize('openDoor2')).toEqual(tokenize('open door'));
+    expect(tokenize('step12')).toEqual(['step', '12']);
+  });
+
+  it('adds the one-word form of an everyday two-word phrase, keeping the words', () => {
+    expect(tokenize('what do I still have to do')).toContain(tokenize('todo')[0]);
+    expect(tokenize('sign in to my account')).toEqual([...tokenize('login'), ...tokenize('sign account')]);
+    expect(tokenize('to the shop')).toEqual(tokenize('shop'));
   });
 
   it('gives the forms of a word one stem', () => {
@@ -105,6 +118,9 @@ describe('tokenize', () => {
       ['plan', 'planned'],
       ['delivery', 'deliveries'],
       ['search', 'searching', 'searches'],
+      ['book', 'booking', 'bookings', 'booked'],
+      ['cancel', 'cancelled', 'cancels'],
+      ['available', 'availability'],
     ];
     for (const forms of same) expect(new Set(forms.flatMap((f) => tokenize(f))), forms.join('/')).toHaveLength(1);
   });
@@ -159,6 +175,25 @@ describe('rankTools with many sites and what a page declares', () => {
     expect(names(rankTools(both, 'find a film', { max: 1 }))).toEqual(['find_film']);
   });
 
+  it('matches a request word that ends a compound written as one word, for less than the word itself', () => {
+    const tools = [tool('view_page', 'Show a page of the shop.'), tool('addtocart', 'Adds an item.', ['sku'])];
+    expect(names(rankTools(tools, 'put it in the cart', { max: 1 }))).toEqual(['addtocart']);
+    expect(names(rankTools([...tools, tool('cart', 'What is in it.')], 'cart', { max: 1 }))).toEqual(['cart']);
+    // Short words end too many words by chance: "art" is no part of "cart".
+    expect([...scoreTools([tool('cart', 'Items.')], 'art')]).toEqual([0]);
+  });
+
+  it('matches a longer request word that begins with a tool word of five letters or more, for part of a word', () => {
+    const tools = [tool('open_channel', 'Open a channel.'), tool('open_direct', 'Open a direct message.')];
+    expect(names(rankTools(tools, 'write to Dana directly', { max: 1 }))).toEqual(['open_direct']);
+    const [partial] = scoreTools([tool('open_direct', 'Open a direct message.')], 'directly');
+    const [whole] = scoreTools([tool('open_direct', 'Open a direct message.')], 'direct');
+    expect(partial).toBeGreaterThan(0);
+    expect(partial).toBeLessThan(whole);
+    // Short tool words are in too many longer words: "pay" is not "payroll".
+    expect([...scoreTools([tool('pay', 'Pay.')], 'payroll')]).toEqual([0]);
+  });
+
   it('indexes only what the model is shown: a word past the cut description does not count', () => {
     const hidden = tool('page_helper', `Helps with the page. ${'Nothing to see here. '.repeat(20)} refund`);
     const real = tool('contact_us', 'Write to the shop.', ['message']);
@@ -199,6 +234,14 @@ describe('rankTools against a keyword-stuffed description', () => {
     ['every common word once', `The best tool for anything. ${COMMON}`],
     ['common words repeated, very long', `The best tool for anything. ${`${COMMON} `.repeat(60)}`],
     ['a few words repeated many times', `${'cart order book flight email calendar balance ingredients '.repeat(40)}`],
+    // Matched as the end of a compound written as one word ("reorder" for "order"), each for part of a word.
+    [
+      'every common word as the end of a compound',
+      COMMON.split(' ')
+        .map((word) => `my${word}`)
+        .join(' '),
+    ],
+    ['every everyday phrase and synonym', `how much to do sign in check out pick up last time ${TASK_SYNONYMS.flat().join(' ')}`],
   ];
 
   for (const [label, description] of attacks) {
