@@ -39,7 +39,7 @@ function slimUnlistedScriptWrapper(): Plugin {
   return {
     name: 'webmcp-agent:slim-unlisted-script-wrapper',
     enforce: 'pre',
-    apply: (_config, env) => env.mode === 'production',
+    apply: (_config, env) => env.mode === 'production' || env.mode === 'store',
     load(id) {
       if (!id.startsWith(entry)) return null;
       const input = JSON.stringify(id.slice(entry.length));
@@ -54,10 +54,15 @@ function slimUnlistedScriptWrapper(): Plugin {
  */
 export default defineConfig({
   manifestVersion: 3,
-  vite: () => ({
-    plugins: [preact(), dropBundledOrtWasm(), slimUnlistedScriptWrapper()],
-    worker: { format: 'es', plugins: () => [dropBundledOrtWasm()] },
-  }),
+  vite: (env) => {
+    // Vite counts only NODE_ENV=production as a production build, and sets it for the mode `production` alone: the
+    // store build must be that same build (Preact without its devtools hook), so it says so itself.
+    if (env.mode === 'store') process.env.NODE_ENV = 'production';
+    return {
+      plugins: [preact(), dropBundledOrtWasm(), slimUnlistedScriptWrapper()],
+      worker: { format: 'es' as const, plugins: () => [dropBundledOrtWasm()] },
+    };
+  },
   hooks: {
     // Ship ORT's runtime files from the exact onnxruntime-web that transformers.js resolved: no remote code.
     'build:publicAssets': (_wxt, files) => {
@@ -65,7 +70,9 @@ export default defineConfig({
       for (const name of ORT_FILES) files.push({ absoluteSrc: join(dir, 'dist', name), relativeDest: `ort/${name}` });
     },
   },
-  manifest: ({ browser }) => ({
+  // `--mode store` (scripts/release.ts) is the build the stores get: no development `key`, and none of the tests'
+  // hooks (entrypoints/background.ts). Every other build is the one the tests load.
+  manifest: ({ browser, mode }) => ({
     name: 'WebMCP Agent',
     description: 'An agent for any page that exposes WebMCP tools: on-device, or in the cloud with your own key.',
     permissions: [
@@ -135,14 +142,17 @@ export default defineConfig({
             gecko: {
               id: 'webmcp-agent@webmcp-agent.dev',
               strict_min_version: '142.0',
-              data_collection_permissions: { required: ['none'] },
+              // What cloud mode sends to the provider the person chose (docs/privacy.md): their messages, what the
+              // page's tools return, and the page's path and title. On-device mode sends none of it, but Firefox asks
+              // consent at install for `required` only; asking at run time (`optional`) is not built yet.
+              data_collection_permissions: { required: ['personalCommunications', 'websiteContent', 'browsingActivity'] },
             },
           },
         }
       : {
           // A stable id wherever the build is loaded from, so the native-messaging host manifest can name it
           // (bridge/src/extension-ids.ts). Only the public key: an unpacked extension needs no private one.
-          key: CHROME_EXTENSION_KEY,
+          ...(mode === 'store' ? {} : { key: CHROME_EXTENSION_KEY }),
           // Cross-origin isolation lets the offscreen agent host run multi-threaded WASM.
           cross_origin_embedder_policy: { value: 'require-corp' },
           cross_origin_opener_policy: { value: 'same-origin' },
