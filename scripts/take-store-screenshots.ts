@@ -65,7 +65,7 @@ export async function takeStoreScreenshots(extensionDir: string, outDir: string)
     );
     provider.script(
       { type: 'reply', toolCalls: [{ name: 'search_products', input: { query: 'mug' } }] },
-      { type: 'reply', text: 'I found **two mugs** in the shop:\n\n- Stoneware Mug, $22.00\n- Enamel Camp Mug\n\nShall I add one to your cart?' },
+      { type: 'reply', text: 'I found one: the **Stoneware Mug**, hand-glazed, 350 ml, for $22.00.\n\nShall I add it to your cart?' },
     );
 
     const shop = await context.newPage();
@@ -73,12 +73,16 @@ export async function takeStoreScreenshots(extensionDir: string, outDir: string)
     await shop.goto(`${server.url}/demo/`);
     const panel = await openSidePanel(context, extensionId, await tabIdOf(sw, shop));
     await panel.setViewportSize({ width: PANEL_WIDTH, height: HEIGHT });
-    await panel.getByRole('button', { name: /^Tools \(\d+\)$/ }).waitFor({ timeout: 30_000 });
-    await sideBySide(context, shop, panel, join(outDir, '1-panel-on-the-shop.png'));
+    const tools = panel.getByRole('button', { name: /^Tools \(\d+\)$/ });
+    await tools.waitFor({ timeout: 30_000 });
+    await tools.click();
+    await panel.locator('.tools-view .tool-list').waitFor();
+    await sideBySide(context, shop, panel, join(outDir, '1-the-shops-tools.png'));
+    await panel.getByRole('button', { name: 'Chat', exact: true }).click();
 
     await panel.getByRole('textbox', { name: 'Message' }).fill('Find me a mug');
     await panel.getByRole('button', { name: 'Send' }).click();
-    await panel.locator('.markdown strong', { hasText: 'two mugs' }).waitFor({ timeout: 30_000 });
+    await panel.locator('.markdown strong', { hasText: 'Stoneware Mug' }).waitFor({ timeout: 30_000 });
     await sideBySide(context, shop, panel, join(outDir, '2-a-tool-call-on-the-shop.png'));
 
     const options = await context.newPage();
