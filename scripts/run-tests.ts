@@ -96,7 +96,16 @@ const STAGES: Phase[][][] = [
   ],
   [[{ name: 'Chromium E2E', command: 'npx', args: ['playwright', 'test', ...process.argv.slice(2)] }]],
   [[{ name: 'Firefox smoke', command: 'npx', args: ['tsx', 'tests/firefox/smoke.ts'] }]],
-  [[{ name: 'Release', command: 'npx', args: ['tsx', 'tests/release/check-release.ts'], note: 'the store packages and the bridge tarball' }]],
+  [
+    [
+      {
+        name: 'Release',
+        command: 'npx',
+        args: ['tsx', 'tests/release/check-release.ts'],
+        note: 'the store packages and the bridge tarball',
+      },
+    ],
+  ],
 ];
 
 function readJson(path: string): unknown {

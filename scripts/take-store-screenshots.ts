@@ -34,7 +34,8 @@ async function sideBySide(context: BrowserContext, shop: Page, panel: Page, path
   const [left, right] = await Promise.all([shop.screenshot(), panel.screenshot()]);
   const page = await context.newPage();
   await page.setViewportSize({ width: WIDTH, height: HEIGHT });
-  const img = (png: Buffer, width: number) => `<img src="data:image/png;base64,${png.toString('base64')}" width="${width}" height="${HEIGHT}">`;
+  const img = (png: Buffer, width: number) =>
+    `<img src="data:image/png;base64,${png.toString('base64')}" width="${width}" height="${HEIGHT}">`;
   await page.setContent(
     `<body style="margin:0;display:flex;background:#fff">${img(left, WIDTH - PANEL_WIDTH)}<div style="width:1px;background:#bbb"></div>${img(right, PANEL_WIDTH - 1)}</body>`,
   );

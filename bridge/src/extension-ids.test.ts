@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { CHROME_EXTENSION_ID, CHROME_EXTENSION_KEY, knownChromeExtensionIds, NATIVE_HOST_NAME, STORE_EXTENSION_IDS } from './extension-ids.js';
+import {
+  CHROME_EXTENSION_ID,
+  CHROME_EXTENSION_KEY,
+  knownChromeExtensionIds,
+  NATIVE_HOST_NAME,
+  STORE_EXTENSION_IDS,
+} from './extension-ids.js';
 
 describe('extension ids', () => {
   it("is the id Chrome derives from the manifest key (the first 128 bits of the key's SHA-256, as a-p)", () => {

@@ -234,8 +234,20 @@ async function main(): Promise<number> {
         await shop.goto(`${server.url}/demo/`);
         const panel = await openSidePanel(context, storeCopyId, await tabIdOf(sw, shop));
         await chromeErrand(panel, shop, provider);
-        const hooks = await sw.evaluate(() => ['toolBridge', 'stubsSettled', 'pageStubReady', 'hostStarted'].filter((k) => k in globalThis));
+        const hooks = await sw.evaluate(() =>
+          ['toolBridge', 'stubsSettled', 'pageStubReady', 'hostStarted'].filter((k) => k in globalThis),
+        );
         assert(hooks.length === 0, `the worker has test hooks: ${hooks}`);
+        // The privacy policy the options page links, as the package carries it.
+        const options = await context.newPage();
+        await options.goto(`chrome-extension://${storeCopyId}/options.html`);
+        const [policy] = await Promise.all([
+          context.waitForEvent('page'),
+          options.getByRole('link', { name: 'Privacy policy' }).click(),
+        ]);
+        await policy.getByRole('heading', { name: 'Cloud mode (only if you choose it)' }).waitFor();
+        assert((await policy.locator('table tr').count()) > 5, 'the policy has no table of what is kept');
+        assert((await policy.locator('script:not([src]), img').count()) === 0, 'the policy page rendered markup it should not');
       } finally {
         await close();
       }
@@ -248,7 +260,9 @@ async function main(): Promise<number> {
         assert(id === FIREFOX_EXTENSION_ID, `installed as ${id}`);
         const page = await browser.newPage();
         await page.goto(`${server.url}/demo/`);
-        await waitFor('the demo to find WebMCP', () => run<boolean>(page, "() => document.getElementById('webmcp-status').dataset.state === 'ready'"));
+        await waitFor('the demo to find WebMCP', () =>
+          run<boolean>(page, "() => document.getElementById('webmcp-status').dataset.state === 'ready'"),
+        );
       } finally {
         await browser.close();
       }
@@ -308,7 +322,10 @@ async function main(): Promise<number> {
         assert(state === 'done', `the search_products card says "${state}"`);
         const hash = await run<string>(shop.page, '() => location.hash');
         assert(hash === '#/search?q=mug', `the shop shows ${hash}`);
-        assert(provider.requests.some((r) => r.headers.authorization === `Bearer ${API_KEY}`), 'the provider did not get the key');
+        assert(
+          provider.requests.some((r) => r.headers.authorization === `Bearer ${API_KEY}`),
+          'the provider did not get the key',
+        );
       } finally {
         await session.close();
       }
