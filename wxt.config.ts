@@ -171,9 +171,12 @@ export default defineConfig({
               id: 'webmcp-agent@webmcp-agent.dev',
               strict_min_version: '142.0',
               // What cloud mode sends to the provider the person chose (docs/privacy.md): their messages, what the
-              // page's tools return, and the page's path and title. On-device mode sends none of it, but Firefox asks
-              // consent at install for `required` only; asking at run time (`optional`) is not built yet.
-              data_collection_permissions: { required: ['personalCommunications', 'websiteContent', 'browsingActivity'] },
+              // page's tools return, the page's path and title, and their API key as that provider's authentication.
+              // On-device mode sends none of it, but Firefox asks consent at install for `required` only; asking when
+              // cloud mode is turned on (`optional` and permissions.request) is not built yet.
+              data_collection_permissions: {
+                required: ['personalCommunications', 'websiteContent', 'browsingActivity', 'authenticationInfo'],
+              },
             },
           },
         }

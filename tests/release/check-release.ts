@@ -184,7 +184,7 @@ async function main(): Promise<number> {
       const gecko = manifest.browser_specific_settings?.gecko;
       assert(gecko?.id === FIREFOX_EXTENSION_ID, `gecko id ${gecko?.id}`);
       const declared = [...(gecko.data_collection_permissions?.required ?? [])].sort().join(',');
-      assert(declared === 'browsingActivity,personalCommunications,websiteContent', `declares ${declared}`);
+      assert(declared === 'authenticationInfo,browsingActivity,personalCommunications,websiteContent', `declares ${declared}`);
       assert(manifest.version === version, `its version is ${manifest.version}`);
       const hooks = hooksIn(unpacked.firefox);
       assert(hooks.length === 0, `test hooks in the AMO zip: ${hooks.join('; ')}`);
