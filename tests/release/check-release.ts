@@ -241,10 +241,7 @@ async function main(): Promise<number> {
         // The privacy policy the options page links, as the package carries it.
         const options = await context.newPage();
         await options.goto(`chrome-extension://${storeCopyId}/options.html`);
-        const [policy] = await Promise.all([
-          context.waitForEvent('page'),
-          options.getByRole('link', { name: 'Privacy policy' }).click(),
-        ]);
+        const [policy] = await Promise.all([context.waitForEvent('page'), options.getByRole('link', { name: 'Privacy policy' }).click()]);
         await policy.getByRole('heading', { name: 'Cloud mode (only if you choose it)' }).waitFor();
         assert((await policy.locator('table tr').count()) > 5, 'the policy has no table of what is kept');
         assert((await policy.locator('script:not([src]), img').count()) === 0, 'the policy page rendered markup it should not');
