@@ -49,6 +49,11 @@ async function main(): Promise<number> {
     );
     return 1;
   }
+  // AMO's sources zip carries the project's .npmrc (the build needs its settings): never a registry credential.
+  if (/_auth|_password|token\s*=/i.test(readFileSync('.npmrc', 'utf8'))) {
+    console.error('release: .npmrc holds a registry credential, which the sources zip would publish. Keep credentials in ~/.npmrc.');
+    return 1;
+  }
   const files = releaseFiles(version);
   rmSync(files.dir, { recursive: true, force: true });
   mkdirSync(files.dir, { recursive: true });
