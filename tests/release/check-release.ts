@@ -161,6 +161,16 @@ async function main(): Promise<number> {
       assert(sums.split('\n').filter(Boolean).length === 4, `SHA256SUMS:\n${sums}`);
       await extractZip(resolve(files.chromeZip), { dir: unpacked.chrome });
       await extractZip(resolve(files.firefoxZip), { dir: unpacked.firefox });
+      // AMO's sources: what the build reads and the steps, nothing of the tests, no credential.
+      const sources = join(work, 'sources');
+      await extractZip(resolve(files.sourcesZip), { dir: sources });
+      const listed = filesUnder(sources);
+      for (const needed of ['BUILDING.md', 'package.json', 'package-lock.json', '.npmrc', 'wxt.config.ts', 'docs/privacy.md']) {
+        assert(listed.includes(needed), `the sources zip has no ${needed}`);
+      }
+      const stray = listed.filter((name) => /^(tests|demo|bench|release|\.output|node_modules)\/|\.test\.tsx?$/.test(name));
+      assert(stray.length === 0, `the sources zip carries ${stray.slice(0, 5).join(', ')}`);
+      assert(!/_auth|token\s*=/i.test(readFileSync(join(sources, '.npmrc'), 'utf8')), 'the sources zip’s .npmrc holds a credential');
     });
     if (!made) return 1;
 
