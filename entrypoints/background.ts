@@ -70,19 +70,24 @@ export default defineBackground(() => {
   let stubsReported = () => {};
   const firstReport = new Promise<void>((resolve) => (stubsReported = resolve));
   const storedReport = syncStubs ? browser.storage.local.get(NATIVE_WEBMCP_KEY).catch(() => ({}) as Record<string, unknown>) : undefined;
-  (globalThis as any).pageStubReady = storedReport
+  const pageStubReady = storedReport
     ? storedReport.then((stored) => syncStubs!(stored[NATIVE_WEBMCP_KEY] === true)).catch(() => undefined)
     : Promise.resolve();
-  // Nothing stored: a first launch, whose host has yet to report.
-  (globalThis as any).stubsSettled = storedReport
-    ? storedReport.then((stored) => (NATIVE_WEBMCP_KEY in stored ? (globalThis as any).pageStubReady : firstReport))
-    : Promise.resolve();
+  // The tests' hooks on the worker's global (tests/e2e/fixtures.ts, reset-browser.ts): compiled out of the store
+  // build (`--mode store`, scripts/release.ts), whose packages tests/release/check-release.ts searches for them.
+  if (import.meta.env.MODE !== 'store') {
+    (globalThis as any).pageStubReady = pageStubReady;
+    // Nothing stored: a first launch, whose host has yet to report.
+    (globalThis as any).stubsSettled = storedReport
+      ? storedReport.then((stored) => (NATIVE_WEBMCP_KEY in stored ? pageStubReady : firstReport))
+      : Promise.resolve();
+    // The agent host in this context (Firefox) gets the router below; the E2E tests reach it here.
+    (globalThis as any).toolBridge = toolRouter;
+  }
   const storageAreas = {
     local: privilegedArea(),
     session: { ...areaPort(browser.storage.session), onChanged: browser.storage.session.onChanged as any },
   };
-  // The agent host in this context (Firefox) and the E2E tests reach the same router.
-  (globalThis as any).toolBridge = toolRouter;
   const extensionOrigin = browser.runtime.getURL('/');
   // The native Port to desktop agents' bridge (lib/background/create-native-link.ts): opened only when the agent host,
   // following the person's choice, asks. Chrome's offscreen host reaches it by message, Firefox's calls it directly.
@@ -230,7 +235,7 @@ export default defineBackground(() => {
     const ensureHost = () =>
       (hostStart = ensureOffscreenDocument(offscreenApi, browser.runtime.getURL('/offscreen.html')).catch(() => undefined));
     // For the tests' reset (tests/e2e/reset-browser.ts): settles once the last start of the agent host has.
-    (globalThis as any).hostStarted = () => hostStart;
+    if (import.meta.env.MODE !== 'store') (globalThis as any).hostStarted = () => hostStart;
     browser.runtime.onStartup.addListener(() => void ensureHost());
     // A side panel that lost its host pings before reconnecting: bring the host back if it is gone.
     browser.runtime.onMessage.addListener((message: unknown) => {

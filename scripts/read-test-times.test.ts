@@ -80,4 +80,10 @@ describe('readFirefoxTimes', () => {
     ]);
     expect(readFirefoxTimes({ not: 'a list' })).toEqual([]);
   });
+
+  it("names the release test's checks as its own suite", () => {
+    expect(readFirefoxTimes([{ name: 'the bridge tarball installs', durationMs: 9000, passed: true }], 'Release')).toEqual([
+      { suite: 'Release', title: 'the bridge tarball installs', durationMs: 9000, status: 'passed', retry: 0 },
+    ]);
+  });
 });

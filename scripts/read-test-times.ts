@@ -7,7 +7,7 @@
 
 /** One run of one test (a retried test has one per attempt). */
 export interface TestTime {
-  /** Which suite: 'E2E', 'unit', 'Firefox'. */
+  /** Which suite: 'E2E', 'unit', 'Firefox', 'Release'. */
   suite: string;
   /** Where it lives and what it is called, e.g. "[polyfill] sidepanel.spec.ts › Stop ends a slow reply". */
   title: string;
@@ -66,11 +66,11 @@ export function readVitestTimes(report: unknown, root: string): TestTime[] {
   );
 }
 
-/** The Firefox smoke's checks, as tests/firefox/smoke.ts writes them: [{ name, durationMs, passed }]. */
-export function readFirefoxTimes(report: unknown): TestTime[] {
+/** The Firefox smoke's checks (tests/firefox/smoke.ts), or the release test's (tests/release/check-release.ts, suite 'Release'), as they write them: [{ name, durationMs, passed }]. */
+export function readFirefoxTimes(report: unknown, suite = 'Firefox'): TestTime[] {
   const checks = Array.isArray(report) ? (report as { name: string; durationMs: number; passed: boolean }[]) : [];
   return checks.map((check) => ({
-    suite: 'Firefox',
+    suite,
     title: check.name,
     durationMs: check.durationMs,
     status: check.passed ? 'passed' : 'failed',

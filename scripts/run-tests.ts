@@ -6,7 +6,9 @@
  *      the E2E install, and the extension's two) and web-ext lint of the Firefox build;
  *   2. the unit tests (Vitest);
  *   3. the Chromium E2E (Playwright: polyfill, native, reference);
- *   4. the Firefox smoke.
+ *   4. the Firefox smoke;
+ *   5. the release test: `npm run release` once, then each package installed and used as a person would
+ *      (tests/release/check-release.ts).
  * A phase that fails stops the ones after it (their rows say "not run"); the summary is printed either way. Each
  * runner also writes a JSON report into test-reports/, which the summary reads.
  *
@@ -94,6 +96,16 @@ const STAGES: Phase[][][] = [
   ],
   [[{ name: 'Chromium E2E', command: 'npx', args: ['playwright', 'test', ...process.argv.slice(2)] }]],
   [[{ name: 'Firefox smoke', command: 'npx', args: ['tsx', 'tests/firefox/smoke.ts'] }]],
+  [
+    [
+      {
+        name: 'Release',
+        command: 'npx',
+        args: ['tsx', 'tests/release/check-release.ts'],
+        note: 'the store packages and the bridge tarball',
+      },
+    ],
+  ],
 ];
 
 function readJson(path: string): unknown {
@@ -120,6 +132,7 @@ async function main(): Promise<number> {
     ...readPlaywrightTimes(readJson(`${REPORTS}/e2e.json`)),
     ...readVitestTimes(readJson(`${REPORTS}/unit.json`), process.cwd()),
     ...readFirefoxTimes(readJson(`${REPORTS}/firefox.json`)),
+    ...readFirefoxTimes(readJson(`${REPORTS}/release.json`), 'Release'),
   ];
   console.log(formatTestSummary(phases, performance.now() - started, times));
   return phases.every((p) => p.outcome === 'passed') ? 0 : 1;

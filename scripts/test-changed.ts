@@ -57,6 +57,7 @@ function main(argv: string[]): number {
   console.log(`  build first: ${build ? 'yes' : 'no'}`);
   console.log(`  E2E specs: ${selected.specs.length > 0 ? `${selected.specs.join(', ')} (${passOn.join(' ')})` : '(none)'}`);
   console.log(`  Firefox smoke: ${selected.firefox ? 'yes' : 'no'}`);
+  console.log(`  release test: ${selected.release ? 'yes' : 'no'}`);
   if (selected.everywhere.length > 0) {
     console.log(`  ${selected.everywhere.join(', ')} reach(es) everything: run \`npm test\` before you push.`);
   }
@@ -70,6 +71,7 @@ function main(argv: string[]): number {
     ok = run('npx', ['playwright', 'test', ...selected.specs.map((spec) => `tests/e2e/${spec}.spec.ts`), ...passOn]) && ok;
   }
   if (selected.firefox) ok = run('npm', ['run', '--silent', 'build:firefox']) && run('npx', ['tsx', 'tests/firefox/smoke.ts']) && ok;
+  if (selected.release) ok = run('npx', ['tsx', 'tests/release/check-release.ts']) && ok;
   return ok ? 0 : 1;
 }
 

@@ -37,6 +37,7 @@ describe('testsForChanges', () => {
       specs: ['fresh-tools', 'local-resume', 'local-stop', 'sidepanel-local'],
       build: true,
       firefox: false,
+      release: false,
       everywhere: [],
     });
   });
@@ -80,8 +81,17 @@ describe('testsForChanges', () => {
       specs: [],
       build: false,
       firefox: false,
+      release: false,
       everywhere: [],
     });
     expect(testsForChanges(['package.json'], repo).everywhere).toEqual(['package.json']);
+  });
+
+  it('the release test runs for its own files, the release command, the store build and the bridge package', () => {
+    expect(testsForChanges(['tests/release/check-release.ts'], repo)).toMatchObject({ release: true, unitInputs: [], specs: [] });
+    for (const file of ['scripts/take-store-screenshots.ts', 'wxt.config.ts', 'entrypoints/background.ts', 'bridge/src/install.ts']) {
+      expect(testsForChanges([file], repo).release).toBe(true);
+    }
+    expect(testsForChanges(['bridge/src/install.test.ts', 'lib/local/create-local-adapter.ts'], repo).release).toBe(false);
   });
 });

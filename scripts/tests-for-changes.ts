@@ -74,9 +74,22 @@ export interface ChangedTests {
   build: boolean;
   /** Whether the Firefox smoke covers the change (its own files, or the Firefox build's settings). */
   firefox: boolean;
+  /** Whether the release test covers the change (its own files, the release command, the store build's settings, the bridge package). */
+  release: boolean;
   /** Changes that reach everything: run `npm test`. */
   everywhere: string[];
 }
+
+/** What the release test (tests/release/check-release.ts) covers beyond its own files: the release command, the store build's settings and test hooks, the bridge package. */
+const RELEASE_PATHS = [
+  'tests/release/',
+  'scripts/release.ts',
+  'scripts/release-files.ts',
+  'scripts/take-store-screenshots.ts',
+  'wxt.config.ts',
+  'entrypoints/background.ts',
+  'bridge/',
+];
 
 /** `*` in a spec pattern matches any text. */
 function matches(pattern: string, name: string): boolean {
@@ -110,17 +123,20 @@ export function testsForChanges(changed: readonly string[], repo: RepoView): Cha
   const unitInputs: string[] = [];
   let build = false;
   let firefox = false;
+  let release = false;
   const everywhere: string[] = [];
   const add = (names: Iterable<string>) => {
     for (const name of names) specs.add(name);
   };
   for (const file of changed) {
     if (/\.(md|txt)$/.test(file) || file.startsWith('docs/')) continue;
-    if (/\.(ts|tsx|js|mjs)$/.test(file) && !file.startsWith('tests/e2e/') && !file.startsWith('tests/firefox/')) unitInputs.push(file);
+    const script = /\.(ts|tsx|js|mjs)$/.test(file);
+    if (script && !['tests/e2e/', 'tests/firefox/', 'tests/release/'].some((dir) => file.startsWith(dir))) unitInputs.push(file);
     if (EVERYWHERE.some((path) => isUnder(file, path))) everywhere.push(file);
     const extensionSource = ['lib/', 'components/', 'entrypoints/', 'public/'].some((dir) => file.startsWith(dir));
     if ((extensionSource && !/\.test\.tsx?$/.test(file)) || file === 'wxt.config.ts') build = true;
     if (file.startsWith('tests/firefox/') || file === 'wxt.config.ts') firefox = true;
+    if (RELEASE_PATHS.some((path) => isUnder(file, path)) && !/\.test\.ts$/.test(file)) release = true;
     for (const area of E2E_AREAS) {
       if (area.paths.some((path) => isUnder(file, path))) add(allSpecs.filter((spec) => area.specs.some((p) => matches(p, spec))));
     }
@@ -135,5 +151,5 @@ export function testsForChanges(changed: readonly string[], repo: RepoView): Cha
     if (shared) add(specsNaming(repo, `../${shared[1]}/${shared[2]}'`));
     if (file.startsWith('demo/')) add(specsNaming(repo, '/demo/'));
   }
-  return { unitInputs: [...new Set(unitInputs)], specs: [...specs].sort(), build, firefox, everywhere };
+  return { unitInputs: [...new Set(unitInputs)], specs: [...specs].sort(), build, firefox, release, everywhere };
 }

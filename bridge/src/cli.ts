@@ -8,7 +8,8 @@
  *   serve      the MCP server (stdio), started by the desktop agent
  *   native-host  the native-messaging host, started by the browser
  *
- * From a clone: `npm run bridge -- install` (it builds dist/cli.js, then runs it).
+ * Installed from npm: `npx webmcp-agent-bridge install` (or `npm install -g webmcp-agent-bridge`, then
+ * `webmcp-agent-bridge install`). From a clone: `npm run bridge -- install` (it builds dist/cli.js, then runs it).
  */
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -26,13 +27,15 @@ const USAGE = `Usage: webmcp-agent-bridge <command>
   install [--browser <name>]… [--user-data-dir <dir>]… [--extension-id <id>]… [--new-pairing-code]
             Writes the native-messaging host manifest for each browser found (or named: chrome, chromium, edge,
             brave, firefox, all; or a Chromium profile started with --user-data-dir) and prints how to add the MCP
-            server to Claude Code, Cursor or Claude Desktop.
+            server to Claude Code, Cursor or Claude Desktop. Installed WebMCP Agent from a store? Add the id it got
+            there: --extension-id <id> (chrome://extensions shows it; Firefox needs none).
   uninstall [--user-data-dir <dir>]…
             Removes them.
   status    Says what is installed and whether a browser is sharing now.
   serve     The MCP server (stdio). Your desktop agent starts it.
   native-host
-            The native-messaging host. The browser starts it.`;
+            The native-messaging host. The browser starts it.
+  --version Prints this bridge's version.`;
 
 function version(): string {
   try {
@@ -55,7 +58,7 @@ function flagValues(args: readonly string[], name: string): string[] {
 /** What the MCP server tells the client when the browser cannot be reached. */
 function notReachable(): string {
   if (installedManifests(homedir()).length === 0 && !process.env.WEBMCP_AGENT_BRIDGE_DIR) {
-    return 'WebMCP Agent is not reachable: the bridge is not installed for any browser on this computer. Run `npm run bridge -- install` in your WebMCP Agent clone, then restart the browser.';
+    return 'WebMCP Agent is not reachable: the bridge is not installed for any browser on this computer. Run `npx webmcp-agent-bridge install` (with `--extension-id <id>` for a copy from a browser store; in a clone of WebMCP Agent, `npm run bridge -- install`), then restart the browser.';
   }
   return "WebMCP Agent is not reachable: the browser is not running, the extension is not installed, or sharing with desktop agents is off. In the browser, turn on Desktop agents in the extension's options page and share a site from its side panel.";
 }
@@ -98,6 +101,12 @@ async function main(argv: readonly string[]): Promise<number> {
         cli: fileURLToPath(import.meta.url),
       });
       for (const { browser, path } of report.manifests) console.log(`Installed for ${browser}: ${path}`);
+      // npx runs packages from npm's cache, which `npm cache clean` or a newer npx may remove under the launchers.
+      if (/[\\/]_npx[\\/]/.test(fileURLToPath(import.meta.url))) {
+        console.log(
+          "\nThis copy runs from npm's npx cache, and the launchers point into it: if npm clears that cache, run this install again, or keep a copy with `npm install -g webmcp-agent-bridge` and run `webmcp-agent-bridge install`.",
+        );
+      }
       if (report.manifests.some((m) => m.kind === 'firefox')) {
         const code = ensurePairingCode(homedir(), args.includes('--new-pairing-code'));
         console.log(`\nFirefox pairing code: ${code}\nType it once in the extension's options page (Desktop agents) in Firefox.`);
@@ -126,6 +135,9 @@ async function main(argv: readonly string[]): Promise<number> {
       console.log(live ? 'A browser is sharing now.' : 'No browser is sharing now (sharing is off, or the browser is closed).');
       return 0;
     }
+    case '--version':
+      console.log(version());
+      return 0;
     default:
       console.log(USAGE);
       return command === undefined || command === '--help' || command === 'help' ? 0 : 1;

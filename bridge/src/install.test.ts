@@ -50,6 +50,12 @@ describe('install', () => {
     expect(manifest.allowed_origins).toEqual([`chrome-extension://${CHROME_EXTENSION_ID}/`, `chrome-extension://${storeId}/`]);
   });
 
+  it('refuses an --extension-id no browser would give, and writes nothing', () => {
+    const options = { ...base(), browsers: ['chromium'], extensionIds: ['ABCDEFGHIJKLMNOPABCDEFGHIJKLMNOP', '../../x'] };
+    expect(() => install(options)).toThrow(/Not an extension id: "ABCDEFGHIJKLMNOPABCDEFGHIJKLMNOP", "\.\.\/\.\.\/x"/);
+    expect(installedManifests(options.home)).toEqual([]);
+  });
+
   it('says so when it finds no browser, and refuses a browser it does not know', () => {
     expect(() => install(base())).toThrow(/No browser found/);
     expect(() => install({ ...base(), browsers: ['netscape'] })).toThrow(/Unknown browser netscape/);

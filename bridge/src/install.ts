@@ -13,7 +13,7 @@
  */
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { CHROME_EXTENSION_ID, FIREFOX_EXTENSION_ID, NATIVE_HOST_NAME } from './extension-ids.js';
+import { FIREFOX_EXTENSION_ID, knownChromeExtensionIds, NATIVE_HOST_NAME } from './extension-ids.js';
 
 /** A browser the installer knows. */
 export interface BrowserTarget {
@@ -74,12 +74,27 @@ export function hostManifest(kind: BrowserTarget['kind'], launcher: string, extr
     const ids = [FIREFOX_EXTENSION_ID, ...extraIds.filter((id) => !isChromeId(id))];
     return { ...base, allowed_extensions: [...new Set(ids)] };
   }
-  const ids = [CHROME_EXTENSION_ID, ...extraIds.filter(isChromeId)];
+  const ids = [...knownChromeExtensionIds(), ...extraIds.filter(isChromeId)];
   return { ...base, allowed_origins: [...new Set(ids)].map((id) => `chrome-extension://${id}/`) };
 }
 
 function isChromeId(id: string): boolean {
   return /^[a-p]{32}$/.test(id);
+}
+
+/** A Firefox add-on id as AMO accepts it: `name@domain`-like, or a GUID in braces. */
+function isFirefoxId(id: string): boolean {
+  return /^[a-zA-Z0-9._+-]*@[a-zA-Z0-9._-]+$/.test(id) || /^\{[0-9a-fA-F]{8}-([0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}\}$/.test(id);
+}
+
+/** Refuses an `--extension-id` that no browser would give, before anything is written. */
+function checkExtensionIds(ids: readonly string[]): void {
+  const bad = ids.filter((id) => !isChromeId(id) && !isFirefoxId(id));
+  if (bad.length > 0) {
+    throw new Error(
+      `Not an extension id: ${bad.map((id) => JSON.stringify(id)).join(', ')}. A Chrome, Edge or Brave id is 32 letters a–p (chrome://extensions shows it with Developer mode on); a Firefox id looks like name@example.org or {…}.`,
+    );
+  }
 }
 
 /** Where the launchers go. */
@@ -92,7 +107,7 @@ export function launcherScript(options: { node: string; cli: string; command: st
   return [
     '#!/bin/sh',
     `# WebMCP Agent bridge: ${options.what}.`,
-    '# Written by `npm run bridge -- install`; `npm run bridge -- uninstall` removes it.',
+    '# Written by `webmcp-agent-bridge install` (`npm run bridge -- install` in a clone); its `uninstall` removes it.',
     `exec ${quote(options.node)} ${quote(options.cli)} ${options.command} "$@"`,
     '',
   ].join('\n');
@@ -136,6 +151,7 @@ export function install(options: InstallOptions): InstallReport {
       `The launchers run the bridge's built JavaScript, not ${options.cli}: run \`npm run bridge -- install\`, which builds it first.`,
     );
   }
+  checkExtensionIds(options.extensionIds ?? []);
   const known = browserTargets(options.home, platform);
   const wanted = options.browsers ?? [];
   const unknown = wanted.filter((name) => name !== 'all' && !known.some((b) => b.name === name));

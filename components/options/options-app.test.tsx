@@ -95,6 +95,11 @@ const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save' }))
 afterEach(cleanup);
 
 describe('OptionsApp', () => {
+  it('links the privacy policy the extension carries', async () => {
+    await setup();
+    expect(screen.getByRole('link', { name: 'Privacy policy' }).getAttribute('href')).toBe('/privacy.html');
+  });
+
   it('names the cloud fields exactly and saves them', async () => {
     const { store } = await setup();
     const provider = screen.getByRole('combobox', { name: 'Provider' }) as HTMLSelectElement;

@@ -20,6 +20,12 @@ export function OptionsApp({ state, sharing, pairing }: { state: OptionsState; s
         <p>
           How the agent in the side panel works: on this device or in the cloud, when it asks you first, and what it knows about your sites.
         </p>
+        <p>
+          <a href="/privacy.html" target="_blank" rel="noopener">
+            Privacy policy
+          </a>
+          : what leaves your browser in each mode, and what is kept for how long.
+        </p>
       </header>
       <main>
         {loadError ? (
