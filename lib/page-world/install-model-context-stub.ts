@@ -256,7 +256,8 @@ export function installModelContextStub(
   installNavigatorAliasLazily(win, stub);
   // The initial about:blank of a frame still loading its src, as the page reaches it: no content script runs there.
   watchFrameWindows(win, (child) => {
-    if (!(child as unknown as Record<symbol, unknown>)[STUB_KEY]) installModelContextStub(child as Window & typeof globalThis, host ?? win, mirror);
+    if (!(child as unknown as Record<symbol, unknown>)[STUB_KEY])
+      installModelContextStub(child as Window & typeof globalThis, host ?? win, mirror);
   });
   // An adopted document replaced before its host's page bridge took over (the frame's src loaded first): its calls
   // can no longer run, and fail as a call on a document that is gone.

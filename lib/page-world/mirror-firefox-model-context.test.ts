@@ -5,6 +5,8 @@ import { type MirrorRegister, mirrorFirefoxModelContext } from './mirror-firefox
 import { WAKE_EVENT } from '../webmcp/wake-event';
 
 type PageWindow = Window & typeof globalThis & Record<PropertyKey, unknown>;
+/** The stand-in's interface, as the page sees it on the window. */
+type FirefoxInterface = { prototype: { registerTool: (tool: unknown) => undefined; unregisterTool: (name: string) => undefined } };
 const opened: HappyWindow[] = [];
 
 afterEach(async () => {
@@ -33,7 +35,7 @@ function firefoxWorld() {
     constructor() {
       brand.add(this);
     }
-    registerTool(tool: { name: string; description?: string }): undefined {
+    registerTool(tool: { name: string; description?: string; execute?: unknown }): undefined {
       if (!brand.has(this)) throw new TypeError("'registerTool' called on an object that does not implement interface ModelContext.");
       if (tool.description === undefined) throw new TypeError("Missing required 'description' member of ModelContextTool.");
       registry.set(tool.name, tool);
@@ -47,7 +49,7 @@ function firefoxWorld() {
   }
   Object.defineProperty(happy, 'ModelContext', { configurable: true, writable: true, value: ModelContext });
   const firefox = new ModelContext();
-  return { win: happy as unknown as PageWindow, registry, firefox, ModelContext };
+  return { win: happy as unknown as PageWindow & { ModelContext: FirefoxInterface }, registry, firefox };
 }
 
 /** What the mirror hands the extension's modelContext: each registration with its signal. */
@@ -145,7 +147,14 @@ describe('mirrorFirefoxModelContext', () => {
     };
     expect(() => other.firefox.registerTool(slippery)).not.toThrow();
     expect([other.registry.has('slippery'), seen.length]).toEqual([true, 0]);
-    const badName = { toString: () => (reads++ > 2 ? (() => { throw new Error('no'); })() : 'x') };
+    const badName = {
+      toString: () =>
+        reads++ > 2
+          ? (() => {
+              throw new Error('no');
+            })()
+          : 'x',
+    };
     expect(() => other.firefox.unregisterTool(badName as unknown as string)).not.toThrow();
   });
 
