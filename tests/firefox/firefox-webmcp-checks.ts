@@ -44,6 +44,23 @@ function assert(condition: unknown, message: string): asserts condition {
 const textOf = (output: ToolOutput) => output.content.map((part) => ('text' in part ? part.text : '')).join('');
 const bodyText = (page: Page) => run<string>(page, '() => document.body.innerText');
 
+/** What the same-origin frame shows of WebMCP, for a failure's message. */
+function frameState(page: Page): Promise<string> {
+  return run<string>(
+    page,
+    `async () => {
+      const w = document.getElementById('shelf').contentWindow;
+      const within = (p) => Promise.race([Promise.resolve(p).then((l) => l.map((t) => t.name)), new Promise((r) => setTimeout(() => r('pending'), 1000))]);
+      const stub = w[Symbol.for('webmcp-agent.model-context-stub')];
+      const out = { href: w.location.href, ready: w.document.readyState, stub: Boolean(stub), adopted: Boolean(stub && stub.h) };
+      out.nav = Object.prototype.toString.call(w.navigator.modelContext);
+      out.mirror = Boolean(w.ModelContext && w.ModelContext.prototype[Symbol.for('webmcp-agent.firefox-mirror')]);
+      try { out.doc = await within(w.document.modelContext.getTools()); } catch (e) { out.doc = String(e); }
+      return JSON.stringify(out);
+    }`,
+  ).catch((error) => `unreadable: ${String(error)}`);
+}
+
 /** Runs the checks of one configuration in its own browser (`session`), each named after the configuration. */
 export async function runFirefoxWebMcpChecks(check: Check, context: Context): Promise<void> {
   const { session, server, provider, configuration } = context;
@@ -105,8 +122,8 @@ export async function runFirefoxWebMcpChecks(check: Check, context: Context): Pr
       const listed = await waitFor('the four tools', async () => {
         last = await names();
         return JSON.stringify(last) === JSON.stringify(expected) ? last : undefined;
-      }).catch((error: Error) => {
-        throw new Error(`${error.message}; listed: ${JSON.stringify(last)}`);
+      }).catch(async (error: Error) => {
+        throw new Error(`${error.message}; listed: ${JSON.stringify(last)}; the frame: ${await frameState(page)}`);
       });
       const tools = (await snapshot()).tools;
       const frame = tools.find((t) => t.name === 'frame_item');

@@ -2,7 +2,9 @@
  * Firefox smoke test (`npm run test:firefox`): the Firefox build in firefox-esr over WebDriver BiDi.
  * Without firefox-esr (or $FIREFOX_PATH) it prints a skip line and exits 0; otherwise it exits non-zero when
  * any check fails, and ends with "N passed, N failed". Each check's time goes to test-reports/firefox.json for the
- * summary `npm test` prints (scripts/run-tests.ts).
+ * summary `npm test` prints (scripts/run-tests.ts). Firefox's own WebMCP (firefox-webmcp-checks.ts) is checked in
+ * all three of its configurations: the preferences off in the first browser, then a browser each with
+ * `dom.modelcontext.enabled`, and with `dom.modelcontext.testing.enabled` too.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import type { Page } from 'puppeteer-core';
