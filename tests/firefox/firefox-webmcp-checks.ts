@@ -125,6 +125,9 @@ export async function runFirefoxWebMcpChecks(check: Check, context: Context): Pr
       }).catch(async (error: Error) => {
         throw new Error(`${error.message}; listed: ${JSON.stringify(last)}; the frame: ${await frameState(page)}`);
       });
+      // Firefox's rule stands in the frame: its own API is the top window's only.
+      const through = await run<string>(page, "() => document.getElementById('shelf').contentWindow.registeredThrough");
+      assert(through === (native ? 'document.modelContext' : 'navigator.modelContext'), `the frame registered through ${through}`);
       const tools = (await snapshot()).tools;
       const frame = tools.find((t) => t.name === 'frame_item');
       assert(frame && frame.frameId !== 0, `frame_item came from frame ${frame?.frameId}`);
