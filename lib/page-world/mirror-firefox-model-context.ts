@@ -11,6 +11,8 @@
  * `unregisterTool` removes it or a registration of the same name replaces it (Firefox keeps the last one). From there
  * the extension lists, ranks, confirms and runs it like any polyfill tool: the tool's own `execute`, in its document.
  * The first such registration is also the stub's first call, which wakes the extension (the lazy bridge).
+ * Firefox allows its API in the top window only (a frame gets its NotAllowedError, and nothing is mirrored): frames
+ * register on `document.modelContext`, which the stub gives every frame.
  *
  * Up front this costs a page two property definitions, and nothing at all where the preference is off (no
  * `ModelContext`). It runs in the page's realm: a page may replace or delete any of it, which changes only what its
