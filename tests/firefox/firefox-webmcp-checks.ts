@@ -68,6 +68,8 @@ export async function runFirefoxWebMcpChecks(check: Check, context: Context): Pr
   const testing = configuration === 'dom.modelcontext.enabled + testing';
   const named = (name: string) => `[${configuration}] ${name}`;
   const url = `${server.url}/firefox-webmcp.html`;
+  // Cloud mode before the panel opens, as a person who set it up in the options page (the errand below).
+  await context.useCloud();
   const opened = await session.openWithExtensionPage(url, 'sidepanel.html');
   const { page, extensionPage: panel, tabId } = opened;
   const snapshot = () => run<TabToolSnapshot>(panel, '(m) => browser.runtime.sendMessage(m)', { type: 'router/get-tools', tabId });
@@ -161,7 +163,6 @@ export async function runFirefoxWebMcpChecks(check: Check, context: Context): Pr
   await check(
     named('a person’s errand: the panel lists the tools, asks before reserve_item, the call runs in the page, the model reads it'),
     async () => {
-      await context.useCloud();
       provider.reset();
       provider.script(
         { type: 'reply', toolCalls: [{ name: 'reserve_item', input: { q: 'stapler' } }] },
