@@ -42,6 +42,8 @@ export function installLegacyShim(win: Window, context: ModelContextLike): void 
 
   const register = context.registerTool;
   const controllers = new Map<string, AbortController>();
+  /** Registrations not settled yet (their names are read once they are), each with its controller. */
+  const pending = new Map<Promise<unknown>, AbortController>();
   let provided = new Set<string>();
 
   const abortedGetter = abortedGetterOf(win as Window & typeof globalThis);
@@ -76,18 +78,32 @@ export function installLegacyShim(win: Window, context: ModelContextLike): void 
     // settles when that does (an abort rejects it at once, as native's), and the bookkeeping, attached first, runs
     // before anything the page attaches.
     const registration = Reflect.apply(register, context, [tool, passed]) as Promise<void>;
-    registration.then(() => {
+    const settled = registration.then(() => {
       name = String((tool as { name?: unknown }).name);
       if (!controller.signal.aborted) controllers.set(name, controller);
       legacy.registered(name, api);
     }, forget);
+    pending.set(settled, controller);
+    void settled.finally(() => pending.delete(settled));
     return Object.assign(registration, { unregister: () => controller.abort() });
   };
   const registerTool = (tool: unknown, options?: { signal?: unknown; exposedTo?: unknown }) => registerWith(tool, options, legacy.apiOf());
 
   const unregisterTool = (name: unknown) => {
-    controllers.get(String(name))?.abort();
-    controllers.delete(String(name));
+    const key = String(name);
+    const registered = controllers.get(key);
+    controllers.delete(key);
+    if (registered || pending.size === 0) return registered?.abort();
+    // Called right after its registerTool (Firefox's API, or a call the stub recorded and replays at once): the
+    // registration is not settled yet, so its name is not known here. Once those registrations settle, the one of
+    // that name among them goes, as it would have in that order.
+    const earlier = new Map(pending);
+    void Promise.all(earlier.keys()).then(() => {
+      const now = controllers.get(key);
+      if (!now || ![...earlier.values()].includes(now)) return;
+      now.abort();
+      controllers.delete(key);
+    });
   };
 
   const define = (key: string, value: unknown) => Object.defineProperty(context, key, { configurable: true, writable: true, value });

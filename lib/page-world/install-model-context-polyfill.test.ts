@@ -449,6 +449,28 @@ describe('installModelContextPolyfill + installLegacyShim', () => {
 });
 
 describe('installModelContextPolyfill on a window the next document may keep', () => {
+  it('unregisterTool right after registerTool (a page written for Firefox, or calls the stub replays) removes the tool once it is registered', async () => {
+    // The document's polyfill and shim, from the test above (each installs once).
+    const mc = (document as any).modelContext as PolyfillModelContext;
+    installLegacyShim(win(), mc as any);
+    (mc as any).clearContext();
+    await tick();
+    const legacy = mc as any;
+    const gone = legacy.registerTool({ name: 'gone', description: 'd', execute: () => 1 });
+    legacy.unregisterTool('gone');
+    legacy.unregisterTool('never_registered');
+    const kept = legacy.registerTool({ name: 'kept', description: 'd', execute: () => 2 });
+    await Promise.allSettled([gone, kept]);
+    await tick();
+    expect((await mc.getTools()).map((t) => t.name)).toEqual(['kept']);
+    // A later registration of the name is not touched by the earlier unregisterTool.
+    await legacy.registerTool({ name: 'gone', description: 'd', execute: () => 3 });
+    await tick();
+    expect((await mc.getTools()).map((t) => t.name).sort()).toEqual(['gone', 'kept']);
+    legacy.clearContext();
+    await tick();
+  });
+
   it("takes its getter away at the document's last pagehide, so the next document's stub does not take it for native", async () => {
     const happy = new HappyWindow({ url: 'https://shop.test/' });
     const page = happy as unknown as Window;

@@ -26,6 +26,7 @@
 import { submitEventState } from './define-submit-event-members';
 import { defineToolEvents, exposeToolEventsLazily } from './define-tool-events';
 import { inactiveError, isInactive } from './inactive-document';
+import type { MirrorRegister } from './mirror-firefox-model-context';
 import { watchFrameWindows } from './watch-frame-windows';
 import { WAKE_EVENT } from '../webmcp/wake-event';
 import { watchForNativePageTools } from '../webmcp/watch-for-native-page-tools';
@@ -88,8 +89,15 @@ const define = (target: object, key: PropertyKey, descriptor: PropertyDescriptor
  * With `host`, the stub of a frame's initial about:blank document, adopted by `host`'s stub when the page first
  * reached that document ({@link ModelContextStub.h}): it wakes `host`, and watches neither submits nor loads (the
  * document never loads; its window may be kept by the same-origin document that replaces it).
+ *
+ * With `mirror` (the Firefox build: mirror-firefox-model-context.ts), each window that gets a stub, adopted ones too,
+ * also has its registrations on the browser's own `navigator.modelContext` made on this stub.
  */
-export function installModelContextStub(win: Window & typeof globalThis, host?: Window & typeof globalThis): void {
+export function installModelContextStub(
+  win: Window & typeof globalThis,
+  host?: Window & typeof globalThis,
+  mirror?: (win: Window & typeof globalThis, register: MirrorRegister) => void,
+): void {
   // Where Chromium defines it: a getter on Document.prototype. Read from the prototype, not from `document`:
   // creating the page world's `document` object is work a page without scripts never asked for.
   const proto = win.Document.prototype;
@@ -229,6 +237,9 @@ export function installModelContextStub(win: Window & typeof globalThis, host?: 
     },
   };
   define(win, STUB_KEY, { value: stub });
+  // Firefox's own navigator.modelContext (mirror-firefox-model-context.ts; the Firefox build only): its registrations
+  // also come to this document's modelContext, as the page's own calls do.
+  mirror?.(win, (tool, options) => (contextNow().registerTool as MirrorRegister)(tool, options));
 
   // While `probing`, the getter answers PROBE instead of building the context: how the load check below tells
   // whether `document.modelContext` is still this stub without building anything.
@@ -245,7 +256,8 @@ export function installModelContextStub(win: Window & typeof globalThis, host?: 
   installNavigatorAliasLazily(win, stub);
   // The initial about:blank of a frame still loading its src, as the page reaches it: no content script runs there.
   watchFrameWindows(win, (child) => {
-    if (!(child as unknown as Record<symbol, unknown>)[STUB_KEY]) installModelContextStub(child as Window & typeof globalThis, host ?? win);
+    if (!(child as unknown as Record<symbol, unknown>)[STUB_KEY])
+      installModelContextStub(child as Window & typeof globalThis, host ?? win, mirror);
   });
   // An adopted document replaced before its host's page bridge took over (the frame's src loaded first): its calls
   // can no longer run, and fail as a call on a document that is gone.

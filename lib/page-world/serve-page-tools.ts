@@ -2,7 +2,8 @@
  * MAIN-world side of the bridge: lists and runs the tools of whatever implementation the page is using now.
  *
  * Tools registered on the browser's native `document.modelContext` are not reported here: the isolated script
- * reads those directly. Reported are the polyfill's tools and those of any implementation the page put in
+ * reads those directly. Nor is Firefox's own `navigator.modelContext` read: the page-world stub mirrors its
+ * registrations into the polyfill (mirror-firefox-model-context.ts). Reported are the polyfill's tools and those of any implementation the page put in
  * place of `document.modelContext` or on `navigator.modelContext` (checked on every request and at load, since a
  * page can replace it at any time). Everything read from those objects is copied into plain data (schemas as JSON text).
  */
@@ -84,7 +85,7 @@ export function servePageTools(win: Window, sources: PageToolSources): { prove: 
     } catch {
       return undefined;
     }
-    if (typeof candidate !== 'object' || candidate === null) return undefined;
+    if (typeof candidate !== 'object' || candidate === null || isBrowserModelContext(win, candidate)) return undefined;
     const known = adapted.get(candidate);
     if (known) return known;
     const reader = adaptNamedToolContext(candidate, notify);
@@ -187,6 +188,22 @@ export function servePageTools(win: Window, sources: PageToolSources): { prove: 
   win.addEventListener('DOMContentLoaded', recheck, { once: true });
   win.addEventListener('load', () => setTimeout(recheck, 500), { once: true });
   return { prove: channel.prove };
+}
+
+/**
+ * Whether `candidate` is the browser's own `ModelContext` (Firefox's `navigator.modelContext`): its registrations
+ * reach the polyfill through the page-world stub's mirror (mirror-firefox-model-context.ts), so it is not read
+ * again here. Its `getTools()` (Firefox's testing preference) would list them a second time, and it runs nothing the
+ * way this channel calls (`invokeTool`, not `executeTool`). A page's own object dressed in that prototype is left
+ * out with it: that page hides only its own tools.
+ */
+function isBrowserModelContext(win: Window, candidate: object): boolean {
+  const browser = (win as unknown as { ModelContext?: { prototype?: unknown } }).ModelContext?.prototype;
+  try {
+    return browser !== undefined && Object.getPrototypeOf(candidate) === browser;
+  } catch {
+    return false;
+  }
 }
 
 function toInfo(tool: unknown): PageToolInfo | undefined {

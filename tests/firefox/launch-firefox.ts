@@ -85,11 +85,22 @@ function instrumentedCopy(buildDir: string): string {
 
 /**
  * Starts firefox-esr headless with the (instrumented) build installed as a temporary add-on. `env` is the browser's
- * environment (what a native-messaging host it starts inherits; HOME decides where it looks for host manifests).
+ * environment (what a native-messaging host it starts inherits; HOME decides where it looks for host manifests);
+ * `prefs` are Firefox preferences (about:config), for example those of Firefox's own WebMCP.
  */
-export async function launchFirefox(buildDir = FIREFOX_BUILD, env?: Record<string, string>): Promise<FirefoxSession> {
+export async function launchFirefox(
+  buildDir = FIREFOX_BUILD,
+  env?: Record<string, string>,
+  prefs?: Record<string, boolean | number | string>,
+): Promise<FirefoxSession> {
   const extensionDir = instrumentedCopy(buildDir);
-  const browser = await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX, headless: true, ...(env ? { env } : {}) });
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: FIREFOX,
+    headless: true,
+    ...(env ? { env } : {}),
+    ...(prefs ? { extraPrefsFirefox: prefs } : {}),
+  });
   try {
     const extensionId = await browser.installExtension(extensionDir);
     const seen = new Set<Page>(await browser.pages());

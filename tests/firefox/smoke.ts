@@ -2,7 +2,9 @@
  * Firefox smoke test (`npm run test:firefox`): the Firefox build in firefox-esr over WebDriver BiDi.
  * Without firefox-esr (or $FIREFOX_PATH) it prints a skip line and exits 0; otherwise it exits non-zero when
  * any check fails, and ends with "N passed, N failed". Each check's time goes to test-reports/firefox.json for the
- * summary `npm test` prints (scripts/run-tests.ts).
+ * summary `npm test` prints (scripts/run-tests.ts). Firefox's own WebMCP (firefox-webmcp-checks.ts) is checked in
+ * all three of its configurations: the preferences off in the first browser, then a browser each with
+ * `dom.modelcontext.enabled`, and with `dom.modelcontext.testing.enabled` too.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import type { Page } from 'puppeteer-core';
@@ -18,6 +20,7 @@ import { type ModelHost, startModelHost } from '../servers/model-host';
 import { type ProviderServer, startProviderServer } from '../servers/provider-server';
 import { type StaticServer, startStaticServer } from '../servers/static-server';
 import { FIREFOX, FIREFOX_BUILD, type FirefoxSession, launchFirefox, run, runInContentScript, waitFor } from './launch-firefox';
+import { FIREFOX_WEBMCP_CONFIGURATIONS, type FirefoxWebMcpConfiguration, runFirefoxWebMcpChecks } from './firefox-webmcp-checks';
 import { runBridgeChecks } from './mcp-bridge-checks';
 import { runTaskTabChecks } from './task-tabs-checks';
 
@@ -913,9 +916,49 @@ async function main(): Promise<number> {
       },
     );
 
-    // The bridge to desktop agents, in a Firefox of its own (its HOME carries the native-messaging host manifest).
+    // Firefox's own WebMCP (issue 46): the preferences off in this browser, then a browser for each of the other
+    // two configurations.
+    const useCloud = (page: Page) => () =>
+      run(page, SAVE_SETTINGS, {
+        'settings.mode': 'cloud',
+        'settings.cloud': { provider: 'openai-compatible', baseURL: `${provider.url}/v1`, model: 'test-model' },
+        'secret.apiKey.openai-compatible': API_KEY,
+        'settings.apiKeyMask.openai-compatible': 'sk-…moke',
+        'settings.sites': [],
+      });
+    await runFirefoxWebMcpChecks(check, {
+      session: session!,
+      server,
+      provider,
+      configuration: 'preferences off',
+      useCloud: useCloud(extensionPage),
+    });
     await session?.close();
     session = undefined;
+    for (const configuration of Object.keys(FIREFOX_WEBMCP_CONFIGURATIONS) as FirefoxWebMcpConfiguration[]) {
+      if (configuration === 'preferences off') continue;
+      // Held where the finally below closes it, should a check throw.
+      const launched: { session?: FirefoxSession } = {};
+      await check(`[${configuration}] the extension installs in a Firefox with these preferences`, async () => {
+        launched.session = await launchFirefox(undefined, undefined, FIREFOX_WEBMCP_CONFIGURATIONS[configuration]);
+      });
+      const own = launched.session;
+      if (!own) continue;
+      session = own;
+      // An extension page of this browser, for the settings (cloud mode on the loopback provider).
+      const settingsPage = await own.openWithExtensionPage(`${server.url}/plain.html`, 'sidepanel.html');
+      await runFirefoxWebMcpChecks(check, {
+        session: own,
+        server,
+        provider,
+        configuration,
+        useCloud: useCloud(settingsPage.extensionPage),
+      });
+      await own.close();
+      session = undefined;
+    }
+
+    // The bridge to desktop agents, in a Firefox of its own (its HOME carries the native-messaging host manifest).
     await runBridgeChecks(check, server);
   } finally {
     await session?.close();
