@@ -1,0 +1,26 @@
+/**
+ * Issue 45: a page that navigates itself in a loop. Each page load costs the bridge's injection into the tab's
+ * frames: past a burst of ten, the tab gets it at most once every two seconds, and the panel says so.
+ */
+import { getTools } from './bridge-helpers';
+import { expect, test } from './fixtures';
+import { expectPanelLimit } from './hostile-helpers';
+
+test('a navigation loop: the bridge is loaded at the tab’s pace and the panel says why tools may be missed', async ({
+  context,
+  server,
+  serviceWorker,
+  tabIdOf,
+  openSidePanel,
+}) => {
+  const page = await context.newPage();
+  await page.goto(`${server.url}/hostile/navigate-loop.html?delay=20`);
+  const tabId = await tabIdOf(page);
+  await expect
+    .poll(async () => (await getTools(serviceWorker, tabId)).limits?.map((l) => l.kind) ?? [], { timeout: 30_000 })
+    .toContain('navigations');
+  const panel = await openSidePanel(page);
+  await expectPanelLimit(panel, /loaded new pages more than 10 times in a row without a pause; the extension loads its bridge into a new page of this tab at most once every 2 seconds/);
+  // The person can still close the tab.
+  await page.close();
+});
