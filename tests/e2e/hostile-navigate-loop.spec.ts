@@ -3,6 +3,7 @@
  * frames: past a burst of ten, the tab gets it at most once every two seconds, and the panel says so.
  */
 import { getTools } from './bridge-helpers';
+import { openSidePanel } from './browser';
 import { expect, test } from './fixtures';
 import { expectPanelLimit } from './hostile-helpers';
 
@@ -11,15 +12,17 @@ test('a navigation loop: the bridge is loaded at the tab’s pace and the panel 
   server,
   serviceWorker,
   tabIdOf,
-  openSidePanel,
+  extensionId,
 }) => {
   const page = await context.newPage();
-  await page.goto(`${server.url}/hostile/navigate-loop.html?delay=20`);
+  // The tab is known by its URL before the loop starts (max=0: this load does not navigate on).
+  await page.goto(`${server.url}/hostile/navigate-loop.html?max=0`);
   const tabId = await tabIdOf(page);
+  await page.goto(`${server.url}/hostile/navigate-loop.html?delay=20`);
   await expect
     .poll(async () => (await getTools(serviceWorker, tabId)).limits?.map((l) => l.kind) ?? [], { timeout: 30_000 })
     .toContain('navigations');
-  const panel = await openSidePanel(page);
+  const panel = await openSidePanel(context, extensionId, tabId);
   await expectPanelLimit(panel, /loaded new pages more than 10 times in a row without a pause; the extension loads its bridge into a new page of this tab at most once every 2 seconds/);
   // The person can still close the tab.
   await page.close();
