@@ -27,7 +27,7 @@ export interface PageBudgetOptions {
 }
 
 /** Who sent something, as the browser attests it. */
-export interface BudgetSender {
+interface BudgetSender {
   tabId: number;
   frameId: number;
   /** The attested origin: reports of one site share a budget. */
@@ -35,7 +35,7 @@ export interface BudgetSender {
 }
 
 /** A report offered to the budget: measured only once admitted, taken once its bytes fit. */
-export interface ReportOffer {
+interface ReportOffer {
   /** The report's size in bytes, at most the limit plus one (else Infinity): called only once the counts admit it. */
   measure(): number;
   /** The report goes in. */

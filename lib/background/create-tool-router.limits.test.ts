@@ -26,7 +26,10 @@ describe('createToolRouter: a forged frame cannot make the router work without b
     const { router, store } = setup(undefined, undefined, { pageBudget: { clock } });
     const writes = countWrites(store, 50);
     for (let i = 0; i < 300; i++) {
-      router.handleFrameMessage({ type: 'frame/tools', report: report('http://flood.test', [tool(`pulse${i}`)]) }, { tabId: 50, frameId: 0 });
+      router.handleFrameMessage(
+        { type: 'frame/tools', report: report('http://flood.test', [tool(`pulse${i}`)]) },
+        { tabId: 50, frameId: 0 },
+      );
     }
     router.handleFrameMessage({ type: 'frame/tools', report: report('http://calm.test', [tool('calm')]) }, { tabId: 51, frameId: 0 });
     expect((await router.getTools(51)).tools.map((t) => t.name)).toEqual(['calm']);
@@ -40,7 +43,9 @@ describe('createToolRouter: a forged frame cannot make the router work without b
     // The panel hears why, in the extension's words.
     const limits = (await router.getTools(50)).limits ?? [];
     expect(limits.map((l) => l.kind)).toEqual(['reports']);
-    expect(limits[0].note).toMatch(/^“Shop” \(flood\.test\) re-reported its tools more often than the extension takes them in: its tool list is updated here at most 5 times a second/);
+    expect(limits[0].note).toMatch(
+      /^“Shop” \(flood\.test\) re-reported its tools more often than the extension takes them in: its tool list is updated here at most 5 times a second/,
+    );
   });
 
   it('sixteen frames of one tab share one budget, not sixteen', async () => {
@@ -50,7 +55,10 @@ describe('createToolRouter: a forged frame cannot make the router work without b
     router.handleFrameMessage({ type: 'frame/tools', report: report('http://shop.test', [tool('own')]) }, { tabId: 52, frameId: 0 });
     for (let round = 0; round < 40; round++) {
       for (let f = 1; f <= 16; f++) {
-        router.handleFrameMessage({ type: 'frame/tools', report: report('http://shop.test', [tool(`f${f}r${round}`)]) }, { tabId: 52, frameId: f });
+        router.handleFrameMessage(
+          { type: 'frame/tools', report: report('http://shop.test', [tool(`f${f}r${round}`)]) },
+          { tabId: 52, frameId: f },
+        );
       }
       advance(250);
       await settle();
@@ -70,12 +78,18 @@ describe('createToolRouter: a forged frame cannot make the router work without b
     const { router } = setup();
     const huge = report('http://big.test', [tool('small'), tool('huge', { description: 'x'.repeat(1_100_000) })]);
     router.handleFrameMessage({ type: 'frame/tools', report: huge }, { tabId: 53, frameId: 0 });
-    const many = report('http://big.test', Array.from({ length: 257 }, (_, i) => tool(`t${i}`)));
+    const many = report(
+      'http://big.test',
+      Array.from({ length: 257 }, (_, i) => tool(`t${i}`)),
+    );
     router.handleFrameMessage({ type: 'frame/tools', report: many }, { tabId: 53, frameId: 0 });
     await until(async () => expect((await router.getTools(53)).limits?.map((l) => l.kind)).toEqual(['report-size']));
     expect((await router.getTools(53)).tools).toEqual([]);
     // A tool over 64 KB in a report under 1 MB: the rest goes in. The frame's own count (a claim) is clamped.
-    const heavy = { ...report('http://big.test', [tool('small'), tool('heavy', { description: 'x'.repeat(MAX_TOOL_BYTES) })]), oversized: -7 };
+    const heavy = {
+      ...report('http://big.test', [tool('small'), tool('heavy', { description: 'x'.repeat(MAX_TOOL_BYTES) })]),
+      oversized: -7,
+    };
     router.handleFrameMessage({ type: 'frame/tools', report: heavy }, { tabId: 53, frameId: 0 });
     await until(async () => expect((await router.getTools(53)).tools.map((t) => t.name)).toEqual(['small']));
     expect((await router.getTools(53)).dropped).toEqual([
@@ -110,10 +124,16 @@ describe('createToolRouter: a forged frame cannot make the router work without b
   it('messages past the tab’s budget are not heard (a flood of any kind), and questions get no answer', async () => {
     const { router } = setup();
     let heard = 0;
-    for (let i = 0; i < 1_000; i++) if (router.handleFrameMessage({ type: 'frame/call-state', callId: 'x' }, { tabId: 55, frameId: 0 })) heard++;
+    for (let i = 0; i < 1_000; i++)
+      if (router.handleFrameMessage({ type: 'frame/call-state', callId: 'x' }, { tabId: 55, frameId: 0 })) heard++;
     expect(heard).toBe(1_000);
     // Over the burst, even a question is not answered.
-    expect(await router.answerFrameQuestion({ type: 'frame/may-use-tools' }, { tabId: 55, frameId: 0, origin: 'http://a.test', url: 'http://a.test/' })).toBeUndefined();
+    expect(
+      await router.answerFrameQuestion(
+        { type: 'frame/may-use-tools' },
+        { tabId: 55, frameId: 0, origin: 'http://a.test', url: 'http://a.test/' },
+      ),
+    ).toBeUndefined();
     router.handleFrameMessage({ type: 'frame/tools', report: report('http://a.test', [tool('late')]) }, { tabId: 55, frameId: 0 });
     await settle();
     expect((await router.getTools(55)).tools).toEqual([]);

@@ -758,7 +758,9 @@ describe('createToolRouter: floods', () => {
 
   it('a flooding tab does not delay another tab: one write in flight and one pending for the flood, the other tab writes at once', async () => {
     // All hundred reports taken at once (the budget holds them otherwise): the write queue is tested here.
-    const { router, store } = setup(undefined, undefined, { pageBudget: { limits: { reportBurstPerTab: 1_000, reportBurstPerSite: 1_000 } } });
+    const { router, store } = setup(undefined, undefined, {
+      pageBudget: { limits: { reportBurstPerTab: 1_000, reportBurstPerSite: 1_000 } },
+    });
     const held: { key: string; value: unknown; finish: () => void }[] = [];
     store.set = (items) =>
       new Promise<void>((finish) => {
@@ -783,7 +785,9 @@ describe('createToolRouter: floods', () => {
   });
   it("a frame that reports faster than its byte budget is taken in at that pace, its latest report last, and other frames' reports go in meanwhile", async () => {
     const { clock, advance } = manualClock();
-    const { router, store } = setup(undefined, undefined, { pageBudget: { clock, limits: { frameBurstBytes: 20_000, frameBytesPerSecond: 10_000 } } });
+    const { router, store } = setup(undefined, undefined, {
+      pageBudget: { clock, limits: { frameBurstBytes: 20_000, frameBytesPerSecond: 10_000 } },
+    });
     const writes: string[] = [];
     const set = store.set.bind(store);
     store.set = (items) => {

@@ -341,7 +341,9 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
       const previous = queues.get(tabId) ?? Promise.resolve();
       const result = previous
         .then(() =>
-          runCall(tabId, call, options).catch((error) => toolErrorOutput('frame_gone', `The call failed in the extension: ${String(error)}`)),
+          runCall(tabId, call, options).catch((error) =>
+            toolErrorOutput('frame_gone', `The call failed in the extension: ${String(error)}`),
+          ),
         )
         .finally(() => {
           const left = (pendingCalls.get(tabId) ?? 1) - 1;

@@ -13,12 +13,15 @@ describe('jsonSizeUpTo', () => {
   it('is Infinity past the limit, and stops walking there', () => {
     expect(jsonSizeUpTo('x'.repeat(30_000_000), 1_000_000)).toBe(Number.POSITIVE_INFINITY);
     let touched = 0;
-    const big = new Proxy(Array.from({ length: 100_000 }, () => 'abcdefgh'), {
-      get(target, key, receiver) {
-        if (typeof key === 'string' && /^\d+$/.test(key)) touched++;
-        return Reflect.get(target, key, receiver);
+    const big = new Proxy(
+      Array.from({ length: 100_000 }, () => 'abcdefgh'),
+      {
+        get(target, key, receiver) {
+          if (typeof key === 'string' && /^\d+$/.test(key)) touched++;
+          return Reflect.get(target, key, receiver);
+        },
       },
-    });
+    );
     expect(jsonSizeUpTo(big, 1_000)).toBe(Number.POSITIVE_INFINITY);
     expect(touched).toBeLessThan(200);
   });

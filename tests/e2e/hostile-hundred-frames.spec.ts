@@ -21,7 +21,10 @@ test('a page of a hundred frames: the extension takes 64 and the panel says it i
     .poll(async () => (await getTools(serviceWorker, tabId)).limits?.map((l) => l.kind) ?? [], { timeout: 30_000 })
     .toContain('frames');
   const panel = await openSidePanel(page);
-  await expectPanelLimit(panel, 'has more than 64 frames; the extension takes tools and messages from 64 frames of one tab and ignored the others.');
+  await expectPanelLimit(
+    panel,
+    'has more than 64 frames; the extension takes tools and messages from 64 frames of one tab and ignored the others.',
+  );
   // Never tools from more than 64 frames and the top.
   expect(new Set((await getTools(serviceWorker, tabId)).tools.map((t) => t.frameId)).size).toBeLessThanOrEqual(65);
   await page.close();

@@ -23,7 +23,10 @@ test('a navigation loop: the bridge is loaded at the tab’s pace and the panel 
     .poll(async () => (await getTools(serviceWorker, tabId)).limits?.map((l) => l.kind) ?? [], { timeout: 30_000 })
     .toContain('navigations');
   const panel = await openSidePanel(context, extensionId, tabId);
-  await expectPanelLimit(panel, /loaded new pages more than 10 times in a row without a pause; the extension loads its bridge into a new page of this tab at most once every 2 seconds/);
+  await expectPanelLimit(
+    panel,
+    /loaded new pages more than 10 times in a row without a pause; the extension loads its bridge into a new page of this tab at most once every 2 seconds/,
+  );
   // The person can still close the tab.
   await page.close();
 });

@@ -23,7 +23,9 @@ test('a page churning thousands of tools a second is still listed as it is now, 
       async () =>
         Math.max(
           -1,
-          ...(await getTools(serviceWorker, tabId)).tools.filter((t) => t.name.startsWith('churn_') && t.name !== 'churn_status').map((t) => Number(t.name.slice(6))),
+          ...(await getTools(serviceWorker, tabId)).tools
+            .filter((t) => t.name.startsWith('churn_') && t.name !== 'churn_status')
+            .map((t) => Number(t.name.slice(6))),
         ),
       { timeout: 30_000 },
     )
