@@ -379,6 +379,8 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
       // its budget's pace (page-limits.ts), the pages in between none.
       if (budget.admitNavigation(tabId)) loadsHeld.delete(tabId);
       else loadsHeld.add(tabId);
+      // The new page's frames are counted afresh (its top's frame/ready does so too, for a navigation unseen here).
+      budget.newTopDocument(tabId);
       return registry.newTopDocument(tabId);
     },
     async tabLoaded(tabId) {
