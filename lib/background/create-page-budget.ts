@@ -47,6 +47,8 @@ interface PageBudget {
   admitMessage(sender: BudgetSender): boolean;
   /** A frame's report: taken now, held (the newest replaces one held), or refused as too large. */
   offerReport(sender: BudgetSender, offer: ReportOffer): void;
+  /** The frame's list came another way (with a call's result): a report held from before it is older, and goes. */
+  dropHeld(sender: { tabId: number; frameId: number }): void;
   /** A top document asks for the bridge: false when the tab loads pages faster than its budget. */
   admitNavigation(tabId: number): boolean;
   /** A new top document: the tab's frames are counted afresh. */
@@ -230,6 +232,12 @@ export function createPageBudget(options: PageBudgetOptions = {}, onLimit: Limit
         slot.held = undefined;
       }
       attempt(slot, sender, offer);
+    },
+    dropHeld(sender) {
+      const slot = frames.get(`${sender.tabId}:${sender.frameId}`);
+      if (!slot?.held) return;
+      clock.clearTimeout(slot.held.timer);
+      slot.held = undefined;
     },
     admitNavigation(tabId) {
       const tab = tabOf(tabId);

@@ -171,7 +171,7 @@ describe('createToolRouter: a forged frame cannot make the router work without b
     const { router } = setup(undefined, undefined, { loadBridge: async (tabId) => void loads.push(tabId) });
     router.handleFrameMessage({ type: 'frame/tools', report: report('http://loop.test', [tool('t')]) }, { tabId: 59, frameId: 0 });
     await settle();
-    for (let i = 0; i < 30; i++) {
+    for (let i = 0; i < 60; i++) {
       await router.tabNavigating(59);
       router.handleFrameMessage({ type: 'frame/load' }, { tabId: 59, frameId: 0, url: 'http://loop.test/' });
     }

@@ -160,6 +160,8 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
         const owner = (await load(tabId)).frames[entry.frameId];
         const claimed = result.report;
         if (claimed && owner && reportSize(claimed, maxReportBytes) <= maxReportBytes && isFrameReport(claimed)) {
+          // A report the budget holds from before the call is older than this one: it must not overwrite it later.
+          budget.dropHeld({ tabId, frameId: entry.frameId });
           const report = trimToTabCaps(dropOversizedTools(attest(claimed, { tabId, ...owner, frameId: entry.frameId }), claimed));
           // Most calls change nothing: then nothing is written, badged or pushed.
           const { at: _storedAt, ...stored } = owner;

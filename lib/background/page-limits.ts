@@ -52,8 +52,8 @@ export const PAGE_LIMITS: PageLimits = {
   messagesPerSecondPerTab: 100,
   messageBurstPerTab: 400,
   maxFramesPerTab: 64,
-  navigationsPerSecondPerTab: 0.5,
-  navigationBurstPerTab: 10,
+  navigationsPerSecondPerTab: 1,
+  navigationBurstPerTab: 30,
 };
 
 /** Calls waiting or running in one tab at most; one more is refused at once. */
@@ -86,7 +86,7 @@ function noteFor(kind: PageLimitKind, label: string, limits: PageLimits): string
     case 'messages':
       return `${label} sent the extension more than ${limits.messagesPerSecondPerTab} messages a second; the extension ignored the ones over that.`;
     case 'navigations':
-      return `${label} loaded new pages more than ${limits.navigationBurstPerTab} times in a row without a pause; the extension loads its bridge into a new page of this tab at most once every ${Math.round(1 / limits.navigationsPerSecondPerTab)} seconds, so tools of the pages in between may be missed.`;
+      return `${label} loaded new pages more than ${limits.navigationBurstPerTab} times in a row without a pause; the extension loads its bridge into a new page of this tab at most ${limits.navigationsPerSecondPerTab === 1 ? 'once a second' : `${limits.navigationsPerSecondPerTab} times a second`}, so tools of the pages in between may be missed.`;
   }
 }
 

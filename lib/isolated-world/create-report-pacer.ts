@@ -4,8 +4,9 @@
  * so changes are coalesced, never queued. The first change of a quiet page is reported `firstDelayMs` after it (the
  * changes of one moment go together); while a report is waiting or being read, further changes only mark it stale,
  * and the list is read when it goes out, so it is always the newest. Reports of one frame are at least
- * `minIntervalMs` apart; while the page keeps changing (several changes between reports) the interval doubles up to
- * `maxIntervalMs`, and a report with a single change after a quiet interval brings it back.
+ * `minIntervalMs` apart; while the page keeps changing (a change that has to wait for the interval, or that comes
+ * while a report is read) the interval doubles up to `maxIntervalMs`, and a change after a quiet interval brings it
+ * back. A burst after a quiet spell (a route change registering its tools) is not churn: it goes out 50 ms after.
  */
 
 /** Where the pacer keeps time: real timers in the frame, fake ones in tests. */
@@ -41,20 +42,22 @@ export function createReportPacer(options: ReportPacerOptions): ReportPacer {
   const maxInterval = options.maxIntervalMs ?? 2_000;
   let interval = minInterval;
   let nextAt = 0;
-  let lastSentAt = Number.NEGATIVE_INFINITY;
   let waiting = false;
   let sending = false;
-  /** Changes since the last report went out: more than one is a page that keeps changing. */
+  /** Changes since the last report was read. */
   let changes = 0;
+  /** Whether the report now waiting waits for the interval (the page changes faster than it), not the first delay. */
+  let throttled = false;
 
   const schedule = () => {
     waiting = true;
-    clock.setTimeout(() => void fire(), Math.max(firstDelay, nextAt - clock.now()));
+    const wait = nextAt - clock.now();
+    throttled = wait > firstDelay;
+    clock.setTimeout(() => void fire(), Math.max(firstDelay, wait));
   };
   const fire = async () => {
     waiting = false;
     sending = true;
-    const coalesced = changes;
     changes = 0;
     // Counted from when the report was read: that is when it stopped taking changes in.
     const now = clock.now();
@@ -64,10 +67,9 @@ export function createReportPacer(options: ReportPacerOptions): ReportPacer {
       // A report that could not be read or sent: the next change tries again.
     }
     sending = false;
-    // Churn: several changes in one report, or more while it was read. A lone change after a quiet spell: calm again.
-    if (coalesced > 1 || changes > 0) interval = Math.min(interval * 2, maxInterval);
-    else if (now - lastSentAt > interval * 2) interval = minInterval;
-    lastSentAt = now;
+    // Churn: a change that had to wait for the interval, or more while this one was read. Else calm again.
+    if (throttled || changes > 0) interval = Math.min(interval * 2, maxInterval);
+    else interval = minInterval;
     nextAt = now + interval;
     if (changes > 0) schedule();
   };
