@@ -4,6 +4,7 @@ import { MessageView } from './message-view';
 import { RunOutcomeNotice } from './run-outcome-notice';
 import { SiteChangeNotice } from './site-change-notice';
 import { TaskLeftNotice } from './task-left-notice';
+import { PageLimitsNotice } from './page-limits-notice';
 import { TaskTabsChooser } from './task-tabs-chooser';
 import { callPlaces } from './call-places';
 import { otherTabOrigins } from './other-tab-origins';
@@ -19,6 +20,7 @@ export function ConversationView({ store, onOpenOptions }: { store: ChatStore; o
     <section class="conversation" aria-label="Conversation">
       <TaskTabsChooser store={store} />
       <TaskLeftNotice left={store.taskLeft.value} onDismiss={store.dismissTaskLeft} />
+      <PageLimitsNotice limits={tab?.pageLimits} />
       {tab && messages.length === 0 && (
         <div class="welcome">
           <h2>What should the agent do here?</h2>

@@ -43,6 +43,11 @@ export function ToolsView({ tab, store }: ToolsViewProps) {
           {d.note}
         </p>
       ))}
+      {(tab?.pageLimits ?? []).map((limit) => (
+        <p key={limit.kind} class="muted tools-limited" role="note">
+          {limit.note}
+        </p>
+      ))}
       {!tab?.toolsKnown ? (
         <p class="muted">Asking the page for its tools…</p>
       ) : tools.length === 0 ? (

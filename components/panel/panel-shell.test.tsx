@@ -696,6 +696,19 @@ describe('PanelShell', () => {
 
 const ports = { scanForms: async () => [] as unknown, siteAgentFor: async () => undefined };
 
+describe('PanelShell › a page over the limits (issue 45)', () => {
+  it('says what was refused, in the extension’s words, the page’s title as text; Stop still works', () => {
+    const note = '“<img src=x onerror=alert(1)>” (flood.test) re-reported its tools more often than the extension takes them in.';
+    const { intents } = setup({ running: true, messages: [user('go')], pageLimits: [{ kind: 'reports', note }] });
+    const notice = screen.getByRole('status', { name: '' });
+    expect(notice.textContent).toContain('This page asks more of the extension than it allows.');
+    expect(within(notice).getByText(note)).toBeTruthy();
+    expect(document.querySelector('.page-limits img')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
+    expect(intents().map((i) => i.type)).toContain('panel/stop');
+  });
+});
+
 describe('PanelShell › Audit', () => {
   it('opens the Audit view from the panel’s views', async () => {
     const client = recordingClient();

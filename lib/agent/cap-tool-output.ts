@@ -14,6 +14,21 @@
 import type { ToolContent, ToolOutput } from './types';
 import { toolErrorOutput } from './tool-error-output';
 
+/**
+ * A result larger than this (characters of its JSON, measured only up to it) is refused whole before it is
+ * normalised, cut or sent on: cutting 30 MB to 20,000 characters would first copy the 30 MB from world to world and
+ * context to context (docs/security.md, "Limits on what a page can make the extension do").
+ */
+export const MAX_RAW_RESULT_CHARS = 1_000_000;
+
+/** A result over MAX_RAW_RESULT_CHARS, in the extension's words: the model reads that nothing of it came. */
+export function resultRefused(name: string): ToolOutput {
+  return toolErrorOutput(
+    'too_large',
+    `"${name}" returned a result of more than ${MAX_RAW_RESULT_CHARS.toLocaleString('en')} characters; the extension refused it whole, so none of it is shown. Ask the tool for less, for example with a filter or a smaller page.`,
+  );
+}
+
 /** The default cap on a result's characters (text plus image data). */
 export const DEFAULT_MAX_RESULT_CHARS = 20_000;
 

@@ -16,6 +16,7 @@ describe('tool error codes', () => {
         'tool_threw',
         'unknown_tool',
         'sub_agent_failed',
+        'too_many_calls',
       ].sort(),
     );
     for (const meaning of Object.values(TOOL_ERROR_CODES)) {

@@ -12,6 +12,7 @@ export const TOOL_ERROR_CODES = {
   frame_gone: 'The part of the page that had this tool closed or reloaded. The tool may be gone.',
   awaiting_confirmation: 'The form is filled in and waits for the person to submit it on the page. Tell them; do not call it again.',
   too_large: 'The result was too large and was cut. Ask for less, for example with a filter or a smaller page.',
+  too_many_calls: 'Too many calls wait in this tab; nothing ran. Wait for them first.',
   sub_agent_failed: 'The sub-agent could not finish; the message says why. Do the rest yourself or tell the person.',
   tool_changed: 'The page changed after the person approved this call (another page, tool or arguments); nothing ran. Ask them again.',
 } as const;

@@ -3,6 +3,7 @@
  * within the per-tab caps, under their model-facing names, the top page, and what was left out and why.
  */
 import { isLegacyApi } from '../messaging/tab-tool-snapshot';
+import { MAX_TOOL_BYTES } from '../messaging/bridge-messages';
 import { toolIdentityKey } from '../agent/to-model-facing-names';
 import { capTabTools, MAX_TOOL_BYTES_PER_TAB, MAX_TOOLS_PER_TAB } from './cap-tab-tools';
 import { admittedFrameIds, type StoredFrame, type TabState } from './tab-state';
@@ -41,6 +42,7 @@ export function buildTabSnapshot(tabId: number, state: TabState): TabToolSnapsho
     page,
     revision: state.revision ?? 0,
     ...(dropped.length > 0 ? { dropped } : {}),
+    ...(state.limits && Object.keys(state.limits).length > 0 ? { limits: Object.values(state.limits).filter((n) => n !== undefined) } : {}),
     ...(state.crashed ? { crashed: true as const } : {}),
   };
 }
@@ -71,6 +73,14 @@ export function selectTools(state: TabState): {
       count: undelegated,
       reason: 'not-delegated',
       note: `${plural(undelegated, 'tool')} from embedded frames of other sites left out: the page did not allow them to offer tools (allow="tools").`,
+    });
+  }
+  const oversized = admitted.reduce((n, frameId) => n + (state.frames[frameId].oversized ?? 0), 0);
+  if (oversized > 0) {
+    dropped.push({
+      count: oversized,
+      reason: 'too-large',
+      note: `${plural(oversized, 'tool')} left out: a tool may weigh at most ${MAX_TOOL_BYTES / 1024} KB (its name, title, description and input schema), and ${oversized === 1 ? 'this one weighs' : 'these weigh'} more.`,
     });
   }
   if (overCaps > 0) {

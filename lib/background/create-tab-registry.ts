@@ -4,7 +4,8 @@
  * toolbar badge at the tab's tool count, tells subscribers, and pushes a watched tab's snapshot to the agent host
  * (create-snapshot-push.ts); the delegation verdicts are create-delegation-verdicts.ts's.
  */
-import type { TabToolSnapshot } from '../messaging/tab-tool-snapshot';
+import type { PageLimitKind, TabToolSnapshot } from '../messaging/tab-tool-snapshot';
+import { pageLabel, pageLimitNotice } from './page-limits';
 import type { FrameSender } from './attest-frame-sender';
 import { buildTabSnapshot, selectTools } from './build-tab-snapshot';
 import { createDelegationVerdicts } from './create-delegation-verdicts';
@@ -69,6 +70,8 @@ interface TabRegistry {
   newTopDocument(tabId: number): Promise<void>;
   /** Whether anyone watches the tab; one storage read per service-worker life, not one per tab. */
   isWatched(tabId: number): Promise<boolean>;
+  /** The tab's page met a limit (create-page-budget.ts): its notice is kept, and saved only when new. */
+  noteLimit(tabId: number, kind: PageLimitKind): Promise<void>;
   /** The tab closed. */
   forget(tabId: number): Promise<void>;
 }
@@ -143,6 +146,8 @@ export function createTabRegistry(ports: TabRegistryPorts): TabRegistry {
     },
     async documentStarted(tabId, frameId, origin, needsDelegation) {
       const state = await load(tabId);
+      // What another site was refused is not this one's.
+      if (frameId === 0 && state.seen[0] !== undefined && state.seen[0] !== origin) delete state.limits;
       // 1. What the frame's old document offered goes; a new top after the tab navigated takes the old page's frames.
       const gone = frameId === 0 && state.navigatedAt !== undefined ? dropOldPage(state) : [replaceDocument(state, frameId)];
       for (const id of gone) verdicts.forgetFrame(tabId, id);
@@ -181,6 +186,13 @@ export function createTabRegistry(ports: TabRegistryPorts): TabRegistry {
       // a same-document navigation looks the same from here, so the top frame's next document decides.
       const state = tabs.get(tabId) ?? ((await watched.has(tabId)) ? await load(tabId) : undefined);
       if (state) state.navigatedAt = Date.now();
+    },
+    async noteLimit(tabId, kind) {
+      const state = await load(tabId);
+      if (state.limits?.[kind]) return;
+      const top = state.frames[0];
+      state.limits = { ...state.limits, [kind]: pageLimitNotice(kind, pageLabel(top?.page.title, top?.origin ?? state.seen[0])) };
+      save(tabId, state);
     },
     async forget(tabId) {
       void watched.remember(tabId, false).catch(() => undefined);

@@ -150,7 +150,7 @@ describe('createToolRouter', () => {
   });
 
   it('caps what a frame returns, even a compromised frame that skipped its own cap (structuredContent counts)', async () => {
-    const huge = { rows: 'x'.repeat(2_000_000) };
+    const huge = { rows: 'x'.repeat(200_000) };
     const { router } = setup(async (message) =>
       message.type === 'bridge/call'
         ? ({ kind: 'output', output: { content: [], structuredContent: huge } } satisfies FrameCallResult)
@@ -161,7 +161,25 @@ describe('createToolRouter', () => {
     const output = await router.callTool(4, { id: '1', name: 'dump', input: {} });
     expect(output.structuredContent).toBeUndefined();
     expect(JSON.stringify(output).length).toBeLessThan(20_500);
-    expect(JSON.stringify(output)).toContain('[Output cut: the tool returned 2000011 characters');
+    expect(JSON.stringify(output)).toContain('[Output cut: the tool returned 200011 characters');
+  });
+
+  it('refuses whole, unread, a result of tens of MB that a compromised frame sends past its own limit', async () => {
+    const { router } = setup(async (message) =>
+      message.type === 'bridge/call'
+        ? ({ kind: 'output', output: { content: [{ type: 'text', text: 'x'.repeat(30_000_000) }] } } satisfies FrameCallResult)
+        : undefined,
+    );
+    router.handleFrameMessage({ type: 'frame/tools', report: report('http://a.test', [tool('dump')]) }, { tabId: 4, frameId: 0 });
+    await settle();
+    const output = await router.callTool(4, { id: '1', name: 'dump', input: {} });
+    expect(output.isError).toBe(true);
+    expect(output.content).toEqual([
+      {
+        type: 'text',
+        text: 'Error [too_large]: "dump" returned a result of more than 1,000,000 characters; the extension refused it whole, so none of it is shown. Ask the tool for less, for example with a filter or a smaller page.',
+      },
+    ]);
   });
 
   it('passes a result the frame already cut (the cap plus its note) unchanged', async () => {
@@ -703,7 +721,9 @@ describe('createToolRouter: tools exposed across origins', () => {
 
 describe('createToolRouter: floods', () => {
   it("caps a tab at 128 tools and 256 KB per step whatever its frames send, the top frame's first, and says what was dropped", async () => {
-    const { router, badges, store } = setup();
+    // Reports of 1.3 MB each, taken in at once: the caps, not the budget (create-page-budget.test.ts), are tested here.
+    const unlimited = { maxReportBytes: 2e6, frameBurstBytes: 1e9, tabBurstBytes: 1e9, siteBurstBytes: 1e9 };
+    const { router, badges, store } = setup(undefined, undefined, { pageBudget: { limits: unlimited } });
     const many = (prefix: string, n: number) =>
       Array.from({ length: n }, (_, i) => tool(`${prefix}${i}`, { description: 'x'.repeat(5_000) }));
     router.handleFrameMessage({ type: 'frame/tools', report: report('http://shop.test', many('shop', 5)) }, { tabId: 40, frameId: 0 });
@@ -737,7 +757,10 @@ describe('createToolRouter: floods', () => {
   });
 
   it('a flooding tab does not delay another tab: one write in flight and one pending for the flood, the other tab writes at once', async () => {
-    const { router, store } = setup();
+    // All hundred reports taken at once (the budget holds them otherwise): the write queue is tested here.
+    const { router, store } = setup(undefined, undefined, {
+      pageBudget: { limits: { reportBurstPerTab: 1_000, reportBurstPerSite: 1_000 } },
+    });
     const held: { key: string; value: unknown; finish: () => void }[] = [];
     store.set = (items) =>
       new Promise<void>((finish) => {
@@ -762,7 +785,9 @@ describe('createToolRouter: floods', () => {
   });
   it("a frame that reports faster than its byte budget is taken in at that pace, its latest report last, and other frames' reports go in meanwhile", async () => {
     const { clock, advance } = manualClock();
-    const { router, store } = setup(undefined, undefined, { reportGate: { clock, burstBytes: 20_000, bytesPerSecond: 10_000 } });
+    const { router, store } = setup(undefined, undefined, {
+      pageBudget: { clock, limits: { frameBurstBytes: 20_000, frameBytesPerSecond: 10_000 } },
+    });
     const writes: string[] = [];
     const set = store.set.bind(store);
     store.set = (items) => {

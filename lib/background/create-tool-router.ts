@@ -8,13 +8,16 @@ import type { ToolCall, ToolOutput } from '../agent/types';
 import type { BackgroundToFrameMessage, BridgeChannel, FrameChannel, HostCallAnswer, RouterChannel } from '../messaging/bridge-messages';
 import { FORM_WAITS_PROMPT } from '../messaging/bridge-messages';
 import { type ChannelHandlers, handleMessage, sendMessage } from '../messaging/channel';
-import { CAP_NOTE_ROOM, capToolOutput, DEFAULT_MAX_RESULT_CHARS } from '../agent/cap-tool-output';
+import { CAP_NOTE_ROOM, capToolOutput, DEFAULT_MAX_RESULT_CHARS, MAX_RAW_RESULT_CHARS, resultRefused } from '../agent/cap-tool-output';
 import { cancelledBeforeStart, cancelledInPage, toolErrorOutput } from '../agent/tool-error-output';
 import type { FrameSender } from './attest-frame-sender';
 import { continuationQuestions } from './continuation-questions';
 import { createContinuations } from './create-continuations';
 import { attest, isFrameReport, trimToTabCaps } from './attest-frame-report';
-import { createReportGate } from './create-report-gate';
+import { createPageBudget } from './create-page-budget';
+import { MAX_PENDING_CALLS_PER_TAB, PAGE_LIMITS } from './page-limits';
+import { dropOversizedTools, reportSize } from './limit-report';
+import { jsonSizeUpTo } from '../shared/json-size-up-to';
 import { createTabRegistry } from './create-tab-registry';
 import { continuedOutput, unfinishedOutput } from './continued-output';
 import { createExposureRelay } from './create-exposure-relay';
@@ -90,8 +93,14 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
   >();
   /** The document each frame announced last (frame/ready), so a late report of the document it replaced is ignored. */
   const documents = new Map<string, string>();
-  // How fast each frame's reports are taken in: a page decides how often its frames report (create-report-gate.ts).
-  const reportGate = createReportGate(ports.reportGate);
+  // What a page may make the router do, per tab and per site, counted before anything it sent is read
+  // (create-page-budget.ts); what it met is told to the registry once a while, for the panel's notice.
+  const budget = createPageBudget(ports.pageBudget, (tabId, kind) => void registry.noteLimit(tabId, kind).catch(() => undefined));
+  const maxReportBytes = ports.pageBudget?.limits?.maxReportBytes ?? PAGE_LIMITS.maxReportBytes;
+  /** Tabs that load pages faster than their budget: their next pages get no bridge until they slow down. */
+  const loadsHeld = new Set<number>();
+  /** Calls waiting or running in each tab (MAX_PENDING_CALLS_PER_TAB). */
+  const pendingCalls = new Map<number, number>();
   const hostCalls = new Map<string, AbortController>();
   let callCounter = 0;
 
@@ -146,14 +155,19 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
         if (result?.kind !== 'output') {
           return toolErrorOutput('frame_gone', `The frame that owned "${call.name}" did not answer (it may have been reloaded).`);
         }
+        // The frame caps its results, but a compromised one could send anything: a huge one is refused unread.
+        if (jsonSizeUpTo(result.output, MAX_RAW_RESULT_CHARS) === Number.POSITIVE_INFINITY) return resultRefused(call.name);
         const owner = (await load(tabId)).frames[entry.frameId];
-        if (result.report && owner) {
-          const report = trimToTabCaps(attest(result.report, { tabId, ...owner, frameId: entry.frameId }));
+        const claimed = result.report;
+        if (claimed && owner && reportSize(claimed, maxReportBytes) <= maxReportBytes && isFrameReport(claimed)) {
+          // A report the budget holds from before the call is older than this one: it must not overwrite it later.
+          budget.dropHeld({ tabId, frameId: entry.frameId });
+          const report = trimToTabCaps(dropOversizedTools(attest(claimed, { tabId, ...owner, frameId: entry.frameId }), claimed));
           // Most calls change nothing: then nothing is written, badged or pushed.
           const { at: _storedAt, ...stored } = owner;
           if (JSON.stringify(report) !== JSON.stringify(stored)) await registry.frameReported(tabId, entry.frameId, report);
         }
-        // The frame caps its results, but a compromised one could send anything: the cap holds here too.
+        // The cap holds here too.
         return capToolOutput(result.output, maxResultChars + CAP_NOTE_ROOM);
       },
       async (error): Promise<ToolOutput> => {
@@ -205,6 +219,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
   const frameHandlers: ChannelHandlers<FrameChannel, FrameSender> = {
     'frame/ready': (message, sender) => {
       const frameKey = `${sender.tabId}:${sender.frameId}`;
+      if (sender.frameId === 0) budget.newTopDocument(sender.tabId);
       if (sender.documentId) documents.set(frameKey, sender.documentId);
       else documents.delete(frameKey);
       navigation.documentStarted(frameKey);
@@ -216,6 +231,8 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
     'frame/load': (_message, sender) => {
       // When the document asked: what is exposed to it meanwhile, it hears of once its bridge is ready.
       if (loadAsked.size > 500) loadAsked.clear();
+      // A tab that loads pages faster than its budget gets no bridge into them until it slows down.
+      if (loadsHeld.has(sender.tabId)) return;
       loadAsked.set(documentKey(sender), Date.now());
       // The frame shows WebMCP (stub.ts). Whatever it claims, it only gets the extension's own scripts, and only
       // into the document the browser says sent this.
@@ -224,20 +241,23 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
     'frame/tools': (message, sender) => {
       const frameKey = `${sender.tabId}:${sender.frameId}`;
       const claimed: unknown = message.report;
-      if (!isFrameReport(claimed)) return;
       // A late report of the document this frame has since replaced describes tools that no longer exist.
       const replaced = () => {
         const current = documents.get(frameKey);
         return current !== undefined && sender.documentId !== undefined && sender.documentId !== current;
       };
       if (replaced()) return;
-      reportGate.offer(frameKey, reportBytes(claimed), () => {
-        // Held by the gate, it may have been overtaken by the frame's next document meanwhile.
-        if (replaced()) return;
-        const report = trimToTabCaps(attest(claimed, sender));
-        void registry
-          .frameReported(sender.tabId, sender.frameId, report)
-          .then(() => navigation.reported(sender.tabId, sender.frameId, report));
+      // Counted first; measured (bounded), checked and copied only once the tab's and the site's budgets admit it.
+      budget.offerReport(sender, {
+        measure: () => reportSize(claimed, maxReportBytes),
+        take: () => {
+          // Held by the budget, it may have been overtaken by the frame's next document meanwhile.
+          if (replaced() || !isFrameReport(claimed)) return;
+          const report = trimToTabCaps(dropOversizedTools(attest(claimed, sender), claimed));
+          void registry
+            .frameReported(sender.tabId, sender.frameId, report)
+            .then(() => navigation.reported(sender.tabId, sender.frameId, report));
+        },
       });
     },
     'frame/exposed': (message, sender) => {
@@ -316,10 +336,22 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
       return snapshotOf(tabId, state);
     },
     callTool(tabId, call, options = {}) {
+      // A page whose tools never settle cannot make calls pile up without end: one past the cap is refused at once.
+      const waiting = pendingCalls.get(tabId) ?? 0;
+      if (waiting >= MAX_PENDING_CALLS_PER_TAB) return Promise.resolve(tooManyCalls(call.name));
+      pendingCalls.set(tabId, waiting + 1);
       const previous = queues.get(tabId) ?? Promise.resolve();
-      const result = previous.then(() =>
-        runCall(tabId, call, options).catch((error) => toolErrorOutput('frame_gone', `The call failed in the extension: ${String(error)}`)),
-      );
+      const result = previous
+        .then(() =>
+          runCall(tabId, call, options).catch((error) =>
+            toolErrorOutput('frame_gone', `The call failed in the extension: ${String(error)}`),
+          ),
+        )
+        .finally(() => {
+          const left = (pendingCalls.get(tabId) ?? 1) - 1;
+          if (left > 0) pendingCalls.set(tabId, left);
+          else pendingCalls.delete(tabId);
+        });
       queues.set(
         tabId,
         result.then(() => undefined),
@@ -331,20 +363,36 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
       return () => registry.listeners.delete(listener);
     },
     handleFrameMessage(message, sender) {
+      // Counted before anything else is read of it: a tab over its messages or frames is not heard.
+      if (!isOneOf(frameHandlers, message)) return false;
+      if (!budget.admitMessage(sender)) return true;
       return handleMessage(frameHandlers, message, sender) !== undefined;
     },
     answerFrameQuestion(message, sender) {
+      if (!isOneOf(frameQuestions, message)) return undefined;
+      if (!budget.admitMessage(sender)) return Promise.resolve(undefined);
       return handleMessage(frameQuestions, message, sender);
     },
     handleHostMessage(message) {
       return handleMessage(hostHandlers, message, undefined);
     },
-    tabNavigating: (tabId) => registry.newTopDocument(tabId),
+    tabNavigating(tabId) {
+      // Each page load costs the bridge's injection into every frame: a tab that loads pages in a loop gets it at
+      // its budget's pace (page-limits.ts), the pages in between none.
+      if (budget.admitNavigation(tabId)) loadsHeld.delete(tabId);
+      else loadsHeld.add(tabId);
+      // The new page's frames are counted afresh (its top's frame/ready does so too, for a navigation unseen here).
+      budget.newTopDocument(tabId);
+      return registry.newTopDocument(tabId);
+    },
     async tabLoaded(tabId) {
+      if (loadsHeld.has(tabId)) return;
       if (await registry.isWatched(tabId)) await ports.loadBridge?.(tabId).catch(() => undefined);
     },
     async forgetTab(tabId) {
-      reportGate.forgetTab(tabId);
+      budget.forgetTab(tabId);
+      loadsHeld.delete(tabId);
+      pendingCalls.delete(tabId);
       navigation.forgetTab(tabId);
       continuations.forgetTab(tabId);
       queues.delete(tabId);
@@ -357,12 +405,16 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
   return router;
 }
 
-/** A report's size as the gate counts it: its JSON, what the router goes on to measure, store and send. */
-function reportBytes(report: unknown): number {
-  try {
-    return JSON.stringify(report)?.length ?? 0;
-  } catch {
-    // A report came as a structured clone; one that cannot be written as JSON is a hostile one: a full bucket.
-    return Number.POSITIVE_INFINITY;
-  }
+/** Whether a message from anywhere is one these handlers take (its type only). */
+function isOneOf(handlers: object, message: unknown): boolean {
+  const type = (message as { type?: unknown } | null)?.type;
+  return typeof type === 'string' && Object.hasOwn(handlers, type);
+}
+
+/** One call too many for the tab (MAX_PENDING_CALLS_PER_TAB): refused at once, in the extension's words. */
+function tooManyCalls(name: string): ToolOutput {
+  return toolErrorOutput(
+    'too_many_calls',
+    `"${name}" was not run: this tab already has ${MAX_PENDING_CALLS_PER_TAB} tool calls waiting or running, the most the extension allows. Wait for them to end.`,
+  );
 }

@@ -4,6 +4,7 @@
  * frame (a report, a new document, a new top document) does to it. Pure: the registry loads, saves and tells.
  */
 import type { FrameReport } from '../messaging/bridge-messages';
+import type { PageLimitKind, PageLimitNotice } from '../messaging/tab-tool-snapshot';
 import { assignToolNames, toolIdentityKey } from '../agent/to-model-facing-names';
 
 /** A frame's report as stored: its URL and origin are the browser's attestation, never the frame's claim. */
@@ -52,6 +53,11 @@ export interface TabState {
   navigatedAt?: number;
   /** The top document went away and the browser says the page is not loaded (a crash): see markCrashed. */
   crashed?: true;
+  /**
+   * What the extension refused of this tab's page, by limit (lib/background/page-limits.ts): kept while the tab
+   * shows the same site, for the panel's notice.
+   */
+  limits?: Partial<Record<PageLimitKind, PageLimitNotice>>;
 }
 
 /**

@@ -3,7 +3,7 @@
  * toolbar badge, the agent host, and their time limits.
  */
 import type { BackgroundToFrameMessage, BackgroundToHostMessage } from '../messaging/bridge-messages';
-import type { ReportGateOptions } from './create-report-gate';
+import type { PageBudgetOptions } from './create-page-budget';
 import type { FoundFrame } from './load-bridge';
 
 /** The slice of chrome.storage.session the router needs. */
@@ -24,8 +24,8 @@ export interface ToolRouterPorts {
   setBadge(tabId: number, text: string): void;
   /** Broadcast to the agent host (Chrome: runtime.sendMessage). Optional: a host in the same context needs none. */
   notifyHost?(message: BackgroundToHostMessage): void;
-  /** How fast each frame's tool reports are taken in (default: create-report-gate.ts's budget, the real clock). */
-  reportGate?: ReportGateOptions;
+  /** What a page may make the router do (default: page-limits.ts's numbers, the real clock): create-page-budget.ts. */
+  pageBudget?: PageBudgetOptions;
   /** A call's time limit in the page (default 30 s; waiting for the person's confirmation is not limited). */
   callTimeoutMs?: number;
   /** Cap on a result's characters (default 20,000). */

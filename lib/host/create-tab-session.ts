@@ -207,6 +207,7 @@ export function createTabSession(deps: TabSessionDeps): TabSession {
     tools: tabTools.forPanel(),
     toolsKnown: tabTools.known(),
     ...(tabTools.dropped()?.length ? { toolsDropped: tabTools.dropped() } : {}),
+    ...(tabTools.limits()?.length ? { pageLimits: tabTools.limits() } : {}),
     ...(tabTools.page() ? { page: tabTools.page() } : {}),
     ...(conversation.sites.length > 0 ? { sites: conversation.sites } : {}),
     ...(task.tabs.spans() ? { taskTabs: task.tabs.list() } : {}),

@@ -52,6 +52,8 @@ export interface TabTools {
   agent(): WebAgent | undefined;
   /** Tools the router left out (per-tab caps, frames not delegated), for the panel's note. */
   dropped(): TabToolSnapshot['dropped'];
+  /** What the router refused of the page's work (lib/background/page-limits.ts), for the panel's notice. */
+  limits(): TabToolSnapshot['limits'];
   /** The tool of this model-facing name, whatever the page agent allows. */
   find(name: string): TabToolEntry | undefined;
   /** The tool of this name if the page agent offers it. */
@@ -80,6 +82,7 @@ export function createTabTools(deps: TabToolsDeps): TabTools {
   // Where each model-facing name lives: the policy judges a frame's tool by the frame's origin, not the top page's.
   let identities = new Map<string, ToolIdentity>();
   let dropped: TabToolSnapshot['dropped'];
+  let limits: TabToolSnapshot['limits'];
   let toolsKnown = false;
   let crashed = false;
   let agent: WebAgent | undefined;
@@ -94,6 +97,7 @@ export function createTabTools(deps: TabToolsDeps): TabTools {
       tools = read;
       identities = new Map(fresh.tools.map((t) => [t.name, identityOf(t)]));
       dropped = fresh.dropped;
+      limits = fresh.limits;
       crashed = fresh.crashed === true;
       toolsKnown = true;
       // The profile of the page the router names, and of no other: none while it names none, and a read that a
@@ -106,6 +110,7 @@ export function createTabTools(deps: TabToolsDeps): TabTools {
       tools = { tools: [] };
       identities = new Map();
       dropped = undefined;
+      limits = undefined;
       crashed = false;
       agent = undefined;
       toolsKnown = true;
@@ -163,6 +168,7 @@ export function createTabTools(deps: TabToolsDeps): TabTools {
     crashed: () => crashed,
     agent: () => agent,
     dropped: () => dropped,
+    limits: () => limits,
     find: (name) => tools.tools.find((t) => t.name === name),
     offered: (name) => filterTools(tools.tools, agent).find((t) => t.name === name),
     identity: (name) => identities.get(name),

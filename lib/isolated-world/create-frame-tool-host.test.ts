@@ -197,6 +197,35 @@ describe('createFrameToolHost over the page channel', () => {
     }
   });
 
+  it('refuses a result of tens of MB whole, unread, in the extension’s words (issue 45)', async () => {
+    const { polyfill, host } = await frame();
+    await polyfill.registerTool({ name: 'dump', description: 'd', execute: () => 'x'.repeat(30_000_000) });
+    const result = await host.call(call('dump', {}));
+    expect(result).toMatchObject({
+      kind: 'output',
+      output: {
+        isError: true,
+        content: [
+          {
+            type: 'text',
+            text: 'Error [too_large]: "dump" returned a result of more than 1,000,000 characters; the extension refused it whole, so none of it is shown. Ask the tool for less, for example with a filter or a smaller page.',
+          },
+        ],
+      },
+    });
+  });
+
+  it('leaves out a tool whose description or schema weighs more than 64 KB, and counts it in the report (issue 45)', async () => {
+    const { polyfill, host, reports } = await frame();
+    await polyfill.registerTool({ name: 'small', description: 'fine', execute: () => 1 });
+    expect((await host.list()).oversized).toBeUndefined();
+    await polyfill.registerTool({ name: 'wordy', description: 'w'.repeat(2_000_000), execute: () => 1 });
+    const properties = Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`p${i}`, { type: 'string' }]));
+    await polyfill.registerTool({ name: 'schema', description: 's', inputSchema: { type: 'object', properties }, execute: () => 1 });
+    await vi.waitFor(() => expect(reports.at(-1)).toMatchObject({ oversized: 2 }), { timeout: 2_000 });
+    expect(reports.at(-1)?.tools.map((t) => t.name)).toEqual(['small']);
+  });
+
   it('cuts a huge result', async () => {
     const { polyfill, host } = await frame();
     await polyfill.registerTool({ name: 'huge', description: 'd', execute: () => 'y'.repeat(5_000) });

@@ -9,7 +9,10 @@ import type { ToolOutput } from '../agent/types';
 import { FORM_WAITS_PROMPT } from '../messaging/bridge-messages';
 import type { FrameCallRequest, FrameCallResult, FrameReport, FrameTool } from '../messaging/bridge-messages';
 import { describeThrown, thrownMessage } from '../page-data/describe-thrown';
-import { capToolOutput } from '../agent/cap-tool-output';
+import { capToolOutput, MAX_RAW_RESULT_CHARS, resultRefused } from '../agent/cap-tool-output';
+import { MAX_TOOL_BYTES } from '../messaging/bridge-messages';
+import { jsonSizeUpTo } from '../shared/json-size-up-to';
+import { createReportPacer } from './create-report-pacer';
 import type { ToolCursor } from './create-tool-cursor';
 import { normalizeToolResult } from './normalize-tool-result';
 import { isLegacyApi } from '../messaging/tab-tool-snapshot';
@@ -17,7 +20,7 @@ import { followMutations, pointAtForm } from './point-cursor';
 import type { PageChannel, PageToolInfo } from '../webmcp/page-channel';
 import { createSettleWatch } from './create-settle-watch';
 import { readPageContext } from './read-page-context';
-import { readToolEntry } from './read-tool-entry';
+import { isOversizedEntry, readToolEntry } from './read-tool-entry';
 import { cancelledBeforeStart, cancelledInPage, type ToolErrorCode, toolErrorOutput } from '../agent/tool-error-output';
 
 /** The native ModelContext as the isolated world sees it. */
@@ -32,7 +35,7 @@ interface FrameToolHostOptions {
   native?: NativeModelContext;
   page?: PageChannel;
   cursor: ToolCursor;
-  /** Called with the frame's report when its tools or page changed (debounced). */
+  /** Called with the frame's report when its tools or page changed (coalesced and paced: create-report-pacer.ts). */
   report: (report: FrameReport) => void;
   /** Called when a call parks on a control the person must click. */
   onCallState: (callId: string, state: 'awaiting-confirmation', prompt: string) => void;
@@ -43,7 +46,7 @@ interface FrameToolHostOptions {
    * ended by evidence, not by this clock: see waitForSettle.
    */
   settle?: { capMs: number };
-  /** Debounce of change reports. */
+  /** The wait after a quiet page's first change before it is reported (default 50 ms). */
   debounceMs?: number;
 }
 
@@ -58,6 +61,11 @@ const MAX_TOOLS_PER_FRAME = 256;
 const DEFAULT_SETTLE_CAP_MS = 1_500;
 /** Schemas of one frame, in characters: keeps a hostile or careless page from filling session storage. */
 const SCHEMA_BUDGET_PER_FRAME = 400_000;
+/**
+ * All of one frame's tools, in characters, at most: past it tools are left out (counted as oversized). Twice what
+ * a whole tab offers the model (cap-tab-tools.ts), and under the router's limit on one report (1 MB).
+ */
+const TOOL_CHARS_PER_FRAME = 512 * 1024;
 
 /** Creates the host and starts following tool changes. */
 export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHost {
@@ -73,7 +81,6 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
   let lastReportJson = '';
   /** The last list read, and when: reused by a call when nothing changed since. */
   let lastList: { at: number; url: string; report: FrameReport } | undefined;
-  let debounce: ReturnType<typeof setTimeout> | undefined;
   let queue: Promise<unknown> = Promise.resolve();
 
   const list = async (): Promise<FrameReport> => {
@@ -81,6 +88,8 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
     const at = Date.now();
     const tools: FrameTool[] = [];
     const seen = new Set<string>();
+    /** Tools left out as heavier than one tool may be (counted in the report, for the panel's note). */
+    let heavy = 0;
     // Swapped in whole at the end: a call may be looking tools up while a list is in flight.
     const freshNative = new Map<string, unknown>();
     if (native) {
@@ -88,6 +97,10 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
         for (const raw of await native.getTools()) {
           // Native getTools() also lists same-origin frames' tools: keep this frame's own (their frame lists the rest).
           if (!ownedBy(raw, win)) continue;
+          if (isOversizedEntry(raw)) {
+            heavy++;
+            continue;
+          }
           const tool = readToolEntry(raw);
           if (!tool || seen.has(tool.name)) continue;
           seen.add(tool.name);
@@ -103,6 +116,10 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
         const infos = await page.request('list');
         for (const info of Array.isArray(infos) ? (infos as PageToolInfo[]) : []) {
           if (typeof info !== 'object' || info === null) continue;
+          if (info.oversized === true || isOversizedEntry({ description: info.description, inputSchema: info.inputSchemaJson })) {
+            heavy++;
+            continue;
+          }
           const tool = readToolEntry({
             name: info.name,
             title: info.title,
@@ -126,8 +143,9 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
       }
     }
     nativeTools = freshNative;
+    const { kept, oversized } = withinToolLimits(tools);
     let schemaChars = 0;
-    for (const tool of tools) {
+    for (const tool of kept) {
       schemaChars += JSON.stringify(tool.inputSchema).length;
       if (schemaChars > SCHEMA_BUDGET_PER_FRAME) {
         tool.inputSchema = { type: 'object', properties: {} };
@@ -135,7 +153,7 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
       }
     }
     // Native lists no word on where a tool comes from: a form of the same name stands for it (a call checks).
-    for (const tool of tools) {
+    for (const tool of kept) {
       const form = freshNative.has(tool.name) ? formOf(tool.name) : undefined;
       if (form) {
         tool.declarative = true;
@@ -146,7 +164,8 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
       url: win.location.href,
       origin: win.location.origin,
       page: readPageContext(doc),
-      tools: tools.slice(0, MAX_TOOLS_PER_FRAME),
+      tools: kept.slice(0, MAX_TOOLS_PER_FRAME),
+      ...(oversized + heavy > 0 ? { oversized: oversized + heavy } : {}),
     };
     lastList = { at, url: report.url, report };
     return report;
@@ -159,16 +178,20 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
     return undefined;
   };
 
-  const changed = () => {
-    activity.toolsChanged();
-    clearTimeout(debounce);
-    debounce = setTimeout(async () => {
+  // A burst of changes is one report, read when it goes out; a page that keeps changing is reported less often.
+  const pacer = createReportPacer({
+    firstDelayMs: options.debounceMs ?? 50,
+    send: async () => {
       const report = await list();
       const json = JSON.stringify(report);
       if (json === lastReportJson) return;
       lastReportJson = json;
       options.report(report);
-    }, options.debounceMs ?? 50);
+    },
+  });
+  const changed = () => {
+    activity.toolsChanged();
+    pacer.changed();
   };
   native?.addEventListener('toolchange', changed);
   page?.onChanged(changed);
@@ -248,7 +271,11 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
     try {
       const raw = await execute(request, controller.signal, input);
       if (raw === null || unloading) return { kind: 'navigated' };
-      output = capToolOutput(normalizeToolResult(raw), request.maxResultChars);
+      // A result of tens of MB is refused before it is parsed, normalised or cut (measuring stops at the limit).
+      output =
+        jsonSizeUpTo(raw, MAX_RAW_RESULT_CHARS) === Number.POSITIVE_INFINITY
+          ? resultRefused(request.name)
+          : capToolOutput(normalizeToolResult(raw), request.maxResultChars);
     } catch (error) {
       // A call whose document is going away failed because it navigated, not because the tool broke.
       if (unloading) return { kind: 'navigated' };
@@ -306,6 +333,22 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
       else cancelledEarly.add(callId);
     },
   };
+}
+
+/**
+ * The tools within the limits on one tool's weight (MAX_TOOL_BYTES, in characters here: the router counts UTF-8
+ * bytes) and on all of a frame's, in order; how many were left out. Schemas are measured only up to the limit.
+ */
+function withinToolLimits(tools: FrameTool[]): { kept: FrameTool[]; oversized: number } {
+  const kept: FrameTool[] = [];
+  let total = 0;
+  for (const tool of tools) {
+    const weight = tool.name.length + (tool.title?.length ?? 0) + tool.description.length + jsonSizeUpTo(tool.inputSchema, MAX_TOOL_BYTES);
+    if (weight > MAX_TOOL_BYTES || total + weight > TOOL_CHARS_PER_FRAME) continue;
+    total += weight;
+    kept.push(tool);
+  }
+  return { kept, oversized: tools.length - kept.length };
 }
 
 /** The call's input as an object, or a message saying why it is not one. */

@@ -13,6 +13,8 @@ import { thrownMessage } from '../page-data/describe-thrown';
 import { isRecord } from '../shared/is-record';
 import { SCHEMA_LIMITS } from '../schema/schema-limits';
 import { readPageField } from '../webmcp/read-page-field';
+import { MAX_TOOL_BYTES } from '../messaging/bridge-messages';
+import { jsonSizeUpTo } from '../shared/json-size-up-to';
 
 const MAX_NAME = 128;
 const MAX_TITLE = 200;
@@ -20,6 +22,19 @@ const MAX_DESCRIPTION = 4_000;
 const MAX_SCHEMA_CHARS = 50_000;
 const MAX_SCHEMA_DEPTH = SCHEMA_LIMITS.depth;
 const EMPTY_SCHEMA: JSONSchema = { type: 'object', properties: {} };
+
+/**
+ * Whether an untrusted tool entry's description or input schema is heavier than one tool may be (MAX_TOOL_BYTES):
+ * such a tool is left out whole, not cut (a cut description may say the opposite of the whole). Measured only up
+ * to the limit.
+ */
+export function isOversizedEntry(raw: unknown): boolean {
+  if (typeof raw !== 'object' || raw === null) return false;
+  const description = readPageField(raw, 'description');
+  if (typeof description === 'string' && description.length > MAX_TOOL_BYTES) return true;
+  const schema = readPageField(raw, 'inputSchema');
+  return jsonSizeUpTo(schema, MAX_TOOL_BYTES) === Number.POSITIVE_INFINITY;
+}
 
 /** Sanitises one untrusted tool entry. */
 export function readToolEntry(raw: unknown): FrameTool | undefined {

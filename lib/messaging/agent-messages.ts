@@ -4,7 +4,7 @@
  * {@link PanelIntent}s and receives {@link HostEvent}s. The host is the only owner of conversation state: every
  * event carries a full snapshot, so a panel that (re)connects late simply renders the latest one.
  */
-import type { DroppedTools, LegacyApi } from './tab-tool-snapshot';
+import type { DroppedTools, LegacyApi, PageLimitNotice } from './tab-tool-snapshot';
 import type { AdapterStatus, AgentErrorCode, AgentMessage, JSONSchema, ModelChoice, PageContext, ToolDescriptor } from '../agent/types';
 import type { CallRecord } from './call-record';
 import type { ChannelMessage } from './channel';
@@ -150,6 +150,11 @@ export interface TabSnapshot {
   toolsKnown: boolean;
   /** Tools of the page the agent does not get (frames not delegated, per-tab caps), with a note for the person. */
   toolsDropped?: DroppedTools[];
+  /**
+   * What the extension refused of the page's work because it asked too much (lib/background/page-limits.ts), in the
+   * extension's words: the panel says so on the tab.
+   */
+  pageLimits?: PageLimitNotice[];
   page?: PageContext;
   /**
    * The origins whose data the conversation holds (docs/security.md, "A conversation belongs to its site"): the

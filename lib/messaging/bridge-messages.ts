@@ -58,11 +58,22 @@ export interface FramePage {
  * A frame's current tool list and page context. `url` and `origin` (and `page.url`) are the frame's own claim: the
  * router replaces them with what the browser attests (the message's `sender`) before anything uses them.
  */
+/**
+ * One tool's weight at most (its name, title, description and input schema, in UTF-8 bytes): 64 KiB. A heavier one
+ * is left out, by the frame before it reports and by the router whatever the frame says (docs/security.md).
+ */
+export const MAX_TOOL_BYTES = 64 * 1024;
+
 export interface FrameReport {
   url: string;
   origin: string;
   page: FramePage;
   tools: FrameTool[];
+  /**
+   * Tools the frame left out as heavier than one tool may be (lib/background/page-limits.ts, MAX_TOOL_BYTES): a
+   * count only, claimed by the frame; the router counts what it cuts itself too.
+   */
+  oversized?: number;
 }
 
 /** A call's end as one frame saw it. */

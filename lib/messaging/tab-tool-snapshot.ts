@@ -41,11 +41,27 @@ export function isLegacyApi(value: unknown): value is LegacyApi {
 /** Tools of a tab the agent does not get, and why (the panel's Tools view shows the note). */
 export interface DroppedTools {
   count: number;
-  /** 'not-delegated': frames of other sites the page did not allow tools; 'tab-cap': over the per-tab caps. */
-  reason: 'not-delegated' | 'tab-cap';
+  /**
+   * 'not-delegated': frames of other sites the page did not allow tools; 'tab-cap': over the per-tab caps;
+   * 'too-large': a tool heavier than one tool may be (lib/background/page-limits.ts, MAX_TOOL_BYTES).
+   */
+  reason: 'not-delegated' | 'tab-cap' | 'too-large';
   /** The same in words for the person. */
   note: string;
 }
+
+/**
+ * What the extension refused of a page because it asked too much (lib/background/page-limits.ts): more reports,
+ * bytes, frames, messages or page loads than the limits allow. The note is the extension's words; the only page
+ * words in it are its title, quoted and cut to 60 characters, shown as text.
+ */
+export interface PageLimitNotice {
+  kind: PageLimitKind;
+  note: string;
+}
+
+/** Which limit a page met. */
+export type PageLimitKind = 'reports' | 'report-bytes' | 'report-size' | 'frames' | 'messages' | 'navigations';
 
 /** A tab's tools (all frames, unique model-facing names) and its top page, for the system prompt. */
 export interface TabToolSnapshot {
@@ -54,6 +70,8 @@ export interface TabToolSnapshot {
   page: PageContext;
   /** Tools left out of `tools`, when any were. */
   dropped?: DroppedTools[];
+  /** What the extension refused of the page's work, when it refused anything (the panel says so). */
+  limits?: PageLimitNotice[];
   /** Grows with every change of the tab (see the router): of two snapshots, the higher revision is the newer. */
   revision?: number;
   /**

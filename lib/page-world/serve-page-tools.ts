@@ -14,6 +14,8 @@ import { legacyRegistrations } from './legacy-registrations';
 import { declarativeFormTools } from './declarative-form-tools';
 import { type PageRequest, type PageToolInfo, servePageChannel } from '../webmcp/page-channel';
 import { readPageField } from '../webmcp/read-page-field';
+import { MAX_TOOL_BYTES } from '../messaging/bridge-messages';
+import { jsonSizeUpTo } from '../shared/json-size-up-to';
 import { cancelResume, linkContinuations, markAgentCall } from './tool-continuations';
 
 type ModelContextLike = EventTarget & {
@@ -217,6 +219,10 @@ function toInfo(tool: unknown): PageToolInfo | undefined {
   const title = read('title');
   if (typeof title === 'string') info.title = title;
   const schema = read('inputSchema');
+  // Megabytes of description or schema are not copied to the isolated world on every list: the tool is left out.
+  if (info.description.length > MAX_TOOL_BYTES || jsonSizeUpTo(schema, MAX_TOOL_BYTES) === Number.POSITIVE_INFINITY) {
+    return { name, description: '', oversized: true };
+  }
   if (typeof schema === 'string') info.inputSchemaJson = schema;
   else if (schema !== undefined) {
     try {

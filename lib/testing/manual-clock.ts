@@ -1,11 +1,11 @@
-import type { ReportGateClock } from '../background/create-report-gate';
+import type { BudgetClock } from '../background/create-page-budget';
 
 /** Test double: a clock whose time moves only when the test says (`advance` runs the timers that come due). */
 export function manualClock() {
   let now = 0;
   let timers: { at: number; run: () => void; id: number }[] = [];
   let next = 0;
-  const clock: ReportGateClock = {
+  const clock: BudgetClock = {
     now: () => now,
     setTimeout: (run, ms) => {
       const id = ++next;

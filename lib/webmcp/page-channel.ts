@@ -86,6 +86,11 @@ export interface PageToolInfo {
    * person's submit without (declarative-form-tools.ts).
    */
   form?: 'submits' | 'waits';
+  /**
+   * The tool's description or input schema is heavier than one tool may be (MAX_TOOL_BYTES): they are not sent,
+   * and the isolated world leaves the tool out (it checks again whatever this says).
+   */
+  oversized?: true;
 }
 
 const PORT_EVENT = 'webmcp-agent:port';

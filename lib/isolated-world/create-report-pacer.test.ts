@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { manualClock } from '../testing/manual-clock';
+import { createReportPacer } from './create-report-pacer';
+
+/** A page whose "list" is a counter the test moves; each send records the list it read. */
+function setup() {
+  const { clock, advance } = manualClock();
+  let version = 0;
+  const sent: { at: number; version: number }[] = [];
+  const pacer = createReportPacer({
+    clock,
+    send: async () => {
+      sent.push({ at: clock.now(), version });
+    },
+  });
+  const change = () => {
+    version++;
+    pacer.changed();
+  };
+  // Lets the pacer's awaited send finish between clock steps.
+  const step = async (ms: number) => {
+    advance(ms);
+    await Promise.resolve();
+    await Promise.resolve();
+  };
+  return { change, step, sent, clock };
+}
+
+describe('createReportPacer', () => {
+  it('reports a quiet page’s change 50 ms after it, the changes of that moment together', async () => {
+    const { change, step, sent } = setup();
+    change();
+    change();
+    change();
+    await step(49);
+    expect(sent).toEqual([]);
+    await step(1);
+    expect(sent).toEqual([{ at: 50, version: 3 }]);
+  });
+
+  it('a page changing a thousand times a second is reported ever less often, up to every 2 s, always its newest list', async () => {
+    const { change, step, sent } = setup();
+    for (let t = 0; t < 20_000; t++) {
+      change();
+      await step(1);
+    }
+    // 50, +250, +500, +1000, then every 2 s: about 12 reports in 20 s instead of 20,000.
+    expect(sent.length).toBeLessThanOrEqual(13);
+    expect(sent.length).toBeGreaterThanOrEqual(8);
+    const gaps = sent.slice(1).map((s, i) => s.at - sent[i].at);
+    expect(gaps.slice(-3)).toEqual([2_000, 2_000, 2_000]);
+    // Each report reads the list when it goes out: it is the newest there is then.
+    for (const s of sent) expect(s.version).toBe(s.at);
+    // After the churn, the last change is still reported.
+    await step(5_000);
+    expect(sent.at(-1)?.version).toBe(20_000);
+  });
+
+  it('an ordinary page that changes now and then is reported 50 ms after each change', async () => {
+    const { change, step, sent } = setup();
+    for (let i = 0; i < 10; i++) {
+      change();
+      await step(3_000);
+    }
+    expect(sent.map((s) => s.at)).toEqual(Array.from({ length: 10 }, (_, i) => i * 3_000 + 50));
+  });
+
+  it('after churn, a page that calms down is reported promptly again', async () => {
+    const { change, step, sent } = setup();
+    for (let t = 0; t < 10_000; t++) {
+      change();
+      await step(1);
+    }
+    await step(10_000);
+    const before = sent.length;
+    change();
+    await step(2_000);
+    change();
+    await step(2_000);
+    change();
+    await step(300);
+    // The second and third changes are each reported within the minimum interval, not 2 s later.
+    expect(sent.length).toBe(before + 3);
+  });
+});

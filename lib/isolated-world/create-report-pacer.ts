@@ -1,0 +1,83 @@
+/**
+ * When a frame reports its tools (docs/security.md, "Limits on what a page can make the extension do"). A page
+ * decides how often its tools change (a registration, an unregistration), and each report is the frame's whole list:
+ * so changes are coalesced, never queued. The first change of a quiet page is reported `firstDelayMs` after it (the
+ * changes of one moment go together); while a report is waiting or being read, further changes only mark it stale,
+ * and the list is read when it goes out, so it is always the newest. Reports of one frame are at least
+ * `minIntervalMs` apart; while the page keeps changing (a change that has to wait for the interval, or that comes
+ * while a report is read) the interval doubles up to `maxIntervalMs`, and a change after a quiet interval brings it
+ * back. A burst after a quiet spell (a route change registering its tools) is not churn: it goes out 50 ms after.
+ */
+
+/** Where the pacer keeps time: real timers in the frame, fake ones in tests. */
+interface PacerClock {
+  now(): number;
+  setTimeout(run: () => void, ms: number): unknown;
+}
+
+interface ReportPacerOptions {
+  /** Reads the frame's list and sends it (when it changed). */
+  send(): Promise<void>;
+  /** The wait after the first change of a quiet page (default 50 ms). */
+  firstDelayMs?: number;
+  /** Reports at least this far apart (default 250 ms). */
+  minIntervalMs?: number;
+  /** ...and under sustained changes, up to this far (default 2 s). */
+  maxIntervalMs?: number;
+  clock?: PacerClock;
+}
+
+interface ReportPacer {
+  /** The frame's tools or page changed. */
+  changed(): void;
+}
+
+const realClock: PacerClock = { now: () => Date.now(), setTimeout: (run, ms) => setTimeout(run, ms) };
+
+/** Creates the pacer. */
+export function createReportPacer(options: ReportPacerOptions): ReportPacer {
+  const clock = options.clock ?? realClock;
+  const firstDelay = options.firstDelayMs ?? 50;
+  const minInterval = options.minIntervalMs ?? 250;
+  const maxInterval = options.maxIntervalMs ?? 2_000;
+  let interval = minInterval;
+  let nextAt = 0;
+  let waiting = false;
+  let sending = false;
+  /** Changes since the last report was read. */
+  let changes = 0;
+  /** Whether the report now waiting waits for the interval (the page changes faster than it), not the first delay. */
+  let throttled = false;
+
+  const schedule = () => {
+    waiting = true;
+    const wait = nextAt - clock.now();
+    throttled = wait > firstDelay;
+    clock.setTimeout(() => void fire(), Math.max(firstDelay, wait));
+  };
+  const fire = async () => {
+    waiting = false;
+    sending = true;
+    changes = 0;
+    // Counted from when the report was read: that is when it stopped taking changes in.
+    const now = clock.now();
+    try {
+      await options.send();
+    } catch {
+      // A report that could not be read or sent: the next change tries again.
+    }
+    sending = false;
+    // Churn: a change that had to wait for the interval, or more while this one was read. Else calm again.
+    if (throttled || changes > 0) interval = Math.min(interval * 2, maxInterval);
+    else interval = minInterval;
+    nextAt = now + interval;
+    if (changes > 0) schedule();
+  };
+
+  return {
+    changed() {
+      changes++;
+      if (!waiting && !sending) schedule();
+    },
+  };
+}
