@@ -8,7 +8,7 @@ interface Asked {
   'math/add': { request: { a: number; b: number }; answer: number };
   'work/slow': { request: { steps: number }; answer: string; update: number };
   'work/forever': { request: object; answer: string };
-  'log/said': { request: { text: string }; answer: void };
+  'log/said': { request: { text: string }; answer: undefined };
 }
 
 /** One end of the pair: a LineTransport, and what the test does to it (`hangUp`: the other side went, with why). */
@@ -31,10 +31,15 @@ function transportPair(): { a: End; b: End } {
         open = false;
         peer().hangUp();
       },
-      deliver: (message) => void setTimeout(() => open && messages.forEach((l) => l(message)), 0),
+      deliver: (message) =>
+        void setTimeout(() => {
+          if (open) for (const listener of messages) listener(message);
+        }, 0),
       hangUp: (detail) => {
         open = false;
-        setTimeout(() => closes.forEach((l) => l(detail)), 0);
+        setTimeout(() => {
+          for (const listener of closes) listener(detail);
+        }, 0);
       },
     };
   };
@@ -91,7 +96,7 @@ describe('createRequestLine', () => {
     controller.abort(reason);
     await expect(ask).rejects.toBe(reason);
     await expect.poll(() => seen.signal?.aborted).toBe(true);
-    expect((seen.signal?.reason as Error).name).toBe('TimeoutError');
+    expect(seen.signal?.reason).toMatchObject({ name: 'TimeoutError' });
   });
 
   it('waits for the other side to end after a cancel when asked to', async () => {
@@ -150,7 +155,14 @@ describe('createRequestLine', () => {
     const ids = ['only', 'next', 'last'];
     const line = createRequestLine<Asked>({ transport: a, nextId: () => ids.shift() ?? 'none' });
     const ask = line.ask('math/add', { a: 1, b: 2 });
-    for (const junk of [null, 'x', [], { line: 'answer' }, { line: 'answer', id: {}, answer: 1 }, { line: 'error', id: 'only', error: 'x' }]) {
+    for (const junk of [
+      null,
+      'x',
+      [],
+      { line: 'answer' },
+      { line: 'answer', id: {}, answer: 1 },
+      { line: 'error', id: 'only', error: 'x' },
+    ]) {
       b.send(junk as never);
     }
     b.send({ line: 'answer', id: 'someone-else', answer: 99 });

@@ -5,7 +5,7 @@
  *
  * A line's messages are declared as a map from `<channel>/<verb>` to `{ request, answer, update? }`, as
  * lib/messaging/channel.ts declares a channel: `update` is what the answering side may send while an ask is pending
- * (progress, streamed text, a call's state); an entry whose answer is `void` is a notice, sent one way and never
+ * (progress, streamed text, a call's state); an entry whose answer is `undefined` is a notice, sent one way and never
  * answered. Both ends read the same maps, so a message's fields are written once and checked by the compiler.
  *
  * - Cancel reaches the other side's handler as an aborted AbortSignal (its reason crosses as name and message).
@@ -18,13 +18,13 @@
  * extension; the extension reads it through lib/messaging/create-request-line.ts. Pure: no Node, no DOM.
  */
 
-/** A line's messages: each `<channel>/<verb>` with its request, its answer (`void`: a notice) and its updates. */
+/** A line's messages: each `<channel>/<verb>` with its request, its answer (`undefined`: a notice) and its updates. */
 export type LineMap<M> = { [T in keyof M]: { request: object; answer: unknown; update?: unknown } };
 
 /** The types of a map that are asked (answered). */
-export type AskType<M extends LineMap<M>> = { [T in keyof M & string]: M[T]['answer'] extends void ? never : T }[keyof M & string];
+export type AskType<M extends LineMap<M>> = { [T in keyof M & string]: M[T]['answer'] extends undefined ? never : T }[keyof M & string];
 /** The types of a map that are notices (one way). */
-export type NoticeType<M extends LineMap<M>> = { [T in keyof M & string]: M[T]['answer'] extends void ? T : never }[keyof M & string];
+export type NoticeType<M extends LineMap<M>> = { [T in keyof M & string]: M[T]['answer'] extends undefined ? T : never }[keyof M & string];
 /** What the answering side may send while an ask of type T is pending (never, when the map declares none). */
 export type UpdateOf<M extends LineMap<M>, T extends keyof M> = M[T] extends { update: infer U } ? U : never;
 
@@ -200,7 +200,10 @@ export function createRequestLine<Out extends LineMap<Out>, In extends LineMap<I
         return answer(message.id, message.type, message.request);
       case 'notice': {
         const handler = Object.hasOwn(handlers, message.type) ? handlers[message.type] : undefined;
-        if (handler) void settle(() => handler(message.request, { signal: new AbortController().signal, update: () => undefined })).catch(() => undefined);
+        if (handler)
+          void settle(() => handler(message.request, { signal: new AbortController().signal, update: () => undefined })).catch(
+            () => undefined,
+          );
         return;
       }
       case 'cancel':
@@ -337,7 +340,9 @@ export function readLineMessage(raw: unknown): LineMessage | undefined {
   if (!isObject(raw) || typeof raw.line !== 'string') return undefined;
   switch (raw.line) {
     case 'ask':
-      return isId(raw.id) && isType(raw.type) && isObject(raw.request) ? { line: 'ask', id: raw.id, type: raw.type, request: raw.request } : undefined;
+      return isId(raw.id) && isType(raw.type) && isObject(raw.request)
+        ? { line: 'ask', id: raw.id, type: raw.type, request: raw.request }
+        : undefined;
     case 'notice':
       return isType(raw.type) && isObject(raw.request) ? { line: 'notice', type: raw.type, request: raw.request } : undefined;
     case 'update':

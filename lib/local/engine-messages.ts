@@ -26,7 +26,7 @@ interface OnModel {
 
 /** Host → Worker: one operation on one model's provider per ask, and the settings (a notice). */
 export interface EngineAsks {
-  'engine/configure': { request: { config: EngineConfig }; answer: void };
+  'engine/configure': { request: { config: EngineConfig }; answer: undefined };
   /** Updates: the download's progress, 0 to 1. */
   'engine/prepare': { request: OnModel; answer: null; update: number };
   /** Updates: the streamed text (when `stream`). */
@@ -48,9 +48,9 @@ export interface EngineModelState {
 /** Worker → host, notices only. */
 export interface EngineNotices {
   /** The Worker unloaded this model (idle, or another model was prepared). */
-  'engine/unloaded': { request: { modelId: string }; answer: void };
+  'engine/unloaded': { request: { modelId: string }; answer: undefined };
   /** A model's state after an operation on it: sent before the operation's answer, so the answer finds it. */
-  'engine/state': { request: { modelId: string; state: EngineModelState }; answer: void };
+  'engine/state': { request: { modelId: string; state: EngineModelState }; answer: undefined };
 }
 
 /** The Worker, MessagePort or worker global the two ends talk through. */

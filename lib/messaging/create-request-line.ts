@@ -7,10 +7,8 @@
  * worker-transport.ts (a Worker, a MessagePort, a worker's global).
  */
 export {
-  type AnswerContext,
   createRequestLine,
   type LineHandlers,
-  type LineMap,
   type LineTransport,
   type RequestLine,
 } from '../../bridge/src/create-request-line';

@@ -1,7 +1,7 @@
 import type { LineTransport } from './create-request-line';
 
 /** A runtime Port as a line needs it (browser.runtime.Port fits). */
-export interface RuntimePortLike {
+interface RuntimePortLike {
   postMessage(message: unknown): void;
   onMessage: { addListener(listener: (message: unknown) => void): void };
   onDisconnect: { addListener(listener: (port?: { error?: { message?: string } }) => void): void };
