@@ -66,9 +66,12 @@ export interface AnswerContext<U> {
   update(update: U): void;
 }
 
-/** The answering end: a handler per type this side answers or hears (notices' answers are ignored). */
+/** The answering end: a handler per type this side answers or hears (what a notice's handler returns is ignored). */
 export type LineHandlers<M extends LineMap<M>> = {
-  [T in keyof M & string]?: (request: M[T]['request'], context: AnswerContext<UpdateOf<M, T>>) => M[T]['answer'] | Promise<M[T]['answer']>;
+  [T in keyof M & string]?: (
+    request: M[T]['request'],
+    context: AnswerContext<UpdateOf<M, T>>,
+  ) => M[T]['answer'] extends undefined ? unknown : M[T]['answer'] | Promise<M[T]['answer']>;
 };
 
 /** One ask's options. */
