@@ -315,7 +315,7 @@ function settle(run: () => unknown): Promise<unknown> {
 }
 
 /** An Error or anything thrown, as plain data. */
-export function toWireError(error: unknown): WireError {
+function toWireError(error: unknown): WireError {
   if (typeof error === 'object' && error !== null && typeof (error as Error).message === 'string') {
     const { name, message } = error as Error;
     return { name: typeof name === 'string' ? name : 'Error', message };
@@ -324,7 +324,7 @@ export function toWireError(error: unknown): WireError {
 }
 
 /** Back to an Error the caller can match by name (a DOMException for AbortError and TimeoutError, as signals give). */
-export function fromWireError(error: WireError): Error {
+function fromWireError(error: WireError): Error {
   if (error.name === 'AbortError' || error.name === 'TimeoutError') return new DOMException(error.message, error.name);
   const made = new Error(error.message);
   made.name = error.name;
@@ -339,7 +339,7 @@ const isWireError = (value: unknown): value is WireError =>
   isObject(value) && typeof value.name === 'string' && typeof value.message === 'string';
 
 /** A message as it came, checked field by field; undefined when it is not a line's. */
-export function readLineMessage(raw: unknown): LineMessage | undefined {
+function readLineMessage(raw: unknown): LineMessage | undefined {
   if (!isObject(raw) || typeof raw.line !== 'string') return undefined;
   switch (raw.line) {
     case 'ask':
