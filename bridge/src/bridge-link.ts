@@ -125,7 +125,7 @@ export function createBridgeLink(options: BridgeLinkOptions): BridgeLink {
       transport: bridgeSocketTransport(current),
       nextId: randomUUID,
       closedError: () => new NotConnectedError('The browser closed the connection before it answered.'),
-      handlers: {
+      notices: {
         'host/hello': ({ browser }) => {
           hostBrowser = browser;
           hello(current, currentLine);

@@ -57,7 +57,7 @@ describe('bridgeSocketTransport', () => {
     const line = createRequestLine<Asks, Hears>({
       transport: bridgeSocketTransport(near),
       nextId: () => `id-${++n}`,
-      handlers: { 'tools/list-changed': () => void changed.push(1) },
+      notices: { 'tools/list-changed': () => void changed.push(1) },
     });
     const waits: string[] = [];
     const call = line.ask('tools/call', { name: 'search', arguments: { q: 'mug' } }, { onUpdate: (u) => waits.push(u) });

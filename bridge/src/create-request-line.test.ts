@@ -67,8 +67,8 @@ function connect() {
           release?.();
           signal.addEventListener('abort', () => reject(signal.reason));
         }),
-      'log/said': ({ text }) => void seen.notices.push(text),
     },
+    notices: { 'log/said': ({ text }) => void seen.notices.push(text) },
   });
   const asking = createRequestLine<Asked>({ transport: a });
   const started = () => new Promise<void>((resolve) => (release = resolve));
@@ -148,6 +148,16 @@ describe('createRequestLine', () => {
     const heard: string[] = [];
     line.onClose((error) => heard.push(error.message));
     expect(heard).toEqual(['The engine stopped: out of memory']);
+  });
+
+  it('runs an ask’s handler only for an ask and a notice’s only for a notice', async () => {
+    const { a, asking, seen } = connect();
+    // Sent raw, as a hostile other side could: an ask's type as a notice, a notice's type as an ask.
+    a.send({ line: 'notice', type: 'work/forever', request: {} });
+    a.send({ line: 'ask', id: 'raw', type: 'log/said', request: { text: 'as an ask' } });
+    asking.notify('log/said', { text: 'as a notice' });
+    await expect.poll(() => seen.notices).toEqual(['as a notice']);
+    expect(seen.signal).toBeUndefined();
   });
 
   it('treats what arrives as untrusted: malformed messages and unknown ids are ignored, an answer lands once', async () => {

@@ -12,7 +12,8 @@
  * - When the line closes (the transport says so, or close() is called), every pending ask fails with one error, the
  *   line's `closedError`, and every running handler's signal aborts with it; later asks fail with it at once.
  * - Everything that arrives is untrusted: a malformed message is ignored, an unknown id is ignored, an answer is
- *   delivered once, and an ask of a type nothing here answers is refused. Handlers still check every field.
+ *   delivered once, an ask of a type nothing here answers is refused and a notice nothing here hears is ignored
+ *   (asks and notices have handlers apart, so neither runs as the other). Handlers still check every field.
  *
  * It lives in the bridge package because the desktop bridge's link uses it and that package imports nothing of the
  * extension; the extension reads it through lib/messaging/create-request-line.ts. Pure: no Node, no DOM.
@@ -66,12 +67,17 @@ export interface AnswerContext<U> {
   update(update: U): void;
 }
 
-/** The answering end: a handler per type this side answers or hears (what a notice's handler returns is ignored). */
+/**
+ * The answering end: a handler per type this side answers. What a handler throws crosses the line as its name and
+ * message: a side that must not say why (it could name what the asker may not know) throws its own words.
+ */
 export type LineHandlers<M extends LineMap<M>> = {
-  [T in keyof M & string]?: (
-    request: M[T]['request'],
-    context: AnswerContext<UpdateOf<M, T>>,
-  ) => M[T]['answer'] extends undefined ? unknown : M[T]['answer'] | Promise<M[T]['answer']>;
+  [T in AskType<M>]?: (request: M[T]['request'], context: AnswerContext<UpdateOf<M, T>>) => M[T]['answer'] | Promise<M[T]['answer']>;
+};
+
+/** The hearing end: a listener per notice type this side hears. */
+export type NoticeListeners<M extends LineMap<M>> = {
+  [T in NoticeType<M>]?: (request: M[T]['request']) => void;
 };
 
 /** One ask's options. */
@@ -90,7 +96,7 @@ export interface AskOptions<U> {
   waitAfterCancel?: boolean;
 }
 
-/** A line. `Out` is what this side asks and says; `In` what the other side asks and says, answered by `handlers`. */
+/** A line. `Out` is what this side asks and says; `In` what the other side asks and says (`handlers`, `notices`). */
 export interface RequestLine<Out extends LineMap<Out>> {
   /** Asks the other side and resolves with its answer; rejects with its error, the cancel's reason, or `closedError`. */
   ask<T extends AskType<Out>>(type: T, request: Out[T]['request'], options?: AskOptions<UpdateOf<Out, T>>): Promise<Out[T]['answer']>;
@@ -107,7 +113,10 @@ export interface RequestLine<Out extends LineMap<Out>> {
 /** Options of a line. */
 export interface RequestLineOptions<In extends LineMap<In>> {
   transport: LineTransport;
+  /** What this side answers: an ask of any other type is refused, by name. */
   handlers?: LineHandlers<In>;
+  /** What this side hears: a notice of any other type (an ask's type sent as a notice above all) is ignored. */
+  notices?: NoticeListeners<In>;
   /** The one error every pending ask fails with when the line closes. Default: a LineClosedError. */
   closedError?: (detail?: string) => Error;
   /** Ids for this side's asks. Default: 1, 2, 3… */
@@ -137,6 +146,7 @@ export function createRequestLine<Out extends LineMap<Out>, In extends LineMap<I
 ): RequestLine<Out> {
   const { transport } = options;
   const handlers = (options.handlers ?? {}) as Record<string, AnyHandler | undefined>;
+  const notices = (options.notices ?? {}) as Record<string, ((request: object) => void) | undefined>;
   const closedError = options.closedError ?? ((detail?: string) => new LineClosedError(`The line closed${detail ? `: ${detail}` : '.'}`));
   let counter = 0;
   const nextId = options.nextId ?? (() => ++counter);
@@ -202,11 +212,8 @@ export function createRequestLine<Out extends LineMap<Out>, In extends LineMap<I
       case 'ask':
         return answer(message.id, message.type, message.request);
       case 'notice': {
-        const handler = Object.hasOwn(handlers, message.type) ? handlers[message.type] : undefined;
-        if (handler)
-          void settle(() => handler(message.request, { signal: new AbortController().signal, update: () => undefined })).catch(
-            () => undefined,
-          );
+        const listener = Object.hasOwn(notices, message.type) ? notices[message.type] : undefined;
+        if (listener) void settle(() => listener(message.request)).catch(() => undefined);
         return;
       }
       case 'cancel':

@@ -32,13 +32,15 @@ export function connectTransformersEngine(port: EnginePort, config: EngineConfig
   const unloadListeners = new Set<(modelId: string) => void>();
   const line = createRequestLine<EngineAsks, EngineNotices>({
     transport: workerTransport(port),
-    handlers: {
+    notices: {
       'engine/unloaded': ({ modelId }) => {
         const state = states.get(modelId);
         if (state) state.loaded = false;
         for (const listener of [...unloadListeners]) listener(modelId);
       },
-      'engine/state': ({ modelId, state }) => void states.set(modelId, state),
+      'engine/state': ({ modelId, state }) => {
+        states.set(modelId, state);
+      },
     },
     closedError: (detail) => new Error(`${ENGINE_STOPPED}${detail ? `: ${detail}` : '.'}`),
   });

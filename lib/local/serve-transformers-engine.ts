@@ -56,12 +56,12 @@ export function serveTransformersEngine(port: EnginePort, environment: EngineEnv
     }
   };
 
+  const configure = (next: EngineConfig) => {
+    config = next;
+    // Providers made before keep their settings; new settings apply to models used from now on.
+    for (const [id, provider] of providers) if (!provider.loaded) providers.delete(id);
+  };
   const handlers: LineHandlers<EngineAsks> = {
-    'engine/configure': (message) => {
-      config = message.config;
-      // Providers made before keep their settings; new settings apply to models used from now on.
-      for (const [id, provider] of providers) if (!provider.loaded) providers.delete(id);
-    },
     'engine/prepare': ({ model }, { signal, update }) =>
       on(model, async (provider) => {
         for (const [otherId, other] of providers) {
@@ -91,5 +91,9 @@ export function serveTransformersEngine(port: EnginePort, environment: EngineEnv
     'engine/device': ({ model }) => on(model, (provider) => provider.device()),
   };
   // Inside the Worker an `error` event is one uncaught error of its own, not the end of the line.
-  line = createRequestLine<EngineNotices, EngineAsks>({ transport: workerTransport(port, { closesOnError: false }), handlers });
+  line = createRequestLine<EngineNotices, EngineAsks>({
+    transport: workerTransport(port, { closesOnError: false }),
+    handlers,
+    notices: { 'engine/configure': (message) => configure(message.config) },
+  });
 }
