@@ -1,21 +1,16 @@
 /**
- * The MCP server's line to the extension: a connection to the native-messaging host's socket, with requests
- * matched to their replies. The browser may start after the desktop agent, restart, or turn the bridge off and on:
- * the link keeps trying (every `retryMs`) and says when it connects or loses the connection, so the server can tell
- * its client that the tools changed.
+ * The MCP server's line to the extension: a connection to the native-messaging host's socket, and on it a request
+ * line (create-request-line.ts, over bridge-socket-transport.ts) that matches requests to their replies, carries
+ * cancels and the person's wait, and fails every pending request when the connection drops. The browser may start
+ * after the desktop agent, restart, or turn the bridge off and on: the link keeps trying (every `retryMs`), with a
+ * new line per connection, and says when it connects or loses the connection, so the server can tell its client
+ * that the tools changed.
  */
 import { randomUUID } from 'node:crypto';
 import { connect as netConnect, type Socket } from 'node:net';
-import { createLineReader } from './native-messaging.js';
-import {
-  BRIDGE_PROTOCOL,
-  type BridgeClientInfo,
-  type ExtensionToServer,
-  type HostHello,
-  isObject,
-  type ReplyResults,
-  type ServerToExtension,
-} from './protocol.js';
+import { bridgeSocketTransport, EXTENSION_REFUSED } from './bridge-socket-transport.js';
+import { createRequestLine, type RequestLine } from './create-request-line.js';
+import { BRIDGE_PROTOCOL, type BridgeClientInfo, type HostHello, type ReplyResults, type ServerToExtension } from './protocol.js';
 
 /** Why a request got no answer: the browser side is not there (or went away while it waited). */
 export class NotConnectedError extends Error {
@@ -35,6 +30,14 @@ export class ExtensionError extends Error {
 
 type RequestType = keyof ReplyResults & ServerToExtension['type'];
 type RequestFields<T extends RequestType> = Omit<Extract<ServerToExtension, { type: T }>, 'type' | 'id'>;
+
+/** What the server asks on the line (each answered by a reply; a call's updates are the person's wait). */
+type ServerAsks = { [T in RequestType]: { request: RequestFields<T>; answer: ReplyResults[T]; update: string } };
+/** What the host and the extension tell the server. */
+interface ServerHears {
+  'host/hello': { request: { browser: HostHello['browser'] }; answer: undefined };
+  'tools/list-changed': { request: object; answer: undefined };
+}
 
 interface BridgeLinkOptions {
   socketPath: string;
@@ -77,22 +80,16 @@ export interface BridgeLink {
   close(): void;
 }
 
-interface Pending {
-  resolve: (value: unknown) => void;
-  reject: (error: Error) => void;
-  onWaiting?: (message: string) => void;
-}
-
 /** Creates the link (not yet connecting: call start). */
 export function createBridgeLink(options: BridgeLinkOptions): BridgeLink {
   const connectTo = options.connect ?? netConnect;
   const retryMs = options.retryMs ?? 2_000;
   let socket: Socket | undefined;
+  let line: RequestLine<ServerAsks> | undefined;
   let ready = false;
   let hostBrowser: HostHello['browser'] | undefined;
   let closed = false;
   let retry: ReturnType<typeof setTimeout> | undefined;
-  const pending = new Map<string, Pending>();
   const waiters = new Set<() => void>();
 
   const setReady = (value: boolean) => {
@@ -102,21 +99,14 @@ export function createBridgeLink(options: BridgeLinkOptions): BridgeLink {
     options.onConnectionChange?.(value);
   };
 
-  const send = (message: ServerToExtension) => {
-    if (!socket) return false;
-    socket.write(`${JSON.stringify(message)}\n`);
-    return true;
-  };
-
-  const hello = (current: Socket) => {
-    const id = randomUUID();
-    pending.set(id, {
-      resolve: () => {
+  const hello = (current: Socket, currentLine: RequestLine<ServerAsks>) => {
+    const fields = { protocol: BRIDGE_PROTOCOL, client: options.client(), nonce: options.nonce };
+    currentLine.ask('client/hello', fields).then(
+      () => {
         if (socket === current) setReady(true);
       },
-      reject: () => current.destroy(),
-    });
-    send({ type: 'client/hello', id, protocol: BRIDGE_PROTOCOL, client: options.client(), nonce: options.nonce });
+      () => current.destroy(),
+    );
   };
 
   const schedule = () => {
@@ -131,36 +121,25 @@ export function createBridgeLink(options: BridgeLinkOptions): BridgeLink {
     if (closed || socket) return;
     const current = connectTo(options.socketPath);
     socket = current;
-    current.on(
-      'data',
-      createLineReader(
-        (message) => {
-          if (socket !== current || !isObject(message)) return;
-          const m = message as ExtensionToServer | HostHello;
-          if (m.type === 'host/hello') {
-            hostBrowser = m.browser;
-            hello(current);
-          } else if (m.type === 'reply') {
-            const waiting = pending.get(m.id);
-            if (!waiting) return;
-            pending.delete(m.id);
-            if ('error' in m) waiting.reject(new ExtensionError(String(m.error?.message ?? 'The extension refused the request.')));
-            else waiting.resolve(m.result);
-          } else if (m.type === 'tools/list-changed') options.onListChanged?.();
-          else if (m.type === 'tools/waiting' && typeof m.id === 'string') pending.get(m.id)?.onWaiting?.(String(m.message ?? ''));
+    const currentLine: RequestLine<ServerAsks> = createRequestLine<ServerAsks, ServerHears>({
+      transport: bridgeSocketTransport(current),
+      nextId: randomUUID,
+      closedError: () => new NotConnectedError('The browser closed the connection before it answered.'),
+      notices: {
+        'host/hello': ({ browser }) => {
+          hostBrowser = browser;
+          hello(current, currentLine);
         },
-        { maxLineBytes: 64 * 1024 * 1024, onTooLong: () => current.destroy() },
-      ),
-    );
+        'tools/list-changed': () => options.onListChanged?.(),
+      },
+    });
+    line = currentLine;
     current.on('error', () => current.destroy());
     current.on('close', () => {
       if (socket !== current) return;
       socket = undefined;
+      line = undefined;
       hostBrowser = undefined;
-      for (const [id, waiting] of pending) {
-        pending.delete(id);
-        waiting.reject(new NotConnectedError('The browser closed the connection before it answered.'));
-      }
       setReady(false);
       schedule();
     });
@@ -182,33 +161,20 @@ export function createBridgeLink(options: BridgeLinkOptions): BridgeLink {
             const timer = setTimeout(wake, ms);
             waiters.add(wake);
           }),
-    request(type, fields, signal, onWaiting) {
-      if (!ready || !socket) return Promise.reject(new NotConnectedError('Not connected to the browser.'));
-      const id = randomUUID();
-      return new Promise((resolve, reject) => {
-        const onAbort = () => {
-          pending.delete(id);
-          send({ type: 'tools/cancel', id });
-          reject(signal?.reason instanceof Error ? signal.reason : new Error('cancelled'));
-        };
-        if (signal?.aborted) return onAbort();
-        signal?.addEventListener('abort', onAbort, { once: true });
-        pending.set(id, {
-          resolve: (value) => {
-            signal?.removeEventListener('abort', onAbort);
-            resolve(value as ReplyResults[typeof type]);
-          },
-          reject: (error) => {
-            signal?.removeEventListener('abort', onAbort);
-            reject(error);
-          },
-          ...(onWaiting ? { onWaiting } : {}),
-        });
-        send({ type, id, ...fields } as ServerToExtension);
-      });
+    async request(type, fields, signal, onWaiting) {
+      if (!ready || !line) throw new NotConnectedError('Not connected to the browser.');
+      try {
+        // Every request's updates are the person's wait (a string): the compiler cannot see it through T.
+        const asked = { signal, ...(onWaiting ? { onUpdate: onWaiting } : {}) } as never;
+        return (await line.ask(type, fields as never, asked)) as never;
+      } catch (error) {
+        if (error instanceof Error && error.name === EXTENSION_REFUSED) throw new ExtensionError(error.message);
+        if (signal?.aborted && error === signal.reason && !(error instanceof Error)) throw new Error('cancelled');
+        throw error;
+      }
     },
     rehello() {
-      if (socket && hostBrowser) hello(socket);
+      if (socket && line && hostBrowser) hello(socket, line);
     },
     close() {
       closed = true;

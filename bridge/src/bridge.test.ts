@@ -258,6 +258,24 @@ describe('the bridge between an MCP client and the extension', () => {
     expect(result).toMatchObject({ isError: true, content: [{ type: 'text', text: NOT_REACHABLE }] });
   });
 
+  it('fails a call still pending when the browser goes away, with one clear error, and the next call too', async () => {
+    const { host, extension, stdin } = startHost();
+    extension.answerWith((m) => (m.type === 'tools/call' ? undefined : standardAnswers(m)));
+    await host.ready;
+    const { client } = await startClient();
+    const call = client.callTool({ name: 'shop_test__pay', arguments: {} });
+    await extension.next('tools/call');
+    // The browser closes the host (sharing turned off, the browser quit) before the extension answered.
+    stdin.end();
+    expect(await call).toMatchObject({
+      isError: true,
+      content: [{ type: 'text', text: `The browser closed the connection before it answered. ${NOT_REACHABLE}` }],
+    });
+    await host.done;
+    const next = await client.callTool({ name: 'shop_test__pay', arguments: {} });
+    expect(next).toMatchObject({ isError: true, content: [{ type: 'text', text: NOT_REACHABLE }] });
+  });
+
   it('says the browser is not reachable when no host runs, and connects once one starts', async () => {
     const { client, listChanged } = await startClient();
     expect((await client.listTools()).tools).toEqual([]);

@@ -4,6 +4,7 @@ import { parseEvalFile } from '../../lib/evals/parse-eval-file';
 import { type EvalCaseResult, runEvalCases } from '../../lib/evals/run-eval-cases';
 import { redactEvalCases, redactEvalReport } from '../../lib/evals/redact-eval-report';
 import { type EvalReport, toEvalReport } from '../../lib/evals/to-eval-report';
+import { errorMessage } from '../../lib/shared/error-message';
 import type { InspectorStore } from './inspector-store';
 import { createEvalDriver, type EvalDriverOptions, type EvalTabsPort } from './create-eval-driver';
 
@@ -107,7 +108,15 @@ export function createEvalsState(store: InspectorStore, tabs: EvalTabsPort): Eva
         });
         // What leaves the panel (Export report, `npm run eval --report`) holds no secret argument and no API key: the
         // schema's and the person's secrets are masked here, the key (which only the host holds) by the host.
-        report.value = await store.redact(redactEvalReport(raw, { tools: store.tab.value?.tools ?? [], marked: store.secretFields.value }));
+        try {
+          report.value = await store.redact(
+            redactEvalReport(raw, { tools: store.tab.value?.tools ?? [], marked: store.secretFields.value }),
+          );
+        } catch (error) {
+          // The host restarted before it answered (create-exports-slice.ts): the results stay shown, the report waits.
+          errors.value = [`The report could not be made: ${errorMessage(error)}`];
+          return undefined;
+        }
         return report.value;
       } finally {
         running.value = false;

@@ -11,40 +11,64 @@ export interface ExportsSlice {
   redact<T>(value: T): Promise<T>;
 }
 
-/** Creates the exports slice; `receive` hands the host's answers to the requests waiting for them. */
+/**
+ * What an export or redaction asked of the host fails with when the connection drops before the host answered (the
+ * host restarted, the extension updated): the host that comes back knows nothing of the request.
+ */
+export const HOST_LEFT_UNANSWERED = 'The agent host restarted before it answered. Try again.';
+
+interface Waiting {
+  /** The answer it takes: a transcript's answer never settles a redaction. */
+  answer: 'panel/transcript' | 'panel/redacted';
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+}
+
+/**
+ * Creates the exports slice; `receive` hands the host's answers to the requests waiting for them. A request is
+ * answered once, and every request still waiting when the connection drops fails with HOST_LEFT_UNANSWERED (one sent
+ * while the host was away waits in the client and goes out once it answers, so it is not failed).
+ */
 export function createExportsSlice(
   client: AgentClient,
   tabs: Pick<TabLink, 'tabId'>,
   secretFields: ReadonlySignal<Record<string, string[]>>,
   nextRequestId: () => string,
 ): ExportsSlice & { receive(event: HostEvent): void } {
-  const transcripts = new Map<string, (value: { text: string; fileName: string }) => void>();
-  const redactions = new Map<string, (value: unknown) => void>();
+  const waiting = new Map<string, Waiting>();
+  const settle = (answer: Waiting['answer'], requestId: string, value: unknown) => {
+    const request = waiting.get(requestId);
+    if (request?.answer !== answer) return;
+    waiting.delete(requestId);
+    request.resolve(value);
+  };
+  client.onConnectionChange((connected) => {
+    if (connected) return;
+    const dropped = [...waiting.values()];
+    waiting.clear();
+    for (const request of dropped) request.reject(new Error(HOST_LEFT_UNANSWERED));
+  });
+  const ask = <T>(answer: Waiting['answer'], send: (requestId: string) => void) => {
+    const requestId = nextRequestId();
+    return new Promise<T>((resolve, reject) => {
+      waiting.set(requestId, { answer, resolve: resolve as (value: unknown) => void, reject });
+      send(requestId);
+    });
+  };
   return {
     receive(event) {
-      if (event.type === 'panel/transcript') {
-        transcripts.get(event.requestId)?.({ text: event.text, fileName: event.fileName });
-        transcripts.delete(event.requestId);
-      } else if (event.type === 'panel/redacted') {
-        redactions.get(event.requestId)?.(event.value);
-        redactions.delete(event.requestId);
-      }
+      if (event.type === 'panel/transcript') settle(event.type, event.requestId, { text: event.text, fileName: event.fileName });
+      else if (event.type === 'panel/redacted') settle(event.type, event.requestId, event.value);
     },
     exportTranscript(format) {
       const id = tabs.tabId.value;
       if (id === undefined) return Promise.reject(new Error('The panel follows no tab.'));
-      const requestId = nextRequestId();
-      return new Promise((resolve) => {
-        transcripts.set(requestId, resolve);
-        client.send({ type: 'panel/export-transcript', tabId: id, requestId, format, secretFields: secretFields.value });
-      });
+      return ask('panel/transcript', (requestId) =>
+        client.send({ type: 'panel/export-transcript', tabId: id, requestId, format, secretFields: secretFields.value }),
+      );
     },
     redact(value) {
-      const requestId = nextRequestId();
-      return new Promise((resolve) => {
-        redactions.set(requestId, resolve as (value: unknown) => void);
-        client.send({ type: 'panel/redact', requestId, value });
-      });
+      return ask('panel/redacted', (requestId) => client.send({ type: 'panel/redact', requestId, value }));
     },
   };
 }

@@ -111,6 +111,17 @@ describe('connectTransformersEngine + serveTransformersEngine', () => {
     mockWorker.dispatchEvent(Object.assign(new Event('error'), { message: 'Refused to load the script' }));
     await expect(pending).rejects.toThrow(`${ENGINE_STOPPED}: Refused to load the script`);
     await expect(p.device()).rejects.toThrow(ENGINE_STOPPED);
-    expect(sent[0]).toEqual({ type: 'engine/configure', config: {} });
+    expect(sent[0]).toEqual({ line: 'notice', type: 'engine/configure', request: { config: {} } });
+  });
+
+  it('fails a pending prepare, with the message the panel shows, when the Worker’s end of the line closes', async () => {
+    // A real MessageChannel whose far end answers nothing and then closes (as a Worker's port that went away).
+    const channel = new MessageChannel();
+    const client = connectTransformersEngine(channel.port1 as unknown as EnginePort);
+    const progress: number[] = [];
+    const pending = client.provider(model('test/never')).prepare((v) => progress.push(v));
+    channel.port2.close();
+    await expect(pending).rejects.toThrow(`${ENGINE_STOPPED}.`);
+    expect(progress).toEqual([]);
   });
 });

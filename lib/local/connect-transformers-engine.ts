@@ -1,17 +1,10 @@
 import type { GenerateRequest } from '../agent/local-provider';
+import { createRequestLine } from '../messaging/create-request-line';
+import { workerTransport } from '../messaging/worker-transport';
 import type { DeviceChoice } from './choose-device';
 import type { GenerationStats } from './generate-reply';
 import type { TransformersProvider } from './create-transformers-provider';
-import {
-  type EngineCall,
-  type EngineConfig,
-  type EngineModelState,
-  type EnginePort,
-  type EngineReply,
-  type EngineRequest,
-  deserializeError,
-  serializeError,
-} from './engine-messages';
+import type { EngineAsks, EngineConfig, EngineModelState, EngineNotices, EnginePort } from './engine-messages';
 import type { LocalModelSpec } from './model-catalog';
 
 /** The host's handle on the engine Worker. */
@@ -24,100 +17,37 @@ interface TransformersEngineClient {
   configure: (config: EngineConfig) => void;
 }
 
-/** Said when the Worker could not start or crashed (a blocked script, out of memory). */
+/** Said when the Worker could not start or crashed (a blocked script, out of memory): every pending call fails with it. */
 export const ENGINE_STOPPED = 'The on-device engine stopped';
 
-interface Pending {
-  resolve: (value: unknown) => void;
-  reject: (error: unknown) => void;
-  onProgress?: (progress: number) => void;
-  onText?: (delta: string) => void;
-  modelId: string;
-  signal?: AbortSignal;
-}
-
 /**
- * The host side of the engine: TransformersProviders that forward every call to serveTransformersEngine over `port`
- * (a Worker), so generation never blocks the agent host. Stop aborts cross as messages; the Worker stops within one
- * token and the call rejects with the host signal's own reason (so a step timeout stays a timeout).
+ * The host side of the engine: TransformersProviders that forward every call to serveTransformersEngine on the
+ * engine's request line over `port` (a Worker), so generation never blocks the agent host. A stop cancels the ask:
+ * the Worker stops within one token, and the call rejects with the host signal's own reason (so a step timeout stays
+ * a timeout) once the Worker has ended it. A Worker that dies fails every pending call with ENGINE_STOPPED.
  */
 export function connectTransformersEngine(port: EnginePort, config: EngineConfig = {}): TransformersEngineClient {
-  let nextId = 1;
-  const pending = new Map<number, Pending>();
   const states = new Map<string, EngineModelState>();
   const providers = new Map<string, TransformersProvider>();
   const unloadListeners = new Set<(modelId: string) => void>();
-  const send = (message: EngineRequest) => port.postMessage(message);
-
-  port.addEventListener('message', (event) => {
-    const reply = event.data as EngineReply;
-    if (reply?.type === 'engine/unloaded') {
-      const state = states.get(reply.modelId);
-      if (state) state.loaded = false;
-      for (const listener of [...unloadListeners]) listener(reply.modelId);
-      return;
-    }
-    const entry = reply && 'id' in reply ? pending.get(reply.id) : undefined;
-    if (!entry) return;
-    switch (reply.type) {
-      case 'engine/progress':
-        entry.onProgress?.(reply.progress);
-        return;
-      case 'engine/text':
-        entry.onText?.(reply.delta);
-        return;
-      case 'engine/done':
-        pending.delete(reply.id);
-        states.set(entry.modelId, reply.state);
-        entry.resolve(reply.value);
-        return;
-      case 'engine/failed':
-        pending.delete(reply.id);
-        states.set(entry.modelId, reply.state);
-        entry.reject(entry.signal?.aborted ? entry.signal.reason : deserializeError(reply.error));
-        return;
-    }
+  const line = createRequestLine<EngineAsks, EngineNotices>({
+    transport: workerTransport(port),
+    notices: {
+      'engine/unloaded': ({ modelId }) => {
+        const state = states.get(modelId);
+        if (state) state.loaded = false;
+        for (const listener of [...unloadListeners]) listener(modelId);
+      },
+      'engine/state': ({ modelId, state }) => {
+        states.set(modelId, state);
+      },
+    },
+    closedError: (detail) => new Error(`${ENGINE_STOPPED}${detail ? `: ${detail}` : '.'}`),
   });
-  let stopped: Error | undefined;
-  port.addEventListener('error', (event) => {
-    stopped = new Error(`${ENGINE_STOPPED}${event.message ? `: ${event.message}` : '.'}`);
-    for (const [id, entry] of pending) {
-      pending.delete(id);
-      entry.reject(stopped);
-    }
-  });
-  port.start?.();
-  send({ type: 'engine/configure', config });
+  line.notify('engine/configure', { config });
 
-  const call = <T>(
-    engineCall: EngineCall,
-    extra: { signal?: AbortSignal; onProgress?: (p: number) => void; onText?: (d: string) => void } = {},
-  ): Promise<T> => {
-    const { signal } = extra;
-    if (signal?.aborted) return Promise.reject(signal.reason);
-    if (stopped) return Promise.reject(stopped);
-    const id = nextId++;
-    return new Promise<T>((resolve, reject) => {
-      const onAbort = () => send({ type: 'engine/abort', id, reason: serializeError(signal?.reason) });
-      signal?.addEventListener('abort', onAbort, { once: true });
-      const done = () => signal?.removeEventListener('abort', onAbort);
-      pending.set(id, {
-        modelId: engineCall.model.id,
-        signal,
-        onProgress: extra.onProgress,
-        onText: extra.onText,
-        resolve: (value) => {
-          done();
-          resolve(value as T);
-        },
-        reject: (error) => {
-          done();
-          reject(error);
-        },
-      });
-      send({ type: 'engine/call', id, call: engineCall });
-    });
-  };
+  // Waits after a cancel: the next call must not start before the Worker ended this one, and its state must be in.
+  const withStop = <U>(signal?: AbortSignal, onUpdate?: (update: U) => void) => ({ signal, onUpdate, waitAfterCancel: true });
 
   const provider = (model: LocalModelSpec): TransformersProvider => {
     const existing = providers.get(model.id);
@@ -133,19 +63,25 @@ export function connectTransformersEngine(port: EnginePort, config: EngineConfig
       get lastGeneration(): GenerationStats | undefined {
         return states.get(model.id)?.lastGeneration;
       },
-      device: () => call<DeviceChoice>({ op: 'device', model }),
-      prepare: (onProgress, signal) => call<void>({ op: 'prepare', model }, { signal, onProgress }),
+      device: (): Promise<DeviceChoice> => line.ask('engine/device', { model }),
+      prepare: async (onProgress, signal) => {
+        await line.ask('engine/prepare', { model }, withStop(signal, onProgress));
+      },
       generate: ({ signal, onText, ...req }: GenerateRequest & { onText?: (delta: string) => void }) =>
-        call<string>({ op: 'generate', model, req, stream: onText !== undefined }, { signal, onText }),
+        line.ask('engine/generate', { model, req, stream: onText !== undefined }, withStop(signal, onText)),
       fits: (req) => {
         // A caller may pass its whole request; an AbortSignal cannot be cloned into the Worker.
         const { signal: _signal, ...rest } = req as GenerateRequest;
-        return call<boolean>({ op: 'fits', model, req: rest });
+        return line.ask('engine/fits', { model, req: rest });
       },
-      isCached: () => call<boolean>({ op: 'is-cached', model }),
-      storedBytes: async () => (await call<number | null>({ op: 'stored-bytes', model })) ?? undefined,
-      deleteModel: () => call<void>({ op: 'delete', model }),
-      unload: () => call<void>({ op: 'unload', model }),
+      isCached: () => line.ask('engine/is-cached', { model }),
+      storedBytes: async () => (await line.ask('engine/stored-bytes', { model })) ?? undefined,
+      deleteModel: async () => {
+        await line.ask('engine/delete', { model });
+      },
+      unload: async () => {
+        await line.ask('engine/unload', { model });
+      },
     };
     providers.set(model.id, created);
     return created;
@@ -153,7 +89,7 @@ export function connectTransformersEngine(port: EnginePort, config: EngineConfig
 
   return {
     provider,
-    configure: (next) => send({ type: 'engine/configure', config: next }),
+    configure: (next) => line.notify('engine/configure', { config: next }),
     onUnloaded: (listener) => {
       unloadListeners.add(listener);
       return () => unloadListeners.delete(listener);

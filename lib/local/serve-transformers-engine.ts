@@ -1,14 +1,9 @@
+import { createRequestLine, type LineHandlers, type RequestLine } from '../messaging/create-request-line';
+import { workerTransport } from '../messaging/worker-transport';
 import type { DeviceFacts } from './choose-device';
 import { createTransformersProvider, type TransformersProvider, type TransformersProviderOptions } from './create-transformers-provider';
-import {
-  type EngineCall,
-  type EngineConfig,
-  type EnginePort,
-  type EngineReply,
-  type EngineRequest,
-  deserializeError,
-  serializeError,
-} from './engine-messages';
+import type { EngineAsks, EngineConfig, EngineNotices, EnginePort } from './engine-messages';
+import type { LocalModelSpec } from './model-catalog';
 import type { ModelFileCache } from './transformers-runtime';
 
 /** What the Worker's entry reads from its own globals and hands the engine. */
@@ -23,17 +18,18 @@ interface EngineEnvironment {
 
 /**
  * The Worker side of the engine: runs createTransformersProvider for each model the host names and answers
- * connectTransformersEngine's calls over `port` (the worker global, or a MessagePort). One model is in memory at a
- * time: preparing one unloads the others, so switching models never holds two in GPU memory.
+ * connectTransformersEngine's asks on the engine's request line over `port` (the worker global, or a MessagePort).
+ * One model is in memory at a time: preparing one unloads the others, so switching models never holds two in GPU
+ * memory. After every operation the model's state goes to the host, before the answer.
  */
 export function serveTransformersEngine(port: EnginePort, environment: EngineEnvironment): void {
   const create = environment.createProvider ?? createTransformersProvider;
   const providers = new Map<string, TransformersProvider>();
-  const running = new Map<number, AbortController>();
   let config: EngineConfig = {};
-  const post = (reply: EngineReply) => port.postMessage(reply);
+  let line: RequestLine<EngineNotices> | undefined;
+  const unloaded = (modelId: string) => line?.notify('engine/unloaded', { modelId });
 
-  const providerFor = (model: EngineCall['model']) => {
+  const providerFor = (model: LocalModelSpec) => {
     let provider = providers.get(model.id);
     if (!provider) {
       provider = create({
@@ -42,78 +38,62 @@ export function serveTransformersEngine(port: EnginePort, environment: EngineEnv
         facts: environment.facts,
         fetch: environment.fetch,
         cache: environment.cache,
-        onUnload: () => post({ type: 'engine/unloaded', modelId: model.id }),
+        onUnload: () => unloaded(model.id),
       });
       providers.set(model.id, provider);
     }
     return provider;
   };
 
-  const perform = async (id: number, call: EngineCall, signal: AbortSignal) => {
-    const provider = providerFor(call.model);
-    switch (call.op) {
-      case 'prepare':
-        for (const [otherId, other] of providers) {
-          if (otherId !== call.model.id && other.loaded) {
-            await other.unload();
-            post({ type: 'engine/unloaded', modelId: otherId });
-          }
-        }
-        await provider.prepare((progress) => post({ type: 'engine/progress', id, progress }), signal);
-        return null;
-      case 'generate':
-        return provider.generate({
-          ...call.req,
-          signal,
-          onText: call.stream ? (delta) => post({ type: 'engine/text', id, delta }) : undefined,
-        });
-      case 'fits':
-        return provider.fits(call.req);
-      case 'is-cached':
-        return provider.isCached();
-      case 'stored-bytes':
-        return provider.storedBytes();
-      case 'delete':
-        await provider.deleteModel();
-        return null;
-      case 'unload':
-        await provider.unload();
-        return null;
-      case 'device':
-        return provider.device();
+  /** Runs one operation on `model`'s provider and says the model's state after it, whatever the outcome. */
+  const on = async <T>(model: LocalModelSpec, work: (provider: TransformersProvider) => Promise<T>): Promise<T> => {
+    try {
+      return await work(providerFor(model));
+    } finally {
+      const provider = providers.get(model.id);
+      const state = { loaded: provider?.loaded ?? false, lastGeneration: provider?.lastGeneration };
+      line?.notify('engine/state', { modelId: model.id, state });
     }
   };
 
-  port.addEventListener('message', (event) => {
-    const message = event.data as EngineRequest;
-    if (message?.type === 'engine/configure') {
-      config = message.config;
-      // Providers made before keep their settings; new settings apply to models used from now on.
-      for (const [id, provider] of providers) if (!provider.loaded) providers.delete(id);
-      return;
-    }
-    if (message?.type === 'engine/abort') {
-      running.get(message.id)?.abort(deserializeError(message.reason));
-      return;
-    }
-    if (message?.type !== 'engine/call') return;
-    const { id, call } = message;
-    const controller = new AbortController();
-    running.set(id, controller);
-    perform(id, call, controller.signal)
-      .then(
-        (value) => {
-          const provider = providers.get(call.model.id);
-          const state = { loaded: provider?.loaded ?? false, lastGeneration: provider?.lastGeneration };
-          post({ type: 'engine/done', id, value: value ?? null, state });
-        },
-        (error: unknown) => {
-          const provider = providers.get(call.model.id);
-          const state = { loaded: provider?.loaded ?? false, lastGeneration: provider?.lastGeneration };
-          post({ type: 'engine/failed', id, error: serializeError(error), state });
-        },
-      )
-      .finally(() => running.delete(id));
+  const configure = (next: EngineConfig) => {
+    config = next;
+    // Providers made before keep their settings; new settings apply to models used from now on.
+    for (const [id, provider] of providers) if (!provider.loaded) providers.delete(id);
+  };
+  const handlers: LineHandlers<EngineAsks> = {
+    'engine/prepare': ({ model }, { signal, update }) =>
+      on(model, async (provider) => {
+        for (const [otherId, other] of providers) {
+          if (otherId !== model.id && other.loaded) {
+            await other.unload();
+            unloaded(otherId);
+          }
+        }
+        await provider.prepare(update, signal);
+        return null;
+      }),
+    'engine/generate': ({ model, req, stream }, { signal, update }) =>
+      on(model, (provider) => provider.generate({ ...req, signal, onText: stream ? update : undefined })),
+    'engine/fits': ({ model, req }) => on(model, async (provider) => provider.fits(req)),
+    'engine/is-cached': ({ model }) => on(model, (provider) => provider.isCached()),
+    'engine/stored-bytes': ({ model }) => on(model, async (provider) => (await provider.storedBytes()) ?? null),
+    'engine/delete': ({ model }) =>
+      on(model, async (provider) => {
+        await provider.deleteModel();
+        return null;
+      }),
+    'engine/unload': ({ model }) =>
+      on(model, async (provider) => {
+        await provider.unload();
+        return null;
+      }),
+    'engine/device': ({ model }) => on(model, (provider) => provider.device()),
+  };
+  // Inside the Worker an `error` event is one uncaught error of its own, not the end of the line.
+  line = createRequestLine<EngineNotices, EngineAsks>({
+    transport: workerTransport(port, { closesOnError: false }),
+    handlers,
+    notices: { 'engine/configure': (message) => configure(message.config) },
   });
-  port.start?.();
 }
