@@ -28,6 +28,7 @@ import { defineToolEvents, exposeToolEventsLazily } from './define-tool-events';
 import { inactiveError, isInactive } from './inactive-document';
 import { watchFrameWindows } from './watch-frame-windows';
 import { WAKE_EVENT } from '../webmcp/wake-event';
+import { afterFrameDocument } from '../webmcp/after-frame-document';
 import { watchForNativePageTools } from '../webmcp/watch-for-native-page-tools';
 
 /** Where the stub's handle lives on the window (non-enumerable), for the polyfill that takes over. */
@@ -103,8 +104,11 @@ export function installModelContextStub(win: Window & typeof globalThis, host?: 
     // Else the window outlived the adopted about:blank (a same-origin document replaced it and kept its window):
     // the modelContext getter on Document.prototype is that stub's, not native, and this document gets its own.
   } else if ('modelContext' in proto) {
-    const native = (win.document as { modelContext?: EventTarget }).modelContext;
-    if (native) watchForNativePageTools(win, native, () => win.dispatchEvent(new win.Event(WAKE_EVENT)));
+    // Not in a frame's initial about:blank while its document loads: the read would bind it (after-frame-document.ts).
+    afterFrameDocument(win, () => {
+      const native = (win.document as { modelContext?: EventTarget }).modelContext;
+      if (native) watchForNativePageTools(win, native, () => win.dispatchEvent(new win.Event(WAKE_EVENT)));
+    });
     return;
   }
   // [SecureContext], as native's (Chromium counts a data: frame as no secure context): nothing of WebMCP there.

@@ -11,7 +11,7 @@ import type { ToolAnnotations } from '../agent/types';
 import { readPageField } from './read-page-field';
 
 /** What a tool's annotations say: the hints, and `autosubmit` where a declarative tool's is reported. */
-export interface AnnotationFlags {
+interface AnnotationFlags {
   annotations?: ToolAnnotations;
   /** Reported for a declarative form's tool only: whether the form submits itself (`toolautosubmit`). */
   autosubmit?: boolean;
