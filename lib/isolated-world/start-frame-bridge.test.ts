@@ -104,7 +104,7 @@ describe('startFrameBridge', () => {
       expect(reads).toBe(0);
       expect(sent).toEqual([]);
       // The load left the about:blank in place (a 204): the bridge serves it after all, once.
-      element.dispatchEvent(new (parent as unknown as { Event: typeof Event }).Event('load'));
+      element.dispatchEvent(new parent.Event('load'));
       startFrameBridge(win, runtime, scope);
       expect(reads).toBe(1);
       expect(sent).toEqual([{ type: 'frame/ready', url: 'about:blank', needsDelegation: expect.any(Boolean) }]);

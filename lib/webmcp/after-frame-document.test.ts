@@ -33,7 +33,13 @@ afterEach(async () => {
 
 describe('pendingFrameElement', () => {
   it("finds a frame's initial about:blank while the frame loads its src or srcdoc", () => {
-    for (const attributes of [{ src: '/held.html' }, { src: 'https://other.test/' }, { srcdoc: '<p>hi</p>' }, { src: ' /x ', id: 'f' }]) {
+    const pending: Record<string, string>[] = [
+      { src: '/held.html' },
+      { src: 'https://other.test/' },
+      { srcdoc: '<p>hi</p>' },
+      { src: ' /x ', id: 'f' },
+    ];
+    for (const attributes of pending) {
       const { win, element } = frameWindow('about:blank', attributes);
       expect(pendingFrameElement(win)).toBe(element);
     }
@@ -43,7 +49,8 @@ describe('pendingFrameElement', () => {
   it('finds nothing for a document that is not pending: a top, a loaded frame, a frame with no src or an about: or javascript: one', () => {
     expect(pendingFrameElement(frameWindow('about:blank', null).win)).toBeUndefined();
     expect(pendingFrameElement(frameWindow('https://shop.test/frame.html', { src: '/frame.html' }).win)).toBeUndefined();
-    for (const attributes of [{}, { src: '' }, { src: 'about:blank' }, { src: 'javascript:void 0' }]) {
+    const idle: Record<string, string>[] = [{}, { src: '' }, { src: 'about:blank' }, { src: 'javascript:void 0' }];
+    for (const attributes of idle) {
       expect(pendingFrameElement(frameWindow('about:blank', attributes).win)).toBeUndefined();
     }
     expect(pendingFrameElement(frameWindow('about:blank', { data: '/x.html' }, 'object').win)).toBeUndefined();
