@@ -28,7 +28,6 @@ import { defineToolEvents, exposeToolEventsLazily } from './define-tool-events';
 import { inactiveError, isInactive } from './inactive-document';
 import { watchFrameWindows } from './watch-frame-windows';
 import { WAKE_EVENT } from '../webmcp/wake-event';
-import { afterFrameDocument } from '../webmcp/after-frame-document';
 import { watchForNativePageTools } from '../webmcp/watch-for-native-page-tools';
 
 /** Where the stub's handle lives on the window (non-enumerable), for the polyfill that takes over. */
@@ -104,11 +103,8 @@ export function installModelContextStub(win: Window & typeof globalThis, host?: 
     // Else the window outlived the adopted about:blank (a same-origin document replaced it and kept its window):
     // the modelContext getter on Document.prototype is that stub's, not native, and this document gets its own.
   } else if ('modelContext' in proto) {
-    // Not in a frame's initial about:blank while its document loads: the read would bind it (after-frame-document.ts).
-    afterFrameDocument(win, () => {
-      const native = (win.document as { modelContext?: EventTarget }).modelContext;
-      if (native) watchForNativePageTools(win, native, () => win.dispatchEvent(new win.Event(WAKE_EVENT)));
-    });
+    const native = (win.document as { modelContext?: EventTarget }).modelContext;
+    if (native) watchForNativePageTools(win, native, () => win.dispatchEvent(new win.Event(WAKE_EVENT)));
     return;
   }
   // [SecureContext], as native's (Chromium counts a data: frame as no secure context): nothing of WebMCP there.
@@ -251,12 +247,19 @@ export function installModelContextStub(win: Window & typeof globalThis, host?: 
   watchFrameWindows(win, (child) => {
     if (!(child as unknown as Record<symbol, unknown>)[STUB_KEY]) installModelContextStub(child as Window & typeof globalThis, host ?? win);
   });
-  // An adopted document replaced before its host's page bridge took over (the frame's src loaded first): its calls
-  // can no longer run, and fail as a call on a document that is gone.
+  // A document replaced before the polyfill took over (an adopted about:blank whose frame's src loaded first, or a
+  // frame's about:blank that navigated at once): no polyfill will run its calls. Native had run them by then: a
+  // registration (or the 2025 API's calls that returned nothing) succeeded and its tool went with the document; any
+  // other call fails as one on a document that is gone. A document kept for the back/forward cache keeps its calls.
+  const doc = win.document;
+  win.addEventListener('pagehide', (event) => {
+    if (real || event.persisted) return;
+    for (const call of recorded.splice(0)) {
+      if (/^(reg|unr|pro|cle)/.test(call.method)) call.resolve(undefined);
+      else call.reject(inactiveError(doc));
+    }
+  });
   if (host) {
-    win.addEventListener('pagehide', () => real || recorded.splice(0).map((call) => call.reject(inactiveError(stub.d as Document))), {
-      once: true,
-    });
     return;
   }
 
