@@ -4,10 +4,10 @@
  *
  *   flock /tmp/webmcp-browser.lock npx tsx scripts/repro-frame-bind-crash.ts [--extension DIR|none] [--attempts N] [--minutes M]
  *
- * Each attempt, in a new tab of one browser: a page appends a frame whose same-origin `src` is held by the server, so
- * the frame sits on its initial about:blank; with an extension, the tab is then watched as the panel watches it (the
+ * Each attempt, in a new tab of one browser: a page appends frames (`--frames`, 4) whose same-origin `src` the server
+ * holds, so each sits on its initial about:blank; with an extension, the tab is then watched as the panel watches it (the
  * router loads the whole bridge into every frame, the pending about:blank too) and the top frame's report awaited;
- * then the `src` is let through, and once the frame's document loaded it registers a tool and lists its tools
+ * then the `src`s are let through, and once the frames' documents loaded each registers a tool and lists its tools
  * (its document's first use of WebMCP: the second bind, if the about:blank's was bound). An attempt ends as `ok`,
  * `crashed` (the renderer was killed: "Target crashed", the browser's "bad IPC message, reason 346"), or `hung` (the
  * frame's WebMCP calls did not settle in 20 s). The page never touches the about:blank itself: whatever binds it is
@@ -26,11 +26,13 @@ const { values } = parseArgs({
     extension: { type: 'string', default: EXTENSION_DIR },
     attempts: { type: 'string', default: '200' },
     minutes: { type: 'string', default: '7' },
+    frames: { type: 'string', default: '4' },
   },
 });
 const extensionDir = values.extension === 'none' ? null : values.extension!;
 const attempts = Number(values.attempts);
 const deadline = Date.now() + Number(values.minutes) * 60_000;
+const frameCount = Number(values.frames);
 const SETTLE_MS = 20_000;
 
 type Outcome = 'ok' | 'crashed' | 'hung' | 'other';
@@ -83,30 +85,39 @@ async function attempt(n: number): Promise<Outcome> {
       resolve('crashed');
     }),
   );
-  const path = `/held-${n}-${Math.random().toString(36).slice(2)}.html`;
+  const paths = Array.from({ length: frameCount }, (_, i) => `/held-${n}-${i}-${Math.random().toString(36).slice(2)}.html`);
   try {
     const run = (async (): Promise<Outcome> => {
       await page.goto(`${server.url}/plain.html?attempt=${n}`);
       await page.evaluate(`(() => {
-        const frame = document.createElement('iframe');
-        frame.src = ${JSON.stringify(path)};
-        window.frameLoaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
-        document.body.append(frame);
+        window.framesLoaded = Promise.all(${JSON.stringify(paths)}.map((src) => {
+          const frame = document.createElement('iframe');
+          frame.src = src;
+          const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
+          document.body.append(frame);
+          return loaded;
+        }));
       })()`);
-      // The server has the frame's request once the frame is on its way (held there): the frame is on its initial about:blank.
-      while (!held.has(path)) await new Promise((resolve) => setTimeout(resolve, 10));
+      // The server has each frame's request once the frame is on its way (held there): each is on its initial about:blank.
+      while (!paths.every((path) => held.has(path))) await new Promise((resolve) => setTimeout(resolve, 10));
       if (sw) await watch(sw, page);
-      held.get(path)!();
-      held.set(path, () => {});
-      await page.evaluate('window.frameLoaded');
-      const frame = page.frames().find((f) => f.url().endsWith(path));
-      if (!frame) return 'other';
+      for (const path of paths) {
+        held.get(path)!();
+        held.set(path, () => {});
+      }
+      await page.evaluate('window.framesLoaded');
+      const frames = paths.map((path) => page.frames().find((f) => f.url().endsWith(path)));
+      if (frames.some((frame) => !frame)) return 'other';
       // As text: tsx would wrap a function's inner functions in a helper the page does not have.
-      const settled = frame.evaluate(`(async () => {
-        const mc = document.modelContext;
-        await mc.registerTool({ name: 'frame_tool', description: 'The frame’s tool.', execute: () => 'ran' });
-        return (await mc.getTools()).length;
-      })()`);
+      const settled = Promise.all(
+        frames.map((frame) =>
+          frame!.evaluate(`(async () => {
+            const mc = document.modelContext;
+            await mc.registerTool({ name: 'frame_tool_' + Math.random().toString(36).slice(2), description: 'The frame’s tool.', execute: () => 'ran' });
+            return (await mc.getTools()).length;
+          })()`),
+        ),
+      );
       const timer = new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), SETTLE_MS));
       const result = await Promise.race([settled.then(() => 'ok' as const), timer]);
       return result;
