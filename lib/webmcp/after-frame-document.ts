@@ -23,8 +23,15 @@ export function afterFrameDocument(win: Window, then: () => void): void {
   element.addEventListener(
     'load',
     () => {
-      // A new document came: its own scripts serve it. The about:blank still there: the load left it in place.
-      if (win.document === document) then();
+      // A new document came: its own scripts serve it (one of another origin leaves a window this world cannot
+      // read). The about:blank still there: the load left it in place.
+      let stayed = false;
+      try {
+        stayed = win.document === document;
+      } catch {
+        // The window went to another origin.
+      }
+      if (stayed) then();
     },
     { once: true },
   );
