@@ -46,7 +46,8 @@ export function startPageBridge(win: Window & typeof globalThis): void {
   const give = (key: unknown): boolean => {
     if (typeof key !== 'string' || win.document !== document) return false;
     if (prove) prove(key);
-    else waiting.push(key);
+    // The page can call this too: a few keys are kept, the background's last among them.
+    else if (waiting.push(key) > 8) waiting.shift();
     return true;
   };
   Object.defineProperty(give, SERVED, { value: document });
