@@ -1,4 +1,5 @@
 import { requestBridge } from '@/lib/isolated-world/request-bridge';
+import { afterFrameDocument } from '@/lib/webmcp/after-frame-document';
 import { watchForNativePageTools } from '@/lib/webmcp/watch-for-native-page-tools';
 
 /**
@@ -7,7 +8,10 @@ import { watchForNativePageTools } from '@/lib/webmcp/watch-for-native-page-tool
  * modelContext and the forms, and at the first sign of WebMCP asks the background for the bridge.
  * docs/architecture.md, "The lazy bridge".
  */
-export default defineUnlistedScript(() => {
-  const native = (document as unknown as { modelContext?: EventTarget }).modelContext;
-  if (native) watchForNativePageTools(window, native, () => requestBridge(chrome, true));
-});
+export default defineUnlistedScript(() =>
+  // Not in a frame's initial about:blank while its document loads: the read would bind it (after-frame-document.ts).
+  afterFrameDocument(window, () => {
+    const native = (document as unknown as { modelContext?: EventTarget }).modelContext;
+    if (native) watchForNativePageTools(window, native, () => requestBridge(chrome, true));
+  }),
+);

@@ -10,6 +10,7 @@ import { legacyRegistrations } from '../page-world/legacy-registrations';
 import { PolyfillModelContext } from '../page-world/install-model-context-polyfill';
 import { connectPageChannel } from '../webmcp/page-channel';
 import { servePageTools } from '../page-world/serve-page-tools';
+import { FakeChromeTool, fakeProtocolAnnotations } from '../../tests/fixtures/fake-chrome-tool';
 
 /**
  * Both halves of one frame in one happy-dom window: the MAIN side (polyfill + servePageTools) and the isolated
@@ -333,39 +334,7 @@ describe('createFrameToolHost over the page channel', () => {
   it("reads Chrome 160's Tool objects field by field: `source` for the document, empty members null, nothing cloneable", async () => {
     const win = window as unknown as Window & typeof globalThis;
     const otherWindow = {} as Window;
-    // Chrome 160's Tool: an interface object whose members are getters, `source` in place of `window`, empty members
-    // null, and a reference no structured clone or JSON can carry (here a function and a cycle).
-    class Tool {
-      #fields: Record<string, unknown>;
-      constructor(fields: Record<string, unknown>) {
-        this.#fields = { ...fields, execute: () => {} };
-        this.#fields.self = this;
-      }
-      get name() {
-        return this.#fields.name;
-      }
-      get title() {
-        return this.#fields.title;
-      }
-      get description() {
-        return this.#fields.description;
-      }
-      get inputSchema() {
-        return this.#fields.inputSchema;
-      }
-      get outputSchema() {
-        return this.#fields.outputSchema;
-      }
-      get annotations() {
-        return this.#fields.annotations;
-      }
-      get source() {
-        return this.#fields.source;
-      }
-      get origin() {
-        return location.origin;
-      }
-    }
+    const Tool = FakeChromeTool;
     const ran: unknown[] = [];
     const native = Object.assign(new EventTarget(), {
       getTools: async () => [
@@ -419,6 +388,101 @@ describe('createFrameToolHost over the page channel', () => {
     expect(result).toMatchObject({ kind: 'output', output: { structuredContent: { hits: 1 } } });
     // The native Tool object itself is handed back to executeTool, as Chrome identifies it.
     expect(ran).toEqual([[true, { q: 'x' }]]);
+  });
+
+  it("reads every annotation name Chrome reports on native tools: the DevTools protocol's names, and autosubmit", async () => {
+    const win = window as unknown as Window & typeof globalThis;
+    const native = Object.assign(new EventTarget(), {
+      getTools: async () => [
+        new FakeChromeTool({
+          name: 'search',
+          description: 'Search.',
+          annotations: fakeProtocolAnnotations({ readOnly: true, untrustedContent: true }),
+          source: win,
+        }),
+        new FakeChromeTool({
+          name: 'transfer',
+          description: 'Moves money.',
+          annotations: fakeProtocolAnnotations({ consequential: true, readOnly: false }),
+          source: win,
+        }),
+        new FakeChromeTool({
+          name: 'dump',
+          description: 'Dev only.',
+          annotations: fakeProtocolAnnotations({ debugging: true }),
+          source: win,
+        }),
+        // A declarative form's tool whose form this frame cannot find (the annotation is all there is to go by).
+        new FakeChromeTool({
+          name: 'book',
+          description: 'Books.',
+          annotations: fakeProtocolAnnotations({ autosubmit: false }),
+          source: win,
+        }),
+        new FakeChromeTool({
+          name: 'subscribe',
+          description: 'Subscribes.',
+          annotations: fakeProtocolAnnotations({ autosubmit: true }),
+          source: win,
+        }),
+      ],
+      executeTool: async () => '{}',
+    });
+    const host = createFrameToolHost({
+      win,
+      doc: document,
+      native,
+      cursor: createToolCursor(document),
+      report: () => {},
+      onCallState: () => {},
+      onNavigating: () => {},
+      settle: { capMs: 50 },
+      debounceMs: 5,
+    });
+    const byName = Object.fromEntries((await host.list()).tools.map((t) => [t.name, t]));
+    expect(byName.search.annotations).toEqual({ readOnlyHint: true, untrustedContentHint: true });
+    expect(byName.transfer.annotations).toEqual({ readOnlyHint: false, consequentialHint: true });
+    expect(byName.dump.annotations).toEqual({ debugging: true });
+    expect(byName.book).toMatchObject({ declarative: true, needsConfirmation: true });
+    expect(byName.book).not.toHaveProperty('annotations');
+    expect(byName.subscribe).toMatchObject({ declarative: true });
+    expect(byName.subscribe).not.toHaveProperty('needsConfirmation');
+  });
+
+  it("reads a page implementation that lists Chrome 160's Tool objects through the page channel", async () => {
+    const { host } = await frame();
+    const win = window as unknown as Window & typeof globalThis;
+    const ran: unknown[] = [];
+    const own = Object.assign(new EventTarget(), {
+      getTools: async () => [
+        new FakeChromeTool({ name: 'plain', description: 'Plain.', source: win }),
+        new FakeChromeTool({
+          name: 'typed',
+          title: 'Typed',
+          description: 'Typed.',
+          inputSchema: { type: 'object', properties: { q: { type: 'string' } } },
+          annotations: fakeProtocolAnnotations({ readOnly: true, consequential: false }),
+          source: win,
+        }),
+        // Another same-origin document's tool: its own frame reports it.
+        new FakeChromeTool({ name: 'elsewhere', description: 'Another frame’s.', source: {} }),
+      ],
+      executeTool: async (tool: unknown, input: unknown) => {
+        ran.push([tool instanceof FakeChromeTool, input]);
+        return '{"ok":true}';
+      },
+    });
+    Object.defineProperty(document, 'modelContext', { configurable: true, value: own });
+    try {
+      const tools = (await host.list()).tools;
+      expect(tools.map((t) => t.name)).toEqual(['plain', 'typed']);
+      expect(tools[0]).toEqual({ name: 'plain', description: 'Plain.', inputSchema: { type: 'object', properties: {} } });
+      expect(tools[1]).toMatchObject({ title: 'Typed', annotations: { readOnlyHint: true, consequentialHint: false } });
+      expect(await host.call(call('typed', { q: 'x' }))).toMatchObject({ kind: 'output', output: { structuredContent: { ok: true } } });
+      expect(ran).toEqual([[true, { q: 'x' }]]);
+    } finally {
+      delete (document as unknown as { modelContext?: unknown }).modelContext;
+    }
   });
 
   it('keeps a frame within its schema budget', async () => {

@@ -21,6 +21,7 @@ import type { PageChannel, PageToolInfo } from '../webmcp/page-channel';
 import { createSettleWatch } from './create-settle-watch';
 import { readPageContext } from './read-page-context';
 import { isOversizedEntry, readToolEntry } from './read-tool-entry';
+import { toolOwnerWindow } from '../webmcp/tool-owner-window';
 import { cancelledBeforeStart, cancelledInPage, type ToolErrorCode, toolErrorOutput } from '../agent/tool-error-output';
 
 /** The native ModelContext as the isolated world sees it. */
@@ -368,19 +369,11 @@ function toInputObject(input: unknown): Record<string, unknown> | string {
   return value as Record<string, unknown>;
 }
 
-/** Whether a native tool entry belongs to this window (`window` today, `source` from Chrome 160). */
+/** Whether a native tool entry belongs to this window (one that names no window is taken as this frame's). */
 function ownedBy(raw: unknown, win: Window): boolean {
   if (typeof raw !== 'object' || raw === null) return false;
-  for (const key of ['window', 'source']) {
-    let value: unknown;
-    try {
-      value = Reflect.get(raw, key);
-    } catch {
-      continue;
-    }
-    if (value !== undefined && value !== null) return value === win;
-  }
-  return true;
+  const owner = toolOwnerWindow(raw);
+  return owner === undefined || owner === win;
 }
 
 /**

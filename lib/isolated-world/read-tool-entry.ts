@@ -3,15 +3,18 @@
  * implementation's) into a FrameTool. Everything about it is untrusted: fields are read one by one (Chrome 160
  * returns non-clonable Tool objects), strings are bounded, the title and description lose hidden characters
  * (cleanPageText; the agent host cleans again, since a compromised frame skips this), and the inputSchema becomes a JSON-safe deep copy.
+ * Empty members may be `null` (Chrome 160) or missing (Chromium 156); annotations may use either naming
+ * (read-annotation-flags.ts).
  * A malformed schema is replaced by an empty object schema and flagged with `schemaError`, never fatal.
  * Returns undefined for something that is not a tool at all (no usable name).
  */
-import type { JSONSchema, ToolAnnotations } from '../agent/types';
+import type { JSONSchema } from '../agent/types';
 import type { FrameTool } from '../messaging/bridge-messages';
 import { cleanPageText, cleanPageValue } from '../page-data/clean-page-text';
 import { thrownMessage } from '../page-data/describe-thrown';
 import { isRecord } from '../shared/is-record';
 import { SCHEMA_LIMITS } from '../schema/schema-limits';
+import { readAnnotationFlags } from '../webmcp/read-annotation-flags';
 import { readPageField } from '../webmcp/read-page-field';
 import { MAX_TOOL_BYTES } from '../messaging/bridge-messages';
 import { jsonSizeUpTo } from '../shared/json-size-up-to';
@@ -52,8 +55,13 @@ export function readToolEntry(raw: unknown): FrameTool | undefined {
   const schema = readSchema(readPageField(raw, 'inputSchema'));
   tool.inputSchema = schema.schema;
   if (schema.error) tool.schemaError = schema.error;
-  const annotations = readAnnotations(readPageField(raw, 'annotations'));
+  const { annotations, autosubmit } = readAnnotationFlags(readPageField(raw, 'annotations'));
   if (annotations) tool.annotations = annotations;
+  // Reported for a declarative form's tool only (Chrome's newer annotations): without it, the form waits for the person.
+  if (autosubmit !== undefined) {
+    tool.declarative = true;
+    if (!autosubmit) tool.needsConfirmation = true;
+  }
   const outputSchema = readOutputSchema(readPageField(raw, 'outputSchema'));
   if (outputSchema) tool.outputSchema = outputSchema;
   return tool;
@@ -78,16 +86,6 @@ function readOutputSchema(value: unknown): JSONSchema | undefined {
 function readString(target: object, key: string, max: number): string | undefined {
   const value = readPageField(target, key);
   return typeof value === 'string' ? value.slice(0, max) : undefined;
-}
-
-function readAnnotations(value: unknown): ToolAnnotations | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const out: ToolAnnotations = {};
-  for (const key of ['readOnlyHint', 'untrustedContentHint', 'consequentialHint', 'debugging'] as const) {
-    const v = readPageField(value, key);
-    if (typeof v === 'boolean') out[key] = v;
-  }
-  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 /**

@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { Window as HappyWindow } from 'happy-dom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trustDeliveredMessages } from '../../tests/fixtures/trusted-port-messages';
 import type { FrameReport } from '../messaging/bridge-messages';
@@ -72,6 +73,45 @@ describe('startFrameBridge', () => {
           ?.tools.map((t) => t.name),
       )
       .toEqual(['add_to_cart']);
+  });
+
+  it("stays out of a frame's initial about:blank while the frame loads its src: no modelContext read, nothing said", async () => {
+    const parent = new HappyWindow({ url: 'https://shop.test/' });
+    const child = new HappyWindow({ url: 'about:blank' });
+    try {
+      const element = parent.document.createElement('iframe');
+      element.setAttribute('src', '/held.html');
+      Object.defineProperty(child, 'frameElement', { configurable: true, value: element });
+      // happy-dom has none; a browser runs the callback once the page is idle.
+      Object.defineProperty(child, 'requestIdleCallback', { configurable: true, value: (callback: () => void) => setTimeout(callback, 0) });
+      // Native WebMCP as the isolated world reads it: in Chromium 156 the first read binds the document's WebMCP host.
+      let reads = 0;
+      Object.defineProperty(child.document, 'modelContext', {
+        configurable: true,
+        get() {
+          reads++;
+          return Object.assign(new EventTarget(), { getTools: async () => [], executeTool: async () => null });
+        },
+      });
+      const sent: unknown[] = [];
+      const runtime: FrameBridgeRuntime = {
+        sendMessage: async (message) => void sent.push(message),
+        onMessage: { addListener: () => {} },
+      };
+      const scope = { [ISOLATED_KEYS_GLOBAL]: [] };
+      const win = child as unknown as Window & typeof globalThis;
+      startFrameBridge(win, runtime, scope);
+      expect(reads).toBe(0);
+      expect(sent).toEqual([]);
+      // The load left the about:blank in place (a 204): the bridge serves it after all, once.
+      element.dispatchEvent(new parent.Event('load'));
+      startFrameBridge(win, runtime, scope);
+      expect(reads).toBe(1);
+      expect(sent).toEqual([{ type: 'frame/ready', url: 'about:blank', needsDelegation: expect.any(Boolean) }]);
+    } finally {
+      await parent.happyDOM.close();
+      await child.happyDOM.close();
+    }
   });
 
   it('starts once per world: a second injection adds nothing', async () => {

@@ -6,6 +6,7 @@
  */
 import { type BridgeChannel, DOCUMENT_PORT_NAME, type FrameChannel } from '../messaging/bridge-messages';
 import { type ChannelHandlers, handleMessage, sendMessage } from '../messaging/channel';
+import { afterFrameDocument } from '../webmcp/after-frame-document';
 import { isolatedKeys } from '../webmcp/bridge-keys';
 import { connectPageChannel } from '../webmcp/page-channel';
 import { sameOriginAncestry } from '../webmcp/same-origin-ancestry';
@@ -28,7 +29,7 @@ export interface FrameBridgeRuntime {
 
 /** Starts the bridge in this isolated world, once: `scope` is the world's global (where the background's keys are). */
 export function startFrameBridge(window: Window & typeof globalThis, runtime: FrameBridgeRuntime, scope: object = globalThis): void {
-  const { document, location } = window;
+  const { document } = window;
   // Injected again (a watched tab, and the frame's own request): the first one serves its document. The mark is the
   // document, not the world: Chromium keeps the window, and this world's global with it, when a frame's initial
   // about:blank gives way to its first same-origin document (docs/platform-notes.md), and a bridge loaded into the
@@ -36,6 +37,14 @@ export function startFrameBridge(window: Window & typeof globalThis, runtime: Fr
   const started = scope as { webmcpAgentBridge?: Document };
   if (started.webmcpAgentBridge === document) return;
   started.webmcpAgentBridge = document;
+  // Nothing in a frame's initial about:blank while its document loads: reading its modelContext would bind it, and
+  // the coming document's bind could then kill the renderer (after-frame-document.ts). That document gets a bridge.
+  afterFrameDocument(window, () => serveFrame(window, runtime, scope));
+}
+
+/** The bridge for the window's current document. */
+function serveFrame(window: Window & typeof globalThis, runtime: FrameBridgeRuntime, scope: object): void {
+  const { document, location } = window;
   /** Whether this bridge's document is still the window's: once replaced, the bridge says and answers nothing. */
   const live = () => window.document === document;
   const tell = <T extends keyof FrameChannel>(type: T, request: FrameChannel[T]['request']) => {

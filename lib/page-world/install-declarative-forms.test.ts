@@ -219,6 +219,19 @@ describe('installDeclarativeForms', () => {
     );
   });
 
+  it('rejects a waiting call with UnknownError when the person’s submit is prevented without an answer and the form removed in it, as native', async () => {
+    const { mc, tool, form } = withForms(`<form id="f" toolname="wait" tooldescription="Waits">
+      <input name="q"><button type="submit" id="go">Go</button></form>`);
+    form('f').addEventListener('submit', (event) => {
+      event.preventDefault();
+      form('f').remove();
+    });
+    const call = mc.executeTool(await tool('wait'), { q: 'x' });
+    await new Promise((resolve) => mc.addEventListener('toolactivated', resolve, { once: true }));
+    form('f').requestSubmit();
+    await expect(call).rejects.toMatchObject({ name: 'UnknownError' });
+  });
+
   it('ends a waiting call when the form’s definition changes, not when a value does', async () => {
     const { mc, tool, form } = withForms(`<form id="f" toolname="wait" tooldescription="Waits">
       <input name="q"><button type="submit" id="go">Go</button></form>`);

@@ -337,6 +337,35 @@ describe('installModelContextStub', () => {
   });
 });
 
+describe('installModelContextStub when its document goes before the polyfill came (issue 46)', () => {
+  it('a registration succeeds and the 2025 API’s calls that returned nothing too; the polyfill, loaded later, replays nothing', async () => {
+    const { win, doc } = pageWorld();
+    installModelContextStub(win);
+    const mc = doc.modelContext;
+    const registered = mc.registerTool({ name: 't', description: 'd', execute: () => 'x' });
+    const provided = mc.provideContext({ tools: [] });
+    const ran = mc.executeTool({ name: 't' }, {});
+    win.dispatchEvent(new win.Event('pagehide'));
+    await expect(registered).resolves.toBeUndefined();
+    await expect(provided).resolves.toBeUndefined();
+    await expect(ran).rejects.toMatchObject({ name: 'InvalidStateError' });
+    const { real, calls } = fakeReal(win);
+    (win[STUB_KEY] as ModelContextStub).upgrade(real);
+    expect(calls).toEqual([]);
+  });
+
+  it('a document kept for the back/forward cache keeps its calls for the polyfill', async () => {
+    const { win, doc } = pageWorld();
+    installModelContextStub(win);
+    const listed = doc.modelContext.getTools();
+    win.dispatchEvent(Object.assign(new win.Event('pagehide'), { persisted: true }));
+    const { real, calls } = fakeReal(win);
+    (win[STUB_KEY] as ModelContextStub).upgrade(real);
+    await expect(listed).resolves.toEqual(['listed']);
+    expect(calls.map(([method]) => method)).toEqual(['getTools']);
+  });
+});
+
 describe('installModelContextStub for an adopted initial about:blank (issue 36)', () => {
   it('wakes its host, not its own window, and a call its host takes over within that wake still runs', async () => {
     const host = pageWorld();
@@ -353,13 +382,16 @@ describe('installModelContextStub for an adopted initial about:blank (issue 36)'
     expect(own.count()).toBe(0);
   });
 
-  it('a call its host never took over fails as the document goes (the frame’s src loaded first)', async () => {
+  it('as the document goes before its host took over (the frame’s src loaded first), a registration succeeds, as native’s had; other calls fail', async () => {
     const host = pageWorld();
     const child = pageWorld();
     installModelContextStub(child.win, host.win);
-    const call = child.doc.modelContext.registerTool({ name: 't', description: 'd', execute: () => 'x' });
+    const registered = child.doc.modelContext.registerTool({ name: 't', description: 'd', execute: () => 'x' });
+    const listed = child.doc.modelContext.getTools();
     child.win.dispatchEvent(new child.win.Event('pagehide'));
-    await expect(call).rejects.toMatchObject({ name: 'InvalidStateError' });
+    // Native registered the tool at once, before the document went (and the tool with it): no InvalidStateError.
+    await expect(registered).resolves.toBeUndefined();
+    await expect(listed).rejects.toMatchObject({ name: 'InvalidStateError' });
   });
 
   it('the frame’s own stub, come to the adopted document after all, hands it back to the frame', () => {

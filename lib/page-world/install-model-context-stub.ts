@@ -259,12 +259,19 @@ export function installModelContextStub(
     if (!(child as unknown as Record<symbol, unknown>)[STUB_KEY])
       installModelContextStub(child as Window & typeof globalThis, host ?? win, mirror);
   });
-  // An adopted document replaced before its host's page bridge took over (the frame's src loaded first): its calls
-  // can no longer run, and fail as a call on a document that is gone.
+  // A document replaced before the polyfill took over (an adopted about:blank whose frame's src loaded first, or a
+  // frame's about:blank that navigated at once): no polyfill will run its calls. Native had run them by then: a
+  // registration (or the 2025 API's calls that returned nothing) succeeded and its tool went with the document; any
+  // other call fails as one on a document that is gone. A document kept for the back/forward cache keeps its calls.
+  const doc = win.document;
+  win.addEventListener('pagehide', (event) => {
+    if (real || event.persisted) return;
+    for (const call of recorded.splice(0)) {
+      if (/^(reg|unr|pro|cle)/.test(call.method)) call.resolve(undefined);
+      else call.reject(inactiveError(doc));
+    }
+  });
   if (host) {
-    win.addEventListener('pagehide', () => real || recorded.splice(0).map((call) => call.reject(inactiveError(stub.d as Document))), {
-      once: true,
-    });
     return;
   }
 

@@ -13,9 +13,11 @@ import { createExposureLink, type ExposureLink } from './exposure-link';
 import { legacyRegistrations } from './legacy-registrations';
 import { declarativeFormTools } from './declarative-form-tools';
 import { type PageRequest, type PageToolInfo, servePageChannel } from '../webmcp/page-channel';
+import { readAnnotationFlags } from '../webmcp/read-annotation-flags';
 import { readPageField } from '../webmcp/read-page-field';
 import { MAX_TOOL_BYTES } from '../messaging/bridge-messages';
 import { jsonSizeUpTo } from '../shared/json-size-up-to';
+import { toolOwnerWindow } from '../webmcp/tool-owner-window';
 import { cancelResume, linkContinuations, markAgentCall } from './tool-continuations';
 
 type ModelContextLike = EventTarget & {
@@ -110,8 +112,9 @@ export function servePageTools(win: Window, sources: PageToolSources): { prove: 
       }
       for (const tool of tools) {
         // The polyfill's getTools() also lists the same-origin frames' tools, as native's: their frames report them.
-        const owner = readPageField(tool as object, 'window');
-        if (typeof owner === 'object' && owner !== null && owner !== win) continue;
+        // `window` on Chromium 156's entries, `source` on Chrome 160's Tool objects.
+        const owner = toolOwnerWindow(tool);
+        if (owner !== undefined && owner !== win) continue;
         const info = toInfo(tool);
         if (!info || byName.has(info.name)) continue;
         // Only the polyfill's tools: their registrations went through the legacy shim, which noted the API.
@@ -218,13 +221,14 @@ function toInfo(tool: unknown): PageToolInfo | undefined {
   const info: PageToolInfo = { name, description: typeof description === 'string' ? description : '' };
   const title = read('title');
   if (typeof title === 'string') info.title = title;
+  // An empty member is missing on Chromium 156's entries and null on Chrome 160's Tool objects: no schema either way.
   const schema = read('inputSchema');
   // Megabytes of description or schema are not copied to the isolated world on every list: the tool is left out.
   if (info.description.length > MAX_TOOL_BYTES || jsonSizeUpTo(schema, MAX_TOOL_BYTES) === Number.POSITIVE_INFINITY) {
     return { name, description: '', oversized: true };
   }
   if (typeof schema === 'string') info.inputSchemaJson = schema;
-  else if (schema !== undefined) {
+  else if (schema !== undefined && schema !== null) {
     try {
       info.inputSchemaJson = JSON.stringify(schema);
     } catch (error) {
@@ -241,13 +245,7 @@ function toInfo(tool: unknown): PageToolInfo | undefined {
     }
   }
   const annotations = read('annotations');
-  if (typeof annotations === 'object' && annotations !== null) {
-    const copy: Record<string, boolean> = {};
-    for (const key of ['readOnlyHint', 'untrustedContentHint', 'consequentialHint', 'debugging']) {
-      const v = readPageField(annotations, key);
-      if (typeof v === 'boolean') copy[key] = v;
-    }
-    info.annotations = copy;
-  }
+  // Under the names pages register with, whichever names the implementation lists them by (read-annotation-flags.ts).
+  if (typeof annotations === 'object' && annotations !== null) info.annotations = { ...readAnnotationFlags(annotations).annotations };
   return info;
 }

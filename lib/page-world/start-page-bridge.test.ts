@@ -8,8 +8,8 @@ const STARTED_KEY = Symbol.for(PAGE_BRIDGE_NAME);
 const opened: HappyWindow[] = [];
 
 /** A fresh secure page world, its `Document` the class its document inherits from (as in a browser). */
-function pageWorld(): PageWindow {
-  const happy = new HappyWindow({ url: 'https://shop.test/' });
+function pageWorld(url = 'https://shop.test/'): PageWindow {
+  const happy = new HappyWindow({ url });
   opened.push(happy);
   Object.defineProperty(happy, 'isSecureContext', { configurable: true, value: true });
   let proto = Object.getPrototypeOf(happy.document);
@@ -49,6 +49,30 @@ describe('startPageBridge', () => {
     expect((fresh as unknown as Record<symbol, unknown>)[Symbol.for(`${PAGE_BRIDGE_NAME}.document`)]).toBe(next);
     // The stale bridge's key function proves nothing: its document is gone.
     expect((stale as (key: unknown) => unknown)('key')).toBe(false);
+  });
+
+  it("reads no modelContext in a frame's initial about:blank while the frame loads its src, and serves it if the load left it", () => {
+    const win = pageWorld('about:blank');
+    const parent = pageWorld();
+    const element = parent.document.createElement('iframe');
+    element.setAttribute('src', '/held.html');
+    Object.defineProperty(win, 'frameElement', { configurable: true, value: element });
+    // Native WebMCP's getter, counting reads: in Chromium 156 the first one binds the document's WebMCP host.
+    let reads = 0;
+    Object.defineProperty(win.Document.prototype, 'modelContext', {
+      configurable: true,
+      get() {
+        reads++;
+        return new EventTarget();
+      },
+    });
+    startPageBridge(win);
+    // Marked, so that the bridge is not loaded twice; served only once the frame's load is over.
+    expect(typeof win[STARTED_KEY]).toBe('function');
+    expect((win[STARTED_KEY] as (key: unknown) => unknown)('early key')).toBe(true);
+    expect(reads).toBe(0);
+    element.dispatchEvent(new (parent as unknown as { Event: typeof Event }).Event('load'));
+    expect(reads).toBeGreaterThan(0);
   });
 
   it('stays out of a window where the page defined the mark first', () => {

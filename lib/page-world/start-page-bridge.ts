@@ -4,6 +4,7 @@
  * the legacy shim on it, and the channel the isolated world reads and runs tools through. With native WebMCP
  * only the channel starts: it serves implementations the page brought itself.
  */
+import { afterFrameDocument } from '../webmcp/after-frame-document';
 import { PAGE_BRIDGE_NAME } from '../webmcp/bridge-keys';
 import { installDeclarativeForms } from './install-declarative-forms';
 import { installLegacyShim } from './install-legacy-shim';
@@ -40,11 +41,24 @@ export function startPageBridge(win: Window & typeof globalThis): void {
   if (stub?.h && stub.d === win.document) return;
   const document = win.document;
   let prove: ((key: string) => void) | undefined;
-  const give = (key: unknown) => typeof key === 'string' && win.document === document && prove?.(key);
+  // Keys handed over before this document is served wait for it (a frame's pending about:blank, below).
+  const waiting: string[] = [];
+  const give = (key: unknown): boolean => {
+    if (typeof key !== 'string' || win.document !== document) return false;
+    if (prove) prove(key);
+    // The page can call this too: a few keys are kept, the background's last among them.
+    else if (waiting.push(key) > 8) waiting.shift();
+    return true;
+  };
   Object.defineProperty(give, SERVED, { value: document });
   // Configurable, so that the next document of a kept window can put its own in its place.
   Object.defineProperty(win, STARTED_KEY, { value: give, configurable: true });
-  prove = serve(win).prove;
+  // Nothing in a frame's initial about:blank while its document loads: reading its modelContext would bind it, and
+  // the coming document's bind could then kill the renderer (after-frame-document.ts). That document gets a bridge.
+  afterFrameDocument(win, () => {
+    prove = serve(win).prove;
+    for (const key of waiting.splice(0)) prove(key);
+  });
 }
 
 // On the mark's function: the document its bridge serves (Symbol.for: a later load of this script reads it too).

@@ -759,6 +759,85 @@ test('removing a form ends a call that waits for its submit with UnknownError; a
   expect(out).toEqual({ waiting: ['rejected', 'DOMException:UnknownError'], answered: ['ok', 'answered'], cancels: [] });
 });
 
+test('an unrelated form’s submission and removal leave a call that waits for its form’s submit waiting, as native’s: the person’s submit still answers it (issue 46)', async ({
+  context,
+  server,
+}) => {
+  const out: Record<string, unknown> = {};
+  for (const way of ['a plain form submitted, then removed', 'another tool form’s agent call answered, then its form removed']) {
+    const page = await openPage(context, server.url);
+    out[way] = await page.evaluate(async (how) => {
+      const w = window as any;
+      const mc = (document as any).modelContext;
+      const cancels: string[] = [];
+      mc.addEventListener('toolcancel', (e: any) => cancels.push(e.toolName));
+      const plain = document.createElement('form');
+      plain.innerHTML = '<input name="x"><button>Go</button>';
+      const plainSubmits: boolean[] = [];
+      plain.addEventListener('submit', (e) => {
+        plainSubmits.push((e as any).agentInvoked);
+        e.preventDefault();
+      });
+      document.body.append(plain);
+      const waiting = w.settle(mc.executeTool(await w.toolNamed('manual'), { m: 'x' }));
+      await new Promise((resolve) => mc.addEventListener('toolactivated', resolve, { once: true }));
+      let other: unknown;
+      if (how.startsWith('a plain form')) {
+        plain.requestSubmit();
+        plain.remove();
+      } else {
+        w.onAgentSubmit = (form: HTMLFormElement, event: any) => {
+          event.preventDefault();
+          event.respondWith(Promise.resolve(`${form.id} done`));
+          if (form.id === 'answer') form.remove();
+        };
+        other = await w.settle(mc.executeTool(await w.toolNamed('answer'), { q: 'x' }));
+      }
+      // Both browsers have seen it all once a list has come back: the call still waits, marked, and the person's
+      // submit answers it.
+      await mc.getTools();
+      const stillMarked = w.marks(document.getElementById('manual')).form;
+      (document.getElementById('manual-submit') as HTMLElement).click();
+      return { waiting: await waiting, stillMarked, other, plainSubmits, cancels };
+    }, way);
+    await page.close();
+  }
+  expect(out).toEqual({
+    'a plain form submitted, then removed': { waiting: ['ok', 'manual done'], stillMarked: true, plainSubmits: [false], cancels: [] },
+    'another tool form’s agent call answered, then its form removed': {
+      waiting: ['ok', 'manual done'],
+      stillMarked: true,
+      other: ['ok', 'answer done'],
+      plainSubmits: [],
+      cancels: [],
+    },
+  });
+});
+
+test('the person’s submit of a waiting form, prevented without an answer and the form removed in the handler, rejects the call with UnknownError (issue 46)', async ({
+  context,
+  server,
+}) => {
+  const page = await openPage(context, server.url);
+  const out = await page.evaluate(async () => {
+    const w = window as any;
+    const mc = (document as any).modelContext;
+    const cancels: string[] = [];
+    mc.addEventListener('toolcancel', (e: any) => cancels.push(e.toolName));
+    const waiting = w.settle(mc.executeTool(await w.toolNamed('manual'), { m: 'x' }));
+    await new Promise((resolve) => mc.addEventListener('toolactivated', resolve, { once: true }));
+    const seen: boolean[] = [];
+    w.onAgentSubmit = (form: HTMLFormElement, event: any) => {
+      seen.push(event.agentInvoked);
+      event.preventDefault();
+      form.remove();
+    };
+    (document.getElementById('manual') as HTMLFormElement).requestSubmit();
+    return { waiting: await waiting, seen, cancels };
+  });
+  expect(out).toEqual({ waiting: ['rejected', 'DOMException:UnknownError'], seen: [true], cancels: [] });
+});
+
 test('the input schema a form declares is native’s, field by field and key by key', async ({ context, server }) => {
   const page = await openPage(context, server.url, 'forms-schema.html');
   // An object, not the JSON text the spec's tool holds as its "input schema" (issue 36 item 2; Chromium 156 too).

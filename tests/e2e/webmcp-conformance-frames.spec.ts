@@ -611,6 +611,52 @@ test('the initial about:blank of a frame whose src is still loading has a workin
   expect(out).toEqual({ url: 'about:blank', type: 'object', listed: ['pending_blank'], afterLoad });
 });
 
+test('a registration in a frame’s initial about:blank that navigates at once succeeds, its tool gone with the document, and no InvalidStateError reaches the page (issue 46)', async ({
+  context,
+  server,
+}) => {
+  for (const way of ['src still loading', 'src set after the registration']) {
+    const page = await openPage(context, server.url);
+    const held = heldPage(server);
+    await page.exposeFunction('releaseFrame', held.release);
+    const out = await page.evaluate(
+      async ({ src, setLater }) => {
+        const nameOf = (e: any) => (e && typeof e === 'object' ? `${e.constructor.name}:${e.name}` : `${typeof e}:${String(e)}`);
+        const unhandled: string[] = [];
+        window.addEventListener('unhandledrejection', (e) => unhandled.push(`top:${nameOf(e.reason)}`));
+        const frame = document.createElement('iframe');
+        if (!setLater) frame.src = src;
+        const blankLoaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
+        document.body.append(frame);
+        // The about:blank of a frame with no src loads at once; one whose src is held stays until released.
+        if (setLater) await blankLoaded;
+        const blankWindow = frame.contentWindow as any;
+        blankWindow.addEventListener('unhandledrejection', (e: any) => unhandled.push(`blank:${nameOf(e.reason)}`));
+        const blank = blankWindow.document;
+        let registered = 'not settled when the frame’s document had loaded';
+        blank.modelContext.registerTool({ name: 'blank_tool', description: 'd', execute: () => 'x' }).then(
+          (value: unknown) => (registered = `ok:${String(value)}`),
+          (e: unknown) => (registered = `rejected:${nameOf(e)}`),
+        );
+        // Nothing awaited: the frame goes to its document before anything else runs in the page.
+        const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
+        if (setLater) frame.src = src;
+        await (window as any).releaseFrame();
+        await loaded;
+        const mc = (document as any).modelContext;
+        const fromTop = ((await mc.getTools()) as { name: string }[]).map((t) => t.name);
+        const own = ((await (frame.contentDocument as any).modelContext.getTools()) as { name: string }[]).map((t) => t.name);
+        // A task after the page's own calls: a rejection nobody handled would have been reported by then.
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        return { title: frame.contentDocument?.title, registered, fromTop, own, unhandled };
+      },
+      { src: held.path, setLater: way === 'src set after the registration' },
+    );
+    expect(out, way).toEqual({ title: 'loaded', registered: 'ok:undefined', fromTop: [], own: [], unhandled: [] });
+    await page.close();
+  }
+});
+
 test('about:blank and srcdoc frames are of their creator’s origin: their tools are listed with it and run', async ({ context, server }) => {
   const page = await openPage(context, server.url);
   const out = await page.evaluate(async () => {
@@ -949,7 +995,7 @@ test.describe('the initial about:blank of a frame whose src is still loading (is
       server,
       serviceWorker,
       tabIdOf,
-    }, testInfo) => {
+    }) => {
       const page = await openPage(context, server.url);
       const tabId = await tabIdOf(page);
       const held = heldPage(server);
@@ -961,15 +1007,14 @@ test.describe('the initial about:blank of a frame whose src is still loading (is
         await (document as any).modelContext.registerTool({ name: 'top_tool', description: 'd', execute: () => 'top' });
       }, held.path);
       await watchTab(serviceWorker, tabId);
-      // Native: the bridge a watched tab loads into every frame reads the blank's native modelContext, as that frame's.
       // The polyfill: the blank is served by its parent's page bridge, which reports the parent's own tools only.
-      const polyfill = testInfo.project.name === 'polyfill';
-      const snapshot = await expectTools(serviceWorker, tabId, polyfill ? ['top_tool'] : ['blank_tool', 'top_tool']);
-      expect(snapshot.tools.filter((t) => t.frameId === 0).map((t) => t.name)).toEqual(['top_tool']);
+      // Native: the bridge a watched tab loads into every frame waits in the blank until the frame's load is over,
+      // reading nothing there (issue 46: a read would bind its WebMCP host, and the frame's own document's bind may
+      // then crash the tab); the page itself still lists and runs the blank's tool (the tests above).
+      const snapshot = await expectTools(serviceWorker, tabId, ['top_tool']);
+      expect(snapshot.tools.map((t) => t.frameId)).toEqual([0]);
       for (const tool of snapshot.tools) expect(tool.origin).toBe(server.url);
-      const called = await callTool(serviceWorker, tabId, 'blank_tool');
-      if (polyfill) expect(textOf(called)).toContain('[unknown_tool]');
-      else expect(textOf(called)).toBe('blank');
+      expect(textOf(await callTool(serviceWorker, tabId, 'blank_tool'))).toContain('[unknown_tool]');
       held.release();
     });
   });
