@@ -12,6 +12,8 @@ import {
 import { buildLocalSystemPrompt } from './build-local-system-prompt';
 import { createLoopDetector } from './detect-loop';
 import { findCorrection } from './find-correction';
+import { FIND_TOOLS_NOTE, FIND_TOOLS_TOOL, findTools, foundToolsLimit, MAX_SEARCHES_PER_TURN, withFoundTools } from './find-tools';
+import { FIND_TOOLS_NAME, isFindToolsName } from './find-tools-name';
 import { gistOfResult } from './gist-of-result';
 import { inPageOrder } from './in-page-order';
 import type { ChatTurn, GenerateRequest, LocalProvider } from './local-provider';
@@ -109,6 +111,8 @@ async function* runSteps(
   const results = earlierResults(req.messages);
   let lastResult: string | undefined;
   let lastFailure: string | undefined;
+  // The search step (find-tools.ts): searches made for this request, and the tools the last one found.
+  const search = { count: 0, found: [] as string[] };
 
   // 2. Resume: the history ends on a finished call (Retry), or on anything but the person's turn. The calls
   // already made for this request count toward loop detection and the last failure.
@@ -118,6 +122,7 @@ async function* runSteps(
     for (const message of req.messages.slice(turnStart)) {
       for (const part of message.parts) {
         if (part.type !== 'tool' || part.state === 'running' || part.state === 'awaiting-confirmation') continue;
+        if (isFindToolsName(part.name)) rememberSearch(search, part.output);
         const call = finishedCall(part);
         loop.remember(call.name, call.input, call.result);
         lastResult = call.result;
@@ -133,12 +138,16 @@ async function* runSteps(
 
     // 3. Tool ranking, read fresh: the page's tools change as it changes.
     const available = selectTools(req.agent, req.tools, req.delegationDepth);
-    const ranked = rankTools(available, request, { max: maxTools, recent });
+    const ranked = withFoundTools(rankTools(available, request, { max: maxTools, recent }), search.found, available, maxTools);
+    // The search tool is offered beside the page's tools while some are left out and searches are left.
+    const canSearch = (tools: readonly ToolDescriptor[]) => search.count < MAX_SEARCHES_PER_TURN && available.length > tools.length;
+    const offer = (tools: readonly ToolDescriptor[]) => [...inPageOrder(tools, available), ...(canSearch(tools) ? [FIND_TOOLS_TOOL] : [])];
 
     let scratch: ChatTurn[] = [];
     let corrected = false;
     let repaired = false;
     let accepted: ParsedReply | undefined;
+    let offeredNow: string[] = [];
 
     while (!accepted) {
       // 4. Prompt fitting.
@@ -155,7 +164,7 @@ async function* runSteps(
               {
                 role: 'system',
                 content: buildLocalSystemPrompt({
-                  tools: inPageOrder(tools, available),
+                  tools: offer(tools),
                   toolsInline,
                   page: req.page,
                   instructions,
@@ -165,7 +174,7 @@ async function* runSteps(
               ...flattenHistory(b, format),
               ...scratch,
             ],
-            ...(toolsInline ? {} : { tools: inPageOrder(tools, available) }),
+            ...(toolsInline ? {} : { tools: offer(tools) }),
             ...(options.maxNewTokens ? { maxNewTokens: options.maxNewTokens } : {}),
           }),
         });
@@ -194,9 +203,11 @@ async function* runSteps(
         return;
       }
 
-      // 6. Read before showing.
-      const parsed = parseToolCalls(outcome.text, available);
-      const problems = checkReply(parsed, available);
+      // 6. Read before showing. The search tool first: a loose spelling of its name is the search, no page tool.
+      const callable = canSearch(fitted.tools) ? [FIND_TOOLS_TOOL, ...available] : available;
+      offeredNow = fitted.tools.map((t) => t.name);
+      const parsed = parseToolCalls(outcome.text, callable);
+      const problems = checkReply(parsed, callable);
       if (problems.length) {
         // 8. Repair, once per step.
         if (repaired) {
@@ -251,26 +262,36 @@ async function* runSteps(
       const id = newId();
       const input = call.input ?? {};
       yield { type: 'tool-call', messageId, id, name: call.name, input };
-      // A delegate_to_<id> call runs the sub-agent's own loop as a nested run, with this loop's provider.
-      const output = subAgentFor(req.agent, call.name, req.delegationDepth)
-        ? yield* runSubAgent(req, { id, name: call.name, input }, (nested) => runLocalAgent(provider, nested, options))
-        : await callTool(req, { id, name: call.name, input });
+      const searching = call.name === FIND_TOOLS_NAME;
+      // The search runs here, over this run's tools, never on a page. A delegate_to_<id> call runs the sub-agent's
+      // own loop as a nested run, with this loop's provider.
+      const output = searching
+        ? runSearch(search, available, input, { offered: offeredNow, max: foundToolsLimit(maxTools) })
+        : subAgentFor(req.agent, call.name, req.delegationDepth)
+          ? yield* runSubAgent(req, { id, name: call.name, input }, (nested) => runLocalAgent(provider, nested, options))
+          : await callTool(req, { id, name: call.name, input });
       const text = toolOutputText(output);
       yield output.isError ? { type: 'tool-error', id, error: text } : { type: 'tool-result', id, output };
-      results.push(text);
-      lastResult = text;
-      lastFailure = output.isError ? text : undefined;
-      moveToFront(recent, call.name);
+      if (!searching) {
+        results.push(text);
+        lastResult = text;
+        lastFailure = output.isError ? text : undefined;
+        moveToFront(recent, call.name);
+      }
       // 10. Loop detection.
       const verdict = loop.record(call.name, input, text);
       // The loop's own note goes after the page's data, outside its delimiter: it is an instruction, the result is not.
+      const note = [
+        ...(searching && !output.isError && search.found.length ? [FIND_TOOLS_NOTE] : []),
+        ...(verdict === 'flag' ? [LOCAL_AGENT_PROMPTS.repeated] : []),
+      ].join(' ');
       done.push({
         id,
         name: call.name,
         input,
         result: text,
         ...(isUntrusted(call.name) ? { untrusted: true } : {}),
-        ...(verdict === 'flag' ? { note: LOCAL_AGENT_PROMPTS.repeated } : {}),
+        ...(note ? { note } : {}),
       });
       if (verdict === 'stop') stop = 'circles';
       else if (req.signal.aborted) stop = 'aborted';
@@ -298,6 +319,33 @@ async function* runSteps(
       return;
     }
   }
+}
+
+/**
+ * One search (find-tools.ts), counted against the request's limit; what it found is offered from the next step on.
+ * A search past the limit (several in one reply) is answered with an error and finds nothing.
+ */
+function runSearch(
+  search: { count: number; found: string[] },
+  available: readonly ToolDescriptor[],
+  input: unknown,
+  options: { offered: readonly string[]; max: number },
+): ToolOutput {
+  if (search.count >= MAX_SEARCHES_PER_TURN) {
+    const text = `Error [invalid_input]: you searched ${MAX_SEARCHES_PER_TURN} times for this request already. Use the tools you have, or answer.`;
+    return { content: [{ type: 'text', text }], isError: true };
+  }
+  search.count++;
+  const result = findTools(available, input, options);
+  if (result.names.length) search.found = result.names;
+  return result.output;
+}
+
+/** A search made earlier in this request (Retry): it counts, and what it found is offered again. */
+function rememberSearch(search: { count: number; found: string[] }, output: ToolOutput | undefined): void {
+  search.count++;
+  const found = (output?.structuredContent as { found?: unknown } | undefined)?.found;
+  if (Array.isArray(found) && found.length && found.every((n) => typeof n === 'string')) search.found = found.slice(0, 8);
 }
 
 interface Fitted {
