@@ -21,7 +21,11 @@ const tool = (name: string, description: string, properties: Record<string, unkn
 
 /** Ten tools of a travel site: for the request below, the ranker puts convert_currency ninth, past the eight offered. */
 const TRAVEL: ToolDescriptor[] = [
-  tool('search_flights', 'Search flights between two airports on a date.', { from: { type: 'string' }, to: { type: 'string' }, date: { type: 'string' } }),
+  tool('search_flights', 'Search flights between two airports on a date.', {
+    from: { type: 'string' },
+    to: { type: 'string' },
+    date: { type: 'string' },
+  }),
   tool('book_flight', 'Book a flight found by search_flights.', { flightId: { type: 'string' } }),
   tool('search_hotels', 'Search hotels in a city for given nights.', { city: { type: 'string' } }),
   tool('book_hotel', 'Book a hotel room.', { hotelId: { type: 'string' } }),
@@ -84,7 +88,11 @@ const toolCalls = (parts: AgentStreamPart[]) =>
   parts.filter((p): p is Extract<AgentStreamPart, { type: 'tool-call' }> => p.type === 'tool-call').map((p) => [p.name, p.input]);
 
 /** One call format each on-device family writes (parse-tool-calls.ts), and the provider shape that goes with it. */
-const FORMATS: { family: string; provider: { callFormat?: CallFormat; toolsInline?: boolean }; call: (name: string, args: Record<string, unknown>) => string }[] = [
+const FORMATS: {
+  family: string;
+  provider: { callFormat?: CallFormat; toolsInline?: boolean };
+  call: (name: string, args: Record<string, unknown>) => string;
+}[] = [
   {
     family: 'Qwen3 (<tool_call>{json}</tool_call>)',
     provider: {},
@@ -138,7 +146,10 @@ describe('runLocalAgent: the search step', () => {
         ['convert_currency', CONVERT],
       ]);
       const found = parts.find((p) => p.type === 'tool-result') as Extract<AgentStreamPart, { type: 'tool-result' }>;
-      expect(found.output.content[0]).toMatchObject({ type: 'text', text: expect.stringContaining('- convert_currency: Convert an amount') });
+      expect(found.output.content[0]).toMatchObject({
+        type: 'text',
+        text: expect.stringContaining('- convert_currency: Convert an amount'),
+      });
       expect(h.calls).toEqual([{ id: expect.any(String), name: 'convert_currency', input: CONVERT }]);
       // Step 2: the found tool is offered, within the same count of page tools.
       expect(offered(prompts[1])).toContain('convert_currency');

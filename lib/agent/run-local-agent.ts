@@ -12,7 +12,16 @@ import {
 import { buildLocalSystemPrompt } from './build-local-system-prompt';
 import { createLoopDetector } from './detect-loop';
 import { findCorrection } from './find-correction';
-import { FIND_TOOLS_NOTE, FIND_TOOLS_TOOL, findTools, foundToolsLimit, MAX_SEARCHES_PER_TURN, withFoundTools } from './find-tools';
+import {
+  FIND_TOOLS_NOTE,
+  FIND_TOOLS_TOOL,
+  foundToolsLimit,
+  MAX_SEARCHES_PER_TURN,
+  rememberToolSearch,
+  runToolSearch,
+  type ToolSearchState,
+  withFoundTools,
+} from './find-tools';
 import { FIND_TOOLS_NAME, isFindToolsName } from './find-tools-name';
 import { gistOfResult } from './gist-of-result';
 import { inPageOrder } from './in-page-order';
@@ -112,7 +121,7 @@ async function* runSteps(
   let lastResult: string | undefined;
   let lastFailure: string | undefined;
   // The search step (find-tools.ts): searches made for this request, and the tools the last one found.
-  const search = { count: 0, found: [] as string[] };
+  const search: ToolSearchState = { count: 0, found: [] };
 
   // 2. Resume: the history ends on a finished call (Retry), or on anything but the person's turn. The calls
   // already made for this request count toward loop detection and the last failure.
@@ -122,7 +131,7 @@ async function* runSteps(
     for (const message of req.messages.slice(turnStart)) {
       for (const part of message.parts) {
         if (part.type !== 'tool' || part.state === 'running' || part.state === 'awaiting-confirmation') continue;
-        if (isFindToolsName(part.name)) rememberSearch(search, part.output);
+        if (isFindToolsName(part.name)) rememberToolSearch(search, part.output);
         const call = finishedCall(part);
         loop.remember(call.name, call.input, call.result);
         lastResult = call.result;
@@ -266,7 +275,7 @@ async function* runSteps(
       // The search runs here, over this run's tools, never on a page. A delegate_to_<id> call runs the sub-agent's
       // own loop as a nested run, with this loop's provider.
       const output = searching
-        ? runSearch(search, available, input, { offered: offeredNow, max: foundToolsLimit(maxTools) })
+        ? runToolSearch(search, available, input, { offered: offeredNow, max: foundToolsLimit(maxTools) })
         : subAgentFor(req.agent, call.name, req.delegationDepth)
           ? yield* runSubAgent(req, { id, name: call.name, input }, (nested) => runLocalAgent(provider, nested, options))
           : await callTool(req, { id, name: call.name, input });
@@ -319,33 +328,6 @@ async function* runSteps(
       return;
     }
   }
-}
-
-/**
- * One search (find-tools.ts), counted against the request's limit; what it found is offered from the next step on.
- * A search past the limit (several in one reply) is answered with an error and finds nothing.
- */
-function runSearch(
-  search: { count: number; found: string[] },
-  available: readonly ToolDescriptor[],
-  input: unknown,
-  options: { offered: readonly string[]; max: number },
-): ToolOutput {
-  if (search.count >= MAX_SEARCHES_PER_TURN) {
-    const text = `Error [invalid_input]: you searched ${MAX_SEARCHES_PER_TURN} times for this request already. Use the tools you have, or answer.`;
-    return { content: [{ type: 'text', text }], isError: true };
-  }
-  search.count++;
-  const result = findTools(available, input, options);
-  if (result.names.length) search.found = result.names;
-  return result.output;
-}
-
-/** A search made earlier in this request (Retry): it counts, and what it found is offered again. */
-function rememberSearch(search: { count: number; found: string[] }, output: ToolOutput | undefined): void {
-  search.count++;
-  const found = (output?.structuredContent as { found?: unknown } | undefined)?.found;
-  if (Array.isArray(found) && found.length && found.every((n) => typeof n === 'string')) search.found = found.slice(0, 8);
 }
 
 interface Fitted {

@@ -59,7 +59,11 @@ describe('assignToolNames', () => {
 
   it('never gives a page tool the search tool’s name (find_tools), in any case or spelling, the top frame’s either', () => {
     const names = assignToolNames({}, [top('find_tools'), top('Find-Tools'), ad('find_tools')]);
-    expect(named(names, [top('find_tools'), top('Find-Tools'), ad('find_tools')])).toEqual(['find_tools_2', 'Find-Tools_2', 'find_tools_3']);
+    expect(named(names, [top('find_tools'), top('Find-Tools'), ad('find_tools')])).toEqual([
+      'find_tools_2',
+      'Find-Tools_2',
+      'find_tools_3',
+    ]);
     expect(toModelFacingNames([at(0, 'find.tools')])).toEqual(['find_tools_2']);
     // A name given before the search tool existed is taken back.
     const old = { [toolIdentityKey(top('find_tools'))]: 'find_tools' };

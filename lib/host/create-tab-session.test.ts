@@ -196,7 +196,10 @@ describe('createTabSession confirmations', () => {
       .snapshot()
       .messages.flatMap((m) => m.parts)
       .find((p) => p.type === 'tool');
-    expect(part).toMatchObject({ state: 'error', error: expect.stringMatching(/^Error \[unknown_tool\]: no tool named "find_tools" is offered to you. Available tools: pay\.$/) });
+    expect(part).toMatchObject({
+      state: 'error',
+      error: expect.stringMatching(/^Error \[unknown_tool\]: no tool named "find_tools" is offered to you. Available tools: pay\.$/),
+    });
   });
 
   it('a tool in a sandboxed frame (opaque origin) asks, names no site, and offers no "Always"', async () => {
