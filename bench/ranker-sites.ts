@@ -1,13 +1,8 @@
 /**
- * The sites the ranker's recall is measured on (bench/ranker.bench.ts). Each is a site's tools as its page gives
- * them and its webmcp-evals file.
- *
- * - Tuning: the two demo sites (their tools read from their own code, so the figures follow the demos) and the
- *   fixture sites in tests/fixtures/ranker-sites/tuning/. Changes to the ranker may be judged on these.
- * - Held-out: tests/fixtures/ranker-sites/held-out/, twenty sites and about a hundred tools written to look like
- *   real ones and never used to tune the ranker: their figure says whether a change generalizes.
+ * The demo sites as recall sites (bench/ranker-corpus/corpus.ts): each is the site's tools as its page gives them
+ * and its webmcp-evals file.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ToolDescriptor } from '../lib/agent/types';
 import type { RecallSite } from '../lib/evals/measure-tool-recall';
@@ -68,22 +63,7 @@ function demoRecipes(): RecallSite {
   };
 }
 
-function fixtureSites(set: 'tuning' | 'held-out'): RecallSite[] {
-  const dir = `tests/fixtures/ranker-sites/${set}`;
-  return readdirSync(join(root, dir))
-    .sort()
-    .map((name) => {
-      const site = JSON.parse(readFileSync(join(root, dir, name, 'site.json'), 'utf8')) as { origin: string; tools: ToolDescriptor[] };
-      return { origin: site.origin, tools: site.tools, cases: readCases(`${dir}/${name}/evals.json`) };
-    });
-}
-
-/** The sites changes to the ranker are judged on. */
-export function tuningSites(): RecallSite[] {
-  return [demoShop(), demoRecipes(), ...fixtureSites('tuning')];
-}
-
-/** The sites kept out of tuning. */
-export function heldOutSites(): RecallSite[] {
-  return fixtureSites('held-out');
+/** The two demo sites, their tools read from their own code so that the figures follow the demos. */
+export function demoSites(): [RecallSite, RecallSite] {
+  return [demoShop(), demoRecipes()];
 }

@@ -1,32 +1,64 @@
 /**
- * The on-device ranker's recall: how often the tool an eval case needs is among the k tools rankTools offers a
- * small model (the loop offers 8). Per site (each site's cases against its own tools, as today in one tab) beside
- * pooled (every site's tools at once under site-qualified names, as tools of several tabs reach one model), on the
- * tuning sites and on the held-out ones (bench/ranker-sites.ts). Lists the tuning set's misses at 8, and only the
- * count of the held-out set's, so that nobody tunes on them. Prints figures; asserts nothing.
+ * The on-device ranker's recall (issue 49): how often the tool a request needs is among the k tools rankTools
+ * offers a small model (the loop offers 8), today's ranker (frozen in bench/ranker-corpus/rank-tools-before.ts)
+ * beside the current one. On the corpus of bench/ranker-corpus/ (README there): every site's tools pooled under
+ * site-qualified names, as tools of several tabs reach one model, measured separately on the requests of the sites
+ * tuned on and of the sites kept out of tuning; and on BFCL live_multiple (each row ranking its own functions).
+ * Lists the tuned sites' misses at 8, and only the count of the kept-out ones, so that nobody tunes on them.
+ * Prints figures; asserts nothing.
  */
-import { measureToolRecall, type RecallSite, type ToolRecall } from '../lib/evals/measure-tool-recall';
-import { heldOutSites, tuningSites } from './ranker-sites';
+import { rankTools } from '../lib/agent/rank-tools';
+import { measureToolRecall, type ToolRecall } from '../lib/evals/measure-tool-recall';
+import { bfclLiveMultiple, corpusSites, keptOutSites, partOf } from './ranker-corpus/corpus';
+import { rankToolsBefore } from './ranker-corpus/rank-tools-before';
 
-const KS = [1, 3, 5, 8];
+const KS = [1, 4, 8];
+type Rank = typeof rankTools;
+const RANKERS: [string, Rank][] = [
+  ['before', rankToolsBefore],
+  ['after', rankTools],
+];
 
-function row(label: string, r: ToolRecall): string {
-  const recall = KS.map((k) => `@${k} ${r.recallAt[k].toFixed(3)}`).join('  ');
-  return `${label.padEnd(20)} ${recall}  MRR ${r.meanReciprocalRank.toFixed(3)}  (${r.sites} sites, ${r.tools} tools, ${r.cases} cases, ${r.expected} expected tools)`;
+function figures(r: ToolRecall): string {
+  return `${KS.map((k) => `@${k} ${r.recallAt[k].toFixed(3)}`).join('  ')}  MRR ${r.meanReciprocalRank.toFixed(3)}`;
 }
 
-function measure(name: string, sites: RecallSite[], listMisses: boolean): void {
-  const perSite = measureToolRecall(sites, { pooled: false, ks: KS });
-  const pooled = measureToolRecall(sites, { pooled: true, ks: KS });
-  console.log(row(`${name}, per site`, perSite));
-  console.log(row(`${name}, pooled`, pooled));
-  if (listMisses) {
-    for (const m of pooled.misses) console.log(`  pooled miss: ${m.tool} ranked ${m.rank} for "${m.request}" (${m.origin})`);
-  } else if (pooled.misses.length) {
-    console.log(`  ${pooled.misses.length} pooled miss(es) at 8, not listed: this set is held out.`);
+function corpusRow(label: string, measure: (rank: Rank) => ToolRecall): void {
+  const [before, after] = RANKERS.map(([, rank]) => measure(rank));
+  const about = `${after.sites} sites, ${after.tools} tools, ${after.cases} cases, ${after.expected} expected`;
+  console.log(`${label.padEnd(34)} before ${figures(before)}  |  after ${figures(after)}  (${about})`);
+}
+
+function bfclRecall(rank: Rank): { at4: number; at8: number; n: number } {
+  let at4 = 0;
+  let at8 = 0;
+  let n = 0;
+  for (const row of bfclLiveMultiple()) {
+    const ranking = rank(row.tools, row.request, { max: row.tools.length }).map((t) => t.name);
+    for (const tool of row.expected) {
+      const at = ranking.indexOf(tool) + 1;
+      n++;
+      if (at > 0 && at <= 4) at4++;
+      if (at > 0 && at <= 8) at8++;
+    }
   }
+  return { at4: at4 / n, at8: at8 / n, n };
 }
 
-console.log('rankTools recall (share of expected tools ranked within k; MRR = mean of 1/rank)');
-measure('tuning', tuningSites(), true);
-measure('held-out', heldOutSites(), false);
+const all = corpusSites();
+const pooled = (part: 'tuned' | 'kept-out') => (rank: Rank) =>
+  measureToolRecall(all, { pooled: true, ks: KS, rank, only: (site) => partOf((site as { id: string }).id) === part });
+
+console.log('rankTools recall (share of expected tools ranked within k; MRR = mean of 1/rank), before | after');
+corpusRow('tuned sites, all pooled', pooled('tuned'));
+corpusRow('kept-out sites, all pooled', pooled('kept-out'));
+corpusRow('kept-out sites, pooled alone', (rank) => measureToolRecall(keptOutSites(), { pooled: true, ks: KS, rank }));
+corpusRow('kept-out sites, per site', (rank) => measureToolRecall(keptOutSites(), { pooled: false, ks: KS, rank }));
+const [bfclBefore, bfclAfter] = RANKERS.map(([, rank]) => bfclRecall(rank));
+console.log(
+  `${'BFCL live_multiple, per row'.padEnd(34)} before @4 ${bfclBefore.at4.toFixed(3)}  @8 ${bfclBefore.at8.toFixed(3)}  |  after @4 ${bfclAfter.at4.toFixed(3)}  @8 ${bfclAfter.at8.toFixed(3)}  (${bfclAfter.n} expected)`,
+);
+const tunedMisses = pooled('tuned')(rankTools).misses;
+for (const m of tunedMisses) console.log(`  tuned miss: ${m.tool} ranked ${m.rank} for "${m.request}" (${m.origin})`);
+const keptMisses = pooled('kept-out')(rankTools).misses.length;
+if (keptMisses) console.log(`  ${keptMisses} kept-out miss(es) at 8, not listed: those sites are kept out of tuning.`);

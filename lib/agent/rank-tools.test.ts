@@ -93,7 +93,19 @@ describe('rankTools', () => {
 
 describe('tokenize', () => {
   it('splits names and drops stopwords', () => {
-    expect(tokenize('addToCart get_store_hours for the Categories')).toEqual(['add', 'cart', 'stor', 'hour', 'categori']);
+    expect(tokenize('addToCart get_store_hours for the Categories')).toEqual(['add', 'cart', 'store', 'hour', 'categori']);
+  });
+
+  it('splits a run of capitals and a trailing number off a name', () => {
+    expect(tokenize('rearrangeDOMComponents')).toEqual(tokenize('rearrange DOM components'));
+    expect(tokenize('openDoor2')).toEqual(tokenize('open door'));
+    expect(tokenize('step12')).toEqual(['step', '12']);
+  });
+
+  it('adds the one-word form of an everyday two-word phrase, keeping the words', () => {
+    expect(tokenize('what do I still have to do')).toContain(tokenize('todo')[0]);
+    expect(tokenize('sign in to my account')).toEqual([...tokenize('login'), ...tokenize('sign account')]);
+    expect(tokenize('to the shop')).toEqual(tokenize('shop'));
   });
 
   it('gives the forms of a word one stem', () => {
@@ -105,6 +117,9 @@ describe('tokenize', () => {
       ['plan', 'planned'],
       ['delivery', 'deliveries'],
       ['search', 'searching', 'searches'],
+      ['book', 'booking', 'bookings', 'booked'],
+      ['cancel', 'cancelled', 'cancels'],
+      ['available', 'availability'],
     ];
     for (const forms of same) expect(new Set(forms.flatMap((f) => tokenize(f))), forms.join('/')).toHaveLength(1);
   });
@@ -157,6 +172,14 @@ describe('rankTools with many sites and what a page declares', () => {
     expect(names(rankTools(films, 'which films are on', { max: 1 }))).toEqual(['list_movies']);
     const both = [tool('find_movie', 'Find a movie.'), tool('find_film', 'Find a film.')];
     expect(names(rankTools(both, 'find a film', { max: 1 }))).toEqual(['find_film']);
+  });
+
+  it('matches a request word that ends a compound written as one word, for less than the word itself', () => {
+    const tools = [tool('view_page', 'Show a page of the shop.'), tool('addtocart', 'Adds an item.', ['sku'])];
+    expect(names(rankTools(tools, 'put it in the cart', { max: 1 }))).toEqual(['addtocart']);
+    expect(names(rankTools([...tools, tool('cart', 'What is in it.')], 'cart', { max: 1 }))).toEqual(['cart']);
+    // Short words end too many words by chance: "art" is no part of "cart".
+    expect([...scoreTools([tool('cart', 'Items.')], 'art')]).toEqual([0]);
   });
 
   it('indexes only what the model is shown: a word past the cut description does not count', () => {

@@ -1,9 +1,10 @@
 import { cleanText, compactSchema } from './compact-schema';
 import { describeToolForModel } from './describe-tool-for-model';
 import { MAX_RETURNS_CHARS } from './summarize-output-schema';
-import { TASK_SYNONYMS } from './task-synonyms';
+import { TASK_PHRASES, TASK_SYNONYMS } from './task-synonyms';
 import type { ToolDescriptor } from './types';
 import { isRecord } from '../shared/is-record';
+import { stemmer } from 'stemmer';
 
 /** Options of {@link rankTools}. */
 interface RankToolsOptions {
@@ -44,6 +45,8 @@ const BREADTH = 0.75;
 const RECENT_BONUS = 1.5;
 /** Credit for a query word that is only a prefix of a tool word ("avail" → "availability"). */
 const PREFIX_CREDIT = 0.5;
+/** Shortest word matched as the end of a compound: shorter ones end too many words by chance ("art" → "cart"). */
+const MIN_COMPOUND_PART = 4;
 /** Credit for a query word whose synonym (TASK_SYNONYMS) is a tool word ("film" → "movie"). */
 const SYNONYM_CREDIT = 0.5;
 
@@ -145,13 +148,19 @@ function weightOf(mask: number, weights: Float64Array): number {
   return tf;
 }
 
-/** The fields (as bits) holding a longer word that `term` begins. */
+/**
+ * The fields (as bits) holding a longer word that `term` begins ("avail" → "availability"), or, for a term of at
+ * least {@link MIN_COMPOUND_PART} letters, ends: the second part of a compound written as one word ("order" →
+ * "reorder", "cart" → "addtocart").
+ */
 function prefixFields(doc: Indexed, term: string): number {
   if (term.length < 3) return 0;
   const first = term.charCodeAt(0);
+  const compound = term.length >= MIN_COMPOUND_PART;
   let mask = 0;
   for (const word of doc.list) {
-    if (word.charCodeAt(0) === first && word.length > term.length && word.startsWith(term)) mask |= doc.words.get(word) ?? 0;
+    if (word.length <= term.length) continue;
+    if ((word.charCodeAt(0) === first && word.startsWith(term)) || (compound && word.endsWith(term))) mask |= doc.words.get(word) ?? 0;
   }
   return mask;
 }
@@ -248,36 +257,37 @@ function indexed(tool: ToolDescriptor): Indexed {
   return entry;
 }
 
-/** Words of a text: split on non-letters, camelCase and snake_case, lower-cased, stopwords out, lightly stemmed. */
+/**
+ * Words of a text: split on non-letters, camelCase (also "DOMComponents"), snake_case and letter-digit boundaries,
+ * lower-cased, stopwords out, Porter-stemmed; a phrase of TASK_PHRASES ("to do", "sign in") adds its one-word form.
+ */
 export function tokenize(text: string): string[] {
   const out: string[] = [];
-  const spaced = text.slice(0, 4000).replace(/([a-z0-9])([A-Z])/g, '$1 $2');
-  for (const raw of spaced.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
+  const spaced = text
+    .slice(0, 4000)
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .replace(/(\p{L})(\p{N})|(\p{N})(\p{L})/gu, '$1$3 $2$4');
+  const raws = spaced.toLowerCase().split(/[^\p{L}\p{N}]+/u);
+  for (let i = 0; i < raws.length; i++) {
+    const raw = raws[i];
+    const phrase = i + 1 < raws.length ? phrases().get(`${raw} ${raws[i + 1]}`) : undefined;
+    if (phrase) out.push(phrase);
     if (raw.length < 2 || STOPWORDS.has(raw)) continue;
     out.push(stem(raw));
   }
   return out;
 }
 
-/**
- * Just enough stemming that the forms of a word meet: "shoes"/"shoe", "searching"/"search", "shipping"/"ship",
- * "categories"/"category", "movies"/"movie", "saved"/"save". Not a dictionary form ("category" becomes "categori"):
- * only equal stems matter.
- */
-function stem(word: string): string {
-  let w = word;
-  if (w.length > 4 && w.endsWith('ies')) w = `${w.slice(0, -3)}i`;
-  else if (w.length > 4 && /(?:ss|x|ch|sh)es$/.test(w)) w = w.slice(0, -2);
-  else if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') && !w.endsWith('us')) w = w.slice(0, -1);
-  else if (w.length > 5 && w.endsWith('ing')) w = undouble(w.slice(0, -3));
-  else if (w.length > 4 && w.endsWith('ed')) w = undouble(w.slice(0, -2));
-  if (w.length > 3 && w.endsWith('ie')) return w.slice(0, -1);
-  if (w.length > 3 && /[^aeiou]y$/.test(w)) return `${w.slice(0, -1)}i`;
-  if (w.length > 3 && w.endsWith('e') && !w.endsWith('ee')) return w.slice(0, -1);
-  return w;
+let phraseMap: Map<string, string> | undefined;
+
+/** TASK_PHRASES by their two words, each to its one word's stem. */
+function phrases(): Map<string, string> {
+  if (!phraseMap) phraseMap = new Map(TASK_PHRASES.map(([two, one]) => [two, stem(one)]));
+  return phraseMap;
 }
 
-/** "shipp" → "ship", "planned" → "plan": the doubled consonant of an -ing or -ed form. */
-function undouble(w: string): string {
-  return /([^aeioulsz])\1$/.test(w) ? w.slice(0, -1) : w;
+/** Porter's stemmer (the `stemmer` package): the forms of a word meet ("bookings"/"booked"/"book"). */
+function stem(word: string): string {
+  return stemmer(word);
 }

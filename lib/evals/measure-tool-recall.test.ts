@@ -36,6 +36,18 @@ describe('measureToolRecall', () => {
     expect(pooled.misses.map((m) => [m.origin, m.tool])).toContainEqual(['https://shop.example', 'search']);
   });
 
+  it("measures only the sites `only` keeps, against every site's tools, with the ranker it is given", () => {
+    const onlyNotes = measureToolRecall([shop, notes], { pooled: true, ks: [1], only: (site) => site === notes });
+    expect(onlyNotes).toMatchObject({ tools: 4, cases: 1, expected: 1 });
+    const reversed = measureToolRecall([shop, notes], {
+      pooled: true,
+      ks: [1],
+      rank: (tools, _query, options) => [...tools].reverse().slice(0, options?.max),
+    });
+    // The reversed pool puts notes' create_note first: no case's tool is first.
+    expect(reversed.recallAt[1]).toBe(0);
+  });
+
   it('throws when a case expects a tool its site does not have', () => {
     const broken = { ...shop, cases: [ask('check out', 'check_out')] };
     expect(() => measureToolRecall([broken], { pooled: true })).toThrow(/expects check_out, which the site does not have/);

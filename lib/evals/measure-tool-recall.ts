@@ -49,6 +49,10 @@ interface MeasureOptions {
   ks?: readonly number[];
   /** Pairs ranked below this are listed as misses. Default 8 (what the on-device loop offers). */
   missesAt?: number;
+  /** Only these sites' cases are measured (all sites' tools are still ranked when pooled). Default: every site. */
+  only?: (site: RecallSite) => boolean;
+  /** The ranker measured. Default rankTools (a bench passes an older one to compare). */
+  rank?: typeof rankTools;
 }
 
 /**
@@ -70,10 +74,11 @@ export function measureToolRecall(sites: readonly RecallSite[], options: Measure
   const misses: RecallMiss[] = [];
   let cases = 0;
   for (const [i, site] of sites.entries()) {
+    if (options.only && !options.only(site)) continue;
     const candidates = options.pooled ? pool : qualified[i];
     for (const [n, evalCase] of site.cases.entries()) {
       const request = splitMessages(evalCase.messages).text;
-      const ranking = rankTools(candidates, request, { max: candidates.length }).map((t) => t.name);
+      const ranking = (options.rank ?? rankTools)(candidates, request, { max: candidates.length }).map((t) => t.name);
       cases++;
       for (const tool of requiredTools(evalCase.expectedCall ?? [])) {
         const at = site.tools.findIndex((t) => t.name === tool);

@@ -1,0 +1,103 @@
+/**
+ * Hundreds of tools stay cheap (issue 49): a task of five tabs holding 300 tools between them (the corpus' sites'
+ * tools and BFCL live_multiple functions, bench/ranker-corpus/), under site-qualified names as a task pools them.
+ * Prints, today's ranker (frozen) beside the current one: the time rankTools takes over the 300 tools per request
+ * (median and p95, warm; and the first request, which indexes every tool), and the first model step's prompt with
+ * the on-device loop's defaults against the on-device budget (the catalog models' 8,192-token context less the
+ * 512-token reply budget), estimated as the audit estimates (lib/audit/estimate-tokens.ts). Asserts nothing.
+ */
+import { rankTools } from '../lib/agent/rank-tools';
+import { runLocalAgent } from '../lib/agent/run-local-agent';
+import { createToolNames } from '../lib/agent/site-tool-names';
+import type { AgentRunRequest, ToolDescriptor } from '../lib/agent/types';
+import { estimateTokens } from '../lib/audit/estimate-tokens';
+import { splitMessages } from '../lib/evals/run-eval-cases';
+import { createScriptedProvider } from '../lib/testing/scripted-provider';
+import { bfclLiveMultiple, corpusSites } from './ranker-corpus/corpus';
+import { rankToolsBefore } from './ranker-corpus/rank-tools-before';
+
+const TABS = 5;
+const TOOLS = 300;
+/** The catalog models' context (lib/local/model-catalog.ts) less the default reply budget (create-transformers-provider.ts). */
+const PROMPT_BUDGET = 8192 - 512;
+
+/** Five tabs' tools, 300 in all, each under its tab's site-qualified name. */
+function taskTools(): ToolDescriptor[] {
+  const names = createToolNames();
+  const sites = corpusSites();
+  const out: ToolDescriptor[] = [];
+  sites.forEach((site, i) => {
+    for (const tool of site.tools) out.push({ ...tool, name: names.nameOf({ tabId: (i % TABS) + 1, site: site.origin, tool: tool.name }) });
+  });
+  const seen = new Set<string>();
+  for (const row of bfclLiveMultiple()) {
+    for (const tool of row.tools) {
+      if (out.length >= TOOLS) break;
+      if (seen.has(tool.name)) continue;
+      seen.add(tool.name);
+      const tab = (out.length % TABS) + 1;
+      out.push({ ...tool, name: names.nameOf({ tabId: tab, site: `https://tab${tab}.example`, tool: tool.name.replace(/[^A-Za-z0-9_-]/g, '_') }) });
+    }
+  }
+  return out.slice(0, TOOLS);
+}
+
+function requests(): string[] {
+  return corpusSites().flatMap((site) => site.cases.map((c) => splitMessages(c.messages).text));
+}
+
+function stats(samples: number[]): string {
+  const sorted = samples.slice().sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  return `median ${at(0.5).toFixed(3)} ms  p95 ${at(0.95).toFixed(3)} ms  (n=${samples.length})`;
+}
+
+function timeRanking(rank: typeof rankTools, tools: ToolDescriptor[], asks: string[]): { first: number; warm: string } {
+  // The code warmed on other tools first (a browser has run the extension's code before a task's first step).
+  for (let i = 0; i < 3; i++) rank(tools.map((t) => ({ ...t, description: `${t.description ?? ''}${' '.repeat(i + 2)}` })), asks[i], { max: 8 });
+  // Fresh objects with new text: the first request indexes every tool, as a task's first step does.
+  const fresh = tools.map((t) => ({ ...t, description: `${t.description ?? ''} ` }));
+  let start = performance.now();
+  rank(fresh, asks[0], { max: 8 });
+  const first = performance.now() - start;
+  const samples: number[] = [];
+  for (let round = 0; round < 5; round++) {
+    for (const ask of asks) {
+      start = performance.now();
+      rank(fresh, ask, { max: 8 });
+      if (round > 0) samples.push(performance.now() - start);
+    }
+  }
+  return { first, warm: stats(samples) };
+}
+
+async function firstPromptTokens(tools: ToolDescriptor[], ask: string): Promise<{ tokens: number; offered: number }> {
+  const provider = createScriptedProvider(['Done.'], { fits: (req) => estimateTokens(req) <= PROMPT_BUDGET });
+  const req: AgentRunRequest = {
+    messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: ask }] }],
+    tools,
+    signal: new AbortController().signal,
+    callTool: async () => ({ content: [{ type: 'text', text: '{}' }] }),
+  };
+  for await (const _ of runLocalAgent(provider, req)) {
+    // run to the end
+  }
+  const first = provider.requests[0];
+  return { tokens: estimateTokens(first), offered: first.tools?.length ?? 0 };
+}
+
+const tools = taskTools();
+const asks = requests();
+console.log(`A task of ${TABS} tabs and ${tools.length} tools; ${asks.length} requests (the corpus').`);
+for (const [label, rank] of [
+  ['before', rankToolsBefore],
+  ['after', rankTools],
+] as const) {
+  const t = timeRanking(rank, tools, asks);
+  console.log(`rankTools ${label.padEnd(6)} over ${tools.length} tools: first request (indexing) ${t.first.toFixed(2)} ms; then ${t.warm}`);
+}
+const prompts = await Promise.all(asks.slice(0, 40).map((ask) => firstPromptTokens(tools, ask)));
+const tokens = prompts.map((p) => p.tokens).sort((a, b) => a - b);
+console.log(
+  `first model step's prompt (40 requests): median ${tokens[20]} tokens, largest ${tokens[tokens.length - 1]} (budget ${PROMPT_BUDGET}); tools offered: ${Math.min(...prompts.map((p) => p.offered))}–${Math.max(...prompts.map((p) => p.offered))} of ${tools.length}`,
+);
