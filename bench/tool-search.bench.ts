@@ -55,7 +55,11 @@ async function converse(tools: ToolDescriptor[], request: string, target: ToolDe
   let searched = false;
   const args = exampleArguments(target.inputSchema);
   const provider = createScriptedProvider([
-    (req) => (offered(req).includes(target.name) ? call(target.name, args) : ((searched = true), call('find_tools', { query }))),
+    (req) => {
+      if (offered(req).includes(target.name)) return call(target.name, args);
+      searched = true;
+      return call('find_tools', { query });
+    },
     (req) => (offered(req).includes(target.name) ? call(target.name, args) : 'I found no tool for that.'),
     'Done.',
     'Done.',
