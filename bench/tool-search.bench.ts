@@ -5,6 +5,8 @@
  * on-device loop (runLocalAgent, offering k tools) runs with the scripted provider the loop's tests use: the model
  * calls the tool if it is offered, otherwise searches once, then calls the tool if the search put it in the prompt.
  *
+ * The tuned sites' misses are measured the same way, beside them, for comparison.
+ *
  * The model's query is either the request's own words, or a paraphrase: another request of the corpus that needs the
  * same tool on the same site (another person's words for the same need), when the corpus has one. A miss is
  * recovered when the tool is offered in the step after the search and the model's call to it runs. Prints figures;
@@ -15,10 +17,10 @@ import type { GenerateRequest } from '../lib/agent/local-provider';
 import { runLocalAgent } from '../lib/agent/run-local-agent';
 import { createToolNames } from '../lib/agent/site-tool-names';
 import type { AgentRunRequest, ToolCall, ToolDescriptor } from '../lib/agent/types';
-import { requiredTools } from '../lib/evals/measure-tool-recall';
+import { measureToolRecall, requiredTools } from '../lib/evals/measure-tool-recall';
 import { splitMessages } from '../lib/evals/run-eval-cases';
 import { createScriptedProvider } from '../lib/testing/scripted-provider';
-import { corpusSites, type KeptOutMiss, keptOutMisses } from './ranker-corpus/corpus';
+import { corpusSites, type KeptOutMiss, keptOutMisses, tunedSites } from './ranker-corpus/corpus';
 
 const call = (name: string, args: unknown) => `<tool_call>\n${JSON.stringify({ name, arguments: args })}\n</tool_call>`;
 const offered = (req: GenerateRequest) => (req.tools ?? []).map((t) => t.name);
@@ -38,14 +40,16 @@ function pool(): { tools: ToolDescriptor[]; nameOf: (origin: string, tool: strin
   return { tools, nameOf: (origin, tool) => byKey.get(`${origin}|${tool}`) ?? '' };
 }
 
-/** Another request of the same site that needs the same tool, when there is one. */
-function paraphraseOf(miss: KeptOutMiss): string | undefined {
+/** The other requests of the same site that need the same tool: each is one paraphrase tried. */
+function paraphrasesOf(miss: KeptOutMiss): string[] {
   const site = corpusSites().find((s) => s.origin === miss.origin);
+  const out: string[] = [];
   for (const evalCase of site?.cases ?? []) {
     const request = splitMessages(evalCase.messages).text;
-    if (request.trim() && request !== miss.request && requiredTools(evalCase.expectedCall ?? []).includes(miss.tool)) return request;
+    const needs = requiredTools(evalCase.expectedCall ?? []).includes(miss.tool);
+    if (needs && request.trim() && request !== miss.request && !out.includes(request)) out.push(request);
   }
-  return undefined;
+  return out;
 }
 
 type Outcome = 'recovered' | 'not found' | 'offered at once';
@@ -82,37 +86,49 @@ async function converse(tools: ToolDescriptor[], request: string, target: ToolDe
   return ran ? 'recovered' : 'not found';
 }
 
-async function main(): Promise<void> {
-  const { tools, nameOf } = pool();
-  const sites = corpusSites();
-  console.log(
-    `find_tools: the kept-out requests the first ranking misses (${tools.length} tools of ${sites.length} sites pooled), recovered by one search`,
-  );
-  for (const k of [4, 8] as const) {
-    const misses = keptOutMisses(k);
-    const own = { recovered: 0, notFound: 0, atOnce: 0 };
-    const para = { asked: 0, recovered: 0 };
-    for (const miss of misses) {
-      const name = nameOf(miss.origin, miss.tool);
-      const target = tools.find((t) => t.name === name);
-      if (!target) throw new Error(`${miss.origin}: no pooled tool ${miss.tool}`);
-      const outcome = await converse(tools, miss.request, target, miss.request, k);
-      if (outcome === 'recovered') own.recovered++;
-      else if (outcome === 'offered at once') own.atOnce++;
-      else own.notFound++;
-      const paraphrase = paraphraseOf(miss);
-      if (paraphrase) {
-        para.asked++;
-        if ((await converse(tools, miss.request, target, paraphrase, k)) === 'recovered') para.recovered++;
-      }
+/** The tuned sites' requests the first ranking misses at k, every corpus site's tools pooled (as keptOutMisses). */
+function tunedMisses(k: 4 | 8): KeptOutMiss[] {
+  const tuned = new Set(tunedSites().map((site) => site.origin));
+  const all = corpusSites();
+  return measureToolRecall(all, { pooled: true, ks: [k], missesAt: k, only: (site) => tuned.has(site.origin) }).misses.map((m) => ({
+    site: all.find((site) => site.origin === m.origin)?.id ?? m.origin,
+    ...m,
+  }));
+}
+
+/** One part's misses at k, each searched for in its own words and in every paraphrase the corpus has. */
+async function measure(part: string, misses: KeptOutMiss[], k: 4 | 8, pooled: ReturnType<typeof pool>): Promise<void> {
+  const { tools, nameOf } = pooled;
+  const own = { recovered: 0, atOnce: 0 };
+  const para = { misses: 0, tried: 0, recovered: 0 };
+  for (const miss of misses) {
+    const target = tools.find((t) => t.name === nameOf(miss.origin, miss.tool));
+    if (!target) throw new Error(`${miss.origin}: no pooled tool ${miss.tool}`);
+    const outcome = await converse(tools, miss.request, target, miss.request, k);
+    if (outcome === 'recovered') own.recovered++;
+    if (outcome === 'offered at once') own.atOnce++;
+    const paraphrases = paraphrasesOf(miss);
+    if (paraphrases.length) para.misses++;
+    for (const paraphrase of paraphrases) {
+      para.tried++;
+      if ((await converse(tools, miss.request, target, paraphrase, k)) === 'recovered') para.recovered++;
     }
-    const share = (n: number, of: number) => (of ? `${n}/${of} (${((100 * n) / of).toFixed(0)}%)` : '0/0');
-    console.log(
-      `k=${k}: ${misses.length} misses; one search in the request's own words recovers ${share(own.recovered, misses.length)}` +
-        `; in a paraphrase (another request for the same tool) ${share(para.recovered, para.asked)}` +
-        `${own.atOnce ? `; ${own.atOnce} offered at once by the loop` : ''}`,
-    );
   }
+  const share = (n: number, of: number) => (of ? `${n}/${of} (${((100 * n) / of).toFixed(0)}%)` : '0/0');
+  console.log(
+    `${part.padEnd(8)} k=${k}: ${misses.length} misses; one search in the request's own words recovers ${share(own.recovered, misses.length)}` +
+      `; in a paraphrase (another request for the same tool; ${para.misses} misses have one) ${share(para.recovered, para.tried)} of the searches` +
+      `${own.atOnce ? `; ${own.atOnce} offered at once by the loop` : ''}`,
+  );
+}
+
+async function main(): Promise<void> {
+  const pooled = pool();
+  console.log(
+    `find_tools: the requests the first ranking misses (${pooled.tools.length} tools of ${corpusSites().length} sites pooled), recovered by one search`,
+  );
+  for (const k of [4, 8] as const) await measure('kept-out', keptOutMisses(k), k, pooled);
+  for (const k of [4, 8] as const) await measure('tuned', tunedMisses(k), k, pooled);
 }
 
 await main();
