@@ -36,7 +36,10 @@ function taskTools(): ToolDescriptor[] {
       if (seen.has(tool.name)) continue;
       seen.add(tool.name);
       const tab = (out.length % TABS) + 1;
-      out.push({ ...tool, name: names.nameOf({ tabId: tab, site: `https://tab${tab}.example`, tool: tool.name.replace(/[^A-Za-z0-9_-]/g, '_') }) });
+      out.push({
+        ...tool,
+        name: names.nameOf({ tabId: tab, site: `https://tab${tab}.example`, tool: tool.name.replace(/[^A-Za-z0-9_-]/g, '_') }),
+      });
     }
   }
   return out.slice(0, TOOLS);
@@ -54,7 +57,12 @@ function stats(samples: number[]): string {
 
 function timeRanking(rank: typeof rankTools, tools: ToolDescriptor[], asks: string[]): { first: number; warm: string } {
   // The code warmed on other tools first (a browser has run the extension's code before a task's first step).
-  for (let i = 0; i < 3; i++) rank(tools.map((t) => ({ ...t, description: `${t.description ?? ''}${' '.repeat(i + 2)}` })), asks[i], { max: 8 });
+  for (let i = 0; i < 3; i++)
+    rank(
+      tools.map((t) => ({ ...t, description: `${t.description ?? ''}${' '.repeat(i + 2)}` })),
+      asks[i],
+      { max: 8 },
+    );
   // Fresh objects with new text: the first request indexes every tool, as a task's first step does.
   const fresh = tools.map((t) => ({ ...t, description: `${t.description ?? ''} ` }));
   let start = performance.now();
@@ -101,3 +109,38 @@ const tokens = prompts.map((p) => p.tokens).sort((a, b) => a - b);
 console.log(
   `first model step's prompt (40 requests): median ${tokens[20]} tokens, largest ${tokens[tokens.length - 1]} (budget ${PROMPT_BUDGET}); tools offered: ${Math.min(...prompts.map((p) => p.offered))}–${Math.max(...prompts.map((p) => p.offered))} of ${tools.length}`,
 );
+
+/**
+ * The inspector's Tools view with one tab of 300 tools, in happy-dom (slower than a browser; the ratio is what
+ * counts): its first render, TOOLS_SHOWN_AT_FIRST rows (before issue 49 it built all 300 at once).
+ */
+async function toolsViewRender(): Promise<void> {
+  const { Window } = await import('happy-dom');
+  const win = new Window();
+  Object.assign(globalThis, { window: win, document: win.document, Node: win.Node, HTMLElement: win.HTMLElement, Event: win.Event });
+  const { h, render } = await import('preact');
+  const { ToolsView, TOOLS_SHOWN_AT_FIRST } = await import('../components/inspector/tools-view');
+  const { fakeInspectorStore } = await import('../components/inspector/inspector-store-fake');
+  const tab = {
+    tabId: 1,
+    messages: [],
+    running: false,
+    confirmations: [],
+    tools: tools.map((t) => ({ ...t, frameId: 0, origin: 'https://a.example' })),
+    toolsKnown: true,
+    page: { url: 'https://a.example/' },
+  };
+  const root = win.document.createElement('div') as unknown as HTMLElement;
+  const samples: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const start = performance.now();
+    render(h(ToolsView, { tab, store: fakeInspectorStore(tab) }), root);
+    samples.push(performance.now() - start);
+    render(null, root);
+  }
+  console.log(
+    `Tools view, 300 tools in happy-dom: first render (${TOOLS_SHOWN_AT_FIRST} rows, the rest behind "Show more") ${stats(samples)}`,
+  );
+  console.log('Task chooser: one row per open tab (5), with a tool count, whatever the number of tools.');
+}
+await toolsViewRender();

@@ -1,3 +1,4 @@
+import { useState } from 'preact/hooks';
 import type { ToolAnnotations } from '../../lib/agent/types';
 import type { PanelTool, TabSnapshot } from '../../lib/messaging/agent-messages';
 import { HandRunForm } from './hand-run-form';
@@ -14,6 +15,12 @@ function badges(annotations: ToolAnnotations | undefined): { label: string; tone
   return out;
 }
 
+/**
+ * Tools shown before "Show more": each row carries its schema table and a hand-run form, and a page (or a task's
+ * tabs) with hundreds of tools would otherwise build them all at once (issue 49: 300 rows took over half a second).
+ */
+export const TOOLS_SHOWN_AT_FIRST = 40;
+
 interface ToolsViewProps {
   tab: TabSnapshot | undefined;
   store: InspectorStore;
@@ -25,6 +32,8 @@ interface ToolsViewProps {
  */
 export function ToolsView({ tab, store }: ToolsViewProps) {
   const tools = tab?.tools ?? [];
+  const [shown, setShown] = useState(TOOLS_SHOWN_AT_FIRST);
+  const more = tools.length - shown;
   const topOrigin = tab?.page?.url ? originOf(tab.page.url) : undefined;
   return (
     <section class="tools-view" aria-labelledby="tools-title">
@@ -48,13 +57,20 @@ export function ToolsView({ tab, store }: ToolsViewProps) {
           <p class="muted">Open a site that supports WebMCP, or reload this page if it should have tools.</p>
         </div>
       ) : (
-        <ul class="tool-list">
-          {tools.map((tool) => (
-            <li key={tool.name}>
-              <ToolInspector tool={tool} tab={tab} store={store} topOrigin={topOrigin} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul class="tool-list">
+            {tools.slice(0, shown).map((tool) => (
+              <li key={tool.name}>
+                <ToolInspector tool={tool} tab={tab} store={store} topOrigin={topOrigin} />
+              </li>
+            ))}
+          </ul>
+          {more > 0 ? (
+            <button type="button" class="show-more-tools" onClick={() => setShown(shown + TOOLS_SHOWN_AT_FIRST * 5)}>
+              Show {Math.min(more, TOOLS_SHOWN_AT_FIRST * 5)} more of {tools.length} tools
+            </button>
+          ) : null}
+        </>
       )}
     </section>
   );

@@ -263,15 +263,16 @@ function indexed(tool: ToolDescriptor): Indexed {
  */
 export function tokenize(text: string): string[] {
   const out: string[] = [];
-  const spaced = text
+  let spaced = text
     .slice(0, 4000)
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .replace(/(\p{L})(\p{N})|(\p{N})(\p{L})/gu, '$1$3 $2$4');
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2');
+  if (/\d/.test(spaced)) spaced = spaced.replace(/(\p{L})(\p{N})|(\p{N})(\p{L})/gu, '$1$3 $2$4');
   const raws = spaced.toLowerCase().split(/[^\p{L}\p{N}]+/u);
+  const { byWords, firstWords } = phrases();
   for (let i = 0; i < raws.length; i++) {
     const raw = raws[i];
-    const phrase = i + 1 < raws.length ? phrases().get(`${raw} ${raws[i + 1]}`) : undefined;
+    const phrase = firstWords.has(raw) && i + 1 < raws.length ? byWords.get(`${raw} ${raws[i + 1]}`) : undefined;
     if (phrase) out.push(phrase);
     if (raw.length < 2 || STOPWORDS.has(raw)) continue;
     out.push(stem(raw));
@@ -279,15 +280,30 @@ export function tokenize(text: string): string[] {
   return out;
 }
 
-let phraseMap: Map<string, string> | undefined;
+let phraseMap: { byWords: Map<string, string>; firstWords: Set<string> } | undefined;
 
-/** TASK_PHRASES by their two words, each to its one word's stem. */
-function phrases(): Map<string, string> {
-  if (!phraseMap) phraseMap = new Map(TASK_PHRASES.map(([two, one]) => [two, stem(one)]));
+/** TASK_PHRASES by their two words, each to its one word's stem, and the words phrases begin with. */
+function phrases(): { byWords: Map<string, string>; firstWords: Set<string> } {
+  if (!phraseMap) {
+    phraseMap = {
+      byWords: new Map(TASK_PHRASES.map(([two, one]) => [two, stem(one)])),
+      firstWords: new Set(TASK_PHRASES.map(([two]) => two.split(' ')[0])),
+    };
+  }
   return phraseMap;
 }
 
+/** Stems of words seen, bounded: a task's hundreds of tools share most of their words. */
+const stems = new Map<string, string>();
+const MAX_STEMS = 20_000;
+
 /** Porter's stemmer (the `stemmer` package): the forms of a word meet ("bookings"/"booked"/"book"). */
 function stem(word: string): string {
-  return stemmer(word);
+  let found = stems.get(word);
+  if (found === undefined) {
+    if (stems.size >= MAX_STEMS) stems.clear();
+    found = stemmer(word);
+    stems.set(word, found);
+  }
+  return found;
 }
