@@ -49,6 +49,8 @@ test('the first ranking misses the tool; the model searches, finds it, and calls
     const convert = toolCard(panel, 'convert_currency');
     await expect(convert.locator('.tool-state')).toHaveText('done', { timeout: 60_000 });
     await expect(panel.locator('.conversation .markdown').last()).toContainText('31400 Japanese yen', { timeout: 60_000 });
+    // Had the first step offered convert_currency, the search would have found nothing new ("bureau" unread) and the
+    // model would have said "I could not finish.": the call shows the search found what the ranking left out.
     // The search ran in the extension; the found tool ran on the page.
     expect(await page.evaluate(() => (window as unknown as { converted?: unknown }).converted)).toEqual({
       amount: 200,
