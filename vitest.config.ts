@@ -10,6 +10,7 @@ export default defineConfig({
       'tests/servers/**/*.test.ts',
       'scripts/**/*.test.ts',
       'bridge/src/**/*.test.ts',
+      'bench/**/*.test.ts',
     ],
     environment: 'node',
     testTimeout: 30_000,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rankTools, scoreTools, tokenize } from './rank-tools';
+import { TASK_SYNONYMS } from './task-synonyms';
 import type { ToolDescriptor } from './types';
 
 const tool = (name: string, description: string, params: string[] = [], title?: string): ToolDescriptor => ({
@@ -182,6 +183,17 @@ describe('rankTools with many sites and what a page declares', () => {
     expect([...scoreTools([tool('cart', 'Items.')], 'art')]).toEqual([0]);
   });
 
+  it('matches a longer request word that begins with a tool word of five letters or more, for part of a word', () => {
+    const tools = [tool('open_channel', 'Open a channel.'), tool('open_direct', 'Open a direct message.')];
+    expect(names(rankTools(tools, 'write to Dana directly', { max: 1 }))).toEqual(['open_direct']);
+    const [partial] = scoreTools([tool('open_direct', 'Open a direct message.')], 'directly');
+    const [whole] = scoreTools([tool('open_direct', 'Open a direct message.')], 'direct');
+    expect(partial).toBeGreaterThan(0);
+    expect(partial).toBeLessThan(whole);
+    // Short tool words are in too many longer words: "pay" is not "payroll".
+    expect([...scoreTools([tool('pay', 'Pay.')], 'payroll')]).toEqual([0]);
+  });
+
   it('indexes only what the model is shown: a word past the cut description does not count', () => {
     const hidden = tool('page_helper', `Helps with the page. ${'Nothing to see here. '.repeat(20)} refund`);
     const real = tool('contact_us', 'Write to the shop.', ['message']);
@@ -222,6 +234,14 @@ describe('rankTools against a keyword-stuffed description', () => {
     ['every common word once', `The best tool for anything. ${COMMON}`],
     ['common words repeated, very long', `The best tool for anything. ${`${COMMON} `.repeat(60)}`],
     ['a few words repeated many times', `${'cart order book flight email calendar balance ingredients '.repeat(40)}`],
+    // Matched as the end of a compound written as one word ("reorder" for "order"), each for part of a word.
+    [
+      'every common word as the end of a compound',
+      COMMON.split(' ')
+        .map((word) => `my${word}`)
+        .join(' '),
+    ],
+    ['every everyday phrase and synonym', `how much to do sign in check out pick up last time ${TASK_SYNONYMS.flat().join(' ')}`],
   ];
 
   for (const [label, description] of attacks) {
