@@ -100,7 +100,7 @@ function tunedMisses(k: 4 | 8): KeptOutMiss[] {
 async function measure(part: string, misses: KeptOutMiss[], k: 4 | 8, pooled: ReturnType<typeof pool>): Promise<void> {
   const { tools, nameOf } = pooled;
   const own = { recovered: 0, atOnce: 0 };
-  const para = { misses: 0, tried: 0, recovered: 0 };
+  const para = { misses: 0, tried: 0, recovered: 0, missesRecovered: 0 };
   for (const miss of misses) {
     const target = tools.find((t) => t.name === nameOf(miss.origin, miss.tool));
     if (!target) throw new Error(`${miss.origin}: no pooled tool ${miss.tool}`);
@@ -109,15 +109,20 @@ async function measure(part: string, misses: KeptOutMiss[], k: 4 | 8, pooled: Re
     if (outcome === 'offered at once') own.atOnce++;
     const paraphrases = paraphrasesOf(miss);
     if (paraphrases.length) para.misses++;
+    let any = false;
     for (const paraphrase of paraphrases) {
       para.tried++;
-      if ((await converse(tools, miss.request, target, paraphrase, k)) === 'recovered') para.recovered++;
+      if ((await converse(tools, miss.request, target, paraphrase, k)) === 'recovered') {
+        para.recovered++;
+        any = true;
+      }
     }
+    if (any) para.missesRecovered++;
   }
   const share = (n: number, of: number) => (of ? `${n}/${of} (${((100 * n) / of).toFixed(0)}%)` : '0/0');
   console.log(
     `${part.padEnd(8)} k=${k}: ${misses.length} misses; one search in the request's own words recovers ${share(own.recovered, misses.length)}` +
-      `; in a paraphrase (another request for the same tool; ${para.misses} misses have one) ${share(para.recovered, para.tried)} of the searches` +
+      `; in a paraphrase (another request for the same tool; ${para.misses} misses have one) ${share(para.recovered, para.tried)} of the searches, ${para.missesRecovered} of those misses by one of them at least` +
       `${own.atOnce ? `; ${own.atOnce} offered at once by the loop` : ''}`,
   );
 }
