@@ -182,6 +182,50 @@ describe('runLocalAgent: the search step', () => {
   });
 });
 
+describe('runLocalAgent: the search step and prompt fitting', () => {
+  const names = (r: { tools?: { name: string }[] }) => (r.tools ?? []).map((t) => t.name);
+
+  it('tries each tool count with the search tool, then without it, before it drops a turn', async () => {
+    const h = harness();
+    // Only one page tool without the search tool fits.
+    const fits = (r: { tools?: { name: string }[] }) => (r.tools ?? []).length <= 1;
+    const scripted = createScriptedProvider(['Hello.'], { fits });
+    for await (const _ of runLocalAgent(scripted, h.request, { generateId })) {
+      // Run to the end.
+    }
+    const tried = scripted.fitsRequests.map((r) => [names(r).filter((n) => n !== 'find_tools').length, names(r).includes('find_tools')]);
+    expect(tried).toEqual([
+      [8, true],
+      [4, true],
+      [2, true],
+      [1, true],
+      [8, false],
+      [4, false],
+      [2, false],
+      [1, false],
+    ]);
+    expect(names(scripted.requests[0])).toHaveLength(1);
+    // The person's request is still there.
+    expect(scripted.requests[0].messages.at(-1)?.content).toBe(REQUEST);
+  });
+
+  it('all of a small page’s tools go without the search tool; fewer go with it, as something is then left out', async () => {
+    const h = harness(TRAVEL.slice(0, 3));
+    const scripted = createScriptedProvider(['Hello.'], { fits: (r) => (r.tools ?? []).length <= 1 });
+    for await (const _ of runLocalAgent(scripted, h.request, { generateId })) {
+      // Run to the end.
+    }
+    const tried = scripted.fitsRequests.map((r) => [names(r).filter((n) => n !== 'find_tools').length, names(r).includes('find_tools')]);
+    expect(tried).toEqual([
+      [3, false],
+      [2, true],
+      [1, true],
+      [2, false],
+      [1, false],
+    ]);
+  });
+});
+
 describe('runLocalAgent: the search step stays bounded', () => {
   const search = (query: string) => FORMATS[0].call('find_tools', { query });
 

@@ -150,7 +150,10 @@ async function* runSteps(
     const ranked = withFoundTools(rankTools(available, request, { max: maxTools, recent }), search.found, available, maxTools);
     // The search tool is offered beside the page's tools while some are left out and searches are left.
     const canSearch = (tools: readonly ToolDescriptor[]) => search.count < MAX_SEARCHES_PER_TURN && available.length > tools.length;
-    const offer = (tools: readonly ToolDescriptor[]) => [...inPageOrder(tools, available), ...(canSearch(tools) ? [FIND_TOOLS_TOOL] : [])];
+    const offer = (tools: readonly ToolDescriptor[], search: boolean) => [
+      ...inPageOrder(tools, available),
+      ...(search && canSearch(tools) ? [FIND_TOOLS_TOOL] : []),
+    ];
 
     let scratch: ChatTurn[] = [];
     let corrected = false;
@@ -167,13 +170,14 @@ async function* runSteps(
           scratch,
           ranked,
           maxTools,
-          compose: (b, tools) => ({
+          searchable: canSearch,
+          compose: (b, tools, search) => ({
             // Page order, not rank order: the same choice of tools is the same prompt prefix (KV-cache reuse).
             messages: [
               {
                 role: 'system',
                 content: buildLocalSystemPrompt({
-                  tools: offer(tools),
+                  tools: offer(tools, search),
                   toolsInline,
                   page: req.page,
                   instructions,
@@ -183,7 +187,7 @@ async function* runSteps(
               ...flattenHistory(b, format),
               ...scratch,
             ],
-            ...(toolsInline ? {} : { tools: offer(tools) }),
+            ...(toolsInline ? {} : { tools: offer(tools, search) }),
             ...(options.maxNewTokens ? { maxNewTokens: options.maxNewTokens } : {}),
           }),
         });
@@ -213,7 +217,7 @@ async function* runSteps(
       }
 
       // 6. Read before showing. The search tool first: a loose spelling of its name is the search, no page tool.
-      const callable = canSearch(fitted.tools) ? [FIND_TOOLS_TOOL, ...available] : available;
+      const callable = fitted.search && canSearch(fitted.tools) ? [FIND_TOOLS_TOOL, ...available] : available;
       offeredNow = fitted.tools.map((t) => t.name);
       const parsed = parseToolCalls(outcome.text, callable);
       const problems = checkReply(parsed, callable);
@@ -334,11 +338,15 @@ interface Fitted {
   request: Omit<GenerateRequest, 'signal'>;
   blocks: HistoryBlock[];
   tools: readonly ToolDescriptor[];
+  /** The search tool may go beside the tools (compose offers it when some are left out). */
+  search: boolean;
 }
 
 /**
- * Seed 000 step 4: maxTools tools, then 4, 2 and 1; then the oldest turns dropped (never the newest user turn).
- * Undefined when nothing fits. Without provider.fits everything fits.
+ * Seed 000 step 4: maxTools tools, then 4, 2 and 1, each with the search tool where it may go (`searchable`: some
+ * tools are left out); then those counts without it; then the oldest turns dropped (never the newest user turn). The search tool goes before any
+ * turn does: a tight context keeps the conversation it had. Undefined when nothing fits. Without provider.fits
+ * everything fits.
  */
 async function fitPrompt(
   provider: LocalProvider,
@@ -347,7 +355,8 @@ async function fitPrompt(
     scratch: ChatTurn[];
     ranked: readonly ToolDescriptor[];
     maxTools: number;
-    compose: (blocks: readonly HistoryBlock[], tools: readonly ToolDescriptor[]) => Omit<GenerateRequest, 'signal'>;
+    compose: (blocks: readonly HistoryBlock[], tools: readonly ToolDescriptor[], search: boolean) => Omit<GenerateRequest, 'signal'>;
+    searchable: (tools: readonly ToolDescriptor[]) => boolean;
   },
 ): Promise<Fitted | undefined> {
   const { ranked, compose } = input;
@@ -356,18 +365,24 @@ async function fitPrompt(
   );
   if (counts.length === 0) counts.push(0);
   const fits = async (request: Omit<GenerateRequest, 'signal'>) => !provider.fits || (await provider.fits(request));
-  for (const count of counts) {
+  // Each count with the search tool where it may go (plain where nothing is left out), then those counts plain.
+  const searchable = counts.filter((count) => input.searchable(ranked.slice(0, count)));
+  const variants = [
+    ...counts.map((count) => ({ count, search: searchable.includes(count) })),
+    ...searchable.map((count) => ({ count, search: false })),
+  ];
+  for (const { count, search } of variants) {
     const tools = ranked.slice(0, count);
-    const request = compose(input.blocks, tools);
-    if (await fits(request)) return { request, blocks: input.blocks, tools };
+    const request = compose(input.blocks, tools, search);
+    if (await fits(request)) return { request, blocks: input.blocks, tools, search };
   }
   const tools = ranked.slice(0, counts[counts.length - 1]);
   let blocks: HistoryBlock[] | undefined = input.blocks;
   for (;;) {
     blocks = dropOldestBlock(blocks);
     if (!blocks) return undefined;
-    const request = compose(blocks, tools);
-    if (await fits(request)) return { request, blocks, tools };
+    const request = compose(blocks, tools, false);
+    if (await fits(request)) return { request, blocks, tools, search: false };
   }
 }
 
