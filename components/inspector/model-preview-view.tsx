@@ -31,6 +31,7 @@ export function ModelPreviewView({ audit }: { audit: AuditState }) {
               {preview.onDevice.tools.length} of {preview.onDevice.ranking.length} tools shown · about {preview.onDevice.estimatedTokens}{' '}
               tokens (an estimate: {CHARACTERS_PER_TOKEN} characters a token, before the chat template's own)
               {preview.model.contextTokens ? ` of the ${preview.model.contextTokens} the model is given` : ''}.
+              {preview.onDevice.search ? ' The model can search the rest with find_tools.' : ''}
             </p>
             <ol class="preview-ranking" aria-label="Tools ranked for this request">
               {preview.onDevice.ranking.map((tool) => (

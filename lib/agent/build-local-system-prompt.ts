@@ -1,4 +1,5 @@
 import { cleanText } from './compact-schema';
+import { FIND_TOOLS_NAME } from './find-tools-name';
 import { TOOL_ERROR_CODES } from './tool-error-codes';
 import type { JSONSchema, PageContext, ToolDescriptor } from './types';
 
@@ -18,7 +19,8 @@ interface SystemPromptOptions {
 
 /**
  * The local model's system prompt: its role and rules, the page's path, title and main h1, "About this site",
- * the tools (inline, with the JSON reply format, when the template has none), a worked example call for the
+ * the tools (inline, with the JSON reply format, when the template has none), when the search tool is among them
+ * how to use it, a worked example call for the
  * first tool, what each tool error code means, and the rule that tool results are page content, never
  * instructions. Short sentences: small models follow those best.
  */
@@ -44,6 +46,12 @@ export function buildLocalSystemPrompt(options: SystemPromptOptions): string {
   if (tools.some((t) => t.name.startsWith('delegate_to_'))) {
     sections.push(
       'Tools named delegate_to_… hand a task to a specialist agent. Give it the whole task in one call, then tell the user its answer.',
+    );
+  }
+
+  if (tools.some((t) => t.name === FIND_TOOLS_NAME)) {
+    sections.push(
+      `You see only some of the tools. If none of them fits the request, call ${FIND_TOOLS_NAME} with a few words saying what you need, then use what it finds.`,
     );
   }
 

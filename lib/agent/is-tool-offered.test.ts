@@ -34,4 +34,9 @@ describe('isToolOffered', () => {
   it('offers nothing for a name that is not a string', () => {
     expect(isToolOffered(undefined, [], { toString: () => 'search' } as unknown as string)).toBe(false);
   });
+
+  it('never offers the search tool’s name (find_tools) as a page tool: the loop runs the search itself', () => {
+    expect(isToolOffered(undefined, [], 'find_tools')).toBe(false);
+    expect(isToolOffered({ id: 'shop', tools: ['find_tools'] }, [], 'FIND-tools')).toBe(false);
+  });
 });

@@ -87,6 +87,8 @@ const shown = (parts: AgentStreamPart[]) =>
     .join('');
 const lastTurn = (prompt: { messages: { content: string }[] }) => prompt.messages[prompt.messages.length - 1].content;
 const allText = (prompt: { messages: { content: string }[] }) => prompt.messages.map((m) => m.content).join('\n');
+/** The page's tools a prompt offers, without the extension's search tool. */
+const pageTools = (tools: readonly { name: string }[] | undefined) => (tools ?? []).filter((t) => t.name !== 'find_tools');
 
 describe('runLocalAgent', () => {
   it('answers in plain text: message-start, text, step-finish, finish', async () => {
@@ -165,10 +167,12 @@ describe('runLocalAgent', () => {
       const many = Array.from({ length: 20 }, (_, i) => tool(`tool_${i}`, `Does thing ${i}.`));
       const h = harness({ tools: many, messages: [userMessage('hello')] });
       const { prompts } = await run(['Hi.'], h);
-      expect(prompts[0].tools).toHaveLength(8);
+      expect(pageTools(prompts[0].tools)).toHaveLength(8);
+      // The rest can be searched for: the search tool goes last.
+      expect(prompts[0].tools?.at(-1)?.name).toBe('find_tools');
       const h2 = harness({ tools: many, messages: [userMessage('hello')] });
       const { prompts: p2 } = await run(['Hi.'], h2, { maxTools: 3 });
-      expect(p2[0].tools).toHaveLength(3);
+      expect(pageTools(p2[0].tools)).toHaveLength(3);
     });
 
     it('times out a generation after 60 s by default', async () => {
@@ -408,7 +412,7 @@ describe('runLocalAgent', () => {
     const many = [...Array.from({ length: 10 }, (_, i) => tool(`misc_${i}`, `Unrelated ${i}.`)), ...shopTools];
     const h = harness({ tools: many, messages: [userMessage('put it in the shopping cart')] });
     const { prompts } = await run(['ok'], h, { maxTools: 2 });
-    expect(prompts[0].tools?.map((t) => t.name)).toEqual(['add_to_cart', 'view_cart']);
+    expect(pageTools(prompts[0].tools).map((t) => t.name)).toEqual(['add_to_cart', 'view_cart']);
   });
 
   describe('prompt fitting', () => {
@@ -416,9 +420,10 @@ describe('runLocalAgent', () => {
 
     it('tries maxTools, then 4, 2 and 1 tools', async () => {
       const h = harness({ tools: many, messages: [userMessage('hello')] });
-      const { provider } = await run(['Hi.'], h, {}, { fits: (r: { tools?: unknown[] }) => (r.tools?.length ?? 0) <= 1 });
-      expect(provider.fitsRequests.map((r) => r.tools?.length)).toEqual([8, 4, 2, 1]);
-      expect(provider.requests[0].tools).toHaveLength(1);
+      const { provider } = await run(['Hi.'], h, {}, { fits: (r: { tools?: { name: string }[] }) => pageTools(r.tools).length <= 1 });
+      expect(provider.fitsRequests.map((r) => pageTools(r.tools).length)).toEqual([8, 4, 2, 1]);
+      expect(pageTools(provider.requests[0].tools)).toHaveLength(1);
+      expect(provider.requests[0].tools?.map((t) => t.name)).toContain('find_tools');
     });
 
     it('then drops the oldest turns, never the newest user turn', async () => {

@@ -12,6 +12,17 @@ import {
 import { buildLocalSystemPrompt } from './build-local-system-prompt';
 import { createLoopDetector } from './detect-loop';
 import { findCorrection } from './find-correction';
+import {
+  FIND_TOOLS_NOTE,
+  FIND_TOOLS_TOOL,
+  foundToolsLimit,
+  MAX_SEARCHES_PER_TURN,
+  rememberToolSearch,
+  runToolSearch,
+  type ToolSearchState,
+  withFoundTools,
+} from './find-tools';
+import { FIND_TOOLS_NAME, isFindToolsName } from './find-tools-name';
 import { gistOfResult } from './gist-of-result';
 import { inPageOrder } from './in-page-order';
 import type { ChatTurn, GenerateRequest, LocalProvider } from './local-provider';
@@ -109,6 +120,8 @@ async function* runSteps(
   const results = earlierResults(req.messages);
   let lastResult: string | undefined;
   let lastFailure: string | undefined;
+  // The search step (find-tools.ts): searches made for this request, and the tools the last one found.
+  const search: ToolSearchState = { count: 0, found: [] };
 
   // 2. Resume: the history ends on a finished call (Retry), or on anything but the person's turn. The calls
   // already made for this request count toward loop detection and the last failure.
@@ -118,6 +131,7 @@ async function* runSteps(
     for (const message of req.messages.slice(turnStart)) {
       for (const part of message.parts) {
         if (part.type !== 'tool' || part.state === 'running' || part.state === 'awaiting-confirmation') continue;
+        if (isFindToolsName(part.name)) rememberToolSearch(search, part.output);
         const call = finishedCall(part);
         loop.remember(call.name, call.input, call.result);
         lastResult = call.result;
@@ -133,12 +147,19 @@ async function* runSteps(
 
     // 3. Tool ranking, read fresh: the page's tools change as it changes.
     const available = selectTools(req.agent, req.tools, req.delegationDepth);
-    const ranked = rankTools(available, request, { max: maxTools, recent });
+    const ranked = withFoundTools(rankTools(available, request, { max: maxTools, recent }), search.found, available, maxTools);
+    // The search tool is offered beside the page's tools while some are left out and searches are left.
+    const canSearch = (tools: readonly ToolDescriptor[]) => search.count < MAX_SEARCHES_PER_TURN && available.length > tools.length;
+    const offer = (tools: readonly ToolDescriptor[], search: boolean) => [
+      ...inPageOrder(tools, available),
+      ...(search && canSearch(tools) ? [FIND_TOOLS_TOOL] : []),
+    ];
 
     let scratch: ChatTurn[] = [];
     let corrected = false;
     let repaired = false;
     let accepted: ParsedReply | undefined;
+    let offeredNow: string[] = [];
 
     while (!accepted) {
       // 4. Prompt fitting.
@@ -149,13 +170,14 @@ async function* runSteps(
           scratch,
           ranked,
           maxTools,
-          compose: (b, tools) => ({
+          searchable: canSearch,
+          compose: (b, tools, search) => ({
             // Page order, not rank order: the same choice of tools is the same prompt prefix (KV-cache reuse).
             messages: [
               {
                 role: 'system',
                 content: buildLocalSystemPrompt({
-                  tools: inPageOrder(tools, available),
+                  tools: offer(tools, search),
                   toolsInline,
                   page: req.page,
                   instructions,
@@ -165,7 +187,7 @@ async function* runSteps(
               ...flattenHistory(b, format),
               ...scratch,
             ],
-            ...(toolsInline ? {} : { tools: inPageOrder(tools, available) }),
+            ...(toolsInline ? {} : { tools: offer(tools, search) }),
             ...(options.maxNewTokens ? { maxNewTokens: options.maxNewTokens } : {}),
           }),
         });
@@ -194,9 +216,11 @@ async function* runSteps(
         return;
       }
 
-      // 6. Read before showing.
-      const parsed = parseToolCalls(outcome.text, available);
-      const problems = checkReply(parsed, available);
+      // 6. Read before showing. The search tool first: a loose spelling of its name is the search, no page tool.
+      const callable = fitted.search && canSearch(fitted.tools) ? [FIND_TOOLS_TOOL, ...available] : available;
+      offeredNow = fitted.tools.map((t) => t.name);
+      const parsed = parseToolCalls(outcome.text, callable);
+      const problems = checkReply(parsed, callable);
       if (problems.length) {
         // 8. Repair, once per step.
         if (repaired) {
@@ -251,26 +275,36 @@ async function* runSteps(
       const id = newId();
       const input = call.input ?? {};
       yield { type: 'tool-call', messageId, id, name: call.name, input };
-      // A delegate_to_<id> call runs the sub-agent's own loop as a nested run, with this loop's provider.
-      const output = subAgentFor(req.agent, call.name, req.delegationDepth)
-        ? yield* runSubAgent(req, { id, name: call.name, input }, (nested) => runLocalAgent(provider, nested, options))
-        : await callTool(req, { id, name: call.name, input });
+      const searching = call.name === FIND_TOOLS_NAME;
+      // The search runs here, over this run's tools, never on a page. A delegate_to_<id> call runs the sub-agent's
+      // own loop as a nested run, with this loop's provider.
+      const output = searching
+        ? runToolSearch(search, available, input, { offered: offeredNow, max: foundToolsLimit(maxTools) })
+        : subAgentFor(req.agent, call.name, req.delegationDepth)
+          ? yield* runSubAgent(req, { id, name: call.name, input }, (nested) => runLocalAgent(provider, nested, options))
+          : await callTool(req, { id, name: call.name, input });
       const text = toolOutputText(output);
       yield output.isError ? { type: 'tool-error', id, error: text } : { type: 'tool-result', id, output };
-      results.push(text);
-      lastResult = text;
-      lastFailure = output.isError ? text : undefined;
-      moveToFront(recent, call.name);
+      if (!searching) {
+        results.push(text);
+        lastResult = text;
+        lastFailure = output.isError ? text : undefined;
+        moveToFront(recent, call.name);
+      }
       // 10. Loop detection.
       const verdict = loop.record(call.name, input, text);
       // The loop's own note goes after the page's data, outside its delimiter: it is an instruction, the result is not.
+      const note = [
+        ...(searching && !output.isError && search.found.length ? [FIND_TOOLS_NOTE] : []),
+        ...(verdict === 'flag' ? [LOCAL_AGENT_PROMPTS.repeated] : []),
+      ].join(' ');
       done.push({
         id,
         name: call.name,
         input,
         result: text,
         ...(isUntrusted(call.name) ? { untrusted: true } : {}),
-        ...(verdict === 'flag' ? { note: LOCAL_AGENT_PROMPTS.repeated } : {}),
+        ...(note ? { note } : {}),
       });
       if (verdict === 'stop') stop = 'circles';
       else if (req.signal.aborted) stop = 'aborted';
@@ -304,11 +338,15 @@ interface Fitted {
   request: Omit<GenerateRequest, 'signal'>;
   blocks: HistoryBlock[];
   tools: readonly ToolDescriptor[];
+  /** The search tool may go beside the tools (compose offers it when some are left out). */
+  search: boolean;
 }
 
 /**
- * Seed 000 step 4: maxTools tools, then 4, 2 and 1; then the oldest turns dropped (never the newest user turn).
- * Undefined when nothing fits. Without provider.fits everything fits.
+ * Seed 000 step 4: maxTools tools, then 4, 2 and 1, each with the search tool where it may go (`searchable`: some
+ * tools are left out); then those counts without it; then the oldest turns dropped (never the newest user turn). The search tool goes before any
+ * turn does: a tight context keeps the conversation it had. Undefined when nothing fits. Without provider.fits
+ * everything fits.
  */
 async function fitPrompt(
   provider: LocalProvider,
@@ -317,7 +355,8 @@ async function fitPrompt(
     scratch: ChatTurn[];
     ranked: readonly ToolDescriptor[];
     maxTools: number;
-    compose: (blocks: readonly HistoryBlock[], tools: readonly ToolDescriptor[]) => Omit<GenerateRequest, 'signal'>;
+    compose: (blocks: readonly HistoryBlock[], tools: readonly ToolDescriptor[], search: boolean) => Omit<GenerateRequest, 'signal'>;
+    searchable: (tools: readonly ToolDescriptor[]) => boolean;
   },
 ): Promise<Fitted | undefined> {
   const { ranked, compose } = input;
@@ -326,18 +365,24 @@ async function fitPrompt(
   );
   if (counts.length === 0) counts.push(0);
   const fits = async (request: Omit<GenerateRequest, 'signal'>) => !provider.fits || (await provider.fits(request));
-  for (const count of counts) {
+  // Each count with the search tool where it may go (plain where nothing is left out), then those counts plain.
+  const searchable = counts.filter((count) => input.searchable(ranked.slice(0, count)));
+  const variants = [
+    ...counts.map((count) => ({ count, search: searchable.includes(count) })),
+    ...searchable.map((count) => ({ count, search: false })),
+  ];
+  for (const { count, search } of variants) {
     const tools = ranked.slice(0, count);
-    const request = compose(input.blocks, tools);
-    if (await fits(request)) return { request, blocks: input.blocks, tools };
+    const request = compose(input.blocks, tools, search);
+    if (await fits(request)) return { request, blocks: input.blocks, tools, search };
   }
   const tools = ranked.slice(0, counts[counts.length - 1]);
   let blocks: HistoryBlock[] | undefined = input.blocks;
   for (;;) {
     blocks = dropOldestBlock(blocks);
     if (!blocks) return undefined;
-    const request = compose(blocks, tools);
-    if (await fits(request)) return { request, blocks, tools };
+    const request = compose(blocks, tools, false);
+    if (await fits(request)) return { request, blocks, tools, search: false };
   }
 }
 

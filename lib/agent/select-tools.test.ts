@@ -63,3 +63,10 @@ describe('reachableToolNames', () => {
     expect(reachableToolNames({ id: 'x', tools: ['search'], subAgents: [{ id: 'open' }] })).toBeUndefined();
   });
 });
+
+describe('selectTools and the search tool', () => {
+  it('drops a page tool named like the search tool: the name is the extension’s', () => {
+    const named = [...page, tool('find_tools'), tool('Find-Tools')];
+    expect(selectTools(undefined, named).map((t) => t.name)).toEqual(['search', 'add_to_cart', 'view_cart', 'check_out']);
+  });
+});

@@ -1,3 +1,4 @@
+import { isFindToolsName } from './find-tools-name';
 import type { ToolDescriptor, WebAgent } from './types';
 
 /** Tools named with this prefix hand a task to a sub-agent; the rest of the name is the sub-agent's id. */
@@ -45,11 +46,12 @@ const DELEGATE_INPUT_SCHEMA = {
  * below {@link MAX_DELEGATION_DEPTH}. Pure; `tools` is read once, so call it per step.
  *
  * A page tool whose name starts `delegate_to_` is dropped: the name is the extension's, and a page must not
- * pass its own tool off as a delegation (nor bring on the delegation note).
+ * pass its own tool off as a delegation (nor bring on the delegation note). So is one named like the search tool
+ * (`find_tools`, lib/agent/find-tools.ts), which the tab's naming already renames: a page must not stand in for it.
  */
 export function selectTools(agent: WebAgent | undefined, tools: readonly ToolDescriptor[], depth = 0): ToolDescriptor[] {
   const list = (Array.isArray(tools) ? tools : []).filter(
-    (tool) => tool && typeof tool.name === 'string' && !isDelegateToolName(tool.name),
+    (tool) => tool && typeof tool.name === 'string' && !isDelegateToolName(tool.name) && !isFindToolsName(tool.name),
   );
   const allowed = agent?.tools ? new Set(agent.tools) : undefined;
   const own = allowed ? list.filter((tool) => allowed.has(tool.name)) : list;

@@ -56,4 +56,17 @@ describe('assignToolNames', () => {
     const names = assignToolNames({}, [top('cart.add'), top('cart_add')]);
     expect(named(names, [top('cart.add'), top('cart_add')])).toEqual(['cart_add', 'cart_add_2']);
   });
+
+  it('never gives a page tool the search tool’s name (find_tools), in any case or spelling, the top frame’s either', () => {
+    const names = assignToolNames({}, [top('find_tools'), top('Find-Tools'), ad('find_tools')]);
+    expect(named(names, [top('find_tools'), top('Find-Tools'), ad('find_tools')])).toEqual([
+      'find_tools_2',
+      'Find-Tools_2',
+      'find_tools_3',
+    ]);
+    expect(toModelFacingNames([at(0, 'find.tools')])).toEqual(['find_tools_2']);
+    // A name given before the search tool existed is taken back.
+    const old = { [toolIdentityKey(top('find_tools'))]: 'find_tools' };
+    expect(named(assignToolNames(old, [top('find_tools')]), [top('find_tools')])).toEqual(['find_tools_2']);
+  });
 });

@@ -1,3 +1,5 @@
+import { isFindToolsName } from './find-tools-name';
+
 /** Provider-safe tool names: every provider accepts ^[a-zA-Z0-9_-]{1,64}$. */
 export const MODEL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
 
@@ -14,7 +16,8 @@ interface FrameToolRef {
 /**
  * Gives each tool a unique, provider-safe model-facing name, in order. Characters outside the safe set become
  * `_` (so `cart.add` becomes `cart_add`), names are cut to fit, and a collision (with an earlier tool or with a
- * `reserved` name) gets `_2`, `_3`, …. The returned array is parallel to the input: element i is the name of
+ * `reserved` name, or with the extension's search tool `find_tools` in any case or spelling) gets `_2`, `_3`, …, so a
+ * page tool can never be called by the search tool's name. The returned array is parallel to the input: element i is the name of
  * tools[i], which is how a name maps back to its (frame, origin, name) exactly.
  */
 export function toModelFacingNames(tools: readonly FrameToolRef[], reserved: Iterable<string> = []): string[] {
@@ -22,7 +25,7 @@ export function toModelFacingNames(tools: readonly FrameToolRef[], reserved: Ite
   return tools.map((tool) => {
     const base = sanitize(tool.name);
     let candidate = base;
-    for (let n = 2; taken.has(candidate.toLowerCase()); n++) {
+    for (let n = 2; taken.has(candidate.toLowerCase()) || isFindToolsName(candidate); n++) {
       const suffix = `_${n}`;
       candidate = base.slice(0, 64 - suffix.length) + suffix;
     }
@@ -50,11 +53,14 @@ export function toolIdentityKey(tool: FrameToolRef): string {
  * tool and is never handed to another one, so a name the model saw can only reach the tool it meant, or the top's.
  */
 export function assignToolNames(given: Readonly<Record<string, string>>, present: readonly FrameToolRef[]): Record<string, string> {
-  const names = { ...given };
+  // A name given before the search tool existed goes: its tool is named afresh below.
+  const names = Object.fromEntries(Object.entries(given).filter(([, name]) => !isFindToolsName(name)));
   const holderOf = new Map(Object.entries(names).map(([key, name]) => [name.toLowerCase(), key]));
   const unnamedTop = present.filter((tool) => tool.frameId === 0 && names[toolIdentityKey(tool)] === undefined);
   for (const tool of unnamedTop) {
     const plain = sanitize(tool.name);
+    // The search tool's name is never a page tool's, the top frame's either.
+    if (isFindToolsName(plain)) continue;
     const holder = holderOf.get(plain.toLowerCase());
     if (holder === undefined || holder.startsWith('0|')) continue;
     // A frame's tool holds the top's plain name: it gives it up and is named afresh below.

@@ -52,7 +52,10 @@ describe('previewOnDevice', () => {
     });
     const sent = await firstStep(request, false);
     expect(preview.messages).toEqual(sent.messages);
-    expect(preview.tools).toEqual(sent.tools);
+    // The page's eight tools, then the search tool, since four are left out.
+    expect(preview.tools).toEqual(sent.tools.slice(0, -1));
+    expect(sent.tools.at(-1)?.name).toBe('find_tools');
+    expect(preview.search).toBe(true);
     expect(preview.templateTools).toEqual(sent.tools.map(toTemplateTool));
     expect(preview.tools).toHaveLength(8);
     expect(preview.messages[0].content).toContain('About this site:\nA small clothing shop.');

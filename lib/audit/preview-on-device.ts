@@ -1,5 +1,6 @@
 import { buildHistory, flattenHistory } from '../agent/build-history';
 import { buildLocalSystemPrompt } from '../agent/build-local-system-prompt';
+import { FIND_TOOLS_TOOL } from '../agent/find-tools';
 import { inPageOrder } from '../agent/in-page-order';
 import type { CallFormat, ChatTurn } from '../agent/local-provider';
 import { rankTools, scoreTools } from '../agent/rank-tools';
@@ -28,8 +29,10 @@ interface RankedTool {
 
 /** What the on-device agent sends its model in the first step of a request. */
 export interface OnDevicePreview {
-  /** The tools shown, as the prompt holds them (compact, in the page's order). */
+  /** The page's tools shown, as the prompt holds them (compact, in the page's order). */
   tools: ToolDescriptor[];
+  /** The search tool (find_tools) is offered after them: some of the agent's tools are left out. */
+  search: boolean;
   /** Every tool the agent may use, best match first. */
   ranking: RankedTool[];
   /** What compaction took out of each shown tool, by name. */
@@ -72,6 +75,9 @@ export function previewOnDevice(options: {
     score: scores[i],
     shown: shownNames.has(available[i].name),
   }));
+  // As the loop: the search tool goes after the page's tools when some are left out.
+  const search = available.length > shown.length;
+  const offered = search ? [...shown, FIND_TOOLS_TOOL] : shown;
   const cuts: Record<string, CompactionCut[]> = {};
   for (const tool of shown) {
     const original = available.find((t) => t.name === tool.name);
@@ -88,7 +94,7 @@ export function previewOnDevice(options: {
     {
       role: 'system',
       content: buildLocalSystemPrompt({
-        tools: shown,
+        tools: offered,
         toolsInline: model.toolsInline,
         page: context.page,
         instructions: context.agent?.instructions,
@@ -97,9 +103,10 @@ export function previewOnDevice(options: {
     },
     ...flattenHistory(history, model.callFormat),
   ];
-  const templateTools = model.toolsInline ? undefined : shown.map(toTemplateTool);
+  const templateTools = model.toolsInline ? undefined : offered.map(toTemplateTool);
   return {
     tools: shown,
+    search,
     ranking,
     cuts,
     messages,

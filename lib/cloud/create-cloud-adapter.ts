@@ -2,6 +2,8 @@ import { isStepCount, type ModelMessage, streamText, type ToolResultPart } from 
 import { gistOfResult } from '../agent/gist-of-result';
 import { LOCAL_AGENT_MESSAGES } from '../agent/local-agent-messages';
 import { createDelegation } from '../agent/create-delegation';
+import { rememberToolSearch, type ToolSearchState } from '../agent/find-tools';
+import { FIND_TOOLS_NAME, isFindToolsName } from '../agent/find-tools-name';
 import { selectTools } from '../agent/select-tools';
 import { STOPPED_CALL_ERROR, UNFINISHED_CALL_ERROR } from '../agent/reduce-stream-part';
 import { formatToolError } from '../agent/tool-error-codes';
@@ -16,6 +18,7 @@ import type {
   ToolOutput,
 } from '../agent/types';
 import { createSpotlight, type Spotlight } from '../page-data/spotlight';
+import { findToolsTool, offerCloudTools } from './cloud-tool-search';
 import { buildCloudSystemPrompt, DEFAULT_SYSTEM_PROMPT, hasSubAgents, pageLine } from './build-cloud-system-prompt';
 import { type CloudDeps, type CloudSettings, cloudModelName, DEFAULT_CLOUD_MAX_STEPS } from './cloud-settings';
 import { mapCloudError, redactKey } from './map-cloud-error';
@@ -86,15 +89,28 @@ async function* runCloud(settings: CloudSettings, deps: CloudDeps, req: AgentRun
   let lastMessageId = '';
   // delegate_to_<id> calls run the sub-agent's own cloud loop as a nested run, its parts merged into this stream.
   const delegation = createDelegation(req, (nested) => runCloud(settings, deps, nested));
+  // The search step (cloud-tool-search.ts): a run of very many tools offers the request's best and a search.
+  const search: ToolSearchState = { count: 0, found: [] };
+  const request = lastUserText(req.messages);
+  // On Retry, the searches already made for this request count, and what they found is offered again.
+  for (const part of partsSinceLastUser(req.messages)) {
+    if (part.type === 'tool' && isFindToolsName(part.name) && part.state === 'done') rememberToolSearch(search, part.output);
+  }
 
   for (let step = 1; step <= maxSteps; step++) {
     if (req.signal.aborted) {
       yield { type: 'finish', reason: 'aborted' };
       return;
     }
-    const tools = selectTools(req.agent, req.tools, req.delegationDepth);
+    const available = selectTools(req.agent, req.tools, req.delegationDepth);
+    const offer = offerCloudTools(available, request, search);
+    const tools = offer.tools;
     const toolSet = toToolSet(tools, { callTool: delegation.callTool, spotlight });
-    history ??= toModelMessages(req.messages, toolSet.toProviderName, { spotlight, isUntrusted: (name) => isUntrusted(tools, name) });
+    // selectTools leaves no page tool of this name; a provider name made from one would not be replaced.
+    if (offer.search && !(FIND_TOOLS_NAME in toolSet.tools)) {
+      toolSet.tools[FIND_TOOLS_NAME] = findToolsTool(search, available, tools, spotlight);
+    }
+    history ??= toModelMessages(req.messages, toolSet.toProviderName, { spotlight, isUntrusted: (name) => isUntrusted(available, name) });
     const messageId = generateId();
     lastMessageId = messageId;
     yield { type: 'message-start', messageId };
@@ -229,7 +245,7 @@ async function* runCloud(settings: CloudSettings, deps: CloudDeps, req: AgentRun
     }
     history.push(
       ...withLateOutputs(
-        withErrorTexts(responseMessages, errorTexts, spotlight, (name) => isUntrusted(tools, toolSet.toPageName(name) ?? name)),
+        withErrorTexts(responseMessages, errorTexts, spotlight, (name) => isUntrusted(available, toolSet.toPageName(name) ?? name)),
         lateOutputs,
       ),
     );
@@ -243,6 +259,26 @@ async function* runCloud(settings: CloudSettings, deps: CloudDeps, req: AgentRun
   // As the local loop does: the last step's message says what was found and that the budget ran out.
   yield { type: 'text-delta', messageId: lastMessageId, delta: LOCAL_AGENT_MESSAGES.maxSteps(maxSteps, gistOfResult(lastResult)) };
   yield { type: 'finish', reason: 'max-steps' };
+}
+
+/** The person's request: the last user message's text. */
+function lastUserText(messages: AgentRunRequest['messages']): string {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    if (messages[i].role !== 'user') continue;
+    const text = messages[i].parts
+      .map((p) => (p.type === 'text' ? p.text : ''))
+      .join('')
+      .trim();
+    if (text) return text;
+  }
+  return '';
+}
+
+/** The parts of the messages after the last user message (the request's calls so far, on Retry). */
+function partsSinceLastUser(messages: AgentRunRequest['messages']): AgentRunRequest['messages'][number]['parts'] {
+  let at = messages.length;
+  while (at > 0 && messages[at - 1].role !== 'user') at--;
+  return messages.slice(at).flatMap((m) => m.parts);
 }
 
 function stepBudget(requested: number | undefined): number {

@@ -139,6 +139,17 @@ describe('collectActualCalls', () => {
     ]);
   });
 
+  it('leaves out the extension’s search (find_tools): it is no page call', () => {
+    const messages: AgentMessage[] = [
+      {
+        id: 'a',
+        role: 'assistant',
+        parts: [tool('1', 'find_tools', { query: 'cart' }, 'Tools found…'), tool('2', 'view_cart', {}, 'empty')],
+      },
+    ];
+    expect(collectActualCalls(messages)).toEqual([{ functionName: 'view_cart', args: {}, result: 'empty' }]);
+  });
+
   it('carries the secret paths a call kept, so the report can mask them once the tool is gone', () => {
     const messages: AgentMessage[] = [
       { id: 'a', role: 'assistant', parts: [{ ...tool('1', 'log_in', { password: 'p4ssword' }, 'ok'), secretPaths: [['password']] }] },

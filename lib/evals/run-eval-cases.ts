@@ -1,3 +1,4 @@
+import { isFindToolsName } from '../agent/find-tools-name';
 import { parseToolError } from '../agent/tool-error-codes';
 import { toolOutputText } from '../agent/tool-output-text';
 import type { AgentMessage, AgentPart } from '../agent/types';
@@ -128,14 +129,15 @@ export function splitMessages(messages: readonly EvalMessage[]): { seed: AgentMe
 
 /**
  * The page-tool calls in a run's messages, in order, with their results. A sub-agent's calls stand in place of
- * the `delegate_to_…` call that ran them, so a case scores the page's trajectory whoever made the calls.
+ * the `delegate_to_…` call that ran them, so a case scores the page's trajectory whoever made the calls. A search
+ * (`find_tools`, the extension's own step) is no page call and is left out.
  */
 export function collectActualCalls(messages: readonly AgentMessage[], originalName: (name: string) => string = (n) => n): ActualCall[] {
   const calls: ActualCall[] = [];
   for (const message of messages) {
     if (message.role !== 'assistant') continue;
     for (const part of message.parts) {
-      if (part.type !== 'tool') continue;
+      if (part.type !== 'tool' || isFindToolsName(part.name)) continue;
       if (part.agent) {
         calls.push(...collectActualCalls(part.agent.messages, originalName));
         continue;

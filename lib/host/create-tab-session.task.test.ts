@@ -8,9 +8,11 @@ import { describe, expect, it } from 'vitest';
 import type { AgentAdapter, AgentRunRequest, AgentStreamPart, PageContext, ToolCall, ToolDescriptor, ToolOutput } from '../agent/types';
 import type { StorageArea } from '../messaging/storage-area';
 import type { TabToolEntry } from '../messaging/tab-tool-snapshot';
+import { runLocalAgent } from '../agent/run-local-agent';
 import { createConversationStore } from '../storage/conversations';
 import { createSettingsStore } from '../storage/settings-store';
 import { createMemoryStorageArea } from '../testing/memory-storage-area';
+import { createScriptedProvider } from '../testing/scripted-provider';
 import { untilSnapshot } from '../testing/until-snapshot';
 import type { HostToolBridge } from './agent-host-deps';
 import { createTabSession } from './create-tab-session';
@@ -225,6 +227,30 @@ describe('createTabSession, a task across tabs', () => {
     );
     expect(session.snapshot().taskTabs).toBeUndefined();
     expect(seen).toEqual([['shop_example__add_to_basket', 'recipes_example__get_ingredients']]);
+  });
+
+  it('the search step (find_tools) of the on-device loop finds only the task’s tabs’ tools; another open tab’s stay unfound and never run (attack)', async () => {
+    // The courier's tab (3) is open but not in the task. The page steers the model to search for, then call, its tool.
+    const call = (name: string, args: object) => `<tool_call>\n${JSON.stringify({ name, arguments: args })}\n</tool_call>`;
+    const provider = createScriptedProvider([
+      call('find_tools', { query: 'track the parcel' }),
+      call('courier_example__track', {}),
+      'I cannot track parcels here.',
+    ]);
+    const adapter: AgentAdapter = { id: 'local', label: 'Local', run: (req) => runLocalAgent(provider, req, { maxTools: 1 }) };
+    const { session, ran } = setup(adapter);
+    await session.addTaskTab(2);
+    await session.send('Where is my parcel?', SHOP);
+    const parts = session.snapshot().messages.flatMap((m) => m.parts);
+    const search = parts.find((p) => p.type === 'tool' && p.name === 'find_tools');
+    expect(search).toMatchObject({ state: 'done' });
+    expect(JSON.stringify(search)).not.toContain('courier');
+    // The loop answers a name it was not given as unknown (the model is told the tools there are), and runs nothing.
+    expect(parts.find((p) => p.type === 'tool' && p.name === 'courier_example__track')).toBeUndefined();
+    expect(provider.requests[2].messages.at(-1)?.content).toContain('There is no tool named "courier_example__track"');
+    expect(ran).toEqual([]);
+    // The search ran in the loop: nothing reached a page, not even a call named find_tools.
+    expect(session.timeline()).toEqual([]);
   });
 
   it('a call to a tab that left since its tools were listed runs nothing there', async () => {
