@@ -185,9 +185,10 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
     send: async () => {
       const report = await list();
       const json = JSON.stringify(report);
-      if (json === lastReportJson) return;
+      if (json === lastReportJson) return false;
       lastReportJson = json;
       options.report(report);
+      return true;
     },
   });
   const changed = () => {

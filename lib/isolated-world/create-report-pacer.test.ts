@@ -11,6 +11,7 @@ function setup() {
     clock,
     send: async () => {
       sent.push({ at: clock.now(), version });
+      return true;
     },
   });
   const change = () => {
@@ -81,5 +82,38 @@ describe('createReportPacer', () => {
     await step(300);
     // The second and third changes are each reported within the minimum interval, not 2 s later.
     expect(sent.length).toBe(before + 3);
+  });
+
+  it('change signals that bring nothing new are not churn: the next real change is reported promptly', async () => {
+    const { clock, advance } = manualClock();
+    const sent: number[] = [];
+    let news = false;
+    const pacer = createReportPacer({
+      clock,
+      send: async () => {
+        if (news) sent.push(clock.now());
+        const had = news;
+        news = false;
+        return had;
+      },
+    });
+    // A cursor or a re-render touching the page every 10 ms for 10 s, with nothing new in the tools.
+    for (let t = 0; t < 10_000; t += 10) {
+      pacer.changed();
+      advance(10);
+      await Promise.resolve();
+      await Promise.resolve();
+    }
+    // Then a tool is registered, amid the same noise: it goes out within the minimum interval, not 2 s later.
+    news = true;
+    const registeredAt = clock.now();
+    for (let t = 0; t < 400; t += 10) {
+      pacer.changed();
+      advance(10);
+      await Promise.resolve();
+      await Promise.resolve();
+    }
+    expect(sent).toHaveLength(1);
+    expect(sent[0] - registeredAt).toBeLessThanOrEqual(300);
   });
 });

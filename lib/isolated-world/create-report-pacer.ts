@@ -7,6 +7,8 @@
  * `minIntervalMs` apart; while the page keeps changing (a change that has to wait for the interval, or that comes
  * while a report is read) the interval doubles up to `maxIntervalMs`, and a change after a quiet interval brings it
  * back. A burst after a quiet spell (a route change registering its tools) is not churn: it goes out 50 ms after.
+ * Only reports that carried news count as churn: a page whose change signals bring nothing new (a form's DOM touched
+ * by the cursor, an unchanged re-registration) keeps being reported promptly.
  */
 
 /** Where the pacer keeps time: real timers in the frame, fake ones in tests. */
@@ -16,8 +18,8 @@ interface PacerClock {
 }
 
 interface ReportPacerOptions {
-  /** Reads the frame's list and sends it (when it changed). */
-  send(): Promise<void>;
+  /** Reads the frame's list and sends it when it changed; resolves true when it did (false: nothing new). */
+  send(): Promise<boolean>;
   /** The wait after the first change of a quiet page (default 50 ms). */
   firstDelayMs?: number;
   /** Reports at least this far apart (default 250 ms). */
@@ -61,14 +63,15 @@ export function createReportPacer(options: ReportPacerOptions): ReportPacer {
     changes = 0;
     // Counted from when the report was read: that is when it stopped taking changes in.
     const now = clock.now();
+    let news = false;
     try {
-      await options.send();
+      news = await options.send();
     } catch {
       // A report that could not be read or sent: the next change tries again.
     }
     sending = false;
-    // Churn: a change that had to wait for the interval, or more while this one was read. Else calm again.
-    if (throttled || changes > 0) interval = Math.min(interval * 2, maxInterval);
+    // Churn: news that had to wait for the interval, or more changes while it was read. Else calm again.
+    if (news && (throttled || changes > 0)) interval = Math.min(interval * 2, maxInterval);
     else interval = minInterval;
     nextAt = now + interval;
     if (changes > 0) schedule();
