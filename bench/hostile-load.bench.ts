@@ -1,8 +1,9 @@
 /**
  * Issue 45, item 2: no page can slow the extension down for the others. For each hostile page of
  * tests/fixtures/pages/hostile/, in both modes (polyfill: plain Chromium; native: --enable-features=WebMCP), a fresh
- * browser with the built extension runs an ordinary errand in one tab, first alone, then while the hostile page is
- * open in another tab, then once more after that tab closed, and prints side by side:
+ * browser with the built extension runs an ordinary errand in one tab, first alone (over and over for 4 s), then
+ * while the hostile page is open in another tab (10 s, the same loop), then once more after that tab closed, and
+ * prints side by side:
  * - the errand's time: the person asks the side panel on the demo shop, the scripted cloud model (the loopback
  *   provider) calls the shop's `get_cart`, and answers; from Send to the answer on screen, the whole path the agent
  *   takes (panel → agent host → model → router → page and back);
@@ -23,7 +24,7 @@
  *
  * Run: `npm run build`, then `flock /tmp/webmcp-browser.lock npx tsx bench/hostile-load.bench.ts` (or `npm run bench
  * -- hostile`). About 7 minutes on the shared two-core machine. Environment: HOSTILE_BENCH_WINDOW_MS (how long the
- * hostile tab stays open, default 10000), HOSTILE_BENCH_ONLY (comma-separated page names), HOSTILE_BENCH_MODES
+ * hostile tab stays open, default 10000), HOSTILE_BENCH_ALONE_MS (the errand alone, default 4000), HOSTILE_BENCH_ONLY (comma-separated page names), HOSTILE_BENCH_MODES
  * (`polyfill,native`), HOSTILE_BENCH_QUERY_<PAGE> (query string for that page, e.g. HOSTILE_BENCH_QUERY_REPORT_FLOOD=frames=4).
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -36,6 +37,8 @@ import { type ProviderServer, startProviderServer } from '../tests/servers/provi
 import { type StaticServer, startStaticServer } from '../tests/servers/static-server';
 
 const WINDOW_MS = Number(process.env.HOSTILE_BENCH_WINDOW_MS ?? 10_000);
+/** How long the errand runs alone first, measured the same way. */
+const ALONE_MS = Number(process.env.HOSTILE_BENCH_ALONE_MS ?? 4_000);
 const ONLY = process.env.HOSTILE_BENCH_ONLY?.split(',').filter(Boolean);
 const MODES = (process.env.HOSTILE_BENCH_MODES ?? 'polyfill,native').split(',') as ('polyfill' | 'native')[];
 /** How long one errand, one new tool, one ping may take before it counts as not answered. */
@@ -349,6 +352,23 @@ async function pingLoop(sw: Worker, until: number, swTimes: (number | undefined)
   }
 }
 
+/** Errands (each followed by a new tool) one after the other until `until`, with the pings beside them. */
+async function errandWindow(
+  errand: Errand,
+  until: number,
+  errands: (number | undefined)[],
+  tools: (number | undefined)[],
+  swTimes: (number | undefined)[],
+  hostTimes: (number | undefined)[],
+): Promise<void> {
+  const pings = pingLoop(errand.sw, until, swTimes, hostTimes);
+  while (Date.now() < until) {
+    errands.push(await runErrand(errand));
+    tools.push(await newToolListed(errand));
+  }
+  await pings;
+}
+
 /** The most memory seen, sampled every second until `until`. */
 async function memoryLoop(profile: string, until: number): Promise<Memory> {
   const most = { extension: 0, browser: 0 };
@@ -384,14 +404,10 @@ async function runScenario(scenario: Scenario, native: boolean, server: StaticSe
       after: { extension: 0, browser: 0 },
       notes: [],
     };
-    // Alone: one errand to warm up (not counted), then three.
+    // Alone: one errand to warm up (not counted), then the same loop as with the hostile tab (errands and new tools,
+    // pings beside them), so that both sides are measured alike.
     await runErrand(errand);
-    for (let i = 0; i < 3; i++) {
-      row.errandAlone.push(await runErrand(errand));
-      row.toolAlone.push(await newToolListed(errand));
-      row.swAlone.push(await swPing(sw));
-      row.hostAlone.push(await hostPing(sw));
-    }
+    await errandWindow(errand, Date.now() + ALONE_MS, row.errandAlone, row.toolAlone, row.swAlone, row.hostAlone);
     await sleep(1_000);
     row.before = memory(profile);
 
@@ -414,16 +430,10 @@ async function runScenario(scenario: Scenario, native: boolean, server: StaticSe
       sw.evaluate(async (known) => (await chrome.tabs.query({})).find((t) => !known.includes(t.id!))?.id, tabsBefore),
     );
     if (hostileTab !== undefined) void sw.evaluate((t) => (globalThis as any).toolBridge.getTools(t), hostileTab).catch(() => {});
-    const pings = pingLoop(sw, until, row.swDuring, row.hostDuring);
     const mem = memoryLoop(profile, until);
     const extra =
       hostileTab !== undefined && scenario.extra ? within(WINDOW_MS + ERRAND_TIMEOUT, scenario.extra(sw, hostileTab, until)) : undefined;
-    while (Date.now() < until) {
-      const took = await runErrand(errand);
-      row.errandDuring.push(took);
-      row.toolDuring.push(await newToolListed(errand));
-    }
-    await pings;
+    await errandWindow(errand, until, row.errandDuring, row.toolDuring, row.swDuring, row.hostDuring);
     row.during = await mem;
     if (extra) row.notes.push((await extra) ?? 'no answer');
 
