@@ -15,7 +15,7 @@ export function ConversationView({ store, onOpenOptions }: { store: ChatStore; o
   const messages = tab?.messages ?? [];
   const running = tab?.running ?? false;
   const toolCount = tab?.toolsKnown ? tab.tools.length : undefined;
-  const places = callPlaces(store.timeline.value, tab, store.openTabs.value);
+  const places = callPlaces(store.timeline.value, tab);
   return (
     <section class="conversation" aria-label="Conversation">
       <TaskTabsChooser store={store} />

@@ -141,20 +141,54 @@ describe('PanelShell, a task across tabs', () => {
     expect(screen.queryByRole('button', { name: 'Allow for this task' })).toBeNull();
   });
 
-  it('each card of a task across tabs names the site and tab its call ran on', async () => {
+  it('each card of a task across tabs names the site, page title and tab its call ran under, as recorded then (issue 45)', async () => {
     const { client } = setup({
-      messages: [toolMessage('c1', 'recipes_test__get_ingredients', 'done'), toolMessage('c2', 'shop_test__add_to_basket', 'done')],
+      messages: [
+        toolMessage('c1', 'recipes_test__get_ingredients', 'done'),
+        toolMessage('c2', 'shop_test__add_to_basket', 'done'),
+        toolMessage('c3', 'courier_test__track', 'done'),
+      ],
       taskTabs: [{ tabId: 2, site: RECIPES }],
     });
     const entries: CallRecord[] = [
-      { id: 'c1', at: 1, by: 'agent', tool: 'recipes_test__get_ingredients', tab: { tabId: 2, site: RECIPES }, input: {}, state: 'done' },
-      { id: 'c2', at: 2, by: 'agent', tool: 'shop_test__add_to_basket', tab: { tabId: 1, site: SHOP }, input: {}, state: 'done' },
+      {
+        id: 'c1',
+        at: 1,
+        by: 'agent',
+        tool: 'recipes_test__get_ingredients',
+        tab: { tabId: 2, site: RECIPES, title: '<img src=x onerror="alert(2)"> Waffles' },
+        input: {},
+        state: 'done',
+      },
+      {
+        id: 'c2',
+        at: 2,
+        by: 'agent',
+        tool: 'shop_test__add_to_basket',
+        tab: { tabId: 1, site: SHOP, title: 'Basket' },
+        input: {},
+        state: 'done',
+      },
+      {
+        id: 'c3',
+        at: 3,
+        by: 'agent',
+        tool: 'courier_test__track',
+        tab: { tabId: 4, site: 'https://courier.test' },
+        input: {},
+        state: 'done',
+      },
     ];
     client.emit({ type: 'panel/timeline', tabId: 1, entries });
-    expect(screen.getByText('on recipes.test · tab 2')).toBeTruthy();
-    expect(screen.getByText('on shop.test · Shop (this tab)')).toBeTruthy();
+    // The recorded title, as text: never markup.
+    expect(screen.getByText('on recipes.test · <img src=x onerror="alert(2)"> Waffles (tab 2)')).toBeTruthy();
+    expect(document.querySelector('.conversation img')).toBeNull();
+    // Not the followed tab's title now ("Shop"), nor another tab's as the chooser lists it.
+    expect(screen.getByText('on shop.test · Basket (this tab)')).toBeTruthy();
+    expect(screen.getByText('on courier.test · tab 4')).toBeTruthy();
     await openChooser(client);
-    expect(screen.getByText('on recipes.test · <img src=x onerror="alert(1)"> Pancakes (tab 2)')).toBeTruthy();
+    expect(screen.getByText('on recipes.test · <img src=x onerror="alert(2)"> Waffles (tab 2)')).toBeTruthy();
+    expect(screen.getByText('on courier.test · tab 4')).toBeTruthy();
   });
 
   it('says which tab left the task and why, until dismissed or replaced by the next', () => {

@@ -143,6 +143,23 @@ describe('createTabSession, a task across tabs', () => {
     expect(session.snapshot().sites).toEqual([SHOP, RECIPES]);
   });
 
+  it('records the title of the page a call ran in as it was then (page text, cleaned and capped): the tab moving on changes nothing', async () => {
+    const { adapter } = scriptedModel([callOf('c1', 'recipes_example__get_ingredients', { dish: 'pancakes' }), () => undefined]);
+    const { session, asked, tabs, navigate } = setup(adapter);
+    tabs.get(2)!.page.title = `Pancakes\u200B\n${'y'.repeat(5_000)}`;
+    await session.addTaskTab(2);
+    const sent = session.send('What goes into pancakes?', SHOP);
+    session.confirm((await asked()).id, 'allow-once');
+    await sent;
+    navigate(2, 'https://evil.example');
+    tabs.get(2)!.page.title = 'Evil: sign in again';
+    const title = session.timeline()[0]?.tab?.title ?? '';
+    expect(title.startsWith('Pancakes y')).toBe(true);
+    expect(title).toHaveLength(80);
+    expect(title.endsWith('…')).toBe(true);
+    expect(session.timeline()[0]?.tab).toMatchObject({ tabId: 2, site: RECIPES });
+  });
+
   it('asks before tab A’s data goes to tab B’s read-only tool, showing the arguments and both sites; "Allow for this task" covers A→B only', async () => {
     const { adapter } = scriptedModel([
       callOf('c1', 'recipes_example__get_ingredients', { dish: 'pancakes' }),

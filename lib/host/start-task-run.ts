@@ -11,6 +11,8 @@ import type { ToolNames } from '../agent/site-tool-names';
 import { toolErrorOutput } from '../agent/tool-error-output';
 import type { ToolCall, ToolOutput, WebAgent } from '../agent/types';
 import type { CallTimeline } from '../inspector/call-timeline';
+import { MAX_CALL_TITLE } from '../messaging/call-record';
+import { cleanPageText } from '../page-data/clean-page-text';
 import { hostOf } from '../shared/host-of';
 import type { CallOrigin } from './call-page-tool';
 import { createRunGuard, type RunGuard } from './create-run-guard';
@@ -115,7 +117,9 @@ export function startTaskRun(deps: TaskRunDeps): TaskRun | undefined {
       if (target.tabId !== own.tabId && (!member || member.tab.site !== target.site)) {
         return refuse(call, toolErrorOutput('tool_changed', `${hostOf(target.site)} left the task, so nothing was run there.`));
       }
-      deps.routes.set(call.id, { name: call.name, tabId: target.tabId, site: target.site });
+      // The page's title as the call starts there: its card keeps it, whatever the tab shows later.
+      const title = cleanPageText((member ? member.tools.page() : own.tools.page())?.title, { oneLine: true, max: MAX_CALL_TITLE });
+      deps.routes.set(call.id, { name: call.name, tabId: target.tabId, site: target.site, ...(title ? { title } : {}) });
       const local = { ...call, name: target.tool };
       try {
         return await (member ? member.calls.callTool(local, signal, { by: 'agent' }) : own.callTool(local, signal, { by: 'agent' }));

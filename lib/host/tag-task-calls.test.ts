@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createCallTimeline } from '../inspector/call-timeline';
-import { tagTaskCalls } from './tag-task-calls';
+import { type TaskCallRoute, tagTaskCalls } from './tag-task-calls';
 
 describe('tagTaskCalls', () => {
   it('records a routed call under the name the model called, with its tab and site; any other call as it is', () => {
@@ -15,5 +15,20 @@ describe('tagTaskCalls', () => {
       ['c2', 'search', undefined],
     ]);
     expect(tagged.entries()).toEqual(timeline.entries());
+  });
+
+  it('keeps the title of the page the call ran in, as routed; a route without one records none', () => {
+    const routes = new Map<string, TaskCallRoute>([
+      ['c1', { name: 'recipes_example__get_ingredients', tabId: 2, site: 'https://recipes.example', title: 'Pancakes' }],
+      ['c2', { name: 'courier_example__track', tabId: 3, site: 'https://courier.example' }],
+    ]);
+    const timeline = createCallTimeline(() => 0);
+    const tagged = tagTaskCalls(timeline, (id) => routes.get(id));
+    tagged.start({ id: 'c1', by: 'agent', tool: 'get_ingredients', input: {} });
+    tagged.start({ id: 'c2', by: 'agent', tool: 'track', input: {} });
+    expect(timeline.entries().map((r) => r.tab)).toEqual([
+      { tabId: 2, site: 'https://recipes.example', title: 'Pancakes' },
+      { tabId: 3, site: 'https://courier.example' },
+    ]);
   });
 });

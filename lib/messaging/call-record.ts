@@ -1,3 +1,6 @@
+/** Most characters of the page title a call's record keeps ({@link CallRecord.tab}). */
+export const MAX_CALL_TITLE = 80;
+
 /** One tool call in a tab's timeline: by the agent or by the person's hand. */
 export interface CallRecord {
   /** The call's id (the host's, for a call run by hand). */
@@ -12,9 +15,12 @@ export interface CallRecord {
   tool: string;
   /**
    * The tab and the site the call ran on, for an agent's call in a task across tabs (docs/security.md, "Tasks
-   * across tabs"); absent for a call in a conversation of one tab, which ran on the tab of its timeline.
+   * across tabs"); absent for a call in a conversation of one tab, which ran on the tab of its timeline. `title` is
+   * the title of the page the call ran in, as it was when the call started (page text: one line, at most
+   * {@link MAX_CALL_TITLE} characters; absent when the page had none): a card says where its call ran, then and
+   * forever, whatever the tab shows later.
    */
-  tab?: { tabId: number; site: string };
+  tab?: { tabId: number; site: string; title?: string };
   /** The panel's id for a call run by hand, to find it here. */
   requestId?: string;
   /** Where the tool lives, when the tab's snapshot knew it. */

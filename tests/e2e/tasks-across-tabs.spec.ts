@@ -2,8 +2,8 @@
  * Issue 37, tasks that span tabs, through the side panel's UI in the built extension with a scripted cloud model
  * (the loopback provider): the person adds open tabs to the conversation with the panel's chooser, each call runs in
  * its own tab, a crossing between sites asks (and "Allow for this task" covers one direction, until a new chat), a
- * tab that leaves is said so and its tools are gone, Stop reaches another tab's call, and nothing but the person's
- * click adds a tab. Three sites: the demo shop (127.0.0.1:P), the recipes demo (localhost:P), and a courier desk on a
+ * tab that leaves is said so and its tools are gone, a card keeps the site and title its call ran under, Stop
+ * reaches another tab's call, and nothing but the person's click adds a tab. Three sites: the demo shop (127.0.0.1:P), the recipes demo (localhost:P), and a courier desk on a
  * server of its own (127.0.0.1:Q), whose frame comes from localhost:Q.
  */
 import { readFileSync } from 'node:fs';
@@ -262,6 +262,45 @@ test('a tab that moves to another site or closes leaves the task: the panel says
   const next = offered(provider)[1]!;
   expect(next.filter((name) => name.startsWith(`${R}__`) || name.startsWith(`${C}__`))).toEqual([]);
   expect(next).toContain('add_to_cart');
+});
+
+test('a card keeps where its call ran: the tab moving to another site later does not rename it (issue 45)', async ({
+  context,
+  server,
+  third,
+  provider,
+  serviceWorker,
+  tabIdOf,
+  openSidePanel,
+}) => {
+  await useCloud(serviceWorker, provider);
+  const f = { context, serviceWorker, tabIdOf, openSidePanel };
+  const recipesUrl = `${server.crossOriginUrl}/demo/recipes/`;
+  const recipes = await openTab(f, recipesUrl, 'get_ingredients');
+  const recipesTitle = (await recipes.page.title()).trim();
+  const { panel } = await openShop(f, server.url);
+  const R = label(recipesUrl);
+  provider.script(
+    { type: 'reply', toolCalls: [{ name: `${R}__get_ingredients`, input: { recipeId: 'shakshuka', servings: 2 } }] },
+    { type: 'reply', text: 'Read it.' },
+  );
+  await addTab(panel, recipesUrl);
+  await sendFromPanel(panel, 'What goes into a shakshuka?');
+  const read = toolCard(panel, `${R}__get_ingredients`);
+  await read.getByRole('button', { name: 'Allow once' }).click({ timeout: 30_000 });
+  await expect(panel.locator('.conversation').getByText('Read it.')).toBeVisible({ timeout: 30_000 });
+  const place = `on ${hostOf(recipesUrl)} · ${recipesTitle} (tab ${recipes.tabId})`;
+  await expect(read.locator('.tool-place')).toHaveText(place);
+
+  // The tab moves on to another site, whose page has a title of its own; the panel learns it (the chooser lists it).
+  await recipes.page.goto(`${third.crossOriginUrl}/plain.html`);
+  await expect(panel.locator('.task-left')).toContainText(`${hostOf(recipesUrl)} left the task`);
+  const chooser = panel.locator('details.task-tabs');
+  if ((await chooser.getAttribute('open')) === null) await chooser.locator('summary').click();
+  await expect(panel.getByRole('list', { name: 'Other open tabs' })).toContainText('Plain page');
+  // The card still says where its call ran, then: the recipes site and the recipe page's title.
+  await expect(read.locator('.tool-place')).toHaveText(place);
+  await expect(read.locator('.tool-place')).not.toContainText('Plain page');
 });
 
 test('Stop stops a call running in another tab of the task', async ({

@@ -1,0 +1,541 @@
+/**
+ * Issue 45, item 2: no page can slow the extension down for the others. For each hostile page of
+ * tests/fixtures/pages/hostile/, in both modes (polyfill: plain Chromium; native: --enable-features=WebMCP), a fresh
+ * browser with the built extension runs an ordinary errand in one tab, first alone (over and over for 4 s), then
+ * while the hostile page is open in another tab (10 s, the same loop), then once more after that tab closed, and
+ * prints side by side:
+ * - the errand's time: the person asks the side panel on the demo shop, the scripted cloud model (the loopback
+ *   provider) calls the shop's `get_cart`, and answers; from Send to the answer on screen, the whole path the agent
+ *   takes (panel → agent host → model → router → page and back);
+ * - a newly registered tool: the shop registers one, and the time until the router (the service worker's
+ *   toolBridge, what the agent host asks) lists it;
+ * - the service worker's answer time to a ping (an evaluate in its realm) and the agent host's (the offscreen
+ *   document's `host/ping`, sent from the worker), every half second;
+ * - memory: the proportional set size (PSS, /proc/PID/smaps_rollup) of the extension's renderer process and of the
+ *   whole browser, before the hostile tab opens, the most while it is open, and after it closed.
+ * A first row opens an ordinary page with tools (tests/fixtures/pages/imperative.html) instead: the control, what any
+ * other tab costs the errand on this machine. The hostile tab is watched (its tools asked for, as when the panel was opened on it). Two pages also get calls
+ * through the router, from the service worker as the agent host's calls arrive there: huge-result.html's tool is
+ * called over and over, and never-settle.html's tool a thousand times at once.
+ *
+ * Targets (issue 45), printed as met or not met, nothing asserted: the errand within 2× its time alone (median, and
+ * no errand timed out), the new tool listed within 2 s (every time), memory back to its level after the close (the
+ * extension's process and the whole browser each at most 20% over the level before).
+ *
+ * Run: `npm run build`, then `flock /tmp/webmcp-browser.lock npx tsx bench/hostile-load.bench.ts` (or `npm run bench
+ * -- hostile`). About 7 minutes on the shared two-core machine. Environment: HOSTILE_BENCH_WINDOW_MS (how long the
+ * hostile tab stays open, default 10000), HOSTILE_BENCH_ALONE_MS (the errand alone, default 4000), HOSTILE_BENCH_ONLY (comma-separated page names), HOSTILE_BENCH_MODES
+ * (`polyfill,native`), HOSTILE_BENCH_QUERY_<PAGE> (query string for that page, e.g. HOSTILE_BENCH_QUERY_REPORT_FLOOD=frames=4).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext, Page, Worker } from 'playwright-core';
+import { launchBrowser, extensionReady, openSidePanel, tabIdOf } from '../tests/e2e/browser';
+import { type ProviderServer, startProviderServer } from '../tests/servers/provider-server';
+import { type StaticServer, startStaticServer } from '../tests/servers/static-server';
+
+const WINDOW_MS = Number(process.env.HOSTILE_BENCH_WINDOW_MS ?? 10_000);
+/** How long the errand runs alone first, measured the same way. */
+const ALONE_MS = Number(process.env.HOSTILE_BENCH_ALONE_MS ?? 4_000);
+const ONLY = process.env.HOSTILE_BENCH_ONLY?.split(',').filter(Boolean);
+const MODES = (process.env.HOSTILE_BENCH_MODES ?? 'polyfill,native').split(',') as ('polyfill' | 'native')[];
+/** How long one errand, one new tool, one ping may take before it counts as not answered. */
+const ERRAND_TIMEOUT = 30_000;
+const NEW_TOOL_TIMEOUT = 10_000;
+const PING_TIMEOUT = 15_000;
+const API_KEY = 'sk-hostile-bench';
+
+/** What the bench does to a hostile tab beyond opening and watching it. */
+type Extra = (sw: Worker, tabId: number, until: number) => Promise<string>;
+
+interface Scenario {
+  page: string;
+  what: string;
+  extra?: Extra;
+  /** Said after the close, e.g. how many of the calls settled. */
+  afterClose?: (sw: Worker) => Promise<string>;
+}
+
+const SCENARIOS: Scenario[] = [
+  // The control: what an ordinary page with a tool in the other tab costs the errand.
+  { page: 'imperative.html', what: 'an ordinary page with tools (the control)' },
+  { page: 'report-flood.html', what: '16 frames × 200 tools of 1.5 KB, re-reported 4×/s' },
+  { page: 'register-churn.html', what: 'registers and unregisters 4,000 tools/s' },
+  { page: 'huge-schemas.html', what: '4 tools, descriptions and schemas of 2 MB each, one again every second' },
+  { page: 'hundred-frames.html', what: '100 same-origin frames × 3 tools' },
+  { page: 'huge-result.html', what: 'a 32 MB result, called over and over', extra: callHugeResult },
+  {
+    page: 'never-settle.html',
+    what: '1,000 calls that never settle',
+    extra: callNeverSettling,
+    afterClose: async (sw) => {
+      const settled = await within(
+        PING_TIMEOUT,
+        sw.evaluate(() => (globalThis as any).hostileBench?.settled as number),
+      );
+      return `calls settled after the close: ${settled ?? 'no answer'}/1000`;
+    },
+  },
+  { page: 'navigate-loop.html', what: 'replaces itself with its next load every 20 ms' },
+];
+
+// ---------------------------------------------------------------------------------------------- small helpers
+
+/** The promise's value, or undefined when it takes longer than `ms` (the promise is left running). */
+async function within<T>(ms: number, promise: Promise<T>): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  try {
+    return await Promise.race([promise.catch(() => undefined), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Milliseconds `work` took, or undefined when it did not finish within `ms`. */
+async function timed(ms: number, work: () => Promise<unknown>): Promise<number | undefined> {
+  const t0 = performance.now();
+  const done = await within(
+    ms,
+    work().then(() => true),
+  );
+  return done ? performance.now() - t0 : undefined;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function median(xs: number[]): number | undefined {
+  if (xs.length === 0) return undefined;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+const fmtMs = (n: number | undefined) => (n === undefined ? '—' : n >= 10_000 ? `${(n / 1000).toFixed(1)} s` : `${Math.round(n)} ms`);
+const fmtMb = (n: number | undefined) => (n === undefined ? '—' : `${Math.round(n / 1024)}`);
+
+/** Samples that did not answer in time are undefined: "median / max (k timed out)". */
+function summary(samples: (number | undefined)[]): string {
+  const ok = samples.filter((s): s is number => s !== undefined);
+  const lost = samples.length - ok.length;
+  const base = ok.length ? `${fmtMs(median(ok))} / ${fmtMs(Math.max(...ok))}` : 'none';
+  return lost ? `${base} (${lost} of ${samples.length} no answer)` : base;
+}
+
+// ---------------------------------------------------------------------------------------------- memory (/proc)
+
+/** The browser's process and every process under it, with their command lines. */
+function browserProcesses(profile: string): { pid: number; cmdline: string }[] {
+  const all = readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .map((d) => {
+      try {
+        const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        return { pid: Number(d), ppid, cmdline: readFileSync(`/proc/${d}/cmdline`, 'utf8').replaceAll('\0', ' ') };
+      } catch {
+        return undefined;
+      }
+    })
+    .filter((p) => p !== undefined);
+  const root = all.find((p) => p.cmdline.includes(`--user-data-dir=${profile}`) && !p.cmdline.includes('--type='));
+  if (!root) return [];
+  const tree = new Set([root.pid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const p of all) {
+      if (!tree.has(p.pid) && tree.has(p.ppid)) {
+        tree.add(p.pid);
+        grew = true;
+      }
+    }
+  }
+  return all.filter((p) => tree.has(p.pid));
+}
+
+/** PSS in KB of one process (0 once it is gone). */
+function pss(pid: number): number {
+  try {
+    const match = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
+    return match ? Number(match[1]) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+interface Memory {
+  /** The extension's renderer process(es): its service worker, offscreen agent host and side panel. */
+  extension: number;
+  browser: number;
+}
+
+function memory(profile: string): Memory {
+  const processes = browserProcesses(profile);
+  let extension = 0;
+  let browser = 0;
+  for (const p of processes) {
+    const kb = pss(p.pid);
+    browser += kb;
+    if (p.cmdline.includes('--extension-process')) extension += kb;
+  }
+  return { extension, browser };
+}
+
+// ---------------------------------------------------------------------------------------------- the errand
+
+interface Errand {
+  shop: Page;
+  shopTab: number;
+  panel: Page;
+  sw: Worker;
+  provider: ProviderServer;
+  count: number;
+}
+
+/** Opens the demo shop with the side panel on it, in cloud mode against the loopback provider. */
+async function openErrand(
+  context: BrowserContext,
+  sw: Worker,
+  extensionId: string,
+  server: StaticServer,
+  provider: ProviderServer,
+): Promise<Errand> {
+  await sw.evaluate(
+    ([baseURL, key]) =>
+      chrome.storage.local.set({
+        'settings.mode': 'cloud',
+        'settings.cloud': { provider: 'openai-compatible', baseURL, model: 'gpt-test' },
+        'secret.apiKey.openai-compatible': key,
+        'settings.apiKeyMask.openai-compatible': 'sk-…ench',
+      }),
+    [`${provider.url}/v1`, API_KEY] as const,
+  );
+  const shop = await context.newPage();
+  await shop.goto(`${server.url}/demo/`);
+  const shopTab = await tabIdOf(sw, shop);
+  const panel = await openSidePanel(context, extensionId, shopTab);
+  await panel.getByRole('button', { name: /^Tools \(\d+\)$/ }).waitFor({ timeout: 30_000 });
+  return { shop, shopTab, panel, sw, provider, count: 0 };
+}
+
+/**
+ * One errand: the person asks, the model reads the cart, the answer shows. Undefined when it did not finish in
+ * time; the panel then gets a new chat (and the provider a new script) so the next errand starts clean.
+ */
+async function runErrand(e: Errand): Promise<number | undefined> {
+  const n = ++e.count;
+  e.provider.reset();
+  e.provider.script({ type: 'reply', toolCalls: [{ name: 'get_cart', input: {} }] }, { type: 'reply', text: `Errand ${n} done.` });
+  const took = await timed(ERRAND_TIMEOUT, async () => {
+    // Enter sends (as the person may); a click would wait for Playwright's stability checks, which took 2 s in a
+    // panel that was not the front tab.
+    const box = e.panel.getByRole('textbox', { name: 'Message' });
+    await box.fill(`Errand ${n}: what is in my cart?`);
+    await box.press('Enter');
+    await e.panel.locator('.conversation').getByText(`Errand ${n} done.`).waitFor({ timeout: ERRAND_TIMEOUT });
+  });
+  if (took === undefined) {
+    await within(ERRAND_TIMEOUT, e.panel.getByRole('button', { name: 'Stop' }).click({ timeout: 5_000 }));
+    await within(ERRAND_TIMEOUT, e.panel.getByRole('button', { name: 'New chat' }).click({ timeout: 5_000 }));
+  }
+  return took;
+}
+
+/** The shop registers a new tool: the time until the router lists it. */
+async function newToolListed(e: Errand): Promise<number | undefined> {
+  const name = `errand_new_${e.count}_${Date.now()}`;
+  return timed(NEW_TOOL_TIMEOUT, async () => {
+    // A string, not a function: tsx would wrap the tool's execute in its __name helper, which the page lacks.
+    await e.shop.evaluate(
+      `document.modelContext.registerTool({ name: ${JSON.stringify(name)}, description: 'A tool the errand adds.', execute: function () { return 'added'; } }); 0`,
+    );
+    await e.sw.evaluate(
+      async ([tab, n, until]) => {
+        while (Date.now() < until) {
+          const snapshot = await (globalThis as any).toolBridge.getTools(tab);
+          if (snapshot.tools.some((t: { name: string }) => t.name === n)) return;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      },
+      [e.shopTab, name, Date.now() + NEW_TOOL_TIMEOUT] as const,
+    );
+  });
+}
+
+const swPing = (sw: Worker) => timed(PING_TIMEOUT, () => sw.evaluate(() => 0));
+const hostPing = (sw: Worker) => timed(PING_TIMEOUT, () => sw.evaluate(() => chrome.runtime.sendMessage({ type: 'host/ping' })));
+
+// ---------------------------------------------------------------------------------------------- the hostile pages' extras
+
+/** Calls huge_result through the router until `until`, one after the other. */
+async function callHugeResult(sw: Worker, tabId: number, until: number): Promise<string> {
+  await waitForTool(sw, tabId, 'huge_result');
+  const sizes: number[] = [];
+  let failed = 0;
+  while (Date.now() < until) {
+    const size = await within(
+      ERRAND_TIMEOUT,
+      sw.evaluate(async (t) => {
+        const output = await (globalThis as any).toolBridge.callTool(t, { id: `huge-${Math.random()}`, name: 'huge_result', input: {} });
+        return JSON.stringify(output).length;
+      }, tabId),
+    );
+    if (size === undefined) failed++;
+    else sizes.push(size);
+  }
+  return `${sizes.length} calls answered (${failed} not), output ${sizes.length ? `${Math.round(Math.max(...sizes) / 1024)} KB` : '—'}`;
+}
+
+/** Starts a thousand calls of never_settles through the router, and leaves them running. */
+async function callNeverSettling(sw: Worker, tabId: number): Promise<string> {
+  await waitForTool(sw, tabId, 'never_settles');
+  await within(
+    PING_TIMEOUT,
+    sw.evaluate((t) => {
+      const g = globalThis as any;
+      g.hostileBench = { settled: 0 };
+      for (let i = 0; i < 1000; i++) {
+        g.toolBridge
+          .callTool(t, { id: `never-${i}`, name: 'never_settles', input: { n: i } })
+          .finally(() => g.hostileBench.settled++)
+          .catch(() => {});
+      }
+    }, tabId),
+  );
+  return '1,000 calls started';
+}
+
+async function waitForTool(sw: Worker, tabId: number, name: string): Promise<void> {
+  await within(
+    ERRAND_TIMEOUT,
+    sw.evaluate(
+      async ([t, n, until]) => {
+        while (Date.now() < until) {
+          if ((await (globalThis as any).toolBridge.getTools(t)).tools.some((x: { name: string }) => x.name === n)) return;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      },
+      [tabId, name, Date.now() + ERRAND_TIMEOUT] as const,
+    ),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------- one scenario
+
+interface Row {
+  scenario: Scenario;
+  errandAlone: (number | undefined)[];
+  errandDuring: (number | undefined)[];
+  errandAfter: number | undefined;
+  toolAlone: (number | undefined)[];
+  toolDuring: (number | undefined)[];
+  swAlone: (number | undefined)[];
+  swDuring: (number | undefined)[];
+  hostAlone: (number | undefined)[];
+  hostDuring: (number | undefined)[];
+  before: Memory;
+  during: Memory;
+  after: Memory;
+  notes: string[];
+}
+
+/** Pings the worker and the host every half second until `until`. */
+async function pingLoop(sw: Worker, until: number, swTimes: (number | undefined)[], hostTimes: (number | undefined)[]) {
+  while (Date.now() < until) {
+    const next = Date.now() + 500;
+    swTimes.push(await swPing(sw));
+    hostTimes.push(await hostPing(sw));
+    await sleep(Math.max(0, next - Date.now()));
+  }
+}
+
+/** Errands (each followed by a new tool) one after the other until `until`, with the pings beside them. */
+async function errandWindow(
+  errand: Errand,
+  until: number,
+  errands: (number | undefined)[],
+  tools: (number | undefined)[],
+  swTimes: (number | undefined)[],
+  hostTimes: (number | undefined)[],
+): Promise<void> {
+  const pings = pingLoop(errand.sw, until, swTimes, hostTimes);
+  while (Date.now() < until) {
+    errands.push(await runErrand(errand));
+    tools.push(await newToolListed(errand));
+  }
+  await pings;
+}
+
+/** The most memory seen, sampled every second until `until`. */
+async function memoryLoop(profile: string, until: number): Promise<Memory> {
+  const most = { extension: 0, browser: 0 };
+  while (Date.now() < until) {
+    const now = memory(profile);
+    most.extension = Math.max(most.extension, now.extension);
+    most.browser = Math.max(most.browser, now.browser);
+    await sleep(1_000);
+  }
+  return most;
+}
+
+async function runScenario(scenario: Scenario, native: boolean, server: StaticServer, provider: ProviderServer): Promise<Row> {
+  const profile = mkdtempSync(join(tmpdir(), 'hostile-bench-'));
+  const { context, close } = await launchBrowser({ native, profile });
+  try {
+    const sw = await extensionReady(context);
+    const extensionId = new URL(sw.url()).host;
+    const errand = await openErrand(context, sw, extensionId, server, provider);
+    const row: Row = {
+      scenario,
+      errandAlone: [],
+      errandDuring: [],
+      errandAfter: undefined,
+      toolAlone: [],
+      toolDuring: [],
+      swAlone: [],
+      swDuring: [],
+      hostAlone: [],
+      hostDuring: [],
+      before: { extension: 0, browser: 0 },
+      during: { extension: 0, browser: 0 },
+      after: { extension: 0, browser: 0 },
+      notes: [],
+    };
+    // Alone: one errand to warm up (not counted), then the same loop as with the hostile tab (errands and new tools,
+    // pings beside them), so that both sides are measured alike.
+    await runErrand(errand);
+    await errandWindow(errand, Date.now() + ALONE_MS, row.errandAlone, row.toolAlone, row.swAlone, row.hostAlone);
+    await sleep(1_000);
+    row.before = memory(profile);
+
+    // The hostile tab, watched; the errand goes on in the shop's tab meanwhile.
+    const query = process.env[`HOSTILE_BENCH_QUERY_${scenario.page.replace('.html', '').replaceAll('-', '_').toUpperCase()}`];
+    const tabsBefore = await sw.evaluate(async () => (await chrome.tabs.query({})).map((t) => t.id!));
+    const hostile = await context.newPage();
+    await within(
+      ERRAND_TIMEOUT,
+      hostile.goto(`${server.url}/${scenario.page === 'imperative.html' ? '' : 'hostile/'}${scenario.page}${query ? `?${query}` : ''}`, {
+        waitUntil: 'commit',
+      }),
+    );
+    // The side panel stays in view beside the person's tab: the hostile tab is a background one.
+    await within(PING_TIMEOUT, errand.panel.bringToFront());
+    const until = Date.now() + WINDOW_MS;
+    // By difference, not by URL: navigate-loop.html's URL changes every 20 ms.
+    const hostileTab = await within(
+      PING_TIMEOUT,
+      sw.evaluate(async (known) => (await chrome.tabs.query({})).find((t) => !known.includes(t.id!))?.id, tabsBefore),
+    );
+    if (hostileTab !== undefined) void sw.evaluate((t) => (globalThis as any).toolBridge.getTools(t), hostileTab).catch(() => {});
+    const mem = memoryLoop(profile, until);
+    const extra =
+      hostileTab !== undefined && scenario.extra ? within(WINDOW_MS + ERRAND_TIMEOUT, scenario.extra(sw, hostileTab, until)) : undefined;
+    await errandWindow(errand, until, row.errandDuring, row.toolDuring, row.swDuring, row.hostDuring);
+    row.during = await mem;
+    if (extra) row.notes.push((await extra) ?? 'no answer');
+
+    // Closed (through the browser, not the extension, which may be busy): memory back to its level?
+    await within(PING_TIMEOUT, hostile.close());
+    await sleep(3_000);
+    row.errandAfter = await runErrand(errand);
+    await sleep(1_000);
+    row.after = memory(profile);
+    if (scenario.afterClose) row.notes.push(await scenario.afterClose(sw));
+    return row;
+  } finally {
+    // A browser the hostile page wedged may not close: give it 20 s, then end its processes (started here).
+    const closed = await within(
+      20_000,
+      close().then(() => true),
+    );
+    if (!closed) {
+      for (const p of browserProcesses(profile)) {
+        try {
+          process.kill(p.pid, 'SIGKILL');
+        } catch {}
+      }
+      console.log('  (the browser did not close within 20 s: killed)');
+    }
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------- the table
+
+function verdicts(row: Row): { errand: boolean; tool: boolean; memory: boolean } {
+  const alone = median(row.errandAlone.filter((x): x is number => x !== undefined));
+  const during = row.errandDuring.filter((x): x is number => x !== undefined);
+  const errand = alone !== undefined && during.length === row.errandDuring.length && during.length > 0 && median(during)! <= 2 * alone;
+  const tool = row.toolDuring.length > 0 && row.toolDuring.every((x) => x !== undefined && x <= 2_000);
+  const back = (k: keyof Memory) => row.after[k] > 0 && row.after[k] <= 1.2 * row.before[k];
+  return { errand, tool, memory: back('extension') && back('browser') };
+}
+
+function printTable(mode: string, rows: Row[]): void {
+  const mark = (ok: boolean) => (ok ? 'met' : 'NOT MET');
+  const table = rows.map((row) => {
+    const v = verdicts(row);
+    const alone = median(row.errandAlone.filter((x): x is number => x !== undefined));
+    const during = median(row.errandDuring.filter((x): x is number => x !== undefined));
+    return [
+      row.scenario.page.replace('.html', ''),
+      `${fmtMs(alone)} | ${summary(row.errandDuring)} | ${during !== undefined && alone ? `${(during / alone).toFixed(1)}×` : '—'} | ${fmtMs(row.errandAfter)}`,
+      `${summary(row.toolAlone)} | ${summary(row.toolDuring)}`,
+      `${summary(row.swAlone)} | ${summary(row.swDuring)}`,
+      `${summary(row.hostAlone)} | ${summary(row.hostDuring)}`,
+      `${fmtMb(row.before.extension)} → ${fmtMb(row.during.extension)} → ${fmtMb(row.after.extension)}`,
+      `${fmtMb(row.before.browser)} → ${fmtMb(row.during.browser)} → ${fmtMb(row.after.browser)}`,
+      `${mark(v.errand)} / ${mark(v.tool)} / ${mark(v.memory)}`,
+    ];
+  });
+  const header = [
+    'hostile page',
+    'errand: alone | during (median / max) | ×alone | after close',
+    'new tool listed: alone | during',
+    'worker ping: alone | during',
+    'host ping: alone | during',
+    'extension PSS MB: before → most → after',
+    'browser PSS MB',
+    'errand ≤2× / tool ≤2 s / memory back',
+  ];
+  console.log(
+    `\n${mode}: ${WINDOW_MS / 1000} s with the hostile tab open; times median / max; "no answer": none within ${PING_TIMEOUT / 1000} s (pings), ${NEW_TOOL_TIMEOUT / 1000} s (tool), ${ERRAND_TIMEOUT / 1000} s (errand)`,
+  );
+  for (let c = 0; c < header.length; c++) {
+    const width = Math.max(header[c].length, ...table.map((r) => r[c].length));
+    header[c] = header[c].padEnd(width);
+    for (const r of table) r[c] = r[c].padEnd(width);
+  }
+  console.log(header.join('  ‖  '));
+  for (const r of table) console.log(r.join('  ‖  '));
+  for (const row of rows) for (const note of row.notes) console.log(`  ${row.scenario.page}: ${note}`);
+}
+
+async function main() {
+  const server = await startStaticServer({ '/': 'tests/fixtures/pages', '/demo': 'demo' });
+  const provider = await startProviderServer({ apiKey: API_KEY });
+  const scenarios = SCENARIOS.filter((s) => !ONLY || ONLY.some((o) => s.page.includes(o)));
+  console.log(`Hostile pages beside an errand in another tab (issue 45), Chromium ${MODES.join(' and ')}.`);
+  try {
+    for (const mode of MODES) {
+      const rows: Row[] = [];
+      for (const scenario of scenarios) {
+        const t0 = Date.now();
+        rows.push(await runScenario(scenario, mode === 'native', server, provider));
+        console.log(`  ${mode} ${scenario.page} (${scenario.what}): ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+      }
+      printTable(mode, rows);
+    }
+  } finally {
+    await provider.close();
+    await server.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
