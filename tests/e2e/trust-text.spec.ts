@@ -25,7 +25,9 @@ test.describe('hostile tool values', () => {
     }
   });
 
-  test('a result of {content: [], structuredContent: 2 MB} reaches the agent cut to the cap, structured part included', async ({
+  // About 600 KB: under the 1,000,000 characters past which a result is refused unread (issue 45,
+  // hostile-huge-result.spec.ts), over the 20,000 the agent is shown.
+  test('a result of {content: [], structuredContent: 600 KB} reaches the agent cut to the cap, structured part included', async ({
     context,
     server,
     serviceWorker,

@@ -378,7 +378,7 @@ async function main(): Promise<number> {
     });
 
     await check(
-      'a tool that throws a Proxy or a prototype-less object ends at once as tool_threw; a 2 MB structuredContent is capped',
+      'a tool that throws a Proxy or a prototype-less object ends at once as tool_threw; a 600 KB structuredContent is capped',
       async () => {
         const hostile = await session!.openWithExtensionPage(`${server.url}/hostile-tools.html`, 'sidepanel.html');
         await waitFor('the hostile tools', async () => {
