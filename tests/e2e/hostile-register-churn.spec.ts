@@ -1,9 +1,11 @@
 /**
  * Issue 45: a page registering and unregistering thousands of tools a second. The frame coalesces the churn into
  * paced reports of its newest list (lib/isolated-world/create-report-pacer.ts): the tab's tool list keeps up with the
- * page, and once the churn stops it holds the page's very last tool. This spec passes on main too (run on dafa27d,
- * polyfill): there the 50 ms debounce, restarted by every change, still finds gaps (a background tab's timers are
- * throttled); what bounds the churn's cost is checked in create-report-pacer.test.ts and the router's limits tests.
+ * page, and once the churn stops it holds the page's very last tool. The first test passes on main of dafa27d too
+ * (there the 50 ms debounce, restarted by every change, still finds gaps: a background tab's timers are throttled);
+ * what bounds the churn's cost there is checked in create-report-pacer.test.ts and the router's limits tests. The
+ * second fails on c6b41bf: the router kept every name it ever gave out in the tab's stored state (90 KB after 200
+ * names, 322 KB after 1,200).
  */
 import { getTools, watchTab } from './bridge-helpers';
 import { expect, test } from './fixtures';
@@ -36,5 +38,35 @@ test('a page churning thousands of tools a second is still listed as it is now, 
   await churn.evaluate(() => (window as any).stopChurn());
   const lastTool = `churn_${(await churn.evaluate(() => (window as any).registered as number)) - 1}`;
   await expect.poll(async () => (await getTools(serviceWorker, tabId)).tools.map((t) => t.name), { timeout: 30_000 }).toContain(lastTool);
+  await churn.close();
+});
+
+test('a page that keeps giving its tools new names does not grow what the extension keeps for its tab', async ({
+  context,
+  server,
+  serviceWorker,
+  tabIdOf,
+}) => {
+  // What the router keeps of a tab (its frames' lists, the names it gave out) lives in the service worker's session
+  // storage, read and written whole on every report: a page that could grow it without end would make every report
+  // of its tab dearer and fill the storage every tab shares.
+  const churn = await context.newPage();
+  await churn.goto(`${server.url}/hostile/register-churn.html?rate=0`);
+  const tabId = await tabIdOf(churn);
+  await watchTab(serviceWorker, tabId);
+  const keptBytes = () =>
+    serviceWorker.evaluate((t) => chrome.storage.session.getBytesInUse(`bridge:tab:${t}`), tabId);
+  /** Replaces the page's tools with 100 of names never given before, 64 characters long (as long as a listed name may be), and waits until listed. */
+  const round = async () => {
+    const last = await churn.evaluate(() => (window as any).replaceAll(100, 64) as string);
+    await expect.poll(async () => (await getTools(serviceWorker, tabId)).tools.map((t) => t.name), { timeout: 30_000 }).toContain(last);
+  };
+  for (let i = 0; i < 2; i++) await round();
+  const early = await keptBytes();
+  for (let i = 0; i < 10; i++) await round();
+  const late = await keptBytes();
+  // Twelve rounds gave out 1,200 names of 64 characters (about 190 KB kept if every name stayed); the tab holds 100
+  // tools at any time, so what is kept must level off rather than grow six times over.
+  expect(late, `kept after 2 rounds: ${early} B, after 12: ${late} B`).toBeLessThan(early * 2);
   await churn.close();
 });
