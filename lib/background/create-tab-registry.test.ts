@@ -99,6 +99,6 @@ describe('createTabRegistry', () => {
     const restarted = createTabRegistry(ports);
     expect(await names(restarted)).toEqual(['search']);
     await restarted.forget(1);
-    expect(await store.get(['bridge:tab:1'])).toEqual({});
+    expect(await store.get(['bridge:tab:1', 'bridge:tab:1:frame:0'])).toEqual({});
   });
 });

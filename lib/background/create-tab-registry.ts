@@ -10,6 +10,7 @@ import type { FrameSender } from './attest-frame-sender';
 import { buildTabSnapshot, selectTools } from './build-tab-snapshot';
 import { createDelegationVerdicts } from './create-delegation-verdicts';
 import { createSnapshotPush } from './create-snapshot-push';
+import { createTabStateStore } from './create-tab-state-store';
 import { createTabWriteQueue } from './create-tab-write-queue';
 import { createWatchedTabs } from './create-watched-tabs';
 import {
@@ -25,8 +26,6 @@ import {
   type TabState,
 } from './tab-state';
 import type { ToolRouterPorts } from './tool-router-ports';
-
-const key = (tabId: number) => `bridge:tab:${tabId}`;
 
 /** The tab registry's ports: the router's, less what only calls need. */
 type TabRegistryPorts = Pick<
@@ -82,14 +81,15 @@ export function createTabRegistry(ports: TabRegistryPorts): TabRegistry {
   const loading = new Map<number, Promise<TabState>>();
   const listeners = new Set<(tabId: number) => void>();
   const writes = createTabWriteQueue();
+  const stored = createTabStateStore(ports.store);
 
   const load = (tabId: number): Promise<TabState> => {
     const known = tabs.get(tabId);
     if (known) return Promise.resolve(known);
     let pending = loading.get(tabId);
     if (!pending) {
-      pending = ports.store.get([key(tabId)]).then((stored) => {
-        const state = readTabState(tabs.get(tabId) ?? (stored[key(tabId)] as TabState | undefined));
+      pending = stored.read(tabId).then((record) => {
+        const state = readTabState(tabs.get(tabId) ?? record);
         tabs.set(tabId, state);
         loading.delete(tabId);
         return state;
@@ -104,7 +104,7 @@ export function createTabRegistry(ports: TabRegistryPorts): TabRegistry {
     // Per tab and coalesced: the write reads the tab's latest state when it runs (none once the tab is forgotten).
     void writes.schedule(tabId, async () => {
       const latest = tabs.get(tabId);
-      if (latest) await ports.store.set({ [key(tabId)]: latest });
+      if (latest) await stored.write(tabId, latest);
     });
     const count = selectTools(state).tools.length;
     ports.setBadge(tabId, count > 0 ? String(count) : '');
@@ -199,7 +199,7 @@ export function createTabRegistry(ports: TabRegistryPorts): TabRegistry {
       tabs.delete(tabId);
       writes.forget(tabId);
       verdicts.forgetTab(tabId);
-      await ports.store.remove([key(tabId)]);
+      await stored.remove(tabId);
     },
   };
 }

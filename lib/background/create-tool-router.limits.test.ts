@@ -13,8 +13,9 @@ function countWrites(store: { set(items: Record<string, unknown>): Promise<void>
   const writes: string[][] = [];
   const set = store.set.bind(store);
   store.set = (items) => {
-    const tab = items[`bridge:tab:${tabId}`] as { frames?: Record<string, FrameReport> } | undefined;
-    if (tab) writes.push(Object.values(tab.frames ?? {}).flatMap((f) => f.tools.map((t) => t.name)));
+    // A write stores the tab's record and the frames whose report changed, each under a key of its own.
+    const frames = Object.entries(items).filter(([key]) => key.startsWith(`bridge:tab:${tabId}:frame:`));
+    if (`bridge:tab:${tabId}` in items) writes.push(frames.flatMap(([, f]) => (f as FrameReport).tools.map((t) => t.name)));
     return set(items);
   };
   return writes;

@@ -54,8 +54,14 @@ test('a page that keeps giving its tools new names does not grow what the extens
   await churn.goto(`${server.url}/hostile/register-churn.html?rate=0`);
   const tabId = await tabIdOf(churn);
   await watchTab(serviceWorker, tabId);
+  // The tab's record and its frames' reports (lib/background/create-tab-state-store.ts).
   const keptBytes = () =>
-    serviceWorker.evaluate((t) => chrome.storage.session.getBytesInUse(`bridge:tab:${t}`), tabId);
+    serviceWorker.evaluate(async (t) => {
+      const keys = Object.keys(await chrome.storage.session.get(null)).filter(
+        (k) => k === `bridge:tab:${t}` || k.startsWith(`bridge:tab:${t}:`),
+      );
+      return chrome.storage.session.getBytesInUse(keys);
+    }, tabId);
   /** Replaces the page's tools with 100 of names never given before, 64 characters long (as long as a listed name may be), and waits until listed. */
   const round = async () => {
     const last = await churn.evaluate(() => (window as any).replaceAll(100, 64) as string);
