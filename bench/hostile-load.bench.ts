@@ -160,6 +160,37 @@ function browserProcesses(profile: string): { pid: number; cmdline: string }[] {
 }
 
 /** PSS in KB of one process (0 once it is gone). */
+/** CPU seconds (user + system, since each process started) of the browser's processes, by what each runs. */
+function cpuByKind(profile: string): Map<number, { kind: string; seconds: number }> {
+  const out = new Map<number, { kind: string; seconds: number }>();
+  for (const p of browserProcesses(profile)) {
+    try {
+      const stat = readFileSync(`/proc/${p.pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // utime and stime, fields 14 and 15 of stat (11 and 12 after the command), in clock ticks of 1/100 s.
+      const seconds = (Number(fields[11]) + Number(fields[12])) / 100;
+      const kind = p.cmdline.includes('--extension-process')
+        ? 'extension'
+        : p.cmdline.includes('--type=renderer')
+          ? 'pages'
+          : !p.cmdline.includes('--type=')
+            ? 'browser'
+            : 'gpu+utility';
+      out.set(p.pid, { kind, seconds });
+    } catch {
+      // Gone between the listing and the read.
+    }
+  }
+  return out;
+}
+
+/** CPU seconds spent by kind of process between two samples of cpuByKind (a process new since `from` counts whole). */
+function cpuSpent(from: Map<number, { kind: string; seconds: number }>, to: Map<number, { kind: string; seconds: number }>): string {
+  const spent = new Map<string, number>();
+  for (const [pid, now] of to) spent.set(now.kind, (spent.get(now.kind) ?? 0) + now.seconds - (from.get(pid)?.seconds ?? 0));
+  return ['extension', 'pages', 'browser', 'gpu+utility'].map((kind) => `${kind} ${(spent.get(kind) ?? 0).toFixed(1)} s`).join(', ');
+}
+
 function pss(pid: number): number {
   try {
     const match = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
@@ -455,10 +486,12 @@ async function runScenario(scenario: Scenario, native: boolean, server: StaticSe
     );
     if (hostileTab !== undefined) void sw.evaluate((t) => (globalThis as any).toolBridge.getTools(t), hostileTab).catch(() => {});
     const mem = memoryLoop(profile, until);
+    const cpuFrom = cpuByKind(profile);
     const extra =
       hostileTab !== undefined && scenario.extra ? within(WINDOW_MS + ERRAND_TIMEOUT, scenario.extra(sw, hostileTab, until)) : undefined;
     await errandWindow(errand, until, row.errandDuring, row.toolDuring, row.swDuring, row.hostDuring);
     row.during = await mem;
+    row.notes.push(`CPU while open: ${cpuSpent(cpuFrom, cpuByKind(profile))}`);
     if (extra) row.notes.push((await extra) ?? 'no answer');
 
     // Closed (through the browser, not the extension, which may be busy): memory back to its level?

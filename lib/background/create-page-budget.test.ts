@@ -16,6 +16,32 @@ const offer = (bytes: number, log: string[], name: string) => ({
 const taken = (log: string[]) => log.filter((e) => !e.startsWith('measure '));
 
 describe('createPageBudget: reports', () => {
+  it('tells an ordinary frame it may report whenever it likes, and a flooding frame how long to wait', () => {
+    const { clock } = manualClock();
+    const budget = createPageBudget({ clock });
+    const log: string[] = [];
+    expect(budget.offerReport(frame(1, 0), offer(6_000, log, 'ordinary'))).toBe(0);
+    // 300 KB a time from one frame (512 KB a burst, 128 KB a second): taken, but one more would wait for its bucket;
+    // past its burst the frame is held, and asked to wait longer.
+    const waits = Array.from({ length: 4 }, (_, i) => budget.offerReport(frame(2, 0), offer(300_000, log, `flood${i}`)));
+    expect(waits[0]).toBeGreaterThan(0);
+    expect(waits.at(-1)).toBeGreaterThan(waits[0]);
+    expect(waits.at(-1)).toBeGreaterThan(1_000);
+  });
+
+  it("sixteen frames of one tab are asked to wait for the frames held ahead of them, so the tab's pace is shared", () => {
+    const { clock } = manualClock();
+    const budget = createPageBudget({ clock });
+    const log: string[] = [];
+    const waits = Array.from({ length: 16 }, (_, f) => budget.offerReport(frame(3, f), offer(300_000, log, `f${f}`)));
+    // The tab's 1 MB burst takes three; each frame after waits longer than the one before it.
+    expect(taken(log)).toHaveLength(3);
+    const held = waits.slice(4);
+    for (let i = 1; i < held.length; i++) expect(held[i]).toBeGreaterThan(held[i - 1]);
+    // Never more than the most a frame is asked to wait.
+    expect(Math.max(...waits)).toBeLessThanOrEqual(10_000);
+  });
+
   it("takes an ordinary page's reports at once: one every 250 ms, for a minute", () => {
     const { clock, advance, pending } = manualClock();
     const budget = createPageBudget({ clock });

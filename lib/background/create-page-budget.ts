@@ -9,6 +9,13 @@
  * A report that comes too soon is held, not lost: it is the frame's whole list, so the newest held replaces the one
  * before it (holding costs a reference), and it goes in once the buckets refill. The per-frame byte bucket of
  * issue 34 stays, inside the tab's and the site's.
+ *
+ * Each offer is answered with how long the frame should wait before its next report (the frame's bridge waits that
+ * long, create-report-pacer.ts): what a report costs the service worker is mostly paid before any of this runs (the
+ * browser has copied and parsed the message by then), so the cheap report is the one a frame does not send. The
+ * wait counts the frames of the tab that hold a report ahead of it, so sixteen frames of a tab share the tab's pace
+ * instead of each sending at its own. A frame that does not wait (a compromised renderer) is still held and refused
+ * as before; it only spends its own tab's budget.
  */
 import { PAGE_LIMITS, type PageLimits } from './page-limits';
 import type { PageLimitKind } from '../messaging/tab-tool-snapshot';
@@ -45,8 +52,11 @@ interface ReportOffer {
 interface PageBudget {
   /** Any message of a frame: false when its tab's messages or frames are over their limits. */
   admitMessage(sender: BudgetSender): boolean;
-  /** A frame's report: taken now, held (the newest replaces one held), or refused as too large. */
-  offerReport(sender: BudgetSender, offer: ReportOffer): void;
+  /**
+   * A frame's report: taken now, held (the newest replaces one held), or refused as too large. Returns how long the
+   * frame should wait before it reports again, in ms (0: whenever it likes).
+   */
+  offerReport(sender: BudgetSender, offer: ReportOffer): number;
   /** The frame's list came another way (with a call's result): a report held from before it is older, and goes. */
   dropHeld(sender: { tabId: number; frameId: number }): void;
   /** A top document asks for the bridge: false when the tab loads pages faster than its budget. */
@@ -91,6 +101,8 @@ interface FrameSlot {
 
 /** A limit is told again at most this often per tab (each telling saves the tab's state). */
 const TELL_AGAIN_MS = 10_000;
+/** The longest a frame is asked to wait before its next report: its tool list may lag that much behind the page. */
+export const MAX_REPORT_WAIT_MS = 10_000;
 
 /** Creates the budget; `onLimit` hears when a tab meets a limit. */
 export function createPageBudget(options: PageBudgetOptions = {}, onLimit: LimitListener = () => {}): PageBudget {
@@ -169,33 +181,52 @@ export function createPageBudget(options: PageBudgetOptions = {}, onLimit: Limit
     onLimit(tabId, kind);
   };
 
-  /** Tries the report now: counts, then (once) its size, then bytes; else holds it until the buckets refill. */
-  const attempt = (slot: FrameSlot, sender: BudgetSender, offer: ReportOffer, measured?: number) => {
+  /** The time until every bucket could take `cost` (0: now). */
+  const msUntilAll = (buckets: Bucket[], cost: number) => Math.max(0, ...buckets.map((b) => (fits(b, cost) ? 0 : msUntil(b, cost))));
+  /** Frames of the tab holding a report: each goes in before a report that comes now. */
+  const holdingFrames = (tabId: number) => {
+    let count = 0;
+    for (const [key, slot] of frames) if (slot.held && key.startsWith(`${tabId}:`)) count++;
+    return count;
+  };
+  /** How long the frame should wait before its next report, given how long its buckets need and who is ahead. */
+  const waitHint = (sender: BudgetSender, ms: number) =>
+    ms <= 0 ? 0 : Math.min(MAX_REPORT_WAIT_MS, Math.ceil(ms * (1 + holdingFrames(sender.tabId))));
+
+  /**
+   * Tries the report now: counts, then (once) its size, then bytes; else holds it until the buckets refill. Returns
+   * the frame's wait before its next report (see offerReport).
+   */
+  const attempt = (slot: FrameSlot, sender: BudgetSender, offer: ReportOffer, measured?: number): number => {
     const tab = tabOf(sender.tabId);
     const site = siteOf(sender.origin);
     let bytes = measured;
     if (bytes === undefined) {
       if (!fits(tab.reports, 1) || !fits(site.reports, 1)) {
         tell(sender.tabId, 'reports');
-        hold(slot, sender, offer, undefined, Math.max(msUntil(tab.reports, 1), msUntil(site.reports, 1)));
-        return;
+        const ms = Math.max(msUntil(tab.reports, 1), msUntil(site.reports, 1));
+        hold(slot, sender, offer, undefined, ms);
+        return waitHint(sender, ms);
       }
       spend(tab.reports, 1);
       spend(site.reports, 1);
       bytes = offer.measure();
       if (!(bytes <= limits.maxReportBytes)) {
         tell(sender.tabId, 'report-size');
-        return;
+        return waitHint(sender, msUntilAll([slot.bytes, tab.bytes, site.bytes], limits.maxReportBytes));
       }
     }
     const buckets = [slot.bytes, tab.bytes, site.bytes];
     if (buckets.every((b) => fits(b, bytes))) {
       for (const b of buckets) spend(b, bytes);
       offer.take();
-      return;
+      // The same report again would wait this long: the frame may as well wait for it at home.
+      return waitHint(sender, Math.max(msUntilAll(buckets, bytes), msUntilAll([tab.reports, site.reports], 1)));
     }
     tell(sender.tabId, 'report-bytes');
-    hold(slot, sender, offer, bytes, Math.max(...buckets.map((b) => (b.level >= Math.min(bytes, b.burst) ? 1 : msUntil(b, bytes)))));
+    const ms = Math.max(1, msUntilAll(buckets, bytes));
+    hold(slot, sender, offer, bytes, ms);
+    return waitHint(sender, ms);
   };
   const hold = (slot: FrameSlot, sender: BudgetSender, offer: ReportOffer, bytes: number | undefined, ms: number) => {
     const held = { offer, sender, bytes, timer: undefined as unknown };
@@ -231,7 +262,7 @@ export function createPageBudget(options: PageBudgetOptions = {}, onLimit: Limit
         clock.clearTimeout(slot.held.timer);
         slot.held = undefined;
       }
-      attempt(slot, sender, offer);
+      return attempt(slot, sender, offer);
     },
     dropHeld(sender) {
       const slot = frames.get(`${sender.tabId}:${sender.frameId}`);

@@ -22,6 +22,21 @@ function countWrites(store: { set(items: Record<string, unknown>): Promise<void>
 }
 
 describe('createToolRouter: a forged frame cannot make the router work without bound', () => {
+  it('answers each report with how long the frame should wait: nothing for an ordinary page, more the faster it floods', async () => {
+    const { clock } = manualClock();
+    const { router } = setup(undefined, undefined, { pageBudget: { clock } });
+    const ask = (tabId: number, name: string) =>
+      router.answerFrameQuestion(
+        { type: 'frame/tools', report: report('http://flood.test', [tool(name)]) },
+        { tabId, frameId: 0 },
+      ) as Promise<{ nextReportInMs: number } | undefined>;
+    expect(await ask(60, 'calm')).toEqual({ nextReportInMs: 0 });
+    const answers = [];
+    for (let i = 0; i < 40; i++) answers.push(await ask(61, `pulse${i}`));
+    // Past the tab's burst of reports, every answer asks for a wait.
+    expect(answers.slice(PAGE_LIMITS.reportBurstPerTab).every((a) => (a?.nextReportInMs ?? 0) > 0)).toBe(true);
+  });
+
   it('a forged frame flooding 300 reports at once: a bounded number goes in, its latest last, and a second tab’s report goes in at once', async () => {
     const { clock, advance } = manualClock();
     const { router, store } = setup(undefined, undefined, { pageBudget: { clock } });

@@ -215,7 +215,35 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
   /** When each document asked for its bridge (frame/load), until its bridge announces it (frame/ready). */
   const loadAsked = new Map<string, number>();
   const documentKey = (sender: FrameSender) => `${sender.tabId}:${sender.frameId}:${sender.documentId ?? ''}`;
+  /**
+   * A frame's report (frame/tools), offered to the page budget; gives how long the frame should wait before its next
+   * report, undefined for a report of a replaced document.
+   */
+  const offerFrameReport = (claimed: unknown, sender: FrameSender): { nextReportInMs: number } | undefined => {
+    const frameKey = `${sender.tabId}:${sender.frameId}`;
+    // A late report of the document this frame has since replaced describes tools that no longer exist.
+    const replaced = () => {
+      const current = documents.get(frameKey);
+      return current !== undefined && sender.documentId !== undefined && sender.documentId !== current;
+    };
+    if (replaced()) return undefined;
+    // Counted first; measured (bounded), checked and copied only once the tab's and the site's budgets admit it.
+    // The answer tells the frame when to report again, so that what the budget would hold is not even sent.
+    const nextReportInMs = budget.offerReport(sender, {
+      measure: () => reportSize(claimed, maxReportBytes),
+      take: () => {
+        // Held by the budget, it may have been overtaken by the frame's next document meanwhile.
+        if (replaced() || !isFrameReport(claimed)) return;
+        const report = trimToTabCaps(dropOversizedTools(attest(claimed, sender), claimed));
+        void registry
+          .frameReported(sender.tabId, sender.frameId, report)
+          .then(() => navigation.reported(sender.tabId, sender.frameId, report));
+      },
+    });
+    return { nextReportInMs };
+  };
   /** What content scripts say: each field is untrusted, and the frame is who the browser says sent it. */
+
   const frameHandlers: ChannelHandlers<FrameChannel, FrameSender> = {
     'frame/ready': (message, sender) => {
       const frameKey = `${sender.tabId}:${sender.frameId}`;
@@ -238,28 +266,8 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
       // into the document the browser says sent this.
       void ports.loadBridge?.(sender.tabId, sender).catch(() => undefined);
     },
-    'frame/tools': (message, sender) => {
-      const frameKey = `${sender.tabId}:${sender.frameId}`;
-      const claimed: unknown = message.report;
-      // A late report of the document this frame has since replaced describes tools that no longer exist.
-      const replaced = () => {
-        const current = documents.get(frameKey);
-        return current !== undefined && sender.documentId !== undefined && sender.documentId !== current;
-      };
-      if (replaced()) return;
-      // Counted first; measured (bounded), checked and copied only once the tab's and the site's budgets admit it.
-      budget.offerReport(sender, {
-        measure: () => reportSize(claimed, maxReportBytes),
-        take: () => {
-          // Held by the budget, it may have been overtaken by the frame's next document meanwhile.
-          if (replaced() || !isFrameReport(claimed)) return;
-          const report = trimToTabCaps(dropOversizedTools(attest(claimed, sender), claimed));
-          void registry
-            .frameReported(sender.tabId, sender.frameId, report)
-            .then(() => navigation.reported(sender.tabId, sender.frameId, report));
-        },
-      });
-    },
+    // The same without its answer (a caller that does not wait for one).
+    'frame/tools': (message, sender) => void offerFrameReport(message.report, sender),
     'frame/exposed': (message, sender) => {
       void exposure.publish(sender, message.tools, message.path);
     },
@@ -288,6 +296,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
   /** What a content script asks about its own frame: answered about the attested sender, whatever the message says. */
   const frameQuestions: ChannelHandlers<FrameChannel, FrameSender> = {
     'frame/may-use-tools': (_message, sender) => registry.mayUseTools(sender),
+    'frame/tools': (message, sender) => Promise.resolve(offerFrameReport(message.report, sender)),
     ...continuationQuestions(continuations, (callId, sender) => {
       const running = callStates.get(callId);
       return (

@@ -33,7 +33,7 @@ async function frame(settle = { capMs: 400 }) {
     doc: document,
     page,
     cursor,
-    report: (r) => reports.push(r),
+    report: (r) => void reports.push(r),
     onCallState: (_id, state, prompt) => states.push(`${state}: ${prompt}`),
     onNavigating: () => {},
     settle,

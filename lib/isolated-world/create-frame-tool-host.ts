@@ -36,8 +36,11 @@ interface FrameToolHostOptions {
   native?: NativeModelContext;
   page?: PageChannel;
   cursor: ToolCursor;
-  /** Called with the frame's report when its tools or page changed (coalesced and paced: create-report-pacer.ts). */
-  report: (report: FrameReport) => void;
+  /**
+   * Called with the frame's report when its tools or page changed (coalesced and paced: create-report-pacer.ts);
+   * resolves with how long the router asks the frame to wait before its next report, if it says.
+   */
+  report: (report: FrameReport) => Promise<number | undefined> | void;
   /** Called when a call parks on a control the person must click. */
   onCallState: (callId: string, state: 'awaiting-confirmation', prompt: string) => void;
   /** Called when the document unloads while a call runs. */
@@ -187,7 +190,10 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
       const json = JSON.stringify(report);
       if (json === lastReportJson) return false;
       lastReportJson = json;
-      options.report(report);
+      void Promise.resolve(options.report(report)).then(
+        (wait) => wait !== undefined && pacer.waitAtLeast(wait),
+        () => undefined,
+      );
       return true;
     },
   });

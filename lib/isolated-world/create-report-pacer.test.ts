@@ -24,7 +24,7 @@ function setup() {
     await Promise.resolve();
     await Promise.resolve();
   };
-  return { change, step, sent, clock };
+  return { change, step, sent, clock, pacer };
 }
 
 describe('createReportPacer', () => {
@@ -115,5 +115,28 @@ describe('createReportPacer', () => {
     }
     expect(sent).toHaveLength(1);
     expect(sent[0] - registeredAt).toBeLessThanOrEqual(300);
+  });
+
+  it('the router asked for a wait: the next report goes no sooner, with the newest list, and then the pace is as before', async () => {
+    const { change, step, sent, pacer } = setup();
+    change();
+    await step(50);
+    expect(sent).toEqual([{ at: 50, version: 1 }]);
+    pacer.waitAtLeast(3_000);
+    change();
+    change();
+    await step(2_999);
+    expect(sent).toHaveLength(1);
+    await step(1);
+    expect(sent).toEqual([
+      { at: 50, version: 1 },
+      { at: 3_050, version: 3 },
+    ]);
+    // A wait that is no number, or longer than the most the router asks, is not taken as given.
+    pacer.waitAtLeast(Number.NaN);
+    pacer.waitAtLeast(10 ** 12);
+    change();
+    await step(10_000);
+    expect(sent).toHaveLength(3);
   });
 });

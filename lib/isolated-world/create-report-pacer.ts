@@ -8,7 +8,8 @@
  * while a report is read) the interval doubles up to `maxIntervalMs`, and a change after a quiet interval brings it
  * back. A burst after a quiet spell (a route change registering its tools) is not churn: it goes out 50 ms after.
  * Only reports that carried news count as churn: a page whose change signals bring nothing new (a form's DOM touched
- * by the cursor, an unchanged re-registration) keeps being reported promptly.
+ * by the cursor, an unchanged re-registration) keeps being reported promptly. The router may also ask the frame to
+ * wait (`waitAtLeast`, its answer to a report, lib/background/create-page-budget.ts): the next report goes no sooner.
  */
 
 /** Where the pacer keeps time: real timers in the frame, fake ones in tests. */
@@ -32,7 +33,12 @@ interface ReportPacerOptions {
 interface ReportPacer {
   /** The frame's tools or page changed. */
   changed(): void;
+  /** The router asks for no report sooner than `ms` from now. */
+  waitAtLeast(ms: number): void;
 }
+
+/** The longest wait the frame takes from the router's answer (the router asks for at most 10 s). */
+const MAX_WAIT_MS = 10_000;
 
 const realClock: PacerClock = { now: () => Date.now(), setTimeout: (run, ms) => setTimeout(run, ms) };
 
@@ -50,15 +56,22 @@ export function createReportPacer(options: ReportPacerOptions): ReportPacer {
   let changes = 0;
   /** Whether the report now waiting waits for the interval (the page changes faster than it), not the first delay. */
   let throttled = false;
+  /** No report before this, as the router asked. */
+  let heldUntil = 0;
 
   const schedule = () => {
     waiting = true;
-    const wait = nextAt - clock.now();
+    const wait = Math.max(nextAt, heldUntil) - clock.now();
     throttled = wait > firstDelay;
     clock.setTimeout(() => void fire(), Math.max(firstDelay, wait));
   };
   const fire = async () => {
     waiting = false;
+    // The router asked for a wait after this report was scheduled.
+    if (clock.now() < heldUntil) {
+      schedule();
+      return;
+    }
     sending = true;
     changes = 0;
     // Counted from when the report was read: that is when it stopped taking changes in.
@@ -81,6 +94,9 @@ export function createReportPacer(options: ReportPacerOptions): ReportPacer {
     changed() {
       changes++;
       if (!waiting && !sending) schedule();
+    },
+    waitAtLeast(ms) {
+      if (Number.isFinite(ms) && ms > 0) heldUntil = Math.max(heldUntil, clock.now() + Math.min(ms, MAX_WAIT_MS));
     },
   };
 }

@@ -4,7 +4,7 @@
  * stub.ts announced the document. docs/architecture.md, "The lazy bridge". `entrypoints/bridge.ts` starts it with
  * the isolated world's window and `browser.runtime`.
  */
-import { type BridgeChannel, DOCUMENT_PORT_NAME, type FrameChannel } from '../messaging/bridge-messages';
+import { type BridgeChannel, DOCUMENT_PORT_NAME, type FrameChannel, type FrameReport } from '../messaging/bridge-messages';
 import { type ChannelHandlers, handleMessage, sendMessage } from '../messaging/channel';
 import { afterFrameDocument } from '../webmcp/after-frame-document';
 import { isolatedKeys } from '../webmcp/bridge-keys';
@@ -50,6 +50,13 @@ function serveFrame(window: Window & typeof globalThis, runtime: FrameBridgeRunt
   const tell = <T extends keyof FrameChannel>(type: T, request: FrameChannel[T]['request']) => {
     // The browser would attest a replaced document's message as the new document's.
     if (live()) void sendMessage<FrameChannel, T>((message) => runtime.sendMessage(message), type, request).catch(() => {});
+  };
+  const askNextReportWait = async (report: FrameReport): Promise<number | undefined> => {
+    if (!live()) return undefined;
+    const answer = await sendMessage<FrameChannel, 'frame/tools'>((message) => runtime.sendMessage(message), 'frame/tools', {
+      report,
+    }).catch(() => undefined);
+    return typeof answer?.nextReportInMs === 'number' ? answer.nextReportInMs : undefined;
   };
   // The background's Port to this document (lib/background/create-document-ports.ts) is taken and kept: it closes
   // when the document goes, the router's only news of a renderer that crashed.
@@ -97,7 +104,8 @@ function serveFrame(window: Window & typeof globalThis, runtime: FrameBridgeRunt
       native,
       page,
       cursor: createToolCursor(document),
-      report: (report) => tell('frame/tools', { report }),
+      // The router answers with how long to wait before the next report (its budget would hold one sooner).
+      report: (report) => askNextReportWait(report),
       onCallState: (callId, state, prompt) => tell('frame/call-state', { callId, state, prompt }),
       onNavigating: (callId) => tell('frame/navigating', { callId }),
     }),

@@ -155,7 +155,7 @@ export interface ExposedToolEntry {
 export type ExposedCallAnswer = { ok: true; value: string | null } | { ok: false; name: string; message: string };
 
 /**
- * Content script → background (runtime.sendMessage). Nobody answers: the router learns, and checks every field.
+ * Content script → background (runtime.sendMessage). Most are not answered: the router learns, and checks every field.
  * The frame is who the browser says sent it (`sender`), never what a message claims.
  */
 export interface FrameChannel {
@@ -167,8 +167,11 @@ export interface FrameChannel {
   'frame/ready': { request: { url: string; needsDelegation?: boolean }; answer: undefined };
   /** The frame shows WebMCP (stub.ts): load the rest of the bridge into it. `native`: the browser has WebMCP. */
   'frame/load': { request: { native: boolean }; answer: undefined };
-  /** This frame's tools or page changed (debounced). */
-  'frame/tools': { request: { report: FrameReport }; answer: undefined };
+  /**
+   * This frame's tools or page changed (coalesced and paced). Answered with how long the frame should wait before
+   * its next report (lib/background/create-page-budget.ts); nothing for a message over the tab's limits.
+   */
+  'frame/tools': { request: { report: FrameReport }; answer: { nextReportInMs: number } | undefined };
   /** A running call is parked on a control the person must click. */
   'frame/call-state': { request: { callId: string; state: 'awaiting-confirmation'; prompt: string }; answer: undefined };
   /** The document is unloading while this call runs (or settles): the call navigated. */
