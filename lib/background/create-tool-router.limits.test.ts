@@ -28,7 +28,7 @@ describe('createToolRouter: a forged frame cannot make the router work without b
     const ask = (tabId: number, name: string) =>
       router.answerFrameQuestion(
         { type: 'frame/tools', report: report('http://flood.test', [tool(name)]) },
-        { tabId, frameId: 0 },
+        { tabId, frameId: 0, origin: 'http://flood.test', url: 'http://flood.test/' },
       ) as Promise<{ nextReportInMs: number } | undefined>;
     expect(await ask(60, 'calm')).toEqual({ nextReportInMs: 0 });
     const answers = [];
