@@ -32,7 +32,7 @@ export type ConfirmationAnswer = 'allow-once' | 'allow-always' | 'allow-task' | 
  * What a panel asks the host to do, on the panel's Port (no answers: the host's events carry the results). Every
  * tab-scoped intent names its tab: one panel may follow tab switches.
  */
-interface PanelChannel {
+export interface PanelChannel {
   /** Follow this tab: the host answers with its snapshot and keeps sending updates. `url` helps adopt a
    * conversation after a browser restart, when the tab came back under a new id. */
   'panel/bind': { request: { tabId: number; url?: string }; answer: undefined };
