@@ -30,11 +30,11 @@ function sayingModel(text: string, hold?: Promise<void> | 'until-stopped') {
   return { adapter, requests };
 }
 
-/** A tab's parts over real in-memory storage, settings and a bridge whose page the test sets (none: still loading). */
+/** A tab's parts over real in-memory storage, settings and a bridge whose page the test sets (none: no address yet, loading). */
 function setup(adapter: AgentAdapter, page: PageContext | undefined) {
   const local = createMemoryStorageArea();
   const bridge: HostToolBridge = {
-    getTools: async (tabId) => (page ? { tabId, tools: [], page } : { tabId, tools: [] }),
+    getTools: async (tabId) => ({ tabId, tools: [], page: page ?? {} }),
     callTool: async () => ({ content: [] }),
     subscribe: () => () => {},
   };
