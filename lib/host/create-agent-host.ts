@@ -4,8 +4,11 @@ import {
   type AgentKind,
   type HostEvent,
   isPanelIntent,
+  type PanelAsks,
   type PanelIntent,
 } from '../messaging/agent-messages';
+import { isLineMessage } from '../messaging/agent-client';
+import { createRequestLine, type LineTransport } from '../messaging/create-request-line';
 import { acceptExtensionPort } from '../messaging/accept-extension-port';
 import { browserSessionId, createConversationStore, type ConversationStore, recordBrowserSession } from '../storage/conversations';
 import type { CallRecord } from '../messaging/call-record';
@@ -13,7 +16,13 @@ import type { AgentHostDeps, HostPort } from './agent-host-deps';
 import { createTabSession, type TabSession } from './create-tab-session';
 import { errorMessage } from '../shared/error-message';
 import { createHostAdapters } from './create-host-adapters';
-import { createTabIntentHandlers, handlePanelIntent, type PanelHandlers, type PanelNotice } from './create-panel-handlers';
+import {
+  createPanelAskHandlers,
+  createTabIntentHandlers,
+  handlePanelIntent,
+  type PanelHandlers,
+  type PanelNotice,
+} from './create-panel-handlers';
 import { createOpenTabLists } from './create-open-tab-lists';
 import { redactSecrets } from '../transcript/redact-secrets';
 
@@ -44,7 +53,7 @@ export function createAgentHost(deps: AgentHostDeps): AgentHost {
   const sessions = new Map<number, Promise<TabSession>>();
   const ports = new Map<HostPort, { tabId?: number }>();
   let store: Promise<ConversationStore> | undefined;
-  const openTabLists = createOpenTabLists(deps.bridge, post);
+  const openTabLists = createOpenTabLists(deps.bridge);
 
   const conversationStore = () => {
     store ??= browserSessionId(deps.storage.session)
@@ -121,11 +130,9 @@ export function createAgentHost(deps: AgentHostDeps): AgentHost {
         if (binding) binding.tabId = tabId;
       },
       summaries: hostAdapters.summaries,
-      keys,
       post,
       notice,
       postTimeline,
-      listTabs: openTabLists.list,
     }),
     ...hostAdapters.handlers,
   };
@@ -138,11 +145,17 @@ export function createAgentHost(deps: AgentHostDeps): AgentHost {
     // confirmations. Only what the browser attests counts.
     if (!acceptExtensionPort(port, AGENT_PORT_NAME, deps.extension)) return;
     ports.set(port, {});
+    // The panel's asks, on the request line over the same Port; its close cancels every ask still running.
+    createRequestLine<Record<never, never>, PanelAsks>({
+      transport: hostPortTransport(port),
+      handlers: createPanelAskHandlers({ session, summaries: hostAdapters.summaries, keys, lists: openTabLists }, port),
+    });
     port.onDisconnect.addListener(() => {
       ports.delete(port);
       openTabLists.forget(port);
     });
     port.onMessage.addListener((message) => {
+      if (isLineMessage(message)) return;
       if (!isPanelIntent(message)) return notice(port, 'The host did not understand a message from the panel.');
       handle(message, port).catch((error) => notice(port, errorMessage(error)));
     });
@@ -184,4 +197,14 @@ function post(port: HostPort, event: HostEvent): void {
   } catch {
     // The panel closed between the change and the update: nothing to tell.
   }
+}
+
+/** The request line's transport over a panel's Port: the Port's close closes the line. */
+function hostPortTransport(port: HostPort): LineTransport {
+  return {
+    send: (message) => port.postMessage(message as unknown as HostEvent),
+    onMessage: (listener) => port.onMessage.addListener((message) => isLineMessage(message) && listener(message)),
+    onClose: (listener) => port.onDisconnect.addListener(() => listener()),
+    close: () => port.disconnect?.(),
+  };
 }

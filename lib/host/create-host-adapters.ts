@@ -12,7 +12,7 @@ export const MISSING_ADAPTER = (kind: AgentKind) =>
 type AdapterIntents = 'panel/choose-adapter' | 'panel/choose-model' | 'panel/prepare' | 'panel/cancel-prepare';
 
 /** The host's adapters as panels see them, and the person's choices of them. */
-export interface HostAdapters {
+interface HostAdapters {
   /** The adapter the person chose, built, or why none can run. */
   chosen(): Promise<AgentAdapter | { unavailable: string }>;
   /** The adapters as panels see them. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { HostEvent, PanelIntent } from '../messaging/agent-messages';
 import type { HostPort } from './agent-host-deps';
-import { createTabIntentHandlers, handlePanelIntent, type PanelHandlers } from './create-panel-handlers';
+import { createOpenTabLists } from './create-open-tab-lists';
+import { createPanelAskHandlers, createTabIntentHandlers, handlePanelIntent, type PanelHandlers } from './create-panel-handlers';
 import type { TabSession } from './create-tab-session';
 
 const PORT = { name: 'panel' } as HostPort;
@@ -29,11 +30,9 @@ function setup(running = false) {
     session: async () => session,
     follow: () => undefined,
     summaries: async () => ({ chosen: 'local', adapters: [] }),
-    keys: async () => ['sk-secret'],
     post: (_port, event) => void posted.push(event),
     notice: (_port, message, tabId, draft) => void notices.push({ message, tabId, draft }),
     postTimeline: async () => undefined,
-    listTabs: async () => undefined,
   });
   const all: PanelHandlers = {
     ...handlers,
@@ -48,14 +47,6 @@ function setup(running = false) {
 }
 
 describe('createTabIntentHandlers', () => {
-  it('answers a redaction to the asking Port alone, with the key replaced', async () => {
-    const { handle, posted } = setup();
-    await handle({ type: 'panel/redact', requestId: 'r1', value: { header: 'Bearer sk-secret' } });
-    expect(posted).toEqual([{ type: 'panel/redacted', requestId: 'r1', value: { header: 'Bearer [redacted]' } }]);
-    await handle({ type: 'panel/redact', requestId: 'r2', value: 'x' }, undefined);
-    expect(posted).toHaveLength(1);
-  });
-
   it('refuses a message while a reply runs, and puts back a message refused for its site', async () => {
     const busy = setup(true);
     await busy.handle({ type: 'panel/send', tabId: 1, text: 'hi', site: 'https://shop.test' });
@@ -72,5 +63,58 @@ describe('createTabIntentHandlers', () => {
     await handle({ type: 'panel/reveal', tabId: 1, confirmationId: 'closed' });
     await handle({ type: 'panel/reveal', tabId: 1, confirmationId: 'open' });
     expect(posted).toEqual([{ type: 'panel/revealed', tabId: 1, confirmationId: 'open', input: '{"card":"4111"}' }]);
+  });
+});
+
+describe('createPanelAskHandlers', () => {
+  const router = {
+    getTools: async (tabId: number) => ({ tabId, tools: [], page: { url: 'https://recipes.test/', title: 'Recipes' } }),
+    subscribe: () => () => true,
+  };
+  const asks = () =>
+    createPanelAskHandlers(
+      {
+        session: async () => sessionStub(false).session,
+        summaries: async () => ({ chosen: 'local', adapters: [] }),
+        keys: async () => ['sk-secret'],
+        lists: createOpenTabLists(router),
+      },
+      PORT,
+    );
+  const context = (signal = new AbortController().signal, update: (value: unknown) => void = () => {}) => ({ signal, update });
+
+  it('answers a redaction with the key replaced', async () => {
+    const handlers = asks();
+    await expect(handlers['panel/redact']?.({ value: { header: 'Bearer sk-secret' } }, context())).resolves.toEqual({
+      value: { header: 'Bearer [redacted]' },
+    });
+  });
+
+  it('refuses an ask whose fields are not what its type declares', async () => {
+    const handlers = asks();
+    for (const request of [
+      { tabId: 'one', format: 'json' },
+      { tabId: 1, format: 'pdf' },
+      { tabId: 1, format: 'json', secretFields: [1] },
+    ]) {
+      await expect(handlers['panel/export-transcript']?.(request as never, context())).rejects.toThrow(
+        'The host did not understand a message from the panel.',
+      );
+    }
+    await expect(handlers['panel/run-tool']?.({ tabId: 1, name: 'pay', input: [] } as never, context())).rejects.toThrow(/understand/);
+  });
+
+  it('keeps a list of open tabs until the panel cancels it, describing it as an update', async () => {
+    const handlers = asks();
+    const cancel = new AbortController();
+    const updates: unknown[] = [];
+    const listing = handlers['panel/list-tabs']?.(
+      { tabId: 1, tabIds: [2] },
+      context(cancel.signal, (u) => updates.push(u)),
+    );
+    while (updates.length === 0) await new Promise((r) => setTimeout(r, 1));
+    expect(updates).toEqual([[{ tabId: 2, site: 'https://recipes.test', title: 'Recipes', toolCount: 0 }]]);
+    cancel.abort();
+    await expect(listing).resolves.toBeNull();
   });
 });

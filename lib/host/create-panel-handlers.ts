@@ -1,8 +1,19 @@
 import type { MessageOf } from '../messaging/channel';
-import type { AdapterSummary, AgentKind, HostEvent, PanelChannel, PanelIntent } from '../messaging/agent-messages';
+import {
+  type AdapterSummary,
+  type AgentKind,
+  type HostEvent,
+  isPanelAsk,
+  type PanelAsks,
+  type PanelChannel,
+  type PanelIntent,
+} from '../messaging/agent-messages';
+import type { LineHandlers } from '../messaging/create-request-line';
+import type { OpenTab } from '../messaging/task-tabs';
 import type { CallRecord } from '../messaging/call-record';
 import { redactSecrets } from '../transcript/redact-secrets';
 import type { HostPort } from './agent-host-deps';
+import type { OpenTabLists } from './create-open-tab-lists';
 import type { TabSession } from './create-tab-session';
 
 /**
@@ -30,15 +41,69 @@ interface TabIntentParts {
   follow(port: HostPort, tabId: number): void;
   /** The adapters as panels see them. */
   summaries(): Promise<{ chosen: AgentKind; adapters: AdapterSummary[] }>;
-  /** The saved API keys: nothing the host hands a panel to show or export may contain them. */
-  keys(): Promise<string[]>;
   /** Posts one event to one Port (a Port already gone is no error). */
   post(port: HostPort, event: HostEvent): void;
   notice: PanelNotice;
   /** Sends a tab's timeline, redacted, to the Ports `to` names, in order with every other timeline. */
   postTimeline(tabId: number, entries: CallRecord[], to: () => Iterable<HostPort>): Promise<void>;
+}
+
+/** What the panel's asks read of the host. */
+type AskParts = Pick<TabIntentParts, 'session' | 'summaries'> & {
+  /** The saved API keys: nothing the host hands a panel to show or export may contain them. */
+  keys(): Promise<string[]>;
   /** The task chooser's open-tab lists (create-open-tab-lists.ts). */
-  listTabs(port: HostPort, request: { tabId: number; requestId: string; tabIds: number[] }): Promise<void>;
+  lists: OpenTabLists;
+};
+
+/** What an ask the host cannot read fails with (its fields are not what agent-messages.ts declares). */
+const NOT_UNDERSTOOD = 'The host did not understand a message from the panel.';
+
+/** Fails an ask whose request is not what its type declares: whatever is on the line is untrusted. */
+function checked<T extends keyof PanelAsks>(type: T, request: unknown): PanelAsks[T]['request'] {
+  if (!isPanelAsk(type, request)) throw new Error(NOT_UNDERSTOOD);
+  return request;
+}
+
+/** Resolves once `signal` aborts (the panel cancelled, or its line closed). */
+const aborted = (signal: AbortSignal) =>
+  new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })));
+
+/**
+ * Creates the answers to one panel Port's asks, on the request line over that Port (agent-messages.ts, PanelAsks):
+ * each answered to that panel alone.
+ */
+export function createPanelAskHandlers(parts: AskParts, port: HostPort): LineHandlers<PanelAsks> {
+  const { session, keys } = parts;
+  return {
+    'panel/export-transcript': async (request) => {
+      const ask = checked('panel/export-transcript', request);
+      const s = await session(ask.tabId);
+      const { chosen, adapters } = await parts.summaries();
+      const summary = adapters.find((a) => a.kind === chosen);
+      const model = summary?.models.find((m) => m.selected) ?? summary?.models.find((m) => m.recommended);
+      return s.exportTranscript(ask.format, {
+        adapter: { kind: chosen, label: summary?.label ?? chosen, ...(model ? { model: model.label } : {}) },
+        secrets: await keys(),
+        ...(ask.secretFields ? { secretFields: ask.secretFields } : {}),
+      });
+    },
+    'panel/redact': async (request) => ({ value: redactSecrets(checked('panel/redact', request).value, { values: await keys() }) }),
+    'panel/run-tool': async (request) => {
+      const ask = checked('panel/run-tool', request);
+      await (await session(ask.tabId)).runByHand(ask.name, ask.input, ask.requestId);
+      return null;
+    },
+    'panel/list-tabs': async (request, { signal, update }) => {
+      // Described to the asking panel alone, now and again as the listed tabs change, until it cancels.
+      const ask = checked('panel/list-tabs', request);
+      const send = (tabs: OpenTab[]) => update(tabs);
+      await parts.lists.list(port, { tabId: ask.tabId, tabIds: ask.tabIds }, send);
+      await aborted(signal);
+      parts.lists.forget(port, send);
+      return null;
+    },
+  };
 }
 
 /** The intents about one tab's conversation, its calls, its task and its exports. */
@@ -46,7 +111,7 @@ type TabIntents = Exclude<keyof PanelHandlers, 'panel/choose-adapter' | 'panel/c
 
 /** Creates the handlers of the intents about a tab (the adapter intents are create-host-adapters.ts's). */
 export function createTabIntentHandlers(parts: TabIntentParts): Pick<PanelHandlers, TabIntents> {
-  const { session, post, notice, keys } = parts;
+  const { session, post, notice } = parts;
   return {
     'panel/bind': async (intent, port) => {
       if (port) parts.follow(port, intent.tabId);
@@ -73,24 +138,6 @@ export function createTabIntentHandlers(parts: TabIntentParts): Pick<PanelHandle
     'panel/retry': async (intent) => (await session(intent.tabId)).retry(),
     'panel/stop': async (intent) => (await session(intent.tabId)).stop(),
     'panel/new-chat': async (intent) => (await session(intent.tabId)).newChat(intent.seed),
-    'panel/run-tool': async (intent) => (await session(intent.tabId)).runByHand(intent.name, intent.input, intent.requestId),
-    'panel/export-transcript': async (intent, port) => {
-      const s = await session(intent.tabId);
-      const { chosen, adapters } = await parts.summaries();
-      const summary = adapters.find((a) => a.kind === chosen);
-      const model = summary?.models.find((m) => m.selected) ?? summary?.models.find((m) => m.recommended);
-      const { text, fileName } = s.exportTranscript(intent.format, {
-        adapter: { kind: chosen, label: summary?.label ?? chosen, ...(model ? { model: model.label } : {}) },
-        secrets: await keys(),
-        ...(intent.secretFields ? { secretFields: intent.secretFields } : {}),
-      });
-      if (port)
-        post(port, { type: 'panel/transcript', tabId: intent.tabId, requestId: intent.requestId, format: intent.format, text, fileName });
-    },
-    'panel/redact': async (intent, port) => {
-      const value = redactSecrets(intent.value, { values: await keys() });
-      if (port) post(port, { type: 'panel/redacted', requestId: intent.requestId, value });
-    },
     'panel/confirm': async (intent) => (await session(intent.tabId)).confirm(intent.confirmationId, intent.answer),
     'panel/add-task-tab': async (intent, port) => {
       // The person's choice, from the extension's own page (the Port guard in createAgentHost): nothing else adds a tab.
@@ -98,10 +145,6 @@ export function createTabIntentHandlers(parts: TabIntentParts): Pick<PanelHandle
       if (refused) notice(port, refused, intent.tabId);
     },
     'panel/remove-task-tab': async (intent) => (await session(intent.tabId)).removeTaskTab(intent.removeTabId),
-    'panel/list-tabs': async (intent, port) => {
-      // Answered to the asking panel alone, and again as the listed tabs change: what the router names for each.
-      if (port) await parts.listTabs(port, { tabId: intent.tabId, requestId: intent.requestId, tabIds: intent.tabIds });
-    },
     'panel/reveal': async (intent, port) => {
       // Only to the panel that asked, and only while the question is open on that tab.
       const input = (await session(intent.tabId)).reveal(intent.confirmationId);
