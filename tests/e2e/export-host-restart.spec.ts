@@ -16,6 +16,8 @@ test.describe.configure({ timeout: 120_000 });
 /** What the panel page's init script keeps on its window. */
 interface Held {
   holdTranscripts?: boolean;
+  /** The ids of the answers held back (each Port listener sees an answer: it counts once). */
+  heldAnswers?: Set<unknown>;
   heldTranscripts?: number;
 }
 
@@ -43,9 +45,11 @@ test('an export pending when the agent host restarts fails with one clear error;
           addListener: (listener: (message: unknown, from: unknown) => void) =>
             port.onMessage.addListener((message, from) => {
               // A transcript's answer on the Port's request line: `{ line: 'answer', id, answer: { text, fileName } }`.
-              const answer = message as { line?: string; answer?: { fileName?: unknown } };
+              const answer = message as { line?: string; id?: unknown; answer?: { fileName?: unknown } };
               if (held.holdTranscripts && answer?.line === 'answer' && typeof answer.answer?.fileName === 'string') {
-                held.heldTranscripts = (held.heldTranscripts ?? 0) + 1;
+                held.heldAnswers ??= new Set();
+                held.heldAnswers.add(answer.id);
+                held.heldTranscripts = held.heldAnswers.size;
                 return;
               }
               listener(message, from);
