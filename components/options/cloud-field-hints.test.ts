@@ -18,7 +18,9 @@ describe('modelHintOf', () => {
 
 describe('apiKeyHintOf', () => {
   it('offers to replace a saved key, and says a compatible server may need none', () => {
-    expect(apiKeyHintOf('openai', 'OpenAI', { saved: true, masked: 'sk-…abcd' })).toBe('A key is saved for OpenAI. Paste a new one to replace it.');
+    expect(apiKeyHintOf('openai', 'OpenAI', { saved: true, masked: 'sk-…abcd' })).toBe(
+      'A key is saved for OpenAI. Paste a new one to replace it.',
+    );
     expect(apiKeyHintOf('openai-compatible', 'OpenAI-compatible', { saved: false })).toMatch(/^Only if your server asks/);
     expect(apiKeyHintOf('anthropic', 'Anthropic', { saved: false })).toBe('Your Anthropic API key.');
   });
