@@ -2,6 +2,7 @@ import { type ReadonlySignal, type Signal, signal } from '@preact/signals';
 import type { CallRecord } from '../../lib/messaging/call-record';
 import type { AgentClient } from '../../lib/messaging/agent-client';
 import type { HostEvent } from '../../lib/messaging/agent-messages';
+import { errorMessage } from '../../lib/shared/error-message';
 import type { TabLink } from './create-tab-slice';
 
 /** The tab's calls, the arguments the person marked secret, and runs by hand. */
@@ -14,10 +15,14 @@ export interface CallsSlice {
   runTool(name: string, input: Record<string, unknown>): string | undefined;
 }
 
-/** Creates the calls slice; `receive` takes the host's timelines, `clear` forgets the old tab's. */
+/**
+ * Creates the calls slice; `receive` takes the host's timelines, `clear` forgets the old tab's. A run by hand is an
+ * ask on the client's request line, answered when the call has ended; one the host could not finish (it restarted
+ * meanwhile: HOST_LEFT_UNANSWERED) is said in the panel's notice, for the tab it was asked on.
+ */
 export function createCallsSlice(
   client: AgentClient,
-  tabs: Pick<TabLink, 'tabId'>,
+  tabs: Pick<TabLink, 'tabId' | 'notice'>,
   nextRequestId: () => string,
 ): CallsSlice & { receive(event: HostEvent): void; clear(): void } {
   const timeline = signal<CallRecord[]>([]);
@@ -32,9 +37,12 @@ export function createCallsSlice(
       timeline.value = [];
     },
     runTool(name, input) {
-      if (tabs.tabId.value === undefined) return undefined;
+      const tabId = tabs.tabId.value;
+      if (tabId === undefined) return undefined;
       const requestId = nextRequestId();
-      client.send({ type: 'panel/run-tool', tabId: tabs.tabId.value, requestId, name, input });
+      client.ask('panel/run-tool', { tabId, requestId, name, input }).catch((error: unknown) => {
+        if (tabs.tabId.value === tabId) tabs.notice.value = errorMessage(error);
+      });
       return requestId;
     },
   };

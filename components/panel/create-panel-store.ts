@@ -61,15 +61,15 @@ const NO_AUDIT_PORTS: AuditPorts = {
 /** Creates the panel's store over its line to the agent host. */
 export function createPanelStore(client: AgentClient, ports: PanelPorts = {}): PanelStore {
   let requests = 0;
-  // One sequence for every request the host answers by id (runs by hand, exports, redactions).
+  // The panel's ids for its runs by hand, to find each in the timeline.
   const nextRequestId = () => `${Date.now().toString(36)}-${++requests}`;
   const tabs = createTabSlice(client);
   const adapters = createAdapterSlice(client);
   const conversation = createConversationSlice(client, tabs, adapters.adapter);
   const questions = createQuestionsSlice(client, tabs);
   const calls = createCallsSlice(client, tabs, nextRequestId);
-  const exports = createExportsSlice(client, tabs, calls.secretFields, nextRequestId);
-  const task = createTaskSlice(client, tabs, ports.openTabIds ?? (async () => []), nextRequestId);
+  const exports = createExportsSlice(client, tabs, calls.secretFields);
+  const task = createTaskSlice(client, tabs, ports.openTabIds ?? (async () => []));
   const view = signal<PanelView>('chat');
   let develop: Promise<DevelopState> | undefined;
 
@@ -79,8 +79,6 @@ export function createPanelStore(client: AgentClient, ports: PanelPorts = {}): P
     conversation.receive(event);
     adapters.receive(event);
     calls.receive(event);
-    exports.receive(event);
-    task.receive(event);
   });
 
   const store: PanelStore = {

@@ -1,6 +1,6 @@
 import { computed, type ReadonlySignal, signal } from '@preact/signals';
 import type { AgentClient } from '../../lib/messaging/agent-client';
-import type { HostEvent } from '../../lib/messaging/agent-messages';
+import { errorMessage } from '../../lib/shared/error-message';
 import type { OpenTab, TaskTabLeft } from '../../lib/messaging/task-tabs';
 import type { TabLink } from './create-tab-slice';
 
@@ -25,30 +25,47 @@ export interface TaskSlice {
   dismissTaskLeft(): void;
 }
 
-/** Creates the task slice; `receive` takes the host's answers, `clear` forgets the old tab's list. */
+/**
+ * Creates the task slice; `clear` forgets the old tab's list. The list is an ask on the client's request line whose
+ * updates are the host's descriptions, kept open until the panel lists again or follows another tab (it cancels the
+ * ask); one the host drops (it restarted: HOST_LEFT_UNANSWERED) is said in the panel's notice.
+ */
 export function createTaskSlice(
   client: AgentClient,
-  tabs: Pick<TabLink, 'tabId' | 'tab' | 'withTab'>,
+  tabs: Pick<TabLink, 'tabId' | 'tab' | 'withTab' | 'notice'>,
   openTabIds: OpenTabIds,
-  nextRequestId: () => string,
-): TaskSlice & { receive(event: HostEvent): void; clear(): void } {
+): TaskSlice & { clear(): void } {
   const openTabs = signal<OpenTab[] | undefined>(undefined);
-  let asked: string | undefined;
+  /** The list asked last; aborted when replaced or forgotten. */
+  let listing: AbortController | undefined;
   const dismissed = signal<string | undefined>(undefined);
   const newestLeft = computed(() => tabs.tab.value?.taskLeft?.at(-1));
   const taskLeft = computed(() => {
     const left = newestLeft.value;
     return left && leftKey(left) !== dismissed.value ? left : undefined;
   });
+  /** Asks the host to describe the tabs `ids` for tab `id`, cancelling the list asked before. */
+  const ask = (id: number, ids: number[]) => {
+    listing?.abort();
+    const own = new AbortController();
+    listing = own;
+    const current = () => listing === own && tabs.tabId.value === id;
+    const onUpdate = (listed: OpenTab[]) => {
+      if (current()) openTabs.value = listed;
+    };
+    client
+      .ask('panel/list-tabs', { tabId: id, tabIds: ids.filter((t) => t !== id) }, { signal: own.signal, onUpdate })
+      .catch((error: unknown) => {
+        if (current() && !own.signal.aborted) tabs.notice.value = errorMessage(error);
+      });
+  };
   return {
     openTabs,
     taskLeft,
-    receive(event) {
-      if (event.type === 'panel/open-tabs' && event.requestId === asked && event.tabId === tabs.tabId.value) openTabs.value = event.tabs;
-    },
     clear() {
       openTabs.value = undefined;
-      asked = undefined;
+      listing?.abort();
+      listing = undefined;
     },
     listTabs() {
       tabs.withTab((id) => {
@@ -57,8 +74,7 @@ export function createTaskSlice(
           .then((ids) => {
             // The tab may have changed while the browser answered: ask only for the tab followed now.
             if (tabs.tabId.value !== id) return;
-            asked = nextRequestId();
-            client.send({ type: 'panel/list-tabs', tabId: id, requestId: asked, tabIds: ids.filter((t) => t !== id) });
+            ask(id, ids);
           });
       });
     },

@@ -6,15 +6,19 @@ import type { AgentClient } from '../../lib/messaging/agent-client';
 import type { HostEvent, PanelIntent, PendingConfirmation, TabSnapshot } from '../../lib/messaging/agent-messages';
 import type { CallRecord } from '../../lib/messaging/call-record';
 import { createPanelStore } from './create-panel-store';
+import { fakeAgentClient } from './fake-agent-client';
 import { PanelShell } from './panel-shell';
 
 /** The Port to the host: records the panel's intents, plays the host's events inside act(). */
 function recordingClient() {
   const sent: PanelIntent[] = [];
   const listeners = new Set<(e: HostEvent) => void>();
-  const client: AgentClient & { sent: PanelIntent[]; emit(e: HostEvent): void } = {
+  const asks = fakeAgentClient();
+  const client: AgentClient & { sent: PanelIntent[]; asks: typeof asks.asks; emit(e: HostEvent): void } = {
     sent,
+    asks: asks.asks,
     send: (intent) => void sent.push(intent),
+    ask: asks.ask,
     subscribe: (l) => {
       listeners.add(l);
       return () => listeners.delete(l);
@@ -57,21 +61,18 @@ function setup(tab: Partial<TabSnapshot> = {}, openTabIds = async () => [1, 2, 3
 async function openChooser(client: ReturnType<typeof recordingClient>) {
   fireEvent.click(screen.getByText(/^Tabs/));
   const asked = await waitFor(() => {
-    const list = client.sent.filter((i) => i.type === 'panel/list-tabs').at(-1);
+    const list = client.asks.filter((a) => a.type === 'panel/list-tabs').at(-1);
     if (!list) throw new Error('not asked yet');
-    return list as Extract<PanelIntent, { type: 'panel/list-tabs' }>;
+    return list;
   });
-  client.emit({
-    type: 'panel/open-tabs',
-    tabId: 1,
-    requestId: asked.requestId,
-    tabs: [
+  act(() =>
+    asked.update([
       { tabId: 2, site: RECIPES, title: '<img src=x onerror="alert(1)"> Pancakes', toolCount: 2 },
       { tabId: 3, toolCount: 0 },
       { tabId: 4, site: 'https://courier.test', title: 'Courier', toolCount: 1 },
-    ],
-  });
-  return asked;
+    ]),
+  );
+  return asked.request as { tabId: number; tabIds: number[] };
 }
 
 const toolMessage = (id: string, name: string, state: 'done' | 'awaiting-confirmation', prompt?: string): AgentMessage => ({

@@ -10,6 +10,7 @@ import '../inspector/audit-view';
 import '../inspector/create-develop-state';
 import { PanelShell } from './panel-shell';
 import { createPanelStore } from './create-panel-store';
+import { fakeAgentClient } from './fake-agent-client';
 
 /** A mock of the Port to the host: records the panel's intents, and lets the test play the host's events. */
 function recordingClient() {
@@ -17,9 +18,12 @@ function recordingClient() {
   const listeners = new Set<(e: HostEvent) => void>();
   const connectionListeners = new Set<(connected: boolean) => void>();
   let connected = true;
+  // Asks are held as the fake client holds them (none of these tests answers one).
+  const asks = fakeAgentClient();
   const client: AgentClient & { sent: PanelIntent[]; emit(e: HostEvent): unknown; setConnected(value: boolean): unknown } = {
     sent,
     send: (intent) => void sent.push(intent),
+    ask: asks.ask,
     subscribe: (l) => {
       listeners.add(l);
       return () => listeners.delete(l);

@@ -3,6 +3,7 @@ import { runLocalAgent } from '../agent/run-local-agent';
 import { createScriptedProvider } from '../testing/scripted-provider';
 import type { AgentAdapter, AgentPart, AgentRunRequest, AgentStreamPart, ToolOutput } from '../agent/types';
 import type { TabToolEntry } from '../messaging/tab-tool-snapshot';
+import type { OpenTab } from '../messaging/task-tabs';
 import { createAgentClient } from '../messaging/agent-client';
 import { AGENT_PORT_NAME, type HostEvent, type TabSnapshot } from '../messaging/agent-messages';
 import { createAgentPortPair } from '../testing/agent-port-pair';
@@ -335,15 +336,25 @@ describe('createAgentHost', () => {
       const p = panel(1, PAGE.url);
       const other = panel(1, PAGE.url);
       await until(() => p.latest() && other.latest(), 'bind');
-      p.client.send({ type: 'panel/list-tabs', tabId: 1, requestId: 'r1', tabIds: [2, 2] });
-      const listed = await until(() => p.events.find((e) => e.type === 'panel/open-tabs'), 'the list');
-      expect(listed).toMatchObject({ tabId: 1, requestId: 'r1', tabs: [{ tabId: 2, site: SHOP, toolCount: TOOLS.length }] });
-      expect(other.events.some((e) => e.type === 'panel/open-tabs')).toBe(false);
+      const lists: OpenTab[][] = [];
+      const listing = new AbortController();
+      const asked = p.client.ask(
+        'panel/list-tabs',
+        { tabId: 1, tabIds: [2, 2] },
+        { signal: listing.signal, onUpdate: (l) => lists.push(l) },
+      );
+      const listed = await until(() => lists[0], 'the list');
+      expect(listed).toMatchObject([{ tabId: 2, site: SHOP, toolCount: TOOLS.length }]);
+      // The ask stays open (the list is described again as the tabs change) until the panel cancels it.
+      listing.abort();
+      await expect(asked).rejects.toMatchObject({ name: 'AbortError' });
       for (const tabIds of [[-1], ['2'], 'all', Array.from({ length: 101 }, (_, i) => i)]) {
-        p.client.send({ type: 'panel/list-tabs', tabId: 1, requestId: 'r2', tabIds } as never);
+        await expect(p.client.ask('panel/list-tabs', { tabId: 1, tabIds } as never)).rejects.toThrow(
+          'The host did not understand a message from the panel.',
+        );
       }
-      await until(() => p.events.filter((e) => e.type === 'panel/notice').length === 4, 'four refusals');
-      expect(p.events.filter((e) => e.type === 'panel/open-tabs')).toHaveLength(1);
+      expect(lists).toHaveLength(1);
+      expect(JSON.stringify(other.events)).not.toContain('toolCount');
     });
 
     it('a tab that closes leaves every task it was in, and the panel says so', async () => {
@@ -754,7 +765,9 @@ describe('createAgentHost', () => {
       const { panel } = setup({ adapter: scriptedAdapter([]), bridge });
       const p = panel(21, PAGE.url);
       await until(() => p.latest()?.toolsKnown, 'tools');
-      p.client.send({ type: 'panel/run-tool', tabId: 21, requestId: 'r1', name: 'add_to_cart', input: { id: 2 } });
+      await expect(
+        p.client.ask('panel/run-tool', { tabId: 21, requestId: 'r1', name: 'add_to_cart', input: { id: 2 } }),
+      ).resolves.toBeNull();
       const entry = await until(() => {
         const timeline = p.events.filter((e) => e.type === 'panel/timeline').at(-1);
         return timeline?.type === 'panel/timeline' && timeline.entries.find((r) => r.requestId === 'r1' && r.state === 'done');
@@ -776,7 +789,7 @@ describe('createAgentHost', () => {
       const { panel } = setup({ adapter: scriptedAdapter([]), bridge });
       const p = panel(22, PAGE.url);
       await until(() => p.latest()?.toolsKnown, 'tools');
-      p.client.send({ type: 'panel/run-tool', tabId: 22, requestId: 'bad', name: 'add_to_cart', input: { id: 0 } });
+      void p.client.ask('panel/run-tool', { tabId: 22, requestId: 'bad', name: 'add_to_cart', input: { id: 0 } });
       // The refused record is started and ended at once, and the panel hears both changes: wait for the ended one.
       const entry = await until(() => {
         const timeline = p.events.filter((e) => e.type === 'panel/timeline').at(-1);
@@ -793,7 +806,7 @@ describe('createAgentHost', () => {
       const { panel } = setup({ adapter: scriptedAdapter([]), bridge });
       const p = panel(23, PAGE.url);
       await until(() => p.latest()?.toolsKnown, 'tools');
-      p.client.send({ type: 'panel/run-tool', tabId: 23, requestId: 'buy', name: 'check_out', input: {} });
+      const byHand = p.client.ask('panel/run-tool', { tabId: 23, requestId: 'buy', name: 'check_out', input: {} });
       const asking = await until(() => p.latest()?.confirmations[0], 'confirmation');
       expect(asking.toolName).toBe('check_out');
       const waiting = p.events.filter((e) => e.type === 'panel/timeline').at(-1);
@@ -808,6 +821,8 @@ describe('createAgentHost', () => {
       }, 'declined');
       expect(entry).toMatchObject({ state: 'cancelled', errorCode: 'cancelled' });
       expect(bridge.calls).toEqual([]);
+      // The ask is answered once the call has ended, declined or not.
+      await expect(byHand).resolves.toBeNull();
     });
 
     it('starts a new chat from a seed, and exports the conversation without the key or secret fields', async () => {
@@ -829,9 +844,7 @@ describe('createAgentHost', () => {
       p.client.send({ type: 'panel/send', tabId: 24, text: 'go', site: SHOP });
       await until(() => p.latest()?.lastRun, 'run end');
       for (const format of ['json', 'markdown'] as const) {
-        p.client.send({ type: 'panel/export-transcript', tabId: 24, requestId: format, format });
-        const exported = await until(() => p.events.find((e) => e.type === 'panel/transcript' && e.requestId === format), format);
-        if (exported.type !== 'panel/transcript') throw new Error('not a transcript');
+        const exported = await p.client.ask('panel/export-transcript', { tabId: 24, format });
         expect(exported.text).toContain('earlier question');
         expect(exported.text).toContain('search');
         expect(exported.text).not.toContain(KEY);
@@ -1070,10 +1083,8 @@ describe('secrets the schema marks, in exports and the timeline (docs/security.m
   const exportBoth = async (p: ReturnType<ReturnType<typeof setup>['panel']>, tabId: number, tag: string) => {
     const texts: string[] = [];
     for (const format of ['json', 'markdown'] as const) {
-      const requestId = `${tag}-${format}`;
-      p.client.send({ type: 'panel/export-transcript', tabId, requestId, format });
-      const exported = await until(() => p.events.find((e) => e.type === 'panel/transcript' && e.requestId === requestId), requestId);
-      if (exported.type !== 'panel/transcript') throw new Error('not a transcript');
+      const exported = await p.client.ask('panel/export-transcript', { tabId, format });
+      expect(exported.fileName, tag).toMatch(format === 'json' ? /\.json$/ : /\.md$/);
       texts.push(exported.text);
     }
     return texts;
@@ -1227,8 +1238,8 @@ describe('secrets the schema marks, in exports and the timeline (docs/security.m
     expect((await call).ran).toBe(true);
     // Answered: the question is closed, and nothing more is revealed from it.
     await host.handle({ type: 'panel/reveal', tabId: 45, confirmationId: question.id }, asker.hostSide());
-    asker.client.send({ type: 'panel/redact', requestId: 'after', value: 'x' });
-    await until(() => asker.events.some((e) => e.type === 'panel/redacted' && e.requestId === 'after'), 'later events');
+    // A later ask's answer comes after every event sent before it.
+    await asker.client.ask('panel/redact', { value: 'x' });
     await until(() => lastTimeline(asker).some((r) => r.state === 'done'), 'call done');
     expect(asker.events.filter((e) => e.type === 'panel/revealed')).toHaveLength(1);
     // The other panel on the tab, every snapshot and every timeline never held the password.
@@ -1243,8 +1254,13 @@ describe('secrets the schema marks, in exports and the timeline (docs/security.m
     const { panel } = setup({ adapter: scriptedAdapter([]), bridge, secrets: [KEY] });
     const p = panel(43, PAGE.url);
     await until(() => p.latest()?.toolsKnown, 'tools');
-    p.client.send({ type: 'panel/run-tool', tabId: 43, requestId: 'ok', name: 'log_in', input: { username: 'ada', password: PASSWORD } });
-    p.client.send({ type: 'panel/run-tool', tabId: 43, requestId: 'bad', name: 'log_in', input: { username: 7, password: PASSWORD } });
+    void p.client.ask('panel/run-tool', { tabId: 43, requestId: 'ok', name: 'log_in', input: { username: 'ada', password: PASSWORD } });
+    void p.client.ask('panel/run-tool', {
+      tabId: 43,
+      requestId: 'bad',
+      name: 'log_in',
+      input: { username: 7, password: PASSWORD },
+    } as never);
     const entries = await until(
       () =>
         lastTimeline(p).some((r) => r.requestId === 'ok' && r.state === 'done') &&
@@ -1257,8 +1273,7 @@ describe('secrets the schema marks, in exports and the timeline (docs/security.m
     expect(entries.find((r) => r.requestId === 'ok')).toMatchObject({ input: { username: 'ada', password: '[redacted]' } });
     expect(JSON.stringify(p.events.filter((e) => e.type === 'panel/timeline'))).not.toContain(PASSWORD);
 
-    p.client.send({ type: 'panel/redact', requestId: 'r', value: { finalAnswer: `your key is ${KEY}`, n: 1 } });
-    const answer = await until(() => p.events.find((e) => e.type === 'panel/redacted' && e.requestId === 'r'), 'redacted');
-    expect(answer).toEqual({ type: 'panel/redacted', requestId: 'r', value: { finalAnswer: 'your key is [redacted]', n: 1 } });
+    const answer = await p.client.ask('panel/redact', { value: { finalAnswer: `your key is ${KEY}`, n: 1 } });
+    expect(answer).toEqual({ value: { finalAnswer: 'your key is [redacted]', n: 1 } });
   });
 });

@@ -1,18 +1,28 @@
-import type { AgentAdapter } from '../agent/types';
 import {
   AGENT_PORT_NAME,
   type AdapterSummary,
   type AgentKind,
   type HostEvent,
   isPanelIntent,
+  type PanelAsks,
   type PanelIntent,
 } from '../messaging/agent-messages';
+import { isLineMessage } from '../messaging/agent-client';
+import { createRequestLine, type LineTransport } from '../messaging/create-request-line';
 import { acceptExtensionPort } from '../messaging/accept-extension-port';
 import { browserSessionId, createConversationStore, type ConversationStore, recordBrowserSession } from '../storage/conversations';
 import type { CallRecord } from '../messaging/call-record';
 import type { AgentHostDeps, HostPort } from './agent-host-deps';
 import { createTabSession, type TabSession } from './create-tab-session';
 import { errorMessage } from '../shared/error-message';
+import { createHostAdapters } from './create-host-adapters';
+import {
+  createPanelAskHandlers,
+  createTabIntentHandlers,
+  handlePanelIntent,
+  type PanelHandlers,
+  type PanelNotice,
+} from './create-panel-handlers';
 import { createOpenTabLists } from './create-open-tab-lists';
 import { redactSecrets } from '../transcript/redact-secrets';
 
@@ -33,10 +43,6 @@ export interface AgentHost {
   deleteAllConversations(): Promise<void>;
 }
 
-/** Says why no adapter can run, for a kind the build has no adapter for. */
-const MISSING_ADAPTER = (kind: AgentKind) =>
-  kind === 'local' ? 'On-device mode is not available in this build.' : 'Cloud mode is not available in this build.';
-
 /**
  * Starts the agent host: accepts side panel Ports, keeps one session per tab, runs the chosen adapter for each
  * message, and streams every change to the panels bound to that tab. Adapter status changes go to every panel.
@@ -46,9 +52,8 @@ export function createAgentHost(deps: AgentHostDeps): AgentHost {
   const generateId = deps.generateId ?? (() => crypto.randomUUID());
   const sessions = new Map<number, Promise<TabSession>>();
   const ports = new Map<HostPort, { tabId?: number }>();
-  const prepares = new Map<AgentKind, AbortController>();
   let store: Promise<ConversationStore> | undefined;
-  const openTabLists = createOpenTabLists(deps.bridge, post);
+  const openTabLists = createOpenTabLists(deps.bridge);
 
   const conversationStore = () => {
     store ??= browserSessionId(deps.storage.session)
@@ -78,12 +83,6 @@ export function createAgentHost(deps: AgentHostDeps): AgentHost {
     return timelines;
   };
 
-  const chosenAdapter = async (): Promise<AgentAdapter | { unavailable: string }> => {
-    const { mode } = await deps.settings.read();
-    await deps.adapters.refresh();
-    return deps.adapters.get(mode) ?? { unavailable: MISSING_ADAPTER(mode) };
-  };
-
   const session = (tabId: number, url?: string) => {
     let existing = sessions.get(tabId);
     if (!existing) {
@@ -94,7 +93,7 @@ export function createAgentHost(deps: AgentHostDeps): AgentHost {
           store: conversations,
           bridge: deps.bridge,
           settings: deps.settings,
-          adapter: chosenAdapter,
+          adapter: () => hostAdapters.chosen(),
           generateId,
           saveDelayMs: deps.saveDelayMs ?? 250,
           emitDelayMs: deps.emitDelayMs ?? 30,
@@ -112,159 +111,33 @@ export function createAgentHost(deps: AgentHostDeps): AgentHost {
     return existing;
   };
 
-  const adapters = async () => {
-    const { mode } = await deps.settings.read();
-    await deps.adapters.refresh();
-    const summaries: AdapterSummary[] = (['local', 'cloud'] as const).map((kind) => {
-      const adapter = deps.adapters.get(kind);
-      return adapter
-        ? {
-            kind,
-            label: adapter.label,
-            status: adapter.status?.() ?? { state: 'ready' },
-            models: [...(adapter.models?.() ?? [])],
-          }
-        : {
-            kind,
-            label: kind === 'local' ? 'On-device' : 'Cloud',
-            status: { state: 'unavailable', reason: MISSING_ADAPTER(kind) },
-            models: [],
-          };
-    });
-    return { chosen: mode, adapters: summaries };
-  };
-
-  let adaptersTimer: ReturnType<typeof setTimeout> | undefined;
-  const broadcastAdapters = () => {
-    if (adaptersTimer !== undefined) return;
-    // Download progress can tick many times a second: one update per 100 ms is plenty for a progress bar.
-    adaptersTimer = setTimeout(async () => {
-      adaptersTimer = undefined;
-      const event: HostEvent = { type: 'panel/adapters', ...(await adapters()) };
-      for (const port of ports.keys()) post(port, event);
-    }, 100);
-  };
-  deps.adapters.subscribe(broadcastAdapters);
-
-  const notice = (port: HostPort | undefined, message: string, tabId?: number, draft?: string) => {
+  const notice: PanelNotice = (port, message, tabId, draft) => {
     if (port)
       post(port, { type: 'panel/notice', message, ...(tabId !== undefined ? { tabId } : {}), ...(draft !== undefined ? { draft } : {}) });
   };
-
+  const hostAdapters = createHostAdapters(
+    deps,
+    (event) => {
+      for (const port of ports.keys()) post(port, event);
+    },
+    notice,
+  );
+  const handlers: PanelHandlers = {
+    ...createTabIntentHandlers({
+      session,
+      follow: (port, tabId) => {
+        const binding = ports.get(port);
+        if (binding) binding.tabId = tabId;
+      },
+      summaries: hostAdapters.summaries,
+      post,
+      notice,
+      postTimeline,
+    }),
+    ...hostAdapters.handlers,
+  };
   const handle = async (intent: PanelIntent, port?: HostPort): Promise<void> => {
-    switch (intent.type) {
-      case 'panel/bind': {
-        const binding = port ? ports.get(port) : undefined;
-        if (binding) binding.tabId = intent.tabId;
-        const s = await session(intent.tabId, intent.url);
-        await s.ready;
-        if (port) post(port, { type: 'panel/tab', snapshot: s.snapshot() });
-        if (port) await postTimeline(intent.tabId, s.timeline(), () => [port]);
-        if (port) post(port, { type: 'panel/adapters', ...(await adapters()) });
-        await s.refreshTools();
-        return;
-      }
-      case 'panel/refresh': {
-        const s = await session(intent.tabId);
-        await s.refreshTools();
-        if (port) post(port, { type: 'panel/adapters', ...(await adapters()) });
-        return;
-      }
-      case 'panel/send': {
-        const s = await session(intent.tabId);
-        await s.ready;
-        if (s.snapshot().running) return notice(port, 'A reply is still running: wait for it, or press Stop.', intent.tabId);
-        // A message typed on one site never goes to another: it comes back to the box with the reason.
-        const refused = await s.send(intent.text, intent.site);
-        if (refused) notice(port, refused.refused, intent.tabId, intent.text);
-        return;
-      }
-      case 'panel/retry':
-        return (await session(intent.tabId)).retry();
-      case 'panel/stop':
-        return (await session(intent.tabId)).stop();
-      case 'panel/new-chat':
-        return (await session(intent.tabId)).newChat(intent.seed);
-      case 'panel/run-tool':
-        return (await session(intent.tabId)).runByHand(intent.name, intent.input, intent.requestId);
-      case 'panel/export-transcript': {
-        const s = await session(intent.tabId);
-        const { chosen, adapters: summaries } = await adapters();
-        const summary = summaries.find((a) => a.kind === chosen);
-        const model = summary?.models.find((m) => m.selected) ?? summary?.models.find((m) => m.recommended);
-        const { text, fileName } = s.exportTranscript(intent.format, {
-          adapter: { kind: chosen, label: summary?.label ?? chosen, ...(model ? { model: model.label } : {}) },
-          secrets: await keys(),
-          ...(intent.secretFields ? { secretFields: intent.secretFields } : {}),
-        });
-        if (port)
-          post(port, { type: 'panel/transcript', tabId: intent.tabId, requestId: intent.requestId, format: intent.format, text, fileName });
-        return;
-      }
-      case 'panel/redact': {
-        const value = redactSecrets(intent.value, { values: await keys() });
-        if (port) post(port, { type: 'panel/redacted', requestId: intent.requestId, value });
-        return;
-      }
-      case 'panel/confirm':
-        return (await session(intent.tabId)).confirm(intent.confirmationId, intent.answer);
-      case 'panel/add-task-tab': {
-        // The person's choice, from the extension's own page (the Port guard below): nothing else adds a tab.
-        const refused = await (await session(intent.tabId)).addTaskTab(intent.addTabId);
-        if (refused) notice(port, refused, intent.tabId);
-        return;
-      }
-      case 'panel/remove-task-tab':
-        return (await session(intent.tabId)).removeTaskTab(intent.removeTabId);
-      case 'panel/list-tabs':
-        // Answered to the asking panel alone, and again as the listed tabs change: what the router names for each.
-        if (port) await openTabLists.list(port, { tabId: intent.tabId, requestId: intent.requestId, tabIds: intent.tabIds });
-        return;
-      case 'panel/reveal': {
-        // Only to the panel that asked, and only while the question is open on that tab.
-        const input = (await session(intent.tabId)).reveal(intent.confirmationId);
-        if (port && input !== undefined)
-          post(port, { type: 'panel/revealed', tabId: intent.tabId, confirmationId: intent.confirmationId, input });
-        return;
-      }
-      case 'panel/choose-adapter':
-        await deps.settings.setMode(intent.adapter);
-        broadcastAdapters();
-        return;
-      case 'panel/choose-model': {
-        await deps.adapters.refresh();
-        const adapter = deps.adapters.get(intent.adapter);
-        if (!adapter?.selectModel) return notice(port, 'This agent has no other models.');
-        try {
-          await adapter.selectModel(intent.modelId);
-          await deps.saveModel?.(intent.adapter, intent.modelId);
-        } catch (error) {
-          notice(port, `Could not switch models: ${errorMessage(error)}`);
-        }
-        broadcastAdapters();
-        return;
-      }
-      case 'panel/prepare': {
-        await deps.adapters.refresh();
-        const adapter = deps.adapters.get(intent.adapter);
-        if (!adapter?.prepare || prepares.has(intent.adapter)) return;
-        const controller = new AbortController();
-        prepares.set(intent.adapter, controller);
-        broadcastAdapters();
-        try {
-          await adapter.prepare(controller.signal);
-        } catch (error) {
-          if (!controller.signal.aborted) notice(port, `The download failed: ${errorMessage(error)}`);
-        } finally {
-          prepares.delete(intent.adapter);
-          broadcastAdapters();
-        }
-        return;
-      }
-      case 'panel/cancel-prepare':
-        prepares.get(intent.adapter)?.abort();
-        return;
-    }
+    await handlePanelIntent(handlers, intent, port);
   };
 
   deps.onConnect.addListener((port) => {
@@ -272,11 +145,17 @@ export function createAgentHost(deps: AgentHostDeps): AgentHost {
     // confirmations. Only what the browser attests counts.
     if (!acceptExtensionPort(port, AGENT_PORT_NAME, deps.extension)) return;
     ports.set(port, {});
+    // The panel's asks, on the request line over the same Port; its close cancels every ask still running.
+    createRequestLine<Record<never, never>, PanelAsks>({
+      transport: hostPortTransport(port),
+      handlers: createPanelAskHandlers({ session, summaries: hostAdapters.summaries, keys, lists: openTabLists }, port),
+    });
     port.onDisconnect.addListener(() => {
       ports.delete(port);
       openTabLists.forget(port);
     });
     port.onMessage.addListener((message) => {
+      if (isLineMessage(message)) return;
       if (!isPanelIntent(message)) return notice(port, 'The host did not understand a message from the panel.');
       handle(message, port).catch((error) => notice(port, errorMessage(error)));
     });
@@ -309,7 +188,7 @@ export function createAgentHost(deps: AgentHostDeps): AgentHost {
     await (await conversationStore()).removeAll();
   };
 
-  return { session, handle, adapters, closeTab, deleteAllConversations };
+  return { session, handle, adapters: () => hostAdapters.summaries(), closeTab, deleteAllConversations };
 }
 
 function post(port: HostPort, event: HostEvent): void {
@@ -318,4 +197,14 @@ function post(port: HostPort, event: HostEvent): void {
   } catch {
     // The panel closed between the change and the update: nothing to tell.
   }
+}
+
+/** The request line's transport over a panel's Port: the Port's close closes the line. */
+function hostPortTransport(port: HostPort): LineTransport {
+  return {
+    send: (message) => port.postMessage(message as unknown as HostEvent),
+    onMessage: (listener) => port.onMessage.addListener((message) => isLineMessage(message) && listener(message)),
+    onClose: (listener) => port.onDisconnect.addListener(() => listener()),
+    close: () => port.disconnect?.(),
+  };
 }

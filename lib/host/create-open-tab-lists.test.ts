@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { HostEvent } from '../messaging/agent-messages';
+import type { OpenTab } from '../messaging/task-tabs';
 import type { TabToolSnapshot } from '../messaging/tab-tool-snapshot';
-import type { HostPort } from './agent-host-deps';
 import { createOpenTabLists } from './create-open-tab-lists';
 
 /** The router as the host sees it: snapshots by tab, and a change told to subscribers. */
@@ -22,10 +21,12 @@ function routerSnapshots() {
   };
 }
 
+/** A panel's Port, and what its lists sent, each marked with the ask (`requestId`) it was sent for. */
 function panelPort() {
-  const events: Extract<HostEvent, { type: 'panel/open-tabs' }>[] = [];
-  const port = {} as HostPort;
-  return { port, events };
+  const events: { requestId: string; tabs: OpenTab[] }[] = [];
+  const port = {};
+  const to = (requestId: string) => (tabs: OpenTab[]) => void events.push({ requestId, tabs });
+  return { port, events, to };
 }
 
 /** Lets every pending description finish. */
@@ -34,14 +35,12 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 describe('createOpenTabLists', () => {
   it('answers a list at once and again, under the same request id, when the router names a listed tab’s site', async () => {
     const router = routerSnapshots();
-    const { port, events } = panelPort();
-    const lists = createOpenTabLists(router, (_, event) => events.push(event as never));
+    const { port, events, to } = panelPort();
+    const lists = createOpenTabLists(router);
 
-    await lists.list(port, { tabId: 1, requestId: 'r1', tabIds: [2, 3] });
+    await lists.list(port, { tabId: 1, tabIds: [2, 3] }, to('r1'));
     expect(events).toEqual([
       {
-        type: 'panel/open-tabs',
-        tabId: 1,
         requestId: 'r1',
         tabs: [
           { tabId: 2, toolCount: 0 },
@@ -61,9 +60,9 @@ describe('createOpenTabLists', () => {
 
   it('ignores tabs it did not list, and a burst of changes is one more answer', async () => {
     const router = routerSnapshots();
-    const { port, events } = panelPort();
-    const lists = createOpenTabLists(router, (_, event) => events.push(event as never));
-    await lists.list(port, { tabId: 1, requestId: 'r1', tabIds: [2] });
+    const { port, events, to } = panelPort();
+    const lists = createOpenTabLists(router);
+    await lists.list(port, { tabId: 1, tabIds: [2] }, to('r1'));
 
     router.navigate(7, 'https://elsewhere.test/', 'Elsewhere');
     await settle();
@@ -81,16 +80,22 @@ describe('createOpenTabLists', () => {
     const router = routerSnapshots();
     const first = panelPort();
     const second = panelPort();
-    const lists = createOpenTabLists(router, (port, event) => (port === first.port ? first.events : second.events).push(event as never));
-    await lists.list(first.port, { tabId: 1, requestId: 'r1', tabIds: [2] });
-    await lists.list(first.port, { tabId: 1, requestId: 'r2', tabIds: [3] });
-    await lists.list(second.port, { tabId: 5, requestId: 's1', tabIds: [2] });
+    const lists = createOpenTabLists(router);
+    const r1 = first.to('r1');
+    await lists.list(first.port, { tabId: 1, tabIds: [2] }, r1);
+    await lists.list(first.port, { tabId: 1, tabIds: [3] }, first.to('r2'));
+    // The replaced list's end does not end the newer one.
+    lists.forget(first.port, r1);
+    await lists.list(second.port, { tabId: 5, tabIds: [2] }, second.to('s1'));
 
     router.navigate(2, 'https://recipes.test/', 'Recipes');
     await settle();
     // The first panel's newest list does not name tab 2: only the second panel hears of it.
     expect(first.events.map((e) => e.requestId)).toEqual(['r1', 'r2']);
     expect(second.events.map((e) => e.requestId)).toEqual(['s1', 's1']);
+    router.navigate(3, 'https://news.test/', 'News');
+    await settle();
+    expect(first.events.map((e) => e.requestId)).toEqual(['r1', 'r2', 'r2']);
 
     lists.forget(second.port);
     router.navigate(2, 'https://recipes.test/other', 'Other');

@@ -5,7 +5,7 @@ import type { TabToolEntry } from '../messaging/tab-tool-snapshot';
 import { createSettingsStore } from '../storage/settings-store';
 import { createMemoryStorageArea } from '../testing/memory-storage-area';
 import type { HostToolBridge } from './agent-host-deps';
-import type { LiveCall } from './apply-live-calls';
+import { createLiveCalls } from './create-live-calls';
 import { createTabCalls } from './create-tab-calls';
 import { createTabTools } from './create-tab-tools';
 
@@ -35,8 +35,8 @@ async function setup() {
   const settings = createSettingsStore({ local: createMemoryStorageArea() });
   const tools = createTabTools({ tabId: 1, bridge, settings, onChange: () => {} });
   await tools.refresh();
-  const live = new Map<string, LiveCall>();
   let changes = 0;
+  const live = createLiveCalls(() => changes++);
   let next = 0;
   const calls = createTabCalls({
     tabId: 1,
@@ -70,8 +70,8 @@ describe('createTabCalls', () => {
     expect([agents.callId, clients.callId]).toEqual(['c1', 'c2']);
     expect(clients.requester).toBe('Claude Desktop');
     // Only the agent's call has a card in the conversation to show its question on.
-    expect(live.get('c1')).toMatchObject({ state: 'awaiting-confirmation' });
-    expect(live.has('c2')).toBe(false);
+    expect(live.state('c1')).toMatchObject({ state: 'awaiting-confirmation' });
+    expect(live.state('c2')).toBeUndefined();
     expect(changes()).toBeGreaterThan(0);
     calls.confirm(clients.id, 'allow-once');
     expect(await clientCall).toEqual({ output: { content: [{ type: 'text', text: 'paid' }] }, ran: true });
@@ -101,7 +101,7 @@ describe('createTabCalls', () => {
     await byHand;
     expect(ran).toEqual([]);
     expect(calls.questions()).toEqual([]);
-    expect(live.size).toBe(0);
+    expect(live.state(question.callId)).toBeUndefined();
   });
 
   it('closes a desktop agent’s question as soon as its call ends (the client gave up), and the panel hears of it', async () => {

@@ -3,7 +3,7 @@ import type { CallInProgress, CallTimeline } from '../inspector/call-timeline';
 import type { ConfirmationAnswer, PendingConfirmation } from '../messaging/agent-messages';
 import type { TabToolEntry } from '../messaging/tab-tool-snapshot';
 import type { HostSettingsPort, HostToolBridge } from './agent-host-deps';
-import type { LiveCall } from './apply-live-calls';
+import type { LiveCalls } from './create-live-calls';
 import { type CallOrigin, callPageTool } from './call-page-tool';
 import { createConfirmationFlow } from './create-confirmation-flow';
 import type { RunGuard } from './create-run-guard';
@@ -30,8 +30,8 @@ interface TabCallsDeps {
   read: (origin: string) => void;
   /** The top-level site the tab shows now. */
   currentSite: () => string | undefined;
-  /** The calls' live states, which the session lays over the conversation (apply-live-calls.ts). */
-  live: Map<string, LiveCall>;
+  /** The calls' live states, which the session owns and lays over the conversation (create-live-calls.ts). */
+  live: Pick<LiveCalls, 'set' | 'end'>;
   /** What the panel shows changed. */
   emit: () => void;
   /** The person answered "Allow for this task" to an agent's question (create-task-flows.ts); absent: never offered. */
@@ -39,7 +39,7 @@ interface TabCallsDeps {
 }
 
 /** One tab's tool calls, as its session makes and answers them. */
-interface TabCalls {
+export interface TabCalls {
   /** An agent's call (`from.by` 'agent', with its run's rules) or the person's (call-page-tool.ts). */
   callTool(call: ToolCall, signal: AbortSignal, from: CallOrigin): Promise<ToolOutput>;
   /** The person's call from the inspector, with a new id (run-call-by-hand.ts). */
@@ -66,14 +66,8 @@ interface TabCalls {
 export function createTabCalls(deps: TabCallsDeps): TabCalls {
   const { tools, timeline, live, emit } = deps;
   const handRuns = new Set<AbortController>();
-  const setLive = (callId: string, call: LiveCall) => {
-    live.set(callId, call);
-    emit();
-  };
-  const dropLive = (callId: string) => {
-    live.delete(callId);
-    emit();
-  };
+  const setLive: LiveCalls['set'] = (callId, call) => live.set(callId, call);
+  const dropLive = (callId: string) => live.end(callId);
   const currentTools = () => tools.current();
   /** The model named a tool the page does not offer (yet): wait for it, showing the person what for. */
   const waitForTool = (call: ToolCall, signal: AbortSignal) => {

@@ -10,7 +10,7 @@ export const INTERRUPTED_RUN_ERROR =
   'The reply was interrupted: the browser or the extension restarted while it ran. Press Retry to continue.';
 
 /** One tab's conversation as its session holds it: what runs read and change, what the panel shows, what is saved. */
-interface TabConversation {
+export interface TabConversation {
   messages: AgentMessage[];
   /** How the last run ended; none while a run goes, nor after a new chat. */
   lastRun: RunOutcome | undefined;

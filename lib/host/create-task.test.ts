@@ -5,6 +5,7 @@ import type { TaskTab } from '../messaging/task-tabs';
 import { createSettingsStore } from '../storage/settings-store';
 import { createMemoryStorageArea } from '../testing/memory-storage-area';
 import type { HostToolBridge } from './agent-host-deps';
+import { createLiveCalls } from './create-live-calls';
 import { createTask } from './create-task';
 import { createTaskFlows } from './create-task-flows';
 
@@ -39,7 +40,7 @@ function setup(pages: Record<number, PageContext>) {
     settings: { ...createSettingsStore({ local: createMemoryStorageArea() }), siteAgentFor: async () => undefined },
     generateId: () => 'id',
     timeline: createCallTimeline(),
-    live: new Map(),
+    live: createLiveCalls(() => {}),
     sites: () => [],
     read: () => {},
     flows,

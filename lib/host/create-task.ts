@@ -10,7 +10,7 @@ import type { TaskTab, TaskTabLeft } from '../messaging/task-tabs';
 import type { CallTimeline } from '../inspector/call-timeline';
 import { webOriginOf } from '../shared/web-origin-of';
 import type { HostSettingsPort, HostToolBridge } from './agent-host-deps';
-import type { LiveCall } from './apply-live-calls';
+import type { LiveCalls } from './create-live-calls';
 import type { RunGuard } from './create-run-guard';
 import { createTabCalls } from './create-tab-calls';
 import { createTabTools, type TabTools } from './create-tab-tools';
@@ -39,7 +39,7 @@ interface TaskDeps {
   /** The conversation's timeline (tagged: tag-task-calls.ts). */
   timeline: CallTimeline;
   /** The conversation's live call states. */
-  live: Map<string, LiveCall>;
+  live: Pick<LiveCalls, 'set' | 'end'>;
   /** The origins whose data the conversation holds, and the note that it now holds another's. */
   sites: () => readonly string[];
   read: (origin: string) => void;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createAgentClient } from './agent-client';
-import { AGENT_PORT_NAME, type PanelIntent } from './agent-messages';
+import { AGENT_PORT_NAME, HOST_LEFT_UNANSWERED, type PanelIntent } from './agent-messages';
 import { createAgentPortPair } from '../testing/agent-port-pair';
 
 /** The host's end of a port, as the port pair makes it. */
@@ -102,5 +102,79 @@ describe('createAgentClient', () => {
     await until(() => client.connected() && received.some((r) => r.type === 'panel/bind' && r.tabId === 2), 'the second bind');
     expect(received.filter((r) => r.type === 'panel/send')).toEqual([]);
     client.close();
+  });
+});
+
+describe('createAgentClient asks', () => {
+  /** A client over port pairs to hosts that answer the bind, and on the request line `panel/redact` (when told). */
+  function overHosts() {
+    const received: unknown[] = [];
+    const hosts: (HostPort & { disconnect(): void })[] = [];
+    let answering = true;
+    const client = createAgentClient({
+      connect: () => {
+        const pair = createAgentPortPair(AGENT_PORT_NAME);
+        hosts.push(pair.host);
+        pair.host.onMessage.addListener((m) => {
+          received.push(m);
+          const message = m as { type?: string; tabId?: number; line?: string; id?: number; request?: { value?: unknown } };
+          if (message.type === 'panel/bind')
+            pair.host.postMessage({
+              type: 'panel/tab',
+              snapshot: { tabId: message.tabId ?? 0, messages: [], running: false, confirmations: [], tools: [], toolsKnown: true },
+            });
+          if (message.line === 'ask' && answering)
+            pair.host.postMessage({ line: 'answer', id: message.id, answer: { value: message.request?.value } } as never);
+        });
+        return pair.panel;
+      },
+      retryDelayMs: 1,
+    });
+    return {
+      client,
+      hosts,
+      received,
+      hold: () => (answering = false),
+      asks: () => received.filter((m) => (m as { line?: string }).line === 'ask'),
+    };
+  }
+
+  it('holds an ask until the host answers the bind, then asks on the line and resolves with the answer', async () => {
+    const { client, asks } = overHosts();
+    const answer = client.ask('panel/redact', { value: 'early' });
+    await new Promise((r) => setTimeout(r, 5));
+    expect(asks()).toEqual([]);
+    client.send({ type: 'panel/bind', tabId: 1 });
+    await expect(answer).resolves.toEqual({ value: 'early' });
+    client.close();
+  });
+
+  it('an ask cancelled while it waits never goes out', async () => {
+    const { client, asks } = overHosts();
+    const cancel = new AbortController();
+    const answer = client.ask('panel/redact', { value: 'never' }, { signal: cancel.signal });
+    cancel.abort(new Error('not wanted'));
+    await expect(answer).rejects.toThrow('not wanted');
+    client.send({ type: 'panel/bind', tabId: 1 });
+    await until(() => client.connected(), 'the host');
+    await client.ask('panel/redact', { value: 'later' });
+    expect(asks().map((a) => (a as { request: unknown }).request)).toEqual([{ value: 'later' }]);
+    client.close();
+  });
+
+  it('fails what the host had not answered when the Port drops, and what is pending when the panel closes', async () => {
+    const { client, hosts, hold } = overHosts();
+    client.send({ type: 'panel/bind', tabId: 1 });
+    await until(() => client.connected(), 'the host');
+    hold();
+    const dropped = client.ask('panel/redact', { value: 'x' });
+    await new Promise((r) => setTimeout(r, 5));
+    hosts[0].disconnect();
+    await expect(dropped).rejects.toThrow(HOST_LEFT_UNANSWERED);
+    await until(() => client.connected(), 'the next host');
+    const closing = client.ask('panel/redact', { value: 'y' });
+    client.close();
+    await expect(closing).rejects.toThrow(HOST_LEFT_UNANSWERED);
+    await expect(client.ask('panel/redact', { value: 'z' })).rejects.toThrow(HOST_LEFT_UNANSWERED);
   });
 });

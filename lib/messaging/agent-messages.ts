@@ -13,7 +13,7 @@ import type { OpenTab, TaskFlow, TaskTab, TaskTabLeft } from './task-tabs';
 /** The runtime Port name the host listens for. */
 export const AGENT_PORT_NAME = 'webmcp-agent-panel';
 
-/** Most tab ids one `panel/list-tabs` may name: the host reads each tab's snapshot, so a list has an end. */
+/** Most tab ids one `panel/list-tabs` ask may name: the host reads each tab's snapshot, so a list has an end. */
 const MAX_LISTED_TABS = 100;
 
 /** The adapters the person can choose between with the "Agent" control. */
@@ -29,10 +29,11 @@ export type TranscriptFormat = 'markdown' | 'json';
 export type ConfirmationAnswer = 'allow-once' | 'allow-always' | 'allow-task' | 'deny';
 
 /**
- * What a panel asks the host to do, on the panel's Port (no answers: the host's events carry the results). Every
- * tab-scoped intent names its tab: one panel may follow tab switches.
+ * What a panel tells the host to do, on the panel's Port (no answers: the host's events carry the results). Every
+ * tab-scoped intent names its tab: one panel may follow tab switches. What the panel waits on an answer for is a
+ * {@link PanelAsks} instead.
  */
-interface PanelChannel {
+export interface PanelChannel {
   /** Follow this tab: the host answers with its snapshot and keeps sending updates. `url` helps adopt a
    * conversation after a browser restart, when the tab came back under a new id. */
   'panel/bind': { request: { tabId: number; url?: string }; answer: undefined };
@@ -45,21 +46,6 @@ interface PanelChannel {
   'panel/retry': { request: { tabId: number }; answer: undefined };
   /** Clears the conversation; `seed` starts the new one with earlier turns (an eval case's history). */
   'panel/new-chat': { request: { tabId: number; seed?: AgentMessage[] }; answer: undefined };
-  /**
-   * Runs one tool by hand from the inspector, through the same validation, confirmation policy, bridge and cursor
-   * as an agent's call. `requestId` is the panel's, to find the call in the timeline; the call id is the host's.
-   */
-  'panel/run-tool': { request: { tabId: number; requestId: string; name: string; input: Record<string, unknown> }; answer: undefined };
-  /** The conversation as Markdown or JSON; `secretFields` names, per tool, the arguments the person marked secret. */
-  'panel/export-transcript': {
-    request: { tabId: number; requestId: string; format: TranscriptFormat; secretFields?: Record<string, string[]> };
-    answer: undefined;
-  };
-  /**
-   * Hands back `value` with the saved API key replaced wherever it appears, as a `panel/redacted` event: the panel
-   * never holds the key, yet its exports (the eval report) must not contain it.
-   */
-  'panel/redact': { request: { requestId: string; value: unknown }; answer: undefined };
   /** Answers the confirmation the host named `confirmationId` (its own id, never the model's call id). */
   'panel/confirm': { request: { tabId: number; confirmationId: string; answer: ConfirmationAnswer }; answer: undefined };
   /**
@@ -75,11 +61,6 @@ interface PanelChannel {
   'panel/add-task-tab': { request: { tabId: number; addTabId: number }; answer: undefined };
   /** The person removes the tab `removeTabId` from the conversation of tab `tabId`. */
   'panel/remove-task-tab': { request: { tabId: number; removeTabId: number }; answer: undefined };
-  /**
-   * The task chooser asks what the router knows of the open tabs `tabIds` (the panel's tabs.query): their site,
-   * title and tool count, answered as `panel/open-tabs` on this Port alone. At most {@link MAX_LISTED_TABS} ids.
-   */
-  'panel/list-tabs': { request: { tabId: number; requestId: string; tabIds: number[] }; answer: undefined };
   /** Re-read settings and the tab's tools (the panel became visible again, or the person saved options). */
   'panel/refresh': { request: { tabId: number }; answer: undefined };
   'panel/choose-adapter': { request: { adapter: AgentKind }; answer: undefined };
@@ -91,6 +72,68 @@ interface PanelChannel {
 
 /** Any intent. */
 export type PanelIntent = ChannelMessage<PanelChannel>;
+
+/**
+ * What a panel asks the host and waits on, on the request line over the same Port (lib/messaging/create-request-line.ts,
+ * port-transport.ts): each ask is answered once, to the asking panel alone, or fails; every ask pending when the Port
+ * drops (the host restarted, the extension updated) fails with {@link HOST_LEFT_UNANSWERED}.
+ */
+export interface PanelAsks {
+  /** The conversation as Markdown or JSON; `secretFields` names, per tool, the arguments the person marked secret. */
+  'panel/export-transcript': {
+    request: { tabId: number; format: TranscriptFormat; secretFields?: Record<string, string[]> };
+    answer: { text: string; fileName: string };
+  };
+  /**
+   * `value` with the saved API key replaced wherever it appears: the panel never holds the key, yet its exports (the
+   * eval report) must not contain it.
+   */
+  'panel/redact': { request: { value: unknown }; answer: { value: unknown } };
+  /**
+   * Runs one tool by hand from the inspector, through the same validation, confirmation policy, bridge and cursor
+   * as an agent's call; answered once the call has ended (its outcome is in the timeline). `requestId` is the
+   * panel's, to find the call in the timeline; the call id is the host's.
+   */
+  'panel/run-tool': { request: { tabId: number; requestId: string; name: string; input: Record<string, unknown> }; answer: null };
+  /**
+   * The task chooser asks what the router knows of the open tabs `tabIds` (the panel's tabs.query): their site, title
+   * and tool count, sent as an update now and again whenever a listed tab's snapshot changes, until the panel cancels
+   * the ask (it lists again, or follows another tab). At most {@link MAX_LISTED_TABS} ids.
+   */
+  'panel/list-tabs': { request: { tabId: number; tabIds: number[] }; answer: null; update: OpenTab[] };
+}
+
+/** What every ask still pending when the panel's Port drops fails with: the host that comes back knows nothing of it. */
+export const HOST_LEFT_UNANSWERED = 'The agent host restarted before it answered. Try again.';
+
+/** Whether a request of the line is a well-formed ask of this type: the host trusts nothing it receives. */
+export function isPanelAsk<T extends keyof PanelAsks>(type: T, request: unknown): request is PanelAsks[T]['request'] {
+  if (typeof request !== 'object' || request === null) return false;
+  const v = request as Record<string, unknown>;
+  switch (type) {
+    case 'panel/export-transcript':
+      return (
+        Number.isInteger(v.tabId) &&
+        (v.format === 'markdown' || v.format === 'json') &&
+        (v.secretFields === undefined || isSecretFields(v.secretFields))
+      );
+    case 'panel/redact':
+      return 'value' in v;
+    case 'panel/run-tool':
+      return (
+        Number.isInteger(v.tabId) &&
+        typeof v.requestId === 'string' &&
+        typeof v.name === 'string' &&
+        typeof v.input === 'object' &&
+        v.input !== null &&
+        !Array.isArray(v.input)
+      );
+    case 'panel/list-tabs':
+      return Number.isInteger(v.tabId) && Array.isArray(v.tabIds) && v.tabIds.length <= MAX_LISTED_TABS && v.tabIds.every(isTabId);
+    default:
+      return false;
+  }
+}
 
 /** A tool call parked on the person's Allow, shown with Allow once / Always on this site / Deny. */
 export interface PendingConfirmation {
@@ -203,19 +246,8 @@ interface PanelEventChannel {
   'panel/notice': { request: { tabId?: number; message: string; draft?: string }; answer: undefined };
   /** The tab's call timeline (agent and by-hand calls), after every change. */
   'panel/timeline': { request: { tabId: number; entries: CallRecord[] }; answer: undefined };
-  /** A by-hand call the host refused before running it (validation), by the panel's requestId. */
-  'panel/tool-run-refused': { request: { tabId: number; requestId: string; message: string }; answer: undefined };
   /** The clear arguments of one open question, after the person's Reveal in it (`panel/reveal`). */
   'panel/revealed': { request: { tabId: number; confirmationId: string; input: string }; answer: undefined };
-  /** The open tabs a `panel/list-tabs` asked about, as the router names them, by the panel's requestId. */
-  'panel/open-tabs': { request: { tabId: number; requestId: string; tabs: OpenTab[] }; answer: undefined };
-  /** A `panel/redact` value without the key, by the panel's requestId. */
-  'panel/redacted': { request: { requestId: string; value: unknown }; answer: undefined };
-  /** An exported transcript, by the panel's requestId. */
-  'panel/transcript': {
-    request: { tabId: number; requestId: string; format: TranscriptFormat; text: string; fileName: string };
-    answer: undefined;
-  };
 }
 
 /** Any event. */
@@ -234,42 +266,20 @@ export function isPanelIntent(value: unknown): value is PanelIntent {
     'panel/confirm',
     'panel/reveal',
     'panel/refresh',
-    'panel/run-tool',
-    'panel/export-transcript',
     'panel/add-task-tab',
     'panel/remove-task-tab',
-    'panel/list-tabs',
   ];
   if (tabScoped.includes(v.type as string)) {
     if (typeof v.tabId !== 'number' || !Number.isInteger(v.tabId)) return false;
     if (v.type === 'panel/send') return typeof v.text === 'string' && typeof v.site === 'string';
     if (v.type === 'panel/new-chat') return v.seed === undefined || (Array.isArray(v.seed) && v.seed.every(isSeedMessage));
-    if (v.type === 'panel/run-tool') {
-      return (
-        typeof v.requestId === 'string' &&
-        typeof v.name === 'string' &&
-        typeof v.input === 'object' &&
-        v.input !== null &&
-        !Array.isArray(v.input)
-      );
-    }
-    if (v.type === 'panel/export-transcript') {
-      return (
-        typeof v.requestId === 'string' &&
-        (v.format === 'markdown' || v.format === 'json') &&
-        (v.secretFields === undefined || isSecretFields(v.secretFields))
-      );
-    }
     if (v.type === 'panel/confirm')
       return typeof v.confirmationId === 'string' && ['allow-once', 'allow-always', 'allow-task', 'deny'].includes(v.answer as string);
     if (v.type === 'panel/reveal') return typeof v.confirmationId === 'string';
     if (v.type === 'panel/add-task-tab') return isTabId(v.addTabId);
     if (v.type === 'panel/remove-task-tab') return isTabId(v.removeTabId);
-    if (v.type === 'panel/list-tabs')
-      return typeof v.requestId === 'string' && Array.isArray(v.tabIds) && v.tabIds.length <= MAX_LISTED_TABS && v.tabIds.every(isTabId);
     return true;
   }
-  if (v.type === 'panel/redact') return typeof v.requestId === 'string' && 'value' in v;
   const kind = v.adapter === 'local' || v.adapter === 'cloud';
   if (v.type === 'panel/choose-model') return kind && typeof v.modelId === 'string';
   return kind && ['panel/choose-adapter', 'panel/prepare', 'panel/cancel-prepare'].includes(v.type as string);

@@ -7,8 +7,11 @@
  * worker-transport.ts (a Worker, a MessagePort, a worker's global).
  */
 export {
+  type AskOptions,
+  type AskType,
   createRequestLine,
   type LineHandlers,
   type LineTransport,
   type RequestLine,
+  type UpdateOf,
 } from '../../bridge/src/create-request-line';

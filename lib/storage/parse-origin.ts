@@ -25,3 +25,9 @@ export function parseOrigin(input: string, example = 'https://shop.example'): Pa
   }
   return { ok: true, value: url.origin };
 }
+
+/** An origin as stored, or the input unchanged when it is not one (so lookups simply miss). */
+export function normaliseOrigin(origin: string): string {
+  const parsed = parseOrigin(origin);
+  return parsed.ok ? parsed.value : origin;
+}

@@ -1,9 +1,6 @@
-import type { WebAgent } from '../agent/types';
 import { type DeviceTestResults, deviceTestKey, sanitizeDeviceTests } from './device-test-results';
 import type { DeviceTestResult } from '../messaging/options-messages';
-import { type GrantCaller, readGrantCaller, sameCaller } from './grant-caller';
 import { maskApiKey } from './mask-api-key';
-import { parseOrigin } from './parse-origin';
 import {
   type AgentMode,
   type ApiKeyState,
@@ -18,20 +15,17 @@ import {
   type LocalPreferences,
   type OpenAIApi,
   type Settings,
-  type SiteProfile,
-  type ToolGrant,
 } from './settings';
 import { SettingsValidationError } from './settings-validation-error';
-import { siteAgentForUrl } from './site-agent-for-url';
+import { createStoredGrants, sanitizeGrants, type StoredGrants } from './create-stored-grants';
+import { createStoredSites, sanitizeSites, type StoredSites } from './create-stored-sites';
 import type { StorageArea, StorageChange } from '../messaging/storage-area';
 import {
   type CloudPreferencesInput,
-  type SiteProfileInput,
   storedConfirmationPolicy,
   validateApiKey,
   validateCloudPreferences,
   validateModelHost,
-  validateSiteProfile,
 } from './validate-settings';
 
 /**
@@ -71,7 +65,7 @@ export const SETTINGS_KEYS = {
 } as const;
 
 /** Typed settings over storage areas. Every write validates first; a refused write throws SettingsValidationError and changes nothing. */
-export interface SettingsStore {
+export interface SettingsStore extends StoredSites, StoredGrants {
   /** Everything a view shows. Never contains an API key, only its mask. Malformed stored values read as defaults. */
   read(): Promise<Settings>;
   /** Calls listener with fresh settings after any change, from any context. Returns the unsubscribe function. */
@@ -92,18 +86,6 @@ export interface SettingsStore {
    */
   cloudSettings(options?: { requireModel?: boolean }): Promise<{ ok: true; value: CloudSettings } | { ok: false; error: string }>;
   setConfirmationPolicy(policy: ConfirmationPolicy): Promise<void>;
-  /**
-   * Adds or edits a site profile. To edit, pass the origin it had (replacing); adding an origin that already has a
-   * profile is refused. Errors keyed origin, instructions, maxSteps, tools.
-   */
-  saveSiteProfile(input: SiteProfileInput, replacing?: string): Promise<SiteProfile>;
-  removeSiteProfile(origin: string): Promise<void>;
-  /** The page agent for a page URL, from the site profiles. */
-  siteAgentFor(pageUrl: string | undefined): Promise<WebAgent | undefined>;
-  /** "Always on this site": the tool runs on pages of this origin without asking, for this caller only. */
-  grantTool(origin: string, tool: string, caller: GrantCaller): Promise<void>;
-  revokeGrant(origin: string, tool: string, caller: GrantCaller): Promise<void>;
-  isToolGranted(origin: string, tool: string, caller: GrantCaller): Promise<boolean>;
   /** "Test this device" results, keyed by model and device (malformed entries dropped). */
   deviceTests(): Promise<DeviceTestResults>;
   /** Keeps one result, replacing the earlier one for the same model and device. */
@@ -122,9 +104,6 @@ export function createSettingsStore(areas: SettingsAreas): SettingsStore {
     queue = next.catch(() => undefined);
     return next;
   };
-
-  const readSites = async (): Promise<SiteProfile[]> => sanitizeSites((await local.get([SETTINGS_KEYS.sites]))[SETTINGS_KEYS.sites]);
-  const readGrants = async (): Promise<ToolGrant[]> => sanitizeGrants((await local.get([SETTINGS_KEYS.grants]))[SETTINGS_KEYS.grants]);
 
   const read = async (): Promise<Settings> => {
     const keys = [
@@ -253,68 +232,8 @@ export function createSettingsStore(areas: SettingsAreas): SettingsStore {
       await local.set({ [SETTINGS_KEYS.confirmation]: policy, [SETTINGS_KEYS.confirmationChosen]: true });
     },
 
-    saveSiteProfile(input, replacing) {
-      return serial(async () => {
-        const result = validateSiteProfile(input);
-        if (!result.ok) throw new SettingsValidationError(result.errors);
-        const profile = result.value;
-        const sites = await readSites();
-        const previous = replacing === undefined ? undefined : normaliseOrigin(replacing);
-        if (profile.origin !== previous && sites.some((s) => s.origin === profile.origin)) {
-          throw new SettingsValidationError({
-            origin: `${profile.origin} already has its own settings: edit those instead.`,
-          });
-        }
-        const index = previous === undefined ? -1 : sites.findIndex((s) => s.origin === previous);
-        if (index >= 0) sites[index] = profile;
-        else sites.push(profile);
-        await local.set({ [SETTINGS_KEYS.sites]: sites });
-        return profile;
-      });
-    },
-
-    removeSiteProfile(origin) {
-      return serial(async () => {
-        const target = normaliseOrigin(origin);
-        const sites = await readSites();
-        await local.set({ [SETTINGS_KEYS.sites]: sites.filter((s) => s.origin !== target) });
-      });
-    },
-
-    async siteAgentFor(pageUrl) {
-      return siteAgentForUrl(await readSites(), pageUrl);
-    },
-
-    grantTool(origin, tool, caller) {
-      return serial(async () => {
-        const parsed = parseOrigin(origin);
-        if (!parsed.ok) throw new SettingsValidationError({ origin: parsed.error });
-        if (tool.trim() === '') throw new SettingsValidationError({ tool: 'A grant needs a tool name.' });
-        // Only a caller that can be told apart from others may hold a grant (grant-caller.ts).
-        const who = caller === undefined ? undefined : readGrantCaller(caller);
-        if (!who) throw new SettingsValidationError({ caller: 'A grant needs a known caller.' });
-        const grants = await readGrants();
-        if (grants.some((g) => g.origin === parsed.value && g.tool === tool && sameCaller(g.caller, who))) return;
-        // Written back whole: grants stored before callers existed are stored as the in-browser agent's from now on.
-        grants.push({ origin: parsed.value, tool, caller: who, grantedAt: Date.now() });
-        await local.set({ [SETTINGS_KEYS.grants]: grants });
-      });
-    },
-
-    revokeGrant(origin, tool, caller) {
-      return serial(async () => {
-        const target = normaliseOrigin(origin);
-        const grants = await readGrants();
-        await local.set({
-          [SETTINGS_KEYS.grants]: grants.filter((g) => !(g.origin === target && g.tool === tool && sameCaller(g.caller, caller))),
-        });
-      });
-    },
-
-    async isToolGranted(origin, tool, caller) {
-      const target = normaliseOrigin(origin);
-      return (await readGrants()).some((g) => g.origin === target && g.tool === tool && sameCaller(g.caller, caller));
-    },
+    ...createStoredSites(local, SETTINGS_KEYS.sites, serial),
+    ...createStoredGrants(local, SETTINGS_KEYS.grants, serial),
 
     deviceTests: async () => sanitizeDeviceTests((await local.get([SETTINGS_KEYS.deviceTests]))[SETTINGS_KEYS.deviceTests]),
 
@@ -327,12 +246,6 @@ export function createSettingsStore(areas: SettingsAreas): SettingsStore {
       });
     },
   };
-}
-
-/** An origin as stored, or the input unchanged when it is not one (so lookups simply miss). */
-function normaliseOrigin(origin: string): string {
-  const parsed = parseOrigin(origin);
-  return parsed.ok ? parsed.value : origin;
 }
 
 function sanitizeLocal(value: unknown): LocalPreferences {
@@ -354,28 +267,4 @@ function sanitizeCloud(value: unknown): CloudPreferences {
     ...(CLOUD_REASONING_LEVELS.some((l) => l.id === v.reasoning) && v.reasoning !== 'provider-default' ? { reasoning: v.reasoning } : {}),
     ...(provider === 'openai' && v.openaiApi === 'chat' ? { openaiApi: 'chat' as const } : {}),
   };
-}
-
-function sanitizeSites(value: unknown): SiteProfile[] {
-  if (!Array.isArray(value)) return [];
-  const sites: SiteProfile[] = [];
-  for (const item of value) {
-    if (!item || typeof item !== 'object') continue;
-    const result = validateSiteProfile(item as SiteProfileInput);
-    if (result.ok && !sites.some((s) => s.origin === result.value.origin)) sites.push(result.value);
-  }
-  return sites;
-}
-
-/** The stored grants; one stored before grants had a caller is the in-browser agent's (grant-caller.ts). */
-function sanitizeGrants(value: unknown): ToolGrant[] {
-  if (!Array.isArray(value)) return [];
-  const grants: ToolGrant[] = [];
-  for (const g of value) {
-    if (!g || typeof g !== 'object' || typeof g.origin !== 'string' || typeof g.tool !== 'string' || typeof g.grantedAt !== 'number')
-      continue;
-    const caller = readGrantCaller(g.caller);
-    if (caller) grants.push({ origin: g.origin, tool: g.tool, caller, grantedAt: g.grantedAt });
-  }
-  return grants;
 }

@@ -4,8 +4,8 @@
  * asked of the host that came back, downloads.
  *
  * The host answers an export at once, so the test holds the answer back on its way: an init script in the side panel
- * wraps runtime.connect so that, while the test says so, `panel/transcript` events are counted and not delivered (as
- * if the host were still working on the export). Then Chrome's offscreen document (the host) is closed, as Chrome
+ * wraps runtime.connect so that, while the test says so, the answers to `panel/export-transcript` asks (on the Port's
+ * request line) are counted and not delivered (as if the host were still working on the export). Then Chrome's offscreen document (the host) is closed, as Chrome
  * may do and a crash does, and the panel's Port drops.
  */
 import { readFileSync } from 'node:fs';
@@ -16,6 +16,8 @@ test.describe.configure({ timeout: 120_000 });
 /** What the panel page's init script keeps on its window. */
 interface Held {
   holdTranscripts?: boolean;
+  /** The ids of the answers held back (each Port listener sees an answer: it counts once). */
+  heldAnswers?: Set<unknown>;
   heldTranscripts?: number;
 }
 
@@ -42,8 +44,12 @@ test('an export pending when the agent host restarts fails with one clear error;
         onMessage: {
           addListener: (listener: (message: unknown, from: unknown) => void) =>
             port.onMessage.addListener((message, from) => {
-              if (held.holdTranscripts && (message as { type?: string })?.type === 'panel/transcript') {
-                held.heldTranscripts = (held.heldTranscripts ?? 0) + 1;
+              // A transcript's answer on the Port's request line: `{ line: 'answer', id, answer: { text, fileName } }`.
+              const answer = message as { line?: string; id?: unknown; answer?: { fileName?: unknown } };
+              if (held.holdTranscripts && answer?.line === 'answer' && typeof answer.answer?.fileName === 'string') {
+                held.heldAnswers ??= new Set();
+                held.heldAnswers.add(answer.id);
+                held.heldTranscripts = held.heldAnswers.size;
                 return;
               }
               listener(message, from);
