@@ -4,6 +4,7 @@ import { MAX_RETURNS_CHARS } from './summarize-output-schema';
 import { TASK_PHRASES, TASK_SYNONYMS } from './task-synonyms';
 import type { ToolDescriptor } from './types';
 import { isRecord } from '../shared/is-record';
+import { splitWords } from './split-words';
 import { stemmer } from 'stemmer';
 
 /** Options of {@link rankTools}. */
@@ -74,9 +75,6 @@ interface Indexed {
 
 /** Indexed words per tool object (a snapshot's tools are reused step after step). */
 const index = new WeakMap<ToolDescriptor, Indexed>();
-/** Indexed words per tool text, for snapshots that rebuild equal tool objects. Bounded. */
-const byText = new Map<string, Indexed>();
-const MAX_BY_TEXT = 4000;
 /** The prompt's compact copies, made only for tools that get shown. */
 const compacts = new WeakMap<ToolDescriptor, ToolDescriptor>();
 
@@ -251,44 +249,53 @@ function indexed(tool: ToolDescriptor): Indexed {
   const hit = index.get(tool);
   if (hit) return hit;
   const texts = fieldTexts(tool);
-  const key = FIELDS.map((f) => texts[f]).join('\u0000');
-  const known = byText.get(key);
-  if (known) {
-    index.set(tool, known);
-    return known;
-  }
   const words = new Map<string, number>();
-  const lengths = FIELDS.map((field, f) => {
-    const found = tokenize(texts[field]);
+  const lengths: number[] = [];
+  for (let f = 0; f < FIELDS.length; f++) {
+    const found = fieldWords(texts[FIELDS[f]]);
     for (const word of found) words.set(word, (words.get(word) ?? 0) | (1 << f));
-    return found.length;
-  });
+    lengths.push(found.length);
+  }
   const entry: Indexed = { words, list: [...words.keys()], lengths };
   index.set(tool, entry);
-  if (byText.size >= MAX_BY_TEXT) byText.clear();
-  byText.set(key, entry);
   return entry;
 }
 
 /**
- * Words of a text: split on non-letters, camelCase (also "DOMComponents"), snake_case and letter-digit boundaries,
- * lower-cased, stopwords out, Porter-stemmed; a phrase of TASK_PHRASES ("to do", "sign in") adds its one-word form.
+ * Words per field text: a task's tools share many texts (parameter descriptions, a site's names, a tool another tab
+ * of the same site offers, a tool whose description alone changed), split and stemmed once. Bounded.
+ */
+const byFieldText = new Map<string, readonly string[]>();
+const MAX_BY_FIELD_TEXT = 8000;
+
+function fieldWords(text: string): readonly string[] {
+  if (!text) return [];
+  let found = byFieldText.get(text);
+  if (!found) {
+    if (byFieldText.size >= MAX_BY_FIELD_TEXT) byFieldText.clear();
+    found = tokenize(text);
+    byFieldText.set(text, found);
+  }
+  return found;
+}
+
+/**
+ * Words of a text: split on non-letters, camelCase (also "DOMComponents"), snake_case and letter-digit boundaries
+ * (splitWords), lower-cased, stopwords out, Porter-stemmed; a phrase of TASK_PHRASES ("to do", "sign in") adds its
+ * one-word form.
  */
 export function tokenize(text: string): string[] {
   const out: string[] = [];
-  let spaced = text
-    .slice(0, 4000)
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2');
-  if (/\d/.test(spaced)) spaced = spaced.replace(/(\p{L})(\p{N})|(\p{N})(\p{L})/gu, '$1$3 $2$4');
-  const raws = spaced.toLowerCase().split(/[^\p{L}\p{N}]+/u);
+  const raws = splitWords(text);
   const { byWords, firstWords } = phrases();
   for (let i = 0; i < raws.length; i++) {
     const raw = raws[i];
-    const phrase = firstWords.has(raw) && i + 1 < raws.length ? byWords.get(`${raw} ${raws[i + 1]}`) : undefined;
-    if (phrase) out.push(phrase);
-    if (raw.length < 2 || STOPWORDS.has(raw)) continue;
-    out.push(stem(raw));
+    if (firstWords.has(raw) && i + 1 < raws.length) {
+      const phrase = byWords.get(`${raw} ${raws[i + 1]}`);
+      if (phrase) out.push(phrase);
+    }
+    const word = stem(raw);
+    if (word) out.push(word);
   }
   return out;
 }
@@ -310,12 +317,15 @@ function phrases(): { byWords: Map<string, string>; firstWords: Set<string> } {
 const stems = new Map<string, string>();
 const MAX_STEMS = 20_000;
 
-/** Porter's stemmer (the `stemmer` package): the forms of a word meet ("bookings"/"booked"/"book"). */
+/**
+ * Porter's stemmer (the `stemmer` package): the forms of a word meet ("bookings"/"booked"/"book"); '' for a word
+ * left out (one letter, or a stopword).
+ */
 function stem(word: string): string {
   let found = stems.get(word);
   if (found === undefined) {
     if (stems.size >= MAX_STEMS) stems.clear();
-    found = stemmer(word);
+    found = word.length < 2 || STOPWORDS.has(word) ? '' : stemmer(word);
     stems.set(word, found);
   }
   return found;
