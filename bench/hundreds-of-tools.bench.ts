@@ -6,7 +6,7 @@
  * the on-device loop's defaults against the on-device budget (the catalog models' 8,192-token context less the
  * 512-token reply budget), estimated as the audit estimates (lib/audit/estimate-tokens.ts). Asserts nothing.
  */
-import { rankTools } from '../lib/agent/rank-tools';
+import { indexTools, rankTools } from '../lib/agent/rank-tools';
 import { runLocalAgent } from '../lib/agent/run-local-agent';
 import { createToolNames } from '../lib/agent/site-tool-names';
 import type { AgentRunRequest, ToolDescriptor } from '../lib/agent/types';
@@ -102,6 +102,32 @@ async function firstPromptTokens(tools: ToolDescriptor[], ask: string): Promise<
   return { tokens: estimateTokens(first), offered: first.tools?.length ?? 0 };
 }
 
+/**
+ * The current ranker with the tools indexed as they arrive (indexTools, as each tab's tool view does when the
+ * router's snapshot comes, lib/host/create-tab-tools.ts): the time indexing a tab's snapshot takes, summed over the
+ * five tabs, and then the first request over the task's pooled copies of them (new objects under site-qualified
+ * names, as each step's tool list is).
+ */
+function timeIndexedOnArrival(tools: ToolDescriptor[], asks: string[]): { arrival: string; first: string } {
+  const arrivals: number[] = [];
+  const firsts: number[] = [];
+  for (let round = 0; round < FIRST_ROUNDS; round++) {
+    const fresh = tools.map((t) => ({ ...t, name: `${t.name}_a${round}`, description: `${t.description ?? ''} arrival ${round}` }));
+    // Each tab's snapshot names its tools without the task's site qualifier.
+    const tabs = Array.from({ length: TABS }, (_, tab) =>
+      fresh.filter((_, i) => i % TABS === tab).map((t) => ({ ...t, name: t.name.slice(t.name.indexOf('__') + 2) })),
+    );
+    let start = performance.now();
+    for (const tab of tabs) indexTools(tab);
+    arrivals.push(performance.now() - start);
+    const pooled = fresh.map((t) => ({ ...t }));
+    start = performance.now();
+    rankTools(pooled, asks[round], { max: 8 });
+    firsts.push(performance.now() - start);
+  }
+  return { arrival: stats(arrivals), first: stats(firsts) };
+}
+
 const tools = taskTools();
 const asks = requests();
 console.log(`A task of ${TABS} tabs and ${tools.length} tools; ${asks.length} requests (the corpus').`);
@@ -112,6 +138,10 @@ for (const [label, rank] of [
   const t = timeRanking(rank, tools, asks);
   console.log(`rankTools ${label.padEnd(6)} over ${tools.length} tools: first request (indexing) ${t.first}; then ${t.warm}`);
 }
+const arrival = timeIndexedOnArrival(tools, asks);
+console.log(
+  `rankTools after, tools indexed as each tab's snapshot arrives: indexing the 5 snapshots ${arrival.arrival}; then the first request ${arrival.first}`,
+);
 const prompts = await Promise.all(asks.slice(0, 40).map((ask) => firstPromptTokens(tools, ask)));
 const tokens = prompts.map((p) => p.tokens).sort((a, b) => a - b);
 console.log(

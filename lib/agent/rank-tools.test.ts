@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rankTools, scoreTools, tokenize } from './rank-tools';
+import { indexTools, rankTools, scoreTools, tokenize } from './rank-tools';
 import { TASK_SYNONYMS } from './task-synonyms';
 import type { ToolDescriptor } from './types';
 
@@ -89,6 +89,33 @@ describe('rankTools', () => {
   it('reads the tools it is given each time (a changed list is ranked afresh)', () => {
     expect(names(rankTools(shop.slice(0, 2), 'cart total', { max: 1 }))).toEqual(['get_store_hours']);
     expect(names(rankTools(shop, 'cart total', { max: 1 }))).toEqual(['view_cart']);
+  });
+});
+
+describe('indexTools', () => {
+  it('learns tools ahead of a request without changing what any request ranks, and takes hostile entries', () => {
+    const arriving = shop.map((t) => ({ ...t, description: `${t.description} (arrived)` }));
+    const asks = ['add the blue shoes to my cart', 'book for a party of 4', 'store opening hours', ''];
+    const cold = asks.map((ask) =>
+      names(
+        rankTools(
+          arriving.map((t) => ({ ...t, name: `shop_example__${t.name}` })),
+          ask,
+        ),
+      ),
+    );
+    indexTools([...arriving, null, { name: 42, inputSchema: 'x' }] as unknown as ToolDescriptor[]);
+    // The task's pooled copies: new objects, site-qualified names, the same texts.
+    const warm = asks.map((ask) =>
+      names(
+        rankTools(
+          arriving.map((t) => ({ ...t, name: `shop_example__${t.name}` })),
+          ask,
+        ),
+      ),
+    );
+    expect(warm).toEqual(cold);
+    expect(warm[0][0]).toBe('shop_example__add_to_cart');
   });
 });
 

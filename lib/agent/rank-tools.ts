@@ -98,6 +98,15 @@ export function rankTools(tools: readonly ToolDescriptor[], query: string, optio
 }
 
 /**
+ * Splits and stems the tools' texts now, as they arrive (a tab's snapshot), so that the first request over them
+ * only does the request's own work: what is learnt is kept per field text, so the task's pooled, site-qualified
+ * copies of the same tools find it. Ranks nothing.
+ */
+export function indexTools(tools: readonly ToolDescriptor[]): void {
+  for (const tool of tools) if (tool && typeof tool === 'object') indexed(tool);
+}
+
+/**
  * How well each tool matches `query`, in `tools`' order: the score rankTools sorts by, plus the bonus for
  * recently used tools. Equal scores are what the ranker cannot tell apart (it then keeps the page's order).
  */
