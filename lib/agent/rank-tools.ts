@@ -5,6 +5,7 @@ import { TASK_PHRASES, TASK_SYNONYMS } from './task-synonyms';
 import type { ToolDescriptor } from './types';
 import { isRecord } from '../shared/is-record';
 import { splitWords } from './split-words';
+import { SPOKEN_WORDS } from './spoken-words';
 import { stemmer } from 'stemmer';
 
 /** Options of {@link rankTools}. */
@@ -57,6 +58,8 @@ const MIN_COMPOUND_PART = 4;
 const MIN_WORD_START = 5;
 /** Credit for a query word whose synonym (TASK_SYNONYMS) is a tool word ("film" → "movie"). */
 const SYNONYM_CREDIT = 0.5;
+/** How much less the commonest spoken word weighs (spokenWeight). */
+const SPOKEN_DAMP = 0.5;
 
 const STOPWORDS = new Set(
   'a an the to of for and or in on at by with from is are be it this that my me i you your we our can could would please do does did want need some any all what which how get not'.split(
@@ -132,7 +135,7 @@ export function scoreTools(tools: readonly ToolDescriptor[], query: string, rece
       });
       const df = tfs.reduce((n, tf) => n + (tf > 0 ? 1 : 0), 0);
       if (df === 0) continue;
-      const idf = Math.log(1 + (docs.length - df + 0.5) / (df + 0.5));
+      const idf = Math.log(1 + (docs.length - df + 0.5) / (df + 0.5)) * spokenWeight(term);
       for (let i = 0; i < docs.length; i++) if (tfs[i] > 0) matched[i].push((idf * tfs[i] * (K1 + 1)) / (tfs[i] + K1));
     }
     for (let i = 0; i < docs.length; i++) scores[i] = withDiminishingBreadth(matched[i]);
@@ -183,6 +186,25 @@ function prefixFields(doc: Indexed, term: string): number {
       mask |= doc.words.get(word) ?? 0;
   }
   return mask;
+}
+
+let spokenRanks: Map<string, number> | undefined;
+
+/**
+ * What a request word's weight is multiplied by for how common the word is in spoken English (SPOKEN_WORDS): 1 for
+ * a word outside the list, down to 1 - SPOKEN_DAMP for the commonest, by the log of its place. The ranker's IDF only
+ * knows the tools: a word tools seldom use but people say all the time ("late", "today", "someone", "tell") is rare
+ * among tools and so weighs as much as what the request is about. Pooled recall on the tuned corpus at 4 tools:
+ * 0.795 without, 0.813 with 0.5 (both halves of the tuned sites gained; at 8 tools, unchanged).
+ */
+function spokenWeight(term: string): number {
+  if (!spokenRanks) {
+    const list = SPOKEN_WORDS.split(' ');
+    spokenRanks = new Map(list.map((word, i) => [word, i]));
+  }
+  const rank = spokenRanks.get(term);
+  if (rank === undefined) return 1;
+  return 1 - SPOKEN_DAMP * (1 - Math.log(1 + rank) / Math.log(1 + spokenRanks.size));
 }
 
 let synonyms: Map<string, string[]> | undefined;
