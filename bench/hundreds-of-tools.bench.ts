@@ -2,7 +2,9 @@
  * Hundreds of tools stay cheap (issue 49): a task of five tabs holding 300 tools between them (the corpus' sites'
  * tools and BFCL live_multiple functions, bench/ranker-corpus/), under site-qualified names as a task pools them.
  * Prints, today's ranker (frozen) beside the current one: the time rankTools takes over the 300 tools per request
- * (median and p95, warm; and the first request, which indexes every tool), and the first model step's prompt with
+ * (median and p95, warm; and the first request, which indexes every tool, timed over tools it has not seen; and,
+ * for the current ranker, the first request when each tab's tools were indexed as its snapshot arrived, as the
+ * extension does, with the time that indexing took), and the first model step's prompt with
  * the on-device loop's defaults against the on-device budget (the catalog models' 8,192-token context less the
  * 512-token reply budget), estimated as the audit estimates (lib/audit/estimate-tokens.ts). Asserts nothing.
  */
