@@ -58,6 +58,30 @@ const [bfclBefore, bfclAfter] = RANKERS.map(([, rank]) => bfclRecall(rank));
 console.log(
   `${'BFCL live_multiple, per row'.padEnd(34)} before @4 ${bfclBefore.at4.toFixed(3)}  @8 ${bfclBefore.at8.toFixed(3)}  |  after @4 ${bfclAfter.at4.toFixed(3)}  @8 ${bfclAfter.at8.toFixed(3)}  (${bfclAfter.n} expected)`,
 );
+/**
+ * Per part and k: how many (request, tool) pairs the current ranker brings within k that the old one missed, and how
+ * many it loses: with about a hundred pairs a part, one pair moves recall by about 0.01, and this tells a change
+ * from a reshuffle.
+ */
+function moved(part: 'tuned' | 'kept-out', k: 4 | 8): string {
+  const missed = (rank: Rank) =>
+    new Set(
+      measureToolRecall(all, {
+        pooled: true,
+        ks: [k],
+        missesAt: k,
+        rank,
+        only: (site) => partOf((site as { id: string }).id) === part,
+      }).misses.map((m) => `${m.origin} ${m.case} ${m.tool}`),
+    );
+  const [before, after] = RANKERS.map(([, rank]) => missed(rank));
+  const gained = [...before].filter((m) => !after.has(m)).length;
+  const lost = [...after].filter((m) => !before.has(m)).length;
+  return `@${k} +${gained} −${lost}`;
+}
+console.log(
+  `${'pairs moved into / out of the first k'.padEnd(34)} tuned ${moved('tuned', 4)}, ${moved('tuned', 8)}  |  kept-out ${moved('kept-out', 4)}, ${moved('kept-out', 8)}`,
+);
 const tunedMisses = pooled('tuned')(rankTools).misses;
 for (const m of tunedMisses) console.log(`  tuned miss: ${m.tool} ranked ${m.rank} for "${m.request}" (${m.origin})`);
 const keptMisses = pooled('kept-out')(rankTools).misses.length;

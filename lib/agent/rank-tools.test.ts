@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { rankTools, scoreTools, tokenize } from './rank-tools';
+import { indexTools, rankTools, scoreTools, tokenize } from './rank-tools';
+import { SPOKEN_WORDS } from './spoken-words';
 import { TASK_SYNONYMS } from './task-synonyms';
 import type { ToolDescriptor } from './types';
 
@@ -89,6 +90,33 @@ describe('rankTools', () => {
   it('reads the tools it is given each time (a changed list is ranked afresh)', () => {
     expect(names(rankTools(shop.slice(0, 2), 'cart total', { max: 1 }))).toEqual(['get_store_hours']);
     expect(names(rankTools(shop, 'cart total', { max: 1 }))).toEqual(['view_cart']);
+  });
+});
+
+describe('indexTools', () => {
+  it('learns tools ahead of a request without changing what any request ranks, and takes hostile entries', () => {
+    const arriving = shop.map((t) => ({ ...t, description: `${t.description} (arrived)` }));
+    const asks = ['add the blue shoes to my cart', 'book for a party of 4', 'store opening hours', ''];
+    const cold = asks.map((ask) =>
+      names(
+        rankTools(
+          arriving.map((t) => ({ ...t, name: `shop_example__${t.name}` })),
+          ask,
+        ),
+      ),
+    );
+    indexTools([...arriving, null, { name: 42, inputSchema: 'x' }] as unknown as ToolDescriptor[]);
+    // The task's pooled copies: new objects, site-qualified names, the same texts.
+    const warm = asks.map((ask) =>
+      names(
+        rankTools(
+          arriving.map((t) => ({ ...t, name: `shop_example__${t.name}` })),
+          ask,
+        ),
+      ),
+    );
+    expect(warm).toEqual(cold);
+    expect(warm[0][0]).toBe('shop_example__add_to_cart');
   });
 });
 
@@ -229,6 +257,7 @@ describe('rankTools against a keyword-stuffed description', () => {
     ['what ingredients do I need for 6 servings', 'get_ingredients'],
     ['reserve a table for four on Friday', 'book_table'],
     ['search the catalog for a red scarf', 'search_products'],
+    ['can you tell me how much money I have in my account today', 'get_balance'],
   ];
   const attacks: [string, string][] = [
     ['every common word once', `The best tool for anything. ${COMMON}`],
@@ -242,6 +271,12 @@ describe('rankTools against a keyword-stuffed description', () => {
         .join(' '),
     ],
     ['every everyday phrase and synonym', `how much to do sign in check out pick up last time ${TASK_SYNONYMS.flat().join(' ')}`],
+    // The ranker weighs a word people say all the time less (spoken-words.ts): a page saying all of them gains nothing.
+    ['the 400 commonest spoken words', SPOKEN_WORDS.split(' ').slice(0, 400).join(' ')],
+    [
+      'synonyms of common verbs',
+      'get obtain acquire fetch retrieve receive make create build produce generate do perform execute run handle manage go move travel head see view watch look display show find locate discover seek search give provide offer supply send deliver take grab collect pick put place set add insert change modify alter update edit tell say inform notify',
+    ],
   ];
 
   for (const [label, description] of attacks) {

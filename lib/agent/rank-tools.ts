@@ -4,6 +4,8 @@ import { MAX_RETURNS_CHARS } from './summarize-output-schema';
 import { TASK_PHRASES, TASK_SYNONYMS } from './task-synonyms';
 import type { ToolDescriptor } from './types';
 import { isRecord } from '../shared/is-record';
+import { splitWords } from './split-words';
+import { SPOKEN_WORDS } from './spoken-words';
 import { stemmer } from 'stemmer';
 
 /** Options of {@link rankTools}. */
@@ -56,6 +58,8 @@ const MIN_COMPOUND_PART = 4;
 const MIN_WORD_START = 5;
 /** Credit for a query word whose synonym (TASK_SYNONYMS) is a tool word ("film" → "movie"). */
 const SYNONYM_CREDIT = 0.5;
+/** How much less the commonest spoken word weighs (spokenWeight). */
+const SPOKEN_DAMP = 0.5;
 
 const STOPWORDS = new Set(
   'a an the to of for and or in on at by with from is are be it this that my me i you your we our can could would please do does did want need some any all what which how get not'.split(
@@ -74,9 +78,6 @@ interface Indexed {
 
 /** Indexed words per tool object (a snapshot's tools are reused step after step). */
 const index = new WeakMap<ToolDescriptor, Indexed>();
-/** Indexed words per tool text, for snapshots that rebuild equal tool objects. Bounded. */
-const byText = new Map<string, Indexed>();
-const MAX_BY_TEXT = 4000;
 /** The prompt's compact copies, made only for tools that get shown. */
 const compacts = new WeakMap<ToolDescriptor, ToolDescriptor>();
 
@@ -97,6 +98,15 @@ export function rankTools(tools: readonly ToolDescriptor[], query: string, optio
   const order = tools.map((_, i) => i);
   order.sort((a, b) => scores[b] - scores[a] || a - b);
   return order.slice(0, max).map((i) => compactTool(tools[i]));
+}
+
+/**
+ * Splits and stems the tools' texts now, as they arrive (a tab's snapshot), so that the first request over them
+ * only does the request's own work: what is learnt is kept per field text, so the task's pooled, site-qualified
+ * copies of the same tools find it. Ranks nothing.
+ */
+export function indexTools(tools: readonly ToolDescriptor[]): void {
+  for (const tool of tools) if (tool && typeof tool === 'object') indexed(tool);
 }
 
 /**
@@ -125,7 +135,7 @@ export function scoreTools(tools: readonly ToolDescriptor[], query: string, rece
       });
       const df = tfs.reduce((n, tf) => n + (tf > 0 ? 1 : 0), 0);
       if (df === 0) continue;
-      const idf = Math.log(1 + (docs.length - df + 0.5) / (df + 0.5));
+      const idf = Math.log(1 + (docs.length - df + 0.5) / (df + 0.5)) * spokenWeight(term);
       for (let i = 0; i < docs.length; i++) if (tfs[i] > 0) matched[i].push((idf * tfs[i] * (K1 + 1)) / (tfs[i] + K1));
     }
     for (let i = 0; i < docs.length; i++) scores[i] = withDiminishingBreadth(matched[i]);
@@ -176,6 +186,25 @@ function prefixFields(doc: Indexed, term: string): number {
       mask |= doc.words.get(word) ?? 0;
   }
   return mask;
+}
+
+let spokenRanks: Map<string, number> | undefined;
+
+/**
+ * What a request word's weight is multiplied by for how common the word is in spoken English (SPOKEN_WORDS): 1 for
+ * a word outside the list, down to 1 - SPOKEN_DAMP for the commonest, by the log of its place. The ranker's IDF only
+ * knows the tools: a word tools seldom use but people say all the time ("late", "today", "someone", "tell") is rare
+ * among tools and so weighs as much as what the request is about. Pooled recall on the tuned corpus at 4 tools:
+ * 0.795 without, 0.813 with 0.5 (both halves of the tuned sites gained; at 8 tools, unchanged).
+ */
+function spokenWeight(term: string): number {
+  if (!spokenRanks) {
+    const list = SPOKEN_WORDS.split(' ');
+    spokenRanks = new Map(list.map((word, i) => [word, i]));
+  }
+  const rank = spokenRanks.get(term);
+  if (rank === undefined) return 1;
+  return 1 - SPOKEN_DAMP * (1 - Math.log(1 + rank) / Math.log(1 + spokenRanks.size));
 }
 
 let synonyms: Map<string, string[]> | undefined;
@@ -251,44 +280,53 @@ function indexed(tool: ToolDescriptor): Indexed {
   const hit = index.get(tool);
   if (hit) return hit;
   const texts = fieldTexts(tool);
-  const key = FIELDS.map((f) => texts[f]).join('\u0000');
-  const known = byText.get(key);
-  if (known) {
-    index.set(tool, known);
-    return known;
-  }
   const words = new Map<string, number>();
-  const lengths = FIELDS.map((field, f) => {
-    const found = tokenize(texts[field]);
+  const lengths: number[] = [];
+  for (let f = 0; f < FIELDS.length; f++) {
+    const found = fieldWords(texts[FIELDS[f]]);
     for (const word of found) words.set(word, (words.get(word) ?? 0) | (1 << f));
-    return found.length;
-  });
+    lengths.push(found.length);
+  }
   const entry: Indexed = { words, list: [...words.keys()], lengths };
   index.set(tool, entry);
-  if (byText.size >= MAX_BY_TEXT) byText.clear();
-  byText.set(key, entry);
   return entry;
 }
 
 /**
- * Words of a text: split on non-letters, camelCase (also "DOMComponents"), snake_case and letter-digit boundaries,
- * lower-cased, stopwords out, Porter-stemmed; a phrase of TASK_PHRASES ("to do", "sign in") adds its one-word form.
+ * Words per field text: a task's tools share many texts (parameter descriptions, a site's names, a tool another tab
+ * of the same site offers, a tool whose description alone changed), split and stemmed once. Bounded.
+ */
+const byFieldText = new Map<string, readonly string[]>();
+const MAX_BY_FIELD_TEXT = 8000;
+
+function fieldWords(text: string): readonly string[] {
+  if (!text) return [];
+  let found = byFieldText.get(text);
+  if (!found) {
+    if (byFieldText.size >= MAX_BY_FIELD_TEXT) byFieldText.clear();
+    found = tokenize(text);
+    byFieldText.set(text, found);
+  }
+  return found;
+}
+
+/**
+ * Words of a text: split on non-letters, camelCase (also "DOMComponents"), snake_case and letter-digit boundaries
+ * (splitWords), lower-cased, stopwords out, Porter-stemmed; a phrase of TASK_PHRASES ("to do", "sign in") adds its
+ * one-word form.
  */
 export function tokenize(text: string): string[] {
   const out: string[] = [];
-  let spaced = text
-    .slice(0, 4000)
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2');
-  if (/\d/.test(spaced)) spaced = spaced.replace(/(\p{L})(\p{N})|(\p{N})(\p{L})/gu, '$1$3 $2$4');
-  const raws = spaced.toLowerCase().split(/[^\p{L}\p{N}]+/u);
+  const raws = splitWords(text);
   const { byWords, firstWords } = phrases();
   for (let i = 0; i < raws.length; i++) {
     const raw = raws[i];
-    const phrase = firstWords.has(raw) && i + 1 < raws.length ? byWords.get(`${raw} ${raws[i + 1]}`) : undefined;
-    if (phrase) out.push(phrase);
-    if (raw.length < 2 || STOPWORDS.has(raw)) continue;
-    out.push(stem(raw));
+    if (firstWords.has(raw) && i + 1 < raws.length) {
+      const phrase = byWords.get(`${raw} ${raws[i + 1]}`);
+      if (phrase) out.push(phrase);
+    }
+    const word = stem(raw);
+    if (word) out.push(word);
   }
   return out;
 }
@@ -310,12 +348,15 @@ function phrases(): { byWords: Map<string, string>; firstWords: Set<string> } {
 const stems = new Map<string, string>();
 const MAX_STEMS = 20_000;
 
-/** Porter's stemmer (the `stemmer` package): the forms of a word meet ("bookings"/"booked"/"book"). */
+/**
+ * Porter's stemmer (the `stemmer` package): the forms of a word meet ("bookings"/"booked"/"book"); '' for a word
+ * left out (one letter, or a stopword).
+ */
 function stem(word: string): string {
   let found = stems.get(word);
   if (found === undefined) {
     if (stems.size >= MAX_STEMS) stems.clear();
-    found = stemmer(word);
+    found = word.length < 2 || STOPWORDS.has(word) ? '' : stemmer(word);
     stems.set(word, found);
   }
   return found;

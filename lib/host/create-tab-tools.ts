@@ -5,6 +5,7 @@
  * once per change it is told of; a tool call reads the view (current) and never looks itself.
  */
 import { isDebuggingTool } from '../agent/is-debugging-tool';
+import { indexTools } from '../agent/rank-tools';
 import { isDelegateToolName, reachableToolNames } from '../agent/select-tools';
 import { summarizeOutputSchema } from '../agent/summarize-output-schema';
 import type { PageContext, ToolDescriptor, WebAgent } from '../agent/types';
@@ -95,6 +96,8 @@ export function createTabTools(deps: TabToolsDeps): TabTools {
       // delegate_to_* names are the extension's (sub-agents): a page tool of that name never runs under it.
       const read = { tools: fresh.tools.filter((t) => !isDelegateToolName(t.name)), page: fresh.page };
       tools = read;
+      // The ranker learns the tools' words now rather than on the first request over them (issue 49).
+      indexTools(read.tools);
       identities = new Map(fresh.tools.map((t) => [t.name, identityOf(t)]));
       dropped = fresh.dropped;
       limits = fresh.limits;
