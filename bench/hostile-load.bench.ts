@@ -14,6 +14,9 @@
  * - memory: the proportional set size (PSS, /proc/PID/smaps_rollup) of the extension's renderer process and of the
  *   whole browser, before the hostile tab opens, the most while it is open, and after it closed: sampled every second
  *   until it is back to its level (the garbage is freed when V8 collects it), at most 30 s, with the seconds it took.
+ * - CPU seconds by kind of process (the extension's, pages' renderers, the browser's, GPU and utility) while the hostile
+ *   tab is open, and the same page's in a browser without the extension (HOSTILE_BENCH_NO_BARE=1 skips that run): what
+ *   the page costs the machine by itself, which no extension can take back, beside what it costs with the extension.
  * A first row opens an ordinary page with tools (tests/fixtures/pages/imperative.html) instead: the control, what any
  * other tab costs the errand on this machine. The hostile tab is watched (its tools asked for, as when the panel was opened on it). Two pages also get calls
  * through the router, from the service worker as the agent host's calls arrive there: huge-result.html's tool is
@@ -46,6 +49,8 @@ const MODES = (process.env.HOSTILE_BENCH_MODES ?? 'polyfill,native').split(',') 
 const ERRAND_TIMEOUT = 30_000;
 const NEW_TOOL_TIMEOUT = 10_000;
 const PING_TIMEOUT = 15_000;
+/** HOSTILE_BENCH_NO_BARE=1: skip the run of each page in a browser without the extension. */
+const NO_BARE = process.env.HOSTILE_BENCH_NO_BARE === '1';
 /** How long memory may take to come back after the hostile tab closed (HOSTILE_BENCH_AFTER_MS). */
 const AFTER_MS = Number(process.env.HOSTILE_BENCH_AFTER_MS ?? 30_000);
 const API_KEY = 'sk-hostile-bench';
@@ -570,6 +575,35 @@ function printTable(mode: string, rows: Row[]): void {
   for (const row of rows) for (const note of row.notes) console.log(`  ${row.scenario.page}: ${note}`);
 }
 
+/**
+ * The same hostile page, open for the same window beside the same shop tab, in a browser without the extension: what
+ * the page costs this machine by itself (its own renderer and the browser's work for it, native WebMCP's included).
+ * The errand cannot run there, so this is the CPU by kind only, to read the row's CPU note against.
+ */
+async function cpuWithoutExtension(scenario: Scenario, native: boolean, server: StaticServer): Promise<string> {
+  const profile = mkdtempSync(join(tmpdir(), 'hostile-bench-bare-'));
+  const { context, close } = await launchBrowser({ native, profile, extensionDir: null });
+  try {
+    const shop = await context.newPage();
+    await shop.goto(`${server.url}/demo/`);
+    const hostile = await context.newPage();
+    const query = process.env[`HOSTILE_BENCH_QUERY_${scenario.page.replace('.html', '').replaceAll('-', '_').toUpperCase()}`];
+    const from = cpuByKind(profile);
+    await within(
+      PING_TIMEOUT,
+      hostile.goto(`${server.url}/${scenario.page === 'imperative.html' ? '' : 'hostile/'}${scenario.page}${query ? `?${query}` : ''}`, {
+        waitUntil: 'commit',
+      }),
+    );
+    await shop.bringToFront();
+    await sleep(WINDOW_MS);
+    return `CPU while open, without the extension: ${cpuSpent(from, cpuByKind(profile))}`;
+  } finally {
+    await within(20_000, close());
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   const server = await startStaticServer({ '/': 'tests/fixtures/pages', '/demo': 'demo' });
   const provider = await startProviderServer({ apiKey: API_KEY });
@@ -580,7 +614,9 @@ async function main() {
       const rows: Row[] = [];
       for (const scenario of scenarios) {
         const t0 = Date.now();
-        rows.push(await runScenario(scenario, mode === 'native', server, provider));
+        const row = await runScenario(scenario, mode === 'native', server, provider);
+        if (!NO_BARE) row.notes.push(await cpuWithoutExtension(scenario, mode === 'native', server));
+        rows.push(row);
         console.log(`  ${mode} ${scenario.page} (${scenario.what}): ${((Date.now() - t0) / 1000).toFixed(0)} s`);
       }
       printTable(mode, rows);
