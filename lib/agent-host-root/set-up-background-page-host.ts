@@ -14,7 +14,7 @@ import type { ToolBridge } from '../messaging/tool-bridge';
 import { wireAgentHost } from './wire-agent-host';
 
 /** The slice of Firefox's browser this needs. */
-export interface BackgroundPageBrowser {
+interface BackgroundPageBrowser {
   runtime: {
     id: string;
     getURL(path: string): string;

@@ -8,7 +8,7 @@
 import type { ToolRouter } from './create-tool-router';
 
 /** The hooks, by the names the tests read. */
-export interface E2eTestHooks {
+interface E2eTestHooks {
   /** Settles once the page-world stub stored from the last report is registered (set-up-stub-sync.ts). */
   pageStubReady: Promise<unknown>;
   /** Settles once this worker's stubs are right (on a first launch, after the agent host's report). */

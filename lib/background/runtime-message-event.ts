@@ -4,7 +4,7 @@
  */
 
 /** The sender as the browser attests it (runtime.MessageSender: Chrome's and Firefox's both fit). */
-export interface RuntimeMessageSender {
+interface RuntimeMessageSender {
   id?: string;
   url?: string;
   origin?: string;
@@ -15,7 +15,7 @@ export interface RuntimeMessageSender {
 }
 
 /** One runtime.onMessage listener. */
-export type RuntimeMessageListener = (message: unknown, sender: RuntimeMessageSender, sendResponse: (answer: unknown) => void) => boolean;
+type RuntimeMessageListener = (message: unknown, sender: RuntimeMessageSender, sendResponse: (answer: unknown) => void) => boolean;
 
 /** runtime.onMessage (the part used). */
 export interface RuntimeMessageEvent {

@@ -10,14 +10,14 @@ type TabListener = () => void;
 type NativeLinkDeps = Parameters<typeof createNativeLink>[0];
 
 /** Firefox's sidebar (the part used); Chrome has none. */
-export interface SidebarAction {
+interface SidebarAction {
   open(): Promise<void>;
   isOpen(details: { windowId: number }): Promise<boolean>;
   toggle(): Promise<void>;
 }
 
 /** The slice of the browser this needs. */
-export interface NativeLinkBrowser {
+interface NativeLinkBrowser {
   runtime: {
     /** A runtime.Port: Chrome's typings lack the `error` that Firefox's Port carries, so it is taken as it comes. */
     connectNative(name: string): object;

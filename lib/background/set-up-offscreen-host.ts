@@ -11,7 +11,7 @@ import { ensureOffscreenDocument } from './ensure-offscreen-document';
 import type { RuntimeMessageEvent } from './runtime-message-event';
 
 /** The slice of Chrome this needs. */
-export interface OffscreenHostBrowser {
+interface OffscreenHostBrowser {
   runtime: {
     getContexts(filter: { contextTypes: 'OFFSCREEN_DOCUMENT'[] }): Promise<unknown[]>;
     getURL(path: string): string;

@@ -19,12 +19,12 @@ export interface BrowserStorageArea {
 }
 
 /** The slice of the browser this needs. */
-export interface StorageAreasBrowser {
+interface StorageAreasBrowser {
   storage: { local: BrowserStorageArea; session: BrowserStorageArea; sync: Partial<BrowserStorageArea> };
 }
 
 /** The agent's two areas. */
-export interface BackgroundStorageAreas {
+interface BackgroundStorageAreas {
   local: StorageArea;
   session: StorageArea;
 }

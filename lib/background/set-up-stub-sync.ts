@@ -6,7 +6,7 @@
 import { type ContentScriptRegistry, createStubSync, NATIVE_WEBMCP_KEY } from './create-stub-sync';
 
 /** The slice of the browser this needs. */
-export interface StubSyncBrowser {
+interface StubSyncBrowser {
   scripting: ContentScriptRegistry;
   storage: {
     local: {
@@ -17,7 +17,7 @@ export interface StubSyncBrowser {
 }
 
 /** What the rest of the background (and the tests' hooks) get. */
-export interface StubSync {
+interface StubSync {
   /** Settles once the stub stored from the last report is registered. */
   pageStubReady: Promise<unknown>;
   /**

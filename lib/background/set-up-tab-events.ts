@@ -10,7 +10,7 @@ import type { ToolRouter } from './create-tool-router';
 import { forgetClosedTab } from './forget-closed-tab';
 
 /** tabs.onUpdated and tabs.onRemoved (the part used). */
-export interface TabEvents {
+interface TabEvents {
   onUpdated: { addListener(listener: (tabId: number, change: { status?: string; url?: string }) => void): void };
   onRemoved: { addListener(listener: (tabId: number, removeInfo: { isWindowClosing?: boolean }) => void): void };
 }

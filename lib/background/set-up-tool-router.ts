@@ -16,7 +16,7 @@ interface HeldPort {
 }
 
 /** The slice of the browser the router and the document Ports use. */
-export interface ToolRouterBrowser {
+interface ToolRouterBrowser {
   storage: {
     session: {
       get(keys: string[]): Promise<Record<string, unknown>>;
@@ -36,7 +36,7 @@ export interface ToolRouterBrowser {
 }
 
 /** The router, and the document Ports that frames' reports open (setUpFrameMessages). */
-export interface BackgroundToolRouter {
+interface BackgroundToolRouter {
   toolRouter: ToolRouter;
   documentPorts: ReturnType<typeof createDocumentPorts>;
 }

@@ -1,7 +1,7 @@
 /** The toolbar button opens the panel: Chrome's side panel by its own behaviour, Firefox's sidebar by toggling it. */
 
 /** The slice of the browser this needs (each browser has one of the two panels). */
-export interface ToolbarButtonBrowser {
+interface ToolbarButtonBrowser {
   action: { onClicked: { addListener(listener: () => void): void } };
   sidePanel?: { setPanelBehavior(behavior: { openPanelOnActionClick: boolean }): Promise<void> };
   sidebarAction?: { toggle(): Promise<void> };
