@@ -4,7 +4,7 @@
  */
 
 /** The sender as the browser attests it (runtime.MessageSender: Chrome's and Firefox's both fit). */
-interface RuntimeMessageSender {
+export interface RuntimeMessageSender {
   id?: string;
   url?: string;
   origin?: string;
@@ -15,7 +15,7 @@ interface RuntimeMessageSender {
 }
 
 /** One runtime.onMessage listener. */
-type RuntimeMessageListener = (message: unknown, sender: RuntimeMessageSender, sendResponse: (answer: unknown) => void) => boolean;
+export type RuntimeMessageListener = (message: unknown, sender: RuntimeMessageSender, sendResponse: (answer: unknown) => void) => boolean;
 
 /** runtime.onMessage (the part used). */
 export interface RuntimeMessageEvent {
