@@ -58,10 +58,10 @@ export default defineBackground(() => {
   const offscreenHost = firefox ? undefined : setUpOffscreenHost(browser);
   if (import.meta.env.MODE !== 'store') {
     installE2eTestHooks(globalThis, {
-      pageStubReady: stubs.pageStubReady,
-      stubsSettled: stubs.stubsSettled,
+      pageStubReady: stubs.ready,
+      stubsSettled: stubs.settled,
       toolBridge: toolRouter,
-      hostStarted: offscreenHost?.hostStarted,
+      hostStarted: offscreenHost?.started,
     });
   }
 });

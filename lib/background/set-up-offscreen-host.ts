@@ -24,8 +24,8 @@ interface OffscreenHostBrowser {
   storage: { onChanged: { addListener(listener: (changes: Record<string, StorageChange>, area: string) => void): void } };
 }
 
-/** Starts the host and keeps it; `hostStarted` settles once its last start has. */
-export function setUpOffscreenHost(browser: OffscreenHostBrowser): { hostStarted(): Promise<unknown> } {
+/** Starts the host and keeps it; what `started` gives settles once its last start has. */
+export function setUpOffscreenHost(browser: OffscreenHostBrowser): { started(): Promise<unknown> } {
   browser.storage.onChanged.addListener((changes, area) => {
     const message = area === 'local' ? agentStorageChanged(area, changes) : undefined;
     if (message) void browser.runtime.sendMessage(message).catch(() => {});
@@ -46,5 +46,5 @@ export function setUpOffscreenHost(browser: OffscreenHostBrowser): { hostStarted
   });
   browser.runtime.onInstalled.addListener(() => void ensureHost());
   void ensureHost();
-  return { hostStarted: () => hostStart };
+  return { started: () => hostStart };
 }

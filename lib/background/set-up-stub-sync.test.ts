@@ -26,20 +26,20 @@ describe('setUpStubSync', () => {
   it('at start registers the stub stored from the last report, and then counts as settled', async () => {
     const scripting = createMemoryScriptRegistry();
     const stubs = setUpStubSync({ scripting, storage: { local: storageLocal({ [NATIVE_WEBMCP_KEY]: true }) } }, { firefox: false });
-    await stubs.pageStubReady;
+    await stubs.ready;
     expect(ids(scripting)).toEqual([NATIVE_STUB.id]);
-    await stubs.stubsSettled;
+    await stubs.settled;
   });
 
   it('on a first launch (nothing stored) settles only once the agent host has reported, which swaps the stubs', async () => {
     const scripting = createMemoryScriptRegistry();
     const local = storageLocal();
     const stubs = setUpStubSync({ scripting, storage: { local } }, { firefox: false });
-    await stubs.pageStubReady;
+    await stubs.ready;
     expect(ids(scripting)).toEqual([PAGE_STUB.id]);
-    expect(await settled(stubs.stubsSettled)).toBe(false);
+    expect(await settled(stubs.settled)).toBe(false);
     await stubs.nativeReported(true);
-    await stubs.stubsSettled;
+    await stubs.settled;
     expect(ids(scripting)).toEqual([NATIVE_STUB.id]);
     expect(local.items).toEqual({ [NATIVE_WEBMCP_KEY]: true });
   });
@@ -48,16 +48,16 @@ describe('setUpStubSync', () => {
     const scripting = createMemoryScriptRegistry();
     const broken = { get: async () => Promise.reject(new Error('gone')), set: async () => Promise.reject(new Error('gone')) };
     const stubs = setUpStubSync({ scripting, storage: { local: broken } }, { firefox: false });
-    await stubs.pageStubReady;
+    await stubs.ready;
     expect(ids(scripting)).toEqual([PAGE_STUB.id]);
     await stubs.nativeReported(false);
-    await stubs.stubsSettled;
+    await stubs.settled;
   });
 
   it('on Firefox (stubs in the manifest) registers nothing and is settled at once', async () => {
     const scripting = createMemoryScriptRegistry();
     const stubs = setUpStubSync({ scripting, storage: { local: storageLocal() } }, { firefox: true });
-    await Promise.all([stubs.pageStubReady, stubs.stubsSettled, stubs.nativeReported(true)]);
+    await Promise.all([stubs.ready, stubs.settled, stubs.nativeReported(true)]);
     expect(scripting.scripts).toEqual([]);
   });
 });

@@ -19,28 +19,28 @@ interface StubSyncBrowser {
 /** What the rest of the background (and the tests' hooks) get. */
 interface StubSync {
   /** Settles once the stub stored from the last report is registered. */
-  pageStubReady: Promise<unknown>;
+  ready: Promise<unknown>;
   /**
    * Settles once this worker's stubs are right: at once where a report is stored, else (a first launch) once the
    * agent host has reported; on a first launch with native WebMCP that report swaps the stubs.
    */
-  stubsSettled: Promise<unknown>;
+  settled: Promise<unknown>;
   /** The agent host reported whether the browser has native WebMCP: stored, then the stubs swapped. */
   nativeReported(native: boolean): Promise<void>;
 }
 
 /** Starts the sync (Chrome: `firefox` false); on Firefox every promise is settled and reports are ignored. */
 export function setUpStubSync(browser: StubSyncBrowser, options: { firefox: boolean }): StubSync {
-  if (options.firefox) return { pageStubReady: Promise.resolve(), stubsSettled: Promise.resolve(), nativeReported: async () => {} };
+  if (options.firefox) return { ready: Promise.resolve(), settled: Promise.resolve(), nativeReported: async () => {} };
   const syncStubs = createStubSync(browser.scripting);
   let firstReported = () => {};
   const firstReport = new Promise<void>((resolve) => (firstReported = resolve));
   const storedReport = browser.storage.local.get(NATIVE_WEBMCP_KEY).catch(() => ({}) as Record<string, unknown>);
-  const pageStubReady = storedReport.then((stored) => syncStubs(stored[NATIVE_WEBMCP_KEY] === true)).catch(() => undefined);
+  const ready = storedReport.then((stored) => syncStubs(stored[NATIVE_WEBMCP_KEY] === true)).catch(() => undefined);
   return {
-    pageStubReady,
+    ready,
     // Nothing stored: a first launch, whose host has yet to report.
-    stubsSettled: storedReport.then((stored) => (NATIVE_WEBMCP_KEY in stored ? pageStubReady : firstReport)),
+    settled: storedReport.then((stored) => (NATIVE_WEBMCP_KEY in stored ? ready : firstReport)),
     nativeReported: (native) =>
       browser.storage.local
         .set({ [NATIVE_WEBMCP_KEY]: native })
