@@ -99,7 +99,8 @@ export default defineConfig({
     },
   },
   // `--mode store` (scripts/release.ts) is the build the stores get: no development `key`, and none of the tests'
-  // hooks (entrypoints/background.ts). Every other build is the one the tests load.
+  // hooks (lib/background/install-e2e-test-hooks.ts, installed by entrypoints/background/index.ts). Every other
+  // build is the one the tests load.
   manifest: ({ browser, mode }) => ({
     name: 'WebMCP Agent',
     description: 'An agent for any page that exposes WebMCP tools: on-device, or in the cloud with your own key.',

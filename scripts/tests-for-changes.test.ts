@@ -89,7 +89,13 @@ describe('testsForChanges', () => {
 
   it('the release test runs for its own files, the release command, the store build and the bridge package', () => {
     expect(testsForChanges(['tests/release/check-release.ts'], repo)).toMatchObject({ release: true, unitInputs: [], specs: [] });
-    for (const file of ['scripts/take-store-screenshots.ts', 'wxt.config.ts', 'entrypoints/background.ts', 'bridge/src/install.ts']) {
+    for (const file of [
+      'scripts/take-store-screenshots.ts',
+      'wxt.config.ts',
+      'entrypoints/background/index.ts',
+      'lib/background/install-e2e-test-hooks.ts',
+      'bridge/src/install.ts',
+    ]) {
       expect(testsForChanges([file], repo).release).toBe(true);
     }
     expect(testsForChanges(['bridge/src/install.test.ts', 'lib/local/create-local-adapter.ts'], repo).release).toBe(false);

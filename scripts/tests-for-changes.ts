@@ -25,7 +25,7 @@ export const E2E_AREAS: readonly { paths: readonly string[]; specs: readonly str
   },
   {
     // The background: the tool router, the lazy bridge's loader, stubs, the badge, the offscreen document's life.
-    paths: ['lib/background/', 'entrypoints/background.ts', 'lib/messaging/'],
+    paths: ['lib/background/', 'entrypoints/background/', 'lib/messaging/'],
     specs: ['bridge-host', 'bridge-frames', 'foundation', 'lazy-bridge', 'trust-host', 'trust-frames', 'sidepanel-restart'],
   },
   {
@@ -87,7 +87,8 @@ const RELEASE_PATHS = [
   'scripts/release-files.ts',
   'scripts/take-store-screenshots.ts',
   'wxt.config.ts',
-  'entrypoints/background.ts',
+  'entrypoints/background/',
+  'lib/background/install-e2e-test-hooks.ts',
   'bridge/',
 ];
 

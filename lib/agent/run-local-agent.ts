@@ -91,6 +91,7 @@ export async function* runLocalAgent(
   }
 }
 
+// long-function: the on-device loop is one numbered procedure (1. history … 10. loop detection), read top to bottom.
 async function* runSteps(
   provider: LocalProvider,
   req: AgentRunRequest,

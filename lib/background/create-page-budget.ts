@@ -102,7 +102,7 @@ interface FrameSlot {
 /** A limit is told again at most this often per tab (each telling saves the tab's state). */
 const TELL_AGAIN_MS = 10_000;
 /** The longest a frame is asked to wait before its next report: its tool list may lag that much behind the page. */
-export const MAX_REPORT_WAIT_MS = 10_000;
+const MAX_REPORT_WAIT_MS = 10_000;
 
 /** Creates the budget; `onLimit` hears when a tab meets a limit. */
 export function createPageBudget(options: PageBudgetOptions = {}, onLimit: LimitListener = () => {}): PageBudget {

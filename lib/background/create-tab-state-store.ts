@@ -18,7 +18,7 @@ type StoredTabRecord = Omit<TabState, 'frames'> & {
 };
 
 /** A tab's state in session storage. */
-export interface TabStateStore {
+interface TabStateStore {
   /** The tab's stored state (undefined: none stored). */
   read(tabId: number): Promise<TabState | undefined>;
   /** Stores the tab's state: its record, the frames that changed, and removes the frames that went. */
@@ -28,10 +28,10 @@ export interface TabStateStore {
 }
 
 /** The key of a tab's record. */
-export const tabRecordKey = (tabId: number): string => `bridge:tab:${tabId}`;
+const tabRecordKey = (tabId: number): string => `bridge:tab:${tabId}`;
 
 /** The key of one frame's report in a tab. */
-export const frameRecordKey = (tabId: number, frameId: number | string): string => `bridge:tab:${tabId}:frame:${frameId}`;
+const frameRecordKey = (tabId: number, frameId: number | string): string => `bridge:tab:${tabId}:frame:${frameId}`;
 
 /** Creates the store over session storage. */
 export function createTabStateStore(store: SessionStore): TabStateStore {

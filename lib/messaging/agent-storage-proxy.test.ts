@@ -8,7 +8,7 @@ describe('agent storage proxy', () => {
     const local = createMemoryStorageArea({ a: 1 });
     const session = createMemoryStorageArea();
     const hostListeners = new Set<(m: unknown) => void>();
-    // The background forwards its area's changes to the host, as entrypoints/background.ts does.
+    // The background forwards its area's changes to the host, as lib/background/set-up-offscreen-host.ts does.
     local.onChanged.addListener((changes) => {
       const message = agentStorageChanged('local', changes);
       if (message) for (const l of hostListeners) l(message);

@@ -92,6 +92,9 @@ const define = (target: object, key: PropertyKey, descriptor: PropertyDescriptor
  *
  * With `mirror` (the Firefox build: mirror-firefox-model-context.ts), each window that gets a stub, adopted ones too,
  * also has its registrations on the browser's own `navigator.modelContext` made on this stub.
+ *
+ * long-function: every frame of every page parses this at document_start (page-stub.js), so its bytes are budgeted
+ * (`npm run bench`, bridge.bench.ts, prints them): one closure shares its state without the names of more parts.
  */
 export function installModelContextStub(
   win: Window & typeof globalThis,

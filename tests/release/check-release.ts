@@ -22,14 +22,15 @@ import type { Page as PlaywrightPage } from '@playwright/test';
 import extractZip from 'extract-zip';
 import puppeteer from 'puppeteer-core';
 import { CHROME_EXTENSION_ID, FIREFOX_EXTENSION_ID, NATIVE_HOST_NAME } from '../../bridge/src/extension-ids';
+import { E2E_TEST_HOOK_NAMES } from '../../lib/background/install-e2e-test-hooks';
 import { releaseFiles } from '../../scripts/release-files';
 import { CHROMIUM, findServiceWorker, launchBrowser, openSidePanel, tabIdOf, toolCard } from '../e2e/browser';
 import { FIREFOX, launchFirefox, run, waitFor } from '../firefox/launch-firefox';
 import { type ProviderServer, startProviderServer } from '../servers/provider-server';
 import { type StaticServer, startStaticServer } from '../servers/static-server';
 
-/** What only the tests' builds may carry: the worker's test globals and the Firefox smoke's hook. */
-const TEST_HOOKS = ['toolBridge', 'stubsSettled', 'pageStubReady', 'hostStarted', 'webmcp-e2e-open', 'e2e-hook'];
+/** What only the tests' builds may carry: the worker's test globals (install-e2e-test-hooks.ts) and the Firefox smoke's hook. */
+const TEST_HOOKS = [...E2E_TEST_HOOK_NAMES, 'webmcp-e2e-open', 'e2e-hook'];
 
 /** The AMO zip's `web-ext lint` warnings the README explains (its Firefox section), by code and file. */
 const EXPLAINED_WARNINGS: { code: string; file: RegExp; why: string }[] = [
@@ -245,9 +246,7 @@ async function main(): Promise<number> {
         await shop.goto(`${server.url}/demo/`);
         const panel = await openSidePanel(context, storeCopyId, await tabIdOf(sw, shop));
         await chromeErrand(panel, shop, provider);
-        const hooks = await sw.evaluate(() =>
-          ['toolBridge', 'stubsSettled', 'pageStubReady', 'hostStarted'].filter((k) => k in globalThis),
-        );
+        const hooks = await sw.evaluate((names) => names.filter((k) => k in globalThis), [...E2E_TEST_HOOK_NAMES]);
         assert(hooks.length === 0, `the worker has test hooks: ${hooks}`);
         // The privacy policy the options page links, as the package carries it.
         const options = await context.newPage();
