@@ -91,14 +91,17 @@ export const IDENTIFIERS: [string, string][] = [
   ['HostToolBridge', 'HostRouterClient'],
   ['createToolBridgeClient', 'createRouterClient'],
   ['ToolBridgeClientPorts', 'RouterClientPorts'],
-  // The background's test hook (the router itself), read by the E2E tests and benches.
-  ['toolBridge', 'toolRouter'],
+  // The background's test hook (the router itself), read by the E2E tests and benches. Not `toolRouter`: the release
+  // check fails a store package that spells a hook's name, and the background's set-ups name their router so.
+  ['toolBridge', 'testToolRouter'],
 ];
 
 /** Built file names (what `scripting.executeScript` loads, and the tests and docs name), renamed where they stand alone. */
 export const BUILT_NAMES: [RegExp, string][] = [
   [/(?<![\w.-])page-bridge\.js\b/g, 'page-connector.js'],
   [/(?<![\w.-])bridge\.js\b/g, 'frame-connector.js'],
+  // The test selection's glob of the connector's specs (scripts/tests-for-changes.ts).
+  [/(['"`])bridge-\*\1/g, '$1connector-*$1'],
 ];
 
 /** New folders and the layer line of `.dependency-cruiser.cjs` they join: [folder, the folder it follows there]. */
@@ -263,6 +266,11 @@ export function bareNames(): [RegExp, string][] {
     if (oldBase === newBase) continue;
     const tail = oldBase === 'bridge' ? `\\${ext}` : `(\\.[a-z]+)*\\${ext}`;
     names.push([new RegExp(`(?<![\\w/.-])${escapeRegExp(oldBase)}(?=${tail}\\b)`, 'g'), newBase]);
+    // A spec or module named by its stem in quotes ('lazy-bridge', './bridge-helpers'), as the test selection does;
+    // not 'bridge', which is also the desktop package's name.
+    const oldStem = oldBase.replace(/\.spec$/, '');
+    const newStem = newBase.replace(/\.spec$/, '');
+    if (oldStem !== 'bridge') names.push([new RegExp(`(?<=(['"\`])(\\./)?)${escapeRegExp(oldStem)}(?=\\1)`, 'g'), newStem]);
   }
   return names;
 }
