@@ -1,4 +1,4 @@
-import { requestBridge } from '@/lib/isolated-world/request-bridge';
+import { requestConnector } from '@/lib/isolated-world/request-connector';
 import { afterFrameDocument } from '@/lib/webmcp/after-frame-document';
 import { watchForNativePageTools } from '@/lib/webmcp/watch-for-native-page-tools';
 
@@ -12,6 +12,6 @@ export default defineUnlistedScript(() =>
   // Not in a frame's initial about:blank while its document loads: the read would bind it (after-frame-document.ts).
   afterFrameDocument(window, () => {
     const native = (document as unknown as { modelContext?: EventTarget }).modelContext;
-    if (native) watchForNativePageTools(window, native, () => requestBridge(chrome, true));
+    if (native) watchForNativePageTools(window, native, () => requestConnector(chrome, true));
   }),
 );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BackgroundToFrameMessage } from '../messaging/bridge-messages';
+import type { BackgroundToFrameMessage } from '../messaging/router-messages';
 import { report, settle, setup as setupRouter, tool, until } from '../testing/tool-router-fixtures';
 
 /** A router whose browser says, for each tab, whether its page crashed (tabs.get's `unloaded`). */

@@ -1,12 +1,12 @@
 /**
  * The background's tool router: takes what frames report (into the tab registry, create-tab-registry.ts), routes
  * calls to the owning frame one at a time per tab, and follows a call that navigated to the next document
- * (follow-navigation.ts). It answers the agent host's requests, and is itself the ToolBridge of an agent host
+ * (follow-navigation.ts). It answers the agent host's requests, and is itself the RouterClient of an agent host
  * living in the background (Firefox).
  */
 import type { ToolCall, ToolOutput } from '../agent/types';
-import type { BackgroundToFrameMessage, BridgeChannel, FrameChannel, HostCallAnswer, RouterChannel } from '../messaging/bridge-messages';
-import { FORM_WAITS_PROMPT } from '../messaging/bridge-messages';
+import type { BackgroundToFrameMessage, ConnectorChannel, FrameChannel, HostCallAnswer, RouterChannel } from '../messaging/router-messages';
+import { FORM_WAITS_PROMPT } from '../messaging/router-messages';
 import { type ChannelHandlers, handleMessage, sendMessage } from '../messaging/channel';
 import { CAP_NOTE_ROOM, capToolOutput, DEFAULT_MAX_RESULT_CHARS, MAX_RAW_RESULT_CHARS, resultRefused } from '../agent/cap-tool-output';
 import { cancelledBeforeStart, cancelledInPage, toolErrorOutput } from '../agent/tool-error-output';
@@ -23,12 +23,12 @@ import { continuedOutput, unfinishedOutput } from './continued-output';
 import { createExposureRelay } from './create-exposure-relay';
 import { readExpectedTool, toolChange } from '../messaging/expected-tool';
 import { createNavigationFollower } from './follow-navigation';
-import type { ToolBridge, ToolCallOptions } from '../messaging/tool-bridge';
+import type { RouterClient, ToolCallOptions } from '../messaging/router-client';
 import type { ToolRouterPorts } from './tool-router-ports';
 
 export type { FrameSender };
 
-export interface ToolRouter extends ToolBridge {
+export interface ToolRouter extends RouterClient {
   /** Feed a message from a content script. Returns true when it was a bridge message. */
   handleFrameMessage(message: unknown, sender: FrameSender): boolean;
   /**
@@ -137,13 +137,13 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
     const toFrame = (message: BackgroundToFrameMessage) => ports.sendToFrame(tabId, entry.frameId, message, entry.documentId);
     const cancelled = new Promise<ToolOutput>((resolve) => {
       const onAbort = () => {
-        void sendMessage<BridgeChannel, 'bridge/cancel'>(toFrame, 'bridge/cancel', { callId }).catch(() => undefined);
+        void sendMessage<ConnectorChannel, 'bridge/cancel'>(toFrame, 'bridge/cancel', { callId }).catch(() => undefined);
         resolve(cancelledInPage(call.name));
       };
       if (options.signal?.aborted) onAbort();
       else options.signal?.addEventListener('abort', onAbort, { once: true });
     });
-    const sent = sendMessage<BridgeChannel, 'bridge/call'>(toFrame, 'bridge/call', {
+    const sent = sendMessage<ConnectorChannel, 'bridge/call'>(toFrame, 'bridge/call', {
       callId,
       name: entry.originalName,
       input: call.input,
@@ -190,7 +190,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
       // on the page any more, so its signal aborts (and whatever it returns is refused: create-continuations.ts).
       const resuming = continuations.end(callId);
       if (resuming) {
-        void sendMessage<BridgeChannel, 'bridge/cancel-resume'>(
+        void sendMessage<ConnectorChannel, 'bridge/cancel-resume'>(
           (message) => ports.sendToFrame(resuming.tabId, resuming.frameId, message, resuming.documentId),
           'bridge/cancel-resume',
           { token: resuming.token },
@@ -264,7 +264,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
       loadAsked.set(documentKey(sender), Date.now());
       // The frame shows WebMCP (stub.ts). Whatever it claims, it only gets the extension's own scripts, and only
       // into the document the browser says sent this.
-      void ports.loadBridge?.(sender.tabId, sender).catch(() => undefined);
+      void ports.loadConnector?.(sender.tabId, sender).catch(() => undefined);
     },
     // The same without its answer (a caller that does not wait for one).
     'frame/tools': (message, sender) => void offerFrameReport(message.report, sender),
@@ -396,7 +396,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
     },
     async tabLoaded(tabId) {
       if (loadsHeld.has(tabId)) return;
-      if (await registry.isWatched(tabId)) await ports.loadBridge?.(tabId).catch(() => undefined);
+      if (await registry.isWatched(tabId)) await ports.loadConnector?.(tabId).catch(() => undefined);
     },
     async forgetTab(tabId) {
       budget.forgetTab(tabId);

@@ -6,11 +6,11 @@
  * Everything that comes from the page (tool entries, results, errors) is treated as data.
  */
 import type { ToolOutput } from '../agent/types';
-import { FORM_WAITS_PROMPT } from '../messaging/bridge-messages';
-import type { FrameCallRequest, FrameCallResult, FrameReport, FrameTool } from '../messaging/bridge-messages';
+import { FORM_WAITS_PROMPT } from '../messaging/router-messages';
+import type { FrameCallRequest, FrameCallResult, FrameReport, FrameTool } from '../messaging/router-messages';
 import { describeThrown, thrownMessage } from '../page-data/describe-thrown';
 import { capToolOutput, MAX_RAW_RESULT_CHARS, resultRefused } from '../agent/cap-tool-output';
-import { MAX_TOOL_BYTES } from '../messaging/bridge-messages';
+import { MAX_TOOL_BYTES } from '../messaging/router-messages';
 import { jsonSizeUpTo } from '../shared/json-size-up-to';
 import { createReportPacer } from './create-report-pacer';
 import type { ToolCursor } from './create-tool-cursor';
