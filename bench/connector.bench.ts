@@ -1,6 +1,6 @@
 /**
  * The page bridge's costs, printed (no assertions), as the rows of issue 12's table with their targets:
- * - bytes parsed at document_start in every frame (the stubs; before the lazy bridge, both content scripts), raw
+ * - bytes parsed at document_start in every frame (the stubs; before the lazy connector, both content scripts), raw
  *   and gzipped, and the bytes that run in the page's own world where the browser has native WebMCP (a second
  *   browser with --enable-features=WebMCP);
  * - page-load time with the extension vs without, in one browser with the extension switched on and off, as a
@@ -248,7 +248,7 @@ async function nativeMainWorldBytes(dir: string): Promise<number> {
     const lazy = existsSync(join(dir, 'stub.js'));
     const registered = async () =>
       sw.evaluate(async () =>
-        // A build without the scripting permission (before the lazy bridge) registers nothing at run time.
+        // A build without the scripting permission (before the lazy connector) registers nothing at run time.
         chrome.scripting
           ? (await chrome.scripting.getRegisteredContentScripts()).filter((s) => s.world === 'MAIN').flatMap((s) => s.js ?? [])
           : [],

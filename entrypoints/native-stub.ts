@@ -6,7 +6,7 @@ import { watchForNativePageTools } from '@/lib/webmcp/watch-for-native-page-tool
  * Where the browser has native WebMCP, Chrome registers this at run time in place of the page-world stub
  * (lib/background/create-stub-sync.ts): in the isolated world, at document_start, it watches the native
  * modelContext and the forms, and at the first sign of WebMCP asks the background for the bridge.
- * docs/architecture.md, "The lazy bridge".
+ * docs/architecture.md, "The lazy connector".
  */
 export default defineUnlistedScript(() =>
   // Not in a frame's initial about:blank while its document loads: the read would bind it (after-frame-document.ts).

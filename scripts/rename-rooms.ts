@@ -102,6 +102,9 @@ export const BUILT_NAMES: [RegExp, string][] = [
   [/(?<![\w.-])bridge\.js\b/g, 'frame-connector.js'],
   // The test selection's glob of the connector's specs (scripts/tests-for-changes.ts).
   [/(['"`])bridge-\*\1/g, '$1connector-*$1'],
+  // The section of docs/architecture.md that code and docs cite by name.
+  [/\b([Tt])he lazy bridge\b/g, '$1he lazy connector'],
+  [/#the-lazy-bridge\b/g, '#the-lazy-connector'],
 ];
 
 /** New folders and the layer line of `.dependency-cruiser.cjs` they join: [folder, the folder it follows there]. */

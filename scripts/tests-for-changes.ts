@@ -24,7 +24,7 @@ export const E2E_AREAS: readonly { paths: readonly string[]; specs: readonly str
     specs: ['connector-*', 'webmcp-conformance*', 'lazy-connector', 'trust-channel', 'trust-frames', 'trust-text', 'tool-continuations'],
   },
   {
-    // The background: the tool router, the lazy bridge's loader, stubs, the badge, the offscreen document's life.
+    // The background: the tool router, the lazy connector's loader, stubs, the badge, the offscreen document's life.
     paths: ['lib/background/', 'entrypoints/background/', 'lib/messaging/'],
     specs: ['connector-host', 'connector-frames', 'foundation', 'lazy-connector', 'trust-host', 'trust-frames', 'sidepanel-restart'],
   },

@@ -24,7 +24,7 @@ interface DelegationVerdicts {
   /** A frame that is not same-origin with the top and has tools gets its delegation checked, once per document. */
   check(tabId: number, frameId: number, state: TabState): void;
   /**
-   * The top frame came to be known after its frames reported (the lazy bridge): those that waited for it are
+   * The top frame came to be known after its frames reported (the lazy connector): those that waited for it are
    * checked now, instead of waiting for a report they may never send again.
    */
   checkBelowTop(tabId: number, state: TabState): void;

@@ -1,5 +1,5 @@
 /**
- * Loads the rest of the bridge into a frame (docs/architecture.md, "The lazy bridge"): frame-connector.js into the isolated
+ * Loads the rest of the bridge into a frame (docs/architecture.md, "The lazy connector"): frame-connector.js into the isolated
  * world, page-connector.js into the page's, and the key that proves the page channel's handshake into both
  * (lib/webmcp/page-channel.ts). The key travels only through scripting.executeScript: the isolated world gets it
  * first, in a global the page cannot see; the page's world gets it last, once both scripts ran there, as the

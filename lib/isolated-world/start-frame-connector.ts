@@ -1,7 +1,7 @@
 /**
  * This frame's tools for the background: native WebMCP read here, anything else through the page's world. Injected
  * by the background (scripting.executeScript, isolated world) once the frame shows WebMCP or its tab is watched;
- * stub.ts announced the document. docs/architecture.md, "The lazy bridge". `entrypoints/frame-connector.ts` starts it with
+ * stub.ts announced the document. docs/architecture.md, "The lazy connector". `entrypoints/frame-connector.ts` starts it with
  * the isolated world's window and `browser.runtime`.
  */
 import { type ConnectorChannel, DOCUMENT_PORT_NAME, type FrameChannel, type FrameReport } from '../messaging/router-messages';

@@ -1,6 +1,6 @@
 /**
  * The smallest `document.modelContext` that can stand in for the polyfill until it loads: what the page's own
- * world gets at document_start on a browser without native WebMCP (docs/architecture.md, "The lazy bridge").
+ * world gets at document_start on a browser without native WebMCP (docs/architecture.md, "The lazy connector").
  *
  * It makes `document.modelContext` (and the deprecated `navigator.modelContext`) exist before page scripts run and
  * records every call made on it, in order. The first call, a page that replaced `document.modelContext` with its

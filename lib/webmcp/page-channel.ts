@@ -1,7 +1,7 @@
 /**
  * The channel between the MAIN-world script (page realm) and the isolated content script of one frame.
  *
- * Both halves are loaded on demand (docs/architecture.md, "The lazy bridge"), after the page's own scripts, so the
+ * Both halves are loaded on demand (docs/architecture.md, "The lazy connector"), after the page's own scripts, so the
  * page may be waiting for them. The handshake is therefore proven with a key the page is not shown:
  * - The background makes a random key for each load and hands it to both worlds through scripting.executeScript
  *   (lib/background/load-connector.ts): first to the isolated world, whose globals the page cannot see, then, once

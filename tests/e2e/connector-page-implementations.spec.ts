@@ -69,7 +69,7 @@ test('a page built on @mcp-b/global 1.x is read once its tab is watched, nativel
   await page.waitForFunction(() => document.readyState === 'complete');
   const bridgeStarted = () => page.evaluate(() => Object.hasOwn(window, Symbol.for('webmcp-agent.page-bridge')));
   // The library registers on its own navigator.modelContext: on a native browser nothing reaches document.modelContext,
-  // so nothing wakes the lazy bridge, and a page nobody watches gets nothing from the extension.
+  // so nothing wakes the lazy connector, and a page nobody watches gets nothing from the extension.
   if (nativeWebMCP) {
     expect(await page.evaluate(async () => (await (document as any).modelContext.getTools()).length)).toBe(0);
     expect(await bridgeStarted()).toBe(false);

@@ -1,5 +1,5 @@
 /**
- * The lazy bridge (issue 12, docs/architecture.md "The lazy bridge"): a page without tools gets a small stub and
+ * The lazy connector (issue 12, docs/architecture.md "The lazy connector"): a page without tools gets a small stub and
  * nothing else (on native WebMCP, nothing at all in its own world); the bridge loads at the first sign of WebMCP or
  * when the tab is watched, and nothing registered before that is lost.
  */
