@@ -17,6 +17,15 @@
  * 5. Puts the new folders in their layer (`.dependency-cruiser.cjs`).
  *
  * Every step is idempotent: a second run finds nothing to move and every reference already resolving, and says so.
+ *
+ * On a main that has moved on (a branch written before the moves merged after them):
+ *   git merge <branch>            # git follows most renames; in a conflict on an import line, keep the branch's line
+ *   npx tsx scripts/rename-rooms.ts
+ *   npm run typecheck && npm run lint
+ * A line `BOTH a and b exist` means git did not see a rename: fold a's changes into b, `git rm a`, run again.
+ * Or, instead of merging this branch: on the new main, check out this script alone and run it (that is how this
+ * branch's own result was made: `git checkout house-names -- scripts/rename-rooms.ts`, run, then § Names of
+ * docs/architecture.md by hand).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -309,6 +318,13 @@ export function main(argv = process.argv.slice(2)) {
     const to = movedPath(f);
     if (to && isFile(f) && !existsSync(to)) moves.set(f, to);
   }
+  // A file at both places: a branch merged after the moves changed the old one where git did not see the rename.
+  // Left for a person: fold the old file's changes into the new one, then `git rm` the old one and run again.
+  const both = [...before].filter((f) => {
+    const to = movedPath(f);
+    return to !== null && isFile(f) && existsSync(to);
+  });
+  for (const f of both) console.log(`BOTH   ${f} and ${movedPath(f)} exist: fold the first into the second, git rm it, run again`);
   const willMove = (p: string) => moves.get(p) ?? null;
   // A path a text names (a file, its extensionless name, a folder) that this run moves.
   const willMovePath = (p: string) => {
