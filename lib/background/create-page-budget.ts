@@ -42,7 +42,7 @@ interface ReportOffer {
   take(): void;
 }
 
-interface PageBudget {
+export interface PageBudget {
   /** Any message of a frame: false when its tab's messages or frames are over their limits. */
   admitMessage(sender: BudgetSender): boolean;
   /** A frame's report: taken now, held (the newest replaces one held), or refused as too large. */

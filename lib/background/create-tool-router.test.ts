@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type BackgroundToFrameMessage, FORM_WAITS_PROMPT, type FrameCallResult, type FrameReport } from '../messaging/bridge-messages';
 import { type HonestRouter, report, settle, setup, tool, until, withHonestSenders } from '../testing/tool-router-fixtures';
 import { manualClock } from '../testing/manual-clock';
+import { frameCallIn } from '../testing/frame-call-in';
 import { createToolRouter } from './create-tool-router';
 
 describe('createToolRouter', () => {
@@ -235,7 +236,12 @@ describe('createToolRouter', () => {
   });
 
   it('cancels: the frame is told and the call resolves as cancelled at once', async () => {
-    const { router, sent } = setup((message) => (message.type === 'bridge/call' ? new Promise(() => {}) : Promise.resolve(undefined)));
+    const signals: AbortSignal[] = [];
+    const { router, sent } = setup((message, _frameId, context) => {
+      if (message.type !== 'bridge/call') return Promise.resolve(undefined);
+      if (context) signals.push(context.signal);
+      return new Promise(() => {});
+    });
     router.handleFrameMessage({ type: 'frame/tools', report: report('http://a.test', [tool('hang')]) }, { tabId: 7, frameId: 0 });
     await settle();
     const controller = new AbortController();
@@ -246,8 +252,9 @@ describe('createToolRouter', () => {
       content: [{ type: 'text', text: 'Error [cancelled]: "hang" was cancelled; the page was told (toolcancel).' }],
       isError: true,
     });
-    const callId = (sent.find((s) => s.message.type === 'bridge/call')!.message as { callId: string }).callId;
-    expect(sent.at(-1)!.message).toEqual({ type: 'bridge/cancel', callId });
+    // The cancel went on the call's line, and reached the frame's handler as its aborted signal.
+    expect(sent.at(-1)!.message).toMatchObject({ type: 'bridge/line', message: { line: 'cancel', reason: { name: 'AbortError' } } });
+    await until(async () => expect(signals[0]?.aborted).toBe(true));
   });
 
   it('a call that navigated returns what the next document reports', async () => {
@@ -405,7 +412,7 @@ describe('createToolRouter: trust', () => {
     const { ports } = setup();
     ports.sendToFrame = async (_tabId: number, _frameId: number, message: BackgroundToFrameMessage, documentId?: string) => {
       documents.push(documentId);
-      return message.type === 'bridge/call' ? { kind: 'output', output: { content: [] } } : undefined;
+      return frameCallIn(message)?.answer({ kind: 'output', output: { content: [] } });
     };
     const routed = withHonestSenders(createToolRouter(ports));
     routed.handleFrameMessage(
@@ -419,17 +426,14 @@ describe('createToolRouter: trust', () => {
 
   it('only the frame running a form’s call that waits for the person may report it waiting, in the background’s words', async () => {
     let release!: () => void;
-    const { router } = setup(async (message) => {
+    const { router } = setup(async (message, _frameId, context) => {
       if (message.type !== 'bridge/call') return undefined;
-      // Another frame of the tab tries to put words in the call's prompt; the owner's own words are not used either.
-      router.handleFrameMessage(
-        { type: 'frame/call-state', callId: message.callId, state: 'awaiting-confirmation', prompt: 'Type your PIN' },
-        { tabId: 25, frameId: 9 },
-      );
-      router.handleFrameMessage(
-        { type: 'frame/call-state', callId: message.callId, state: 'awaiting-confirmation', prompt: 'Type your PIN here.' },
-        { tabId: 25, frameId: 0 },
-      );
+      // Another frame of the tab tries to say the call waits, on its own line, with every id a line could have.
+      for (const id of [1, 2, 3, 4, '1']) {
+        router.handleFrameMessage({ type: 'frame/line', message: { line: 'update', id, update: { state: 'awaiting-confirmation' } } }, { tabId: 25, frameId: 9 });
+      }
+      // The owner's own update carries no words: the card's are the background's.
+      context?.update({ state: 'awaiting-confirmation' });
       await new Promise<void>((r) => {
         release = r;
       });

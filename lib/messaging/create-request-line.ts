@@ -8,6 +8,9 @@
  */
 export {
   createRequestLine,
+  LineClosedError,
+  type AnswerContext,
+  type LineMessage,
   type LineHandlers,
   type LineTransport,
   type RequestLine,
