@@ -125,7 +125,7 @@ describe('createToolRouter: a forged frame cannot make the router work without b
     const { router } = setup();
     let heard = 0;
     for (let i = 0; i < 1_000; i++)
-      if (router.handleFrameMessage({ type: 'frame/call-state', callId: 'x' }, { tabId: 55, frameId: 0 })) heard++;
+      if (router.handleFrameMessage({ type: 'frame/line', message: { line: 'update', id: 1, update: {} } }, { tabId: 55, frameId: 0 })) heard++;
     expect(heard).toBe(1_000);
     // Over the burst, even a question is not answered.
     expect(

@@ -189,7 +189,8 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
       return checkCrashed(tabId, documentId);
     },
   };
-  const hostHandlers = routerHostHandlers({ router, snapshot, ...(ports.notifyHost ? { notifyHost: ports.notifyHost } : {}) });
+  // The host's ear is read at each call (a background may set it after the router is made).
+  const hostHandlers = routerHostHandlers({ router, snapshot, notifyHost: (message) => ports.notifyHost?.(message) });
   return router;
 }
 

@@ -77,16 +77,25 @@ export async function runToolCall(deps: CallDeps, tabId: number, call: ToolCall,
       onUpdate: (update) => heardUpdate(deps, { callId, frameKey, waitsForPerson }, update, options),
     },
   );
+  const outcome = sent.then(
+    (result) => (result?.kind === 'navigated' ? followed() : takeResult(deps, tabId, entry, call.name, result)),
+    async (error: unknown): Promise<ToolOutput> => {
+      if (options.signal?.aborted && error === options.signal.reason) return cancelledInPage(call.name);
+      if (await deps.navigation.navigatedAway(tabId, entry.frameId, callId, generation)) return followed();
+      return frameGone(deps, tabId, entry, call.name, error);
+    },
+  );
+  // The person's Stop ends the call at once, also while it follows a navigation (the line cancels it in the frame).
+  let onAbort = () => {};
+  const cancelled = new Promise<ToolOutput>((resolve) => {
+    onAbort = () => resolve(cancelledInPage(call.name));
+    if (options.signal?.aborted) onAbort();
+    else options.signal?.addEventListener('abort', onAbort, { once: true });
+  });
   try {
-    return await sent.then(
-      (result) => (result?.kind === 'navigated' ? followed() : takeResult(deps, tabId, entry, call.name, result)),
-      async (error: unknown): Promise<ToolOutput> => {
-        if (options.signal?.aborted && error === options.signal.reason) return cancelledInPage(call.name);
-        if (await deps.navigation.navigatedAway(tabId, entry.frameId, callId, generation)) return followed();
-        return frameGone(deps, tabId, entry, call.name, error);
-      },
-    );
+    return await Promise.race([outcome, cancelled]);
   } finally {
+    options.signal?.removeEventListener('abort', onAbort);
     endCall(deps, callId);
   }
 }
