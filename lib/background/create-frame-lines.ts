@@ -46,6 +46,9 @@ export function createFrameLines(
 ): FrameLines {
   const lines = new Map<string, { document: FrameDocument; line: RequestLine<FrameCallLine>; hear(message: unknown): void }>();
   const keyOf = (tabId: number, frameId: number, documentId: string | undefined) => `${tabId}:${frameId}:${documentId ?? ''}`;
+  // Ids unique across lines and service worker lives: a frame's end may still run an ask of a line from before.
+  const life = Date.now().toString(36);
+  let asked = 0;
 
   const open = (document: FrameDocument) => {
     const key = keyOf(document.tabId, document.frameId, document.documentId);
@@ -74,6 +77,7 @@ export function createFrameLines(
         },
       },
       closedError: (detail) => new LineClosedError(detail ?? 'the document went away'),
+      nextId: () => `${life}-${++asked}`,
     });
     line.onClose(() => {
       if (lines.get(key)?.line === line) lines.delete(key);

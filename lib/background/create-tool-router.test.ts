@@ -3,6 +3,7 @@ import { type BackgroundToFrameMessage, FORM_WAITS_PROMPT, type FrameCallResult,
 import { type HonestRouter, report, settle, setup, tool, until, withHonestSenders } from '../testing/tool-router-fixtures';
 import { manualClock } from '../testing/manual-clock';
 import { frameCallIn } from '../testing/frame-call-in';
+import { MAX_EXPOSED_BYTES } from './page-limits';
 import { createToolRouter } from './create-tool-router';
 
 describe('createToolRouter', () => {
@@ -657,6 +658,22 @@ describe('createToolRouter: tools exposed across origins', () => {
   };
   const ask = (router: HonestRouter, message: object, sender: ReturnType<typeof attested>) =>
     router.answerFrameQuestion(message, sender) as Promise<unknown>;
+
+  it(`a frame's exposed tools over ${MAX_EXPOSED_BYTES / (1024 * 1024)} MB are refused whole: the frame then exposes nothing, and the panel hears why`, async () => {
+    const { router } = await tab();
+    router.handleFrameMessage({ type: 'frame/exposed', tools: [exposedTool('book', [SHOP])], path: [0] }, attested(50, 2, WIDGET));
+    const listed = () => ask(router, { type: 'frame/exposed-tools', fromOrigins: [WIDGET] }, attested(50, 0, SHOP)) as Promise<unknown[]>;
+    await until(async () => expect(await listed()).toHaveLength(1));
+    // A forged frame sends a few tools whose descriptions weigh megabytes (each would be cut to 20,000 characters
+    // once read): weighed first, up to the limit, and refused before any of it is read or copied.
+    const heavy = Array.from({ length: 4 }, (_, i) => ({ ...exposedTool(`heavy${i}`, [SHOP]), description: 'x'.repeat(300_000) }));
+    router.handleFrameMessage({ type: 'frame/exposed', tools: heavy, path: [0] }, attested(50, 2, WIDGET));
+    await until(async () => expect(await listed()).toEqual([]));
+    await until(async () => expect((await router.getTools(50)).limits?.map((l) => l.kind)).toEqual(['report-size']));
+    // Under the limit, the frame is heard again.
+    router.handleFrameMessage({ type: 'frame/exposed', tools: [exposedTool('book', [SHOP])], path: [0] }, attested(50, 2, WIDGET));
+    await until(async () => expect(await listed()).toHaveLength(1));
+  });
 
   it('relays a tool the widget exposes to the shop: listed for the shop only, run in the widget for the shop', async () => {
     const { router, sent } = await tab(async (message) =>
