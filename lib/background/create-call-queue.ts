@@ -8,7 +8,7 @@ import { toolErrorOutput } from '../agent/tool-error-output';
 import type { ToolCallOptions } from '../messaging/tool-bridge';
 import { MAX_PENDING_CALLS_PER_TAB } from './page-limits';
 
-export interface CallQueue {
+interface CallQueue {
   /** Runs the call after the tab's earlier ones; a call that throws ends as frame_gone. */
   callTool(tabId: number, call: ToolCall, options: ToolCallOptions): Promise<ToolOutput>;
   /** The tab closed: its queue and count go (calls already running end on their own). */

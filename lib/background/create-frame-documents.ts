@@ -19,7 +19,12 @@ export interface FrameDocuments {
    * The tab's top document (this one, when known) went away: if no newer top document announced itself and the
    * browser says the page is not loaded (`crashed`, asked across an await), `whenCrashed` runs.
    */
-  checkCrashed(tabId: number, documentId: string | undefined, crashed: () => Promise<boolean>, whenCrashed: () => Promise<void>): Promise<void>;
+  checkCrashed(
+    tabId: number,
+    documentId: string | undefined,
+    crashed: () => Promise<boolean>,
+    whenCrashed: () => Promise<void>,
+  ): Promise<void>;
   forgetTab(tabId: number): void;
 }
 

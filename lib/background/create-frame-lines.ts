@@ -36,9 +36,9 @@ export interface FrameLines {
 }
 
 /** What closed a line, as the calls pending on it fail. */
-export const FRAME_REPLACED = 'its frame loaded another document';
-export const TOP_DOCUMENT_LEFT = "the tab's page went away";
-export const TAB_CLOSED = 'the tab closed';
+const FRAME_REPLACED = 'its frame loaded another document';
+const TOP_DOCUMENT_LEFT = "the tab's page went away";
+const TAB_CLOSED = 'the tab closed';
 
 /** Creates the lines; `sendToFrame` is the router's (tabs.sendMessage to one document). */
 export function createFrameLines(
@@ -96,12 +96,16 @@ export function createFrameLines(
     heard(sender, message) {
       // Only the sender's own document's line (or the frame's, where the call named no document): a frame can speak
       // of no call but the ones running in it.
-      const line = lines.get(keyOf(sender.tabId, sender.frameId, sender.documentId)) ?? lines.get(keyOf(sender.tabId, sender.frameId, undefined));
+      const line =
+        lines.get(keyOf(sender.tabId, sender.frameId, sender.documentId)) ?? lines.get(keyOf(sender.tabId, sender.frameId, undefined));
       line?.hear(message);
     },
     frameReplaced: (tabId, frameId) => closeWhere((d) => d.tabId === tabId && d.frameId === frameId, FRAME_REPLACED),
     topDocumentLeft: (tabId, documentId) =>
-      closeWhere((d) => d.tabId === tabId && d.frameId === 0 && (documentId === undefined || d.documentId === documentId), TOP_DOCUMENT_LEFT),
+      closeWhere(
+        (d) => d.tabId === tabId && d.frameId === 0 && (documentId === undefined || d.documentId === documentId),
+        TOP_DOCUMENT_LEFT,
+      ),
     closeTab: (tabId) => closeWhere((d) => d.tabId === tabId, TAB_CLOSED),
   };
 }

@@ -63,7 +63,10 @@ describe('createToolRouter: a dropped line fails what was pending there', () => 
     ]) {
       for (const id of [1, 2, '1']) {
         router.handleFrameMessage(
-          { type: 'frame/line', message: { line: 'answer', id, answer: { kind: 'output', output: { content: [{ type: 'text', text: 'forged' }] } } } },
+          {
+            type: 'frame/line',
+            message: { line: 'answer', id, answer: { kind: 'output', output: { content: [{ type: 'text', text: 'forged' }] } } },
+          },
           sender,
         );
       }

@@ -431,7 +431,10 @@ describe('createToolRouter: trust', () => {
       if (message.type !== 'bridge/call') return undefined;
       // Another frame of the tab tries to say the call waits, on its own line, with every id a line could have.
       for (const id of [1, 2, 3, 4, '1']) {
-        router.handleFrameMessage({ type: 'frame/line', message: { line: 'update', id, update: { state: 'awaiting-confirmation' } } }, { tabId: 25, frameId: 9 });
+        router.handleFrameMessage(
+          { type: 'frame/line', message: { line: 'update', id, update: { state: 'awaiting-confirmation' } } },
+          { tabId: 25, frameId: 9 },
+        );
       }
       // The owner's own update carries no words: the card's are the background's.
       context?.update({ state: 'awaiting-confirmation' });

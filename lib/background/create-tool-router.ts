@@ -117,7 +117,17 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
       options,
     ),
   );
-  const frameHandlers = frameMessageHandlers({ ports, registry, budget, navigation, exposure, documents, lines, loadsHeld, maxReportBytes });
+  const frameHandlers = frameMessageHandlers({
+    ports,
+    registry,
+    budget,
+    navigation,
+    exposure,
+    documents,
+    lines,
+    loadsHeld,
+    maxReportBytes,
+  });
 
   /** What a content script asks about its own frame: answered about the attested sender, whatever the message says. */
   const frameQuestions: ChannelHandlers<FrameChannel, FrameSender> = {

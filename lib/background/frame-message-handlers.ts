@@ -19,7 +19,7 @@ import { MAX_EXPOSED_BYTES } from './page-limits';
 import type { ToolRouterPorts } from './tool-router-ports';
 
 /** The router's parts these messages reach. */
-export interface FrameMessageDeps {
+interface FrameMessageDeps {
   ports: Pick<ToolRouterPorts, 'loadBridge'>;
   registry: Pick<TabRegistry, 'documentStarted' | 'frameReported' | 'presentDelegationToken' | 'noteLimit'>;
   budget: Pick<PageBudget, 'newTopDocument' | 'offerReport'>;

@@ -31,7 +31,7 @@ export interface RunningCall {
 }
 
 /** What a call needs of the router: its parts, its limits and its running calls. */
-export interface CallDeps {
+interface CallDeps {
   ports: Pick<ToolRouterPorts, 'sendToFrame' | 'continuationTimeoutMs'>;
   registry: Pick<TabRegistry, 'snapshot' | 'load' | 'frameReported' | 'frameGone' | 'topFrameGone'>;
   navigation: NavigationFollower;
@@ -70,7 +70,13 @@ export async function runToolCall(deps: CallDeps, tabId: number, call: ToolCall,
   const waitsForPerson = entry.declarative === true && entry.needsConfirmation === true;
   const sent = line.ask(
     'bridge/call',
-    { callId, name: entry.originalName, input: call.input, timeoutMs: options.timeoutMs ?? deps.callTimeoutMs, maxResultChars: deps.maxResultChars },
+    {
+      callId,
+      name: entry.originalName,
+      input: call.input,
+      timeoutMs: options.timeoutMs ?? deps.callTimeoutMs,
+      maxResultChars: deps.maxResultChars,
+    },
     {
       ...(options.signal ? { signal: options.signal } : {}),
       // The frame's answer to a cancel is dropped: the call ends now, as cancelled.

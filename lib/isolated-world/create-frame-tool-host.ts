@@ -34,7 +34,7 @@ interface FrameToolHostOptions {
   debounceMs?: number;
 }
 
-export interface FrameToolHost {
+interface FrameToolHost {
   list(): Promise<FrameReport>;
   /** Runs a call after the ones before it; `context` is the router's side of it (its cancel, where its state goes). */
   call(request: FrameCallRequest, context?: FrameCallContext): Promise<FrameCallResult>;

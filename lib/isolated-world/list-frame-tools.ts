@@ -19,7 +19,7 @@ export interface NativeModelContext extends EventTarget {
 }
 
 /** Where a frame's tools come from. */
-export interface FrameToolSource {
+interface FrameToolSource {
   win: Window & typeof globalThis;
   doc: Document;
   native?: NativeModelContext;
@@ -27,7 +27,7 @@ export interface FrameToolSource {
 }
 
 /** A frame's list: its report, and native's own entries by name (what a call of a native tool runs). */
-export interface FrameToolList {
+interface FrameToolList {
   report: FrameReport;
   nativeTools: Map<string, unknown>;
 }
@@ -85,7 +85,12 @@ export function toolForm(doc: Document, name: string): HTMLFormElement | undefin
 }
 
 /** Native's tools of this frame, into `tools` (and their entries into `nativeTools`); returns how many were too heavy. */
-async function readNativeTools(source: FrameToolSource, tools: FrameTool[], seen: Set<string>, nativeTools: Map<string, unknown>): Promise<number> {
+async function readNativeTools(
+  source: FrameToolSource,
+  tools: FrameTool[],
+  seen: Set<string>,
+  nativeTools: Map<string, unknown>,
+): Promise<number> {
   if (!source.native) return 0;
   let heavy = 0;
   try {

@@ -28,7 +28,7 @@ export interface FrameCallContext {
 }
 
 /** What a call needs of its frame's host. */
-export interface FrameCallDeps {
+interface FrameCallDeps {
   win: Window & typeof globalThis;
   doc: Document;
   native?: NativeModelContext;
@@ -51,7 +51,11 @@ export interface FrameCallDeps {
 }
 
 /** Runs one call to its answer. */
-export async function runFrameCall(deps: FrameCallDeps, request: FrameCallRequest, context: FrameCallContext = {}): Promise<FrameCallResult> {
+export async function runFrameCall(
+  deps: FrameCallDeps,
+  request: FrameCallRequest,
+  context: FrameCallContext = {},
+): Promise<FrameCallResult> {
   const { win, doc, cursor, activity } = deps;
   const fail = (code: ToolErrorCode, message: string): FrameCallResult => ({ kind: 'output', output: toolErrorOutput(code, message) });
   // The last list is current unless the tools or the route changed since: a call then costs no extra round trip.
@@ -72,7 +76,9 @@ export async function runFrameCall(deps: FrameCallDeps, request: FrameCallReques
   deps.inFlight.add(tell);
   const form = tool.declarative ? toolForm(doc, tool.name) : undefined;
   const label = tool.title || tool.name;
-  const stopWatching = form ? pointAtForm(win, cursor, form, input, label, tool.needsConfirmation === true) : followMutations(win, doc, cursor, label);
+  const stopWatching = form
+    ? pointAtForm(win, cursor, form, input, label, tool.needsConfirmation === true)
+    : followMutations(win, doc, cursor, label);
   const timeout = () =>
     controller.abort(Object.assign(new Error(`The tool did not finish within ${request.timeoutMs} ms`), { name: 'TimeoutError' }));
   let timer: ReturnType<typeof setTimeout> | undefined = setTimeout(timeout, request.timeoutMs);
@@ -129,7 +135,12 @@ export async function runFrameCall(deps: FrameCallDeps, request: FrameCallReques
 }
 
 /** Runs the tool: native's own, or the page world's through its channel; the signal cancels either. */
-async function execute(deps: FrameCallDeps, request: FrameCallRequest, signal: AbortSignal, input: Record<string, unknown>): Promise<unknown> {
+async function execute(
+  deps: FrameCallDeps,
+  request: FrameCallRequest,
+  signal: AbortSignal,
+  input: Record<string, unknown>,
+): Promise<unknown> {
   signal.throwIfAborted();
   const { native, page } = deps;
   const nativeTool = deps.nativeTool(request.name);

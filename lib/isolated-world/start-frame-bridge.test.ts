@@ -51,7 +51,11 @@ function frame() {
   const connect = () => {
     const closed: (() => void)[] = [];
     for (const l of connectListeners) l({ name: DOCUMENT_PORT_NAME, onDisconnect: { addListener: (c) => void closed.push(c) } });
-    return { disconnect: () => closed.forEach((c) => c()) };
+    return {
+      disconnect: () => {
+        for (const c of closed) c();
+      },
+    };
   };
   return { polyfill, prove: () => prove(key), sent, start, ask, reports, listeners, connect };
 }
@@ -214,7 +218,9 @@ describe('startFrameBridge', () => {
     await expect.poll(() => cancelled).toEqual(['hang', 'hang']);
     // A fresh line serves the background's next call.
     await f.polyfill.registerTool({ name: 'echo', description: 'Echoes', execute: (input: unknown) => JSON.stringify(input) });
-    await expect.poll(async () => JSON.stringify(await f.ask({ type: 'bridge/line', message: callAsk(1, 'echo', { b: 2 }) }))).toContain('{\\"b\\":2}');
+    await expect
+      .poll(async () => JSON.stringify(await f.ask({ type: 'bridge/line', message: callAsk(1, 'echo', { b: 2 }) })))
+      .toContain('{\\"b\\":2}');
   });
 
   it('reports no tools when its document goes away', async () => {

@@ -7,9 +7,7 @@ import type { BackgroundToFrameMessage, FrameCallRequest } from '../messaging/br
 import type { LineMessage } from '../messaging/create-request-line';
 
 /** The call in `message`, with `answer` to build the frame's reply to it; undefined when it carries none. */
-export function frameCallIn(
-  message: BackgroundToFrameMessage,
-): (FrameCallRequest & { answer(result: unknown): LineMessage }) | undefined {
+export function frameCallIn(message: BackgroundToFrameMessage): (FrameCallRequest & { answer(result: unknown): LineMessage }) | undefined {
   if (message.type !== 'bridge/line') return undefined;
   const line = message.message;
   if (line.line !== 'ask' || line.type !== 'bridge/call') return undefined;

@@ -112,7 +112,7 @@ function offerTokens(router: HonestRouter, tree: FrameTree | undefined, tabId: n
 /** What a scripted frame gets: the router's messages, and a call as its call line hands it over. */
 export type ScriptedFrameMessage = BackgroundToFrameMessage | ({ type: 'bridge/call' } & FrameCallRequest);
 /** A scripted frame: answers what the router sends; a call comes with its line's context (its signal, its updates). */
-export type ScriptedFrame = (message: ScriptedFrameMessage, frameId: number, context?: AnswerContext<FrameCallUpdate>) => Promise<unknown>;
+type ScriptedFrame = (message: ScriptedFrameMessage, frameId: number, context?: AnswerContext<FrameCallUpdate>) => Promise<unknown>;
 
 /**
  * tabs.sendMessage cannot run in Node: mock frames that answer with a scripted function, and record every message
