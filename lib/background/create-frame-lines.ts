@@ -63,6 +63,8 @@ export function createFrameLines(
           void sendToFrame(document.tabId, document.frameId, { type: 'bridge/line', message }, document.documentId).then(
             (reply) => {
               if (reply) hear(reply);
+              // An ask nothing in the document answered (no bridge took it): it did not answer, as a null answer.
+              else if (message.line === 'ask') hear({ line: 'answer', id: message.id, answer: null });
             },
             // The browser could not deliver it, or the document went before it answered: the line is gone.
             (error: unknown) => {
