@@ -27,7 +27,7 @@ function parts() {
   });
   const lines = createFrameLines(ports.sendToFrame);
   const handlers = frameMessageHandlers({
-    ports,
+    ports: {},
     registry,
     budget: createPageBudget(),
     navigation: createNavigationFollower({ navigationTimeoutMs: 100, maxResultChars: 1_000 }),
@@ -38,7 +38,8 @@ function parts() {
     maxReportBytes: 1024 * 1024,
     maxExposedBytes: 10_000,
   });
-  const say = (message: { type: keyof FrameChannel } & object, sender: FrameSender) => handleMessage(handlers, message, sender);
+  const say = (message: { type: keyof FrameChannel; [field: string]: unknown }, sender: FrameSender) =>
+    handleMessage(handlers, message, sender);
   return { registry, exposure, say };
 }
 const at = (frameId: number, documentId: string, origin = 'http://a.test'): FrameSender => ({

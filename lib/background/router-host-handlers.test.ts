@@ -20,7 +20,8 @@ async function stand() {
   await settle();
   const heard: BackgroundToHostMessage[] = [];
   const handlers = routerHostHandlers({ router, snapshot: (tabId) => router.getTools(tabId), notifyHost: (m) => heard.push(m) });
-  const ask = (message: { type: keyof RouterChannel } & object) => handleMessage(handlers, message, undefined) as Promise<unknown>;
+  const ask = (message: { type: keyof RouterChannel; [field: string]: unknown }) =>
+    handleMessage(handlers, message, undefined) as Promise<unknown>;
   return { ask, heard, signals };
 }
 
