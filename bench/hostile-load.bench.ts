@@ -26,6 +26,9 @@
  * no errand timed out), the new tool listed within 2 s (every time), memory back to its level after the close (the
  * extension's process and the whole browser each at most 20% over the level before).
  *
+ * With HOSTILE_BENCH_BEFORE=<dir of another chrome-mv3 build> (for example main's before issue 45), every page is
+ * measured with that build too, just before this one, and both tables are printed.
+ *
  * Run: `npm run build`, then `flock /tmp/webmcp-browser.lock npx tsx bench/hostile-load.bench.ts` (or `npm run bench
  * -- hostile`). About 7 minutes on the shared two-core machine. Environment: HOSTILE_BENCH_WINDOW_MS (how long the
  * hostile tab stays open, default 10000), HOSTILE_BENCH_ALONE_MS (the errand alone, default 4000), HOSTILE_BENCH_ONLY (comma-separated page names), HOSTILE_BENCH_MODES
@@ -49,6 +52,8 @@ const MODES = (process.env.HOSTILE_BENCH_MODES ?? 'polyfill,native').split(',') 
 const ERRAND_TIMEOUT = 30_000;
 const NEW_TOOL_TIMEOUT = 10_000;
 const PING_TIMEOUT = 15_000;
+/** HOSTILE_BENCH_BEFORE=<dir of another chrome-mv3 build>: each page is measured with that build too, printed before. */
+const BEFORE = process.env.HOSTILE_BENCH_BEFORE;
 /** HOSTILE_BENCH_NO_BARE=1: skip the run of each page in a browser without the extension. */
 const NO_BARE = process.env.HOSTILE_BENCH_NO_BARE === '1';
 /** How long memory may take to come back after the hostile tab closed (HOSTILE_BENCH_AFTER_MS). */
@@ -444,9 +449,15 @@ async function memoryLoop(profile: string, until: number): Promise<Memory> {
   return most;
 }
 
-async function runScenario(scenario: Scenario, native: boolean, server: StaticServer, provider: ProviderServer): Promise<Row> {
+async function runScenario(
+  scenario: Scenario,
+  native: boolean,
+  server: StaticServer,
+  provider: ProviderServer,
+  extensionDir?: string,
+): Promise<Row> {
   const profile = mkdtempSync(join(tmpdir(), 'hostile-bench-'));
-  const { context, close } = await launchBrowser({ native, profile });
+  const { context, close } = await launchBrowser({ native, profile, ...(extensionDir ? { extensionDir } : {}) });
   try {
     const sw = await extensionReady(context);
     const extensionId = new URL(sw.url()).host;
@@ -616,14 +627,18 @@ async function main() {
   try {
     for (const mode of MODES) {
       const rows: Row[] = [];
+      const before: Row[] = [];
       for (const scenario of scenarios) {
         const t0 = Date.now();
+        // The other build first, then this one, page by page: both meet the machine as it is at that moment.
+        if (BEFORE) before.push(await runScenario(scenario, mode === 'native', server, provider, BEFORE));
         const row = await runScenario(scenario, mode === 'native', server, provider);
         if (!NO_BARE) row.notes.push(await cpuWithoutExtension(scenario, mode === 'native', server));
         rows.push(row);
         console.log(`  ${mode} ${scenario.page} (${scenario.what}): ${((Date.now() - t0) / 1000).toFixed(0)} s`);
       }
-      printTable(mode, rows);
+      if (BEFORE) printTable(`${mode}, before (${BEFORE})`, before);
+      printTable(BEFORE ? `${mode}, this build` : mode, rows);
     }
   } finally {
     await provider.close();

@@ -155,8 +155,8 @@ function formerPath(p: string): string | null {
 const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8' });
 
 function listFiles(): string[] {
-  return git('ls-files', '--cached', '--others', '--exclude-standard')
-    .split('\n')
+  // Deduplicated: a file in a merge conflict is listed once per stage.
+  return [...new Set(git('ls-files', '--cached', '--others', '--exclude-standard').split('\n'))]
     .filter((f) => f && existsSync(f) && !SKIP.test(f) && !SELF.includes(f))
     .filter((f) => (ROOTS.some((r) => f.startsWith(`${r}/`)) && TEXT.test(f)) || ROOT_FILES.test(f));
 }

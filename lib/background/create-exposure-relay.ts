@@ -44,7 +44,7 @@ interface ExposedFrame {
 }
 
 /** The relay, fed by the router with attested senders. */
-interface ExposureRelay {
+export interface ExposureRelay {
   /** frame/exposed: the frame's exposed tools now. Resolves once kept and the frames it concerns were told. */
   publish(sender: FrameSender, tools: unknown, path: unknown): Promise<void>;
   /** frame/exposed-tools. */

@@ -49,7 +49,7 @@ interface ReportOffer {
   take(): void;
 }
 
-interface PageBudget {
+export interface PageBudget {
   /** Any message of a frame: false when its tab's messages or frames are over their limits. */
   admitMessage(sender: BudgetSender): boolean;
   /**

@@ -34,7 +34,7 @@ type TabRegistryPorts = Pick<
 >;
 
 /** What the router does with its tabs. */
-interface TabRegistry {
+export interface TabRegistry {
   /** The tab's state, from memory or session storage. */
   load(tabId: number): Promise<TabState>;
   /** A frame reported its tools (the report attested and trimmed, attest-frame-report.ts). */

@@ -2,6 +2,7 @@
  * Tool continuations through the router (create-continuations.ts): a call whose tool asked for a token waits, once
  * its document navigated, for the next document to resume it; only that tab, frame and origin can, once.
  */
+import { frameCallIn } from '../testing/frame-call-in';
 import { describe, expect, it } from 'vitest';
 import type { ToolOutput } from '../agent/types';
 import type { BackgroundToFrameMessage, FrameCallResult } from '../messaging/router-messages';
@@ -28,13 +29,14 @@ async function stand(play: (callId: string, ask: (message: unknown, sender: Fram
       navigationTimeoutMs: 300,
       continuationTimeoutMs: 300,
       sendToFrame: async (tabId, frameId, message: BackgroundToFrameMessage, documentId) => {
-        if (message.type !== 'bridge/call') {
+        const call = frameCallIn(message);
+        if (!call) {
           sent.push({ tabId, frameId, ...(documentId ? { documentId } : {}), message });
           return undefined;
         }
-        callId = message.callId;
+        callId = call.callId;
         await play(callId, (question, sender) => router.answerFrameQuestion(question, sender)!);
-        return { kind: 'navigated' } satisfies FrameCallResult;
+        return call.answer({ kind: 'navigated' } satisfies FrameCallResult);
       },
     }),
   );

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { BackgroundToFrameMessage } from '../messaging/router-messages';
-import { report, settle, setup as setupRouter, tool, until } from '../testing/tool-router-fixtures';
+import { report, type ScriptedFrameMessage, settle, setup as setupRouter, tool, until } from '../testing/tool-router-fixtures';
 
 /** A router whose browser says, for each tab, whether its page crashed (tabs.get's `unloaded`). */
-function setup(answer: (message: BackgroundToFrameMessage) => Promise<unknown> = async () => undefined) {
+function setup(answer: (message: ScriptedFrameMessage) => Promise<unknown> = async () => undefined) {
   const crashed = new Set<number>();
   const { router, hostMessages } = setupRouter((message) => answer(message), undefined, {
     goneEvidenceMs: 50,

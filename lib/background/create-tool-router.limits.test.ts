@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_TOOL_BYTES, type FrameCallResult, type FrameReport } from '../messaging/router-messages';
 import { manualClock } from '../testing/manual-clock';
 import { report, settle, setup, tool, until } from '../testing/tool-router-fixtures';
-import { MAX_PENDING_CALLS_PER_TAB, PAGE_LIMITS } from './page-limits';
+import { MAX_GONE_TOOL_NAMES_PER_TAB, MAX_PENDING_CALLS_PER_TAB, PAGE_LIMITS } from './page-limits';
 
 /** Counts the tab's stored writes and which report each held last. */
 function countWrites(store: { set(items: Record<string, unknown>): Promise<void> }, tabId: number) {
@@ -141,7 +141,8 @@ describe('createToolRouter: a forged frame cannot make the router work without b
     const { router } = setup();
     let heard = 0;
     for (let i = 0; i < 1_000; i++)
-      if (router.handleFrameMessage({ type: 'frame/call-state', callId: 'x' }, { tabId: 55, frameId: 0 })) heard++;
+      if (router.handleFrameMessage({ type: 'frame/line', message: { line: 'update', id: 1, update: {} } }, { tabId: 55, frameId: 0 }))
+        heard++;
     expect(heard).toBe(1_000);
     // Over the burst, even a question is not answered.
     expect(
@@ -222,6 +223,30 @@ describe('createToolRouter: a forged frame cannot make the router work without b
     advance(5_000);
     await settle();
     expect((await router.getTools(61)).tools.map((t) => t.name)).toEqual(['go', 'after']);
+  });
+
+  it(`a forged frame churning thousands of distinct tool names grows the tab's names by at most ${MAX_GONE_TOOL_NAMES_PER_TAB}`, async () => {
+    const unlimited = {
+      reportBurstPerTab: 1e9,
+      reportBurstPerSite: 1e9,
+      messageBurstPerTab: 1e9,
+      frameBurstBytes: 1e9,
+      tabBurstBytes: 1e9,
+      siteBurstBytes: 1e9,
+    };
+    const { router, store } = setup(undefined, undefined, { pageBudget: { limits: unlimited } });
+    const names = () => Object.keys((store.data.get('bridge:tab:62') as { names?: object } | undefined)?.names ?? {}).length;
+    const churn = MAX_GONE_TOOL_NAMES_PER_TAB + 200;
+    for (let i = 0; i < churn; i++) {
+      router.handleFrameMessage(
+        { type: 'frame/tools', report: report('http://churn.test', [tool('keep'), tool(`t${i}`)]) },
+        { tabId: 62, frameId: 0 },
+      );
+      if (i % 100 === 99) await until(async () => expect((await router.getTools(62)).tools.map((t) => t.name)).toEqual(['keep', `t${i}`]));
+    }
+    await until(async () => expect((await router.getTools(62)).tools.map((t) => t.name)).toEqual(['keep', `t${churn - 1}`]));
+    expect(names()).toBeLessThanOrEqual(2 + MAX_GONE_TOOL_NAMES_PER_TAB);
+    expect(names()).toBeGreaterThan(MAX_GONE_TOOL_NAMES_PER_TAB);
   });
 
   it('a page title in a notice is the page’s words: quoted, on one line, cut to 60 characters', async () => {

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { type BackgroundToFrameMessage, FORM_WAITS_PROMPT, type FrameCallResult, type FrameReport } from '../messaging/router-messages';
 import { type HonestRouter, report, settle, setup, tool, until, withHonestSenders } from '../testing/tool-router-fixtures';
 import { manualClock } from '../testing/manual-clock';
+import { frameCallIn } from '../testing/frame-call-in';
+import { MAX_EXPOSED_BYTES } from './page-limits';
 import { createToolRouter } from './create-tool-router';
 
 describe('createToolRouter', () => {
@@ -235,7 +237,12 @@ describe('createToolRouter', () => {
   });
 
   it('cancels: the frame is told and the call resolves as cancelled at once', async () => {
-    const { router, sent } = setup((message) => (message.type === 'bridge/call' ? new Promise(() => {}) : Promise.resolve(undefined)));
+    const signals: AbortSignal[] = [];
+    const { router, sent } = setup((message, _frameId, context) => {
+      if (message.type !== 'bridge/call') return Promise.resolve(undefined);
+      if (context) signals.push(context.signal);
+      return new Promise(() => {});
+    });
     router.handleFrameMessage({ type: 'frame/tools', report: report('http://a.test', [tool('hang')]) }, { tabId: 7, frameId: 0 });
     await settle();
     const controller = new AbortController();
@@ -246,8 +253,9 @@ describe('createToolRouter', () => {
       content: [{ type: 'text', text: 'Error [cancelled]: "hang" was cancelled; the page was told (toolcancel).' }],
       isError: true,
     });
-    const callId = (sent.find((s) => s.message.type === 'bridge/call')!.message as { callId: string }).callId;
-    expect(sent.at(-1)!.message).toEqual({ type: 'bridge/cancel', callId });
+    // The cancel went on the call's line, and reached the frame's handler as its aborted signal.
+    expect(sent.at(-1)!.message).toMatchObject({ type: 'bridge/line', message: { line: 'cancel', reason: { name: 'AbortError' } } });
+    await until(async () => expect(signals[0]?.aborted).toBe(true));
   });
 
   it('a call that navigated returns what the next document reports', async () => {
@@ -405,7 +413,7 @@ describe('createToolRouter: trust', () => {
     const { ports } = setup();
     ports.sendToFrame = async (_tabId: number, _frameId: number, message: BackgroundToFrameMessage, documentId?: string) => {
       documents.push(documentId);
-      return message.type === 'bridge/call' ? { kind: 'output', output: { content: [] } } : undefined;
+      return frameCallIn(message)?.answer({ kind: 'output', output: { content: [] } });
     };
     const routed = withHonestSenders(createToolRouter(ports));
     routed.handleFrameMessage(
@@ -419,17 +427,17 @@ describe('createToolRouter: trust', () => {
 
   it('only the frame running a form’s call that waits for the person may report it waiting, in the background’s words', async () => {
     let release!: () => void;
-    const { router } = setup(async (message) => {
+    const { router } = setup(async (message, _frameId, context) => {
       if (message.type !== 'bridge/call') return undefined;
-      // Another frame of the tab tries to put words in the call's prompt; the owner's own words are not used either.
-      router.handleFrameMessage(
-        { type: 'frame/call-state', callId: message.callId, state: 'awaiting-confirmation', prompt: 'Type your PIN' },
-        { tabId: 25, frameId: 9 },
-      );
-      router.handleFrameMessage(
-        { type: 'frame/call-state', callId: message.callId, state: 'awaiting-confirmation', prompt: 'Type your PIN here.' },
-        { tabId: 25, frameId: 0 },
-      );
+      // Another frame of the tab tries to say the call waits, on its own line, with every id a line could have.
+      for (const id of [1, 2, 3, 4, '1']) {
+        router.handleFrameMessage(
+          { type: 'frame/line', message: { line: 'update', id, update: { state: 'awaiting-confirmation' } } },
+          { tabId: 25, frameId: 9 },
+        );
+      }
+      // The owner's own update carries no words: the card's are the background's.
+      context?.update({ state: 'awaiting-confirmation' });
       await new Promise<void>((r) => {
         release = r;
       });
@@ -653,6 +661,22 @@ describe('createToolRouter: tools exposed across origins', () => {
   };
   const ask = (router: HonestRouter, message: object, sender: ReturnType<typeof attested>) =>
     router.answerFrameQuestion(message, sender) as Promise<unknown>;
+
+  it(`a frame's exposed tools over ${MAX_EXPOSED_BYTES / (1024 * 1024)} MB are refused whole: the frame then exposes nothing, and the panel hears why`, async () => {
+    const { router } = await tab();
+    router.handleFrameMessage({ type: 'frame/exposed', tools: [exposedTool('book', [SHOP])], path: [0] }, attested(50, 2, WIDGET));
+    const listed = () => ask(router, { type: 'frame/exposed-tools', fromOrigins: [WIDGET] }, attested(50, 0, SHOP)) as Promise<unknown[]>;
+    await until(async () => expect(await listed()).toHaveLength(1));
+    // A forged frame sends a few tools whose descriptions weigh megabytes (each would be cut to 20,000 characters
+    // once read): weighed first, up to the limit, and refused before any of it is read or copied.
+    const heavy = Array.from({ length: 4 }, (_, i) => ({ ...exposedTool(`heavy${i}`, [SHOP]), description: 'x'.repeat(300_000) }));
+    router.handleFrameMessage({ type: 'frame/exposed', tools: heavy, path: [0] }, attested(50, 2, WIDGET));
+    await until(async () => expect(await listed()).toEqual([]));
+    await until(async () => expect((await router.getTools(50)).limits?.map((l) => l.kind)).toEqual(['report-size']));
+    // Under the limit, the frame is heard again.
+    router.handleFrameMessage({ type: 'frame/exposed', tools: [exposedTool('book', [SHOP])], path: [0] }, attested(50, 2, WIDGET));
+    await until(async () => expect(await listed()).toHaveLength(1));
+  });
 
   it('relays a tool the widget exposes to the shop: listed for the shop only, run in the widget for the shop', async () => {
     const { router, sent } = await tab(async (message) =>

@@ -18,7 +18,7 @@ interface NavigationFollowerOptions {
 }
 
 /** What the router tells the follower, and asks it. */
-interface NavigationFollower {
+export interface NavigationFollower {
   /** A new document announced itself in this frame (frame/ready). */
   documentStarted(frameKey: string): void;
   /** The frame's current generation (how many documents it has announced). */

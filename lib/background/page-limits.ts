@@ -59,6 +59,19 @@ export const PAGE_LIMITS: PageLimits = {
 /** Calls waiting or running in one tab at most; one more is refused at once. */
 export const MAX_PENDING_CALLS_PER_TAB = 16;
 
+/**
+ * Model-facing names of tools that went away which one tab keeps, besides the names of the tools it lists now: past
+ * it the oldest are forgotten, so a page registering and unregistering thousands of distinct names cannot grow the
+ * tab's stored state without bound (tab-state.ts, nameTools).
+ */
+export const MAX_GONE_TOOL_NAMES_PER_TAB = 1_000;
+
+/**
+ * The bytes of one frame's exposed tools (frame/exposed, the polyfill's cross-origin exposure), measured only up to
+ * this before anything of it is read; past it the frame's exposure is refused whole (it then exposes nothing).
+ */
+export const MAX_EXPOSED_BYTES = 1024 * 1024;
+
 /** How the notice names the page: its title (the page's words, so quoted and cut) or else its host. */
 export function pageLabel(title: unknown, origin: string | undefined): string {
   const host = hostOf(origin);

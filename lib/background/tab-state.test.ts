@@ -10,6 +10,8 @@ import {
   type StoredFrame,
   type TabState,
 } from './tab-state';
+import { MAX_GONE_TOOL_NAMES_PER_TAB } from './page-limits';
+import { toolIdentityKey } from '../agent/to-model-facing-names';
 
 const frame = (origin: string, names: string[]): StoredFrame => ({
   url: `${origin}/`,
@@ -40,6 +42,22 @@ describe('tab state', () => {
     recordReport(state, 3, frame('https://ads.example', ['search']), 300);
     expect(admittedFrameIds(state)).toEqual([0, 3]);
     expect(new Set(Object.values(state.names)).size).toBe(2);
+  });
+
+  it('a page churning thousands of distinct tool names keeps its present names and at most the latest gone ones', () => {
+    const state = fresh();
+    recordReport(state, 0, frame('https://churn.example', ['keep']), 1);
+    const kept = state.names;
+    for (let i = 0; i < MAX_GONE_TOOL_NAMES_PER_TAB + 100; i++) {
+      recordReport(state, 0, frame('https://churn.example', ['keep', `t${i}`]), 2 + i);
+      expect(Object.keys(state.names).length).toBeLessThanOrEqual(2 + MAX_GONE_TOOL_NAMES_PER_TAB);
+    }
+    const last = MAX_GONE_TOOL_NAMES_PER_TAB + 99;
+    // The tools listed now keep their names; of the gone ones the latest stay, so one that comes back has its name.
+    expect(state.names[toolIdentityKey({ frameId: 0, origin: 'https://churn.example', name: 'keep' })]).toBe(Object.values(kept)[0]);
+    expect(Object.values(state.names)).toContain(`t${last}`);
+    expect(Object.values(state.names)).toContain(`t${last - MAX_GONE_TOOL_NAMES_PER_TAB}`);
+    expect(Object.values(state.names)).not.toContain(`t${last - MAX_GONE_TOOL_NAMES_PER_TAB - 1}`);
   });
 
   it('a new document in a frame takes its tools and its delegation verdict, not its name history', () => {

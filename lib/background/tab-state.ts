@@ -6,6 +6,7 @@
 import type { FrameReport } from '../messaging/router-messages';
 import type { PageLimitKind, PageLimitNotice } from '../messaging/tab-tool-snapshot';
 import { assignToolNames, toolIdentityKey } from '../agent/to-model-facing-names';
+import { MAX_GONE_TOOL_NAMES_PER_TAB } from './page-limits';
 
 /** A frame's report as stored: its URL and origin are the browser's attestation, never the frame's claim. */
 export interface StoredFrame extends FrameReport {
@@ -21,7 +22,8 @@ export interface TabState {
   /**
    * Model-facing names given out in this tab, by tool identity (frame, origin, name). A name stays with its tool
    * while the top document lives, and is never handed to another tool, so a name the model saw earlier can only
-   * ever reach the tool it meant (or none).
+   * ever reach the tool it meant (or none); of tools that went away, only the latest MAX_GONE_TOOL_NAMES_PER_TAB
+   * names are kept (nameTools).
    */
   names: Record<string, string>;
   /** The attested origin of every frame heard from in this top document, by frame id. */
@@ -97,12 +99,27 @@ export function readTabState(stored: TabState | undefined): TabState {
   return state;
 }
 
-/** Names the tools of every admitted frame (see assignToolNames). */
+/**
+ * Names the tools of every admitted frame (see assignToolNames). Names of tools that went away are kept, so a tool
+ * that comes back gets its name again and no other tool gets it, but at most MAX_GONE_TOOL_NAMES_PER_TAB of them:
+ * past that the oldest are forgotten (a page churning thousands of distinct names would otherwise grow the tab's
+ * state without bound). A forgotten name may be given again; a call the person approved still reaches only the
+ * tool instance approved (expected-tool.ts).
+ */
 export function nameTools(state: TabState): void {
   const present = admittedFrameIds(state).flatMap((frameId) =>
     state.frames[frameId].tools.map((tool) => ({ frameId, origin: state.frames[frameId].origin, name: tool.name })),
   );
-  state.names = assignToolNames(state.names, present);
+  state.names = forgetOldestGoneNames(assignToolNames(state.names, present), new Set(present.map(toolIdentityKey)));
+}
+
+/** `names` with at most MAX_GONE_TOOL_NAMES_PER_TAB entries not in `present`: the oldest given go first. */
+function forgetOldestGoneNames(names: Record<string, string>, present: ReadonlySet<string>): Record<string, string> {
+  const gone = Object.keys(names).filter((identity) => !present.has(identity));
+  if (gone.length <= MAX_GONE_TOOL_NAMES_PER_TAB) return names;
+  // Keys keep the order they were given in (identity keys are never integer-like: they hold '|').
+  const forgotten = new Set(gone.slice(0, gone.length - MAX_GONE_TOOL_NAMES_PER_TAB));
+  return Object.fromEntries(Object.entries(names).filter(([identity]) => !forgotten.has(identity)));
 }
 
 /**

@@ -6,12 +6,9 @@ import { createRouterClient } from './create-router-client';
 describe('createRouterClient (the offscreen host) against the router', () => {
   it('gets snapshots, runs calls, relays awaiting-confirmation states and tool changes, and cancels', async () => {
     let release!: () => void;
-    const { router, hostMessages, ports } = setup(async (message) => {
+    const { router, hostMessages, ports } = setup(async (message, _frameId, context) => {
       if (message.type !== 'bridge/call') return undefined;
-      router.handleFrameMessage(
-        { type: 'frame/call-state', callId: message.callId, state: 'awaiting-confirmation', prompt: 'Press “Send”.' },
-        { tabId: 1, frameId: 0 },
-      );
+      context?.update({ state: 'awaiting-confirmation' });
       await new Promise<void>((r) => {
         release = r;
       });

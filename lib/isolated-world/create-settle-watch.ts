@@ -23,7 +23,7 @@ interface SettleWatchOptions {
   isUnloading: () => boolean;
 }
 
-interface SettleWatch {
+export interface SettleWatch {
   /** The frame's tool list changed. */
   toolsChanged(): void;
   /** When the tools or the route last changed (Date.now() time; 0 for never): a list read later is current. */

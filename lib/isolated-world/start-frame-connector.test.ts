@@ -2,7 +2,7 @@
 import { Window as HappyWindow } from 'happy-dom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trustDeliveredMessages } from '../../tests/fixtures/trusted-port-messages';
-import type { FrameReport } from '../messaging/router-messages';
+import { DOCUMENT_PORT_NAME, type FrameReport } from '../messaging/router-messages';
 import { PolyfillModelContext } from '../page-world/install-model-context-polyfill';
 import { servePageTools } from '../page-world/serve-page-tools';
 import { ISOLATED_KEYS_GLOBAL } from '../webmcp/connector-keys';
@@ -19,7 +19,9 @@ function frame() {
   const { prove } = servePageTools(win, { polyfill });
   const sent: { type: string; [field: string]: unknown }[] = [];
   const listeners: Parameters<FrameConnectorRuntime['onMessage']['addListener']>[0][] = [];
+  const connectListeners: Parameters<NonNullable<FrameConnectorRuntime['onConnect']>['addListener']>[0][] = [];
   const runtime: FrameConnectorRuntime = {
+    onConnect: { addListener: (l) => void connectListeners.push(l) },
     sendMessage: async (message) => {
       sent.push(message as (typeof sent)[number]);
       return (message as { type: string }).type === 'frame/may-use-tools' ? true : undefined;
@@ -42,8 +44,29 @@ function frame() {
       if (!listeners.some((listener) => listener(message, {}, resolve))) resolve(undefined);
     });
   const reports = () => sent.filter((m) => m.type === 'frame/tools').map((m) => m.report as FrameReport);
-  return { polyfill, prove: () => prove(key), sent, start, ask, reports, listeners };
+  /**
+   * The background opens its Port to this document (tabs.connect, DOCUMENT_PORT_NAME), as create-document-ports.ts
+   * does; `disconnect` is the browser closing it (a stopped service worker).
+   */
+  const connect = () => {
+    const closed: (() => void)[] = [];
+    for (const l of connectListeners) l({ name: DOCUMENT_PORT_NAME, onDisconnect: { addListener: (c) => void closed.push(c) } });
+    return {
+      disconnect: () => {
+        for (const c of closed) c();
+      },
+    };
+  };
+  return { polyfill, prove: () => prove(key), sent, start, ask, reports, listeners, connect };
 }
+
+/** The router's ask of a call on the document's call line (FrameCallLine). */
+const callAsk = (id: number, name: string, input: unknown) => ({
+  line: 'ask',
+  id,
+  type: 'bridge/call',
+  request: { callId: `c${id}`, name, input, timeoutMs: 10_000, maxResultChars: 1_000 },
+});
 
 let trust: Awaited<ReturnType<typeof trustDeliveredMessages>>;
 const idleWindow = window as unknown as { requestIdleCallback?: (callback: () => void) => number };
@@ -156,17 +179,48 @@ describe('startFrameConnector', () => {
     f.prove();
     expect(await f.ask({ type: 'bridge/ping' })).toEqual({ world: 'isolated', url: location.href, mainWorld: true });
     expect(((await f.ask({ type: 'bridge/list' })) as FrameReport).tools.map((t) => t.name)).toEqual(['echo']);
-    const result = await f.ask({
-      type: 'bridge/call',
-      callId: 'c1',
-      name: 'echo',
-      input: { a: 1 },
-      timeoutMs: 2_000,
-      maxResultChars: 1_000,
-    });
+    const result = await f.ask({ type: 'bridge/line', message: callAsk(1, 'echo', { a: 1 }) });
+    expect(result).toMatchObject({ line: 'answer', id: 1, answer: { kind: 'output' } });
     expect(JSON.stringify(result)).toContain('{\\"a\\":1}');
     expect(await f.ask({ type: 'bridge/no-such-verb' })).toBeUndefined();
     expect(await f.ask('not a message')).toBeUndefined();
+  });
+
+  it('a cancel on the call line reaches the tool; a line the background dropped aborts the calls no one waits for', async () => {
+    const f = frame();
+    const cancelled: string[] = [];
+    f.polyfill.addEventListener('toolcancel', (event) => cancelled.push((event as Event & { toolName?: string }).toolName ?? '?'));
+    let started = 0;
+    await f.polyfill.registerTool({
+      name: 'hang',
+      description: 'Never ends',
+      execute: () => {
+        started++;
+        return new Promise(() => {});
+      },
+    });
+    f.start();
+    f.prove();
+    const port = f.connect();
+    await expect.poll(() => f.reports().length).toBeGreaterThan(0);
+    // The router cancels its ask: the answer that comes back says the page was told.
+    const first = f.ask({ type: 'bridge/line', message: callAsk(1, 'hang', {}) });
+    await expect.poll(() => started).toBe(1);
+    await f.ask({ type: 'bridge/line', message: { line: 'cancel', id: 1, reason: { name: 'AbortError', message: 'Stop' } } });
+    expect(JSON.stringify(await first)).toContain('was cancelled; the page was told (toolcancel)');
+    await expect.poll(() => cancelled).toEqual(['hang']);
+    // The background's Port to this document closes (its service worker stopped) while a call runs: nobody can
+    // hear that call's answer any more, so the tool is cancelled rather than left running for no one.
+    void f.ask({ type: 'bridge/line', message: callAsk(2, 'hang', {}) });
+    await expect.poll(() => started).toBe(2);
+    expect(cancelled).toEqual(['hang']);
+    port.disconnect();
+    await expect.poll(() => cancelled).toEqual(['hang', 'hang']);
+    // A fresh line serves the background's next call.
+    await f.polyfill.registerTool({ name: 'echo', description: 'Echoes', execute: (input: unknown) => JSON.stringify(input) });
+    await expect
+      .poll(async () => JSON.stringify(await f.ask({ type: 'bridge/line', message: callAsk(1, 'echo', { b: 2 }) })))
+      .toContain('{\\"b\\":2}');
   });
 
   it('reports no tools when its document goes away', async () => {

@@ -16,11 +16,14 @@ import { createFrameToolHost, type NativeModelContext } from './create-frame-too
 import { createToolCursor } from './create-tool-cursor';
 import { listenForToolsDelegation } from './listen-for-tools-delegation';
 import { offerToolsDelegation } from './offer-tools-delegation';
+import { serveFrameCalls } from './serve-frame-calls';
 
 /** The slice of `browser.runtime` the bridge uses: messages to the background, and the router's to this frame. */
 export interface FrameConnectorRuntime {
   /** Ports the background opens to this frame (tabs.connect). */
-  onConnect?: { addListener(listener: (port: { name: string }) => void): void };
+  onConnect?: {
+    addListener(listener: (port: { name: string; onDisconnect?: { addListener(listener: () => void): void } }) => void): void;
+  };
   sendMessage(message: unknown): Promise<unknown>;
   onMessage: {
     addListener(listener: (message: unknown, sender: unknown, sendResponse: (answer: unknown) => void) => boolean): void;
@@ -60,9 +63,14 @@ function serveFrame(window: Window & typeof globalThis, runtime: FrameConnectorR
   };
   // The background's Port to this document (lib/background/create-document-ports.ts) is taken and kept: it closes
   // when the document goes, the router's only news of a renderer that crashed.
+  // Its closing (a stopped service worker) is also the news that nobody waits for this document's calls any more.
   const held: unknown[] = [];
   runtime.onConnect?.addListener((port) => {
-    if (port.name === DOCUMENT_PORT_NAME) held.push(port);
+    if (port.name !== DOCUMENT_PORT_NAME) return;
+    held.push(port);
+    port.onDisconnect?.addListener(() => {
+      if (live()) calls.dropped('the background went away');
+    });
   });
   // A bridge in a new document: the router forgets what the frame's earlier document offered, and a call that
   // navigated here knows its next document has come.
@@ -106,9 +114,12 @@ function serveFrame(window: Window & typeof globalThis, runtime: FrameConnectorR
       cursor: createToolCursor(document),
       // The router answers with how long to wait before the next report (its budget would hold one sooner).
       report: (report) => askNextReportWait(report),
-      onCallState: (callId, state, prompt) => tell('frame/call-state', { callId, state, prompt }),
-      onNavigating: (callId) => tell('frame/navigating', { callId }),
     }),
+  );
+  // The router's calls, on this document's call line: their cancels, their states, and their answers.
+  const calls = serveFrameCalls(
+    (request, context) => host.then((h) => h.call(request, context)),
+    (message) => tell('frame/line', { message }),
   );
   // The first report once the document is parsed (so its title and h1 are there) and the page is idle, so the
   // page's own loading goes first.
@@ -134,9 +145,8 @@ function serveFrame(window: Window & typeof globalThis, runtime: FrameConnectorR
   const handlers: ChannelHandlers<ConnectorChannel> = {
     'bridge/ping': () => channel.then((page) => ({ world: 'isolated' as const, url: location.href, mainWorld: page !== undefined })),
     'bridge/list': () => host.then((h) => h.list()),
-    'bridge/call': (message) => host.then((h) => h.call(message)),
+    'bridge/line': (message) => calls.receive(message.message),
     'bridge/offer-delegation': () => offerToolsDelegation(document, () => crypto.randomUUID()),
-    'bridge/cancel': (message) => void host.then((h) => h.cancel(message.callId)),
     'bridge/exposed-changed': (message) => void relay?.then((r) => r?.['bridge/exposed-changed'](message, undefined)),
     'bridge/run-exposed': async (message) => {
       const r = await relay;

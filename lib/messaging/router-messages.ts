@@ -8,6 +8,7 @@
  */
 import type { JSONSchema, ToolAnnotations, ToolCall, ToolOutput } from '../agent/types';
 import type { ChannelMessage } from './channel';
+import type { LineMessage } from './create-request-line';
 import type { LegacyApi, TabToolSnapshot } from './tab-tool-snapshot';
 
 /** One tool as a frame reports it: already sanitised (JSON-safe copies, bounded strings). */
@@ -109,6 +110,22 @@ export interface FrameCallRequest {
   maxResultChars: number;
 }
 
+/** What a running call tells the router before it ends (a FrameCallLine update). */
+export type FrameCallUpdate =
+  /** Parked on a control the person must click (the router puts its own words in the card). */
+  | { state: 'awaiting-confirmation' }
+  /** The document is unloading while this call runs (or settles): the call navigated. */
+  | { state: 'navigating' };
+
+/**
+ * The request line between the router and one frame's document (lib/messaging/create-request-line.ts, carried by
+ * bridge/line and frame/line): a call's id, its cancel (the tool's signal aborts, the page gets toolcancel), its
+ * updates, and its failure when the document goes away.
+ */
+export interface FrameCallLine {
+  'bridge/call': { request: FrameCallRequest; answer: FrameCallResult; update: FrameCallUpdate };
+}
+
 /** The tool instance a call must still reach, as the host saw it in the tab's snapshot (router/call-tool's `expect`). */
 export interface ExpectedTool {
   frameId: number;
@@ -172,10 +189,11 @@ export interface FrameChannel {
    * its next report (lib/background/create-page-budget.ts); nothing for a message over the tab's limits.
    */
   'frame/tools': { request: { report: FrameReport }; answer: { nextReportInMs: number } | undefined };
-  /** A running call is parked on a control the person must click. */
-  'frame/call-state': { request: { callId: string; state: 'awaiting-confirmation'; prompt: string }; answer: undefined };
-  /** The document is unloading while this call runs (or settles): the call navigated. */
-  'frame/navigating': { request: { callId: string }; answer: undefined };
+  /**
+   * A message of this document's call line (FrameCallLine): an update of a running call, or an answer. The router
+   * gives it to the line of the document the browser attests, never another's.
+   */
+  'frame/line': { request: { message: LineMessage }; answer: undefined };
   /** The token this frame's parent posted into it (lib/isolated-world/offer-tools-delegation.ts); the sender is what counts. */
   'frame/delegation-token': { request: { token: string }; answer: undefined };
   /**
@@ -214,9 +232,12 @@ export interface FrameChannel {
 export interface ConnectorChannel {
   'bridge/ping': { request: object; answer: FramePing };
   'bridge/list': { request: object; answer: FrameReport };
-  'bridge/call': { request: FrameCallRequest; answer: FrameCallResult };
-  /** Abort a running call's signal (the page gets toolcancel). */
-  'bridge/cancel': { request: { callId: string }; answer: undefined };
+  /**
+   * A message of the router's call line to this document (FrameCallLine): an ask is answered, when it ends, with its
+   * final line message (so a document that goes away meanwhile makes the browser fail the send, and with it the
+   * line); anything else with null.
+   */
+  'bridge/line': { request: { message: LineMessage }; answer: LineMessage | null };
   /** Post a one-time token into each child frame (lib/isolated-world/offer-tools-delegation.ts). */
   'bridge/offer-delegation': { request: object; answer: DelegationOffer[] };
   /** A tool exposed to this frame's origin came or went in another frame: the page's modelContext fires toolchange. */

@@ -5,6 +5,7 @@
  * content scripts cannot run in Node: the router's sendToFrame answers as a frame would) and the model (a scripted
  * adapter). Used by lib/host/tool-call-cost.test.ts and printed by bench/connector.bench.ts.
  */
+import { frameCallIn } from './frame-call-in';
 import type { AgentAdapter, AgentRunRequest, AgentStreamPart } from '../agent/types';
 import { createRouterClient } from '../host/create-router-client';
 import { createToolRouter } from '../background/create-tool-router';
@@ -105,12 +106,13 @@ export async function measureToolCallCost(calls: number): Promise<ToolCallCost> 
     },
     // The frame stand-in: answers a call with a result and its report, as frame-connector.ts does.
     sendToFrame: async (_tabId, _frameId, message: BackgroundToFrameMessage) => {
-      if (message.type !== 'bridge/call') return undefined;
-      return {
+      const call = frameCallIn(message);
+      if (!call) return undefined;
+      return call.answer({
         kind: 'output',
-        output: { content: [{ type: 'text', text: `3 lamps for ${(message.input as { q: string }).q}` }] },
+        output: { content: [{ type: 'text', text: `3 lamps for ${(call.input as { q: string }).q}` }] },
         report: { url: FRAME.url, origin: FRAME.origin, page: { url: FRAME.url, title: 'Shop' }, tools: [TOOL] },
-      };
+      });
     },
   });
   router.handleFrameMessage({ type: 'frame/ready', url: FRAME.url }, FRAME);

@@ -4,9 +4,18 @@
  * the router's tests and the host's bridge client tests.
  */
 import { vi } from 'vitest';
-import type { BackgroundToFrameMessage, BackgroundToHostMessage, FrameReport, FrameTool } from '../messaging/router-messages';
+import type {
+  BackgroundToFrameMessage,
+  BackgroundToHostMessage,
+  FrameCallRequest,
+  FrameCallUpdate,
+  FrameReport,
+  FrameTool,
+} from '../messaging/router-messages';
+import type { AnswerContext } from '../messaging/create-request-line';
 import { createToolRouter, type FrameSender, type ToolRouter } from '../background/create-tool-router';
 import type { SessionStore, ToolRouterPorts } from '../background/tool-router-ports';
+import { type FrameCallServer, serveFrameCalls } from '../isolated-world/serve-frame-calls';
 
 /** chrome.storage.session cannot run in Node: an in-memory stand-in with the same get/set/remove contract. */
 function createMockSessionStore(): SessionStore & { data: Map<string, unknown> } {
@@ -100,24 +109,51 @@ function offerTokens(router: HonestRouter, tree: FrameTree | undefined, tabId: n
   return offers;
 }
 
+/** What a scripted frame gets: the router's messages, and a call as its call line hands it over. */
+export type ScriptedFrameMessage = BackgroundToFrameMessage | ({ type: 'bridge/call' } & FrameCallRequest);
+/** A scripted frame: answers what the router sends; a call comes with its line's context (its signal, its updates). */
+type ScriptedFrame = (message: ScriptedFrameMessage, frameId: number, context?: AnswerContext<FrameCallUpdate>) => Promise<unknown>;
+
 /**
- * tabs.sendMessage cannot run in Node: mock frames that answer bridge/call with a scripted function, and record
- * every message they get.
+ * tabs.sendMessage cannot run in Node: mock frames that answer with a scripted function, and record every message
+ * they get. A call reaches the script through the frame's real end of its call line (serve-frame-calls.ts), so its
+ * cancel, its updates and its answer cross the line as they do from a page; a call is recorded as
+ * `{ type: 'bridge/call', ...request }`, the line's other messages as they are (`bridge/line`).
  */
 export function setup(
-  answer: (message: BackgroundToFrameMessage, frameId: number) => Promise<unknown> = async () => undefined,
+  answer: ScriptedFrame = async () => undefined,
   tree?: FrameTree,
   /** More of the router's ports (time limits, the browser's word on a crashed tab). */
   more: Partial<ToolRouterPorts> = {},
 ) {
   const store = createMockSessionStore();
-  const sent: { tabId: number; frameId: number; message: BackgroundToFrameMessage }[] = [];
+  const sent: { tabId: number; frameId: number; message: ScriptedFrameMessage }[] = [];
+  /** Each frame's end of its call line, by `${tabId}:${frameId}`. */
+  const frameLines = new Map<string, FrameCallServer>();
+  const frameLine = (tabId: number, frameId: number) => {
+    const key = `${tabId}:${frameId}`;
+    let line = frameLines.get(key);
+    if (!line) {
+      line = serveFrameCalls(
+        (request, context) => answer({ type: 'bridge/call', ...request }, frameId, context) as never,
+        (message) => void router.handleFrameMessage({ type: 'frame/line', message }, { tabId, frameId }),
+      );
+      frameLines.set(key, line);
+    }
+    return line;
+  };
   const badges: Record<number, string> = {};
   const hostMessages: BackgroundToHostMessage[] = [];
   const ports = {
     store,
     sendToFrame: async (tabId: number, frameId: number, message: BackgroundToFrameMessage) => {
       if (message.type === 'bridge/offer-delegation') return offerTokens(router, tree, tabId, frameId);
+      if (message.type === 'bridge/line') {
+        const line = message.message;
+        const call = line.line === 'ask' && line.type === 'bridge/call' ? (line.request as FrameCallRequest) : undefined;
+        sent.push({ tabId, frameId, message: call ? { type: 'bridge/call', ...call } : message });
+        return frameLine(tabId, frameId).receive(line);
+      }
       sent.push({ tabId, frameId, message });
       return answer(message, frameId);
     },

@@ -1,0 +1,68 @@
+/**
+ * Which document each frame of a tab holds now, as the router knows it (create-tool-router.ts): the one each frame's
+ * bridge announced last (frame/ready), so a late report of the document it replaced is ignored; when each document
+ * asked for its bridge (frame/load); and whether a tab whose top document went away crashed.
+ */
+import type { FrameSender } from './attest-frame-sender';
+
+/** The most documents waiting for their bridge that are remembered at once (a page loading frames in a loop). */
+const MAX_LOADS_ASKED = 500;
+
+export interface FrameDocuments {
+  /** A frame's bridge announced a new document: returns when that document asked for its bridge, if it did. */
+  started(sender: FrameSender): number | undefined;
+  /** A document asked for its bridge (frame/load), now. */
+  loadAsked(sender: FrameSender): void;
+  /** Whether the sender's document is one its frame has since replaced (its late messages describe nothing now). */
+  replaced(sender: FrameSender): boolean;
+  /**
+   * The tab's top document (this one, when known) went away: if no newer top document announced itself and the
+   * browser says the page is not loaded (`crashed`, asked across an await), `whenCrashed` runs.
+   */
+  checkCrashed(
+    tabId: number,
+    documentId: string | undefined,
+    crashed: () => Promise<boolean>,
+    whenCrashed: () => Promise<void>,
+  ): Promise<void>;
+  forgetTab(tabId: number): void;
+}
+
+/** Creates the record. */
+export function createFrameDocuments(now: () => number = Date.now): FrameDocuments {
+  /** The document each frame announced last, by `${tabId}:${frameId}`. */
+  const documents = new Map<string, string>();
+  /** When each document asked for its bridge, until its bridge announces it. */
+  const asked = new Map<string, number>();
+  const documentKey = (sender: FrameSender) => `${sender.tabId}:${sender.frameId}:${sender.documentId ?? ''}`;
+
+  return {
+    started(sender) {
+      const frameKey = `${sender.tabId}:${sender.frameId}`;
+      if (sender.documentId) documents.set(frameKey, sender.documentId);
+      else documents.delete(frameKey);
+      const at = asked.get(documentKey(sender));
+      asked.delete(documentKey(sender));
+      return at;
+    },
+    loadAsked(sender) {
+      if (asked.size > MAX_LOADS_ASKED) asked.clear();
+      asked.set(documentKey(sender), now());
+    },
+    replaced(sender) {
+      const current = documents.get(`${sender.tabId}:${sender.frameId}`);
+      return current !== undefined && sender.documentId !== undefined && sender.documentId !== current;
+    },
+    async checkCrashed(tabId, documentId, crashed, whenCrashed) {
+      const current = documents.get(`${tabId}:0`);
+      if (documentId !== undefined && current !== undefined && current !== documentId) return;
+      if (!(await crashed().catch(() => false))) return;
+      // Asked across an await: a document that started meanwhile is a page again.
+      if (documents.get(`${tabId}:0`) !== current) return;
+      await whenCrashed();
+    },
+    forgetTab(tabId) {
+      for (const frameKey of [...documents.keys()]) if (frameKey.startsWith(`${tabId}:`)) documents.delete(frameKey);
+    },
+  };
+}
