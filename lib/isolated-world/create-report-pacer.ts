@@ -4,12 +4,11 @@
  * so changes are coalesced, never queued. The first change of a quiet page is reported `firstDelayMs` after it (the
  * changes of one moment go together); while a report is waiting or being read, further changes only mark it stale,
  * and the list is read when it goes out, so it is always the newest. Reports of one frame are at least
- * `minIntervalMs` apart; while the page keeps changing (a change that has to wait for the interval, or that comes
- * while a report is read) the interval doubles up to `maxIntervalMs`, and a change after a quiet interval brings it
- * back. A burst after a quiet spell (a route change registering its tools) is not churn: it goes out 50 ms after.
- * Only reports that carried news count as churn: a page whose change signals bring nothing new (a form's DOM touched
- * by the cursor, an unchanged re-registration) keeps being reported promptly. The router may also ask the frame to
- * wait (`waitAtLeast`, its answer to a report, lib/background/create-page-budget.ts): the next report goes no sooner.
+ * `minIntervalMs` apart. Beyond that the frame waits as the router asks (`waitAtLeast`, its answer to each report,
+ * lib/background/create-page-budget.ts): the router knows what the tab, its other frames and its site have sent, so
+ * a page that keeps changing is slowed by what its reports cost, and a page that registers a small tool now and then
+ * is reported within the minimum interval. (The frame's own doubling of the interval under churn, issue 45's first
+ * version, made a page that registered a tool every few hundred milliseconds wait up to 2 s to have it listed.)
  */
 
 /** Where the pacer keeps time: real timers in the frame, fake ones in tests. */
@@ -25,8 +24,6 @@ interface ReportPacerOptions {
   firstDelayMs?: number;
   /** Reports at least this far apart (default 250 ms). */
   minIntervalMs?: number;
-  /** ...and under sustained changes, up to this far (default 2 s). */
-  maxIntervalMs?: number;
   clock?: PacerClock;
 }
 
@@ -47,22 +44,17 @@ export function createReportPacer(options: ReportPacerOptions): ReportPacer {
   const clock = options.clock ?? realClock;
   const firstDelay = options.firstDelayMs ?? 50;
   const minInterval = options.minIntervalMs ?? 250;
-  const maxInterval = options.maxIntervalMs ?? 2_000;
-  let interval = minInterval;
   let nextAt = 0;
   let waiting = false;
   let sending = false;
   /** Changes since the last report was read. */
   let changes = 0;
-  /** Whether the report now waiting waits for the interval (the page changes faster than it), not the first delay. */
-  let throttled = false;
   /** No report before this, as the router asked. */
   let heldUntil = 0;
 
   const schedule = () => {
     waiting = true;
     const wait = Math.max(nextAt, heldUntil) - clock.now();
-    throttled = wait > firstDelay;
     clock.setTimeout(() => void fire(), Math.max(firstDelay, wait));
   };
   const fire = async () => {
@@ -76,17 +68,13 @@ export function createReportPacer(options: ReportPacerOptions): ReportPacer {
     changes = 0;
     // Counted from when the report was read: that is when it stopped taking changes in.
     const now = clock.now();
-    let news = false;
     try {
-      news = await options.send();
+      await options.send();
     } catch {
       // A report that could not be read or sent: the next change tries again.
     }
     sending = false;
-    // Churn: news that had to wait for the interval, or more changes while it was read. Else calm again.
-    if (news && (throttled || changes > 0)) interval = Math.min(interval * 2, maxInterval);
-    else interval = minInterval;
-    nextAt = now + interval;
+    nextAt = now + minInterval;
     if (changes > 0) schedule();
   };
 

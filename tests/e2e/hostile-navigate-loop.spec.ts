@@ -14,6 +14,9 @@ test('a navigation loop: the bridge is loaded at the tab’s pace and the panel 
   tabIdOf,
   extensionId,
 }) => {
+  // The loop by itself keeps both cores of this machine busy (the hostile bench: about 18 CPU-seconds in 10 s without
+  // the extension), so each step below may take the most its own wait allows.
+  test.setTimeout(120_000);
   const page = await context.newPage();
   // The tab is known by its URL before the loop starts (max=0: this load does not navigate on).
   await page.goto(`${server.url}/hostile/navigate-loop.html?max=0`);
