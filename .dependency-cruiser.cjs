@@ -19,7 +19,17 @@ const LAYERS = [
   // Logic the contexts run, pure TypeScript with browser APIs passed in; what both page worlds share.
   {
     name: 'logic',
-    folders: ['lib/transcript', 'lib/inspector', 'lib/evals', 'lib/cloud', 'lib/local', 'lib/storage', 'lib/audit', 'lib/webmcp'],
+    folders: [
+      'lib/transcript',
+      'lib/local-agent',
+      'lib/call-log',
+      'lib/evals',
+      'lib/cloud',
+      'lib/local',
+      'lib/storage',
+      'lib/audit',
+      'lib/webmcp',
+    ],
   },
   // One folder per context; none imports another.
   {
@@ -77,7 +87,7 @@ module.exports = {
     {
       name: 'no-module-circles',
       comment:
-        'No modules of lib/ import each other in a circle, types included: a type both need lives in a file of its own (lib/agent/parsed-tool-call.ts).',
+        'No modules of lib/ import each other in a circle, types included: a type both need lives in a file of its own (lib/local-agent/parsed-tool-call.ts).',
       severity: 'error',
       // lib/ only for now: components/chat/message-view.tsx and tool-call-card.tsx still import each other.
       from: { path: '^lib/' },

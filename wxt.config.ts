@@ -31,7 +31,7 @@ function dropBundledOrtWasm(): Plugin {
 /**
  * WXT wraps every unlisted script's `main()` in a try/catch that logs a crash through a logger which prints nothing
  * in production, and rethrows: about 420 B of every script, the two that every frame parses at document_start
- * included (their budget: docs/architecture.md, "The lazy bridge"). In a production build only, the wrapper is
+ * included (their budget: docs/architecture.md, "The lazy connector"). In a production build only, the wrapper is
  * replaced by what it amounts to there: run the plugins' setup, then `main()`, its result the script's.
  */
 function slimUnlistedScriptWrapper(): Plugin {
@@ -107,7 +107,7 @@ export default defineConfig({
     permissions: [
       'storage',
       'unlimitedStorage',
-      // Loads the bridge into a frame once it shows WebMCP (docs/architecture.md, "The lazy bridge"), and
+      // Loads the bridge into a frame once it shows WebMCP (docs/architecture.md, "The lazy connector"), and
       // registers Chrome's page-world stub where the browser has no native WebMCP.
       'scripting',
       // The opt-in bridge to the person's desktop agents (bridge/, docs/security.md § 7): runtime.connectNative to

@@ -3,9 +3,9 @@
  * (50 tools, 12 turns of history; target under 2 ms), rankTools for 10, 100 and 500 tools (target under 1 ms
  * for 500), and parseToolCalls throughput. Prints figures; asserts nothing.
  */
-import { parseToolCalls } from '../lib/agent/parse-tool-calls';
+import { parseToolCalls } from '../lib/local-agent/parse-tool-calls';
 import { rankTools } from '../lib/agent/rank-tools';
-import { runLocalAgent } from '../lib/agent/run-local-agent';
+import { runLocalAgent } from '../lib/local-agent/run-local-agent';
 import { createScriptedProvider } from '../lib/testing/scripted-provider';
 import type { AgentMessage, AgentRunRequest, ToolDescriptor } from '../lib/agent/types';
 

@@ -8,7 +8,7 @@
  *   provider) calls the shop's `get_cart`, and answers; from Send to the answer on screen, the whole path the agent
  *   takes (panel → agent host → model → router → page and back);
  * - a newly registered tool: the shop registers one, and the time until the router (the service worker's
- *   toolBridge, what the agent host asks) lists it;
+ *   testToolRouter, what the agent host asks) lists it;
  * - the service worker's answer time to a ping (an evaluate in its realm) and the agent host's (the offscreen
  *   document's `host/ping`, sent from the worker), every half second;
  * - memory: the proportional set size (PSS, /proc/PID/smaps_rollup) of the extension's renderer process and of the
@@ -43,6 +43,8 @@ import { launchBrowser, extensionReady, openSidePanel, tabIdOf } from '../tests/
 import { type ProviderServer, startProviderServer } from '../tests/servers/provider-server';
 import { type StaticServer, startStaticServer } from '../tests/servers/static-server';
 
+// The service worker's router is `testToolRouter` in this build's test hooks and `toolBridge` in builds before issue
+// 48's names (a BEFORE build): the bench reads either.
 const WINDOW_MS = Number(process.env.HOSTILE_BENCH_WINDOW_MS ?? 10_000);
 /** How long the errand runs alone first, measured the same way. */
 const ALONE_MS = Number(process.env.HOSTILE_BENCH_ALONE_MS ?? 4_000);
@@ -299,7 +301,7 @@ async function newToolListed(e: Errand): Promise<number | undefined> {
     await e.sw.evaluate(
       async ([tab, n, until]) => {
         while (Date.now() < until) {
-          const snapshot = await (globalThis as any).toolBridge.getTools(tab);
+          const snapshot = await ((globalThis as any).testToolRouter ?? (globalThis as any).toolBridge).getTools(tab);
           if (snapshot.tools.some((t: { name: string }) => t.name === n)) return;
           await new Promise((resolve) => setTimeout(resolve, 20));
         }
@@ -323,7 +325,11 @@ async function callHugeResult(sw: Worker, tabId: number, until: number): Promise
     const size = await within(
       ERRAND_TIMEOUT,
       sw.evaluate(async (t) => {
-        const output = await (globalThis as any).toolBridge.callTool(t, { id: `huge-${Math.random()}`, name: 'huge_result', input: {} });
+        const output = await ((globalThis as any).testToolRouter ?? (globalThis as any).toolBridge).callTool(t, {
+          id: `huge-${Math.random()}`,
+          name: 'huge_result',
+          input: {},
+        });
         return JSON.stringify(output).length;
       }, tabId),
     );
@@ -342,7 +348,7 @@ async function callNeverSettling(sw: Worker, tabId: number): Promise<string> {
       const g = globalThis as any;
       g.hostileBench = { settled: 0 };
       for (let i = 0; i < 1000; i++) {
-        g.toolBridge
+        (g.testToolRouter ?? g.toolBridge)
           .callTool(t, { id: `never-${i}`, name: 'never_settles', input: { n: i } })
           .finally(() => g.hostileBench.settled++)
           .catch(() => {});
@@ -358,7 +364,12 @@ async function waitForTool(sw: Worker, tabId: number, name: string): Promise<voi
     sw.evaluate(
       async ([t, n, until]) => {
         while (Date.now() < until) {
-          if ((await (globalThis as any).toolBridge.getTools(t)).tools.some((x: { name: string }) => x.name === n)) return;
+          if (
+            (await ((globalThis as any).testToolRouter ?? (globalThis as any).toolBridge).getTools(t)).tools.some(
+              (x: { name: string }) => x.name === n,
+            )
+          )
+            return;
           await new Promise((resolve) => setTimeout(resolve, 50));
         }
       },
@@ -500,7 +511,10 @@ async function runScenario(
       PING_TIMEOUT,
       sw.evaluate(async (known) => (await chrome.tabs.query({})).find((t) => !known.includes(t.id!))?.id, tabsBefore),
     );
-    if (hostileTab !== undefined) void sw.evaluate((t) => (globalThis as any).toolBridge.getTools(t), hostileTab).catch(() => {});
+    if (hostileTab !== undefined)
+      void sw
+        .evaluate((t) => ((globalThis as any).testToolRouter ?? (globalThis as any).toolBridge).getTools(t), hostileTab)
+        .catch(() => {});
     const mem = memoryLoop(profile, until);
     const cpuFrom = cpuByKind(profile);
     const extra =

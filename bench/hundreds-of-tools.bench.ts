@@ -9,7 +9,7 @@
  * 512-token reply budget), estimated as the audit estimates (lib/audit/estimate-tokens.ts). Asserts nothing.
  */
 import { indexTools, rankTools } from '../lib/agent/rank-tools';
-import { runLocalAgent } from '../lib/agent/run-local-agent';
+import { runLocalAgent } from '../lib/local-agent/run-local-agent';
 import { createToolNames } from '../lib/agent/site-tool-names';
 import type { AgentRunRequest, ToolDescriptor } from '../lib/agent/types';
 import { estimateTokens } from '../lib/audit/estimate-tokens';

@@ -7,7 +7,7 @@
  *     (that column is the prompt's size, the same run);
  *   - the step-1 prompt for the demo shop's tools and for a generated 30-tool page.
  * The test models' tokenizer is byte-level: one token per UTF-8 byte. Real BPE tokenizers average about 4 bytes per
- * token on such text, so the "≈ real" column divides by 4 (the estimate lib/agent/build-history.ts uses).
+ * token on such text, so the "≈ real" column divides by 4 (the estimate lib/local-agent/build-history.ts uses).
  */
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';

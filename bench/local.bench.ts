@@ -147,7 +147,7 @@ console.log(`provider overhead over model.generate: ratio ${(providerTotal / raw
 
 // One full loop turn (call, result, answer) when the agent loop is in the repo, against model.generate on exactly
 // the prompts the loop sent (recorded through a pass-through provider).
-const loopPath = new URL('../lib/agent/run-local-agent.ts', import.meta.url);
+const loopPath = new URL('../lib/local-agent/run-local-agent.ts', import.meta.url);
 if (existsSync(loopPath)) {
   // Imported by path so this file type-checks before the loop lands; the shape is runLocalAgent's signature.
   const { runLocalAgent } = (await import(loopPath.href)) as {

@@ -12,9 +12,9 @@
  * recovered when the tool is offered in the step after the search and the model's call to it runs. Prints figures;
  * asserts nothing. Not for tuning the ranker or the search on (the sites are kept out).
  */
-import { exampleArguments } from '../lib/agent/build-local-system-prompt';
+import { exampleArguments } from '../lib/local-agent/build-local-system-prompt';
 import type { GenerateRequest } from '../lib/agent/local-provider';
-import { runLocalAgent } from '../lib/agent/run-local-agent';
+import { runLocalAgent } from '../lib/local-agent/run-local-agent';
 import { createToolNames } from '../lib/agent/site-tool-names';
 import type { AgentRunRequest, ToolCall, ToolDescriptor } from '../lib/agent/types';
 import { measureToolRecall, requiredTools } from '../lib/evals/measure-tool-recall';

@@ -136,7 +136,7 @@ async function attempt(n: number): Promise<Outcome> {
 async function watch(worker: Worker, page: Page): Promise<void> {
   const tabId = await tabIdOf(worker, page);
   for (;;) {
-    const url = await worker.evaluate(async (t) => (await (globalThis as any).toolBridge.getTools(t)).page?.url ?? '', tabId);
+    const url = await worker.evaluate(async (t) => (await (globalThis as any).testToolRouter.getTools(t)).page?.url ?? '', tabId);
     if (url) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

@@ -8,13 +8,13 @@ const repo = {
     ['browser.ts', ''],
     ['browser-reset.spec.ts', "import { test } from './fixtures';"],
     ['foundation.spec.ts', 'await page.goto(`SERVER/frames.html`);'],
-    ['bridge-helpers.ts', "import { test } from './fixtures';"],
+    ['connector-helpers.ts', "import { test } from './fixtures';"],
     [
       'sidepanel-helpers.ts',
-      "import { expectTools } from './bridge-helpers';\nimport { startProviderServer } from '../servers/provider-server';",
+      "import { expectTools } from './connector-helpers';\nimport { startProviderServer } from '../servers/provider-server';",
     ],
-    ['bridge-host.spec.ts', "import { test } from './bridge-helpers';\nawait page.goto(`SERVER/frames-tools.html`);"],
-    ['bridge-frames.spec.ts', "import { test } from './bridge-helpers';"],
+    ['connector-host.spec.ts', "import { test } from './connector-helpers';\nawait page.goto(`SERVER/frames-tools.html`);"],
+    ['connector-frames.spec.ts', "import { test } from './connector-helpers';"],
     ['sidepanel.spec.ts', "import { test } from './sidepanel-helpers';\nawait shop.goto(`SERVER/demo/`);"],
     ['options.spec.ts', "import { startProviderServer } from '../servers/provider-server';"],
     ['demo.spec.ts', 'await page.goto(`SERVER/demo/`);'],
@@ -24,7 +24,7 @@ const repo = {
     ['fresh-tools.spec.ts', ''],
     ['webmcp-conformance.spec.ts', ''],
     ['webmcp-conformance-forms.spec.ts', ''],
-    ['lazy-bridge.spec.ts', ''],
+    ['lazy-connector.spec.ts', ''],
     ['mcp-bridge.spec.ts', ''],
   ]),
 };
@@ -44,9 +44,9 @@ describe('testsForChanges', () => {
 
   it('the page side reaches the bridge and conformance specs', () => {
     expect(testsForChanges(['lib/page-world/run-tool-call.ts'], repo).specs).toEqual([
-      'bridge-frames',
-      'bridge-host',
-      'lazy-bridge',
+      'connector-frames',
+      'connector-host',
+      'lazy-connector',
       'webmcp-conformance',
       'webmcp-conformance-forms',
     ]);
@@ -61,11 +61,11 @@ describe('testsForChanges', () => {
 
   it('a spec runs itself; a helper runs the specs that import it, also through another helper', () => {
     expect(testsForChanges(['tests/e2e/demo.spec.ts'], repo).specs).toEqual(['demo']);
-    expect(testsForChanges(['tests/e2e/bridge-helpers.ts'], repo).specs).toEqual(['bridge-frames', 'bridge-host', 'sidepanel']);
+    expect(testsForChanges(['tests/e2e/connector-helpers.ts'], repo).specs).toEqual(['connector-frames', 'connector-host', 'sidepanel']);
   });
 
   it('a fixture page, a server and the demo reach the specs that name them', () => {
-    expect(testsForChanges(['tests/fixtures/pages/frames-tools.html'], repo).specs).toEqual(['bridge-host']);
+    expect(testsForChanges(['tests/fixtures/pages/frames-tools.html'], repo).specs).toEqual(['connector-host']);
     expect(testsForChanges(['tests/servers/provider-server.ts'], repo).specs).toEqual(['options', 'sidepanel']);
     expect(testsForChanges(['demo/cart.js'], repo).specs).toEqual(['demo', 'sidepanel']);
   });

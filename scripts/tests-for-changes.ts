@@ -14,19 +14,19 @@ export const E2E_AREAS: readonly { paths: readonly string[]; specs: readonly str
       'lib/webmcp/',
       'lib/page-world/',
       'lib/isolated-world/',
-      'entrypoints/page-bridge.ts',
+      'entrypoints/page-connector.ts',
       'entrypoints/page-stub.ts',
       'entrypoints/stub.ts',
       'entrypoints/native-stub.ts',
-      'entrypoints/bridge.ts',
+      'entrypoints/frame-connector.ts',
       'entrypoints/form-scan.ts',
     ],
-    specs: ['bridge-*', 'webmcp-conformance*', 'lazy-bridge', 'trust-channel', 'trust-frames', 'trust-text', 'tool-continuations'],
+    specs: ['connector-*', 'webmcp-conformance*', 'lazy-connector', 'trust-channel', 'trust-frames', 'trust-text', 'tool-continuations'],
   },
   {
-    // The background: the tool router, the lazy bridge's loader, stubs, the badge, the offscreen document's life.
+    // The background: the tool router, the lazy connector's loader, stubs, the badge, the offscreen document's life.
     paths: ['lib/background/', 'entrypoints/background/', 'lib/messaging/'],
-    specs: ['bridge-host', 'bridge-frames', 'foundation', 'lazy-bridge', 'trust-host', 'trust-frames', 'sidepanel-restart'],
+    specs: ['connector-host', 'connector-frames', 'foundation', 'lazy-connector', 'trust-host', 'trust-frames', 'sidepanel-restart'],
   },
   {
     // The agent host: sessions, confirmations, the agent loop, sub-agents.
@@ -38,7 +38,7 @@ export const E2E_AREAS: readonly { paths: readonly string[]; specs: readonly str
   { paths: ['lib/mcp-bridge/', 'bridge/', 'components/sharing/'], specs: ['mcp-bridge', 'debugging-tools'] },
   { paths: ['lib/audit/', 'scripts/audit.ts'], specs: ['audit', 'audit-cli'] },
   { paths: ['lib/evals/', 'scripts/eval.ts'], specs: ['eval-cli', 'inspector', 'trust-exports'] },
-  { paths: ['lib/inspector/', 'components/inspector/'], specs: ['inspector', 'trust-exports'] },
+  { paths: ['lib/call-log/', 'components/inspector/'], specs: ['inspector', 'trust-exports'] },
   { paths: ['lib/storage/'], specs: ['trust-storage', 'options', 'sidepanel-restart'] },
   { paths: ['lib/page-data/', 'lib/transcript/'], specs: ['trust-render', 'trust-text', 'trust-exports', 'sidepanel'] },
   {

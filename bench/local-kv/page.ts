@@ -7,7 +7,7 @@
 import { PRODUCTS } from '../../demo/catalog.js';
 import { productTools, siteTools } from '../../demo/tools.js';
 import type { GenerateRequest, LocalProvider } from '../../lib/agent/local-provider';
-import { runLocalAgent } from '../../lib/agent/run-local-agent';
+import { runLocalAgent } from '../../lib/local-agent/run-local-agent';
 import type { ToolDescriptor } from '../../lib/agent/types';
 import { connectTransformersEngine } from '../../lib/local/connect-transformers-engine';
 import type { EnginePort } from '../../lib/local/engine-messages';

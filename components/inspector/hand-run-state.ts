@@ -1,7 +1,7 @@
 import { computed, type ReadonlySignal, signal } from '@preact/signals';
 import { validateArgs } from '../../lib/agent/validate-args';
 import type { CallRecord } from '../../lib/messaging/call-record';
-import { buildHandRunForm, type HandRunControl, readHandRunForm } from '../../lib/inspector/hand-run-form';
+import { buildHandRunForm, type HandRunControl, readHandRunForm } from '../../lib/call-log/hand-run-form';
 import type { PanelTool } from '../../lib/messaging/agent-messages';
 import type { InspectorStore } from './inspector-store';
 

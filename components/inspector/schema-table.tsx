@@ -1,4 +1,4 @@
-import { readSchemaFields } from '../../lib/inspector/read-schema-fields';
+import { readSchemaFields } from '../../lib/call-log/read-schema-fields';
 
 /** A schema as a table a person can read: each field's path, type, whether it is required, and its details. */
 export function SchemaTable({ schema, label }: { schema: unknown; label: string }) {

@@ -1,5 +1,5 @@
 import type { CallRecord } from '../../lib/messaging/call-record';
-import { redactCallRecord } from '../../lib/inspector/redact-call-record';
+import { redactCallRecord } from '../../lib/call-log/redact-call-record';
 import type { InspectorStore } from './inspector-store';
 
 const LONG_OUTPUT = 600;

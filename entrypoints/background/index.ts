@@ -60,7 +60,7 @@ export default defineBackground(() => {
     installE2eTestHooks(globalThis, {
       pageStubReady: stubs.ready,
       stubsSettled: stubs.settled,
-      toolBridge: toolRouter,
+      testToolRouter: toolRouter,
       hostStarted: offscreenHost?.started,
     });
   }

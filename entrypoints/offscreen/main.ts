@@ -1,4 +1,4 @@
-import { createToolBridgeClient } from '@/lib/host/create-tool-bridge-client';
+import { createRouterClient } from '@/lib/host/create-router-client';
 import { createNativeLinkClient } from '@/lib/host/create-native-link-client';
 import { isHostSender } from '@/lib/messaging/is-host-sender';
 import { wireAgentHost } from '@/lib/agent-host-root/wire-agent-host';
@@ -6,7 +6,7 @@ import { createLocalAdapterFromSettings } from '@/lib/host/create-local-adapter-
 import type { EnginePort } from '@/lib/local/engine-messages';
 import type { HostPort } from '@/lib/host/agent-host-deps';
 import { createAgentStorageProxy } from '@/lib/messaging/agent-storage-proxy';
-import type { RouterChannel } from '@/lib/messaging/bridge-messages';
+import type { RouterChannel } from '@/lib/messaging/router-messages';
 import { type ChannelHandlers, handleMessage, sendMessage } from '@/lib/messaging/channel';
 import { type HostChannel, isTabClosedMessage } from '@/lib/messaging/host-channel';
 
@@ -29,7 +29,7 @@ const runtime = wireAgentHost({
   },
   onConnect: browser.runtime.onConnect as unknown as { addListener(listener: (port: HostPort) => void): void },
   extension,
-  bridge: createToolBridgeClient({ sendMessage: send, onMessage: onMessage.addListener }),
+  bridge: createRouterClient({ sendMessage: send, onMessage: onMessage.addListener }),
   // The native Port to desktop agents lives in the service worker (this document has no connectNative).
   bridgeBrowser: createNativeLinkClient({ sendMessage: send, onMessage: onMessage.addListener }),
   fetch: globalThis.fetch.bind(globalThis),

@@ -10,7 +10,7 @@ import type { TabClosedMessage } from '../messaging/host-channel';
 import type { AttestedSender } from '../messaging/is-host-sender';
 import type { BridgeBrowser } from '../messaging/mcp-bridge-messages';
 import type { StorageArea } from '../messaging/storage-area';
-import type { ToolBridge } from '../messaging/tool-bridge';
+import type { RouterClient } from '../messaging/router-client';
 import { wireAgentHost } from './wire-agent-host';
 
 /** The slice of Firefox's browser this needs. */
@@ -27,7 +27,7 @@ interface BackgroundPageBrowser {
 
 interface BackgroundPageHostDeps {
   storage: { local: StorageArea; session: StorageArea };
-  toolRouter: ToolBridge;
+  toolRouter: RouterClient;
   nativeLink: BridgeBrowser;
   /** Starts the engine Worker: its URL is the entry point's, which the bundler resolves. */
   startWorker(): EnginePort;

@@ -1,6 +1,6 @@
 import type { AgentAdapter } from '../agent/types';
 import { type AttestedSender, isHostSender } from '../messaging/is-host-sender';
-import type { ToolBridge } from '../messaging/tool-bridge';
+import type { RouterClient } from '../messaging/router-client';
 import { createCloudAdapter } from '../cloud/create-cloud-adapter';
 import { listModels } from '../cloud/list-models';
 import { testConnection } from '../cloud/test-connection';
@@ -34,7 +34,7 @@ interface WireAgentHostDeps {
   onConnect: { addListener(listener: (port: HostPort) => void): void };
   /** The extension's id and origin: only its own pages may connect or ask. */
   extension: ExtensionIdentity;
-  bridge: ToolBridge;
+  bridge: RouterClient;
   /** The fetch cloud calls go through. */
   fetch: typeof fetch;
   /** Builds the on-device adapter from the settings (its model and model host). Without it, on-device mode says it is not available here. */

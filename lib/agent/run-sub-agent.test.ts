@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { initialRunState, reduceRunState } from './reduce-stream-part';
-import { runLocalAgent } from './run-local-agent';
+import { runLocalAgent } from '../local-agent/run-local-agent';
 import { runSubAgent } from './run-sub-agent';
 import { createScriptedProvider, hang, type ScriptedReply } from '../testing/scripted-provider';
 import type { AgentMessage, AgentPart, AgentRunRequest, AgentStreamPart, ToolCall, ToolDescriptor, ToolOutput, WebAgent } from './types';

@@ -1,4 +1,4 @@
-import { LOCAL_LOOP_DEFAULTS } from '../agent/run-local-agent';
+import { LOCAL_LOOP_DEFAULTS } from '../local-agent/run-local-agent';
 import { scoreTools } from '../agent/rank-tools';
 import type { PanelTool } from '../messaging/agent-messages';
 import type { AuditFinding, AuditInput } from './audit-types';

@@ -1,5 +1,5 @@
 import { rankTools } from '../agent/rank-tools';
-import { LOCAL_LOOP_DEFAULTS } from '../agent/run-local-agent';
+import { LOCAL_LOOP_DEFAULTS } from '../local-agent/run-local-agent';
 import type { AuditFinding, AuditInput } from './audit-types';
 import { describeCompaction } from './describe-compaction';
 import { findingFor } from './finding-for';

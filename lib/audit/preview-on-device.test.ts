@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runLocalAgent } from '../agent/run-local-agent';
+import { runLocalAgent } from '../local-agent/run-local-agent';
 import type { AgentRunRequest, ToolDescriptor } from '../agent/types';
 import { toTemplateTool } from '../local/to-template-messages';
 import { createScriptedProvider } from '../testing/scripted-provider';

@@ -1,10 +1,10 @@
-import { buildHistory, flattenHistory } from '../agent/build-history';
-import { buildLocalSystemPrompt } from '../agent/build-local-system-prompt';
+import { buildHistory, flattenHistory } from '../local-agent/build-history';
+import { buildLocalSystemPrompt } from '../local-agent/build-local-system-prompt';
 import { FIND_TOOLS_TOOL } from '../agent/find-tools';
-import { inPageOrder } from '../agent/in-page-order';
+import { inPageOrder } from '../local-agent/in-page-order';
 import type { CallFormat, ChatTurn } from '../agent/local-provider';
 import { rankTools, scoreTools } from '../agent/rank-tools';
-import { LOCAL_LOOP_DEFAULTS } from '../agent/run-local-agent';
+import { LOCAL_LOOP_DEFAULTS } from '../local-agent/run-local-agent';
 import { selectTools } from '../agent/select-tools';
 import type { ToolDescriptor } from '../agent/types';
 import { toTemplateTool } from '../local/to-template-messages';

@@ -2,7 +2,7 @@
  * The checks a frame's report goes through before the router keeps it (lib/background/create-tool-router.ts): its
  * shape, the browser's attestation in place of the frame's claims, and the per-tab caps.
  */
-import type { FrameReport } from '../messaging/bridge-messages';
+import type { FrameReport } from '../messaging/router-messages';
 import type { FrameSender } from './attest-frame-sender';
 import { capTabTools } from './cap-tab-tools';
 import type { StoredFrame } from './tab-state';

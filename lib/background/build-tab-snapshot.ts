@@ -3,7 +3,7 @@
  * within the per-tab caps, under their model-facing names, the top page, and what was left out and why.
  */
 import { isLegacyApi } from '../messaging/tab-tool-snapshot';
-import { MAX_TOOL_BYTES } from '../messaging/bridge-messages';
+import { MAX_TOOL_BYTES } from '../messaging/router-messages';
 import { toolIdentityKey } from '../agent/to-model-facing-names';
 import { capTabTools, MAX_TOOL_BYTES_PER_TAB, MAX_TOOLS_PER_TAB } from './cap-tab-tools';
 import { admittedFrameIds, type StoredFrame, type TabState } from './tab-state';

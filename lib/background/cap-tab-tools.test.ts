@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FrameTool } from '../messaging/bridge-messages';
+import type { FrameTool } from '../messaging/router-messages';
 import { capTabTools, MAX_TOOL_BYTES_PER_TAB, MAX_TOOLS_PER_TAB, toolBytes } from './cap-tab-tools';
 
 const tool = (name: string, description = 'd'): FrameTool => ({ name, description, inputSchema: { type: 'object' } });

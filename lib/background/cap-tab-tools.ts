@@ -8,7 +8,7 @@
  * round in frame-id order, so one flooding frame cannot crowd out another frame's tools. A tool that does not fit is
  * dropped whole (never cut), and the snapshot says how many were dropped.
  */
-import type { FrameTool } from '../messaging/bridge-messages';
+import type { FrameTool } from '../messaging/router-messages';
 
 /**
  * At most this many tools per tab in a model step. 128 is also the most functions OpenAI's API takes in one request;

@@ -3,7 +3,7 @@
  * untrusted data, and each answer is about the sender the browser attests, whatever the message claims.
  */
 import type { ToolOutput } from '../agent/types';
-import type { FrameChannel } from '../messaging/bridge-messages';
+import type { FrameChannel } from '../messaging/router-messages';
 import type { ChannelHandlers } from '../messaging/channel';
 import type { FrameSender } from './attest-frame-sender';
 import type { Continuations } from './create-continuations';

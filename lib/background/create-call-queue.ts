@@ -5,7 +5,7 @@
  */
 import type { ToolCall, ToolOutput } from '../agent/types';
 import { toolErrorOutput } from '../agent/tool-error-output';
-import type { ToolCallOptions } from '../messaging/tool-bridge';
+import type { ToolCallOptions } from '../messaging/router-client';
 import { MAX_PENDING_CALLS_PER_TAB } from './page-limits';
 
 interface CallQueue {

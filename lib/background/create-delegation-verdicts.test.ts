@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { BackgroundToFrameMessage } from '../messaging/bridge-messages';
+import type { BackgroundToFrameMessage } from '../messaging/router-messages';
 import { createDelegationVerdicts } from './create-delegation-verdicts';
 import { readTabState, recordReport } from './tab-state';
 

@@ -5,14 +5,14 @@
  * now. A verdict is kept in the tab's state (TabState.delegated), which is saved with it.
  */
 import { sendMessage } from '../messaging/channel';
-import type { BridgeChannel } from '../messaging/bridge-messages';
+import type { ConnectorChannel } from '../messaging/router-messages';
 import type { FrameSender } from './attest-frame-sender';
 import { createFrameDelegation } from './create-frame-delegation';
 import type { ToolRouterPorts } from './tool-router-ports';
 import { isSelfOrigin, markNeedsDelegation, nameTools, type TabState } from './tab-state';
 
 /** What the verdicts need: the tab's state and its saving, and the router's ports to reach the frames. */
-interface DelegationVerdictsPorts extends Pick<ToolRouterPorts, 'sendToFrame' | 'loadBridge' | 'findFrames' | 'delegationWaitMs'> {
+interface DelegationVerdictsPorts extends Pick<ToolRouterPorts, 'sendToFrame' | 'loadConnector' | 'findFrames' | 'delegationWaitMs'> {
   /** The tab's state, from memory or session storage. */
   load(tabId: number): Promise<TabState>;
   /** The tab's state changed: it is saved, badged and pushed. */
@@ -24,7 +24,7 @@ interface DelegationVerdicts {
   /** A frame that is not same-origin with the top and has tools gets its delegation checked, once per document. */
   check(tabId: number, frameId: number, state: TabState): void;
   /**
-   * The top frame came to be known after its frames reported (the lazy bridge): those that waited for it are
+   * The top frame came to be known after its frames reported (the lazy connector): those that waited for it are
    * checked now, instead of waiting for a report they may never send again.
    */
   checkBelowTop(tabId: number, state: TabState): void;
@@ -48,7 +48,7 @@ export function createDelegationVerdicts(ports: DelegationVerdictsPorts): Delega
   const delegation = createFrameDelegation({
     // Every frame asked has a bridge by now (loadEveryFrame).
     askOffers: async (tabId, frameId) => {
-      return sendMessage<BridgeChannel, 'bridge/offer-delegation'>(
+      return sendMessage<ConnectorChannel, 'bridge/offer-delegation'>(
         (m) => ports.sendToFrame(tabId, frameId, m),
         'bridge/offer-delegation',
         {},
@@ -64,8 +64,8 @@ export function createDelegationVerdicts(ports: DelegationVerdictsPorts): Delega
     // frames without one are loaded (a flooding page's frames are not loaded again and again).
     loadEveryFrame: async (tabId) => {
       const frames = (await ports.findFrames?.(tabId).catch(() => undefined)) ?? [];
-      const bridgeless = frames.filter((frame) => !frame.hasBridge);
-      await Promise.all(bridgeless.map((frame) => ports.loadBridge?.(tabId, frame).catch(() => undefined)));
+      const bridgeless = frames.filter((frame) => !frame.hasConnector);
+      await Promise.all(bridgeless.map((frame) => ports.loadConnector?.(tabId, frame).catch(() => undefined)));
       return frames.map((frame) => frame.frameId);
     },
     ...(ports.delegationWaitMs !== undefined ? { waitMs: ports.delegationWaitMs } : {}),

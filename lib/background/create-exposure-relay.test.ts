@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ExposedTool } from '../messaging/bridge-messages';
+import type { ExposedTool } from '../messaging/router-messages';
 import type { FrameSender } from './attest-frame-sender';
 import { createExposureRelay, UNKNOWN_TOOL_MESSAGE } from './create-exposure-relay';
 

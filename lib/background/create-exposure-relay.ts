@@ -7,7 +7,7 @@
  * document and origin are the browser's (`sender`), a frame only ever speaks for its own tools, and only a frame the
  * `tools` permissions policy allows takes part.
  */
-import type { ExposedCallAnswer, ExposedTool, ExposedToolEntry } from '../messaging/bridge-messages';
+import type { ExposedCallAnswer, ExposedTool, ExposedToolEntry } from '../messaging/router-messages';
 import type { FrameSender } from './attest-frame-sender';
 import type { SessionStore } from './tool-router-ports';
 import { MAX_WINDOW_PATH } from '../webmcp/window-path';

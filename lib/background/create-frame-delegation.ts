@@ -11,7 +11,7 @@
  * has no bridge to post tokens with: a decision loads the bridge into every frame of the tab first (as a watched
  * tab's frames all have it), then asks each.
  */
-import type { DelegationOffer } from '../messaging/bridge-messages';
+import type { DelegationOffer } from '../messaging/router-messages';
 import { allowsTools } from '../webmcp/allows-tools';
 import type { FrameSender } from './attest-frame-sender';
 

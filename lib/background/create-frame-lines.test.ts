@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BackgroundToFrameMessage } from '../messaging/bridge-messages';
+import type { BackgroundToFrameMessage } from '../messaging/router-messages';
 import type { LineMessage } from '../messaging/create-request-line';
 import { createFrameLines } from './create-frame-lines';
 

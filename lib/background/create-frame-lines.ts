@@ -11,7 +11,7 @@
  * with its final message, so the browser's failure of that send is the line's news of a document gone) and
  * frame/line from it, given only to the line of the document the browser attests as its sender.
  */
-import type { BackgroundToFrameMessage, FrameCallLine } from '../messaging/bridge-messages';
+import type { BackgroundToFrameMessage, FrameCallLine } from '../messaging/router-messages';
 import { createRequestLine, LineClosedError, type LineMessage, type RequestLine } from '../messaging/create-request-line';
 import type { FrameSender } from './attest-frame-sender';
 

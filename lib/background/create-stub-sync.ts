@@ -1,6 +1,6 @@
 /**
  * Chrome's stubs that depend on whether the browser has native WebMCP are registered at run time, not in the
- * manifest (docs/architecture.md, "The lazy bridge"):
+ * manifest (docs/architecture.md, "The lazy connector"):
  * - without native WebMCP, the page-world stub (entrypoints/page-stub.ts), so that `document.modelContext` exists
  *   before page scripts run;
  * - with it, nothing in the page's own world, and the isolated-world watcher of the native modelContext

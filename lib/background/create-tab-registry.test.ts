@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { BackgroundToHostMessage } from '../messaging/bridge-messages';
+import type { BackgroundToHostMessage } from '../messaging/router-messages';
 import { createMemoryStorageArea } from '../testing/memory-storage-area';
 import { createTabRegistry } from './create-tab-registry';
 import type { StoredFrame } from './tab-state';

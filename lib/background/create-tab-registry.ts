@@ -30,7 +30,7 @@ import type { ToolRouterPorts } from './tool-router-ports';
 /** The tab registry's ports: the router's, less what only calls need. */
 type TabRegistryPorts = Pick<
   ToolRouterPorts,
-  'store' | 'sendToFrame' | 'setBadge' | 'notifyHost' | 'loadBridge' | 'findFrames' | 'delegationWaitMs'
+  'store' | 'sendToFrame' | 'setBadge' | 'notifyHost' | 'loadConnector' | 'findFrames' | 'delegationWaitMs'
 >;
 
 /** What the router does with its tabs. */
@@ -126,7 +126,7 @@ export function createTabRegistry(ports: TabRegistryPorts): TabRegistry {
     state.watched = true;
     save(tabId, state);
     void watched.remember(tabId, true).catch(() => undefined);
-    void ports.loadBridge?.(tabId).catch(() => undefined);
+    void ports.loadConnector?.(tabId).catch(() => undefined);
   };
 
   return {

@@ -5,7 +5,7 @@
 import { frameCallIn } from '../testing/frame-call-in';
 import { describe, expect, it } from 'vitest';
 import type { ToolOutput } from '../agent/types';
-import type { BackgroundToFrameMessage, FrameCallResult } from '../messaging/bridge-messages';
+import type { BackgroundToFrameMessage, FrameCallResult } from '../messaging/router-messages';
 import { report, settle, tool, withHonestSenders } from '../testing/tool-router-fixtures';
 import type { FrameSender } from './attest-frame-sender';
 import { createToolRouter } from './create-tool-router';

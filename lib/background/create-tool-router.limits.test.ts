@@ -3,7 +3,7 @@
  * compromised content script would: no frame bridge coalesces or backs off here.
  */
 import { describe, expect, it } from 'vitest';
-import { MAX_TOOL_BYTES, type FrameCallResult, type FrameReport } from '../messaging/bridge-messages';
+import { MAX_TOOL_BYTES, type FrameCallResult, type FrameReport } from '../messaging/router-messages';
 import { manualClock } from '../testing/manual-clock';
 import { report, settle, setup, tool, until } from '../testing/tool-router-fixtures';
 import { MAX_GONE_TOOL_NAMES_PER_TAB, MAX_PENDING_CALLS_PER_TAB, PAGE_LIMITS } from './page-limits';
@@ -185,7 +185,7 @@ describe('createToolRouter: a forged frame cannot make the router work without b
 
   it('a tab that loads pages in a loop gets the bridge at its budget’s pace, and the panel says so', async () => {
     const loads: number[] = [];
-    const { router } = setup(undefined, undefined, { loadBridge: async (tabId) => void loads.push(tabId) });
+    const { router } = setup(undefined, undefined, { loadConnector: async (tabId) => void loads.push(tabId) });
     router.handleFrameMessage({ type: 'frame/tools', report: report('http://loop.test', [tool('t')]) }, { tabId: 59, frameId: 0 });
     await settle();
     for (let i = 0; i < 60; i++) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type BackgroundToFrameMessage, FORM_WAITS_PROMPT, type FrameCallResult, type FrameReport } from '../messaging/bridge-messages';
+import { type BackgroundToFrameMessage, FORM_WAITS_PROMPT, type FrameCallResult, type FrameReport } from '../messaging/router-messages';
 import { type HonestRouter, report, settle, setup, tool, until, withHonestSenders } from '../testing/tool-router-fixtures';
 import { manualClock } from '../testing/manual-clock';
 import { frameCallIn } from '../testing/frame-call-in';

@@ -3,9 +3,9 @@
  * frame-message-handlers.ts), routes calls to the owning frame one at a time per tab (create-call-queue.ts,
  * run-tool-call.ts) on each document's request line (create-frame-lines.ts), and follows a call that navigated to
  * the next document (follow-navigation.ts). It answers the agent host's requests (router-host-handlers.ts), and is
- * itself the ToolBridge of an agent host living in the background (Firefox).
+ * itself the RouterClient of an agent host living in the background (Firefox).
  */
-import type { BackgroundToFrameMessage, FrameChannel } from '../messaging/bridge-messages';
+import type { BackgroundToFrameMessage, FrameChannel } from '../messaging/router-messages';
 import { type ChannelHandlers, handleMessage } from '../messaging/channel';
 import { DEFAULT_MAX_RESULT_CHARS } from '../agent/cap-tool-output';
 import type { FrameSender } from './attest-frame-sender';
@@ -22,12 +22,12 @@ import { frameMessageHandlers, offerFrameReport } from './frame-message-handlers
 import { PAGE_LIMITS } from './page-limits';
 import { routerHostHandlers } from './router-host-handlers';
 import { type RunningCall, runToolCall } from './run-tool-call';
-import type { ToolBridge } from '../messaging/tool-bridge';
+import type { RouterClient } from '../messaging/router-client';
 import type { ToolRouterPorts } from './tool-router-ports';
 
 export type { FrameSender };
 
-export interface ToolRouter extends ToolBridge {
+export interface ToolRouter extends RouterClient {
   /** Feed a message from a content script. Returns true when it was a bridge message. */
   handleFrameMessage(message: unknown, sender: FrameSender): boolean;
   /**
@@ -182,7 +182,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
     },
     async tabLoaded(tabId) {
       if (loadsHeld.has(tabId)) return;
-      if (await registry.isWatched(tabId)) await ports.loadBridge?.(tabId).catch(() => undefined);
+      if (await registry.isWatched(tabId)) await ports.loadConnector?.(tabId).catch(() => undefined);
     },
     async forgetTab(tabId) {
       budget.forgetTab(tabId);

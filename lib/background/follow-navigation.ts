@@ -5,7 +5,7 @@
  * evidence (its pagehide notice, or its next document), never after a fixed sleep.
  */
 import type { ToolOutput } from '../agent/types';
-import type { FrameReport } from '../messaging/bridge-messages';
+import type { FrameReport } from '../messaging/router-messages';
 import { capToolOutput } from '../agent/cap-tool-output';
 import { toolErrorOutput } from '../agent/tool-error-output';
 
@@ -52,7 +52,7 @@ export function createNavigationFollower(options: NavigationFollowerOptions): Na
   };
 
   /**
-   * The next document's first report. It comes once that document is parsed and idle (bridge.ts), so the tools
+   * The next document's first report. It comes once that document is parsed and idle (frame-connector.ts), so the tools
    * its scripts register while loading are in it; tools that come later reach the host as pushed changes.
    */
   const waitForReport = async (tabId: number, frameId: number, after: number): Promise<FrameReport | undefined> => {

@@ -3,7 +3,7 @@
  * stands in for session storage, which cannot run in Node). Every sender here is what the browser would attest.
  */
 import { describe, expect, it } from 'vitest';
-import type { FrameChannel } from '../messaging/bridge-messages';
+import type { FrameChannel } from '../messaging/router-messages';
 import { handleMessage } from '../messaging/channel';
 import { createMemoryStorageArea } from '../testing/memory-storage-area';
 import { report, tool, until } from '../testing/tool-router-fixtures';

@@ -3,7 +3,7 @@
  * is who the browser says sent it (`sender`). The messages were already counted by the page budget; a report is
  * measured, checked and copied only once the budget admits it, and exposed tools only once they weigh little enough.
  */
-import type { FrameChannel } from '../messaging/bridge-messages';
+import type { FrameChannel } from '../messaging/router-messages';
 import type { ChannelHandlers } from '../messaging/channel';
 import { jsonSizeUpTo } from '../shared/json-size-up-to';
 import type { FrameSender } from './attest-frame-sender';
@@ -20,7 +20,7 @@ import type { ToolRouterPorts } from './tool-router-ports';
 
 /** The router's parts these messages reach. */
 interface FrameMessageDeps {
-  ports: Pick<ToolRouterPorts, 'loadBridge'>;
+  ports: Pick<ToolRouterPorts, 'loadConnector'>;
   registry: Pick<TabRegistry, 'documentStarted' | 'frameReported' | 'presentDelegationToken' | 'noteLimit'>;
   budget: Pick<PageBudget, 'newTopDocument' | 'offerReport'>;
   navigation: Pick<NavigationFollower, 'documentStarted' | 'reported'>;
@@ -83,7 +83,7 @@ export function frameMessageHandlers(deps: FrameMessageDeps): ChannelHandlers<Fr
       documents.loadAsked(sender);
       // The frame shows WebMCP (stub.ts). Whatever it claims, it only gets the extension's own scripts, and only
       // into the document the browser says sent this.
-      void deps.ports.loadBridge?.(sender.tabId, sender).catch(() => undefined);
+      void deps.ports.loadConnector?.(sender.tabId, sender).catch(() => undefined);
     },
     // The same as the question (offerFrameReport), for a caller that does not wait for its answer.
     'frame/tools': (message, sender) => void offerFrameReport(deps, message.report, sender),

@@ -6,11 +6,11 @@ import { E2E_TEST_HOOK_NAMES, installE2eTestHooks } from './install-e2e-test-hoo
 describe('installE2eTestHooks', () => {
   it('puts every hook on the global by the name the release check looks for', () => {
     const global = {};
-    const toolBridge = createToolRouter(setup().ports);
+    const testToolRouter = createToolRouter(setup().ports);
     const hostStarted = async () => undefined;
-    installE2eTestHooks(global, { pageStubReady: Promise.resolve(), stubsSettled: Promise.resolve(), toolBridge, hostStarted });
+    installE2eTestHooks(global, { pageStubReady: Promise.resolve(), stubsSettled: Promise.resolve(), testToolRouter, hostStarted });
     expect(Object.keys(global).sort()).toEqual([...E2E_TEST_HOOK_NAMES].sort());
-    expect(global).toMatchObject({ toolBridge, hostStarted });
+    expect(global).toMatchObject({ testToolRouter, hostStarted });
   });
 
   it('leaves off a hook this browser has none of (Firefox: no offscreen host to wait for)', () => {
@@ -18,7 +18,7 @@ describe('installE2eTestHooks', () => {
     installE2eTestHooks(global, {
       pageStubReady: Promise.resolve(),
       stubsSettled: Promise.resolve(),
-      toolBridge: createToolRouter(setup().ports),
+      testToolRouter: createToolRouter(setup().ports),
     });
     expect('hostStarted' in global).toBe(false);
   });

@@ -2,8 +2,8 @@
  * The router's own limits on one frame's report, whatever the frame's bridge did (a content script may be
  * compromised): its size, counted only up to the limit, and each tool's weight (MAX_TOOL_BYTES).
  */
-import { MAX_TOOL_BYTES } from '../messaging/bridge-messages';
-import type { FrameReport } from '../messaging/bridge-messages';
+import { MAX_TOOL_BYTES } from '../messaging/router-messages';
+import type { FrameReport } from '../messaging/router-messages';
 import { jsonSizeUpTo } from '../shared/json-size-up-to';
 import { toolBytes } from './cap-tab-tools';
 import { PAGE_LIMITS } from './page-limits';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BackgroundToHostMessage, RouterChannel } from '../messaging/bridge-messages';
+import type { BackgroundToHostMessage, RouterChannel } from '../messaging/router-messages';
 import { handleMessage } from '../messaging/channel';
 import { report, settle, setup, tool, until } from '../testing/tool-router-fixtures';
 import { routerHostHandlers } from './router-host-handlers';

@@ -3,15 +3,15 @@
  * background checks the sender). A call's approval that cannot be read runs nothing.
  */
 import { toolErrorOutput } from '../agent/tool-error-output';
-import type { BackgroundToHostMessage, HostCallAnswer, RouterChannel } from '../messaging/bridge-messages';
+import type { BackgroundToHostMessage, HostCallAnswer, RouterChannel } from '../messaging/router-messages';
 import type { ChannelHandlers } from '../messaging/channel';
 import { readExpectedTool } from '../messaging/expected-tool';
 import type { TabToolSnapshot } from '../messaging/tab-tool-snapshot';
-import type { ToolBridge } from '../messaging/tool-bridge';
+import type { RouterClient } from '../messaging/router-client';
 
-/** What the handlers need: the router as a ToolBridge, the tab's snapshot, and the host's ear. */
+/** What the handlers need: the router as a RouterClient, the tab's snapshot, and the host's ear. */
 interface RouterHostDeps {
-  router: Pick<ToolBridge, 'getTools' | 'callTool'>;
+  router: Pick<RouterClient, 'getTools' | 'callTool'>;
   snapshot(tabId: number): Promise<TabToolSnapshot>;
   notifyHost?(message: BackgroundToHostMessage): void;
 }

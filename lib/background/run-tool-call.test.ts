@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MAX_RAW_RESULT_CHARS } from '../agent/cap-tool-output';
-import type { BackgroundToFrameMessage, FrameCallRequest } from '../messaging/bridge-messages';
+import type { BackgroundToFrameMessage, FrameCallRequest } from '../messaging/router-messages';
 import { frameCallIn } from '../testing/frame-call-in';
 import { createMemoryStorageArea } from '../testing/memory-storage-area';
 import { report, tool, until } from '../testing/tool-router-fixtures';

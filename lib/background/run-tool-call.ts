@@ -5,14 +5,14 @@
  * refused, capped and its report taken as the frame's own report would be.
  */
 import type { ToolCall, ToolOutput } from '../agent/types';
-import type { BridgeChannel, FrameCallResult, FrameCallUpdate } from '../messaging/bridge-messages';
-import { FORM_WAITS_PROMPT } from '../messaging/bridge-messages';
+import type { ConnectorChannel, FrameCallResult, FrameCallUpdate } from '../messaging/router-messages';
+import { FORM_WAITS_PROMPT } from '../messaging/router-messages';
 import { sendMessage } from '../messaging/channel';
 import { CAP_NOTE_ROOM, capToolOutput, MAX_RAW_RESULT_CHARS, resultRefused } from '../agent/cap-tool-output';
 import { cancelledBeforeStart, cancelledInPage, toolErrorOutput } from '../agent/tool-error-output';
 import { toolChange } from '../messaging/expected-tool';
 import type { TabToolEntry } from '../messaging/tab-tool-snapshot';
-import type { ToolCallOptions } from '../messaging/tool-bridge';
+import type { ToolCallOptions } from '../messaging/router-client';
 import { jsonSizeUpTo } from '../shared/json-size-up-to';
 import { attest, isFrameReport, trimToTabCaps } from './attest-frame-report';
 import { continuedOutput, unfinishedOutput } from './continued-output';
@@ -179,7 +179,7 @@ function endCall(deps: CallDeps, callId: string): void {
   // create-continuations.ts).
   const resuming = deps.continuations.end(callId);
   if (resuming) {
-    void sendMessage<BridgeChannel, 'bridge/cancel-resume'>(
+    void sendMessage<ConnectorChannel, 'bridge/cancel-resume'>(
       (message) => deps.ports.sendToFrame(resuming.tabId, resuming.frameId, message, resuming.documentId),
       'bridge/cancel-resume',
       { token: resuming.token },

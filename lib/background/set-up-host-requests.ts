@@ -5,7 +5,7 @@
  * native WebMCP, which a document can tell and the service worker cannot.
  */
 import { serveAgentStorage } from '../messaging/agent-storage-proxy';
-import type { RouterChannel } from '../messaging/bridge-messages';
+import type { RouterChannel } from '../messaging/router-messages';
 import { isMessage } from '../messaging/channel';
 import { isHostSender } from '../messaging/is-host-sender';
 import type { BridgeBrowser } from '../messaging/mcp-bridge-messages';

@@ -4,11 +4,11 @@
  * scripting.executeScript; and the Port to each top document whose bridge runs (create-document-ports.ts), whose
  * closing is the only news of a crash.
  */
-import { DOCUMENT_PORT_NAME } from '../messaging/bridge-messages';
+import { DOCUMENT_PORT_NAME } from '../messaging/router-messages';
 import { createDocumentPorts } from './create-document-ports';
 import { createToolRouter, type ToolRouter } from './create-tool-router';
 import { isCrashedTab } from './is-crashed-tab';
-import { type BridgeInjection, createBridgeLoader, createFrameFinder, type FrameProbe } from './load-bridge';
+import { type ConnectorInjection, createConnectorLoader, createFrameFinder, type FrameProbe } from './load-connector';
 
 /** A runtime Port the background holds (the part used). */
 interface HeldPort {
@@ -31,7 +31,7 @@ interface ToolRouterBrowser {
   };
   action: { setBadgeText(details: { tabId: number; text: string }): Promise<void> };
   runtime: { sendMessage(message: unknown): Promise<unknown> };
-  /** The browser's typings cannot name load-bridge.ts's injections (their `args` typed by `func`): taken as never. */
+  /** The browser's typings cannot name load-connector.ts's injections (their `args` typed by `func`): taken as never. */
   scripting: { executeScript(injection: never): Promise<unknown> };
 }
 
@@ -55,8 +55,8 @@ export function setUpToolRouter(browser: ToolRouterBrowser, options: { firefox: 
     setBadge: (tabId, text) => void browser.action.setBadgeText({ tabId, text }).catch(() => {}),
     notifyHost: (message) => void browser.runtime.sendMessage(message).catch(() => {}),
     // The two halves of the bridge, and the key that proves the page channel's handshake to both.
-    loadBridge: createBridgeLoader({
-      executeScript: (injection: BridgeInjection) => browser.scripting.executeScript(injection as never),
+    loadConnector: createConnectorLoader({
+      executeScript: (injection: ConnectorInjection) => browser.scripting.executeScript(injection as never),
       firefox: options.firefox,
       randomKey: options.randomKey,
     }),

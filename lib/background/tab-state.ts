@@ -3,7 +3,7 @@
  * model-facing names given out, the attested origins, and which frames may serve tools; and what each event of a
  * frame (a report, a new document, a new top document) does to it. Pure: the registry loads, saves and tells.
  */
-import type { FrameReport } from '../messaging/bridge-messages';
+import type { FrameReport } from '../messaging/router-messages';
 import type { PageLimitKind, PageLimitNotice } from '../messaging/tab-tool-snapshot';
 import { assignToolNames, toolIdentityKey } from '../agent/to-model-facing-names';
 import { MAX_GONE_TOOL_NAMES_PER_TAB } from './page-limits';

@@ -2,9 +2,9 @@
  * What the tool router (lib/background/create-tool-router.ts) and its parts are given: storage, the frames, the
  * toolbar badge, the agent host, and their time limits.
  */
-import type { BackgroundToFrameMessage, BackgroundToHostMessage } from '../messaging/bridge-messages';
+import type { BackgroundToFrameMessage, BackgroundToHostMessage } from '../messaging/router-messages';
 import type { PageBudgetOptions } from './create-page-budget';
-import type { FoundFrame } from './load-bridge';
+import type { FoundFrame } from './load-connector';
 
 /** The slice of chrome.storage.session the router needs. */
 export interface SessionStore {
@@ -42,14 +42,14 @@ export interface ToolRouterPorts {
   /** How long a cross-origin frame's delegation check waits for its parent's token (default 3 s). */
   delegationWaitMs?: number;
   /**
-   * Loads the rest of the bridge (page-bridge.js in the page's world, bridge.js in the isolated one) into one
+   * Loads the rest of the bridge (page-connector.js in the page's world, frame-connector.js in the isolated one) into one
    * document, or into every frame of the tab without `frame`. Loading twice does nothing. Without it (tests of the
    * router alone) frames are assumed to have their bridge.
    */
-  loadBridge?(tabId: number, frame?: { frameId: number; documentId?: string }): Promise<void>;
+  loadConnector?(tabId: number, frame?: { frameId: number; documentId?: string }): Promise<void>;
   /**
    * Every frame of the tab the extension can reach, and whether the bridge runs there (lib/background/
-   * load-bridge.ts, createFrameFinder). Without it (tests of the router alone) only known frames are asked about
+   * load-connector.ts, createFrameFinder). Without it (tests of the router alone) only known frames are asked about
    * their child frames.
    */
   findFrames?(tabId: number): Promise<readonly FoundFrame[]>;

@@ -5,15 +5,15 @@
 import type { WebAgent } from '../agent/types';
 import type { ExtensionIdentity } from '../messaging/accept-extension-port';
 import type { AttestedSender } from '../messaging/is-host-sender';
-import type { ToolBridge } from '../messaging/tool-bridge';
+import type { RouterClient } from '../messaging/router-client';
 import type { AgentKind, HostEvent } from '../messaging/agent-messages';
 import type { GrantCaller } from '../storage/grant-caller';
 import type { Settings } from '../storage/settings';
 import type { StorageArea } from '../messaging/storage-area';
 import type { AdapterRegistry } from './create-adapter-registry';
 
-/** The page bridge, as the host uses it: lib/background's ToolBridge (the router on Firefox, its client on Chrome). */
-export type HostToolBridge = ToolBridge;
+/** The page bridge, as the host uses it: lib/background's RouterClient (the router on Firefox, its client on Chrome). */
+export type HostRouterClient = RouterClient;
 
 /**
  * The settings the host reads, and the few it writes on the person's behalf from the panel. The settings store
@@ -41,7 +41,7 @@ export interface HostPort {
 }
 
 export interface AgentHostDeps {
-  bridge: HostToolBridge;
+  bridge: HostRouterClient;
   settings: HostSettingsPort;
   adapters: AdapterRegistry;
   /** Remembers the model picked for an adapter (adapters that remember it themselves need nothing here). */

@@ -1,6 +1,6 @@
 import type { ToolCall, ToolOutput } from '../agent/types';
 import { validateArgs } from '../agent/validate-args';
-import type { CallInProgress, CallTimeline } from '../inspector/call-timeline';
+import type { CallInProgress, CallTimeline } from '../call-log/call-timeline';
 import type { CallRecord } from '../messaging/call-record';
 import type { TabToolEntry } from '../messaging/tab-tool-snapshot';
 import { IN_BROWSER_AGENT } from '../storage/grant-caller';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runLocalAgent } from '../agent/run-local-agent';
+import { runLocalAgent } from '../local-agent/run-local-agent';
 import { createScriptedProvider } from '../testing/scripted-provider';
 import type { AgentAdapter, AgentPart, AgentRunRequest, AgentStreamPart, ToolOutput } from '../agent/types';
 import type { TabToolEntry } from '../messaging/tab-tool-snapshot';
@@ -11,7 +11,7 @@ import { createMemoryStorageArea } from '../testing/memory-storage-area';
 import { createSettingsStore } from '../storage/settings-store';
 import { IN_BROWSER_AGENT } from '../storage/grant-caller';
 import type { StorageArea } from '../messaging/storage-area';
-import type { HostPort, HostToolBridge } from './agent-host-deps';
+import type { HostPort, HostRouterClient } from './agent-host-deps';
 import { createAdapterRegistry } from './create-adapter-registry';
 import { DECLINED_CALL_ERROR } from './create-confirmation-flow';
 import { INTERRUPTED_RUN_ERROR } from './create-tab-conversation';
@@ -64,7 +64,7 @@ const UNMARKED: TabToolEntry = {
 function memoryBridge(tools: TabToolEntry[] = TOOLS) {
   const calls: { tabId: number; name: string; input: unknown }[] = [];
   const listeners = new Set<(tabId: number) => void>();
-  const bridge: HostToolBridge & { calls: typeof calls; tools: TabToolEntry[]; changed(tabId: number): void } = {
+  const bridge: HostRouterClient & { calls: typeof calls; tools: TabToolEntry[]; changed(tabId: number): void } = {
     calls,
     tools,
     getTools: async (tabId) => ({ tabId, tools: bridge.tools, page: PAGE }),
@@ -394,7 +394,7 @@ describe('createAgentHost', () => {
     const original = bridge.callTool;
     bridge.callTool = async (tabId, call, options) => {
       // Opening a view registers check_out; no change notice is pushed. The answer carries the tools after the call,
-      // and the bridge tells its subscribers of them before it answers (create-tool-bridge-client.ts).
+      // and the bridge tells its subscribers of them before it answers (create-router-client.ts).
       bridge.tools = TOOLS;
       const output = await original(tabId, call, options);
       bridge.changed(tabId);

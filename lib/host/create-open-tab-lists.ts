@@ -7,7 +7,7 @@
  * list, the one it asked for last.
  */
 import type { OpenTab } from '../messaging/task-tabs';
-import type { HostToolBridge } from './agent-host-deps';
+import type { HostRouterClient } from './agent-host-deps';
 import { describeOpenTabs } from './describe-open-tabs';
 
 /** A panel's `panel/list-tabs`. */
@@ -40,7 +40,7 @@ interface LiveList {
  *
  * @param bridge The router's snapshots, and its changes (a tab read once is watched, so its changes come).
  */
-export function createOpenTabLists(bridge: Pick<HostToolBridge, 'getTools' | 'subscribe'>): OpenTabLists {
+export function createOpenTabLists(bridge: Pick<HostRouterClient, 'getTools' | 'subscribe'>): OpenTabLists {
   const lists = new Map<object, LiveList>();
 
   const answer = (port: object, live: LiveList) => {

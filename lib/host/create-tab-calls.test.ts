@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolOutput } from '../agent/types';
-import { createCallTimeline } from '../inspector/call-timeline';
+import { createCallTimeline } from '../call-log/call-timeline';
 import type { TabToolEntry } from '../messaging/tab-tool-snapshot';
 import { createSettingsStore } from '../storage/settings-store';
 import { createMemoryStorageArea } from '../testing/memory-storage-area';
-import type { HostToolBridge } from './agent-host-deps';
+import type { HostRouterClient } from './agent-host-deps';
 import { createLiveCalls } from './create-live-calls';
 import { createTabCalls } from './create-tab-calls';
 import { createTabTools } from './create-tab-tools';
@@ -24,7 +24,7 @@ const text = (output: ToolOutput) => (output.content[0]?.type === 'text' ? outpu
 /** A tab with the shop's pay (which asks: it is not marked read-only) and the calls made on it. */
 async function setup() {
   const ran: string[] = [];
-  const bridge: HostToolBridge = {
+  const bridge: HostRouterClient = {
     getTools: async (tabId) => ({ tabId, tools: [pay], page: PAGE }),
     callTool: async (_tabId, call) => {
       ran.push(call.id);

@@ -1,8 +1,8 @@
 import type { ToolCall, ToolOutput } from '../agent/types';
-import type { CallInProgress, CallTimeline } from '../inspector/call-timeline';
+import type { CallInProgress, CallTimeline } from '../call-log/call-timeline';
 import type { ConfirmationAnswer, PendingConfirmation } from '../messaging/agent-messages';
 import type { TabToolEntry } from '../messaging/tab-tool-snapshot';
-import type { HostSettingsPort, HostToolBridge } from './agent-host-deps';
+import type { HostSettingsPort, HostRouterClient } from './agent-host-deps';
 import type { LiveCalls } from './create-live-calls';
 import { type CallOrigin, callPageTool } from './call-page-tool';
 import { createConfirmationFlow } from './create-confirmation-flow';
@@ -16,7 +16,7 @@ import type { TaskFlow } from '../messaging/task-tabs';
 
 interface TabCallsDeps {
   tabId: number;
-  bridge: HostToolBridge;
+  bridge: HostRouterClient;
   settings: Pick<HostSettingsPort, 'read' | 'grantTool'>;
   /** Ids for calls by hand and for questions (unguessable: crypto.randomUUID). */
   generateId: () => string;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createConversationStore } from '../storage/conversations';
 import { createSettingsStore } from '../storage/settings-store';
 import { createMemoryStorageArea } from '../testing/memory-storage-area';
-import type { HostToolBridge } from './agent-host-deps';
+import type { HostRouterClient } from './agent-host-deps';
 import { createTabParts } from './create-tab-parts';
 
 const SHOP = 'https://shop.test';
@@ -11,7 +11,7 @@ describe('createTabParts', () => {
   it('wires the calls to the tools, the timeline and the conversation: a call by hand runs on the page and is recorded', async () => {
     const local = createMemoryStorageArea();
     const ran: string[] = [];
-    const bridge: HostToolBridge = {
+    const bridge: HostRouterClient = {
       getTools: async (tabId) => ({
         tabId,
         page: { url: `${SHOP}/`, title: 'Shop' },

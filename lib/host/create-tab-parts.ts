@@ -1,9 +1,9 @@
 import type { AgentAdapter } from '../agent/types';
-import { type CallTimeline, createCallTimeline } from '../inspector/call-timeline';
+import { type CallTimeline, createCallTimeline } from '../call-log/call-timeline';
 import { webOriginOf } from '../shared/web-origin-of';
 import type { ConversationStore } from '../storage/conversations';
 import { secretPathsOf } from '../transcript/secret-paths-of';
-import type { HostSettingsPort, HostToolBridge } from './agent-host-deps';
+import type { HostSettingsPort, HostRouterClient } from './agent-host-deps';
 import { createLiveCalls, type LiveCalls } from './create-live-calls';
 import { createTabCalls, type TabCalls } from './create-tab-calls';
 import { createTabConversation, type TabConversation } from './create-tab-conversation';
@@ -19,7 +19,7 @@ export interface TabPartsDeps {
   /** The tab's URL when the panel bound it, to adopt a conversation after a browser restart. */
   url?: string;
   store: ConversationStore;
-  bridge: HostToolBridge;
+  bridge: HostRouterClient;
   settings: HostSettingsPort;
   /** The adapter chosen now, or why there is none. */
   adapter: () => Promise<AgentAdapter | { unavailable: string }>;

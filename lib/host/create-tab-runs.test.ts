@@ -3,7 +3,7 @@ import type { AgentAdapter, AgentRunRequest, AgentStreamPart, PageContext } from
 import { createConversationStore } from '../storage/conversations';
 import { createSettingsStore } from '../storage/settings-store';
 import { createMemoryStorageArea } from '../testing/memory-storage-area';
-import type { HostToolBridge } from './agent-host-deps';
+import type { HostRouterClient } from './agent-host-deps';
 import { createTabParts } from './create-tab-parts';
 import { SITE_UNKNOWN_RUN_ERROR } from './create-tab-runs';
 
@@ -33,7 +33,7 @@ function sayingModel(text: string, hold?: Promise<void> | 'until-stopped') {
 /** A tab's parts over real in-memory storage, settings and a bridge whose page the test sets (none: no address yet, loading). */
 function setup(adapter: AgentAdapter, page: PageContext | undefined) {
   const local = createMemoryStorageArea();
-  const bridge: HostToolBridge = {
+  const bridge: HostRouterClient = {
     getTools: async (tabId) => ({ tabId, tools: [], page: page ?? {} }),
     callTool: async () => ({ content: [] }),
     subscribe: () => () => {},

@@ -1,7 +1,7 @@
 import { initialRunState } from '../agent/reduce-stream-part';
 import { createToolNames } from '../agent/site-tool-names';
 import type { AgentAdapter, AgentMessage } from '../agent/types';
-import type { CallTimeline } from '../inspector/call-timeline';
+import type { CallTimeline } from '../call-log/call-timeline';
 import type { SecretPath } from '../transcript/secret-paths-of';
 import type { LiveCalls } from './create-live-calls';
 import { createRunGuard, type RunGuard } from './create-run-guard';

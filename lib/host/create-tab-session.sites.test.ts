@@ -20,7 +20,7 @@ import { createConversationStore } from '../storage/conversations';
 import { createSettingsStore } from '../storage/settings-store';
 import { createMemoryStorageArea } from '../testing/memory-storage-area';
 import { untilSnapshot } from '../testing/until-snapshot';
-import type { HostToolBridge } from './agent-host-deps';
+import type { HostRouterClient } from './agent-host-deps';
 import { createTabSession, SITE_UNKNOWN_RUN_ERROR } from './create-tab-session';
 
 const A = 'https://bank.example';
@@ -77,7 +77,7 @@ function setup(
   const settings = { ...store, siteAgentFor: async () => options.agent };
   const tab: { page: PageContext; tools: TabToolEntry[] } = { page: { url: `${A}/account` }, tools: bankTools };
   const ran: ToolCall[] = [];
-  const bridge: HostToolBridge = {
+  const bridge: HostRouterClient = {
     getTools: async (tabId) => {
       options.beforeRead?.();
       return { tabId, tools: tab.tools, page: tab.page };
@@ -92,7 +92,7 @@ function setup(
       return () => listeners.delete(listener);
     },
   };
-  // The bridge tells of every change of the tab's tools, as the router's pushes do (ToolBridge.subscribe).
+  // The bridge tells of every change of the tab's tools, as the router's pushes do (RouterClient.subscribe).
   const listeners = new Set<(tabId: number) => void>();
   const changed = () => {
     for (const listener of [...listeners]) listener(1);

@@ -8,13 +8,13 @@ import { describe, expect, it } from 'vitest';
 import type { AgentAdapter, AgentRunRequest, AgentStreamPart, PageContext, ToolCall, ToolDescriptor, ToolOutput } from '../agent/types';
 import type { StorageArea } from '../messaging/storage-area';
 import type { TabToolEntry } from '../messaging/tab-tool-snapshot';
-import { runLocalAgent } from '../agent/run-local-agent';
+import { runLocalAgent } from '../local-agent/run-local-agent';
 import { createConversationStore } from '../storage/conversations';
 import { createSettingsStore } from '../storage/settings-store';
 import { createMemoryStorageArea } from '../testing/memory-storage-area';
 import { createScriptedProvider } from '../testing/scripted-provider';
 import { untilSnapshot } from '../testing/until-snapshot';
-import type { HostToolBridge } from './agent-host-deps';
+import type { HostRouterClient } from './agent-host-deps';
 import { createTabSession } from './create-tab-session';
 
 const SHOP = 'https://shop.example';
@@ -75,7 +75,7 @@ function setup(adapter: AgentAdapter, local: StorageArea = createMemoryStorageAr
     reached = resolve;
   });
   const listeners = new Set<(tabId: number) => void>();
-  const bridge: HostToolBridge = {
+  const bridge: HostRouterClient = {
     getTools: async (tabId) => {
       const tab = tabs.get(tabId);
       if (!tab) throw new Error('No tab with that id.');

@@ -7,7 +7,7 @@ import { createMemoryStorageArea } from '../testing/memory-storage-area';
 import { untilSnapshot } from '../testing/until-snapshot';
 import { createSettingsStore } from '../storage/settings-store';
 import { IN_BROWSER_AGENT } from '../storage/grant-caller';
-import type { HostToolBridge } from './agent-host-deps';
+import type { HostRouterClient } from './agent-host-deps';
 import { createTabSession } from './create-tab-session';
 
 const SHOP = 'https://shop.test';
@@ -55,7 +55,7 @@ function setup(tools: TabToolEntry[], adapter: AgentAdapter) {
   const local = createMemoryStorageArea();
   const settings = createSettingsStore({ local });
   const calls: string[] = [];
-  const bridge: HostToolBridge = {
+  const bridge: HostRouterClient = {
     getTools: async (tabId) => ({ tabId, tools, page: PAGE }),
     callTool: async (_tabId, call) => {
       calls.push(call.name);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TabToolEntry, TabToolSnapshot } from '../messaging/tab-tool-snapshot';
-import type { HostToolBridge } from './agent-host-deps';
+import type { HostRouterClient } from './agent-host-deps';
 import { createTabTools, UNKNOWN_TOOL_WAIT_MS } from './create-tab-tools';
 
 const entry = (name: string, origin = 'https://shop.example', frameId = 0): TabToolEntry => ({
@@ -28,7 +28,7 @@ function bridge(tools: TabToolEntry[]) {
         listeners.add(l);
         return () => listeners.delete(l);
       },
-    } satisfies HostToolBridge,
+    } satisfies HostRouterClient,
   };
 }
 

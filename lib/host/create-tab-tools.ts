@@ -12,7 +12,7 @@ import type { PageContext, ToolDescriptor, WebAgent } from '../agent/types';
 import type { TabToolEntry, TabToolSnapshot } from '../messaging/tab-tool-snapshot';
 import type { PanelTool } from '../messaging/agent-messages';
 import { webOriginOf } from '../shared/web-origin-of';
-import type { HostSettingsPort, HostToolBridge } from './agent-host-deps';
+import type { HostSettingsPort, HostRouterClient } from './agent-host-deps';
 import type { ToolIdentity } from './create-confirmation-flow';
 
 /**
@@ -25,7 +25,7 @@ export const UNKNOWN_TOOL_WAIT_MS = 1_500;
 
 interface TabToolsDeps {
   tabId: number;
-  bridge: HostToolBridge;
+  bridge: HostRouterClient;
   settings: Pick<HostSettingsPort, 'siteAgentFor'>;
   /** Called after every refresh. */
   onChange: () => void;

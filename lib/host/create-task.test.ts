@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { PageContext } from '../agent/types';
-import { createCallTimeline } from '../inspector/call-timeline';
+import { createCallTimeline } from '../call-log/call-timeline';
 import type { TaskTab } from '../messaging/task-tabs';
 import { createSettingsStore } from '../storage/settings-store';
 import { createMemoryStorageArea } from '../testing/memory-storage-area';
-import type { HostToolBridge } from './agent-host-deps';
+import type { HostRouterClient } from './agent-host-deps';
 import { createLiveCalls } from './create-live-calls';
 import { createTask } from './create-task';
 import { createTaskFlows } from './create-task-flows';
@@ -17,7 +17,7 @@ function setup(pages: Record<number, PageContext>) {
   const listeners = new Set<(tabId: number) => void>();
   const watched: number[] = [];
   const crashed = new Set<number>();
-  const bridge: HostToolBridge = {
+  const bridge: HostRouterClient = {
     getTools: async (tabId) => {
       watched.push(tabId);
       // The router's word on a renderer that crashed: no page, no tools.

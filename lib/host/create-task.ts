@@ -7,9 +7,9 @@
  */
 import type { PendingConfirmation, ConfirmationAnswer } from '../messaging/agent-messages';
 import type { TaskTab, TaskTabLeft } from '../messaging/task-tabs';
-import type { CallTimeline } from '../inspector/call-timeline';
+import type { CallTimeline } from '../call-log/call-timeline';
 import { webOriginOf } from '../shared/web-origin-of';
-import type { HostSettingsPort, HostToolBridge } from './agent-host-deps';
+import type { HostSettingsPort, HostRouterClient } from './agent-host-deps';
 import type { LiveCalls } from './create-live-calls';
 import type { RunGuard } from './create-run-guard';
 import { createTabCalls } from './create-tab-calls';
@@ -33,7 +33,7 @@ interface TaskMember {
 interface TaskDeps {
   /** The conversation's own tab. */
   tabId: number;
-  bridge: HostToolBridge;
+  bridge: HostRouterClient;
   settings: HostSettingsPort;
   generateId: () => string;
   /** The conversation's timeline (tagged: tag-task-calls.ts). */

@@ -6,7 +6,7 @@
  */
 import type { OpenTab } from '../messaging/task-tabs';
 import { webOriginOf } from '../shared/web-origin-of';
-import type { HostToolBridge } from './agent-host-deps';
+import type { HostRouterClient } from './agent-host-deps';
 
 /** Longest title listed: a page's title is page text, and the chooser has one line for it. */
 const MAX_TITLE_CHARS = 120;
@@ -17,12 +17,12 @@ const MAX_TITLE_CHARS = 120;
  * @param bridge The router's snapshots (reading one makes the router follow that tab, as adding it would).
  * @param tabIds The open tabs the panel asks about.
  */
-export async function describeOpenTabs(bridge: Pick<HostToolBridge, 'getTools'>, tabIds: readonly number[]): Promise<OpenTab[]> {
+export async function describeOpenTabs(bridge: Pick<HostRouterClient, 'getTools'>, tabIds: readonly number[]): Promise<OpenTab[]> {
   const ids = [...new Set(tabIds)];
   return Promise.all(ids.map((tabId) => describeTab(bridge, tabId)));
 }
 
-async function describeTab(bridge: Pick<HostToolBridge, 'getTools'>, tabId: number): Promise<OpenTab> {
+async function describeTab(bridge: Pick<HostRouterClient, 'getTools'>, tabId: number): Promise<OpenTab> {
   const snapshot = await bridge.getTools(tabId).catch(() => undefined);
   const site = webOriginOf(snapshot?.page?.url);
   const title = snapshot?.page?.title?.trim().slice(0, MAX_TITLE_CHARS);

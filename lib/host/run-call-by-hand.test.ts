@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolCall, ToolOutput } from '../agent/types';
-import { createCallTimeline } from '../inspector/call-timeline';
+import { createCallTimeline } from '../call-log/call-timeline';
 import type { TabToolEntry } from '../messaging/tab-tool-snapshot';
 import type { CallOrigin } from './call-page-tool';
 import { runCallByHand } from './run-call-by-hand';

@@ -1,6 +1,6 @@
 import type { ToolCall, ToolOutput } from '../agent/types';
 import { validateArgs } from '../agent/validate-args';
-import type { CallTimeline } from '../inspector/call-timeline';
+import type { CallTimeline } from '../call-log/call-timeline';
 import { secretPathsOf } from '../transcript/secret-paths-of';
 import { toolErrorOutput } from '../agent/tool-error-output';
 import type { CallOrigin } from './call-page-tool';

@@ -1,7 +1,7 @@
 import type { ToolCall, ToolOutput } from '../agent/types';
 import { isDebuggingTool } from '../agent/is-debugging-tool';
 import { validateArgs } from '../agent/validate-args';
-import type { CallInProgress, CallTimeline } from '../inspector/call-timeline';
+import type { CallInProgress, CallTimeline } from '../call-log/call-timeline';
 import type { TabToolEntry } from '../messaging/tab-tool-snapshot';
 import { hostOf } from '../shared/host-of';
 import { desktopCaller } from '../storage/grant-caller';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolCall } from '../agent/types';
-import { createCallTimeline } from '../inspector/call-timeline';
+import { createCallTimeline } from '../call-log/call-timeline';
 import type { TabToolEntry } from '../messaging/tab-tool-snapshot';
-import type { HostToolBridge } from './agent-host-deps';
+import type { HostRouterClient } from './agent-host-deps';
 import type { LiveCall } from './apply-live-calls';
 import { runOnPage } from './run-on-page';
 
@@ -22,7 +22,7 @@ describe('runOnPage', () => {
     const events: string[] = [];
     const states: [string, LiveCall][] = [];
     const signal = new AbortController().signal;
-    const bridge: Pick<HostToolBridge, 'callTool'> = {
+    const bridge: Pick<HostRouterClient, 'callTool'> = {
       callTool: async (tabId, sent, options) => {
         events.push(`call ${tabId} ${sent.name}`);
         expect(sent).toBe(call);

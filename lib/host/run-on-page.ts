@@ -1,13 +1,13 @@
 import type { ToolCall, ToolOutput } from '../agent/types';
 import { expectedToolOf } from '../messaging/expected-tool';
-import type { CallInProgress } from '../inspector/call-timeline';
+import type { CallInProgress } from '../call-log/call-timeline';
 import type { TabToolEntry } from '../messaging/tab-tool-snapshot';
-import type { HostToolBridge } from './agent-host-deps';
+import type { HostRouterClient } from './agent-host-deps';
 import type { LiveCall } from './apply-live-calls';
 
 interface RunOnPageDeps {
   tabId: number;
-  bridge: Pick<HostToolBridge, 'callTool'>;
+  bridge: Pick<HostRouterClient, 'callTool'>;
   /** Waits until the tab's tool view shows the latest the router told of (TabTools.current: no look of its own). */
   currentTools: () => Promise<void>;
   /** Shows the call's live state (running, or parked on a control the person must click) on its card. */

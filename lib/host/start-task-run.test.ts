@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createToolNames } from '../agent/site-tool-names';
 import type { ToolCall, ToolDescriptor, ToolOutput, WebAgent } from '../agent/types';
-import { createCallTimeline } from '../inspector/call-timeline';
+import { createCallTimeline } from '../call-log/call-timeline';
 import type { TaskTab } from '../messaging/task-tabs';
 import type { Task } from './create-task';
 import { createTaskFlows } from './create-task-flows';

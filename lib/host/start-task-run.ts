@@ -10,7 +10,7 @@ import { MAX_DELEGATION_DEPTH, selectTools } from '../agent/select-tools';
 import type { ToolNames } from '../agent/site-tool-names';
 import { toolErrorOutput } from '../agent/tool-error-output';
 import type { ToolCall, ToolOutput, WebAgent } from '../agent/types';
-import type { CallTimeline } from '../inspector/call-timeline';
+import type { CallTimeline } from '../call-log/call-timeline';
 import { MAX_CALL_TITLE } from '../messaging/call-record';
 import { cleanPageText } from '../page-data/clean-page-text';
 import { hostOf } from '../shared/host-of';

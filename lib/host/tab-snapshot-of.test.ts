@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createConversationStore } from '../storage/conversations';
 import { createSettingsStore } from '../storage/settings-store';
 import { createMemoryStorageArea } from '../testing/memory-storage-area';
-import type { HostToolBridge } from './agent-host-deps';
+import type { HostRouterClient } from './agent-host-deps';
 import { createTabParts } from './create-tab-parts';
 import { tabSnapshotOf } from './tab-snapshot-of';
 
@@ -12,7 +12,7 @@ const PAGE = { url: `${SHOP}/cart`, title: 'Cart' };
 /** A tab's real parts over in-memory storage, and a bridge that reports one tool on the shop's page. */
 async function parts() {
   const local = createMemoryStorageArea();
-  const bridge: HostToolBridge = {
+  const bridge: HostRouterClient = {
     getTools: async (tabId) => ({
       tabId,
       page: PAGE,

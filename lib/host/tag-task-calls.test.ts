@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createCallTimeline } from '../inspector/call-timeline';
+import { createCallTimeline } from '../call-log/call-timeline';
 import { type TaskCallRoute, tagTaskCalls } from './tag-task-calls';
 
 describe('tagTaskCalls', () => {

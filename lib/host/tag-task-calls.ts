@@ -1,4 +1,4 @@
-import type { CallTimeline } from '../inspector/call-timeline';
+import type { CallTimeline } from '../call-log/call-timeline';
 
 /**
  * Where an agent's call in a task across tabs was routed: the name the model called, the tab and site, and the

@@ -4,7 +4,7 @@
  * (lib/background/create-continuations.ts). What the page sends is untrusted data: bounded and type-checked here,
  * and a result is read as any tool result (normalised, capped) before it leaves the frame.
  */
-import type { FrameChannel } from '../messaging/bridge-messages';
+import type { FrameChannel } from '../messaging/router-messages';
 import type { ChannelMessage } from '../messaging/channel';
 import { sendMessage } from '../messaging/channel';
 import { capToolOutput } from '../agent/cap-tool-output';

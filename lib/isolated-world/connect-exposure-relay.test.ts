@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FrameToBackgroundMessage } from '../messaging/bridge-messages';
+import type { FrameToBackgroundMessage } from '../messaging/router-messages';
 import { connectExposureRelay } from './connect-exposure-relay';
 import type { PageAsk, PageChannel } from '../webmcp/page-channel';
 

@@ -4,13 +4,13 @@
  * this frame (run an exposed tool, a tool exposed here came or went) goes to the polyfill. Everything the page says
  * is a claim: the background judges it by the frame the browser attests (lib/background/create-exposure-relay.ts).
  */
-import type { BridgeChannel, ExposedCallAnswer, FrameChannel, FrameToBackgroundMessage } from '../messaging/bridge-messages';
+import type { ConnectorChannel, ExposedCallAnswer, FrameChannel, FrameToBackgroundMessage } from '../messaging/router-messages';
 import { type ChannelHandlers, sendMessage } from '../messaging/channel';
 import type { PageAsk, PageChannel } from '../webmcp/page-channel';
 import { pathOfWindow } from '../webmcp/window-path';
 
 type RelayHandlers = Required<
-  Pick<ChannelHandlers<BridgeChannel>, 'bridge/exposed-changed' | 'bridge/run-exposed' | 'bridge/cancel-exposed'>
+  Pick<ChannelHandlers<ConnectorChannel>, 'bridge/exposed-changed' | 'bridge/run-exposed' | 'bridge/cancel-exposed'>
 >;
 
 /**

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { trustDeliveredMessages } from '../../tests/fixtures/trusted-port-messages';
-import type { FrameReport } from '../messaging/bridge-messages';
+import type { FrameReport } from '../messaging/router-messages';
 import { createFrameToolHost } from './create-frame-tool-host';
 import { createToolCursor } from './create-tool-cursor';
 import { installDeclarativeForms } from '../page-world/install-declarative-forms';

@@ -6,7 +6,7 @@
  *
  * Everything that comes from the page (tool entries, results, errors) is treated as data.
  */
-import type { FrameCallRequest, FrameCallResult, FrameCallUpdate, FrameReport } from '../messaging/bridge-messages';
+import type { FrameCallRequest, FrameCallResult, FrameCallUpdate, FrameReport } from '../messaging/router-messages';
 import type { PageChannel } from '../webmcp/page-channel';
 import { createReportPacer } from './create-report-pacer';
 import { createSettleWatch } from './create-settle-watch';

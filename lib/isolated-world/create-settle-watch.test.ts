@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { FrameReport } from '../messaging/bridge-messages';
+import type { FrameReport } from '../messaging/router-messages';
 import type { ToolCursor } from './create-tool-cursor';
 import { createSettleWatch } from './create-settle-watch';
 

@@ -3,7 +3,7 @@
  * changes and page mutations, stamped as they happen, and the wait they end. No clock ends the wait early or late
  * except the cap: see waitForSettle.
  */
-import type { FrameReport } from '../messaging/bridge-messages';
+import type { FrameReport } from '../messaging/router-messages';
 import type { ToolCursor } from './create-tool-cursor';
 import type { PageChannel } from '../webmcp/page-channel';
 

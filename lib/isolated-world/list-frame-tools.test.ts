@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { FakeChromeTool } from '../../tests/fixtures/fake-chrome-tool';
-import { MAX_TOOL_BYTES } from '../messaging/bridge-messages';
+import { MAX_TOOL_BYTES } from '../messaging/router-messages';
 import { listFrameTools, toolForm } from './list-frame-tools';
 
 /** Native WebMCP cannot run in happy-dom: a stand-in ModelContext listing Chrome-shaped Tool objects. */

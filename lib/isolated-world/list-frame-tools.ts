@@ -3,8 +3,8 @@
  * `document.modelContext`'s read here, everything else through the MAIN-world channel, each entry read as data and
  * held to the frame's limits (one tool's weight, all tools' weight, the schemas' budget, the count).
  */
-import type { FrameReport, FrameTool } from '../messaging/bridge-messages';
-import { MAX_TOOL_BYTES } from '../messaging/bridge-messages';
+import type { FrameReport, FrameTool } from '../messaging/router-messages';
+import { MAX_TOOL_BYTES } from '../messaging/router-messages';
 import { isLegacyApi } from '../messaging/tab-tool-snapshot';
 import { jsonSizeUpTo } from '../shared/json-size-up-to';
 import type { PageChannel, PageToolInfo } from '../webmcp/page-channel';

@@ -7,7 +7,7 @@
  * "this frame, of this origin, sits in that parent's iframe with this allow attribute" without believing either frame
  * about itself.
  */
-import type { DelegationOffer } from '../messaging/bridge-messages';
+import type { DelegationOffer } from '../messaging/router-messages';
 
 /** The key of the window message that carries a token into a child frame. */
 export const DELEGATION_MESSAGE_KEY = 'webmcpAgentToolsDelegation';

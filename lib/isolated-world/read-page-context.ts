@@ -1,5 +1,5 @@
 /** What a document says about itself: URL, title, main h1 and its JSON-LD blocks (bounded, parsed as data). */
-import type { FramePage } from '../messaging/bridge-messages';
+import type { FramePage } from '../messaging/router-messages';
 import { cleanPageText } from '../page-data/clean-page-text';
 
 const MAX_JSON_LD_BLOCKS = 5;

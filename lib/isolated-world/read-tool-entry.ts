@@ -9,14 +9,14 @@
  * Returns undefined for something that is not a tool at all (no usable name).
  */
 import type { JSONSchema } from '../agent/types';
-import type { FrameTool } from '../messaging/bridge-messages';
+import type { FrameTool } from '../messaging/router-messages';
 import { cleanPageText, cleanPageValue } from '../page-data/clean-page-text';
 import { thrownMessage } from '../page-data/describe-thrown';
 import { isRecord } from '../shared/is-record';
 import { SCHEMA_LIMITS } from '../schema/schema-limits';
 import { readAnnotationFlags } from '../webmcp/read-annotation-flags';
 import { readPageField } from '../webmcp/read-page-field';
-import { MAX_TOOL_BYTES } from '../messaging/bridge-messages';
+import { MAX_TOOL_BYTES } from '../messaging/router-messages';
 import { jsonSizeUpTo } from '../shared/json-size-up-to';
 
 const MAX_NAME = 128;

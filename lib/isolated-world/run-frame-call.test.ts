@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { FakeChromeTool } from '../../tests/fixtures/fake-chrome-tool';
-import type { FrameCallUpdate } from '../messaging/bridge-messages';
+import type { FrameCallUpdate } from '../messaging/router-messages';
 import { createSettleWatch } from './create-settle-watch';
 import { createToolCursor } from './create-tool-cursor';
 import { listFrameTools } from './list-frame-tools';

@@ -7,7 +7,7 @@
  * Everything that comes from the page (tool entries, results, errors) is treated as data.
  */
 import type { ToolOutput } from '../agent/types';
-import type { FrameCallRequest, FrameCallResult, FrameCallUpdate, FrameReport } from '../messaging/bridge-messages';
+import type { FrameCallRequest, FrameCallResult, FrameCallUpdate, FrameReport } from '../messaging/router-messages';
 import { describeThrown, thrownMessage } from '../page-data/describe-thrown';
 import { capToolOutput, MAX_RAW_RESULT_CHARS, resultRefused } from '../agent/cap-tool-output';
 import { jsonSizeUpTo } from '../shared/json-size-up-to';

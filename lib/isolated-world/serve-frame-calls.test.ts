@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FrameCallRequest } from '../messaging/bridge-messages';
+import type { FrameCallRequest } from '../messaging/router-messages';
 import type { LineMessage } from '../messaging/create-request-line';
 import { serveFrameCalls } from './serve-frame-calls';
 

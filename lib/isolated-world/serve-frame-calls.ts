@@ -8,7 +8,7 @@
  * document closed: its service worker stopped) every running call is aborted, for no one waits for its answer any
  * more, and a fresh line serves what the background asks next.
  */
-import type { FrameCallLine, FrameCallResult, FrameCallRequest, FrameCallUpdate } from '../messaging/bridge-messages';
+import type { FrameCallLine, FrameCallResult, FrameCallRequest, FrameCallUpdate } from '../messaging/router-messages';
 import { type AnswerContext, createRequestLine, type LineMessage } from '../messaging/create-request-line';
 
 export interface FrameCallServer {

@@ -1,5 +1,5 @@
 import type { LocalProvider } from '../agent/local-provider';
-import { type LocalLoopOptions, runLocalAgent } from '../agent/run-local-agent';
+import { type LocalLoopOptions, runLocalAgent } from '../local-agent/run-local-agent';
 import type { AgentRunRequest, AgentStreamPart } from '../agent/types';
 import { errorMessage } from '../shared/error-message';
 import type { LocalAdapterState } from './local-adapter-state';

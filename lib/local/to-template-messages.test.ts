@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseToolCalls } from '../agent/parse-tool-calls';
+import { parseToolCalls } from '../local-agent/parse-tool-calls';
 import { toTemplateMessages } from './to-template-messages';
 
 describe('toTemplateMessages', () => {

@@ -23,7 +23,7 @@
  * with the pairing proof (pairing-code.ts). This file only wires those parts together.
  */
 import type { BridgeBrowser } from '../messaging/mcp-bridge-messages';
-import type { ToolBridge } from '../messaging/tool-bridge';
+import type { RouterClient } from '../messaging/router-client';
 import type { ExtensionIdentity } from '../messaging/accept-extension-port';
 import type { NativeLinkState, NativeOutbound, SharingState } from '../messaging/mcp-bridge-messages';
 import type { StorageArea } from '../messaging/storage-area';
@@ -42,7 +42,7 @@ import { toBridgeTool } from './to-bridge-tool';
 
 interface McpBridgeDeps {
   browser: BridgeBrowser;
-  tools: Pick<ToolBridge, 'getTools' | 'subscribe'>;
+  tools: Pick<RouterClient, 'getTools' | 'subscribe'>;
   /** The tab's session (created on first use), where the call runs as an agent's would. */
   session(tabId: number): Promise<ClientSession>;
   /** A new client's guard: the host's run guard, told no site (lib/host/create-run-guard.ts). */

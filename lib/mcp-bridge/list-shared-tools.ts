@@ -6,7 +6,7 @@
 import { isDebuggingTool } from '../agent/is-debugging-tool';
 import { isDelegateToolName } from '../agent/select-tools';
 import type { BridgeBrowser } from '../messaging/mcp-bridge-messages';
-import type { ToolBridge } from '../messaging/tool-bridge';
+import type { RouterClient } from '../messaging/router-client';
 import { cleanPageText } from '../page-data/clean-page-text';
 import { webOriginOf } from '../shared/web-origin-of';
 import type { NamedTool, ToolNames } from '../agent/site-tool-names';
@@ -16,7 +16,7 @@ import type { SharingChoices } from './sharing-choices';
 interface ListSharedToolsDeps {
   choices: Pick<SharingChoices, 'load' | 'enabled' | 'isShared' | 'keepShowingTabs'>;
   browser: Pick<BridgeBrowser, 'tabs'>;
-  tools: Pick<ToolBridge, 'getTools'>;
+  tools: Pick<RouterClient, 'getTools'>;
   names: Pick<ToolNames, 'nameOf'>;
 }
 

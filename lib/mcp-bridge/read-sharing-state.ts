@@ -3,7 +3,7 @@
  * native Port's state, the connected clients, the shared sites and tabs, and how the panel's own tab is shared.
  */
 import type { BridgeBrowser } from '../messaging/mcp-bridge-messages';
-import type { ToolBridge } from '../messaging/tool-bridge';
+import type { RouterClient } from '../messaging/router-client';
 import type { NativeLinkState, SharingClient, SharingState } from '../messaging/mcp-bridge-messages';
 import { cleanPageText } from '../page-data/clean-page-text';
 import { webOriginOf } from '../shared/web-origin-of';
@@ -14,7 +14,7 @@ import type { SharingChoices } from './sharing-choices';
 interface SharingStateDeps {
   choices: Pick<SharingChoices, 'load' | 'enabled' | 'sites' | 'tabShares'>;
   browser: Pick<BridgeBrowser, 'tabs'>;
-  tools: Pick<ToolBridge, 'getTools'>;
+  tools: Pick<RouterClient, 'getTools'>;
   clients: { list(): SharingClient[] };
   link(): NativeLinkState;
   storage: Pick<StorageArea, 'get'>;

@@ -32,7 +32,7 @@ export interface CallRecord {
   secretPaths?: string[][];
   /** A call waiting for the person's Allow has not started on the page yet. */
   state: 'awaiting-confirmation' | 'running' | 'done' | 'error' | 'cancelled';
-  /** The output's text, cut to MAX_RECORD_OUTPUT (lib/inspector/call-timeline.ts) characters. */
+  /** The output's text, cut to MAX_RECORD_OUTPUT (lib/call-log/call-timeline.ts) characters. */
   output?: string;
   /** The whole output was longer than what is kept here. */
   outputTruncated?: boolean;

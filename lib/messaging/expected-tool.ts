@@ -4,7 +4,7 @@
  * click, the tab may have navigated to another site that also has a `pay`; the router then refuses to run it.
  */
 import type { ToolCall } from '../agent/types';
-import type { ExpectedTool } from './bridge-messages';
+import type { ExpectedTool } from './router-messages';
 import type { TabToolEntry } from './tab-tool-snapshot';
 import { isRecord } from '../shared/is-record';
 import { hostOf } from '../shared/host-of';

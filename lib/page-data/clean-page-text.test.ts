@@ -5,10 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ProviderServer, startProviderServer } from '../../tests/servers/provider-server';
-import { buildHistory, flattenHistory } from '../agent/build-history';
-import { buildLocalSystemPrompt } from '../agent/build-local-system-prompt';
+import { buildHistory, flattenHistory } from '../local-agent/build-history';
+import { buildLocalSystemPrompt } from '../local-agent/build-local-system-prompt';
 import { rankTools } from '../agent/rank-tools';
-import { runLocalAgent } from '../agent/run-local-agent';
+import { runLocalAgent } from '../local-agent/run-local-agent';
 import { createScriptedProvider } from '../testing/scripted-provider';
 import type { AgentMessage, AgentRunRequest, ToolDescriptor, ToolOutput } from '../agent/types';
 import { buildCloudSystemPrompt } from '../cloud/build-cloud-system-prompt';

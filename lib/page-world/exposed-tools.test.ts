@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ExposedToolEntry } from '../messaging/bridge-messages';
+import type { ExposedToolEntry } from '../messaging/router-messages';
 import { exposedOrigins, exposedToolsOf, runOtherOriginTool, withExposedTools } from './exposed-tools';
 import type { ExposureLink } from './exposure-link';
 import type { PolyfillToolInfo } from './polyfill-tool-info';

@@ -4,7 +4,7 @@
  * it which of its tools it exposes to which origins, and a document that asks for an origin's tools gets those
  * exposed to its own, each with the frame's window as it reaches it, and runs them through the extension.
  */
-import type { ExposedTool, ExposedToolEntry } from '../messaging/bridge-messages';
+import type { ExposedTool, ExposedToolEntry } from '../messaging/router-messages';
 import type { ExposureLink } from './exposure-link';
 import { isSameOrigin } from './frame-tree-peers';
 import type { PolyfillToolInfo } from './polyfill-tool-info';

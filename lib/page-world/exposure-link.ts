@@ -5,7 +5,7 @@
  * which checks every claim against the frames the browser attests (lib/background/create-exposure-relay.ts). Never
  * through the page's window: a page's `message` listeners would hear it.
  */
-import type { ExposedTool, ExposedToolEntry } from '../messaging/bridge-messages';
+import type { ExposedTool, ExposedToolEntry } from '../messaging/router-messages';
 import type { PageAsk } from '../webmcp/page-channel';
 
 /** What the polyfill asks of the extension. */

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import type { ExposedTool } from '../messaging/bridge-messages';
+import type { ExposedTool } from '../messaging/router-messages';
 import type { ExposureLink } from './exposure-link';
 import {
   exposedToolsChanged,

@@ -1,6 +1,6 @@
 /**
  * The smallest `document.modelContext` that can stand in for the polyfill until it loads: what the page's own
- * world gets at document_start on a browser without native WebMCP (docs/architecture.md, "The lazy bridge").
+ * world gets at document_start on a browser without native WebMCP (docs/architecture.md, "The lazy connector").
  *
  * It makes `document.modelContext` (and the deprecated `navigator.modelContext`) exist before page scripts run and
  * records every call made on it, in order. The first call, a page that replaced `document.modelContext` with its
@@ -17,7 +17,7 @@
  * (define-submit-event-members.ts) come at the first submit event or the first sign of WebMCP, not up front.
  * The object `document.modelContext` returns is built the first time a page reads it, and the alias on
  * `navigator` the first time the page reads `navigator`: giving Chrome's Navigator object to the page's world
- * costs a page that never reads it about 0.4 ms (bench/bridge.bench.ts), so until then `window.navigator` is a
+ * costs a page that never reads it about 0.4 ms (bench/connector.bench.ts), so until then `window.navigator` is a
  * getter of ours that puts the browser's back, then adds the alias.
  *
  * It runs in the page's realm: it holds nothing secret, and the page may replace or wrap any of it.
@@ -94,7 +94,7 @@ const define = (target: object, key: PropertyKey, descriptor: PropertyDescriptor
  * also has its registrations on the browser's own `navigator.modelContext` made on this stub.
  *
  * long-function: every frame of every page parses this at document_start (page-stub.js), so its bytes are budgeted
- * (`npm run bench`, bridge.bench.ts, prints them): one closure shares its state without the names of more parts.
+ * (`npm run bench`, connector.bench.ts, prints them): one closure shares its state without the names of more parts.
  */
 export function installModelContextStub(
   win: Window & typeof globalThis,

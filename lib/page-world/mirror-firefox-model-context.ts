@@ -10,7 +10,7 @@
  * extension's `document.modelContext` (the stub, later the polyfill), with a signal the mirror aborts when Firefox's
  * `unregisterTool` removes it or a registration of the same name replaces it (Firefox keeps the last one). From there
  * the extension lists, ranks, confirms and runs it like any polyfill tool: the tool's own `execute`, in its document.
- * The first such registration is also the stub's first call, which wakes the extension (the lazy bridge).
+ * The first such registration is also the stub's first call, which wakes the extension (the lazy connector).
  * Firefox allows its API in the top window only (a frame gets its NotAllowedError, and nothing is mirrored): frames
  * register on `document.modelContext`, which the stub gives every frame.
  *

@@ -15,7 +15,7 @@ import { declarativeFormTools } from './declarative-form-tools';
 import { type PageRequest, type PageToolInfo, servePageChannel } from '../webmcp/page-channel';
 import { readAnnotationFlags } from '../webmcp/read-annotation-flags';
 import { readPageField } from '../webmcp/read-page-field';
-import { MAX_TOOL_BYTES } from '../messaging/bridge-messages';
+import { MAX_TOOL_BYTES } from '../messaging/router-messages';
 import { jsonSizeUpTo } from '../shared/json-size-up-to';
 import { toolOwnerWindow } from '../webmcp/tool-owner-window';
 import { cancelResume, linkContinuations, markAgentCall } from './tool-continuations';

@@ -4,7 +4,7 @@ import { sanitizeSchema } from './sanitize-schema';
 import { summarizeOutputSchema } from '../agent/summarize-output-schema';
 import { lintJsonSchema } from '../audit/lint-json-schema';
 import { cleanSchema } from './clean-schema';
-import { readSchemaFields } from '../inspector/read-schema-fields';
+import { readSchemaFields } from '../call-log/read-schema-fields';
 import { checkInputSchema } from '../isolated-world/read-tool-entry';
 import { secretPathsOf } from '../transcript/secret-paths-of';
 

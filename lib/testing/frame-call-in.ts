@@ -3,7 +3,7 @@
  * Node): the call a router's message carries, on its document's call line (a bridge/line ask of bridge/call), and
  * the reply that answers it as the frame's end of the line does (lib/isolated-world/serve-frame-calls.ts).
  */
-import type { BackgroundToFrameMessage, FrameCallRequest } from '../messaging/bridge-messages';
+import type { BackgroundToFrameMessage, FrameCallRequest } from '../messaging/router-messages';
 import type { LineMessage } from '../messaging/create-request-line';
 
 /** The call in `message`, with `answer` to build the frame's reply to it; undefined when it carries none. */

@@ -3,18 +3,18 @@
  * background and the storage reads, within each call. Real parts: the host runtime as Chrome's offscreen document
  * wires it, the bridge client, the background's router. Stand-ins, named: the page frame (runtime messaging and
  * content scripts cannot run in Node: the router's sendToFrame answers as a frame would) and the model (a scripted
- * adapter). Used by lib/host/tool-call-cost.test.ts and printed by bench/bridge.bench.ts.
+ * adapter). Used by lib/host/tool-call-cost.test.ts and printed by bench/connector.bench.ts.
  */
 import { frameCallIn } from './frame-call-in';
 import type { AgentAdapter, AgentRunRequest, AgentStreamPart } from '../agent/types';
-import { createToolBridgeClient } from '../host/create-tool-bridge-client';
+import { createRouterClient } from '../host/create-router-client';
 import { createToolRouter } from '../background/create-tool-router';
 import { wireAgentHost } from '../agent-host-root/wire-agent-host';
 import type { HostPort } from '../host/agent-host-deps';
 import { createAgentClient } from '../messaging/agent-client';
 import { AGENT_PORT_NAME, type HostEvent, type TabSnapshot } from '../messaging/agent-messages';
 import { createAgentPortPair } from './agent-port-pair';
-import type { BackgroundToFrameMessage, HostToBackgroundMessage } from '../messaging/bridge-messages';
+import type { BackgroundToFrameMessage, HostToBackgroundMessage } from '../messaging/router-messages';
 import { createMemoryStorageArea } from './memory-storage-area';
 import type { StorageArea } from '../messaging/storage-area';
 
@@ -38,7 +38,7 @@ interface CallSpan {
 /** The outcome of one measured run. */
 interface ToolCallCost {
   spans: CallSpan[];
-  /** How often the host looked at the tab's tools (ToolBridge.getTools) within each call. */
+  /** How often the host looked at the tab's tools (RouterClient.getTools) within each call. */
   looks: number[];
   /** The panel's last snapshot of the tab, to check the run ended as it should. */
   final: TabSnapshot;
@@ -104,7 +104,7 @@ export async function measureToolCallCost(calls: number): Promise<ToolCallCost> 
       const copy = structuredClone(message);
       for (const listener of toHost) listener(copy);
     },
-    // The frame stand-in: answers a call with a result and its report, as bridge.ts does.
+    // The frame stand-in: answers a call with a result and its report, as frame-connector.ts does.
     sendToFrame: async (_tabId, _frameId, message: BackgroundToFrameMessage) => {
       const call = frameCallIn(message);
       if (!call) return undefined;
@@ -123,7 +123,7 @@ export async function measureToolCallCost(calls: number): Promise<ToolCallCost> 
 
   // The host in the "offscreen document": every bridge message it sends is recorded.
   const sent: HostToBackgroundMessage['type'][] = [];
-  const client = createToolBridgeClient({
+  const client = createRouterClient({
     sendMessage: async (message) => {
       sent.push(message.type);
       return structuredClone(await router.handleHostMessage(message));

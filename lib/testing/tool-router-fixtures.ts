@@ -11,7 +11,7 @@ import type {
   FrameCallUpdate,
   FrameReport,
   FrameTool,
-} from '../messaging/bridge-messages';
+} from '../messaging/router-messages';
 import type { AnswerContext } from '../messaging/create-request-line';
 import { createToolRouter, type FrameSender, type ToolRouter } from '../background/create-tool-router';
 import type { SessionStore, ToolRouterPorts } from '../background/tool-router-ports';
@@ -85,11 +85,11 @@ function findFrames(router: HonestRouter, tree: FrameTree | undefined, tabId: nu
   const bridgeless = Object.entries(tree ?? {})
     .filter(([id, place]) => place.origin !== undefined && !known.includes(Number(id)))
     .map(([id]) => Number(id));
-  return [...known.map((frameId) => ({ frameId, hasBridge: true })), ...bridgeless.map((frameId) => ({ frameId, hasBridge: false }))];
+  return [...known.map((frameId) => ({ frameId, hasConnector: true })), ...bridgeless.map((frameId) => ({ frameId, hasConnector: false }))];
 }
 
 /** Plays loading the bridge into one frame: a tree frame without one announces itself (frame/ready). */
-function loadBridge(router: HonestRouter, tree: FrameTree | undefined, tabId: number, frameId: number): void {
+function loadConnector(router: HonestRouter, tree: FrameTree | undefined, tabId: number, frameId: number): void {
   const origin = tree?.[frameId]?.origin;
   if (origin === undefined || router.senders.has(`${tabId}:${frameId}`)) return;
   router.handleFrameMessage({ type: 'frame/ready', url: `${origin}/` }, { tabId, frameId, url: `${origin}/` });
@@ -166,8 +166,8 @@ export function setup(
     navigationTimeoutMs: 300,
     delegationWaitMs: 1_000,
     findFrames: async (tabId: number) => findFrames(router, tree, tabId),
-    loadBridge: async (tabId: number, frame?: { frameId: number }) => {
-      if (frame) loadBridge(router, tree, tabId, frame.frameId);
+    loadConnector: async (tabId: number, frame?: { frameId: number }) => {
+      if (frame) loadConnector(router, tree, tabId, frame.frameId);
     },
     ...more,
   };

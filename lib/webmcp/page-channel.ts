@@ -1,11 +1,11 @@
 /**
  * The channel between the MAIN-world script (page realm) and the isolated content script of one frame.
  *
- * Both halves are loaded on demand (docs/architecture.md, "The lazy bridge"), after the page's own scripts, so the
+ * Both halves are loaded on demand (docs/architecture.md, "The lazy connector"), after the page's own scripts, so the
  * page may be waiting for them. The handshake is therefore proven with a key the page is not shown:
  * - The background makes a random key for each load and hands it to both worlds through scripting.executeScript
- *   (lib/background/load-bridge.ts): first to the isolated world, whose globals the page cannot see, then, once
- *   both scripts ran, to page-bridge.js as an argument of a function the background runs in the page's world.
+ *   (lib/background/load-connector.ts): first to the isolated world, whose globals the page cannot see, then, once
+ *   both scripts ran, to page-connector.js as an argument of a function the background runs in the page's world.
  * - The MAIN side makes one MessageChannel. For each key it posts `{ key }` on its own end and announces the other
  *   end as a `webmcp-agent:port` MessageEvent on window.
  * - The isolated side takes the first announced port on which a message with a key it was given arrives, checked
@@ -24,7 +24,7 @@
  * So whatever arrives from the MAIN world is untrusted data (bounded, type-checked, never executed, never used as
  * an instruction), and nothing secret is sent to it.
  */
-import type { ExposedTool } from '../messaging/bridge-messages';
+import type { ExposedTool } from '../messaging/router-messages';
 import type { LegacyApi } from '../messaging/tab-tool-snapshot';
 import { describeThrown } from '../page-data/describe-thrown';
 

@@ -1,6 +1,6 @@
 /**
  * Where the browser has native WebMCP there is no stub modelContext whose first call could raise WAKE_EVENT, so
- * this watches for the signs itself (docs/architecture.md, "The lazy bridge"). Chrome's isolated-world watcher
+ * this watches for the signs itself (docs/architecture.md, "The lazy connector"). Chrome's isolated-world watcher
  * (entrypoints/native-stub.ts) runs it, and so does the page-world stub in a page loaded before the agent host
  * reported native WebMCP (install-model-context-stub.ts). The signs:
  * - the native modelContext changed its tools;

@@ -1,6 +1,6 @@
 /**
  * Where the agent's cursor is on a page: it lives in a closed shadow root, which only the DevTools protocol can
- * read (tests/e2e/bridge-cursor.spec.ts, agent-form-waits.spec.ts).
+ * read (tests/e2e/connector-cursor.spec.ts, agent-form-waits.spec.ts).
  */
 import type { CDPSession, Page } from '@playwright/test';
 

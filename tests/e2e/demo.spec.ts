@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { callTool, expectTools, getTools, textOf } from './bridge-helpers';
+import { callTool, expectTools, getTools, textOf } from './connector-helpers';
 import { expect, test } from './fixtures';
 
 test('the demo shop works by hand: search, open a product, add to cart, check out', async ({ context, server }) => {

@@ -13,7 +13,7 @@ import { type StaticServer, startStaticServer } from '../servers/static-server';
 import { findServiceWorker, launchBrowser, launchExtension, openSidePanel, tabIdOf } from './browser';
 import { guardContext, resetBrowser } from './reset-browser';
 
-// Kept for bench/bridge.bench.ts, which imports them from here (it can move to launchExtension from ./browser).
+// Kept for bench/connector.bench.ts, which imports them from here (it can move to launchExtension from ./browser).
 export { CHROMIUM, chromiumArgs, EXTENSION_DIR, extensionReady } from './browser';
 
 export interface ExtensionFixtures {

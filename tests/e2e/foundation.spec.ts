@@ -39,7 +39,7 @@ test('a page without tools gets only the stub in every frame; watched, each fram
   expect(await ping(0)).toBeUndefined();
   expect(await serviceWorker.evaluate(() => (globalThis as any).seenFrames.size)).toBe(0);
   // Watched (the panel opens on the tab): every frame gets the bridge, in both worlds, and announces its document.
-  await serviceWorker.evaluate((t) => (globalThis as any).toolBridge.getTools(t), tabId);
+  await serviceWorker.evaluate((t) => (globalThis as any).testToolRouter.getTools(t), tabId);
   await expect.poll(() => serviceWorker.evaluate(() => (globalThis as any).seenFrames.size)).toBe(3);
   const announced: number[] = await serviceWorker.evaluate(() => [...(globalThis as any).seenFrames]);
   await expect.poll(async () => (await Promise.all(announced.map(ping))).every((r) => r?.mainWorld === true)).toBe(true);

@@ -1,7 +1,7 @@
 import { buildTestModel } from '../../scripts/make-test-model';
 import { startModelHost } from '../servers/model-host';
 import { toolCard } from './browser';
-import { callTool, expectTools, getTools, textOf } from './bridge-helpers';
+import { callTool, expectTools, getTools, textOf } from './connector-helpers';
 import { MODEL_ID, useModelHost } from './local-helpers';
 import { expect, test, useCloud } from './sidepanel-helpers';
 

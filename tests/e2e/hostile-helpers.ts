@@ -20,7 +20,7 @@ export function startCalls(sw: Worker, tabId: number, name: string, count: numbe
       const g = globalThis as any;
       g.hostileCalls = Array.from({ length: c }, (_, i) => {
         const entry = { output: undefined as unknown, done: undefined as unknown };
-        entry.done = g.toolBridge.callTool(t, { id: `hostile-${i}`, name: n, input: { n: i } }).then((output: unknown) => {
+        entry.done = g.testToolRouter.callTool(t, { id: `hostile-${i}`, name: n, input: { n: i } }).then((output: unknown) => {
           entry.output = output;
         });
         return entry;

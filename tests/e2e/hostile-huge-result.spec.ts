@@ -2,7 +2,7 @@
  * Issue 45: a tool whose result is tens of megabytes. It is refused whole before it is normalised, cut or sent on,
  * and the model reads a clear error in the extension's words.
  */
-import { callTool, expectTools, textOf } from './bridge-helpers';
+import { callTool, expectTools, textOf } from './connector-helpers';
 import { expect, test } from './fixtures';
 
 test('a result of 30 MB becomes a clear error the model reads, and the tool can be called again', async ({

@@ -3,7 +3,7 @@
  * description may say the opposite of the whole), before it is copied out of the page's world, and the panel's Tools
  * view says why in the extension's words; the page's other tools are still listed.
  */
-import { expectTools, getTools } from './bridge-helpers';
+import { expectTools, getTools } from './connector-helpers';
 import { expect, test } from './fixtures';
 
 test('tools of megabytes are refused with the extension’s note; a small tool registered beside them is listed', async ({

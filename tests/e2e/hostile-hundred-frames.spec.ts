@@ -2,7 +2,7 @@
  * Issue 45: a hundred same-origin frames, each with tools. The extension hears from 64 frames of a tab (and the
  * top); the others are ignored, and the panel says so.
  */
-import { getTools, watchTab } from './bridge-helpers';
+import { getTools, watchTab } from './connector-helpers';
 import { expect, test } from './fixtures';
 import { expectPanelLimit } from './hostile-helpers';
 

@@ -2,7 +2,7 @@
  * Issue 45: a page that navigates itself in a loop. Each page load costs the bridge's injection into the tab's
  * frames: past a burst of thirty, the tab gets it at most once a second, and the panel says so.
  */
-import { getTools } from './bridge-helpers';
+import { getTools } from './connector-helpers';
 import { openSidePanel } from './browser';
 import { expect, test } from './fixtures';
 import { expectPanelLimit } from './hostile-helpers';

@@ -2,7 +2,7 @@
  * Issue 45: a tool whose execute never settles, called again and again. A tab holds at most 16 calls waiting or
  * running: one more is refused at once with a clear error, and closing the tab ends every one of them.
  */
-import { callTool, expectTools, textOf } from './bridge-helpers';
+import { callTool, expectTools, textOf } from './connector-helpers';
 import { expect, test } from './fixtures';
 import { finishedCalls, startCalls } from './hostile-helpers';
 

@@ -7,7 +7,7 @@
  * second fails on c6b41bf: the router kept every name it ever gave out in the tab's stored state (90 KB after 200
  * names, 322 KB after 1,200, growing about 23 KB with each 100).
  */
-import { getTools, watchTab } from './bridge-helpers';
+import { getTools, watchTab } from './connector-helpers';
 import { expect, test } from './fixtures';
 
 test('a page churning thousands of tools a second is still listed as it is now, its newest tools included', async ({

@@ -2,7 +2,7 @@
  * Issue 45: sixteen frames, each re-reporting 200 tools of 1.5 KB four times a second. The tab shares one report
  * budget (not sixteen), its panel says what was refused and why, and another tab's new tool is still listed.
  */
-import { expectTools, getTools, watchTab } from './bridge-helpers';
+import { expectTools, getTools, watchTab } from './connector-helpers';
 import { expect, test } from './fixtures';
 import { expectPanelLimit } from './hostile-helpers';
 

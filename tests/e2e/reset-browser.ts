@@ -6,7 +6,7 @@
  * What a test can leave behind, and what takes it away:
  * - pages (tabs, the side panel, the options page): closed, one about:blank kept, as a fresh launch has;
  * - the agent host (the offscreen document, its sessions, the engine Worker): the document is closed;
- * - the service worker's memory (the tool router, the lazy bridge's state, anything a test put on its global):
+ * - the service worker's memory (the tool router, the lazy connector's state, anything a test put on its global):
  *   the worker is stopped and started again, as Chrome does to an idle worker, and the next test waits for its
  *   page-world stub exactly as after a launch;
  * - the extension's storage: storage.local, .session and .sync cleared; its origin's IndexedDB, Cache Storage

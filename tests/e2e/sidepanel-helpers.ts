@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, Worker } from '@playwright/test';
 import { type ProviderServer, startProviderServer } from '../servers/provider-server';
-import { expectTools } from './bridge-helpers';
+import { expectTools } from './connector-helpers';
 import { expect, test as base } from './fixtures';
 
 export const API_KEY = 'sk-panel-test-key';

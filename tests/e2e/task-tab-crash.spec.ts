@@ -36,7 +36,7 @@ test('a tab whose page crashes leaves the task: its tools go, and the panel says
   await expect(panel.getByText('Tabs in this task: 2')).toBeVisible();
   await expect
     .poll(async () =>
-      (await serviceWorker.evaluate((id) => (globalThis as any).toolBridge.getTools(id), recipesId)).tools
+      (await serviceWorker.evaluate((id) => (globalThis as any).testToolRouter.getTools(id), recipesId)).tools
         .map((t: { name: string }) => t.name)
         .sort(),
     )
@@ -46,7 +46,7 @@ test('a tab whose page crashes leaves the task: its tools go, and the panel says
 
   // The router's snapshot says so, and names no page and no tools …
   await expect
-    .poll(async () => serviceWorker.evaluate((id) => (globalThis as any).toolBridge.getTools(id), recipesId))
+    .poll(async () => serviceWorker.evaluate((id) => (globalThis as any).testToolRouter.getTools(id), recipesId))
     .toMatchObject({ crashed: true, tools: [], page: {} });
   // … and the host dropped the tab from the task, with the note.
   await expect(panel.locator('.task-left')).toContainText(/localhost:\d+ left the task: the tab’s page crashed/);
@@ -64,9 +64,9 @@ test('a reload of an added tab is no crash: it stays in the task', async ({ cont
 
   await recipes.reload();
   await expect
-    .poll(async () => (await serviceWorker.evaluate((id) => (globalThis as any).toolBridge.getTools(id), recipesId)).tools.length)
+    .poll(async () => (await serviceWorker.evaluate((id) => (globalThis as any).testToolRouter.getTools(id), recipesId)).tools.length)
     .toBe(RECIPE_TOOLS.length);
-  expect((await serviceWorker.evaluate((id) => (globalThis as any).toolBridge.getTools(id), recipesId)).crashed).toBeUndefined();
+  expect((await serviceWorker.evaluate((id) => (globalThis as any).testToolRouter.getTools(id), recipesId)).crashed).toBeUndefined();
   await expect(panel.getByText('Tabs in this task: 2')).toBeVisible();
   await expect(panel.locator('.task-left')).toHaveCount(0);
 });
@@ -87,7 +87,7 @@ test('a call running in an added tab when its page crashes ends, the tab leaves,
   const courierId = await tabIdOf(courier);
   await expect
     .poll(async () =>
-      (await serviceWorker.evaluate((id) => (globalThis as any).toolBridge.getTools(id), courierId)).tools.map(
+      (await serviceWorker.evaluate((id) => (globalThis as any).testToolRouter.getTools(id), courierId)).tools.map(
         (t: { name: string }) => t.name,
       ),
     )

@@ -11,7 +11,7 @@ import type { Page, Worker } from '@playwright/test';
 import { readSent } from '../servers/provider-server';
 import { type StaticServer, startStaticServer } from '../servers/static-server';
 import { toolCard } from './browser';
-import { getTools } from './bridge-helpers';
+import { getTools } from './connector-helpers';
 import { evaluateInContentScript } from './content-script-world';
 import { expect, expectAccessible, sendFromPanel, test as base, useCloud } from './sidepanel-helpers';
 

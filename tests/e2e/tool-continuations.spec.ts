@@ -8,7 +8,7 @@
 import type { Worker } from '@playwright/test';
 import type { ToolOutput } from '../../lib/agent/types';
 import { toolCard } from './browser';
-import { expectTools, textOf } from './bridge-helpers';
+import { expectTools, textOf } from './connector-helpers';
 import { expect, screenshot, sendFromPanel, test, useCloud } from './sidepanel-helpers';
 
 test.skip(
@@ -19,7 +19,7 @@ test.skip(
 /** Runs a call from the service worker, as the agent host does, with this call's time limit. */
 function callWithLimit(sw: Worker, tabId: number, name: string, input: unknown, timeoutMs: number): Promise<ToolOutput> {
   return sw.evaluate(
-    ([t, n, i, ms]) => (globalThis as any).toolBridge.callTool(t, { id: 'continued', name: n, input: i }, { timeoutMs: ms }),
+    ([t, n, i, ms]) => (globalThis as any).testToolRouter.callTool(t, { id: 'continued', name: n, input: i }, { timeoutMs: ms }),
     [tabId, name, input, timeoutMs] as const,
   );
 }

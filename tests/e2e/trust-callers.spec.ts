@@ -10,7 +10,7 @@ import { type Locator, mergeTests, type Page } from '@playwright/test';
 import { siteLabel } from '../../lib/agent/site-tool-names';
 import { type DesktopAgent, resultText } from '../fixtures/mcp-desktop-agent';
 import { openSidePanel, setStorage, tabIdOf, toolCard } from './browser';
-import { expectTools } from './bridge-helpers';
+import { expectTools } from './connector-helpers';
 import { test as bridgeTest, turnSharingOn } from './desktop-agent-browser';
 import { expect, expectAccessible, openWithPanel, sendFromPanel, test as panelTest, useCloud } from './sidepanel-helpers';
 

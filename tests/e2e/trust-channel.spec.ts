@@ -4,7 +4,7 @@
  * can be waiting for it: a page that only listens is refused, and one that patched the bridge's built-ins holds
  * what the bridge holds in its world, which is its own frame's tools and nothing else.
  */
-import { callTool, expectTools, getTools, textOf, watchTab } from './bridge-helpers';
+import { callTool, expectTools, getTools, textOf, watchTab } from './connector-helpers';
 import { expect, test } from './fixtures';
 
 interface Hostile {

@@ -4,7 +4,7 @@
  * the page's delegation, and one flooding tab neither fills the model's context nor delays another tab.
  */
 import { toolCard } from './browser';
-import { callTool, expectTools, expectUndelegatedFrame, getTools, textOf, watchTab } from './bridge-helpers';
+import { callTool, expectTools, expectUndelegatedFrame, getTools, textOf, watchTab } from './connector-helpers';
 import { evaluateInContentScript } from './content-script-world';
 import { expect, test, useCloud } from './sidepanel-helpers';
 
@@ -96,7 +96,7 @@ test('a confirmation stays with the page it was asked on: navigating to another 
   // The router's own check stands behind it: an approval for the shop's pay never runs the other site's.
   const output = await serviceWorker.evaluate(
     ([id, origin]) =>
-      (globalThis as any).toolBridge.callTool(
+      (globalThis as any).testToolRouter.callTool(
         id,
         { id: 'late', name: 'pay', input: { amount: 5 } },
         { expect: { frameId: 0, origin, originalName: 'pay', input: { amount: 5 } } },

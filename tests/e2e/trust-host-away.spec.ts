@@ -7,7 +7,7 @@
  */
 import type { Page, Worker } from '@playwright/test';
 import type { HostEvent } from '../../lib/messaging/agent-messages';
-import { expectTools } from './bridge-helpers';
+import { expectTools } from './connector-helpers';
 import { expect, openWithPanel, sendFromPanel, test, useCloud } from './sidepanel-helpers';
 
 test.describe.configure({ timeout: 120_000 });

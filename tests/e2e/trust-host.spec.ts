@@ -4,7 +4,7 @@
  * extension's content-script world of a page, as a compromised renderer could run them.
  */
 import { setStorage, toolCard } from './browser';
-import { getTools } from './bridge-helpers';
+import { getTools } from './connector-helpers';
 import { evaluateInContentScript } from './content-script-world';
 import { expect, openShopWithPanel, test, useCloud } from './sidepanel-helpers';
 

@@ -7,7 +7,7 @@
 import { readSent } from '../servers/provider-server';
 import { addFrame } from './add-frame';
 import { setStorage, toolCard } from './browser';
-import { expectTools } from './bridge-helpers';
+import { expectTools } from './connector-helpers';
 import { expect, expectAccessible, openWithPanel, sendFromPanel, test, useCloud } from './sidepanel-helpers';
 
 test.describe.configure({ timeout: 120_000 });

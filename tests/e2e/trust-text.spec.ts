@@ -2,7 +2,7 @@
  * Page text and values the extension cannot trust: tools that throw values built to break error handling, and
  * results built to get past the result cap. Both projects: the polyfill and native WebMCP.
  */
-import { callTool, expectTools, test, textOf } from './bridge-helpers';
+import { callTool, expectTools, test, textOf } from './connector-helpers';
 import { expect } from './fixtures';
 
 const TOOLS = ['huge_structured', 'rejects_proxy', 'throws_bad_getter', 'throws_null_proto', 'throws_proxy'];

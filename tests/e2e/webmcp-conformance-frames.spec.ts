@@ -9,7 +9,7 @@
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import type { StaticServer } from '../servers/static-server';
-import { callTool, expectTools, textOf, watchTab } from './bridge-helpers';
+import { callTool, expectTools, textOf, watchTab } from './connector-helpers';
 import { expect, test } from './fixtures';
 
 /**

@@ -11,7 +11,7 @@
  */
 import type { Page } from 'puppeteer-core';
 import type { ToolOutput } from '../../lib/agent/types';
-import type { HostCallAnswer } from '../../lib/messaging/bridge-messages';
+import type { HostCallAnswer } from '../../lib/messaging/router-messages';
 import type { TabToolSnapshot } from '../../lib/messaging/tab-tool-snapshot';
 import type { ProviderServer } from '../servers/provider-server';
 import type { StaticServer } from '../servers/static-server';

@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import type { Page } from 'puppeteer-core';
 import type { ToolOutput } from '../../lib/agent/types';
 import type { TabToolSnapshot } from '../../lib/messaging/tab-tool-snapshot';
-import type { HostCallAnswer, HostToBackgroundMessage } from '../../lib/messaging/bridge-messages';
+import type { HostCallAnswer, HostToBackgroundMessage } from '../../lib/messaging/router-messages';
 import { NO_WEBGPU_NOTE } from '../../lib/local/create-local-adapter';
 import { buildTestModel } from '../../scripts/make-test-model';
 import { AUDIT_PROBLEMS } from '../fixtures/audit-problems';

@@ -1,7 +1,0 @@
-import { startFrameBridge } from '@/lib/isolated-world/start-frame-bridge';
-
-/**
- * The bridge's side in the frame's isolated world, injected by the background (scripting.executeScript) once the
- * frame shows WebMCP or its tab is watched: it reads and runs this frame's tools for the router.
- */
-export default defineUnlistedScript(() => startFrameBridge(window, browser.runtime));

@@ -1,0 +1,110 @@
+/**
+ * Loads the rest of the bridge into a frame (docs/architecture.md, "The lazy connector"): frame-connector.js into the isolated
+ * world, page-connector.js into the page's, and the key that proves the page channel's handshake into both
+ * (lib/webmcp/page-channel.ts). The key travels only through scripting.executeScript: the isolated world gets it
+ * first, in a global the page cannot see; the page's world gets it last, once both scripts ran there, as the
+ * argument of a function called on page-connector.js. So the isolated side is listening, and holds the key, before
+ * the page's world is shown anything to prove; a page that only listens on the window never sees the key.
+ */
+import { ISOLATED_KEYS_GLOBAL, PAGE_CONNECTOR_NAME } from '../webmcp/connector-keys';
+
+/** Where to load: a whole tab, one document (Chrome), or one frame (Firefox, which has no document ids). */
+type BridgeTarget = { tabId: number; allFrames: true } | { tabId: number; documentIds: string[] } | { tabId: number; frameIds: number[] };
+
+/** One scripting.executeScript injection, as this module makes them. */
+export type ConnectorInjection = { target: BridgeTarget; injectImmediately: true; world?: 'MAIN' } & (
+  | { files: string[] }
+  | { func: (name: string, key: string) => void; args: [string, string] }
+);
+
+interface ConnectorLoaderPorts {
+  executeScript(injection: ConnectorInjection): Promise<unknown>;
+  /** Firefox: target frames by id, as it has no document ids. */
+  firefox: boolean;
+  /** A fresh unguessable key (crypto.randomUUID). */
+  randomKey(): string;
+}
+
+/** Run in the isolated world: the key joins those the bridge there accepts (entrypoints/frame-connector.ts). */
+function giveIsolatedKey(name: string, key: string): void {
+  const global = globalThis as unknown as Record<string, string[] | undefined>;
+  const keys = global[name] ?? [];
+  global[name] = keys;
+  keys.push(key);
+}
+
+/** Run in the page's world: page-connector.js announces its channel with the key (lib/page-world/start-page-connector.ts). */
+function giveMainKey(name: string, key: string): void {
+  const prove = (window as unknown as Record<symbol, unknown>)[Symbol.for(name)];
+  if (typeof prove === 'function') prove(key);
+}
+
+/**
+ * The router's loadConnector (lib/background/create-tool-router.ts): into one document, or every frame of the tab
+ * without `frame`. Loading twice does nothing but hand both worlds another key.
+ */
+export function createConnectorLoader(
+  ports: ConnectorLoaderPorts,
+): (tabId: number, frame?: { frameId: number; documentId?: string }) => Promise<void> {
+  return async (tabId, frame) => {
+    // Chrome targets the document (never the one that replaced it); Firefox has no document ids.
+    const target: BridgeTarget = !frame
+      ? { tabId, allFrames: true }
+      : frame.documentId && !ports.firefox
+        ? { tabId, documentIds: [frame.documentId] }
+        : { tabId, frameIds: [frame.frameId] };
+    const key = ports.randomKey();
+    const loaded = await Promise.allSettled([
+      ports.executeScript({ target, func: giveIsolatedKey, args: [ISOLATED_KEYS_GLOBAL, key], injectImmediately: true }),
+      ports.executeScript({ target, files: ['/frame-connector.js'], injectImmediately: true }),
+      ports.executeScript({ target, world: 'MAIN', files: ['/page-connector.js'], injectImmediately: true }),
+    ]);
+    // Sent even when a frame of the tab refused a script: the frames that took both need their key.
+    await ports.executeScript({ target, world: 'MAIN', func: giveMainKey, args: [PAGE_CONNECTOR_NAME, key], injectImmediately: true });
+    for (const result of loaded) if (result.status === 'rejected') throw result.reason;
+  };
+}
+
+/** A frame of a tab, as scripting.executeScript reaches it. */
+export interface FoundFrame {
+  frameId: number;
+  /** Chrome's; Firefox has none. */
+  documentId?: string;
+  /** Whether frame-connector.js runs in the frame's isolated world already. */
+  hasConnector: boolean;
+}
+
+/**
+ * Run in each frame's isolated world: whether frame-connector.js runs there for the frame's document (it marks the world's
+ * global with the document it serves, lib/isolated-world/start-frame-connector.ts; a window kept from the frame's
+ * initial about:blank keeps the about:blank's mark).
+ */
+function bridgeRuns(): boolean {
+  const { webmcpAgentBridge, document } = globalThis as { webmcpAgentBridge?: unknown; document?: unknown };
+  return webmcpAgentBridge !== undefined && webmcpAgentBridge === document;
+}
+
+/**
+ * The router's findFrames: every frame of the tab the extension reaches, and whether it has the bridge, from one
+ * small injection (the delegation check loads the bridge only where it is missing).
+ */
+export function createFrameFinder(executeScript: (injection: FrameProbe) => Promise<unknown>): (tabId: number) => Promise<FoundFrame[]> {
+  return async (tabId) => {
+    const results = await executeScript({ target: { tabId, allFrames: true }, func: bridgeRuns, injectImmediately: true });
+    if (!Array.isArray(results)) return [];
+    return results.flatMap((entry: { frameId?: unknown; documentId?: unknown; result?: unknown }) =>
+      typeof entry?.frameId === 'number'
+        ? [
+            {
+              frameId: entry.frameId,
+              ...(typeof entry.documentId === 'string' ? { documentId: entry.documentId } : {}),
+              hasConnector: entry.result === true,
+            },
+          ]
+        : [],
+    );
+  };
+}
+
+/** The one injection createFrameFinder makes. */
+export type FrameProbe = { target: { tabId: number; allFrames: true }; func: () => boolean; injectImmediately: true };
