@@ -13,9 +13,10 @@ export interface MessagePortTransportOptions {
    */
   win?: DocumentWindow;
   /**
-   * Take only what the browser delivered (`isTrusted`): a port shared with another realm of the same document (the
-   * page's world) can have events dispatched on it by that realm's script, never delivered through it. Also the
-   * `close` and `pagehide` that close the line.
+   * Take only what the browser delivered (`isTrusted`), the `close` that ends the line too: a port shared with another
+   * realm of the same document (the page's world) can have events dispatched on it by that realm's script, never
+   * delivered through it. (A `pagehide` is believed only as the browser fires it, on either side: one that script
+   * dispatched is no sign that the document goes.)
    */
   deliveredOnly?: boolean;
 }
@@ -36,7 +37,7 @@ export function messagePortTransport(port: MessagePort, { win, deliveredOnly = f
     onClose(listener) {
       port.addEventListener('close', (event) => believed(event) && listener('its other end closed'));
       win?.addEventListener('pagehide', (event) => {
-        if (believed(event) && !(event as PageTransitionEvent).persisted) listener('its document went away');
+        if (event.isTrusted && !(event as PageTransitionEvent).persisted) listener('its document went away');
       });
     },
     close: () => port.close(),

@@ -299,6 +299,8 @@ export function servePageChannel(
           handlers: handlers as LineHandlers<MainAsks>,
           closedError: pageGone,
         });
+        // Tells the isolated side where the browser can (a MessagePort's close event), should it outlive this end.
+        line.onClose(() => port.close());
         started(line);
       }
       win.dispatchEvent(new MessageEvent(PORT_EVENT, { ports: [channel.port2] }));
