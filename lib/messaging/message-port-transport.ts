@@ -6,7 +6,7 @@ interface DocumentWindow {
 }
 
 /** Options of a MessagePort transport. */
-export interface MessagePortTransportOptions {
+interface MessagePortTransportOptions {
   /**
    * The window of the document the port lives in: the line closes when that document goes for good (a pagehide not
    * kept in the back/forward cache; one that is kept may come back, its line with it).

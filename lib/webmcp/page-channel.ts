@@ -200,7 +200,11 @@ function createChannel(win: Window, port: MessagePort): PageChannel {
     // Only what the MAIN end sent: page script that holds this port can dispatch events on it, never send on it.
     transport: messagePortTransport(port, { win, deliveredOnly: true }),
     handlers: handlers as LineHandlers<IsolatedAsks>,
-    notices: { 'isolated/changed': () => changeListeners.forEach((listener) => listener()) },
+    notices: {
+      'isolated/changed': () => {
+        for (const listener of changeListeners) listener();
+      },
+    },
     closedError: pageGone,
     // Ids the page cannot guess: its script hears the MAIN end's answers on the announced port, and knowing the id
     // of an ask still pending would let it ask the MAIN end under that id first, or cancel it.
@@ -224,7 +228,8 @@ function createChannel(win: Window, port: MessagePort): PageChannel {
       args?: { name: string; input: unknown; callId?: string; caller?: string } | { allowed: boolean } | { token: string },
     ) => {
       if (op === 'call' && args && 'name' in args) return send(op, { name: args.name, input: args.input, callId: args.callId });
-      if (op === 'run-exposed' && args && 'name' in args) return send(op, { name: args.name, input: args.input as string, caller: String(args.caller) });
+      if (op === 'run-exposed' && args && 'name' in args)
+        return send(op, { name: args.name, input: args.input as string, caller: String(args.caller) });
       if (op === 'policy' && args && 'allowed' in args) return send(op, { allowed: args.allowed === true }).result;
       if (op === 'cancel-resume' && args && 'token' in args) return send(op, { token: args.token }).result;
       return send(op, {}).result;
