@@ -208,7 +208,8 @@ function createChannel(win: Window, port: MessagePort): PageChannel {
     closedError: pageGone,
     // Ids the page cannot guess: its script hears the MAIN end's answers on the announced port, and knowing the id
     // of an ask still pending would let it ask the MAIN end under that id first, or cancel it.
-    nextId: () => crypto.randomUUID(),
+    // (getRandomValues, not randomUUID: a page served over plain http is no secure context, and has no randomUUID.)
+    nextId: () => Array.from(crypto.getRandomValues(new Uint32Array(4)), (n) => n.toString(36)).join('-'),
   });
   let nextId = 1;
   const cancels = new Map<number, AbortController>();
