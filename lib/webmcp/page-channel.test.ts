@@ -81,6 +81,12 @@ describe('page channel', () => {
     await expect(result).rejects.toBeInstanceOf(Error);
   });
 
+  it('an answer the port cannot carry fails its request, and the line stays open', async () => {
+    const { channel } = await connected(async (request) => (request.op === 'list' ? [() => 'a function'] : 'pong'));
+    expect(await channel.request('list').catch((error: Error) => error.name)).toBe('DataCloneError');
+    expect(await channel.request('ping')).toBe('pong');
+  });
+
   it('a port the page announced first is refused, keys guessed or not, and never hears a request', async () => {
     const key = `k-${Math.random()}`;
     const main = servePageChannel(win(), async () => 'from the bridge');
