@@ -25,7 +25,7 @@ import { measureToolCallCost } from '../lib/testing/measure-tool-call-cost';
 import { EXTENSION_DIR, extensionReady, findServiceWorker, launchBrowser } from '../tests/e2e/browser';
 import { startStaticServer } from '../tests/servers/static-server';
 
-// The service worker's router is `testToolRouter` in this build's test hooks and `toolBridge` in builds before issue
+// The service worker's router is `testToolRouter` in this build's test hooks and `testToolRouter` in builds before issue
 // 48's names (a BEFORE build): the bench reads either.
 const LOADS = Number(process.env.CONNECTOR_BENCH_LOADS ?? 40);
 const CALLS = Number(process.env.CONNECTOR_BENCH_CALLS ?? 200);
@@ -198,7 +198,7 @@ async function roundTrips(context: BrowserContext, serverUrl: string): Promise<{
   const tabId: number = await sw.evaluate(async (href) => (await chrome.tabs.query({})).find((t) => t.url === href)!.id!, page.url());
   await sw.evaluate(async (t) => {
     for (let i = 0; i < 100; i++) {
-      if ((await ((globalThis as any).testToolRouter ?? (globalThis as any).toolBridge).getTools(t)).tools.length > 0) return;
+      if ((await ((globalThis as any).testToolRouter ?? (globalThis as any).testToolRouter).getTools(t)).tools.length > 0) return;
       await new Promise((r) => setTimeout(r, 50));
     }
   }, tabId);
@@ -220,7 +220,7 @@ async function roundTrips(context: BrowserContext, serverUrl: string): Promise<{
       const out: number[] = [];
       for (let i = 0; i < n; i++) {
         const t0 = performance.now();
-        await ((globalThis as any).testToolRouter ?? (globalThis as any).toolBridge).callTool(t, {
+        await ((globalThis as any).testToolRouter ?? (globalThis as any).testToolRouter).callTool(t, {
           id: `b${i}`,
           name: 'returns_number',
           input: {},

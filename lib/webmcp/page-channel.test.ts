@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HOSTILE_THROWN } from '../../tests/fixtures/hostile-thrown';
 import { trustDeliveredMessages } from '../../tests/fixtures/trusted-port-messages';
+import { PolyfillModelContext } from '../page-world/install-model-context-polyfill';
+import { servePageTools } from '../page-world/serve-page-tools';
 import { connectPageChannel, type PageRequest, servePageChannel } from './page-channel';
 
 const win = () => window as unknown as Window;
@@ -13,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => trust.restore());
 
 /** Both halves, the background's key handed to the isolated side first and to the MAIN side last. */
-async function connected(handle: (request: PageRequest) => Promise<unknown>) {
+async function connected(handle: (request: PageRequest, signal: AbortSignal) => Promise<unknown>) {
   const key = `k-${Math.random()}`;
   const main = servePageChannel(win(), handle);
   const connecting = connectPageChannel(win(), [key]);
@@ -21,14 +23,14 @@ async function connected(handle: (request: PageRequest) => Promise<unknown>) {
   return { channel: (await connecting)!, main, key };
 }
 
-/** A port of the page's own making, announced as the bridge's; it records what reaches it and answers lists. */
+/** A port of the page's own making, announced as the bridge's; it records what reaches it and answers every ask. */
 function pagePort(keys: string[] = []) {
   const { port1, port2 } = new MessageChannel();
   const heard: unknown[] = [];
   port1.onmessage = (event) => {
     heard.push(event.data);
-    const request = event.data as PageRequest;
-    port1.postMessage({ id: request.id, ok: true, value: 'from the page' });
+    const { id } = event.data as { id: unknown };
+    port1.postMessage({ line: 'answer', id, answer: 'from the page' });
   };
   for (const key of keys) port1.postMessage({ key });
   window.dispatchEvent(new MessageEvent(PORT_EVENT, { ports: [port2] }));
@@ -79,6 +81,12 @@ describe('page channel', () => {
     await expect(result).rejects.toBeInstanceOf(Error);
   });
 
+  it('an answer the port cannot carry fails its request, and the line stays open', async () => {
+    const { channel } = await connected(async (request) => (request.op === 'list' ? [() => 'a function'] : 'pong'));
+    expect(await channel.request('list').catch((error: Error) => error.name)).toBe('DataCloneError');
+    expect(await channel.request('ping')).toBe('pong');
+  });
+
   it('a port the page announced first is refused, keys guessed or not, and never hears a request', async () => {
     const key = `k-${Math.random()}`;
     const main = servePageChannel(win(), async () => 'from the bridge');
@@ -122,9 +130,12 @@ describe('page channel', () => {
     const [port] = grabbed;
     port!.addEventListener('message', (event) => heard.push((event as MessageEvent).data));
     const { id, result } = channel.request('call', { name: 'pay', input: { card: '4111' } });
-    // Forged on the very port the isolated side reads, while the real answer is pending.
-    trust.forge(port!, { id, ok: true, value: 'forged' });
-    trust.forge(port!, { op: 'changed' });
+    // Forged on the very port the isolated side reads, while the real answer is pending: answers under the ids a
+    // line would count (the line's own are not guessable), a notice, a cancel and a close.
+    for (const guess of [id, 1, 2, 3]) trust.forge(port!, { line: 'answer', id: guess, answer: 'forged' });
+    trust.forge(port!, { line: 'notice', type: 'isolated/changed', request: {} });
+    trust.forge(port!, { line: 'cancel', id, reason: { name: 'AbortError', message: 'forged' } });
+    trust.forge(port!, null, 'close');
     release();
     expect(await result).toBe('from the bridge');
     expect(changes).toEqual([]);
@@ -144,5 +155,140 @@ describe('page channel', () => {
     const connecting = connectPageChannel(win(), ['never-shown'], 100);
     for (let i = 0; i < 40; i++) pagePort(['guess']);
     expect(await connecting).toBeUndefined();
+  });
+
+  it('a pending list and call fail with one clear error when the page’s document goes, and the page’s handlers stop', async () => {
+    const signals: AbortSignal[] = [];
+    const { channel, main } = await connected((_request, signal) => {
+      signals.push(signal);
+      return new Promise(() => {});
+    });
+    const list = channel.request('list');
+    const { result: call } = channel.request('call', { name: 'pay', input: {} });
+    // The MAIN world's own question, which nothing answers yet.
+    const asked = main.ask({ op: 'token', callId: 'call-1' });
+    await vi.waitFor(() => expect(signals).toHaveLength(2));
+    trust.deliver(window, 'pagehide', { persisted: false });
+    const gone = "LineClosedError: The channel to the page's world closed: its document went away.";
+    expect(await list.catch(String)).toBe(gone);
+    expect(await call.catch(String)).toBe(gone);
+    expect(await asked.catch(String)).toBe(gone);
+    expect(signals.map((signal) => signal.aborted)).toEqual([true, true]);
+    // And later requests fail at once.
+    expect(await channel.request('ping').catch(String)).toBe(gone);
+  });
+
+  it('a pagehide into the back/forward cache, or one that page script dispatched, keeps the line', async () => {
+    const { channel } = await connected(async () => 'pong');
+    trust.deliver(window, 'pagehide', { persisted: true });
+    window.dispatchEvent(new Event('pagehide'));
+    expect(await channel.request('ping')).toBe('pong');
+  });
+
+  it('a cancel reaches the page’s tool as an aborted signal, and the polyfill fires toolcancel', async () => {
+    const polyfill = new PolyfillModelContext(win() as Window & typeof globalThis);
+    const reasons: unknown[] = [];
+    let started = () => {};
+    const running = new Promise<void>((resolve) => (started = resolve));
+    await polyfill.registerTool({
+      name: 'hang',
+      description: 'Never ends by itself',
+      execute: (_input: unknown, client: { signal: AbortSignal }) => {
+        client.signal.addEventListener('abort', () => reasons.push(client.signal.reason));
+        started();
+        return new Promise(() => {});
+      },
+    });
+    const cancelled = new Promise<Event>((resolve) => polyfill.addEventListener('toolcancel', resolve, { once: true }));
+    const key = `k-${Math.random()}`;
+    const { prove } = servePageTools(win(), { polyfill });
+    const connecting = connectPageChannel(win(), [key]);
+    prove(key);
+    const channel = (await connecting)!;
+    const { id, result } = channel.request('call', { name: 'hang', input: {} });
+    await running;
+    channel.cancel(id);
+    expect(await result.catch(String)).toBe('AbortError: The call was cancelled');
+    expect(((await cancelled) as Event & { toolName?: string }).toolName).toBe('hang');
+    // The polyfill aborts the tool's signal with its own AbortError, as native does.
+    expect(reasons.map((reason) => (reason as DOMException).name)).toEqual(['AbortError']);
+  });
+
+  it('attack, before the key: line messages the page sends or dispatches on announced ports are not read', async () => {
+    const key = `k-${Math.random()}`;
+    const forgeries = [
+      { line: 'ask', id: 1, type: 'isolated/token', request: { callId: 'forged' } },
+      { line: 'notice', type: 'isolated/changed', request: {} },
+      { line: 'answer', id: 1, answer: 'forged' },
+    ];
+    // Page script there before the bridge: on the bridge's own port, as it is announced, before its key arrives.
+    window.addEventListener(
+      PORT_EVENT,
+      (event) => {
+        const port = (event as MessageEvent).ports[0]!;
+        for (const forged of [...forgeries, { key }, ...forgeries]) trust.forge(port, forged);
+      },
+      { once: true },
+    );
+    const main = servePageChannel(win(), async () => 'from the bridge');
+    const connecting = connectPageChannel(win(), [key]);
+    // And on a port of its own, delivered, around a guessed key; its last message shows all of them arrived.
+    const own = new MessageChannel();
+    const arrived = new Promise((resolve) => own.port2.addEventListener('message', (event) => event.data === 'last' && resolve(1)));
+    for (const sent of [...forgeries, { key: 'guess' }, ...forgeries, 'last']) own.port1.postMessage(sent);
+    window.dispatchEvent(new MessageEvent(PORT_EVENT, { ports: [own.port2] }));
+    await arrived;
+    main.prove(key);
+    const channel = (await connecting)!;
+    const taken: unknown[] = [];
+    // A forged ask taken before its answerer was set would wait for it, and reach it now.
+    channel.onAsk(['token'], async (ask) => taken.push(ask));
+    channel.onChanged(() => taken.push('changed'));
+    expect(await channel.request('list')).toBe('from the bridge');
+    expect(taken).toEqual([]);
+  });
+
+  it('attack, after the key: what the page sends through the bridge’s port reaches only its own world', async () => {
+    const grabbed = grabAnnouncedPorts();
+    const signals: AbortSignal[] = [];
+    const { channel, main } = await connected((request, signal) => {
+      if (request.op !== 'call') return Promise.resolve('the page’s own list');
+      signals.push(signal);
+      return new Promise((resolve) => signal.addEventListener('abort', () => resolve('cancelled'), { once: true }));
+    });
+    const taken: unknown[] = [];
+    channel.onAsk(['token'], async (ask) => {
+      taken.push(ask);
+      return 'token-1';
+    });
+    const [port] = grabbed;
+    const heard: unknown[] = [];
+    const answered = new Promise((resolve) =>
+      port!.addEventListener('message', (event) => {
+        heard.push((event as MessageEvent).data);
+        if ((event as MessageEvent).data?.id === 'mine') resolve(1);
+      }),
+    );
+    const { id, result } = channel.request('call', { name: 'pay', input: {} });
+    await vi.waitFor(() => expect(signals).toHaveLength(1));
+    // Cancels under every id the page might guess (the line's are not guessable), and asks of the isolated side
+    // posted through the MAIN end, which answers none of them.
+    for (const guess of [id, 0, 1, 2, 3, String(id)]) {
+      port!.postMessage({ line: 'cancel', id: guess, reason: { name: 'AbortError', message: 'forged' } });
+    }
+    port!.postMessage({ line: 'ask', id: 'token', type: 'isolated/token', request: { callId: 'forged' } });
+    // A question the page may ask: about its own tools, answered by its own world.
+    port!.postMessage({ line: 'ask', id: 'mine', type: 'main/list', request: {} });
+    await answered;
+    expect(heard).toContainEqual({ line: 'answer', id: 'mine', answer: 'the page’s own list' });
+    expect(heard).toContainEqual({ line: 'error', id: 'token', error: { name: 'Error', message: 'Nothing here answers isolated/token.' } });
+    expect(signals[0]!.aborted).toBe(false);
+    expect(taken).toEqual([]);
+    // The extension's own questions still get the extension's answers.
+    expect(await main.ask({ op: 'token', callId: 'real' })).toBe('token-1');
+    expect(taken).toEqual([{ op: 'token', callId: 'real' }]);
+    channel.cancel(id);
+    await expect(result).rejects.toThrow('The call was cancelled');
+    await vi.waitFor(() => expect(signals[0]!.aborted).toBe(true));
   });
 });

@@ -12,6 +12,10 @@
  *   as a message the browser delivered (`isTrusted`), not one page script dispatched on the port. It never sends
  *   anything on a port before that, and it stops listening once it has one.
  * - Then every message it takes is a delivered one too: only the holder of the MAIN end can speak to it.
+ * - After the key, both sides speak over one request line (lib/messaging/create-request-line.ts) on that port:
+ *   asks `main/<op>` (PageRequest) and `isolated/<op>` (PageAsk), the notice `isolated/changed`; a cancel reaches the
+ *   MAIN side's handler as an aborted signal. The line closes when the document goes (a pagehide it does not come
+ *   back from) or the port closes: every pending ask fails with one error, every running handler's signal aborts.
  *
  * What this holds against, and what it does not (docs/security.md §4, "The page ↔ isolated-world channel"): a page
  * that only listens can see the announced port, hear what the bridge answers on it (its own tools) and ask the
@@ -25,10 +29,12 @@
  * an instruction), and nothing secret is sent to it.
  */
 import type { ExposedTool } from '../messaging/router-messages';
+import { createRequestLine, type LineHandlers, type LineTransport, type RequestLine } from '../messaging/create-request-line';
+import { messagePortTransport } from '../messaging/message-port-transport';
 import type { LegacyApi } from '../messaging/tab-tool-snapshot';
 import { describeThrown } from '../page-data/describe-thrown';
 
-/** Isolated → MAIN requests. */
+/** Isolated → MAIN requests, as the MAIN side's handler gets them (`id`: its count of them; the line has its own). */
 export type PageRequest =
   | { id: number; op: 'ping' }
   | { id: number; op: 'list' }
@@ -41,8 +47,7 @@ export type PageRequest =
   /** A tool exposed to this document's origin came or went in another frame. */
   | { id: number; op: 'exposed-changed' }
   /** The call this document's resumeTool callback answers is over: the callback's signal aborts. */
-  | { id: number; op: 'cancel-resume'; token: string }
-  | { id: number; op: 'cancel' };
+  | { id: number; op: 'cancel-resume'; token: string };
 
 /**
  * MAIN → isolated: a question the page's world asks the background through the isolated world, answered with
@@ -61,13 +66,24 @@ export type PageAsk =
   | { op: 'resumed'; token: string; ok: true; value: string | null }
   | { op: 'resumed'; token: string; ok: false; error: { name: string; message: string } };
 
-/** MAIN → isolated: a request's answer, an unsolicited tool-change notice, or the proof of the handshake. */
-type PageMessage =
-  | { id: number; ok: true; value: unknown }
-  | { id: number; ok: false; error: { name: string; message: string } }
-  | { op: 'changed' }
-  | { key: string }
-  | ({ ask: number } & PageAsk);
+/** What the isolated side asks the MAIN world on the line: `main/<op>`, answered with the page's (untrusted) value. */
+type MainAsks = {
+  [Op in PageRequest['op'] as `main/${Op}`]: { request: Omit<Extract<PageRequest, { op: Op }>, 'id' | 'op'>; answer: unknown };
+};
+/** What the MAIN world asks the isolated side on the line (`isolated/<op>`, see PageAsk), and its tool-change notice. */
+type IsolatedAsks = { [Op in PageAsk['op'] as `isolated/${Op}`]: { request: object; answer: unknown } } & {
+  'isolated/changed': { request: object; answer: undefined };
+};
+/** Every kind of PageRequest: the MAIN side answers these. */
+const REQUEST_OPS = [
+  'ping',
+  'list',
+  'call',
+  'policy',
+  'run-exposed',
+  'exposed-changed',
+  'cancel-resume',
+] as const satisfies readonly PageRequest['op'][];
 
 /** A tool as the MAIN world lists it: schema as JSON text (a page schema may hold functions or cycles). */
 export interface PageToolInfo {
@@ -94,8 +110,8 @@ export interface PageToolInfo {
 }
 
 const PORT_EVENT = 'webmcp-agent:port';
-/** Every kind of PageAsk: the isolated world answers these and drops any other. */
-const PAGE_ASK_OPS = new Set<string>([
+/** Every kind of PageAsk: the isolated world answers these and refuses any other. */
+const PAGE_ASK_OPS = [
   'exposed',
   'exposed-tools',
   'run-exposed',
@@ -103,7 +119,7 @@ const PAGE_ASK_OPS = new Set<string>([
   'token',
   'resume',
   'resumed',
-] satisfies PageAsk['op'][]);
+] as const satisfies readonly PageAsk['op'][];
 /** Ports announced before one proves itself: a page announcing more only keeps its own frame from connecting. */
 const MAX_CANDIDATES = 32;
 
@@ -151,16 +167,14 @@ export function connectPageChannel(win: Window, keys: readonly string[], timeout
       win.removeEventListener(PORT_EVENT, onAnnounce);
       clearTimeout(timer);
       for (const [candidate, listener] of candidates) candidate.removeEventListener('message', listener);
-      resolve(port && createChannel(port));
+      resolve(port && createChannel(win, port));
     };
     win.addEventListener(PORT_EVENT, onAnnounce);
     const timer = setTimeout(() => finish(undefined), timeoutMs);
   });
 }
 
-function createChannel(port: MessagePort): PageChannel {
-  let nextId = 1;
-  const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
+function createChannel(win: Window, port: MessagePort): PageChannel {
   const changeListeners: (() => void)[] = [];
   // Questions that come before the bridge set who answers their kind wait for it.
   const answerers = new Map<
@@ -177,57 +191,64 @@ function createChannel(port: MessagePort): PageChannel {
     }
     return entry;
   };
-  port.addEventListener('message', (event) => {
+  // Only the kinds this world answers: the line refuses any other.
+  const handlers: Record<string, (request: object) => Promise<unknown>> = {};
+  for (const op of PAGE_ASK_OPS) {
+    handlers[`isolated/${op}`] = (request) => answererOf(op).answer.then((answer) => answer({ ...request, op } as PageAsk));
+  }
+  const line = createRequestLine<MainAsks, IsolatedAsks>({
     // Only what the MAIN end sent: page script that holds this port can dispatch events on it, never send on it.
-    if (!event.isTrusted) return;
-    const data = event.data as PageMessage | null;
-    if (typeof data !== 'object' || data === null || 'key' in data) return;
-    if ('ask' in data) {
-      const { ask, ...question } = data;
-      const answer = (reply: Record<string, unknown>) => port.postMessage({ answer: ask, ...reply });
-      // Only the kinds this world answers: any other op never gets an answerer, and is dropped.
-      if (typeof question.op !== 'string' || !PAGE_ASK_OPS.has(question.op)) return;
-      void answererOf(question.op).answer.then((answerAsk) =>
-        answerAsk(question as PageAsk).then(
-          (value) => answer({ ok: true, value }),
-          (error) => answer({ ok: false, error: describeThrown(error) }),
-        ),
-      );
-      return;
-    }
-    if ('op' in data) {
-      if (data.op === 'changed') for (const listener of changeListeners) listener();
-      return;
-    }
-    const entry = typeof data.id === 'number' ? waiting.get(data.id) : undefined;
-    if (!entry) return;
-    waiting.delete(data.id);
-    if (data.ok === true) entry.resolve(data.value);
-    else entry.reject(toError((data as { error?: unknown }).error));
+    transport: messagePortTransport(port, { win, deliveredOnly: true }),
+    handlers: handlers as LineHandlers<IsolatedAsks>,
+    notices: {
+      'isolated/changed': () => {
+        for (const listener of changeListeners) listener();
+      },
+    },
+    closedError: pageGone,
+    // Ids the page cannot guess: its script hears the MAIN end's answers on the announced port, and knowing the id
+    // of an ask still pending would let it ask the MAIN end under that id first, or cancel it.
+    // (getRandomValues, not randomUUID: a page served over plain http is no secure context, and has no randomUUID.)
+    nextId: () => Array.from(crypto.getRandomValues(new Uint32Array(4)), (n) => n.toString(36)).join('-'),
   });
-  const send = (message: Record<string, unknown>) => {
+  let nextId = 1;
+  const cancels = new Map<number, AbortController>();
+  const send = <Op extends PageRequest['op']>(op: Op, request: MainAsks[`main/${Op}`]['request']) => {
     const id = nextId++;
-    const result = new Promise<unknown>((resolve, reject) => waiting.set(id, { resolve, reject }));
-    port.postMessage({ ...message, id });
+    const controller = new AbortController();
+    cancels.set(id, controller);
+    const result = line
+      .ask(`main/${op}` as keyof MainAsks, request as never, { signal: controller.signal })
+      .catch((error: unknown) => Promise.reject(toError(error)))
+      .finally(() => cancels.delete(id));
     return { id, result };
   };
   return {
     request: ((
-      op: string,
+      op: PageRequest['op'],
       args?: { name: string; input: unknown; callId?: string; caller?: string } | { allowed: boolean } | { token: string },
     ) => {
-      if (op === 'call' && args && 'name' in args) return send({ op, name: args.name, input: args.input, callId: args.callId });
-      if (op === 'run-exposed' && args && 'name' in args) return send({ op, name: args.name, input: args.input, caller: args.caller });
-      if (op === 'policy' && args && 'allowed' in args) return send({ op, allowed: args.allowed === true }).result;
-      if (op === 'cancel-resume' && args && 'token' in args) return send({ op, token: args.token }).result;
-      return send({ op }).result;
+      if (op === 'call' && args && 'name' in args) return send(op, { name: args.name, input: args.input, callId: args.callId });
+      if (op === 'run-exposed' && args && 'name' in args)
+        return send(op, { name: args.name, input: args.input as string, caller: String(args.caller) });
+      if (op === 'policy' && args && 'allowed' in args) return send(op, { allowed: args.allowed === true }).result;
+      if (op === 'cancel-resume' && args && 'token' in args) return send(op, { token: args.token }).result;
+      return send(op, {}).result;
     }) as PageChannel['request'],
-    cancel: (id) => port.postMessage({ op: 'cancel', id }),
+    // The MAIN side's handler sees its signal abort with this reason, as the page's tool does (the polyfill's toolcancel).
+    cancel: (id) => cancels.get(id)?.abort(new DOMException('The call was cancelled', 'AbortError')),
     onChanged: (listener) => changeListeners.push(listener),
     onAsk: (ops, answer) => {
       for (const op of ops) answererOf(op).set(answer as (ask: PageAsk) => Promise<unknown>);
     },
   };
+}
+
+/** The one error every pending ask fails with when the line closes (detail: why, as the transport says it). */
+function pageGone(detail?: string): Error {
+  const error = new Error(`The channel to the page's world closed: ${detail ?? 'it was closed'}.`);
+  error.name = 'LineClosedError';
+  return error;
 }
 
 /** An error from the page, as plain bounded data. */
@@ -240,7 +261,7 @@ function toError(raw: unknown): Error {
 
 /**
  * MAIN side: serves the channel's MAIN end, handing each request to `handle`. `prove` announces the other end with a
- * key the background gave this world (see the header); `notify` posts a tool-change notice.
+ * key the background gave this world (see the header); `notify` sends a tool-change notice.
  */
 export function servePageChannel(
   win: Window,
@@ -248,73 +269,65 @@ export function servePageChannel(
 ): { notify: () => void; prove: (key: string) => void; ask: AskIsolated } {
   const channel = new MessageChannel();
   const port = channel.port1;
-  const running = new Map<number, AbortController>();
-  const asked = new Map<number, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>();
-  let nextAsk = 1;
-  let proven = false;
-  let setAnnounced: () => void = () => undefined;
-  const announced = new Promise<void>((resolve) => (setAnnounced = resolve));
-  port.onmessage = (message) => {
-    // A page that took the announced port can send here too: it asks the bridge about its own tools, nothing more,
-    // and an answer it forges to one of this world's questions only misleads its own document, which it could do
-    // in its own realm anyway.
-    const request = message.data as PageRequest | null;
-    if (typeof request !== 'object' || request === null) return;
-    if ('answer' in request) return settleAsk(asked, request);
-    if (request.op === 'cancel') {
-      running.get(request.id)?.abort(new DOMException('The call was cancelled', 'AbortError'));
-      return;
-    }
-    const controller = new AbortController();
-    running.set(request.id, controller);
-    // Whatever the page threw is described without touching it in a way that can throw (a Proxy, an object
-    // without a prototype): a handler that threw here would leave the isolated side waiting for ever.
-    const fail = (error: unknown) => port.postMessage({ id: request.id, ok: false, error: describeThrown(error) });
-    handle(request, controller.signal)
-      .then((value) => {
-        try {
-          port.postMessage({ id: request.id, ok: true, value });
-        } catch (error) {
-          fail(error);
-        }
-      }, fail)
-      .finally(() => running.delete(request.id));
-  };
+  let handled = 0;
+  // A page that took the announced port can ask here too: it asks the bridge about its own tools, nothing more,
+  // and an answer it forges to one of this world's questions only misleads its own document, which it could do
+  // in its own realm anyway.
+  const handlers: Record<string, (request: object, context: { signal: AbortSignal }) => Promise<unknown>> = {};
+  for (const op of REQUEST_OPS) {
+    handlers[`main/${op}`] = (request, { signal }) =>
+      handle({ ...request, id: ++handled, op } as PageRequest, signal).catch((error: unknown) =>
+        // Whatever the page threw is described without touching it in a way that can throw (a Proxy, an object
+        // without a prototype): a handler that threw here would leave the isolated side waiting for ever.
+        Promise.reject(Object.assign(new Error(), describeThrown(error))),
+      );
+  }
+  let line: RequestLine<IsolatedAsks> | undefined;
+  let started: (line: RequestLine<IsolatedAsks>) => void = () => undefined;
+  const whenStarted = new Promise<RequestLine<IsolatedAsks>>((resolve) => (started = resolve));
   return {
     // Only once announced: notices for a port nobody took would pile up in it.
-    notify: () => proven && port.postMessage({ op: 'changed' }),
-    // Posted after the proof: the isolated world reads nothing else on a port before its key.
-    ask: (question) => {
-      const ask = nextAsk++;
-      return new Promise((resolve, reject) => {
-        asked.set(ask, { resolve, reject });
-        void announced.then(() => port.postMessage({ ...question, ask }));
-      });
-    },
+    notify: () => line?.notify('isolated/changed', {}),
+    // Asked after the proof: the isolated world reads nothing else on a port before its key.
+    ask: (question) =>
+      whenStarted
+        .then((started) => started.ask(`isolated/${question.op}`, question))
+        .catch((error: unknown) => {
+          const e = toError(error);
+          return Promise.reject(new DOMException(e.message, e.name));
+        }),
     prove: (key) => {
-      proven = true;
       // Posted first, so that it waits in the port for whoever starts it during the announcement.
       port.postMessage({ key });
+      if (!line) {
+        line = createRequestLine<IsolatedAsks, MainAsks>({
+          transport: failUnsendableAnswers(messagePortTransport(port, { win })),
+          handlers: handlers as LineHandlers<MainAsks>,
+          closedError: pageGone,
+        });
+        // Tells the isolated side where the browser can (a MessagePort's close event), should it outlive this end.
+        line.onClose(() => port.close());
+        started(line);
+      }
       win.dispatchEvent(new MessageEvent(PORT_EVENT, { ports: [channel.port2] }));
-      setAnnounced();
+    },
+  };
+}
+
+/** An answer the port cannot carry (a value that does not clone) fails its ask instead of closing the line. */
+function failUnsendableAnswers(transport: LineTransport): LineTransport {
+  return {
+    ...transport,
+    send: (message) => {
+      try {
+        transport.send(message);
+      } catch (error) {
+        if (message.line !== 'answer') throw error;
+        transport.send({ line: 'error', id: message.id, error: describeThrown(error) });
+      }
     },
   };
 }
 
 /** Asks the isolated world a question (see PageAsk); rejects with its error. */
 export type AskIsolated = (question: PageAsk) => Promise<unknown>;
-
-/** Settles the question an isolated-world answer is for, if it is one this world asked. */
-function settleAsk(
-  asked: Map<number, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>,
-  reply: { answer?: unknown; ok?: unknown; value?: unknown; error?: unknown },
-): void {
-  const entry = typeof reply.answer === 'number' ? asked.get(reply.answer) : undefined;
-  if (!entry) return;
-  asked.delete(reply.answer as number);
-  if (reply.ok === true) entry.resolve(reply.value);
-  else {
-    const error = toError(reply.error);
-    entry.reject(new DOMException(error.message, error.name));
-  }
-}

@@ -41,6 +41,7 @@ test("a page that answers the bridge's handshake first is refused: the frame's o
   // requests (the call's input among them) never pass where the page can hear them.
   expect(hostile.heard.join('\n')).not.toContain('for the page’s own tool');
   expect(hostile.heard.join('\n')).not.toContain('"op":"call"');
+  expect(hostile.heard.join('\n')).not.toContain('main/call');
 });
 
 test('a frame that patched the bridge’s built-ins speaks only for itself: known by its own origin, and deaf to the top page’s calls', async ({
@@ -69,7 +70,7 @@ test('a frame that patched the bridge’s built-ins speaks only for itself: know
   const frame = page.frameLocator('#widget').locator('body');
   const seen = () => frame.evaluate(() => ((window as any).seen as string[]).join('\n'));
   // The patch did take over its own frame's channel: it saw the bridge's traffic there, the key included.
-  expect(await seen()).toContain('"op":"list"');
+  expect(await seen()).toContain('"type":"main/list"');
   expect(await seen()).toContain('"key"');
   expect(await seen()).not.toContain('4111');
   // A call to the frame's claimed "pay" reaches the frame, and nothing reaches the top page.
