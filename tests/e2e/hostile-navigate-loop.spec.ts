@@ -14,9 +14,6 @@ test('a navigation loop: the bridge is loaded at the tab’s pace and the panel 
   tabIdOf,
   extensionId,
 }) => {
-  // The loop by itself keeps both cores of this machine busy (the hostile bench: about 18 CPU-seconds in 10 s without
-  // the extension), so each step below may take the most its own wait allows.
-  test.setTimeout(120_000);
   const page = await context.newPage();
   // The tab is known by its URL before the loop starts (max=0: this load does not navigate on).
   await page.goto(`${server.url}/hostile/navigate-loop.html?max=0`);
@@ -32,6 +29,10 @@ test('a navigation loop: the bridge is loaded at the tab’s pace and the panel 
     panel,
     /loaded new pages more than 30 times in a row without a pause; the extension loads its bridge into a new page of this tab at most once a second/,
   );
-  // The person can still close the tab.
-  await page.close();
+  // The person can still close the tab: the browser closes it (as its close button does) and it goes. Not with
+  // page.close(): Playwright's close of a page that replaces itself every 20 ms waited past two minutes in 2 of 4
+  // runs, after every step above had passed (the CI flake of this spec; not tried without the extension).
+  const closed = page.waitForEvent('close', { timeout: 30_000 });
+  await serviceWorker.evaluate((t) => chrome.tabs.remove(t), tabId);
+  await closed;
 });
