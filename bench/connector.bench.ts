@@ -198,7 +198,7 @@ async function roundTrips(context: BrowserContext, serverUrl: string): Promise<{
   const tabId: number = await sw.evaluate(async (href) => (await chrome.tabs.query({})).find((t) => t.url === href)!.id!, page.url());
   await sw.evaluate(async (t) => {
     for (let i = 0; i < 100; i++) {
-      if ((await ((globalThis as any).testToolRouter ?? (globalThis as any).testToolRouter).getTools(t)).tools.length > 0) return;
+      if ((await ((globalThis as any).testToolRouter ?? (globalThis as any).toolBridge).getTools(t)).tools.length > 0) return;
       await new Promise((r) => setTimeout(r, 50));
     }
   }, tabId);
@@ -220,7 +220,7 @@ async function roundTrips(context: BrowserContext, serverUrl: string): Promise<{
       const out: number[] = [];
       for (let i = 0; i < n; i++) {
         const t0 = performance.now();
-        await ((globalThis as any).testToolRouter ?? (globalThis as any).testToolRouter).callTool(t, {
+        await ((globalThis as any).testToolRouter ?? (globalThis as any).toolBridge).callTool(t, {
           id: `b${i}`,
           name: 'returns_number',
           input: {},
