@@ -9,6 +9,7 @@
  * page's tools; a page that breaks Firefox's API afterwards neither breaks nor steers the extension. Part of
  * tests/firefox/smoke.ts.
  */
+import { assert, type Check } from '../shared/check-run';
 import type { Page } from 'puppeteer-core';
 import type { ToolOutput } from '../../lib/agent/types';
 import type { HostCallAnswer } from '../../lib/messaging/router-messages';
@@ -16,8 +17,6 @@ import type { TabToolSnapshot } from '../../lib/messaging/tab-tool-snapshot';
 import type { ProviderServer } from '../servers/provider-server';
 import type { StaticServer } from '../servers/static-server';
 import { type FirefoxSession, run, waitFor } from './launch-firefox';
-
-type Check = (name: string, body: () => Promise<void>) => Promise<boolean>;
 
 /** The three configurations: Firefox's preferences for each. */
 export const FIREFOX_WEBMCP_CONFIGURATIONS = {
@@ -35,10 +34,6 @@ interface Context {
   configuration: FirefoxWebMcpConfiguration;
   /** Puts the extension in cloud mode on the loopback provider (as the options page stores it). */
   useCloud: () => Promise<unknown>;
-}
-
-function assert(condition: unknown, message: string): asserts condition {
-  if (!condition) throw new Error(message);
 }
 
 const textOf = (output: ToolOutput) => output.content.map((part) => ('text' in part ? part.text : '')).join('');

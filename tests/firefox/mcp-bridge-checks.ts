@@ -6,6 +6,7 @@
  * tests/e2e/trust-native-link.spec.ts: a question's notification clicked on the desktop's notification service
  * (tests/fixtures/desktop-notifications.ts), and a program on the socket speaking as the host.
  */
+import { assert, type Check } from '../shared/check-run';
 import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
@@ -17,12 +18,6 @@ import { connectDesktopAgent, type DesktopAgent, installBridge, resultText } fro
 import { endNativeHost, startSocketForger } from '../fixtures/socket-forger';
 import type { StaticServer } from '../servers/static-server';
 import { type FirefoxSession, launchFirefox, run, runInContentScript, waitFor } from './launch-firefox';
-
-type Check = (name: string, body: () => Promise<void>) => Promise<boolean>;
-
-function assert(condition: unknown, message: string): asserts condition {
-  if (!condition) throw new Error(message);
-}
 
 /** Clicks the first button (or the checkbox of the label) whose text is `text`, as a person would. */
 function click(page: Page, text: string): Promise<void> {

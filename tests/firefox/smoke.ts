@@ -6,7 +6,8 @@
  * all three of its configurations: the preferences off in the first browser, then a browser each with
  * `dom.modelcontext.enabled`, and with `dom.modelcontext.testing.enabled` too.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { assert, createCheckRun } from '../shared/check-run';
 import type { Page } from 'puppeteer-core';
 import type { ToolOutput } from '../../lib/agent/types';
 import type { TabToolSnapshot } from '../../lib/messaging/tab-tool-snapshot';
@@ -24,10 +25,7 @@ import { FIREFOX_WEBMCP_CONFIGURATIONS, type FirefoxWebMcpConfiguration, runFire
 import { runBridgeChecks } from './mcp-bridge-checks';
 import { runTaskTabChecks } from './task-tabs-checks';
 
-let passed = 0;
-let failed = 0;
-/** Every check's name, time and outcome, for test-reports/firefox.json. */
-const checks: { name: string; durationMs: number; passed: boolean }[] = [];
+const { check, crashed, finish } = createCheckRun();
 
 /** Adds what a page shows to a failure, so a failed check says what the person would have seen. */
 async function withPageText<T>(page: Page, body: () => Promise<T>): Promise<T> {
@@ -39,26 +37,6 @@ async function withPageText<T>(page: Page, body: () => Promise<T>): Promise<T> {
       `${error instanceof Error ? error.message : String(error)}\n      the page shows: ${text.replace(/\s+/g, ' ').slice(0, 600)}`,
     );
   }
-}
-
-async function check(name: string, body: () => Promise<void>): Promise<boolean> {
-  const started = Date.now();
-  try {
-    await body();
-    passed++;
-    checks.push({ name, durationMs: Date.now() - started, passed: true });
-    console.log(`  ✓ ${name} (${Date.now() - started} ms)`);
-    return true;
-  } catch (error) {
-    failed++;
-    checks.push({ name, durationMs: Date.now() - started, passed: false });
-    console.log(`  ✗ ${name} (${Date.now() - started} ms)\n      ${error instanceof Error ? error.message : String(error)}`);
-    return false;
-  }
-}
-
-function assert(condition: unknown, message: string): asserts condition {
-  if (!condition) throw new Error(message);
 }
 
 /** Sends a message from an extension page to the background, as the side panel's host client does. */
@@ -966,15 +944,13 @@ async function main(): Promise<number> {
     await provider.close();
     await modelHost.close();
   }
-  return failed ? 1 : 0;
+  return 0;
 }
 
 const code = await main().catch((error: unknown) => {
-  failed++;
+  crashed();
   console.log(`  ✗ firefox smoke crashed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   return 1;
 });
-mkdirSync('test-reports', { recursive: true });
-writeFileSync('test-reports/firefox.json', JSON.stringify(checks, null, 1));
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(code);
+const counted = finish('firefox');
+process.exit(code === 0 && counted === 0 ? 0 : 1);

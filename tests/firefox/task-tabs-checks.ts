@@ -4,17 +4,12 @@
  * the recipes tab asks because the shop's data would go there, "Allow for this task" answers it, and the calls run in
  * the recipes tab (a second one in the same direction unasked). Part of tests/firefox/smoke.ts.
  */
+import { assert, type Check } from '../shared/check-run';
 import type { Page } from 'puppeteer-core';
 import { siteLabel } from '../../lib/agent/site-tool-names';
 import { readSent, type ProviderServer } from '../servers/provider-server';
 import type { StaticServer } from '../servers/static-server';
 import { type FirefoxSession, run, waitFor } from './launch-firefox';
-
-type Check = (name: string, body: () => Promise<void>) => Promise<boolean>;
-
-function assert(condition: unknown, message: string): asserts condition {
-  if (!condition) throw new Error(message);
-}
 
 const bodyText = (page: Page) => run<string>(page, '() => document.body.innerText');
 

@@ -15,7 +15,8 @@
  * test-reports/release.json for the summary `npm test` prints.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { assert, createCheckRun } from '../shared/check-run';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import type { Page as PlaywrightPage } from '@playwright/test';
@@ -45,29 +46,7 @@ const EXPLAINED_WARNINGS: { code: string; file: RegExp; why: string }[] = [
 
 const API_KEY = 'sk-release-test';
 
-let passed = 0;
-let failed = 0;
-const checks: { name: string; durationMs: number; passed: boolean }[] = [];
-
-async function check(name: string, body: () => Promise<void>): Promise<boolean> {
-  const started = Date.now();
-  try {
-    await body();
-    passed++;
-    checks.push({ name, durationMs: Date.now() - started, passed: true });
-    console.log(`  ✓ ${name} (${Date.now() - started} ms)`);
-    return true;
-  } catch (error) {
-    failed++;
-    checks.push({ name, durationMs: Date.now() - started, passed: false });
-    console.log(`  ✗ ${name} (${Date.now() - started} ms)\n      ${error instanceof Error ? error.message : String(error)}`);
-    return false;
-  }
-}
-
-function assert(condition: unknown, message: string): asserts condition {
-  if (!condition) throw new Error(message);
-}
+const { check, crashed, finish } = createCheckRun();
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
@@ -379,14 +358,13 @@ async function main(): Promise<number> {
     await server.close();
     rmSync(work, { recursive: true, force: true });
   }
-  return failed === 0 ? 0 : 1;
+  return 0;
 }
 
 const code = await main().catch((error) => {
+  crashed();
   console.log(`  ✗ release test crashed: ${error instanceof Error ? error.stack : String(error)}`);
   return 1;
 });
-mkdirSync('test-reports', { recursive: true });
-writeFileSync('test-reports/release.json', JSON.stringify(checks, null, 1));
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(code === 0 && failed === 0 ? 0 : 1);
+const counted = finish('release');
+process.exit(code === 0 && counted === 0 ? 0 : 1);
