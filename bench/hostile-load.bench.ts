@@ -273,6 +273,12 @@ async function openErrand(
  */
 async function runErrand(e: Errand): Promise<number | undefined> {
   const n = ++e.count;
+  // Each errand in a new chat, so that every errand is the same errand: in one chat that grows by an errand each
+  // time, the later errands (the ones beside the hostile tab) would also carry the longer history.
+  if (n > 1) {
+    await within(ERRAND_TIMEOUT, e.panel.getByRole('button', { name: 'New chat' }).click({ timeout: 5_000 }));
+    await within(ERRAND_TIMEOUT, e.panel.locator('.conversation').getByText(/^Errand \d+ done\.$/).first().waitFor({ state: 'detached' }));
+  }
   e.provider.reset();
   e.provider.script({ type: 'reply', toolCalls: [{ name: 'get_cart', input: {} }] }, { type: 'reply', text: `Errand ${n} done.` });
   const took = await timed(ERRAND_TIMEOUT, async () => {
