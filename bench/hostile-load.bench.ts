@@ -17,6 +17,8 @@
  * - CPU seconds by kind of process (the extension's, pages' renderers, the browser's, GPU and utility) while the hostile
  *   tab is open, and the same page's in a browser without the extension (HOSTILE_BENCH_NO_BARE=1 skips that run): what
  *   the page costs the machine by itself, which no extension can take back, beside what it costs with the extension.
+ *   The errand runs again meanwhile (in the extension's browser, the hostile tab there closed): its time beside the
+ *   page alone, the share of the slowdown that is the page's own load on two cores.
  * A first row opens an ordinary page with tools (tests/fixtures/pages/imperative.html) instead: the control, what any
  * other tab costs the errand on this machine. The hostile tab is watched (its tools asked for, as when the panel was opened on it). Two pages also get calls
  * through the router, from the service worker as the agent host's calls arrive there: huge-result.html's tool is
@@ -277,7 +279,14 @@ async function runErrand(e: Errand): Promise<number | undefined> {
   // time, the later errands (the ones beside the hostile tab) would also carry the longer history.
   if (n > 1) {
     await within(ERRAND_TIMEOUT, e.panel.getByRole('button', { name: 'New chat' }).click({ timeout: 5_000 }));
-    await within(ERRAND_TIMEOUT, e.panel.locator('.conversation').getByText(/^Errand \d+ done\.$/).first().waitFor({ state: 'detached' }));
+    await within(
+      ERRAND_TIMEOUT,
+      e.panel
+        .locator('.conversation')
+        .getByText(/^Errand \d+ done\.$/)
+        .first()
+        .waitFor({ state: 'detached' }),
+    );
   }
   e.provider.reset();
   e.provider.script({ type: 'reply', toolCalls: [{ name: 'get_cart', input: {} }] }, { type: 'reply', text: `Errand ${n} done.` });
@@ -391,6 +400,11 @@ interface Row {
   errandAlone: (number | undefined)[];
   errandDuring: (number | undefined)[];
   errandAfter: number | undefined;
+  /**
+   * The errand while the same hostile page is open in a second browser without the extension (HOSTILE_BENCH_NO_BARE=1
+   * skips it): what the page alone does to this machine, which no extension can take back.
+   */
+  errandBeside: (number | undefined)[];
   toolAlone: (number | undefined)[];
   toolDuring: (number | undefined)[];
   swAlone: (number | undefined)[];
@@ -479,6 +493,7 @@ async function runScenario(
       scenario,
       errandAlone: [],
       errandDuring: [],
+      errandBeside: [],
       errandAfter: undefined,
       toolAlone: [],
       toolDuring: [],
@@ -537,6 +552,12 @@ async function runScenario(
     await sleep(1_000);
     ({ memory: row.after, seconds: row.afterSeconds } = await memoryBack(profile, row.before));
     if (scenario.afterClose) row.notes.push(await scenario.afterClose(sw));
+    if (!NO_BARE && extensionDir === undefined) {
+      const beside = await openWithoutExtension(scenario, native, server, (until) =>
+        errandWindow(errand, until, row.errandBeside, [], [], []),
+      );
+      row.notes.push(beside);
+    }
     return row;
   } finally {
     // A browser the hostile page wedged may not close: give it 20 s, then end its processes (started here).
@@ -572,9 +593,11 @@ function printTable(mode: string, rows: Row[]): void {
     const v = verdicts(row);
     const alone = median(row.errandAlone.filter((x): x is number => x !== undefined));
     const during = median(row.errandDuring.filter((x): x is number => x !== undefined));
+    const beside = median(row.errandBeside.filter((x): x is number => x !== undefined));
+    const times = (x: number | undefined) => (x !== undefined && alone ? `${(x / alone).toFixed(1)}×` : '—');
     return [
       row.scenario.page.replace('.html', ''),
-      `${fmtMs(alone)} | ${summary(row.errandDuring)} | ${during !== undefined && alone ? `${(during / alone).toFixed(1)}×` : '—'} | ${fmtMs(row.errandAfter)}`,
+      `${fmtMs(alone)} | ${summary(row.errandDuring)} | ${times(during)} | ${fmtMs(row.errandAfter)} | ${row.errandBeside.length ? `${summary(row.errandBeside)} ${times(beside)}` : '—'}`,
       `${summary(row.toolAlone)} | ${summary(row.toolDuring)}`,
       `${summary(row.swAlone)} | ${summary(row.swDuring)}`,
       `${summary(row.hostAlone)} | ${summary(row.hostDuring)}`,
@@ -585,7 +608,7 @@ function printTable(mode: string, rows: Row[]): void {
   });
   const header = [
     'hostile page',
-    'errand: alone | during (median / max) | ×alone | after close',
+    'errand: alone | during (median / max) | ×alone | after close | page without extension (×alone)',
     'new tool listed: alone | during',
     'worker ping: alone | during',
     'host ping: alone | during',
@@ -607,11 +630,18 @@ function printTable(mode: string, rows: Row[]): void {
 }
 
 /**
- * The same hostile page, open for the same window beside the same shop tab, in a browser without the extension: what
- * the page costs this machine by itself (its own renderer and the browser's work for it, native WebMCP's included).
- * The errand cannot run there, so this is the CPU by kind only, to read the row's CPU note against.
+ * The same hostile page, open for the same window beside the same shop tab, in a second browser without the
+ * extension: what the page costs this machine by itself (its own renderer and the browser's work for it, native
+ * WebMCP's included), as CPU by kind, while `meanwhile` runs the errand in the extension's browser. The errand's time
+ * there is what the page alone does to it on this machine, to read the errand beside the page in the extension's own
+ * browser against.
  */
-async function cpuWithoutExtension(scenario: Scenario, native: boolean, server: StaticServer): Promise<string> {
+async function openWithoutExtension(
+  scenario: Scenario,
+  native: boolean,
+  server: StaticServer,
+  meanwhile: (until: number) => Promise<void>,
+): Promise<string> {
   const profile = mkdtempSync(join(tmpdir(), 'hostile-bench-bare-'));
   const { context, close } = await launchBrowser({ native, profile, extensionDir: null });
   try {
@@ -627,7 +657,7 @@ async function cpuWithoutExtension(scenario: Scenario, native: boolean, server: 
       }),
     );
     await shop.bringToFront();
-    await sleep(WINDOW_MS);
+    await meanwhile(Date.now() + WINDOW_MS);
     return `CPU while open, without the extension: ${cpuSpent(from, cpuByKind(profile))}`;
   } finally {
     await within(20_000, close());
@@ -649,7 +679,6 @@ async function main() {
         // The other build first, then this one, page by page: both meet the machine as it is at that moment.
         if (BEFORE) before.push(await runScenario(scenario, mode === 'native', server, provider, BEFORE));
         const row = await runScenario(scenario, mode === 'native', server, provider);
-        if (!NO_BARE) row.notes.push(await cpuWithoutExtension(scenario, mode === 'native', server));
         rows.push(row);
         console.log(`  ${mode} ${scenario.page} (${scenario.what}): ${((Date.now() - t0) / 1000).toFixed(0)} s`);
       }

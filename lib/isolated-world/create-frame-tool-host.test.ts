@@ -383,6 +383,100 @@ describe('createFrameToolHost over the page channel', () => {
     expect(ran).toEqual([[true, { q: 'x' }]]);
   });
 
+  it('does not listen to native toolchange while a report waits, reads the newest list when it goes, and listens during calls (issue 45)', async () => {
+    const win = window as unknown as Window & typeof globalThis;
+    let tools = [{ name: 'a', description: 'A.', inputSchema: '{}' }];
+    /** Native's EventTarget, counting the listeners the host keeps on it. */
+    const native = Object.assign(new EventTarget(), {
+      listeners: 0,
+      getTools: async () => tools,
+      executeTool: async () => {
+        tools = [...tools, { name: 'from_call', description: 'Added by the call.', inputSchema: '{}' }];
+        native.dispatchEvent(new Event('toolchange'));
+        return '"done"';
+      },
+    });
+    const add = native.addEventListener.bind(native);
+    const remove = native.removeEventListener.bind(native);
+    native.addEventListener = (...args: Parameters<EventTarget['addEventListener']>) => {
+      native.listeners++;
+      add(...args);
+    };
+    native.removeEventListener = (...args: Parameters<EventTarget['removeEventListener']>) => {
+      native.listeners--;
+      remove(...args);
+    };
+    const reports: FrameReport[] = [];
+    let answer: (wait: number) => void = () => {};
+    const host = createFrameToolHost({
+      win,
+      doc: document,
+      native,
+      cursor: createToolCursor(document),
+      // The router asks the frame to wait 200 ms after its first report.
+      report: (r) => {
+        reports.push(r);
+        return reports.length === 1 ? new Promise<number>((resolve) => (answer = resolve)) : undefined;
+      },
+      settle: { capMs: 100 },
+      debounceMs: 5,
+    });
+    expect(native.listeners).toBe(1);
+    tools = [...tools, { name: 'b', description: 'B.', inputSchema: '{}' }];
+    native.dispatchEvent(new Event('toolchange'));
+    // The report waits: the frame stopped listening.
+    expect(native.listeners).toBe(0);
+    await vi.waitFor(() => expect(reports).toHaveLength(1));
+    expect(reports[0].tools.map((t) => t.name)).toEqual(['a', 'b']);
+    // Listening again once read; the router's wait, then a change, then more changes nobody hears meanwhile.
+    expect(native.listeners).toBe(1);
+    answer(200);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    tools = [...tools, { name: 'c', description: 'C.', inputSchema: '{}' }];
+    native.dispatchEvent(new Event('toolchange'));
+    expect(native.listeners).toBe(0);
+    tools = [...tools, { name: 'd', description: 'D.', inputSchema: '{}' }];
+    // A call made meanwhile listens (the wait after it counts the changes it starts) and reads the list afresh.
+    const result = await host.call(call('d', {}));
+    expect(native.listeners).toBe(1);
+    // The call's answer carries the list after it (what the router hears of the tools), with what nobody heard.
+    expect(result.kind === 'output' && result.report?.tools.map((t) => t.name)).toEqual(['a', 'b', 'c', 'd', 'from_call']);
+  });
+
+  it('a read that carried many frames’ tools holds the next report back in proportion (issue 45)', async () => {
+    const win = window as unknown as Window & typeof globalThis;
+    const others = [{}, {}, {}] as Window[];
+    let version = 0;
+    // Chromium's getTools() in one frame answers with every same-origin frame's tools: four frames here, 20 ms a read.
+    const native = Object.assign(new EventTarget(), {
+      getTools: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return [win, ...others].map((source, i) => ({ name: `t${i}_${version}`, description: 'T.', inputSchema: '{}', source }));
+      },
+      executeTool: async () => '"done"',
+    });
+    const reports: FrameReport[] = [];
+    createFrameToolHost({
+      win,
+      doc: document,
+      native,
+      cursor: createToolCursor(document),
+      report: (r) => void reports.push(r),
+      debounceMs: 5,
+    });
+    version++;
+    native.dispatchEvent(new Event('toolchange'));
+    await vi.waitFor(() => expect(reports).toHaveLength(1));
+    expect(reports[0].tools.map((t) => t.name)).toEqual(['t0_1']);
+    version++;
+    native.dispatchEvent(new Event('toolchange'));
+    // At least 20 ms × 4 frames × 10 = 800 ms after the read (250 ms before issue 45's pause): not yet at 400 ms.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(reports).toHaveLength(1);
+    await vi.waitFor(() => expect(reports).toHaveLength(2), { timeout: 5_000 });
+    expect(reports[1].tools.map((t) => t.name)).toEqual(['t0_2']);
+  });
+
   it("reads every annotation name Chrome reports on native tools: the DevTools protocol's names, and autosubmit", async () => {
     const win = window as unknown as Window & typeof globalThis;
     const native = Object.assign(new EventTarget(), {

@@ -12,6 +12,7 @@ import { createReportPacer } from './create-report-pacer';
 import { createSettleWatch } from './create-settle-watch';
 import type { ToolCursor } from './create-tool-cursor';
 import { listFrameTools, type NativeModelContext } from './list-frame-tools';
+import { readPauseMs } from './read-pause-ms';
 import { type FrameCallContext, runFrameCall } from './run-frame-call';
 
 export type { NativeModelContext };
@@ -56,6 +57,9 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
     lastList: undefined as { at: number; url: string; report: FrameReport } | undefined,
     lastReportJson: '',
     unloading: false,
+    /** Not listening to native's toolchange while a report waits (create-report-pacer.ts, hear). */
+    deaf: false,
+    callsRunning: 0,
   };
   /** Calls running or settling: a document that goes away meanwhile was navigated by the call. */
   const inFlight = new Set<(update: FrameCallUpdate) => void>();
@@ -64,7 +68,9 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
   const list = async (): Promise<FrameReport> => {
     // Stamped before reading: a change during the read makes this list stale for the next call.
     const at = Date.now();
-    const { report, nativeTools } = await listFrameTools({ win, doc, native, page });
+    const { report, nativeTools, framesRead } = await listFrameTools({ win, doc, native, page });
+    // What the read cost the page decides when the next report may read again (read-pause-ms.ts).
+    pacer.waitAtLeast(readPauseMs(Date.now() - at, framesRead));
     // Swapped in whole: a call may be looking tools up while a list is in flight.
     state.nativeTools = nativeTools;
     state.lastList = { at, url: report.url, report };
@@ -76,6 +82,7 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
   // A burst of changes is one report, read when it goes out; a page that keeps changing is reported less often.
   const pacer = createReportPacer({
     firstDelayMs: options.debounceMs ?? 50,
+    hear: (on) => hear(on),
     send: async () => {
       const report = await list();
       const json = JSON.stringify(report);
@@ -91,6 +98,23 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
   const changed = () => {
     activity.toolsChanged();
     pacer.changed();
+  };
+  /**
+   * Native dispatches a toolchange for every registration: a page that registers thousands of tools a second while
+   * its report waits would cost a call into this world each time for nothing. So the frame stops listening while a
+   * report waits, and listens again before it is read and whenever a call runs (the wait after a call counts the
+   * changes it started: create-settle-watch.ts). A list read while not listening may be out of date: none is current.
+   */
+  const hear = (on: boolean) => {
+    const deaf = !on && state.callsRunning === 0;
+    if (!native || deaf === state.deaf) return;
+    state.deaf = deaf;
+    if (deaf) {
+      native.removeEventListener('toolchange', changed);
+    } else {
+      native.addEventListener('toolchange', changed);
+      state.lastList = undefined;
+    }
   };
   native?.addEventListener('toolchange', changed);
   page?.onChanged(changed);
@@ -108,6 +132,7 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
     cursor,
     activity,
     currentList: () => {
+      if (state.deaf) return undefined;
       const last = state.lastList;
       return last && last.at > activity.lastChangeAt() && last.url === win.location.href ? last.report : undefined;
     },
@@ -128,8 +153,11 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
       return report;
     },
     call: (request, context) => {
+      state.callsRunning++;
+      hear(true);
       const result = queue.then(() => runFrameCall(deps, request, context));
       queue = result.catch(() => undefined);
+      void queue.then(() => state.callsRunning--);
       return result;
     },
   };

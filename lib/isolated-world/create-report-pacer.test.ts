@@ -129,4 +129,38 @@ describe('createReportPacer', () => {
     await step(10_000);
     expect(sent).toHaveLength(3);
   });
+
+  it('while a report waits, the frame need not hear of changes: it is told so, and told again before the read', async () => {
+    const { clock, advance } = manualClock();
+    const heard: [number, boolean][] = [];
+    const sent: number[] = [];
+    const pacer = createReportPacer({
+      clock,
+      hear: (on) => heard.push([clock.now(), on]),
+      send: async () => {
+        sent.push(clock.now());
+        return true;
+      },
+    });
+    pacer.changed();
+    expect(heard).toEqual([[0, false]]);
+    advance(50);
+    await Promise.resolve();
+    expect(sent).toEqual([50]);
+    expect(heard).toEqual([
+      [0, false],
+      [50, true],
+    ]);
+    // Held by the router: still not hearing until the report that waits is read.
+    pacer.waitAtLeast(1_000);
+    pacer.changed();
+    advance(999);
+    await Promise.resolve();
+    expect(heard.map(([, on]) => on)).toEqual([false, true, false]);
+    expect(sent).toHaveLength(1);
+    advance(1);
+    await Promise.resolve();
+    expect(heard.map(([, on]) => on)).toEqual([false, true, false, true]);
+    expect(sent).toEqual([50, 1_050]);
+  });
 });

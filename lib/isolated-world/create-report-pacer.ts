@@ -25,6 +25,12 @@ interface ReportPacerOptions {
   /** Reports at least this far apart (default 250 ms). */
   minIntervalMs?: number;
   clock?: PacerClock;
+  /**
+   * Told false when a report is scheduled and true when it is about to be read: until then the frame need not hear
+   * of further changes, since the read will see them (a page that changes thousands of times a second while its
+   * report waits costs the frame nothing per change).
+   */
+  hear?(on: boolean): void;
 }
 
 interface ReportPacer {
@@ -54,6 +60,7 @@ export function createReportPacer(options: ReportPacerOptions): ReportPacer {
 
   const schedule = () => {
     waiting = true;
+    options.hear?.(false);
     const wait = Math.max(nextAt, heldUntil) - clock.now();
     clock.setTimeout(() => void fire(), Math.max(firstDelay, wait));
   };
@@ -65,6 +72,8 @@ export function createReportPacer(options: ReportPacerOptions): ReportPacer {
       return;
     }
     sending = true;
+    // Heard again before the read: a change during it makes this report stale, and schedules the next.
+    options.hear?.(true);
     changes = 0;
     // Counted from when the report was read: that is when it stopped taking changes in.
     const now = clock.now();

@@ -30,6 +30,11 @@ interface FrameToolSource {
 interface FrameToolList {
   report: FrameReport;
   nativeTools: Map<string, unknown>;
+  /**
+   * How many frames' tools native's answer carried (at least 1): Chromium's getTools() lists the same-origin frames'
+   * tools too, so one read costs the page (and the browser) all of theirs, and every frame of the tree reads them.
+   */
+  framesRead: number;
 }
 
 const MAX_TOOLS_PER_FRAME = 256;
@@ -48,7 +53,8 @@ export async function listFrameTools(source: FrameToolSource): Promise<FrameTool
   const seen = new Set<string>();
   const nativeTools = new Map<string, unknown>();
   /** Tools left out as heavier than one tool may be (counted in the report, for the panel's note). */
-  const heavy = (await readNativeTools(source, tools, seen, nativeTools)) + (await readPageTools(source.page, tools, seen));
+  const native = await readNativeTools(source, tools, seen, nativeTools);
+  const heavy = native.heavy + (await readPageTools(source.page, tools, seen));
   const { kept, oversized } = withinToolLimits(tools);
   let schemaChars = 0;
   for (const tool of kept) {
@@ -73,7 +79,7 @@ export async function listFrameTools(source: FrameToolSource): Promise<FrameTool
     tools: kept.slice(0, MAX_TOOLS_PER_FRAME),
     ...(oversized + heavy > 0 ? { oversized: oversized + heavy } : {}),
   };
-  return { report, nativeTools };
+  return { report, nativeTools, framesRead: Math.max(1, native.frames) };
 }
 
 /** The `<form toolname>` named `name` in the document, if there is one. */
@@ -84,17 +90,22 @@ export function toolForm(doc: Document, name: string): HTMLFormElement | undefin
   return undefined;
 }
 
-/** Native's tools of this frame, into `tools` (and their entries into `nativeTools`); returns how many were too heavy. */
+/**
+ * Native's tools of this frame, into `tools` (and their entries into `nativeTools`); returns how many were too heavy,
+ * and how many frames' tools the answer carried.
+ */
 async function readNativeTools(
   source: FrameToolSource,
   tools: FrameTool[],
   seen: Set<string>,
   nativeTools: Map<string, unknown>,
-): Promise<number> {
-  if (!source.native) return 0;
+): Promise<{ heavy: number; frames: number }> {
+  if (!source.native) return { heavy: 0, frames: 0 };
   let heavy = 0;
+  const owners = new Set<unknown>();
   try {
     for (const raw of await source.native.getTools()) {
+      if (typeof raw === 'object' && raw !== null) owners.add(toolOwnerWindow(raw) ?? source.win);
       // Native getTools() also lists same-origin frames' tools: keep this frame's own (their frame lists the rest).
       if (!ownedBy(raw, source.win)) continue;
       if (isOversizedEntry(raw)) {
@@ -110,7 +121,7 @@ async function readNativeTools(
   } catch {
     // A native list that fails reads as empty; the page's own implementation may still answer below.
   }
-  return heavy;
+  return { heavy, frames: owners.size };
 }
 
 /** The page world's tools (the polyfill's, a page's own), into `tools`; returns how many were too heavy. */
