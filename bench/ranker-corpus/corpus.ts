@@ -45,10 +45,14 @@ function listDirs(dir: string): string[] {
 }
 
 function readSiteDir(dir: string, id: string): CorpusSite {
-  const site = JSON.parse(readFileSync(join(root, dir, id, 'site.json'), 'utf8')) as { origin: string; tools: ToolDescriptor[] };
+  const site = JSON.parse(readFileSync(join(root, dir, id, 'site.json'), 'utf8')) as {
+    origin: string;
+    title?: string;
+    tools: ToolDescriptor[];
+  };
   const parsed = parseEvalFile(readFileSync(join(root, dir, id, 'evals.json'), 'utf8'));
   if (!parsed.ok) throw new Error(`${dir}/${id}/evals.json:\n${parsed.errors.join('\n')}`);
-  return { id, origin: site.origin, tools: site.tools, cases: parsed.cases };
+  return { id, origin: site.origin, ...(site.title ? { title: site.title } : {}), tools: site.tools, cases: parsed.cases };
 }
 
 let cache: CorpusSite[] | undefined;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { rankTools } from '../agent/rank-tools';
-import { createToolNames } from '../agent/site-tool-names';
-import type { ToolDescriptor } from '../agent/types';
+import { rankTools } from './rank-tools';
+import { createToolNames } from './site-tool-names';
+import type { ToolDescriptor } from './types';
 import { poolTaskTools } from './pool-task-tools';
 
 const SHOP = 'https://shop.example';
