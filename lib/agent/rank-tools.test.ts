@@ -364,6 +364,21 @@ describe('rankTools in a task across tabs (pooled tools, pool-task-tools.ts)', (
     }
   });
 
+  it('shows and indexes a pooled tool’s own description up to the usual cut, after the words saying where it runs', () => {
+    const long = `Looks up a word. ${'Plain words. '.repeat(30)}zebra`;
+    const [pooled] = poolTaskTools(
+      [{ tabId: 1, site: 'https://dict.example', page: { title: 'Dictionary' }, tools: [tool('define', long)] }],
+      createToolNames(),
+    ).tools;
+    const [shown] = rankTools([pooled], 'define');
+    expect(shown.description?.startsWith('On dict.example (tab “Dictionary”): Looks up a word.')).toBe(true);
+    // The page's own words are cut where a tool of one tab's are: the lead takes none of their room.
+    const [alone] = rankTools([tool('define', long)], 'define');
+    expect(shown.description).toBe(`On dict.example (tab “Dictionary”): ${alone.description}`);
+    // A word past the cut is not indexed, led or not.
+    expect(scoreTools([pooled], 'zebra')[0]).toBe(0);
+  });
+
   it('gives the favour to no tool of another tab, whatever its name or description says', () => {
     // Names are the host's (site-tool-names.ts): a page chooses neither its label nor the lead of its description.
     const pool = [

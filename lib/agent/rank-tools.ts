@@ -265,7 +265,7 @@ function compactTool(tool: ToolDescriptor): ToolDescriptor {
     compact = {
       name: tool.name,
       description: describeToolForModel(
-        cleanText(typeof tool.description === 'string' ? tool.description : '', MAX_TOOL_DESCRIPTION),
+        ownDescription(tool, (text) => cleanText(text, MAX_TOOL_DESCRIPTION)),
         typeof tool.returns === 'string' ? cleanText(tool.returns, MAX_RETURNS_CHARS) : undefined,
       ),
       inputSchema: compactSchema(tool.inputSchema),
@@ -273,6 +273,17 @@ function compactTool(tool: ToolDescriptor): ToolDescriptor {
     compacts.set(tool, compact);
   }
   return compact;
+}
+
+/**
+ * A tool's description as the prompt shows it: the page's own words cut by `cut`, after the words a task's pool put
+ * before them (where the tool runs, pool-task-tools.ts), which use none of the page's length; without those words
+ * when `withLead` is false.
+ */
+function ownDescription(tool: ToolDescriptor, cut: (text: string) => string, withLead = true): string {
+  const full = typeof tool.description === 'string' ? tool.description : '';
+  const lead = pooledDescriptionLead(full);
+  return `${withLead ? full.slice(0, lead) : ''}${cut(full.slice(lead))}`;
 }
 
 /** The text of each field, cut where the prompt cuts it. */
@@ -292,13 +303,12 @@ function fieldTexts(tool: ToolDescriptor): Record<Field, string> {
     }
     if (typeof schema.description === 'string') paramDescriptions.push(schema.description.slice(0, INDEXED.paramDescription));
   }
-  const description = typeof tool.description === 'string' ? tool.description.slice(0, MAX_TOOL_DESCRIPTION) : '';
   return {
     name: split > 0 ? name.slice(split + 2) : name,
     site: split > 0 ? name.slice(0, split) : '',
     title: typeof tool.title === 'string' ? tool.title.slice(0, INDEXED.title) : '',
     // Where a pooled tool runs is its name's site already; the pool's words for it are no words of the tool.
-    description: description.slice(pooledDescriptionLead(description)),
+    description: ownDescription(tool, (text) => text.slice(0, MAX_TOOL_DESCRIPTION), false),
     params: params.join(' '),
     paramDescriptions: paramDescriptions.join(' '),
   };
