@@ -3,7 +3,8 @@
  * site-qualified name (`recipes_example__find_recipe`, lib/agent/site-tool-names.ts, as the desktop bridge names
  * them), its description led by where it runs (its frame's origin, its tab's site and title), and each name
  * resolved back to the exact tab, site and tool it was listed under. Ranking them together for a small model is the
- * on-device loop's own step (lib/agent/rank-tools.ts reads a qualified name's site).
+ * on-device loop's own step (lib/agent/rank-tools.ts reads a qualified name's site and leaves the lead out,
+ * pooledDescriptionLead); the recall bench pools with this same function (lib/evals/measure-tool-recall.ts).
  */
 import type { ToolNames } from './site-tool-names';
 import type { PageContext, ToolDescriptor } from './types';

@@ -61,7 +61,7 @@ const BREADTH = 0.75;
  * tool would rank that tool above every tool of the person's own site. A request whose words are another tab's
  * still finds that tab's tools: the floor is a fraction of one matched word, and the factor only raises what the
  * request's words give. The tuned sites of bench/ranker-corpus, recall at 4 / 8 asked on their own tab and from
- * another tab: 0.813 / 0.904 and 0.813 / 0.900 with neither; 0.927 / 0.954 and 0.790 / 0.890 with the factor
+ * another tab (before the pronoun rule of tokenize): 0.813 / 0.904 and 0.813 / 0.900 with neither; 0.927 / 0.954 and 0.790 / 0.890 with the factor
  * alone; 0.941 / 0.968 and 0.790 / 0.886 with both (the price: a tool of the person's site matching a word of a
  * request about another tab). Factors of 1.25 and 2 and floors of 0.2 and 1 were also measured (README there).
  */
@@ -105,7 +105,8 @@ const compacts = new WeakMap<ToolDescriptor, ToolDescriptor>();
  *
  * Lexical relevance (BM25F over the tool's name, title, description, parameter names, allowed values and
  * descriptions, and the site of a site-qualified name; words split on case and underscores and lightly stemmed),
- * plus a bonus for recently used tools. Only what the model would be shown is indexed, a word counts once per
+ * plus a bonus for recently used tools and, in a task across tabs, a favour for the tools of the site the person is
+ * on (`here`). Only what the model would be shown is indexed, a word counts once per
  * field, and breadth of match has diminishing returns, so a page cannot stuff a description to rank first for
  * every request. Tools that match nothing keep the page's order after those that do, so a vague request still sees
  * the page's first tools.
