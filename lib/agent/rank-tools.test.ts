@@ -395,6 +395,17 @@ describe('rankTools in a task across tabs (pooled tools, pool-task-tools.ts)', (
   });
 });
 
+describe('rankTools and the numbers of a request', () => {
+  it('matches no tool by a number: a request’s numbers are values, not what it asks for', () => {
+    const tools = [
+      tool('list_reviews', 'Up to 10 reviews of a product.', ['productId']),
+      tool('add_topping', 'Put a topping on the pizza.', ['topping']),
+    ];
+    expect(scoreTools(tools, '10')[0]).toBe(0);
+    expect(names(rankTools(tools, 'I want 10 mushrooms on my pizza', { max: 1 }))).toEqual(['add_topping']);
+  });
+});
+
 describe('tokenize with phrasal verbs', () => {
   it('matches an everyday phrase across an object pronoun ("send it back")', () => {
     expect(tokenize('I want to send it back')).toContain('return');

@@ -77,6 +77,8 @@ const MIN_COMPOUND_PART = 4;
 const MIN_WORD_START = 5;
 /** Credit for a query word whose synonym (TASK_SYNONYMS) is a tool word ("film" → "movie"). */
 const SYNONYM_CREDIT = 0.5;
+/** A word of digits only. */
+const NUMBER = /^[0-9]+$/;
 /** How much less the commonest spoken word weighs (spokenWeight). */
 const SPOKEN_DAMP = 0.5;
 
@@ -135,7 +137,9 @@ export function indexTools(tools: readonly ToolDescriptor[]): void {
  */
 export function scoreTools(tools: readonly ToolDescriptor[], query: string, recent: readonly string[] = [], here?: string): Float64Array {
   const docs = tools.map(indexed);
-  const terms = [...new Set(tokenize(query))];
+  // A request's numbers are values (a quantity, an id, a price, a date), not what it asks to do: a number some
+  // tool's text holds (a limit, an example) would match them by chance.
+  const terms = [...new Set(tokenize(query))].filter((term) => !NUMBER.test(term));
   const scores = new Float64Array(tools.length);
   if (terms.length) {
     const fieldWeights = weightsPerField(docs);
