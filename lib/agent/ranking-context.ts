@@ -17,7 +17,7 @@ export function rankingContext(messages: readonly AgentMessage[]): RankingContex
 }
 
 /** The text of the last user message that has any. */
-export function lastUserText(messages: readonly AgentMessage[]): string {
+function lastUserText(messages: readonly AgentMessage[]): string {
   for (let i = messages.length - 1; i >= 0; i--) {
     if (messages[i].role !== 'user') continue;
     const text = messages[i].parts
@@ -30,7 +30,7 @@ export function lastUserText(messages: readonly AgentMessage[]): string {
 }
 
 /** Tools called in the conversation, most recent first, each once. */
-export function recentToolNames(messages: readonly AgentMessage[]): string[] {
+function recentToolNames(messages: readonly AgentMessage[]): string[] {
   const names: string[] = [];
   for (let i = messages.length - 1; i >= 0; i--) {
     const parts = messages[i].parts;

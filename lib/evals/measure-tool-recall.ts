@@ -1,7 +1,7 @@
 import type { EvalCase, ExpectedCallNode } from './eval-types';
 import { splitMessages } from './run-eval-cases';
 import { poolTaskTools, type TaskTabTools } from '../agent/pool-task-tools';
-import { recentToolNames } from '../agent/ranking-context';
+import { rankingContext } from '../agent/ranking-context';
 import { createToolNames, siteLabel } from '../agent/site-tool-names';
 import { rankTools } from '../agent/rank-tools';
 import type { ToolDescriptor } from '../agent/types';
@@ -95,9 +95,12 @@ export function measureToolRecall(sites: readonly RecallSite[], options: Measure
     if (options.only && !options.only(site)) continue;
     const candidates = candidatesOf(i);
     for (const [n, evalCase] of site.cases.entries()) {
-      const { seed, text: request } = splitMessages(evalCase.messages);
+      const { seed, text } = splitMessages(evalCase.messages);
+      // What the loop ranks against, taken from the conversation by the loop's own function.
+      const context = rankingContext([...seed, { id: 'request', role: 'user', parts: [{ type: 'text', text }] }]);
+      const request = context.request;
       // The case's earlier calls were made on its own site: in a task, under that tab's pooled names.
-      const recent = askedFrom === 'none' && options.pooled ? [] : recentToolNames(seed).map((tool) => nameOf(i, tool));
+      const recent = askedFrom === 'none' && options.pooled ? [] : context.recent.map((tool) => nameOf(i, tool));
       const here = asking(i);
       const ranking = (options.rank ?? rankTools)(candidates, request, { max: candidates.length, recent, ...(here ? { here } : {}) }).map(
         (t) => t.name,
