@@ -94,8 +94,8 @@ export interface KeptOutMiss {
 
 /**
  * The kept-out requests whose tool the ranker does not offer among the first `k` (4 or 8), all corpus sites' tools
- * pooled under site-qualified names as tools of several tabs reach one model. For measuring what a second look
- * recovers; not for tuning the ranker.
+ * pooled as a task across tabs gives them to the loop, each request asked on its own site's tab (measureToolRecall's
+ * default). For measuring what a second look recovers; not for tuning the ranker.
  */
 export function keptOutMisses(k: 4 | 8): KeptOutMiss[] {
   const all = corpusSites();
