@@ -1,6 +1,7 @@
 /**
  * Hundreds of tools stay cheap (issue 49): a task of five tabs holding 300 tools between them (the corpus' sites'
  * tools and BFCL live_multiple functions, bench/ranker-corpus/), under site-qualified names as a task pools them.
+ * Pooled by the loop's own poolTaskTools (descriptions led by where each tool runs), the person on the first tab.
  * Prints, today's ranker (frozen) beside the current one: the time rankTools takes over the 300 tools per request
  * (median and p95, warm; and the first request, which indexes every tool, timed over tools it has not seen; and,
  * for the current ranker, the first request when each tab's tools were indexed as its snapshot arrived, as the
@@ -10,7 +11,8 @@
  */
 import { indexTools, rankTools } from '../lib/agent/rank-tools';
 import { runLocalAgent } from '../lib/local-agent/run-local-agent';
-import { createToolNames } from '../lib/agent/site-tool-names';
+import { poolTaskTools, type TaskTabTools } from '../lib/agent/pool-task-tools';
+import { createToolNames, siteLabel } from '../lib/agent/site-tool-names';
 import type { AgentRunRequest, ToolDescriptor } from '../lib/agent/types';
 import { estimateTokens } from '../lib/audit/estimate-tokens';
 import { splitMessages } from '../lib/evals/run-eval-cases';
@@ -23,29 +25,34 @@ const TOOLS = 300;
 /** The catalog models' context (lib/local/model-catalog.ts) less the default reply budget (create-transformers-provider.ts). */
 const PROMPT_BUDGET = 8192 - 512;
 
-/** Five tabs' tools, 300 in all, each under its tab's site-qualified name. */
-function taskTools(): ToolDescriptor[] {
-  const names = createToolNames();
+/**
+ * Five tabs' tools, 300 in all, as each tab's snapshot gives them (a tab may hold several of the corpus' sites here,
+ * one entry per site), and pooled as a task gives them to the loop (poolTaskTools: site-qualified names,
+ * descriptions led by where each runs).
+ */
+function taskTabs(): TaskTabTools[] {
   const sites = corpusSites();
-  const out: ToolDescriptor[] = [];
-  sites.forEach((site, i) => {
-    for (const tool of site.tools) out.push({ ...tool, name: names.nameOf({ tabId: (i % TABS) + 1, site: site.origin, tool: tool.name }) });
-  });
+  const tabs: TaskTabTools[] = sites.map((site, i) => ({ tabId: (i % TABS) + 1, site: site.origin, tools: [...site.tools] }));
+  let count = tabs.reduce((n, tab) => n + tab.tools.length, 0);
   const seen = new Set<string>();
+  const extra = Array.from({ length: TABS }, (_, tab) => ({
+    tabId: tab + 1,
+    site: `https://tab${tab + 1}.example`,
+    tools: [] as ToolDescriptor[],
+  }));
   for (const row of bfclLiveMultiple()) {
     for (const tool of row.tools) {
-      if (out.length >= TOOLS) break;
+      if (count >= TOOLS) break;
       if (seen.has(tool.name)) continue;
       seen.add(tool.name);
-      const tab = (out.length % TABS) + 1;
-      out.push({
-        ...tool,
-        name: names.nameOf({ tabId: tab, site: `https://tab${tab}.example`, tool: tool.name.replace(/[^A-Za-z0-9_-]/g, '_') }),
-      });
+      extra[count % TABS].tools.push({ ...tool, name: tool.name.replace(/[^A-Za-z0-9_-]/g, '_') });
+      count++;
     }
   }
-  return out.slice(0, TOOLS);
+  return [...tabs, ...extra];
 }
+
+const pool = (tabs: readonly TaskTabTools[]) => poolTaskTools(tabs, createToolNames()).tools.slice(0, TOOLS);
 
 function requests(): string[] {
   return corpusSites().flatMap((site) => site.cases.map((c) => splitMessages(c.messages).text));
@@ -59,6 +66,9 @@ function stats(samples: number[]): string {
 
 /** How many times the first (indexing) request is timed, each time over tools with text the ranker has not seen. */
 const FIRST_ROUNDS = 15;
+
+/** The person asks from the first tab: its tools are listed first and favoured (rankTools' here). */
+const HERE = siteLabel(corpusSites()[0].origin);
 
 function timeRanking(rank: typeof rankTools, tools: ToolDescriptor[], asks: string[]): { first: string; warm: string } {
   // The code warmed on other tools first (a browser has run the extension's code before a task's first step).
@@ -75,14 +85,14 @@ function timeRanking(rank: typeof rankTools, tools: ToolDescriptor[], asks: stri
   for (let round = 0; round < FIRST_ROUNDS; round++) {
     fresh = tools.map((t) => ({ ...t, name: `${t.name}_r${round}`, description: `${t.description ?? ''} round ${round}` }));
     const start = performance.now();
-    rank(fresh, asks[round], { max: 8 });
+    rank(fresh, asks[round], { max: 8, here: HERE });
     firsts.push(performance.now() - start);
   }
   const samples: number[] = [];
   for (let round = 0; round < 5; round++) {
     for (const ask of asks) {
       const start = performance.now();
-      rank(fresh, ask, { max: 8 });
+      rank(fresh, ask, { max: 8, here: HERE });
       if (round > 0) samples.push(performance.now() - start);
     }
   }
@@ -110,27 +120,28 @@ async function firstPromptTokens(tools: ToolDescriptor[], ask: string): Promise<
  * five tabs, and then the first request over the task's pooled copies of them (new objects under site-qualified
  * names, as each step's tool list is).
  */
-function timeIndexedOnArrival(tools: ToolDescriptor[], asks: string[]): { arrival: string; first: string } {
+function timeIndexedOnArrival(tabs: readonly TaskTabTools[], asks: string[]): { arrival: string; first: string } {
   const arrivals: number[] = [];
   const firsts: number[] = [];
   for (let round = 0; round < FIRST_ROUNDS; round++) {
-    const fresh = tools.map((t) => ({ ...t, name: `${t.name}_a${round}`, description: `${t.description ?? ''} arrival ${round}` }));
     // Each tab's snapshot names its tools without the task's site qualifier.
-    const tabs = Array.from({ length: TABS }, (_, tab) =>
-      fresh.filter((_, i) => i % TABS === tab).map((t) => ({ ...t, name: t.name.slice(t.name.indexOf('__') + 2) })),
-    );
+    const fresh = tabs.map((tab) => ({
+      ...tab,
+      tools: tab.tools.map((t) => ({ ...t, name: `${t.name}_a${round}`, description: `${t.description ?? ''} arrival ${round}` })),
+    }));
     let start = performance.now();
-    for (const tab of tabs) indexTools(tab);
+    for (const tab of fresh) indexTools(tab.tools);
     arrivals.push(performance.now() - start);
-    const pooled = fresh.map((t) => ({ ...t }));
+    const pooled = pool(fresh);
     start = performance.now();
-    rankTools(pooled, asks[round], { max: 8 });
+    rankTools(pooled, asks[round], { max: 8, here: HERE });
     firsts.push(performance.now() - start);
   }
   return { arrival: stats(arrivals), first: stats(firsts) };
 }
 
-const tools = taskTools();
+const tabs = taskTabs();
+const tools = pool(tabs);
 const asks = requests();
 console.log(`A task of ${TABS} tabs and ${tools.length} tools; ${asks.length} requests (the corpus').`);
 for (const [label, rank] of [
@@ -140,7 +151,7 @@ for (const [label, rank] of [
   const t = timeRanking(rank, tools, asks);
   console.log(`rankTools ${label.padEnd(6)} over ${tools.length} tools: first request (indexing) ${t.first}; then ${t.warm}`);
 }
-const arrival = timeIndexedOnArrival(tools, asks);
+const arrival = timeIndexedOnArrival(tabs, asks);
 console.log(
   `rankTools after, tools indexed as each tab's snapshot arrives: indexing the 5 snapshots ${arrival.arrival}; then the first request ${arrival.first}`,
 );

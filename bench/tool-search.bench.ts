@@ -1,7 +1,7 @@
 /**
  * What the search step (find_tools, lib/agent/find-tools.ts) recovers of the ranker's misses on the kept-out sites
- * (bench/ranker-corpus: every corpus site's tools pooled under site-qualified names, as tools of several tabs reach
- * one model). For each kept-out request whose tool the first ranking leaves out at k = 4 and k = 8, the real
+ * (bench/ranker-corpus: every corpus site's tools pooled as a task across tabs gives them to the loop, the request
+ * asked on its own site's tab, as measureToolRecall measures). For each kept-out request whose tool the first ranking leaves out at k = 4 and k = 8, the real
  * on-device loop (runLocalAgent, offering k tools) runs with the scripted provider the loop's tests use: the model
  * calls the tool if it is offered, otherwise searches once, then calls the tool if the search put it in the prompt.
  *
@@ -15,6 +15,7 @@
 import { exampleArguments } from '../lib/local-agent/build-local-system-prompt';
 import type { GenerateRequest } from '../lib/agent/local-provider';
 import { runLocalAgent } from '../lib/local-agent/run-local-agent';
+import { poolTaskTools, type TaskTabTools } from '../lib/agent/pool-task-tools';
 import { createToolNames } from '../lib/agent/site-tool-names';
 import type { AgentRunRequest, ToolCall, ToolDescriptor } from '../lib/agent/types';
 import { measureToolRecall, requiredTools } from '../lib/evals/measure-tool-recall';
@@ -25,19 +26,34 @@ import { corpusSites, type KeptOutMiss, keptOutMisses, tunedSites } from './rank
 const call = (name: string, args: unknown) => `<tool_call>\n${JSON.stringify({ name, arguments: args })}\n</tool_call>`;
 const offered = (req: GenerateRequest) => (req.tools ?? []).map((t) => t.name);
 
-/** Every corpus site's tools pooled as measureToolRecall pools them, and each (origin, tool)'s pooled name. */
-function pool(): { tools: ToolDescriptor[]; nameOf: (origin: string, tool: string) => string } {
+/**
+ * Every corpus site's tools pooled as measureToolRecall pools them (as a task gives them to the loop, asked on the
+ * request's own site's tab: that tab listed first), and each (origin, tool)'s pooled name.
+ */
+function pool(): { toolsFrom: (origin: string) => ToolDescriptor[]; nameOf: (origin: string, tool: string) => string; size: number } {
   const names = createToolNames();
   const sites = corpusSites();
-  const byKey = new Map<string, string>();
-  const tools = sites.flatMap((site, i) =>
-    site.tools.map((tool) => {
-      const name = names.nameOf({ tabId: i + 1, site: site.origin, tool: tool.name });
-      byKey.set(`${site.origin}|${tool.name}`, name);
-      return { ...tool, name };
-    }),
-  );
-  return { tools, nameOf: (origin, tool) => byKey.get(`${origin}|${tool}`) ?? '' };
+  const tabs: TaskTabTools[] = sites.map((site, i) => ({
+    tabId: i + 1,
+    site: site.origin,
+    ...(site.title ? { page: { title: site.title } } : {}),
+    tools: site.tools,
+  }));
+  const pools = new Map<string, ToolDescriptor[]>();
+  const toolsFrom = (origin: string) => {
+    let tools = pools.get(origin);
+    if (!tools) {
+      const at = sites.findIndex((site) => site.origin === origin);
+      tools = poolTaskTools([tabs[at], ...tabs.filter((_, j) => j !== at)], names).tools;
+      pools.set(origin, tools);
+    }
+    return tools;
+  };
+  const nameOf = (origin: string, tool: string) => {
+    const at = sites.findIndex((site) => site.origin === origin);
+    return at === -1 ? '' : names.nameOf({ tabId: at + 1, site: origin, tool });
+  };
+  return { toolsFrom, nameOf, size: tabs.reduce((n, tab) => n + tab.tools.length, 0) };
 }
 
 /** The other requests of the same site that need the same tool: each is one paraphrase tried. */
@@ -55,7 +71,14 @@ function paraphrasesOf(miss: KeptOutMiss): string[] {
 type Outcome = 'recovered' | 'not found' | 'offered at once';
 
 /** One conversation in the real loop: first ranking, at most one search with `query`, then the call. */
-async function converse(tools: ToolDescriptor[], request: string, target: ToolDescriptor, query: string, k: number): Promise<Outcome> {
+async function converse(
+  tools: ToolDescriptor[],
+  site: string,
+  request: string,
+  target: ToolDescriptor,
+  query: string,
+  k: number,
+): Promise<Outcome> {
   let searched = false;
   const args = exampleArguments(target.inputSchema);
   const provider = createScriptedProvider([
@@ -72,6 +95,7 @@ async function converse(tools: ToolDescriptor[], request: string, target: ToolDe
   const req: AgentRunRequest = {
     messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: request }] }],
     tools,
+    site,
     signal: new AbortController().signal,
     callTool: async (c) => {
       calls.push(c);
@@ -98,13 +122,14 @@ function tunedMisses(k: 4 | 8): KeptOutMiss[] {
 
 /** One part's misses at k, each searched for in its own words and in every paraphrase the corpus has. */
 async function measure(part: string, misses: KeptOutMiss[], k: 4 | 8, pooled: ReturnType<typeof pool>): Promise<void> {
-  const { tools, nameOf } = pooled;
+  const { toolsFrom, nameOf } = pooled;
   const own = { recovered: 0, atOnce: 0 };
   const para = { misses: 0, tried: 0, recovered: 0, missesRecovered: 0 };
   for (const miss of misses) {
+    const tools = toolsFrom(miss.origin);
     const target = tools.find((t) => t.name === nameOf(miss.origin, miss.tool));
     if (!target) throw new Error(`${miss.origin}: no pooled tool ${miss.tool}`);
-    const outcome = await converse(tools, miss.request, target, miss.request, k);
+    const outcome = await converse(tools, miss.origin, miss.request, target, miss.request, k);
     if (outcome === 'recovered') own.recovered++;
     if (outcome === 'offered at once') own.atOnce++;
     const paraphrases = paraphrasesOf(miss);
@@ -112,7 +137,7 @@ async function measure(part: string, misses: KeptOutMiss[], k: 4 | 8, pooled: Re
     let any = false;
     for (const paraphrase of paraphrases) {
       para.tried++;
-      if ((await converse(tools, miss.request, target, paraphrase, k)) === 'recovered') {
+      if ((await converse(tools, miss.origin, miss.request, target, paraphrase, k)) === 'recovered') {
         para.recovered++;
         any = true;
       }
@@ -130,7 +155,7 @@ async function measure(part: string, misses: KeptOutMiss[], k: 4 | 8, pooled: Re
 async function main(): Promise<void> {
   const pooled = pool();
   console.log(
-    `find_tools: the requests the first ranking misses (${pooled.tools.length} tools of ${corpusSites().length} sites pooled), recovered by one search`,
+    `find_tools: the requests the first ranking misses (${pooled.size} tools of ${corpusSites().length} sites pooled), recovered by one search`,
   );
   for (const k of [4, 8] as const) await measure('kept-out', keptOutMisses(k), k, pooled);
   for (const k of [4, 8] as const) await measure('tuned', tunedMisses(k), k, pooled);

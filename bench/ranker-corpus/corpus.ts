@@ -45,10 +45,14 @@ function listDirs(dir: string): string[] {
 }
 
 function readSiteDir(dir: string, id: string): CorpusSite {
-  const site = JSON.parse(readFileSync(join(root, dir, id, 'site.json'), 'utf8')) as { origin: string; tools: ToolDescriptor[] };
+  const site = JSON.parse(readFileSync(join(root, dir, id, 'site.json'), 'utf8')) as {
+    origin: string;
+    title?: string;
+    tools: ToolDescriptor[];
+  };
   const parsed = parseEvalFile(readFileSync(join(root, dir, id, 'evals.json'), 'utf8'));
   if (!parsed.ok) throw new Error(`${dir}/${id}/evals.json:\n${parsed.errors.join('\n')}`);
-  return { id, origin: site.origin, tools: site.tools, cases: parsed.cases };
+  return { id, origin: site.origin, ...(site.title ? { title: site.title } : {}), tools: site.tools, cases: parsed.cases };
 }
 
 let cache: CorpusSite[] | undefined;
@@ -90,8 +94,8 @@ export interface KeptOutMiss {
 
 /**
  * The kept-out requests whose tool the ranker does not offer among the first `k` (4 or 8), all corpus sites' tools
- * pooled under site-qualified names as tools of several tabs reach one model. For measuring what a second look
- * recovers; not for tuning the ranker.
+ * pooled as a task across tabs gives them to the loop, each request asked on its own site's tab (measureToolRecall's
+ * default). For measuring what a second look recovers; not for tuning the ranker.
  */
 export function keptOutMisses(k: 4 | 8): KeptOutMiss[] {
   const all = corpusSites();

@@ -46,6 +46,7 @@ export async function* runSubAgent(
     callTool: (nestedCall, path = []) => req.callTool(nestedCall, [sub.id, ...path]),
     agent: sub,
     ...(req.page ? { page: req.page } : {}),
+    ...(req.site ? { site: req.site } : {}),
     delegationDepth: depth + 1,
   };
 

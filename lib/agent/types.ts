@@ -152,6 +152,11 @@ export interface AgentRunRequest {
   agent?: WebAgent;
   /** Where the person is: used for the system prompt's page line. */
   page?: PageContext;
+  /**
+   * The site the run belongs to: the tab's top-level origin as the browser reports it (not the page's word). In a
+   * task across tabs the on-device ranker favours that site's tools (rankTools' `here`).
+   */
+  site?: string;
   /** How many delegations deep this run is: unset (0) for the person's own request, 1 for a sub-agent's run. */
   delegationDepth?: number;
 }

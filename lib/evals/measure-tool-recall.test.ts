@@ -48,6 +48,56 @@ describe('measureToolRecall', () => {
     expect(reversed.recallAt[1]).toBe(0);
   });
 
+  it('ranks pooled tools as the loop gets them in a task: asked on the case’s own tab, from another tab, or by names only', () => {
+    // "open it" matches no tool: the tab the person asks from decides, as the loop lists and favours its tools.
+    const open = (origin: string) => ({
+      origin,
+      tools: [tool('open_item', 'Shows an item.')],
+      cases: [ask('open it', 'open_item')],
+    });
+    const sites = [open('https://a.example'), open('https://b.example'), open('https://c.example')];
+    expect(measureToolRecall(sites, { pooled: true, ks: [1] }).recallAt[1]).toBe(1);
+    expect(measureToolRecall(sites, { pooled: true, askedFrom: 'other', ks: [1] }).recallAt[1]).toBe(0);
+    // By names only, in the sites' order: only the first site's case finds its tool first.
+    expect(measureToolRecall(sites, { pooled: true, askedFrom: 'none', ks: [1] }).recallAt[1]).toBeCloseTo(1 / 3);
+    // The tab's title leads each pooled description, as the model reads it.
+    const seen: string[] = [];
+    measureToolRecall([{ ...open('https://a.example'), title: 'Items' }], {
+      pooled: true,
+      rank: (tools) => {
+        seen.push(...tools.map((t) => t.description ?? ''));
+        return [...tools];
+      },
+    });
+    expect(seen).toEqual(['On a.example (tab “Items”): Shows an item.']);
+  });
+
+  it('passes the tools a case’s earlier turns called as recent ones, under the names the loop knows them by', () => {
+    const followUp: EvalCase = {
+      messages: [
+        { role: 'user', type: 'message', content: 'socks' },
+        { role: 'model', type: 'functioncall', name: 'search', arguments: { query: 'socks' } },
+        { role: 'user', type: 'functionresponse', name: 'search', response: 'Three kinds.' },
+        { role: 'user', type: 'message', content: 'only the blue ones' },
+      ],
+      expectedCall: [{ functionName: 'search' }],
+    };
+    const recents: (readonly string[] | undefined)[] = [];
+    const rank = (tools: readonly ToolDescriptor[], _query: string, options?: { recent?: readonly string[] }) => {
+      recents.push(options?.recent);
+      return [...tools];
+    };
+    measureToolRecall(
+      [
+        { ...shop, cases: [followUp] },
+        { ...notes, cases: [] },
+      ],
+      { pooled: true, rank },
+    );
+    measureToolRecall([{ ...shop, cases: [followUp] }], { pooled: false, rank });
+    expect(recents).toEqual([['shop_example__search'], ['search']]);
+  });
+
   it('throws when a case expects a tool its site does not have', () => {
     const broken = { ...shop, cases: [ask('check out', 'check_out')] };
     expect(() => measureToolRecall([broken], { pooled: true })).toThrow(/expects check_out, which the site does not have/);

@@ -87,6 +87,8 @@ describe('createTabRuns', () => {
     await second;
     await parts.runs.idle();
     expect(model.requests).toHaveLength(2);
+    // The run's site as the router has it (the on-device ranker favours its tools in a task across tabs).
+    expect(model.requests.map((r) => r.site)).toEqual([SHOP, SHOP]);
     expect(texts(parts)).toEqual(['two', 'answer 2']);
     expect(parts.conversation.lastRun).toEqual({ reason: 'stop' });
     expect(parts.conversation.sites).toEqual([SHOP]);

@@ -150,6 +150,7 @@ export function createTabRuns(deps: TabRunsDeps): TabRuns {
               : calls.callTool(call, own.signal, { by: 'agent', ...(agentPath ? { agentPath } : {}) }),
           agent: across ? across.agent : runAgent,
           page: () => tools.page(),
+          site,
           secretPathsFor: deps.secretPathsFor,
           onPart: (folded, settled) => {
             conversation.messages = folded.messages;

@@ -53,7 +53,7 @@ describe('runAdapter', () => {
     expect(seen.at(-1)?.state).toBe(ended);
   });
 
-  it('gives the adapter the conversation, the signal, the agent and page, and the tools fresh at every read', async () => {
+  it('gives the adapter the conversation, the signal, the agent, page and site, and the tools fresh at every read', async () => {
     let tools = [search];
     const stop = new AbortController();
     const agent = { id: 'shop' };
@@ -63,9 +63,11 @@ describe('runAdapter', () => {
       tools: () => tools,
       agent,
       page: () => ({ url: 'https://shop.test/', title: 'Shop' }),
+      site: 'https://shop.test',
       adapter: async () =>
         adapter(async function* (req) {
           expect(req.messages).toEqual([user]);
+          expect(req.site).toBe('https://shop.test');
           expect(req.signal).toBe(stop.signal);
           expect(req.agent).toBe(agent);
           expect(req.page).toEqual({ url: 'https://shop.test/', title: 'Shop' });

@@ -22,6 +22,8 @@ interface RunAdapterInputs {
   agent: WebAgent | undefined;
   /** The tab's page, read when the adapter starts. */
   page: () => PageContext | undefined;
+  /** The site the run belongs to (AgentRunRequest.site). */
+  site?: string;
   /** A call's secret paths (fold-run-part.ts). */
   secretPathsFor: (call: { id: string; name: string }) => readonly SecretPath[];
   /** Called after every part is folded: the run's state now, and the call the part ended, if it ended one. */
@@ -58,6 +60,7 @@ export async function runAdapter(inputs: RunAdapterInputs): Promise<AgentRunStat
         callTool: inputs.callTool,
         ...(inputs.agent ? { agent: inputs.agent } : {}),
         ...(page ? { page } : {}),
+        ...(inputs.site ? { site: inputs.site } : {}),
       };
       await readAdapterRun(adapter.run(request), {
         signal: inputs.signal,

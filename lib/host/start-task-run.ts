@@ -1,6 +1,6 @@
 /**
  * One run of a conversation whose task spans tabs (docs/security.md, "Tasks across tabs"): the model is offered the
- * tools of every tab in the task under site-qualified names (pool-task-tools.ts), each tab's own site profile
+ * tools of every tab in the task under site-qualified names (lib/agent/pool-task-tools.ts), each tab's own site profile
  * choosing its tools; a call resolves its name to the exact tab and tool it was listed under and runs in that tab,
  * under that tab's run guard (its site, its profile) and the conversation's boundary (the origins it holds, the
  * crossings allowed for the task). Whether a run spans tabs is decided when it starts: a tab added meanwhile joins
@@ -19,7 +19,7 @@ import { createRunGuard, type RunGuard } from './create-run-guard';
 import type { TabTools } from './create-tab-tools';
 import type { Task } from './create-task';
 import type { TaskFlows } from './create-task-flows';
-import { type PooledTools, poolTaskTools, type TaskTabTools } from './pool-task-tools';
+import { type PooledTools, poolTaskTools, type TaskTabTools } from '../agent/pool-task-tools';
 import type { TaskCallRoute } from './tag-task-calls';
 
 interface TaskRunDeps {

@@ -50,6 +50,7 @@ function harness(opts: {
   results?: Record<string, ToolOutput | ((input: unknown) => ToolOutput)>;
   agent?: WebAgent;
   page?: AgentRunRequest['page'];
+  site?: string;
 }): Harness {
   const calls: ToolCall[] = [];
   const controller = new AbortController();
@@ -68,6 +69,7 @@ function harness(opts: {
     },
     ...(opts.agent ? { agent: opts.agent } : {}),
     ...(opts.page ? { page: opts.page } : {}),
+    ...(opts.site ? { site: opts.site } : {}),
   };
   return { request, calls, controller };
 }
@@ -413,6 +415,22 @@ describe('runLocalAgent', () => {
     const h = harness({ tools: many, messages: [userMessage('put it in the shopping cart')] });
     const { prompts } = await run(['ok'], h, { maxTools: 2 });
     expect(pageTools(prompts[0].tools).map((t) => t.name)).toEqual(['add_to_cart', 'view_cart']);
+  });
+
+  it('in a task across tabs, offers first the tools of the site the run belongs to for a request that names no tab', async () => {
+    // Pooled names (pool-task-tools.ts); the run's site is the router's, not the page's word.
+    const pooled = [
+      tool('pizza_example__set_size', 'On pizza.example: Choose the size of the pizza.', { size: { type: 'string' } }),
+      tool('mail_example__send', 'On mail.example: Send a message.', {
+        body: { type: 'string', description: 'What to tell the people you write to.' },
+      }),
+    ];
+    const ask = (site?: string) =>
+      run(['ok'], harness({ tools: pooled, messages: [userMessage('We are 10 people actually')], ...(site ? { site } : {}) }), {
+        maxTools: 1,
+      });
+    expect(pageTools((await ask()).prompts[0].tools).map((t) => t.name)).toEqual(['mail_example__send']);
+    expect(pageTools((await ask('https://pizza.example')).prompts[0].tools).map((t) => t.name)).toEqual(['pizza_example__set_size']);
   });
 
   describe('prompt fitting', () => {

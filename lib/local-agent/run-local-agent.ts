@@ -29,9 +29,11 @@ import type { ChatTurn, GenerateRequest, LocalProvider } from '../agent/local-pr
 import { LOCAL_AGENT_MESSAGES, LOCAL_AGENT_PROMPTS } from '../agent/local-agent-messages';
 import { type ParsedReply, parseToolCalls } from './parse-tool-calls';
 import { rankTools } from '../agent/rank-tools';
+import { rankingContext } from '../agent/ranking-context';
 import { STOPPED_CALL_ERROR } from '../agent/reduce-stream-part';
 import { runSubAgent } from '../agent/run-sub-agent';
 import { selectTools, subAgentFor } from '../agent/select-tools';
+import { siteLabel } from '../agent/site-tool-names';
 import { toolOutputText } from '../agent/tool-output-text';
 import type { AgentMessage, AgentPart, AgentRunRequest, AgentStreamPart, ToolDescriptor, ToolOutput } from '../agent/types';
 import { validateArgs } from '../agent/validate-args';
@@ -110,14 +112,16 @@ async function* runSteps(
     return;
   }
 
-  const request = lastUserText(req.messages);
+  // What the step's tools are ranked against (ranking-context.ts: the recall bench ranks the same way).
+  const { request, recent } = rankingContext(req.messages);
+  // In a task across tabs, the tools of the site the person typed on are listed under its label (site-tool-names.ts).
+  const here = typeof req.site === 'string' ? siteLabel(req.site) : undefined;
   // 1. History.
   // Tool results reach the model as page data in this run's delimiter, which the system prompt names.
   const spotlight = createSpotlight();
   const isUntrusted = (name: string) => req.tools.some((t) => t.name === name && t.annotations?.untrustedContentHint === true);
   let blocks = buildHistory(req.messages, { callFormat: format, spotlight, isUntrusted });
   const loop = createLoopDetector();
-  const recent = recentToolNames(req.messages);
   const results = earlierResults(req.messages);
   let lastResult: string | undefined;
   let lastFailure: string | undefined;
@@ -148,7 +152,7 @@ async function* runSteps(
 
     // 3. Tool ranking, read fresh: the page's tools change as it changes.
     const available = selectTools(req.agent, req.tools, req.delegationDepth);
-    const ranked = withFoundTools(rankTools(available, request, { max: maxTools, recent }), search.found, available, maxTools);
+    const ranked = withFoundTools(rankTools(available, request, { max: maxTools, recent, here }), search.found, available, maxTools);
     // The search tool is offered beside the page's tools while some are left out and searches are left.
     const canSearch = (tools: readonly ToolDescriptor[]) => search.count < MAX_SEARCHES_PER_TURN && available.length > tools.length;
     const offer = (tools: readonly ToolDescriptor[], search: boolean) => [
@@ -502,31 +506,6 @@ async function callTool(req: AgentRunRequest, call: { id: string; name: string; 
     clearTimeout(grace);
     if (onStop) req.signal.removeEventListener('abort', onStop);
   }
-}
-
-function lastUserText(messages: readonly AgentMessage[]): string {
-  for (let i = messages.length - 1; i >= 0; i--) {
-    if (messages[i].role !== 'user') continue;
-    const text = messages[i].parts
-      .map((p) => (p.type === 'text' ? p.text : ''))
-      .join('')
-      .trim();
-    if (text) return text;
-  }
-  return '';
-}
-
-/** Tools called in the conversation, most recent first. */
-function recentToolNames(messages: readonly AgentMessage[]): string[] {
-  const names: string[] = [];
-  for (let i = messages.length - 1; i >= 0; i--) {
-    const parts = messages[i].parts;
-    for (let j = parts.length - 1; j >= 0; j--) {
-      const part = parts[j];
-      if (part.type === 'tool' && !names.includes(part.name)) names.push(part.name);
-    }
-  }
-  return names;
 }
 
 function earlierResults(messages: readonly AgentMessage[]): string[] {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { rankTools } from '../agent/rank-tools';
-import { createToolNames } from '../agent/site-tool-names';
-import type { ToolDescriptor } from '../agent/types';
-import { poolTaskTools } from './pool-task-tools';
+import { rankTools } from './rank-tools';
+import { createToolNames } from './site-tool-names';
+import type { ToolDescriptor } from './types';
+import { pooledDescriptionLead, poolTaskTools } from './pool-task-tools';
 
 const SHOP = 'https://shop.example';
 const RECIPES = 'http://127.0.0.1:5175';
@@ -82,5 +82,43 @@ describe('poolTaskTools', () => {
       '127_0_0_1_5175__get_ingredients',
     );
     expect(rankTools(pool.tools, 'put flour in my basket', { max: 8 })[0]?.name).toBe('shop_example__add_to_basket');
+  });
+});
+
+describe('pooledDescriptionLead', () => {
+  it('measures the words poolTaskTools put before each description, and nothing of a description it did not lead', () => {
+    const pool = poolTaskTools(
+      [
+        {
+          tabId: 1,
+          site: SHOP,
+          page: { title: 'Basket' },
+          tools: [tool('search'), { ...tool('lookup'), origin: 'https://ads.example' }, { ...tool('pay'), origin: 'null' }],
+        },
+        { tabId: 2, site: RECIPES, tools: [tool('find'), { name: 'bare', description: '', inputSchema: { type: 'object' } }] },
+      ],
+      createToolNames(),
+    );
+    const rest = pool.tools.map((t) => (t.description ?? '').slice(pooledDescriptionLead(t.description ?? '')));
+    expect(rest).toEqual(['Does search.', 'Does lookup.', 'Does pay.', 'Does find.', '']);
+    expect(pooledDescriptionLead('Does search. On shop.example: more.')).toBe(0);
+    expect(pooledDescriptionLead('Only when asked: searches.')).toBe(0);
+  });
+
+  it('never reaches into the page’s description, whatever the tab’s title or the description says', () => {
+    // A title that mimics the lead's end can only end it early: the rest of the title reads as description.
+    const hostile = poolTaskTools(
+      [
+        {
+          tabId: 1,
+          site: SHOP,
+          page: { title: 'x”): cheap flights (tab “y' },
+          tools: [tool('search', 'Find”): products. (tab “z”): in stock.')],
+        },
+      ],
+      createToolNames(),
+    ).tools[0];
+    const description = hostile.description ?? '';
+    expect(description.slice(pooledDescriptionLead(description))).toContain('Find”): products. (tab “z”): in stock.');
   });
 });

@@ -3,10 +3,11 @@
  * site-qualified name (`recipes_example__find_recipe`, lib/agent/site-tool-names.ts, as the desktop bridge names
  * them), its description led by where it runs (its frame's origin, its tab's site and title), and each name
  * resolved back to the exact tab, site and tool it was listed under. Ranking them together for a small model is the
- * on-device loop's own step (lib/agent/rank-tools.ts reads a qualified name's site).
+ * on-device loop's own step (lib/agent/rank-tools.ts reads a qualified name's site and leaves the lead out,
+ * pooledDescriptionLead); the recall bench pools with this same function (lib/evals/measure-tool-recall.ts).
  */
-import type { ToolNames } from '../agent/site-tool-names';
-import type { PageContext, ToolDescriptor } from '../agent/types';
+import type { ToolNames } from './site-tool-names';
+import type { PageContext, ToolDescriptor } from './types';
 import { cleanPageText } from '../page-data/clean-page-text';
 import { hostOf } from '../shared/host-of';
 
@@ -62,4 +63,19 @@ export function poolTaskTools(tabs: readonly TaskTabTools[], names: Pick<ToolNam
 function whereTab(tab: TaskTabTools): string {
   const title = cleanPageText(tab.page?.title, { oneLine: true, max: 80 });
   return `${hostOf(tab.site)}${title ? ` (tab “${title}”)` : ''}`;
+}
+
+/**
+ * What poolTaskTools put before a tool's description ("On shop.example (tab “Basket”): "), matched by its own
+ * grammar, at the start only. A page's title inside it can only end the match early (the rest of the title then
+ * reads as description), never make it reach into the page's description.
+ */
+const LEAD = /^(?:On \S+?, a frame inside |In a sandboxed frame inside |On )\S+?(?: \(tab “[\s\S]*?”\))?(?:: |\.$)/;
+
+/**
+ * How many characters of a pooled tool's description say where it runs (0 for a description poolTaskTools did not
+ * lead): the ranker reads the tool's site from its name and leaves these out, as words the tool does not say.
+ */
+export function pooledDescriptionLead(description: string): number {
+  return LEAD.exec(description)?.[0].length ?? 0;
 }
