@@ -5,6 +5,7 @@ import { setUpFrameReports } from '@/lib/background/set-up-frame-reports';
 import { setUpHostRequests } from '@/lib/background/set-up-host-requests';
 import { setUpNativeLink } from '@/lib/background/set-up-native-link';
 import { setUpOffscreenHost } from '@/lib/background/set-up-offscreen-host';
+import { setUpRouterLines } from '@/lib/background/set-up-router-lines';
 import { setUpStorageAreas } from '@/lib/background/set-up-storage-areas';
 import { setUpStubSync } from '@/lib/background/set-up-stub-sync';
 import { setUpTabEvents } from '@/lib/background/set-up-tab-events';
@@ -24,14 +25,18 @@ export default defineBackground(() => {
       ? (local) => openFirefoxPrivilegedArea(local, { indexedDB, openChannel: (name) => new BroadcastChannel(name) })
       : undefined,
   });
-  // Page tools: content scripts report, the agent host asks (Chrome: offscreen messages; Firefox: this page).
-  const { toolRouter, documentPorts } = setUpToolRouter(browser, { firefox, randomKey: () => crypto.randomUUID() });
+  // Page tools: content scripts report, the agent host asks (Chrome: the offscreen host's line; Firefox: this page).
+  const routerLines = setUpRouterLines(browser, { extension, handlers: () => toolRouter.hostHandlers(), callHostWhenAway: !firefox });
+  const { toolRouter, documentPorts } = setUpToolRouter(browser, {
+    firefox,
+    randomKey: () => crypto.randomUUID(),
+    notifyHost: routerLines.notifyHost,
+  });
   const stubs = setUpStubSync(browser, { firefox });
   const nativeLink = setUpNativeLink(browser, { firefox });
   setUpHostRequests({
     onMessage: browser.runtime.onMessage,
     extension,
-    toolRouter,
     storageAreas,
     nativeLink: firefox ? undefined : nativeLink,
     nativeReported: stubs.nativeReported,

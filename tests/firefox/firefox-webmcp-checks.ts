@@ -10,6 +10,7 @@
  * tests/firefox/smoke.ts.
  */
 import { assert, type Check } from '../shared/check-run';
+import { askRouterExpression } from '../shared/ask-router';
 import type { Page } from 'puppeteer-core';
 import type { ToolOutput } from '../../lib/agent/types';
 import type { HostCallAnswer } from '../../lib/messaging/router-messages';
@@ -67,16 +68,13 @@ export async function runFirefoxWebMcpChecks(check: Check, context: Context): Pr
   await context.useCloud();
   const opened = await session.openWithExtensionPage(url, 'sidepanel.html');
   const { page, extensionPage: panel, tabId } = opened;
-  const snapshot = () => run<TabToolSnapshot>(panel, '(m) => browser.runtime.sendMessage(m)', { type: 'router/get-tools', tabId });
+  const snapshot = () => panel.evaluate(askRouterExpression({ type: 'router/get-tools', request: { tabId } })) as Promise<TabToolSnapshot>;
   const names = async () => (await snapshot()).tools.map((t) => t.name).sort();
   const callTool = async (name: string, input: unknown) =>
     (
-      await run<HostCallAnswer>(panel, '(m) => browser.runtime.sendMessage(m)', {
-        type: 'router/call-tool',
-        tabId,
-        requestId: `ff-${name}-${Date.now()}`,
-        call: { id: `ff-${name}-${Date.now()}`, name, input },
-      })
+      (await panel.evaluate(
+        askRouterExpression({ type: 'router/call-tool', request: { tabId, call: { id: `ff-${name}-${Date.now()}`, name, input } } }),
+      )) as HostCallAnswer
     ).output;
   const expected = ['doc_item', 'find_item', 'frame_item', 'reserve_item'];
 
