@@ -25,12 +25,16 @@ export default defineBackground(() => {
       ? (local) => openFirefoxPrivilegedArea(local, { indexedDB, openChannel: (name) => new BroadcastChannel(name) })
       : undefined,
   });
+  // Chrome's agent host is the offscreen document: started now, and on the line the router opens to it.
+  const offscreenHost = firefox ? undefined : setUpOffscreenHost(browser);
+  const routerLines = offscreenHost
+    ? setUpRouterLines(browser, { extension, handlers: () => toolRouter.hostHandlers(), hostStarted: offscreenHost.started })
+    : undefined;
   // Page tools: content scripts report, the agent host asks (Chrome: the offscreen host's line; Firefox: this page).
-  const routerLines = setUpRouterLines(browser, { extension, handlers: () => toolRouter.hostHandlers(), callHostWhenAway: !firefox });
   const { toolRouter, documentPorts } = setUpToolRouter(browser, {
     firefox,
     randomKey: () => crypto.randomUUID(),
-    notifyHost: routerLines.notifyHost,
+    notifyHost: routerLines?.notifyHost,
   });
   const stubs = setUpStubSync(browser, { firefox });
   const nativeLink = setUpNativeLink(browser, { firefox });
@@ -60,7 +64,6 @@ export default defineBackground(() => {
     storageAreas,
   });
   setUpToolbarButton(browser, { firefox });
-  const offscreenHost = firefox ? undefined : setUpOffscreenHost(browser);
   if (import.meta.env.MODE !== 'store') {
     installE2eTestHooks(globalThis, {
       pageStubReady: stubs.ready,

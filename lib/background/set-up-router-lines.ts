@@ -1,96 +1,104 @@
 /**
- * The agent host's line to the tool router (lib/messaging/router-messages.ts RouterLine, RouterPushLine): the host
- * opens a runtime Port named ROUTER_PORT_NAME, taken only from the extension's own pages (acceptExtensionPort, the
- * rule the router's runtime messages had), and on it asks for snapshots and calls (router-host-handlers.ts) and
- * hears the router's pushes. A call's cancel reaches the router's handler as an aborted signal; when the Port closes
- * (the host went, or this service worker is stopping) every call it asked for is cancelled with the line's error.
+ * Chrome's line from the tool router to the agent host (lib/messaging/router-messages.ts RouterLine, RouterPushLine).
+ * The background opens it (runtime.connect, ROUTER_PORT_NAME), never the host: a runtime.onConnect listener here
+ * would hold open every Port a side panel opens to a host that is gone. On it the host asks for snapshots and calls
+ * (router-host-handlers.ts) and hears the router's pushes; a call's cancel reaches the router's handler as an aborted
+ * signal, and when the Port closes (the host went away) every call it asked for is cancelled with the line's error.
  *
- * Chrome's host is another context (the offscreen document) and does not reopen its line on its own when it closes,
- * so that an idle service worker may stop: news for it that finds no line is held (the latest per tab) and the host
- * is called (`host/connect-router`); its new line gets what was held. Firefox's host is this page and uses the router
- * directly: a line there is only an extension page's (its tests), and nothing is held for one.
+ * The line opens when the host may be there (this service worker started and the host's document is up), when the
+ * host asks for one (`router/connect`, from the extension's own pages only: isHostSender), and when the router has
+ * news and no line. News that finds no line the host took (`router/ready`) is held, the latest per tab, and goes
+ * first on the next. A closed line is not reopened otherwise, so that an idle service worker may stop. Firefox's host
+ * is the background page and uses the router directly: nothing of this runs there.
  */
-import { type ExtensionIdentity, acceptExtensionPort } from '../messaging/accept-extension-port';
-import { createRequestLine, type LineHandlers, type RequestLine } from '../messaging/create-request-line';
-import type { AttestedSender } from '../messaging/is-host-sender';
+import { createRequestLine, type LineHandlers, LineClosedError, type RequestLine } from '../messaging/create-request-line';
+import { isMessage } from '../messaging/channel';
+import { isHostSender } from '../messaging/is-host-sender';
 import { portTransport } from '../messaging/port-transport';
-import type { MessageOf } from '../messaging/channel';
 import {
   type BackgroundToHostMessage,
   ROUTER_PORT_NAME,
-  type RouterCallChannel,
+  type RouterChannel,
   type RouterLine,
   type RouterPushLine,
 } from '../messaging/router-messages';
+import type { RuntimeMessageEvent } from './runtime-message-event';
 
-/** A runtime Port as the background takes it (browser.runtime.Port fits). */
-interface RouterPort {
-  name: string;
-  sender?: AttestedSender;
-  postMessage(message: unknown): void;
-  onMessage: { addListener(listener: (message: unknown) => void): void };
-  onDisconnect: { addListener(listener: (port?: object) => void): void };
-  disconnect(): void;
-}
+/** The error the calls of a host that went away are cancelled with. */
+const HOST_LINE_CLOSED = 'The agent host went away';
 
 /** The slice of the browser this needs. */
 interface RouterLinesBrowser {
   runtime: {
-    onConnect: { addListener(listener: (port: RouterPort) => void): void };
-    sendMessage(message: MessageOf<RouterCallChannel, 'host/connect-router'>): Promise<unknown>;
+    connect(info: { name: string }): Parameters<typeof portTransport>[0];
     lastError?: { message?: string } | undefined;
+    onMessage: RuntimeMessageEvent;
   };
 }
 
 interface RouterLinesOptions {
-  extension: ExtensionIdentity;
+  /** The extension's id and origin (runtime.id, runtime.getURL('/')): who may ask for a line. */
+  extension: { id: string; origin: string };
   /** What the router answers (read when a line opens: the router may be made after this). */
   handlers(): LineHandlers<RouterLine>;
-  /** Chrome: hold news that finds no line and call the host. */
-  callHostWhenAway: boolean;
+  /** Settles once the host's document was started (set-up-offscreen-host.ts): the first line opens then. */
+  hostStarted(): Promise<unknown>;
 }
 
-/** Takes the host's lines; `notifyHost` pushes to every open one (the router's ToolRouterPorts.notifyHost). */
+/** Opens the host's lines; `notifyHost` pushes on the line (the router's ToolRouterPorts.notifyHost). */
 export function setUpRouterLines(
   browser: RouterLinesBrowser,
   options: RouterLinesOptions,
 ): { notifyHost(message: BackgroundToHostMessage): void } {
-  const lines = new Set<RequestLine<RouterPushLine>>();
+  /** The line, and whether the host took it. */
+  let current: { line: RequestLine<RouterPushLine>; ready: boolean } | undefined;
   const held = new Map<number, BackgroundToHostMessage>();
-  let calling = false;
   const push = (line: RequestLine<RouterPushLine>, message: BackgroundToHostMessage) =>
     line.notify(message.type, { tabId: message.tabId, snapshot: message.snapshot });
 
-  browser.runtime.onConnect.addListener((port) => {
-    if (!acceptExtensionPort(port, ROUTER_PORT_NAME, options.extension)) return;
-    const line = createRequestLine<RouterPushLine, RouterLine>({
+  const open = () => {
+    if (current && !current.line.closed()) return;
+    let port: Parameters<typeof portTransport>[0];
+    try {
+      port = browser.runtime.connect({ name: ROUTER_PORT_NAME });
+    } catch {
+      return; // The extension is reloading: nothing to connect to.
+    }
+    const opened = { line: undefined as unknown as RequestLine<RouterPushLine>, ready: false };
+    opened.line = createRequestLine<RouterPushLine, RouterLine>({
       transport: portTransport(port, () => browser.runtime.lastError?.message),
       handlers: options.handlers(),
-      // Heard only to keep this service worker awake while a call waits (Chrome stops an idle one).
-      notices: { 'router/keepalive': () => undefined },
+      notices: {
+        // Heard only to keep this service worker awake while a call waits (Chrome stops an idle one).
+        'router/keepalive': () => undefined,
+        'router/ready': () => {
+          if (opened.ready) return;
+          opened.ready = true;
+          for (const message of held.values()) push(opened.line, message);
+          held.clear();
+        },
+      },
+      closedError: (detail) => new LineClosedError(`${HOST_LINE_CLOSED}${detail ? `: ${detail}` : '.'}`),
     });
-    lines.add(line);
-    line.onClose(() => lines.delete(line));
-    for (const message of held.values()) push(line, message);
-    held.clear();
+    current = opened;
+  };
+
+  void options.hostStarted().then(open);
+  browser.runtime.onMessage.addListener((message, sender) => {
+    if (!isMessage<RouterChannel, 'router/connect'>(message, 'router/connect')) return false;
+    if (isHostSender(sender, options.extension.id, options.extension.origin)) open();
+    return false;
   });
 
   return {
     notifyHost(message) {
-      if (lines.size > 0) {
-        for (const line of lines) push(line, message);
-        return;
+      if (current?.ready && !current.line.closed()) {
+        push(current.line, message);
+        // A Port that turned out gone closes the line as it sends: the news is held for the next.
+        if (!current.line.closed()) return;
       }
-      if (!options.callHostWhenAway) return;
       held.set(message.tabId, message);
-      if (calling) return;
-      calling = true;
-      void browser.runtime
-        .sendMessage({ type: 'host/connect-router' })
-        .catch(() => undefined)
-        .finally(() => {
-          calling = false;
-        });
+      open();
     },
   };
 }

@@ -1,60 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { setUpRouterLines } from '../background/set-up-router-lines';
-import type { LineHandlers } from '../messaging/create-request-line';
-import { FORM_WAITS_PROMPT, ROUTER_PORT_NAME, type RouterLine } from '../messaging/router-messages';
-import { createRuntimeConnectEvent } from '../testing/runtime-port-pair';
+import { FORM_WAITS_PROMPT, ROUTER_PORT_NAME } from '../messaging/router-messages';
+import { createRouterLineStand, STAND_EXTENSION, STAND_OFFSCREEN } from '../testing/router-line-stand';
 import { report, settle, setup, tool, until } from '../testing/tool-router-fixtures';
 import { createRouterClient } from './create-router-client';
 
-const EXTENSION = { id: 'ext-id', origin: 'chrome-extension://ext-id/' };
-const OFFSCREEN = { id: 'ext-id', url: 'chrome-extension://ext-id/offscreen.html', origin: 'chrome-extension://ext-id' };
-
-/**
- * A background's end of the router's line (set-up-router-lines.ts) answering with `handlers`, and a client that
- * connects to it; `asked` records the asks and notices that reach the background, `callHost` its calls for a line.
- */
-function stand(handlers: () => LineHandlers<RouterLine>, options: { keepaliveMs?: number } = {}) {
-  const runtime = createRuntimeConnectEvent();
+/** What the host sends on its line, by type (asks and notices). */
+function recorder() {
   const asked: string[] = [];
-  const calls: unknown[] = [];
-  let connectAsked: () => void = () => undefined;
-  const lines = setUpRouterLines(
-    {
-      runtime: {
-        onConnect: {
-          // Every message on the accepted Port is recorded as it arrives (its type, for asks and notices).
-          addListener: (listener) =>
-            runtime.onConnect.addListener((port) => {
-              port.onMessage.addListener((m) => {
-                const type = (m as { type?: string }).type;
-                if (type) asked.push(type);
-              });
-              listener(port);
-            }),
-        },
-        sendMessage: async (message) => {
-          calls.push(message);
-          connectAsked();
-        },
-      },
+  return {
+    asked,
+    onHostSend: (message: unknown) => {
+      const type = (message as { type?: unknown }).type;
+      if (typeof type === 'string') asked.push(type);
     },
-    { extension: EXTENSION, handlers, callHostWhenAway: true },
-  );
-  const client = createRouterClient({
-    connect: () => runtime.connect(ROUTER_PORT_NAME, OFFSCREEN),
-    onConnectAsked: (listener) => {
-      connectAsked = listener;
-    },
-    ...options,
-  });
-  return { client, lines, asked, calls, runtime };
+  };
 }
 
 describe('createRouterClient (the offscreen host) against the router, on the router’s line', () => {
   it('gets snapshots, runs calls, relays awaiting-confirmation states and tool changes, and cancels', async () => {
     let release!: () => void;
     const signals: AbortSignal[] = [];
-    let lines: ReturnType<typeof stand>['lines'] | undefined;
+    let line: ReturnType<typeof createRouterLineStand> | undefined;
     const { router } = setup(
       async (message, _frameId, context) => {
         if (message.type !== 'bridge/call' || !context) return undefined;
@@ -66,11 +32,15 @@ describe('createRouterClient (the offscreen host) against the router, on the rou
         return { kind: 'output', output: { content: [{ type: 'text', text: 'sent' }] } };
       },
       undefined,
-      { notifyHost: (message) => lines?.notifyHost(message) },
+      { notifyHost: (message) => line?.notifyHost(message) },
     );
-    const stood = stand(() => router.hostHandlers());
-    ({ lines } = stood);
-    const { client, asked } = stood;
+    const { asked, onHostSend } = recorder();
+    line = createRouterLineStand({ handlers: () => router.hostHandlers(), onHostSend });
+    const { client } = line;
+    await settle();
+    // The host took the line the router opened.
+    expect(asked).toEqual(['router/ready']);
+    asked.length = 0;
     const changed: number[] = [];
     client.subscribe((tabId) => changed.push(tabId));
     // The first look at a tab asks the router, which watches the tab from then on and pushes its changes.
@@ -107,12 +77,12 @@ describe('createRouterClient (the offscreen host) against the router, on the rou
 
   it('keeps the background awake while a call waits, and stops when it ends', async () => {
     let answer!: (value: never) => void;
-    const { client, asked } = stand(
-      () => ({
-        'router/call-tool': () => new Promise((r) => (answer = r)),
-      }),
-      { keepaliveMs: 20 },
-    );
+    const { asked, onHostSend } = recorder();
+    const { client } = createRouterLineStand({
+      handlers: () => ({ 'router/call-tool': () => new Promise((r) => (answer = r)) }),
+      keepaliveMs: 20,
+      onHostSend,
+    });
     const call = client.callTool(1, { id: 'x', name: 't', input: {} });
     await until(async () => expect(asked.filter((t) => t === 'router/keepalive').length).toBeGreaterThanOrEqual(2));
     answer({ output: { content: [{ type: 'text', text: 'done' }] }, snapshot: { tabId: 1, tools: [], page: {}, revision: 1 } } as never);
@@ -124,18 +94,43 @@ describe('createRouterClient (the offscreen host) against the router, on the rou
     expect(asked.filter((t) => t === 'router/keepalive').length).toBe(count);
   });
 
-  it('never rejects: a background it cannot reach is frame_gone', async () => {
+  it('never rejects: a background that opens no line in time is frame_gone', async () => {
     const client = createRouterClient({
-      connect: () => {
-        throw new Error('Extension context invalidated.');
-      },
+      onConnect: { addListener: () => undefined },
+      extension: STAND_EXTENSION,
+      serviceWorkerUrl: 'chrome-extension://ext-id/background.js',
+      callRouter: () => undefined,
+      lineWaitMs: 20,
     });
     expect(await client.callTool(1, { id: 'x', name: 't', input: {} })).toEqual({
-      content: [
-        { type: 'text', text: 'Error [frame_gone]: The extension background went away before it answered: Extension context invalidated.' },
-      ],
+      content: [{ type: 'text', text: 'Error [frame_gone]: The extension background did not answer.' }],
       isError: true,
     });
+  });
+
+  it('takes the router’s line only from the service worker: one of the extension’s pages is cut off', async () => {
+    const asked: string[] = [];
+    const { connectToHost, client } = createRouterLineStand({
+      handlers: () => ({
+        'router/get-tools': (request) => {
+          asked.push('get-tools');
+          return { tabId: request.tabId, tools: [], page: {} };
+        },
+      }),
+    });
+    const forged = connectToHost(ROUTER_PORT_NAME, STAND_OFFSCREEN);
+    let cut = false;
+    forged.onDisconnect.addListener(() => {
+      cut = true;
+    });
+    const heard: unknown[] = [];
+    forged.onMessage.addListener((m) => heard.push(m));
+    await settle();
+    expect(cut).toBe(true);
+    // The host still asks on the service worker's line.
+    expect((await client.getTools(1)).tabId).toBe(1);
+    expect(asked).toEqual(['get-tools']);
+    expect(heard).toEqual([]);
   });
 
   it('tells its subscribers of a snapshot once: the push of the revision a call’s answer brought is no news', async () => {
@@ -145,13 +140,16 @@ describe('createRouterClient (the offscreen host) against the router, on the rou
       page: {},
       tools: tools.map((name) => ({ name, originalName: name, description: name, inputSchema: {}, origin: 'https://a.test', frameId: 0 })),
     });
-    const { client, lines } = stand(() => ({
-      'router/call-tool': () => ({ output: { content: [{ type: 'text', text: 'ok' }] }, snapshot: snapshot(7, ['a', 'b']) }),
-    }));
+    const { client, notifyHost } = createRouterLineStand({
+      handlers: () => ({
+        'router/call-tool': () => ({ output: { content: [{ type: 'text', text: 'ok' }] }, snapshot: snapshot(7, ['a', 'b']) }),
+      }),
+    });
+    await settle();
     const changed: number[] = [];
     client.subscribe((tabId) => changed.push(tabId));
     const push = async (revision: number, tools: string[]) => {
-      lines.notifyHost({ type: 'host/tools-changed', tabId: 1, snapshot: snapshot(revision, tools) });
+      notifyHost({ type: 'host/tools-changed', tabId: 1, snapshot: snapshot(revision, tools) });
       await settle();
     };
     await push(5, ['a']);
@@ -166,42 +164,16 @@ describe('createRouterClient (the offscreen host) against the router, on the rou
     expect((await client.getTools(1)).tools.map((t) => t.name)).toEqual(['b']);
   });
 
-  it('opens a new line when the router, started again, has news for it; the news held meanwhile arrives', async () => {
-    let runtime = createRuntimeConnectEvent();
-    let connectAsked: () => void = () => undefined;
-    const client = createRouterClient({
-      connect: () => runtime.connect(ROUTER_PORT_NAME, OFFSCREEN),
-      onConnectAsked: (listener) => {
-        connectAsked = listener;
-      },
-    });
+  it('gets the news the router held while it had no line, once a new worker opened one', async () => {
+    const { client, notifyHost, stopWorker } = createRouterLineStand({ handlers: () => ({}) });
     const changed: number[] = [];
     client.subscribe((tabId) => changed.push(tabId));
-    // The worker stops: the host's line closes, and the host does not open another on its own (the worker may rest).
-    runtime.stop();
     await settle();
-    runtime = createRuntimeConnectEvent();
-    let connected = 0;
-    runtime.onConnect.addListener(() => void connected++);
-    const calls: unknown[] = [];
-    const lines = setUpRouterLines(
-      {
-        runtime: {
-          onConnect: runtime.onConnect,
-          sendMessage: async (message) => {
-            calls.push(message);
-            connectAsked();
-          },
-        },
-      },
-      { extension: EXTENSION, handlers: () => ({}), callHostWhenAway: true },
-    );
+    // The worker stops: the host's line closes, and no one opens another (the worker may rest).
+    stopWorker();
     await settle();
-    expect(connected).toBe(0);
-    // The worker woke for a page's news: with no line, it is held and the host called, which connects and gets it.
-    lines.notifyHost({ type: 'host/tools-changed', tabId: 1, snapshot: { tabId: 1, tools: [], page: {}, revision: 3 } });
+    // A page's news wakes a worker: with no line the host took, it is held, a line opened, and the news sent on it.
+    notifyHost({ type: 'host/tools-changed', tabId: 1, snapshot: { tabId: 1, tools: [], page: {}, revision: 3 } });
     await until(async () => expect(changed).toEqual([1]));
-    expect(calls).toEqual([{ type: 'host/connect-router' }]);
-    expect(connected).toBe(1);
   });
 });

@@ -3,7 +3,7 @@
  *
  *   content script (isolated world, one per frame)  ⇄  background router  ⇄  agent host (offscreen document)
  *
- * The router and the agent host talk on a request line over a runtime Port (RouterLine, RouterPushLine).
+ * The router and Chrome's agent host talk on a request line over a runtime Port (RouterLine, RouterPushLine).
  *
  * Content scripts are page-adjacent: everything they send is data about the page, never an instruction, and
  * nothing privileged travels towards them (only a tool name, its input and limits).
@@ -262,9 +262,12 @@ export interface HostCallAnswer {
 }
 
 /**
- * The runtime Port the agent host (Chrome's offscreen document) opens to the background's router; the background
- * takes it only from the extension's own pages (acceptExtensionPort). On it, a request line
- * (lib/messaging/create-request-line.ts): the host's asks (RouterLine) and the router's pushes (RouterPushLine).
+ * The runtime Port between Chrome's agent host (the offscreen document) and the background's router. The background
+ * opens it (runtime.connect from the service worker) and the host takes it only from the service worker: a
+ * runtime.onConnect listener in the background would hold open every Port a side panel opens to an agent host that
+ * is gone, so the panel would never hear that no host took it (lib/background/create-document-ports.ts). On it, a
+ * request line (lib/messaging/create-request-line.ts): the host's asks (RouterLine) and the router's pushes
+ * (RouterPushLine).
  */
 export const ROUTER_PORT_NAME = 'webmcp-agent-router';
 
@@ -294,6 +297,8 @@ export interface RouterLine {
    * keeps Chrome from stopping the idle service worker that holds the call (an open Port alone does not).
    */
   'router/keepalive': { request: object; answer: undefined };
+  /** The host took the line: the router may push on it (what it held while it had none goes first). */
+  'router/ready': { request: object; answer: undefined };
 }
 
 /** Background → agent host, on the router's line. */
@@ -306,16 +311,11 @@ export interface RouterPushLine {
 export interface RouterChannel {
   /** Whether the browser has native WebMCP, as the host's document sees it (Chrome's page-world stub follows it). */
   'router/native-webmcp': { request: { native: boolean }; answer: undefined };
-}
-
-/** Background → agent host, on runtime.sendMessage (the host hears only the extension's own contexts). */
-export interface RouterCallChannel {
   /**
-   * The router has news for the host and no line to it (the service worker started again since the host's line
-   * closed): the host opens a new one. The host does not reopen one on its own when its line closes, so that an idle
-   * service worker may stop; it does when it next asks, or when told this.
+   * The host has no line and wants one (it started, or it asks with none): the message wakes the service worker,
+   * which opens one. A closed line is not reopened otherwise, so that an idle service worker may stop.
    */
-  'host/connect-router': { request: object; answer: undefined };
+  'router/connect': { request: object; answer: undefined };
 }
 
 /** Content script → background messages. */

@@ -1,22 +1,20 @@
 /**
  * Measures what tool calls cost the agent host (issue 12, "push, don't pull"): the messages the host sends the
  * background and the storage reads, within each call. Real parts: the host runtime as Chrome's offscreen document
- * wires it, the bridge client and its line, the background's router. Stand-ins, named: runtime Ports
- * (runtime-port-pair.ts) and the page frame (content scripts cannot run in Node: the router's sendToFrame answers as a frame would) and the model (a scripted
+ * wires it, the bridge client and its line, the background's router. Stand-ins, named: runtime Ports and messages
+ * (router-line-stand.ts) and the page frame (content scripts cannot run in Node: the router's sendToFrame answers as a frame would) and the model (a scripted
  * adapter). Used by lib/host/tool-call-cost.test.ts and printed by bench/connector.bench.ts.
  */
 import { frameCallIn } from './frame-call-in';
 import type { AgentAdapter, AgentRunRequest, AgentStreamPart } from '../agent/types';
-import { createRouterClient } from '../host/create-router-client';
 import { createToolRouter } from '../background/create-tool-router';
 import { wireAgentHost } from '../agent-host-root/wire-agent-host';
 import type { HostPort } from '../host/agent-host-deps';
 import { createAgentClient } from '../messaging/agent-client';
 import { AGENT_PORT_NAME, type HostEvent, type TabSnapshot } from '../messaging/agent-messages';
 import { createAgentPortPair } from './agent-port-pair';
-import { type BackgroundToFrameMessage, ROUTER_PORT_NAME } from '../messaging/router-messages';
-import { setUpRouterLines } from '../background/set-up-router-lines';
-import { createRuntimeConnectEvent } from './runtime-port-pair';
+import type { BackgroundToFrameMessage } from '../messaging/router-messages';
+import { createRouterLineStand } from './router-line-stand';
 import { createMemoryStorageArea } from './memory-storage-area';
 import type { StorageArea } from '../messaging/storage-area';
 
@@ -26,7 +24,6 @@ const PANEL_SENDER = {
   url: `${EXTENSION.origin}sidepanel.html?tab=3`,
   origin: 'chrome-extension://webmcp-agent-test-id',
 };
-const OFFSCREEN_SENDER = { id: EXTENSION.id, url: `${EXTENSION.origin}offscreen.html`, origin: PANEL_SENDER.origin };
 const FRAME = { tabId: 3, frameId: 0, url: 'https://shop.test/', origin: 'https://shop.test' };
 const TOOL = { name: 'search', description: 'Search products', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } };
 
@@ -98,17 +95,15 @@ const until = async <T>(read: () => T | undefined | false, what: string): Promis
 
 /** A panel binds to a tab with one read-only tool and sends a message; the model calls the tool `calls` times. */
 export async function measureToolCallCost(calls: number): Promise<ToolCallCost> {
-  // The router in the "service worker", and its end of the host's line. Its Ports deliver in microtasks: what a call
-  // spans is then the call's own work, not the run's saves on timers that a busy machine lets land inside it.
-  const runtime = createRuntimeConnectEvent(queueMicrotask);
-  const lines = setUpRouterLines(
-    { runtime: { onConnect: runtime.onConnect, sendMessage: async () => undefined } },
-    { extension: EXTENSION, handlers: () => router.hostHandlers(), callHostWhenAway: true },
-  );
+  // The router in the "service worker", the host's client in the "offscreen document", and the line between them
+  // (router-line-stand.ts). Its Ports deliver in microtasks: what a call spans is then the call's own work, not the
+  // run's saves on timers that a busy machine lets land inside it. Every ask the host sends is recorded as it goes.
+  const sent: string[] = [];
+  let stand: ReturnType<typeof createRouterLineStand> | undefined;
   const router = createToolRouter({
     store: createMemoryStorageArea(),
     setBadge: () => {},
-    notifyHost: lines.notifyHost,
+    notifyHost: (message) => stand?.notifyHost(message),
     // The frame stand-in: answers a call with a result and its report, as frame-connector.ts does.
     sendToFrame: async (_tabId, _frameId, message: BackgroundToFrameMessage) => {
       const call = frameCallIn(message);
@@ -126,20 +121,15 @@ export async function measureToolCallCost(calls: number): Promise<ToolCallCost> 
     FRAME,
   );
 
-  // The host in the "offscreen document", on its line to the router: every ask it sends is recorded as it goes.
-  const sent: string[] = [];
-  const client = createRouterClient({
-    connect: () => {
-      const port = runtime.connect(ROUTER_PORT_NAME, OFFSCREEN_SENDER);
-      const post = port.postMessage;
-      port.postMessage = (message) => {
-        const m = message as { line?: string; type?: string };
-        if (m.line === 'ask' && typeof m.type === 'string') sent.push(m.type);
-        post(message);
-      };
-      return port;
+  stand = createRouterLineStand({
+    handlers: () => router.hostHandlers(),
+    microtasks: true,
+    onHostSend: (message) => {
+      const m = message as { line?: string; type?: string };
+      if (m.line === 'ask' && typeof m.type === 'string') sent.push(m.type);
     },
   });
+  const client = stand.client;
   let looked = 0;
   const bridge: typeof client = {
     ...client,

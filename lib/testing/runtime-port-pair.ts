@@ -71,10 +71,10 @@ export function createRuntimeConnectEvent(schedule: Schedule = asTask) {
   let stopped = false;
   return {
     onConnect: { addListener: (listener: (port: TestRuntimePort) => void) => void listeners.add(listener) },
-    /** runtime.connect from `sender`: the connecting end (it disconnects at once when this context stopped). */
+    /** runtime.connect from `sender`: the connecting end (it disconnects at once when no listener takes it). */
     connect(name: string, sender?: AttestedSender): TestRuntimePort {
       const pair = createRuntimePortPair(name, sender, schedule);
-      if (stopped) {
+      if (stopped || listeners.size === 0) {
         pair.accepted.disconnect();
         return pair.connecting;
       }

@@ -12,7 +12,6 @@ import type { Page } from 'puppeteer-core';
 import type { ToolOutput } from '../../lib/agent/types';
 import type { TabToolSnapshot } from '../../lib/messaging/tab-tool-snapshot';
 import type { HostCallAnswer } from '../../lib/messaging/router-messages';
-import { askRouterExpression } from '../shared/ask-router';
 import { NO_WEBGPU_NOTE } from '../../lib/local/create-local-adapter';
 import { buildTestModel } from '../../scripts/make-test-model';
 import { AUDIT_PROBLEMS } from '../fixtures/audit-problems';
@@ -44,10 +43,10 @@ async function withPageText<T>(page: Page, body: () => Promise<T>): Promise<T> {
 /** An ask of the router as the agent host makes it: its type and its request's fields (a `requestId` is left out). */
 type RouterMessage = { type: 'router/get-tools' | 'router/call-tool'; [field: string]: unknown };
 
-/** Asks the background's router on its line (tests/shared/ask-router.ts), as the agent host does. */
+/** Asks the background's router as the agent host does, through its line's handlers (tests/firefox/e2e-hook.js). */
 function toBackground<T>(extensionPage: Page, message: RouterMessage): Promise<T> {
   const { type, requestId: _requestId, ...request } = message;
-  return extensionPage.evaluate(askRouterExpression({ type, request })) as Promise<T>;
+  return run<T>(extensionPage, '(m) => browser.runtime.sendMessage(m)', { type: 'e2e:router', ask: type, request });
 }
 
 async function callInBackground(extensionPage: Page, message: RouterMessage): Promise<ToolOutput> {
