@@ -77,6 +77,21 @@ describe('setUpRouterLines (Chrome)', () => {
     expect(ports).toHaveLength(1);
   });
 
+  it('opens one more line when the host asked while the first was opening and it closed untaken', async () => {
+    const { ports, bus } = start({ hostStarted: Promise.resolve() });
+    await settle();
+    expect(ports).toHaveLength(1);
+    // The host's document was up but not yet listening when the first opened: it asks now, and the first closes.
+    bus.send({ type: 'router/connect' }, OFFSCREEN);
+    ports[0].disconnect();
+    await settle();
+    expect(ports).toHaveLength(2);
+    // Nobody asked since: a second line closing untaken opens no third.
+    ports[1].disconnect();
+    await settle();
+    expect(ports).toHaveLength(2);
+  });
+
   it('with news and no line, opens one; a host that is not there leaves the news held for the next', async () => {
     const { lines, ports, bus } = start();
     lines.notifyHost(changed(1));

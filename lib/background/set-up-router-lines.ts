@@ -52,12 +52,21 @@ export function setUpRouterLines(
 ): { notifyHost(message: BackgroundToHostMessage): void } {
   /** The line, and whether the host took it. */
   let current: { line: RequestLine<RouterPushLine>; ready: boolean } | undefined;
+  /**
+   * Someone wanted a line while one was opening (the host asked, or news came): if that one closes before the host
+   * took it (its document was not listening yet), one more is opened.
+   */
+  let wanted = false;
   const held = new Map<number, BackgroundToHostMessage>();
   const push = (line: RequestLine<RouterPushLine>, message: BackgroundToHostMessage) =>
     line.notify(message.type, { tabId: message.tabId, snapshot: message.snapshot });
 
   const open = () => {
-    if (current && !current.line.closed()) return;
+    if (current && !current.line.closed()) {
+      if (!current.ready) wanted = true;
+      return;
+    }
+    wanted = false;
     let port: Parameters<typeof portTransport>[0];
     try {
       port = browser.runtime.connect({ name: ROUTER_PORT_NAME });
@@ -81,6 +90,9 @@ export function setUpRouterLines(
       closedError: (detail) => new LineClosedError(`${HOST_LINE_CLOSED}${detail ? `: ${detail}` : '.'}`),
     });
     current = opened;
+    opened.line.onClose(() => {
+      if (current === opened && !opened.ready && wanted) open();
+    });
   };
 
   void options.hostStarted().then(open);
