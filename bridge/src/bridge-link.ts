@@ -10,7 +10,15 @@ import { randomUUID } from 'node:crypto';
 import { connect as netConnect, type Socket } from 'node:net';
 import { bridgeSocketTransport, EXTENSION_REFUSED } from './bridge-socket-transport.js';
 import { createRequestLine, type RequestLine } from './create-request-line.js';
-import { BRIDGE_PROTOCOL, type BridgeClientInfo, type HostHello, type ReplyResults, type ServerToExtension } from './protocol.js';
+import {
+  BRIDGE_PROTOCOL,
+  type BridgeClientInfo,
+  type HostHello,
+  type ReplyResults,
+  type RequestFields,
+  type RequestType,
+  type ServerAsks,
+} from './protocol.js';
 
 /** Why a request got no answer: the browser side is not there (or went away while it waited). */
 export class NotConnectedError extends Error {
@@ -28,11 +36,6 @@ export class ExtensionError extends Error {
   }
 }
 
-type RequestType = keyof ReplyResults & ServerToExtension['type'];
-type RequestFields<T extends RequestType> = Omit<Extract<ServerToExtension, { type: T }>, 'type' | 'id'>;
-
-/** What the server asks on the line (each answered by a reply; a call's updates are the person's wait). */
-type ServerAsks = { [T in RequestType]: { request: RequestFields<T>; answer: ReplyResults[T]; update: string } };
 /** What the host and the extension tell the server. */
 interface ServerHears {
   'host/hello': { request: { browser: HostHello['browser'] }; answer: undefined };

@@ -20,13 +20,13 @@ const MAX_LINE_BYTES = 64 * 1024 * 1024;
 export function bridgeSocketTransport(socket: Socket): LineTransport {
   return {
     send(message) {
-      const wire = toWire(message);
+      const wire = toBridgeWire(message);
       if (wire) socket.write(`${JSON.stringify(wire)}\n`);
     },
     onMessage(listener) {
       const read = createLineReader(
         (raw) => {
-          const message = fromWire(raw);
+          const message = fromBridgeWire(raw);
           if (message) listener(message);
         },
         { maxLineBytes: MAX_LINE_BYTES, onTooLong: () => socket.destroy() },
@@ -41,7 +41,7 @@ export function bridgeSocketTransport(socket: Socket): LineTransport {
 }
 
 /** What the server says, on the bridge's wire; undefined for what it never says there (it answers nothing). */
-function toWire(message: LineMessage): ServerToExtension | undefined {
+export function toBridgeWire(message: LineMessage): ServerToExtension | undefined {
   if (message.line === 'ask' && typeof message.id === 'string')
     return { ...message.request, type: message.type, id: message.id } as ServerToExtension;
   if (message.line === 'cancel' && typeof message.id === 'string') return { type: 'tools/cancel', id: message.id };
@@ -49,7 +49,7 @@ function toWire(message: LineMessage): ServerToExtension | undefined {
 }
 
 /** A line of the socket as the request line reads it; undefined when it is none of the kinds above. */
-function fromWire(raw: unknown): LineMessage | undefined {
+export function fromBridgeWire(raw: unknown): LineMessage | undefined {
   if (!isObject(raw)) return undefined;
   const { id } = raw;
   switch (raw.type) {

@@ -92,6 +92,18 @@ export interface ReplyResults {
   'tools/call': BridgeCallResult;
 }
 
+/** The kinds of request that get a reply. */
+export type RequestType = keyof ReplyResults & ServerToExtension['type'];
+/** A request's own fields (its kind and id are the line's). */
+export type RequestFields<T extends RequestType> = Omit<Extract<ServerToExtension, { type: T }>, 'type' | 'id'>;
+
+/**
+ * The requests as a request line's asks (create-request-line.ts), read by both ends (bridge-link.ts, and the
+ * extension's lib/mcp-bridge/create-native-lines.ts): each kind's fields, its reply's result, and a call's updates
+ * (`tools/waiting`: the person's wait). A cancel is `tools/cancel`; the wire is unchanged (BRIDGE_PROTOCOL 1).
+ */
+export type ServerAsks = { [T in RequestType]: { request: RequestFields<T>; answer: ReplyResults[T]; update: string } };
+
 /** The extension → serve (through the host). With `clientId` the host sends it to that connection only; without, to all. */
 export type ExtensionToServer =
   | (Reply & { clientId?: string })

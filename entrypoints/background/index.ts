@@ -5,6 +5,7 @@ import { setUpFrameReports } from '@/lib/background/set-up-frame-reports';
 import { setUpHostRequests } from '@/lib/background/set-up-host-requests';
 import { setUpNativeLink } from '@/lib/background/set-up-native-link';
 import { setUpOffscreenHost } from '@/lib/background/set-up-offscreen-host';
+import { setUpRouterLines } from '@/lib/background/set-up-router-lines';
 import { setUpStorageAreas } from '@/lib/background/set-up-storage-areas';
 import { setUpStubSync } from '@/lib/background/set-up-stub-sync';
 import { setUpTabEvents } from '@/lib/background/set-up-tab-events';
@@ -24,14 +25,22 @@ export default defineBackground(() => {
       ? (local) => openFirefoxPrivilegedArea(local, { indexedDB, openChannel: (name) => new BroadcastChannel(name) })
       : undefined,
   });
-  // Page tools: content scripts report, the agent host asks (Chrome: offscreen messages; Firefox: this page).
-  const { toolRouter, documentPorts } = setUpToolRouter(browser, { firefox, randomKey: () => crypto.randomUUID() });
+  // Chrome's agent host is the offscreen document: started now, and on the line the router opens to it.
+  const offscreenHost = firefox ? undefined : setUpOffscreenHost(browser);
+  const routerLines = offscreenHost
+    ? setUpRouterLines(browser, { extension, handlers: () => toolRouter.hostHandlers(), hostStarted: offscreenHost.started })
+    : undefined;
+  // Page tools: content scripts report, the agent host asks (Chrome: the offscreen host's line; Firefox: this page).
+  const { toolRouter, documentPorts } = setUpToolRouter(browser, {
+    firefox,
+    randomKey: () => crypto.randomUUID(),
+    notifyHost: routerLines?.notifyHost,
+  });
   const stubs = setUpStubSync(browser, { firefox });
   const nativeLink = setUpNativeLink(browser, { firefox });
   setUpHostRequests({
     onMessage: browser.runtime.onMessage,
     extension,
-    toolRouter,
     storageAreas,
     nativeLink: firefox ? undefined : nativeLink,
     nativeReported: stubs.nativeReported,
@@ -55,7 +64,6 @@ export default defineBackground(() => {
     storageAreas,
   });
   setUpToolbarButton(browser, { firefox });
-  const offscreenHost = firefox ? undefined : setUpOffscreenHost(browser);
   if (import.meta.env.MODE !== 'store') {
     installE2eTestHooks(globalThis, {
       pageStubReady: stubs.ready,

@@ -10,8 +10,9 @@ import type { RouterChannel } from '@/lib/messaging/router-messages';
 import { type ChannelHandlers, handleMessage, sendMessage } from '@/lib/messaging/channel';
 import { type HostChannel, isTabClosedMessage } from '@/lib/messaging/host-channel';
 
-// Chrome's agent host. chrome.runtime is the only extension API here: storage and page tools go through the
-// background with runtime messages.
+// Chrome's agent host. chrome.runtime is the only extension API here: storage goes through the background with
+// runtime messages, page tools on the router's line (a runtime Port the service worker opens,
+// lib/host/create-router-client.ts).
 const extension = { id: browser.runtime.id, origin: browser.runtime.getURL('/') };
 // Content scripts' runtime.sendMessage reaches this document too: only the extension's own contexts (the service
 // worker's storage changes and bridge notices) are heard.
@@ -29,7 +30,13 @@ const runtime = wireAgentHost({
   },
   onConnect: browser.runtime.onConnect as unknown as { addListener(listener: (port: HostPort) => void): void },
   extension,
-  bridge: createRouterClient({ sendMessage: send, onMessage: onMessage.addListener }),
+  bridge: createRouterClient({
+    onConnect: browser.runtime.onConnect as unknown as Parameters<typeof createRouterClient>[0]['onConnect'],
+    extension,
+    serviceWorkerUrl: browser.runtime.getURL('/background.js'),
+    callRouter: () => void sendMessage<RouterChannel, 'router/connect'>(send, 'router/connect', {}).catch(() => undefined),
+    lastError: () => browser.runtime.lastError?.message,
+  }),
   // The native Port to desktop agents lives in the service worker (this document has no connectNative).
   bridgeBrowser: createNativeLinkClient({ sendMessage: send, onMessage: onMessage.addListener }),
   fetch: globalThis.fetch.bind(globalThis),

@@ -2,10 +2,11 @@
  * The background's tool router: takes what frames report (into the tab registry, create-tab-registry.ts, through
  * frame-message-handlers.ts), routes calls to the owning frame one at a time per tab (create-call-queue.ts,
  * run-tool-call.ts) on each document's request line (create-frame-lines.ts), and follows a call that navigated to
- * the next document (follow-navigation.ts). It answers the agent host's requests (router-host-handlers.ts), and is
+ * the next document (follow-navigation.ts). It answers the agent host's line (router-host-handlers.ts), and is
  * itself the RouterClient of an agent host living in the background (Firefox).
  */
-import type { BackgroundToFrameMessage, FrameChannel } from '../messaging/router-messages';
+import type { LineHandlers } from '../messaging/create-request-line';
+import type { BackgroundToFrameMessage, FrameChannel, RouterLine } from '../messaging/router-messages';
 import { type ChannelHandlers, handleMessage } from '../messaging/channel';
 import { DEFAULT_MAX_RESULT_CHARS } from '../agent/cap-tool-output';
 import type { FrameSender } from './attest-frame-sender';
@@ -36,8 +37,8 @@ export interface ToolRouter extends RouterClient {
    * `frame/resume` and `frame/resume-result`.
    */
   answerFrameQuestion(message: unknown, sender: FrameSender): Promise<unknown> | undefined;
-  /** Feed a message from the agent host; resolves with the answer, or undefined when it is not a bridge message. */
-  handleHostMessage(message: unknown): Promise<unknown> | undefined;
+  /** What the router answers on the agent host's line (router-host-handlers.ts; set-up-router-lines.ts holds the line). */
+  hostHandlers(): LineHandlers<RouterLine>;
   /**
    * A tab started loading a new top document (tabs.onUpdated, status loading): what its old document's frames
    * offered is forgotten. A frame's own bridge announcing a new document (frame/ready) forgets only that frame's.
@@ -168,9 +169,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
       if (!budget.admitMessage(sender)) return Promise.resolve(undefined);
       return handleMessage(frameQuestions, message, sender);
     },
-    handleHostMessage(message) {
-      return handleMessage(hostHandlers, message, undefined);
-    },
+    hostHandlers: () => hostHandlers,
     tabNavigating(tabId) {
       // Each page load costs the bridge's injection into every frame: a tab that loads pages in a loop gets it at
       // its budget's pace (page-limits.ts), the pages in between none.
@@ -202,8 +201,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
       return checkCrashed(tabId, documentId);
     },
   };
-  // The host's ear is read at each call (a background may set it after the router is made).
-  const hostHandlers = routerHostHandlers({ router, snapshot, notifyHost: (message) => ports.notifyHost?.(message) });
+  const hostHandlers = routerHostHandlers({ router, snapshot });
   return router;
 }
 

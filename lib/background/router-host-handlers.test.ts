@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BackgroundToHostMessage, RouterChannel } from '../messaging/router-messages';
-import { handleMessage } from '../messaging/channel';
+import type { CallStateUpdate } from '../messaging/router-messages';
 import { report, settle, setup, tool, until } from '../testing/tool-router-fixtures';
 import { routerHostHandlers } from './router-host-handlers';
 
@@ -18,35 +17,37 @@ async function stand() {
     { tabId: 1, frameId: 0 },
   );
   await settle();
-  const heard: BackgroundToHostMessage[] = [];
-  const handlers = routerHostHandlers({ router, snapshot: (tabId) => router.getTools(tabId), notifyHost: (m) => heard.push(m) });
-  const ask = (message: { type: keyof RouterChannel; [field: string]: unknown }) =>
-    handleMessage(handlers, message, undefined) as Promise<unknown>;
-  return { ask, heard, signals };
+  const handlers = routerHostHandlers({ router, snapshot: (tabId) => router.getTools(tabId) });
+  const call = handlers['router/call-tool'];
+  if (!call) throw new Error('no call handler');
+  return { call, signals };
 }
 
 describe('routerHostHandlers', () => {
-  it('runs a call for the host, tells it the call waits under its requestId, and cancels it when asked', async () => {
-    const { ask, heard, signals } = await stand();
-    const answer = ask({ type: 'router/call-tool', requestId: 'r1', tabId: 1, call: { id: 'c', name: 'pay', input: {} } });
-    await until(async () =>
-      expect(heard).toEqual([expect.objectContaining({ type: 'host/call-state', requestId: 'r1', state: 'awaiting-confirmation' })]),
+  it('runs a call for the host, tells it the call waits as an update, and ends it when the line’s signal aborts', async () => {
+    const { call, signals } = await stand();
+    const heard: CallStateUpdate[] = [];
+    const controller = new AbortController();
+    const answer = call(
+      { tabId: 1, call: { id: 'c', name: 'pay', input: {} } },
+      { signal: controller.signal, update: (u) => heard.push(u) },
     );
-    expect(await ask({ type: 'router/cancel-call', requestId: 'r1' })).toBe(true);
+    await until(async () => expect(heard).toEqual([expect.objectContaining({ state: 'awaiting-confirmation' })]));
+    controller.abort();
     expect(await answer).toMatchObject({ output: { isError: true }, snapshot: { tools: [{ name: 'pay' }] } });
     await until(async () => expect(signals[0].aborted).toBe(true));
   });
 
   it('an approval it cannot read runs nothing', async () => {
-    const { ask, signals } = await stand();
-    const answer = (await ask({
-      type: 'router/call-tool',
-      requestId: 'r2',
-      tabId: 1,
-      call: { id: 'c', name: 'pay', input: {} },
-      expect: { frameId: 'zero' },
-    })) as { output: { content: { text: string }[] } };
-    expect(answer.output.content[0].text).toBe('Error [tool_changed]: The approval of "pay" could not be read. Nothing was run.');
+    const { call, signals } = await stand();
+    const answer = await call(
+      { tabId: 1, call: { id: 'c', name: 'pay', input: {} }, expect: { frameId: 'zero' } as never },
+      { signal: new AbortController().signal, update: () => undefined },
+    );
+    expect(answer.output.content[0]).toEqual({
+      type: 'text',
+      text: 'Error [tool_changed]: The approval of "pay" could not be read. Nothing was run.',
+    });
     expect(signals).toEqual([]);
   });
 });

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { BridgeBrowser } from '../messaging/mcp-bridge-messages';
 import { createMemoryStorageArea } from '../testing/memory-storage-area';
 import { createRuntimeMessageBus } from '../testing/runtime-message-bus';
-import { report, setup, tool } from '../testing/tool-router-fixtures';
 import { setUpHostRequests } from './set-up-host-requests';
 
 const extension = { id: 'ext-id', origin: 'chrome-extension://ext-id/' };
@@ -12,27 +11,23 @@ const contentScript = { id: 'ext-id', url: 'https://evil.test/', origin: 'https:
 
 function start(nativeLink?: BridgeBrowser) {
   const bus = createRuntimeMessageBus();
-  const { router } = setup();
   const storageAreas = { local: createMemoryStorageArea({ 'secret.apiKey.openai': 'sk-1' }), session: createMemoryStorageArea() };
   const reported: boolean[] = [];
   setUpHostRequests({
     onMessage: bus.onMessage,
     extension,
-    toolRouter: router,
     storageAreas,
     nativeLink,
     nativeReported: async (native) => void reported.push(native),
   });
-  return { bus, router, reported };
+  return { bus, reported };
 }
 
 describe('setUpHostRequests', () => {
-  it("answers the agent host's router questions and, on Chrome, its storage", async () => {
-    const { bus, router } = start();
-    router.handleFrameMessage({ type: 'frame/tools', report: report('http://a.test', [tool('add')]) }, { tabId: 1, frameId: 0 });
-    const tools = bus.send({ type: 'router/get-tools', tabId: 1 }, offscreen);
-    expect(tools.kept).toBe(true);
-    await expect(tools.answer).resolves.toMatchObject({ tabId: 1 });
+  it("answers, on Chrome, the agent host's storage, and leaves the router's questions to its line", async () => {
+    const { bus } = start();
+    // The router's questions ride the router's line (set-up-router-lines.ts): no runtime message reaches the router.
+    expect(bus.send({ type: 'router/get-tools', tabId: 1 }, offscreen).kept).toBe(false);
     const stored = bus.send({ type: 'storage/get', area: 'local', keys: ['secret.apiKey.openai'] }, offscreen);
     await expect(stored.answer).resolves.toEqual({ ok: true, value: { 'secret.apiKey.openai': 'sk-1' } });
   });

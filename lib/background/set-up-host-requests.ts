@@ -1,8 +1,9 @@
 /**
- * What the agent host asks the background (runtime.onMessage, from the extension's own pages only: isHostSender):
- * the router's `router/…` questions, and on Chrome, whose offscreen host has no chrome.storage nor connectNative,
- * its storage (`storage/…`) and native link (`native-link/…`); plus the host's report of whether the browser has
- * native WebMCP, which a document can tell and the service worker cannot.
+ * What the agent host asks the background by runtime message (runtime.onMessage, from the extension's own pages
+ * only: isHostSender): on Chrome, whose offscreen host has no chrome.storage nor connectNative, its storage
+ * (`storage/…`) and native link (`native-link/…`); and the host's report of whether the browser has native WebMCP,
+ * which a document can tell and the service worker cannot. The router's questions ride the router's line
+ * (set-up-router-lines.ts).
  */
 import { serveAgentStorage } from '../messaging/agent-storage-proxy';
 import type { RouterChannel } from '../messaging/router-messages';
@@ -11,14 +12,12 @@ import { isHostSender } from '../messaging/is-host-sender';
 import type { BridgeBrowser } from '../messaging/mcp-bridge-messages';
 import type { StorageArea } from '../messaging/storage-area';
 import { serveNativeLink } from './create-native-link';
-import type { ToolRouter } from './create-tool-router';
 import type { RuntimeMessageEvent } from './runtime-message-event';
 
 interface HostRequestsDeps {
   onMessage: RuntimeMessageEvent;
   /** The extension's id and origin (runtime.id, runtime.getURL('/')): who counts as the host. */
   extension: { id: string; origin: string };
-  toolRouter: Pick<ToolRouter, 'handleHostMessage'>;
   /** The areas served to Chrome's offscreen host. */
   storageAreas: { local: StorageArea; session: StorageArea };
   /** The native link served to Chrome's offscreen host; Firefox's host calls it directly (none given). */
@@ -36,9 +35,7 @@ export function setUpHostRequests(deps: HostRequestsDeps): void {
       return false;
     }
     const answer =
-      deps.toolRouter.handleHostMessage(message) ??
-      serveAgentStorage(message, deps.storageAreas) ??
-      (deps.nativeLink ? serveNativeLink(deps.nativeLink, message) : undefined);
+      serveAgentStorage(message, deps.storageAreas) ?? (deps.nativeLink ? serveNativeLink(deps.nativeLink, message) : undefined);
     if (!answer) return false;
     void answer.then(sendResponse);
     return true;

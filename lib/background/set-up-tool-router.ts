@@ -7,6 +7,7 @@
 import { DOCUMENT_PORT_NAME } from '../messaging/router-messages';
 import { createDocumentPorts } from './create-document-ports';
 import { createToolRouter, type ToolRouter } from './create-tool-router';
+import type { ToolRouterPorts } from './tool-router-ports';
 import { isCrashedTab } from './is-crashed-tab';
 import { type ConnectorInjection, createConnectorLoader, createFrameFinder, type FrameProbe } from './load-connector';
 
@@ -30,7 +31,6 @@ interface ToolRouterBrowser {
     connect(tabId: number, options: { name: string; frameId?: number; documentId?: string }): HeldPort;
   };
   action: { setBadgeText(details: { tabId: number; text: string }): Promise<void> };
-  runtime: { sendMessage(message: unknown): Promise<unknown> };
   /** The browser's typings cannot name load-connector.ts's injections (their `args` typed by `func`): taken as never. */
   scripting: { executeScript(injection: never): Promise<unknown> };
 }
@@ -42,7 +42,10 @@ interface BackgroundToolRouter {
 }
 
 /** Creates the router and the document Ports. `firefox`: the bridge targets frames by id (no document ids). */
-export function setUpToolRouter(browser: ToolRouterBrowser, options: { firefox: boolean; randomKey: () => string }): BackgroundToolRouter {
+export function setUpToolRouter(
+  browser: ToolRouterBrowser,
+  options: { firefox: boolean; randomKey: () => string; notifyHost: ToolRouterPorts['notifyHost'] },
+): BackgroundToolRouter {
   const toolRouter = createToolRouter({
     store: {
       get: (keys) => browser.storage.session.get([...keys]),
@@ -53,7 +56,7 @@ export function setUpToolRouter(browser: ToolRouterBrowser, options: { firefox: 
     sendToFrame: (tabId, frameId, message, documentId) =>
       browser.tabs.sendMessage(tabId, message, documentId ? { documentId } : { frameId }),
     setBadge: (tabId, text) => void browser.action.setBadgeText({ tabId, text }).catch(() => {}),
-    notifyHost: (message) => void browser.runtime.sendMessage(message).catch(() => {}),
+    notifyHost: options.notifyHost,
     // The two halves of the bridge, and the key that proves the page channel's handshake to both.
     loadConnector: createConnectorLoader({
       executeScript: (injection: ConnectorInjection) => browser.scripting.executeScript(injection as never),

@@ -22,7 +22,7 @@ export interface ToolRouterPorts {
   sendToFrame(tabId: number, frameId: number, message: BackgroundToFrameMessage, documentId?: string): Promise<unknown>;
   /** action.setBadgeText for one tab ('' clears it). */
   setBadge(tabId: number, text: string): void;
-  /** Broadcast to the agent host (Chrome: runtime.sendMessage). Optional: a host in the same context needs none. */
+  /** Pushes to the agent host (Chrome: its router line, set-up-router-lines.ts). Optional: a host in the same context needs none. */
   notifyHost?(message: BackgroundToHostMessage): void;
   /** What a page may make the router do (default: page-limits.ts's numbers, the real clock): create-page-budget.ts. */
   pageBudget?: PageBudgetOptions;

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ToolOutput } from '../agent/types';
 import type { ClientCallRequest } from '../messaging/client-call-request';
-import type { NativeOutbound } from '../messaging/mcp-bridge-messages';
+import type { BridgeCallResult } from '../messaging/mcp-bridge-messages';
 import { createMemoryStorageArea } from '../testing/memory-storage-area';
 import { callSharedTool } from './call-shared-tool';
 import { LEFT_SHARED_SITE_ERROR, NOT_SHARED_ERROR } from './client-refusals';
@@ -27,7 +27,8 @@ async function setup(run: (request: ClientCallRequest) => Promise<{ output: Tool
   const client = clients.get('c1');
   if (!client) throw new Error('no client');
   let url = `${SHOP}/`;
-  const posted: NativeOutbound[] = [];
+  const waits: string[] = [];
+  let last: BridgeCallResult | undefined;
   const notified: string[] = [];
   const cleared: string[] = [];
   const deps = {
@@ -40,12 +41,13 @@ async function setup(run: (request: ClientCallRequest) => Promise<{ output: Tool
     },
     choices,
     watched: () => watched,
-    post: (m: NativeOutbound) => void posted.push(m),
     generateId: () => 'x',
   };
-  const call = (name = 'shop_example__search') => callSharedTool(deps, client, 'r1', name, { q: 'a' });
-  const result = () => (posted.find((m) => m.type === 'reply') as { result: { content: { text: string }[]; isError?: boolean } }).result;
-  return { call, result, posted, notified, cleared, client, mustAsk, moveTo: (next: string) => (url = next) };
+  const call = async (name = 'shop_example__search', signal = new AbortController().signal) => {
+    last = await callSharedTool(deps, client, name, { q: 'a' }, { signal, waiting: (message) => void waits.push(message) });
+  };
+  const result = () => last as { content: { type: string; text: string }[]; isError?: boolean };
+  return { call, result, waits, notified, cleared, client, mustAsk, moveTo: (next: string) => (url = next) };
 }
 
 const ok: ToolOutput = { content: [{ type: 'text', text: 'found it' }] };
@@ -79,7 +81,7 @@ describe('callSharedTool', () => {
     };
     const unwatched = await setup(asking);
     await unwatched.call();
-    expect(unwatched.posted[0]).toMatchObject({ type: 'tools/waiting', clientId: 'c1', id: 'r1' });
+    expect(unwatched.waits).toEqual(['Waiting for the person to answer in the browser (search on shop.example).']);
     expect(unwatched.notified).toEqual(['Agent is waiting for you | Allow search on shop.example?']);
     const watched = await setup(asking, true);
     await watched.call();
@@ -94,6 +96,25 @@ describe('callSharedTool', () => {
     await state.call();
     expect(state.result().content[0].text).toBe(LEFT_SHARED_SITE_ERROR);
     expect(state.client.read.size).toBe(0);
+  });
+
+  it('ends the page call with the line’s reason when its signal aborts, and when the person stops the site', async () => {
+    const reasons: unknown[] = [];
+    const waiting = async (request: ClientCallRequest) =>
+      new Promise<{ output: ToolOutput; ran: boolean }>((resolve) => {
+        request.signal?.addEventListener('abort', () => {
+          reasons.push(request.signal?.reason);
+          resolve({ output: { content: [{ type: 'text', text: 'Error [cancelled]: stopped.' }], isError: true }, ran: false });
+        });
+      });
+    const state = await setup(waiting);
+    const line = new AbortController();
+    const call = state.call('shop_example__search', line.signal);
+    await vi.waitFor(() => expect(state.client.calls.size).toBe(1));
+    line.abort(new Error('the line closed'));
+    await call;
+    expect(reasons).toEqual([new Error('the line closed')]);
+    expect(state.client.calls.size).toBe(0);
   });
 
   it('passes on a Deny or bad arguments, and answers any other refusal or a changed tool with the one refusal', async () => {

@@ -4,12 +4,13 @@
  * confirmation policy asked in the panel in the client's name (a notification when no panel shows the tab), the
  * router, cursor and caps; the result comes back spotlighted in the client's own delimiter (to-mcp-result.ts), and
  * only while the tab still shows the shared site. A refusal says only that no such tool is shared (client-refusals.ts).
+ * It answers the client's `tools/call` ask on its line (native-client-handlers.ts), which posts the reply.
  */
 import { parseToolError } from '../agent/tool-error-codes';
 import type { ToolCall, ToolOutput } from '../agent/types';
 import type { BridgeBrowser } from '../messaging/mcp-bridge-messages';
 import type { ClientCallRequest } from '../messaging/client-call-request';
-import type { NativeOutbound } from '../messaging/mcp-bridge-messages';
+import type { BridgeCallResult } from '../messaging/mcp-bridge-messages';
 import { webOriginOf } from '../shared/web-origin-of';
 import { LEFT_SHARED_SITE_ERROR, NOT_SHARED_ERROR, refusalOutput } from './client-refusals';
 import type { DesktopClient } from './create-client-registry';
@@ -36,24 +37,35 @@ interface CallSharedToolDeps {
   choices: Pick<SharingChoices, 'enabled' | 'isShared'>;
   /** Whether a panel shows this tab now (it shows the question; no notification is needed). */
   watched(tabId: number): boolean;
-  post(message: NativeOutbound): void;
   generateId(): string;
 }
 
-/** Runs one call of `client` (request `id`) and posts its reply. */
+/** What the line gives a running call (lib/mcp-bridge/native-client-handlers.ts): its cancel, and the client's ear. */
+export interface SharedCallContext {
+  /** Aborts when the client cancels or its line closes (the reason says which). */
+  signal: AbortSignal;
+  /** Tells the client the call waits for the person (`tools/waiting` on the bridge's wire). */
+  waiting(message: string): void;
+}
+
+/** Runs one call of `client` and gives its reply's result. */
 export async function callSharedTool(
   deps: CallSharedToolDeps,
   client: DesktopClient,
-  id: string,
   name: string,
   input: Record<string, unknown>,
-): Promise<void> {
-  const reply = (result: unknown) => deps.post({ type: 'reply', id, clientId: client.id, result });
+  context: SharedCallContext,
+): Promise<BridgeCallResult> {
   const tool = (await deps.listing()).get(name);
-  if (!tool) return reply(toMcpError(refusalOutput(NOT_SHARED_ERROR)));
+  if (!tool) return toMcpError(refusalOutput(NOT_SHARED_ERROR));
+  // The client's cancel and its line's close come through the line's signal; the person's stop (sharing-intents.ts)
+  // and a client dropped from the registry through the controller.
   const controller = new AbortController();
-  client.calls.set(id, { controller, site: tool.site, tabId: tool.tabId });
+  const onAbort = () => controller.abort(context.signal.reason);
+  if (context.signal.aborted) onAbort();
+  else context.signal.addEventListener('abort', onAbort, { once: true });
   const callId = `mcp-${deps.generateId()}`;
+  client.calls.set(callId, { controller, site: tool.site, tabId: tool.tabId });
   // Judged by the frame that owns the tool: what the client read on any other origin (the site around a frame
   // included) makes the call ask, whatever its annotations say.
   const identity = { origin: frameOriginOf(tool.entry), originalName: tool.entry.originalName };
@@ -70,30 +82,26 @@ export async function callSharedTool(
         ...(force ? { force } : {}),
         shown: { frameId, ...(documentId !== undefined ? { documentId } : {}), origin, originalName },
         onAsking: () => {
-          deps.post({
-            type: 'tools/waiting',
-            clientId: client.id,
-            id,
-            message: `Waiting for the person to answer in the browser (${tool.entry.name} ${whereOf(tool)}).`,
-          });
+          context.waiting(`Waiting for the person to answer in the browser (${tool.entry.name} ${whereOf(tool)}).`);
           notifyWaiting(deps, client, tool, callId);
         },
       },
     );
     const code = output.isError ? parseToolError(toolText(output))?.code : undefined;
     // A refusal before the page says nothing of where the tab went; neither does the router's "the tool changed".
-    if (!ran) return reply(toMcpError(PLAIN_REFUSALS.has(code ?? '') ? output : refusalOutput(NOT_SHARED_ERROR)));
-    if (code && NOT_RUN_CODES.has(code)) return reply(toMcpError(refusalOutput(NOT_SHARED_ERROR)));
+    if (!ran) return toMcpError(PLAIN_REFUSALS.has(code ?? '') ? output : refusalOutput(NOT_SHARED_ERROR));
+    if (code && NOT_RUN_CODES.has(code)) return toMcpError(refusalOutput(NOT_SHARED_ERROR));
     // A call that took its tab to a page not shared (another site, or sharing stopped meanwhile) returns what that
     // page says of itself: it stays in the browser.
     if (!(await stillShared(deps, tool))) {
-      return reply(toMcpError(client.guard.settle(tool.entry, identity, refusalOutput(LEFT_SHARED_SITE_ERROR))));
+      return toMcpError(client.guard.settle(tool.entry, identity, refusalOutput(LEFT_SHARED_SITE_ERROR)));
     }
     client.read.add(identity.origin);
     const settled = client.guard.settle(tool.entry, identity, output);
-    reply(toMcpResult(settled, client.spotlight, { tool: name, untrusted: tool.entry.annotations?.untrustedContentHint === true }));
+    return toMcpResult(settled, client.spotlight, { tool: name, untrusted: tool.entry.annotations?.untrustedContentHint === true });
   } finally {
-    client.calls.delete(id);
+    context.signal.removeEventListener('abort', onAbort);
+    client.calls.delete(callId);
     void deps.browser.clearNotification(callId).catch(() => undefined);
   }
 }

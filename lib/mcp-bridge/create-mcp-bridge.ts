@@ -19,8 +19,10 @@
  *   existed, a tab that closed or left its site, a site no longer shared and a tool that changed (client-refusals.ts).
  *   No reply, error or progress message names a site, tab or tool that is not shared.
  *
- * Every message of the native host goes through one switch (handle-native-message.ts); Firefox's host is answered
- * with the pairing proof (pairing-code.ts). This file only wires those parts together.
+ * Every message of the native host goes through one switch (handle-native-message.ts); a client's requests ride its
+ * request line (create-native-lines.ts: ids, cancels as aborted signals, a running call ended when its client or the
+ * native Port goes), answered by native-client-handlers.ts; Firefox's host is answered with the pairing proof
+ * (pairing-code.ts). This file only wires those parts together.
  */
 import type { BridgeBrowser } from '../messaging/mcp-bridge-messages';
 import type { RouterClient } from '../messaging/router-client';
@@ -31,7 +33,9 @@ import { type ClientSession, callSharedTool } from './call-shared-tool';
 import { type ClientGuard, createClientRegistry } from './create-client-registry';
 import { createListChangeNotifier } from './create-list-change-notifier';
 import { createSharingViews, type SharingPort } from './create-sharing-views';
+import { createNativeLines } from './create-native-lines';
 import { handleNativeMessage } from './handle-native-message';
+import { nativeClientHandlers } from './native-client-handlers';
 import { listSharedTools } from './list-shared-tools';
 import { createToolNames } from '../agent/site-tool-names';
 import { answerChallenge } from './pairing-code';
@@ -74,8 +78,6 @@ export function createMcpBridge(deps: McpBridgeDeps): McpBridge {
   let link: NativeLinkState = { state: 'closed' };
 
   const post = (message: NativeOutbound) => void browser.post(message).catch(() => undefined);
-  const reply = (clientId: string, id: string, result: unknown) => post({ type: 'reply', id, clientId, result });
-  const refuse = (clientId: string, id: string, message: string) => post({ type: 'reply', id, clientId, error: { message } });
 
   const listing = () => listSharedTools({ choices, browser, tools: deps.tools, names });
   const listTools = async () => [...(await listing())].map(([name, tool]) => toBridgeTool(name, tool));
@@ -93,21 +95,28 @@ export function createMcpBridge(deps: McpBridgeDeps): McpBridge {
     if (clients.drop(clientId)) void views.broadcast();
   };
 
+  const lines = createNativeLines({
+    post,
+    handlers: (clientId) =>
+      nativeClientHandlers(clientId, {
+        clients,
+        listTools,
+        listed: notifier.listed,
+        callTool: (client, name, input, context) =>
+          callSharedTool(
+            { listing, session: deps.session, browser, choices, watched: views.watched, generateId },
+            client,
+            name,
+            input,
+            context,
+          ),
+        clientsChanged: () => void views.broadcast(),
+      }),
+  });
   const onNative = (raw: unknown) =>
     handleNativeMessage(raw, {
       clients,
-      reply,
-      refuse,
-      listTools,
-      listed: notifier.listed,
-      callTool: (client, id, name, input) =>
-        callSharedTool(
-          { listing, session: deps.session, browser, choices, watched: views.watched, post, generateId },
-          client,
-          id,
-          name,
-          input,
-        ),
+      lines,
       answerChallenge: (nonce) => void answerChallenge(deps.storage, nonce).then((proof) => post({ type: 'host/proof', proof })),
       clientsChanged: () => void views.broadcast(),
     });
@@ -117,6 +126,8 @@ export function createMcpBridge(deps: McpBridgeDeps): McpBridge {
     state: (next) => {
       link = next;
       if (next.state !== 'open') {
+        // The lines first: a call still running ends with the line's error as its reason.
+        lines.closeAll(next.state === 'failed' ? next.error : undefined);
         for (const clientId of clients.ids()) dropClient(clientId);
         notifier.forget();
       }

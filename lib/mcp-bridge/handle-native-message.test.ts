@@ -1,34 +1,49 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { BridgeCallResult, NativeOutbound } from '../messaging/mcp-bridge-messages';
+import type { SharedCallContext } from './call-shared-tool';
 import { createClientRegistry } from './create-client-registry';
+import { createNativeLines } from './create-native-lines';
 import { handleNativeMessage } from './handle-native-message';
+import { nativeClientHandlers } from './native-client-handlers';
 
 const NONCE = '0123456789abcdef';
 
+/** The native host's messages through the real lines and handlers; what they post back is gathered. */
 function setup() {
   const clients = createClientRegistry({ createGuard: () => ({ mustAsk: () => undefined, settle: (_t, _i, output) => output }) });
-  const replies: { clientId: string; id: string; result?: unknown; error?: string }[] = [];
+  const posted: NativeOutbound[] = [];
+  const replies = () =>
+    posted
+      .filter((m) => m.type === 'reply')
+      .map((m) => ({ clientId: m.clientId, id: m.id, ...('error' in m ? { error: m.error.message } : { result: m.result }) }));
+  const contexts: SharedCallContext[] = [];
   const deps = {
-    clients,
-    reply: (clientId: string, id: string, result: unknown) => void replies.push({ clientId, id, result }),
-    refuse: (clientId: string, id: string, error: string) => void replies.push({ clientId, id, error }),
     listTools: vi.fn(async () => [{ name: 'shop__search', description: 'd', inputSchema: { type: 'object' as const } }]),
     listed: vi.fn(),
-    callTool: vi.fn(async () => undefined),
+    callTool: vi.fn(async (_client: unknown, _name: string, _input: unknown, context: SharedCallContext): Promise<BridgeCallResult> => {
+      contexts.push(context);
+      return { content: [{ type: 'text', text: 'ok' }] };
+    }),
     answerChallenge: vi.fn(),
     clientsChanged: vi.fn(),
   };
-  const send = (message: unknown) => handleNativeMessage(message, deps);
+  const lines = createNativeLines({
+    post: (m) => void posted.push(m),
+    handlers: (clientId) => nativeClientHandlers(clientId, { clients, ...deps }),
+  });
+  const send = (message: unknown) => handleNativeMessage(message, { clients, lines, ...deps });
   const hello = (clientId = 'c1') => send({ type: 'client/hello', clientId, id: 'h', protocol: 1, client: { name: 'A' }, nonce: NONCE });
-  return { deps, replies, send, hello, clients };
+  return { deps, replies, posted, send, hello, clients, contexts, lines };
 }
 
 describe('handleNativeMessage', () => {
-  it('drops what is not a message, and the host’s own notices', () => {
-    const { send, replies, deps } = setup();
+  it('drops what is not a message, and the host’s own notices', async () => {
+    const { send, posted, deps } = setup();
     for (const message of [null, 'x', [], { type: 3 }, { type: 'host/busy', reason: 'other-browser' }, { type: 'host/unpaired' }]) {
       send(message);
     }
-    expect(replies).toEqual([]);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(posted).toEqual([]);
     expect(deps.clientsChanged).not.toHaveBeenCalled();
   });
 
@@ -42,10 +57,10 @@ describe('handleNativeMessage', () => {
     expect(deps.answerChallenge).toHaveBeenCalledWith(NONCE);
   });
 
-  it('greets a client, and tells the panels who is connected when one comes or goes', () => {
+  it('greets a client, and tells the panels who is connected when one comes or goes', async () => {
     const { hello, send, replies, deps, clients } = setup();
     hello();
-    expect(replies).toEqual([{ clientId: 'c1', id: 'h', result: { extension: 'webmcp-agent' } }]);
+    await vi.waitFor(() => expect(replies()).toEqual([{ clientId: 'c1', id: 'h', result: { extension: 'webmcp-agent' } }]));
     expect(deps.clientsChanged).toHaveBeenCalledTimes(1);
     send({ type: 'client/gone', clientId: 'nobody' });
     send({ type: 'client/gone', clientId: 7 });
@@ -55,33 +70,46 @@ describe('handleNativeMessage', () => {
     expect(deps.clientsChanged).toHaveBeenCalledTimes(2);
   });
 
-  it('refuses every request, of a kind it knows or not, until the client said hello; then drops unknown kinds', () => {
+  it('refuses a request until the client said hello, and drops kinds no line asks and ids longer than 100 characters', async () => {
     const { send, replies, hello, deps } = setup();
     send({ type: 'tools/list', clientId: 'c1', id: 'r1' });
-    send({ type: 'tools/whatever', clientId: 'c1', id: `r2${'x'.repeat(200)}` });
+    send({ type: 'tools/whatever', clientId: 'c1', id: 'r2' });
+    send({ type: 'tools/list', clientId: 'c1', id: 'x'.repeat(101) });
     send({ type: 'tools/list', clientId: 'c1' });
-    expect(replies).toEqual([
-      { clientId: 'c1', id: 'r1', error: 'Say hello first.' },
-      { clientId: 'c1', id: `r2${'x'.repeat(98)}`, error: 'Say hello first.' },
-    ]);
+    await vi.waitFor(() => expect(replies()).toEqual([{ clientId: 'c1', id: 'r1', error: 'Say hello first.' }]));
     hello();
     send({ type: 'tools/whatever', clientId: 'c1', id: 'r3' });
-    expect(replies.map((r) => r.id)).toEqual(['r1', `r2${'x'.repeat(98)}`, 'h']);
+    await vi.waitFor(() => expect(replies().map((r) => r.id)).toEqual(['r1', 'h']));
     expect(deps.listTools).not.toHaveBeenCalled();
   });
 
-  it('lists, remembering what the client got; calls with its arguments; and cancels a call', async () => {
-    const { send, replies, hello, deps, clients } = setup();
+  it('lists, remembering what the client got; calls with its arguments; and cancels a call as an aborted signal', async () => {
+    const { send, replies, hello, deps, clients, contexts } = setup();
     hello();
     send({ type: 'tools/list', clientId: 'c1', id: 'l' });
-    await vi.waitFor(() => expect(replies.at(-1)?.id).toBe('l'));
+    await vi.waitFor(() => expect(replies().at(-1)?.id).toBe('l'));
     expect(deps.listed).toHaveBeenCalledWith(await deps.listTools.mock.results[0].value);
+    deps.callTool.mockImplementationOnce(
+      (_client, _name, _input, context) =>
+        new Promise((resolve) => {
+          contexts.push(context);
+          context.waiting('waiting for the person');
+          context.signal.addEventListener('abort', () => resolve({ content: [{ type: 'text', text: 'cancelled' }], isError: true }));
+        }),
+    );
     send({ type: 'tools/call', clientId: 'c1', id: 'c', name: 'shop__search', arguments: ['not', 'a', 'record'] });
-    expect(deps.callTool).toHaveBeenCalledWith(clients.get('c1'), 'c', 'shop__search', {});
-    const controller = new AbortController();
-    clients.get('c1')?.calls.set('c', { controller, site: 'https://shop.example', tabId: 1 });
+    await vi.waitFor(() => expect(contexts).toHaveLength(1));
+    expect(deps.callTool).toHaveBeenCalledWith(clients.get('c1'), 'shop__search', {}, expect.anything());
     send({ type: 'tools/cancel', clientId: 'c1', id: 'c' });
-    expect(controller.signal.aborted).toBe(true);
+    await vi.waitFor(() => expect(contexts[0].signal.aborted).toBe(true));
+    expect(contexts[0].signal.reason).toMatchObject({ name: 'AbortError' });
+    await vi.waitFor(() =>
+      expect(replies().at(-1)).toEqual({
+        clientId: 'c1',
+        id: 'c',
+        result: { content: [{ type: 'text', text: 'cancelled' }], isError: true },
+      }),
+    );
   });
 
   it('says only that the call failed when it throws: an exception’s text could name any tab or site', async () => {
@@ -89,8 +117,8 @@ describe('handleNativeMessage', () => {
     hello();
     deps.callTool.mockRejectedValueOnce(new Error('tab 4 on https://bank.example/secret'));
     send({ type: 'tools/call', clientId: 'c1', id: 'c', name: 'x', arguments: {} });
-    await vi.waitFor(() => expect(replies.at(-1)?.id).toBe('c'));
-    expect(JSON.stringify(replies.at(-1))).not.toContain('bank');
-    expect(JSON.stringify(replies.at(-1))).toContain('the call failed in the extension');
+    await vi.waitFor(() => expect(replies().at(-1)?.id).toBe('c'));
+    expect(JSON.stringify(replies().at(-1))).not.toContain('bank');
+    expect(JSON.stringify(replies().at(-1))).toContain('the call failed in the extension');
   });
 });

@@ -14,7 +14,14 @@
 import type { ExtensionToHost, ExtensionToServer, HostToExtension, ServerToExtension } from '../../bridge/src/protocol';
 import type { MessageOf } from './channel';
 
-export type { BridgeCallResult, BridgeContent, BridgeTool, HostBusyReason, HostUnpairedReason } from '../../bridge/src/protocol';
+export type {
+  BridgeCallResult,
+  BridgeContent,
+  BridgeTool,
+  HostBusyReason,
+  HostUnpairedReason,
+  ServerAsks,
+} from '../../bridge/src/protocol';
 /** The native host's name, as the bridge package installs it (runtime.connectNative asks for it). */
 export { NATIVE_HOST_NAME } from '../../bridge/src/extension-ids';
 

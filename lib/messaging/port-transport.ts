@@ -4,7 +4,8 @@ import type { LineTransport } from './create-request-line';
 interface RuntimePortLike {
   postMessage(message: unknown): void;
   onMessage: { addListener(listener: (message: unknown) => void): void };
-  onDisconnect: { addListener(listener: (port?: { error?: { message?: string } }) => void): void };
+  /** Firefox gives the Port with its `error`; Chrome's typings have none (its reason is in runtime.lastError). */
+  onDisconnect: { addListener(listener: (port?: object) => void): void };
   disconnect(): void;
 }
 
@@ -16,7 +17,10 @@ export function portTransport(port: RuntimePortLike, lastError?: () => string | 
   return {
     send: (message) => port.postMessage(message),
     onMessage: (listener) => port.onMessage.addListener(listener),
-    onClose: (listener) => port.onDisconnect.addListener((gone) => listener(gone?.error?.message ?? lastError?.())),
+    onClose: (listener) =>
+      port.onDisconnect.addListener((gone) =>
+        listener((gone as { error?: { message?: string } } | undefined)?.error?.message ?? lastError?.()),
+      ),
     close: () => port.disconnect(),
   };
 }

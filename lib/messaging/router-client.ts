@@ -2,7 +2,7 @@
  * The one interface the agent host uses to reach page tools, whatever context it runs in:
  * - Firefox: the host is the background page itself and uses the router directly (createToolRouter);
  * - Chrome: the host is the offscreen document and uses createRouterClient, which talks to the router in
- *   the service worker with runtime messages (lib/messaging/router-messages.ts).
+ *   the service worker on a request line over a runtime Port the service worker opens (lib/messaging/router-messages.ts).
  */
 import type { ToolCall, ToolOutput } from '../agent/types';
 import type { ExpectedTool } from './router-messages';

@@ -3,6 +3,8 @@
  *
  *   content script (isolated world, one per frame)  ⇄  background router  ⇄  agent host (offscreen document)
  *
+ * The router and Chrome's agent host talk on a request line over a runtime Port (RouterLine, RouterPushLine).
+ *
  * Content scripts are page-adjacent: everything they send is data about the page, never an instruction, and
  * nothing privileged travels towards them (only a tool name, its input and limits).
  */
@@ -259,35 +261,66 @@ export interface HostCallAnswer {
   snapshot: TabToolSnapshot;
 }
 
-/** Agent host → the background's tool router (runtime.sendMessage; taken only from extension pages). */
-export interface RouterChannel {
-  /** The tab's snapshot. The tab is watched from then on: its changes are pushed (host/tools-changed). */
-  'router/get-tools': { request: { tabId: number }; answer: TabToolSnapshot };
-  /** Runs one call (never an error answer: failures are `Error [code]` outputs). */
-  'router/call-tool': { request: { tabId: number; call: ToolCall; requestId: string; expect?: ExpectedTool }; answer: HostCallAnswer };
-  'router/cancel-call': { request: { requestId: string }; answer: true };
-  /**
-   * Sent every 20 s while a call is pending (a form can wait minutes for the person): it keeps Chrome from
-   * stopping the idle service worker that holds the call.
-   */
-  'router/keepalive': { request: object; answer: true };
-  /** Whether the browser has native WebMCP, as the host's document sees it (Chrome's page-world stub follows it). */
-  'router/native-webmcp': { request: { native: boolean }; answer: undefined };
+/**
+ * The runtime Port between Chrome's agent host (the offscreen document) and the background's router. The background
+ * opens it (runtime.connect from the service worker) and the host takes it only from the service worker: a
+ * runtime.onConnect listener in the background would hold open every Port a side panel opens to an agent host that
+ * is gone, so the panel would never hear that no host took it (lib/background/create-document-ports.ts). On it, a
+ * request line (lib/messaging/create-request-line.ts): the host's asks (RouterLine) and the router's pushes
+ * (RouterPushLine).
+ */
+export const ROUTER_PORT_NAME = 'webmcp-agent-router';
+
+/** A running call's parked state, as the router tells the host (an update of router/call-tool). */
+export interface CallStateUpdate {
+  state: 'awaiting-confirmation';
+  /** What the person should click, in the background's own words. */
+  prompt: string;
 }
 
-/** Background → agent host, pushed (runtime.sendMessage broadcast; the host filters by requestId / tabId). */
-export interface RouterPushChannel {
+/**
+ * Agent host → the background's tool router, on the router's line (ROUTER_PORT_NAME). A call's cancel is the line's
+ * (the router's handler sees its signal abort, the page gets toolcancel); when the line closes (the service worker
+ * stopped or restarted) every pending ask fails with its one error.
+ */
+export interface RouterLine {
+  /** The tab's snapshot. The tab is watched from then on: its changes are pushed (host/tools-changed). */
+  'router/get-tools': { request: { tabId: number }; answer: TabToolSnapshot };
+  /** Runs one call (never an error answer: failures are `Error [code]` outputs); a wait for the person is an update. */
+  'router/call-tool': {
+    request: { tabId: number; call: ToolCall; expect?: ExpectedTool };
+    answer: HostCallAnswer;
+    update: CallStateUpdate;
+  };
+  /**
+   * A notice sent every 20 s while an ask is pending (a form can wait minutes for the person): a message on the Port
+   * keeps Chrome from stopping the idle service worker that holds the call (an open Port alone does not).
+   */
+  'router/keepalive': { request: object; answer: undefined };
+  /** The host took the line: the router may push on it (what it held while it had none goes first). */
+  'router/ready': { request: object; answer: undefined };
+}
+
+/** Background → agent host, on the router's line. */
+export interface RouterPushLine {
   /** A watched tab's tools or page changed: the snapshot after the change. */
   'host/tools-changed': { request: { tabId: number; snapshot: TabToolSnapshot }; answer: undefined };
-  /** A running call waits for the person. */
-  'host/call-state': { request: { requestId: string; state: 'awaiting-confirmation'; prompt: string }; answer: undefined };
+}
+
+/** Agent host → background, on runtime.sendMessage (taken only from extension pages). */
+export interface RouterChannel {
+  /** Whether the browser has native WebMCP, as the host's document sees it (Chrome's page-world stub follows it). */
+  'router/native-webmcp': { request: { native: boolean }; answer: undefined };
+  /**
+   * The host has no line and wants one (it started, or it asks with none): the message wakes the service worker,
+   * which opens one. A closed line is not reopened otherwise, so that an idle service worker may stop.
+   */
+  'router/connect': { request: object; answer: undefined };
 }
 
 /** Content script → background messages. */
 export type FrameToBackgroundMessage = ChannelMessage<FrameChannel>;
 /** Background → frame messages. */
 export type BackgroundToFrameMessage = ChannelMessage<ConnectorChannel>;
-/** Agent host → background messages. */
-export type HostToBackgroundMessage = ChannelMessage<RouterChannel>;
-/** Background → agent host pushes. */
-export type BackgroundToHostMessage = ChannelMessage<RouterPushChannel>;
+/** Background → agent host pushes (on the router's line). */
+export type BackgroundToHostMessage = ChannelMessage<RouterPushLine>;

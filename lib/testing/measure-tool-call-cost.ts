@@ -1,20 +1,20 @@
 /**
  * Measures what tool calls cost the agent host (issue 12, "push, don't pull"): the messages the host sends the
  * background and the storage reads, within each call. Real parts: the host runtime as Chrome's offscreen document
- * wires it, the bridge client, the background's router. Stand-ins, named: the page frame (runtime messaging and
- * content scripts cannot run in Node: the router's sendToFrame answers as a frame would) and the model (a scripted
+ * wires it, the bridge client and its line, the background's router. Stand-ins, named: runtime Ports and messages
+ * (router-line-stand.ts) and the page frame (content scripts cannot run in Node: the router's sendToFrame answers as a frame would) and the model (a scripted
  * adapter). Used by lib/host/tool-call-cost.test.ts and printed by bench/connector.bench.ts.
  */
 import { frameCallIn } from './frame-call-in';
 import type { AgentAdapter, AgentRunRequest, AgentStreamPart } from '../agent/types';
-import { createRouterClient } from '../host/create-router-client';
 import { createToolRouter } from '../background/create-tool-router';
 import { wireAgentHost } from '../agent-host-root/wire-agent-host';
 import type { HostPort } from '../host/agent-host-deps';
 import { createAgentClient } from '../messaging/agent-client';
 import { AGENT_PORT_NAME, type HostEvent, type TabSnapshot } from '../messaging/agent-messages';
 import { createAgentPortPair } from './agent-port-pair';
-import type { BackgroundToFrameMessage, HostToBackgroundMessage } from '../messaging/router-messages';
+import type { BackgroundToFrameMessage } from '../messaging/router-messages';
+import { createRouterLineStand } from './router-line-stand';
 import { createMemoryStorageArea } from './memory-storage-area';
 import type { StorageArea } from '../messaging/storage-area';
 
@@ -29,7 +29,7 @@ const TOOL = { name: 'search', description: 'Search products', inputSchema: { ty
 
 /** What happened between a call's start and its answer, as the adapter saw it. */
 interface CallSpan {
-  /** The types of the messages the host sent the background. */
+  /** The types of the asks the host sent the background (on the router's line). */
   messages: string[];
   /** Storage reads. */
   reads: number;
@@ -95,15 +95,15 @@ const until = async <T>(read: () => T | undefined | false, what: string): Promis
 
 /** A panel binds to a tab with one read-only tool and sends a message; the model calls the tool `calls` times. */
 export async function measureToolCallCost(calls: number): Promise<ToolCallCost> {
-  // The router in the "service worker", and what it broadcasts to the host.
-  const toHost = new Set<(message: unknown) => void>();
+  // The router in the "service worker", the host's client in the "offscreen document", and the line between them
+  // (router-line-stand.ts). Its Ports deliver in microtasks: what a call spans is then the call's own work, not the
+  // run's saves on timers that a busy machine lets land inside it. Every ask the host sends is recorded as it goes.
+  const sent: string[] = [];
+  let stand: ReturnType<typeof createRouterLineStand> | undefined;
   const router = createToolRouter({
     store: createMemoryStorageArea(),
     setBadge: () => {},
-    notifyHost: (message) => {
-      const copy = structuredClone(message);
-      for (const listener of toHost) listener(copy);
-    },
+    notifyHost: (message) => stand?.notifyHost(message),
     // The frame stand-in: answers a call with a result and its report, as frame-connector.ts does.
     sendToFrame: async (_tabId, _frameId, message: BackgroundToFrameMessage) => {
       const call = frameCallIn(message);
@@ -121,15 +121,15 @@ export async function measureToolCallCost(calls: number): Promise<ToolCallCost> 
     FRAME,
   );
 
-  // The host in the "offscreen document": every bridge message it sends is recorded.
-  const sent: HostToBackgroundMessage['type'][] = [];
-  const client = createRouterClient({
-    sendMessage: async (message) => {
-      sent.push(message.type);
-      return structuredClone(await router.handleHostMessage(message));
+  stand = createRouterLineStand({
+    handlers: () => router.hostHandlers(),
+    microtasks: true,
+    onHostSend: (message) => {
+      const m = message as { line?: string; type?: string };
+      if (m.line === 'ask' && typeof m.type === 'string') sent.push(m.type);
     },
-    onMessage: (listener) => void toHost.add(listener),
   });
+  const client = stand.client;
   let looked = 0;
   const bridge: typeof client = {
     ...client,

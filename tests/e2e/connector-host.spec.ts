@@ -1,5 +1,10 @@
 import { expectTools, IMPERATIVE_TOOLS, test, textOf } from './connector-helpers';
+import type { Worker } from '@playwright/test';
 import { expect } from './fixtures';
+import { askRouterExpression, type RouterAsk } from '../shared/ask-router';
+
+/** Asks the router as the agent host does, through its line's handlers in the service worker (tests/shared/ask-router.ts). */
+const askRouter = (serviceWorker: Worker, ask: RouterAsk): Promise<any> => serviceWorker.evaluate(askRouterExpression(ask));
 
 test('the toolbar badge shows the tab tool count and follows changes', async ({ context, server, serviceWorker, tabIdOf }) => {
   const page = await context.newPage();
@@ -14,19 +19,17 @@ test('the toolbar badge shows the tab tool count and follows changes', async ({ 
   await expect.poll(badge).toBe('');
 });
 
-test('the agent host protocol: an extension page gets the snapshot and runs a call with runtime messages', async ({
+test('the agent host protocol: the router’s line handlers give the snapshot, run a call and take its cancel', async ({
   context,
   server,
   serviceWorker,
   tabIdOf,
-  openOptions,
 }) => {
   const page = await context.newPage();
   await page.goto(`${server.url}/imperative.html`);
   const tabId = await tabIdOf(page);
   await expectTools(serviceWorker, tabId, IMPERATIVE_TOOLS);
-  const host = await openOptions();
-  const snapshot = await host.evaluate((t) => chrome.runtime.sendMessage({ type: 'router/get-tools', tabId: t }), tabId);
+  const snapshot = await askRouter(serviceWorker, { type: 'router/get-tools', request: { tabId } });
   expect(snapshot.tabId).toBe(tabId);
   expect(snapshot.tools.find((t: any) => t.name === 'counter_increment')).toMatchObject({ originalName: 'counter.increment', frameId: 0 });
   expect(snapshot.page).toEqual({
@@ -35,32 +38,20 @@ test('the agent host protocol: an extension page gets the snapshot and runs a ca
     title: 'Imperative tools',
     h1: 'Imperative tools',
   });
-  const answer = await host.evaluate(
-    (t) =>
-      chrome.runtime.sendMessage({
-        type: 'router/call-tool',
-        tabId: t,
-        requestId: 'r1',
-        call: { id: 'c1', name: 'counter_increment', input: { n: 5 } },
-      }),
-    tabId,
-  );
+  const answer = await askRouter(serviceWorker, {
+    type: 'router/call-tool',
+    request: { tabId, call: { id: 'c1', name: 'counter_increment', input: { n: 5 } } },
+  });
   expect(answer.output).toEqual({ content: [{ type: 'text', text: 'Count is 5' }] });
   // The tools after the call come with its answer: the host asks nothing else.
   expect(answer.snapshot.tools.map((t: any) => t.name)).toEqual(snapshot.tools.map((t: any) => t.name));
   expect(answer.snapshot.revision).toBeGreaterThanOrEqual(snapshot.revision);
-  // Cancel through the protocol: the host sends router/cancel-call with the same requestId.
-  const cancelled = await host.evaluate(async (t) => {
-    const call = chrome.runtime.sendMessage({
-      type: 'router/call-tool',
-      tabId: t,
-      requestId: 'r2',
-      call: { id: 'c2', name: 'hangs', input: {} },
-    });
-    await new Promise((r) => setTimeout(r, 300));
-    await chrome.runtime.sendMessage({ type: 'router/cancel-call', requestId: 'r2' });
-    return call;
-  }, tabId);
+  // Cancel through the protocol: the line's cancel of the ask reaches the router's handler as an aborted signal.
+  const cancelled = await askRouter(serviceWorker, {
+    type: 'router/call-tool',
+    request: { tabId, call: { id: 'c2', name: 'hangs', input: {} } },
+    cancelAfterMs: 300,
+  });
   expect(textOf(cancelled.output)).toBe('Error [cancelled]: "hangs" was cancelled; the page was told (toolcancel).');
   await expect.poll(() => page.evaluate(() => (window as any).calls)).toEqual(['hangs aborted', 'toolcancel hangs']);
 });
@@ -91,15 +82,18 @@ test('the tab snapshot survives the service worker being stopped (it lives in st
   // The worker reports stopping; it may already be running again by the time we look (a content script's or the
   // host's message wakes it), so wait for the event, not for the state. The fresh worker is checked below.
   await expect.poll(() => versions.some((v) => v.runningStatus === 'stopped')).toBe(true);
-  // The host's next message wakes a fresh worker, which answers from session storage: same names, same routes.
-  const after = await host.evaluate((t) => chrome.runtime.sendMessage({ type: 'router/get-tools', tabId: t }), tabId);
+  // The host's call for a line (its line closed with the worker) wakes a fresh worker, which answers from session
+  // storage: same names, same routes.
+  await host.evaluate(() => chrome.runtime.sendMessage({ type: 'router/connect' }).catch(() => undefined));
+  const freshWorker = async () => {
+    const worker = context.serviceWorkers().at(-1);
+    return worker && !(await worker.evaluate(() => (globalThis as any).sameWorker ?? false).catch(() => true)) ? worker : undefined;
+  };
+  await expect.poll(async () => Boolean(await freshWorker())).toBe(true);
+  const fresh = (await freshWorker())!;
+  const after = await askRouter(fresh, { type: 'router/get-tools', request: { tabId } });
   expect(after.tools).toEqual(before.tools);
-  const fresh = (context.serviceWorkers().at(-1) ?? serviceWorker) as typeof serviceWorker;
-  expect(await fresh.evaluate(() => (globalThis as any).sameWorker ?? false)).toBe(false);
   const crossWhere = before.tools.find((t) => t.originalName === 'where' && t.origin === server.crossOriginUrl)!.name;
-  const output = await host.evaluate(
-    ([t, name]) => chrome.runtime.sendMessage({ type: 'router/call-tool', tabId: t, requestId: 'r', call: { id: 'c', name, input: {} } }),
-    [tabId, crossWhere] as const,
-  );
+  const output = await askRouter(fresh, { type: 'router/call-tool', request: { tabId, call: { id: 'c', name: crossWhere, input: {} } } });
   expect(textOf(output.output)).toBe('cross');
 });

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launchExtension, openSidePanel, tabIdOf } from './browser';
-import { expect, test, useCloud } from './sidepanel-helpers';
+import { launchExtension, openSidePanel, tabIdOf, toolCard } from './browser';
+import { expect, openWithPanel, sendFromPanel, test, useCloud } from './sidepanel-helpers';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -81,4 +81,44 @@ test('a panel whose agent host went away brings it back and carries on', async (
   await panel.getByRole('button', { name: 'Send' }).click();
   await expect(panel.locator('.conversation').getByText('After.')).toBeVisible({ timeout: 30_000 });
   await expect(panel.locator('.conversation').getByText('Before.')).toBeVisible();
+});
+
+test('a call waiting when the service worker stops ends with the router line’s one error; the next call asks on a new line', async ({
+  context,
+  server,
+  provider,
+  serviceWorker,
+  tabIdOf: tabOf,
+  openSidePanel: openPanel,
+}) => {
+  const prompt = 'Review the form on the page and press Submit.';
+  await useCloud(serviceWorker, provider);
+  provider.script(
+    { type: 'reply', toolCalls: [{ name: 'send_message', input: { message: 'Hello' } }] },
+    { type: 'reply', text: 'The call did not finish.' },
+    { type: 'reply', toolCalls: [{ name: 'send_message', input: { message: 'Again' } }] },
+  );
+  const { panel } = await openWithPanel(
+    { context, serviceWorker, tabIdOf: tabOf, openSidePanel: openPanel },
+    `${server.url}/declarative.html`,
+    ['send_message', 'subscribe'],
+  );
+  // A form's call waits for the person: the agent host's ask is pending on its line to the router.
+  await sendFromPanel(panel, 'Send the shop a hello');
+  const first = toolCard(panel, 'send_message').first();
+  await first.getByRole('button', { name: 'Allow once' }).click({ timeout: 30_000 });
+  await expect(first.getByRole('group', { name: prompt })).toBeVisible({ timeout: 30_000 });
+  // Chrome stops the service worker (as it may an idle one, or on an update): the line closes.
+  const cdp = await context.newCDPSession(panel);
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.stopAllWorkers');
+  await expect(first).toContainText('The extension background went away before it answered.', { timeout: 30_000 });
+  await expect(panel.locator('.conversation').getByText('The call did not finish.')).toBeVisible({ timeout: 30_000 });
+  // The next call: the host asks for a line, which wakes a fresh worker; the call's wait comes back on the new line.
+  await sendFromPanel(panel, 'Try again');
+  const second = toolCard(panel, 'send_message').nth(1);
+  await second.getByRole('button', { name: 'Allow once' }).click({ timeout: 30_000 });
+  await expect(second.getByRole('group', { name: prompt })).toBeVisible({ timeout: 30_000 });
+  await panel.getByRole('button', { name: 'Stop' }).click();
+  await expect(second.locator('.tool-state')).toHaveText('cancelled');
 });

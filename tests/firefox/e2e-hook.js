@@ -62,3 +62,15 @@ browser.runtime.onMessage.addListener((message, sender) => {
     (error) => ({ error: `executeScript: ${String(error?.message ?? error)}` }),
   );
 });
+
+/**
+ * The router, asked as the agent host asks it (router/get-tools, router/call-tool: lib/messaging/router-messages.ts
+ * RouterLine) through its line's handlers, for the smoke's extension pages: Firefox's host is this page and calls the
+ * router directly, so no line carries these here. `testToolRouter` is the build's own test hook (not in store builds).
+ */
+browser.runtime.onMessage.addListener((message, sender) => {
+  if (message?.type !== 'e2e:router' || !sender.url?.startsWith(browser.runtime.getURL('/'))) return;
+  const handler = globalThis.testToolRouter?.hostHandlers()[message.ask];
+  if (!handler) return;
+  return Promise.resolve(handler(message.request, { signal: new AbortController().signal, update: () => undefined }));
+});

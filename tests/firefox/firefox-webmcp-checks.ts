@@ -67,17 +67,13 @@ export async function runFirefoxWebMcpChecks(check: Check, context: Context): Pr
   await context.useCloud();
   const opened = await session.openWithExtensionPage(url, 'sidepanel.html');
   const { page, extensionPage: panel, tabId } = opened;
-  const snapshot = () => run<TabToolSnapshot>(panel, '(m) => browser.runtime.sendMessage(m)', { type: 'router/get-tools', tabId });
+  // The router, asked as the agent host asks it, through its line's handlers (tests/firefox/e2e-hook.js).
+  const ask = <T>(type: string, request: object) =>
+    run<T>(panel, '(m) => browser.runtime.sendMessage(m)', { type: 'e2e:router', ask: type, request });
+  const snapshot = () => ask<TabToolSnapshot>('router/get-tools', { tabId });
   const names = async () => (await snapshot()).tools.map((t) => t.name).sort();
   const callTool = async (name: string, input: unknown) =>
-    (
-      await run<HostCallAnswer>(panel, '(m) => browser.runtime.sendMessage(m)', {
-        type: 'router/call-tool',
-        tabId,
-        requestId: `ff-${name}-${Date.now()}`,
-        call: { id: `ff-${name}-${Date.now()}`, name, input },
-      })
-    ).output;
+    (await ask<HostCallAnswer>('router/call-tool', { tabId, call: { id: `ff-${name}-${Date.now()}`, name, input } })).output;
   const expected = ['doc_item', 'find_item', 'frame_item', 'reserve_item'];
 
   await check(named('navigator.modelContext stays the browser’s, and the page’s tools stay in its registry'), async () => {

@@ -11,7 +11,7 @@ import { assert, createCheckRun } from '../shared/check-run';
 import type { Page } from 'puppeteer-core';
 import type { ToolOutput } from '../../lib/agent/types';
 import type { TabToolSnapshot } from '../../lib/messaging/tab-tool-snapshot';
-import type { HostCallAnswer, HostToBackgroundMessage } from '../../lib/messaging/router-messages';
+import type { HostCallAnswer } from '../../lib/messaging/router-messages';
 import { NO_WEBGPU_NOTE } from '../../lib/local/create-local-adapter';
 import { buildTestModel } from '../../scripts/make-test-model';
 import { AUDIT_PROBLEMS } from '../fixtures/audit-problems';
@@ -40,12 +40,16 @@ async function withPageText<T>(page: Page, body: () => Promise<T>): Promise<T> {
 }
 
 /** Sends a message from an extension page to the background, as the side panel's host client does. */
-function toBackground<T>(extensionPage: Page, message: HostToBackgroundMessage): Promise<T> {
-  return run<T>(extensionPage, '(m) => browser.runtime.sendMessage(m)', message);
+/** An ask of the router as the agent host makes it: its type and its request's fields (a `requestId` is left out). */
+type RouterMessage = { type: 'router/get-tools' | 'router/call-tool'; [field: string]: unknown };
+
+/** Asks the background's router as the agent host does, through its line's handlers (tests/firefox/e2e-hook.js). */
+function toBackground<T>(extensionPage: Page, message: RouterMessage): Promise<T> {
+  const { type, requestId: _requestId, ...request } = message;
+  return run<T>(extensionPage, '(m) => browser.runtime.sendMessage(m)', { type: 'e2e:router', ask: type, request });
 }
 
-/** A tool call as the agent host makes it (router/call-tool); its answer's output (the snapshot after it comes too). */
-async function callInBackground(extensionPage: Page, message: HostToBackgroundMessage): Promise<ToolOutput> {
+async function callInBackground(extensionPage: Page, message: RouterMessage): Promise<ToolOutput> {
   return (await toBackground<HostCallAnswer>(extensionPage, message)).output;
 }
 
