@@ -188,7 +188,8 @@ test('on-device mode without a downloaded model explains the download and the cl
   await expect(panel.getByRole('heading', { name: 'The cloud model is not available' })).toBeVisible();
   await expect(panel.getByRole('button', { name: 'Open settings' })).toBeVisible();
   await expect(panel.getByRole('button', { name: 'Send' })).toBeDisabled();
-  expect(await serviceWorker.evaluate(() => chrome.storage.local.get('settings.mode'))).toEqual({ 'settings.mode': 'cloud' });
+  // The panel shows the choice at once and stores it after: wait for the write rather than race it.
+  await expect.poll(() => serviceWorker.evaluate(() => chrome.storage.local.get('settings.mode'))).toEqual({ 'settings.mode': 'cloud' });
   await screenshot(panel, 'panel-cloud-unavailable');
   await expectAccessible(panel);
 });
