@@ -28,7 +28,7 @@ export default defineBackground(() => {
   // Chrome's agent host is the offscreen document: started now, and on the line the router opens to it.
   const offscreenHost = firefox ? undefined : setUpOffscreenHost(browser);
   const routerLines = offscreenHost
-    ? setUpRouterLines(browser, { extension, handlers: () => toolRouter.hostHandlers(), hostStarted: offscreenHost.started })
+    ? setUpRouterLines(browser, { extension, handlers: () => toolRouter.hostHandlers(), hostDocumentUp: offscreenHost.started })
     : undefined;
   // Page tools: content scripts report, the agent host asks (Chrome: the offscreen host's line; Firefox: this page).
   const { toolRouter, documentPorts } = setUpToolRouter(browser, {

@@ -14,7 +14,7 @@ const SNAPSHOT = { tabId: 1, tools: [], page: {}, revision: 1 };
 const changed = (revision: number) => ({ type: 'host/tools-changed' as const, tabId: 1, snapshot: { ...SNAPSHOT, revision } });
 
 /** The background's end, with the test as the host: `ports` are the Ports the background opened to it. */
-function start(options: { hostStarted?: Promise<unknown> } = {}) {
+function start(options: { hostDocumentUp?: Promise<unknown> } = {}) {
   const host = createRuntimeConnectEvent();
   const ports: (TestRuntimePort & { heard: unknown[] })[] = [];
   host.onConnect.addListener((port) => {
@@ -34,7 +34,7 @@ function start(options: { hostStarted?: Promise<unknown> } = {}) {
           return SNAPSHOT;
         },
       }),
-      hostStarted: () => options.hostStarted ?? new Promise(() => {}),
+      hostDocumentUp: () => options.hostDocumentUp ?? new Promise(() => {}),
     },
   );
   return { lines, ports, bus, asked };
@@ -42,7 +42,7 @@ function start(options: { hostStarted?: Promise<unknown> } = {}) {
 
 describe('setUpRouterLines (Chrome)', () => {
   it('opens the router’s Port to the host once its document started, answers its asks, and pushes once it took the line', async () => {
-    const { lines, ports, asked } = start({ hostStarted: Promise.resolve() });
+    const { lines, ports, asked } = start({ hostDocumentUp: Promise.resolve() });
     await settle();
     expect(ports.map((p) => [p.name, p.sender])).toEqual([[ROUTER_PORT_NAME, SERVICE_WORKER]]);
     const [host] = ports;
@@ -78,7 +78,7 @@ describe('setUpRouterLines (Chrome)', () => {
   });
 
   it('opens one more line when the host asked while the first was opening and it closed untaken', async () => {
-    const { ports, bus } = start({ hostStarted: Promise.resolve() });
+    const { ports, bus } = start({ hostDocumentUp: Promise.resolve() });
     await settle();
     expect(ports).toHaveLength(1);
     // The host's document was up but not yet listening when the first opened: it asks now, and the first closes.

@@ -42,7 +42,7 @@ interface RouterLinesOptions {
   /** What the router answers (read when a line opens: the router may be made after this). */
   handlers(): LineHandlers<RouterLine>;
   /** Settles once the host's document was started (set-up-offscreen-host.ts): the first line opens then. */
-  hostStarted(): Promise<unknown>;
+  hostDocumentUp(): Promise<unknown>;
 }
 
 /** Opens the host's lines; `notifyHost` pushes on the line (the router's ToolRouterPorts.notifyHost). */
@@ -95,7 +95,7 @@ export function setUpRouterLines(
     });
   };
 
-  void options.hostStarted().then(open);
+  void options.hostDocumentUp().then(open);
   browser.runtime.onMessage.addListener((message, sender) => {
     if (!isMessage<RouterChannel, 'router/connect'>(message, 'router/connect')) return false;
     if (isHostSender(sender, options.extension.id, options.extension.origin)) open();

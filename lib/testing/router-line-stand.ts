@@ -46,7 +46,7 @@ export function createRouterLineStand(options: StandOptions) {
           onMessage: bus.onMessage,
         },
       },
-      { extension: STAND_EXTENSION, handlers: options.handlers, hostStarted: () => Promise.resolve() },
+      { extension: STAND_EXTENSION, handlers: options.handlers, hostDocumentUp: () => Promise.resolve() },
     );
     return { bus, lines, opened, stopped: false };
   };
