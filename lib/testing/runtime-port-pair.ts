@@ -22,7 +22,7 @@ type Schedule = (run: () => void) => void;
 const asTask: Schedule = (run) => void setTimeout(run, 0);
 
 /** Two connected ends: `connecting` (what runtime.connect gives) and `accepted` (what onConnect hears). */
-function createRuntimePortPair(
+export function createRuntimePortPair(
   name: string,
   sender?: AttestedSender,
   schedule: Schedule = asTask,
