@@ -224,17 +224,23 @@ export async function runBridgeChecks(check: Check, server: StaticServer): Promi
 const sidebarText = (extensionPage: Page) =>
   run<string>(extensionPage, "() => browser.extension.getViews({ type: 'sidebar' }).map((w) => w.document.body.innerText).join('\\n')");
 
-/** Clicks the question's button `name` in the page `view` (a tab) or, with `sidebar`, in the sidebar that page sees. */
-function answer(view: Page, name: string, sidebar: boolean): Promise<void> {
-  return run(
-    view,
-    `(args) => {
-      const doc = args.sidebar ? browser.extension.getViews({ type: 'sidebar' })[0].document : document;
-      const button = [...doc.querySelectorAll('.sharing-question button')].find((b) => b.textContent.trim() === args.name);
-      if (!button) throw new Error('no button ' + args.name + ' in the question');
-      button.click();
-    }`,
-    { name, sidebar },
+/**
+ * Clicks the question's button `name` in the page `view` (a tab) or, with `sidebar`, in the sidebar that page sees,
+ * once it shows: the question's words may be on screen a moment before its buttons.
+ */
+async function answer(view: Page, name: string, sidebar: boolean): Promise<void> {
+  await waitFor(`the button ${name} in the question`, () =>
+    run<boolean>(
+      view,
+      `(args) => {
+        const doc = args.sidebar ? browser.extension.getViews({ type: 'sidebar' })[0]?.document : document;
+        const button = [...(doc?.querySelectorAll('.sharing-question button') ?? [])].find((b) => b.textContent.trim() === args.name);
+        if (!button) return false;
+        button.click();
+        return true;
+      }`,
+      { name, sidebar },
+    ),
   );
 }
 
