@@ -39,12 +39,12 @@
  * hostile tab stays open, default 10000), HOSTILE_BENCH_ALONE_MS (the errand alone, default 4000), HOSTILE_BENCH_ONLY (comma-separated page names), HOSTILE_BENCH_MODES
  * (`polyfill,native`), HOSTILE_BENCH_QUERY_<PAGE> (query string for that page, e.g. HOSTILE_BENCH_QUERY_REPORT_FLOOD=frames=4).
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page, Worker } from 'playwright-core';
 import { launchBrowser, extensionReady, openSidePanel, tabIdOf } from '../tests/e2e/browser';
+import { browserProcesses, cpuByKind } from './browser-processes';
 import { type ProviderServer, startProviderServer } from '../tests/servers/provider-server';
 import { type StaticServer, startStaticServer } from '../tests/servers/static-server';
 
@@ -146,60 +146,6 @@ function summary(samples: (number | undefined)[]): string {
 }
 
 // ---------------------------------------------------------------------------------------------- memory (/proc)
-
-/** The browser's process and every process under it, with their command lines. */
-function browserProcesses(profile: string): { pid: number; cmdline: string }[] {
-  const all = readdirSync('/proc')
-    .filter((d) => /^\d+$/.test(d))
-    .map((d) => {
-      try {
-        const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
-        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-        return { pid: Number(d), ppid, cmdline: readFileSync(`/proc/${d}/cmdline`, 'utf8').replaceAll('\0', ' ') };
-      } catch {
-        return undefined;
-      }
-    })
-    .filter((p) => p !== undefined);
-  const root = all.find((p) => p.cmdline.includes(`--user-data-dir=${profile}`) && !p.cmdline.includes('--type='));
-  if (!root) return [];
-  const tree = new Set([root.pid]);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const p of all) {
-      if (!tree.has(p.pid) && tree.has(p.ppid)) {
-        tree.add(p.pid);
-        grew = true;
-      }
-    }
-  }
-  return all.filter((p) => tree.has(p.pid));
-}
-
-/** PSS in KB of one process (0 once it is gone). */
-/** CPU seconds (user + system, since each process started) of the browser's processes, by what each runs. */
-function cpuByKind(profile: string): Map<number, { kind: string; seconds: number }> {
-  const out = new Map<number, { kind: string; seconds: number }>();
-  for (const p of browserProcesses(profile)) {
-    try {
-      const stat = readFileSync(`/proc/${p.pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      // utime and stime, fields 14 and 15 of stat (11 and 12 after the command), in clock ticks of 1/100 s.
-      const seconds = (Number(fields[11]) + Number(fields[12])) / 100;
-      const kind = p.cmdline.includes('--extension-process')
-        ? 'extension'
-        : p.cmdline.includes('--type=renderer')
-          ? 'pages'
-          : !p.cmdline.includes('--type=')
-            ? 'browser'
-            : 'gpu+utility';
-      out.set(p.pid, { kind, seconds });
-    } catch {
-      // Gone between the listing and the read.
-    }
-  }
-  return out;
-}
 
 /** CPU seconds spent by kind of process between two samples of cpuByKind (a process new since `from` counts whole). */
 function cpuSpent(from: Map<number, { kind: string; seconds: number }>, to: Map<number, { kind: string; seconds: number }>): string {

@@ -1,0 +1,84 @@
+/**
+ * The processes of a browser the benches launched, read from /proc (Linux): which belong to it (by its profile
+ * directory), and the CPU time each has spent, by what it runs. Shared by the benches that weigh what a page or the
+ * extension costs the machine.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+
+/** The browser's process and every process under it, with their command lines. */
+export function browserProcesses(profile: string): { pid: number; cmdline: string }[] {
+  const all = readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .map((d) => {
+      try {
+        const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        return { pid: Number(d), ppid, cmdline: readFileSync(`/proc/${d}/cmdline`, 'utf8').replaceAll('\0', ' ') };
+      } catch {
+        return undefined;
+      }
+    })
+    .filter((p) => p !== undefined);
+  const root = all.find((p) => p.cmdline.includes(`--user-data-dir=${profile}`) && !p.cmdline.includes('--type='));
+  if (!root) return [];
+  const tree = new Set([root.pid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const p of all) {
+      if (!tree.has(p.pid) && tree.has(p.ppid)) {
+        tree.add(p.pid);
+        grew = true;
+      }
+    }
+  }
+  return all.filter((p) => tree.has(p.pid));
+}
+
+/** CPU seconds (user + system, since each process started) of the browser's processes, by what each runs. */
+export function cpuByKind(profile: string): Map<number, { kind: string; seconds: number }> {
+  const out = new Map<number, { kind: string; seconds: number }>();
+  for (const p of browserProcesses(profile)) {
+    try {
+      const stat = readFileSync(`/proc/${p.pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // utime and stime, fields 14 and 15 of stat (11 and 12 after the command), in clock ticks of 1/100 s.
+      const seconds = (Number(fields[11]) + Number(fields[12])) / 100;
+      const kind = p.cmdline.includes('--extension-process')
+        ? 'extension'
+        : p.cmdline.includes('--type=renderer')
+          ? 'pages'
+          : !p.cmdline.includes('--type=')
+            ? 'browser'
+            : 'gpu+utility';
+      out.set(p.pid, { kind, seconds });
+    } catch {
+      // Gone between the listing and the read.
+    }
+  }
+  return out;
+}
+
+/**
+ * Waits until the browser's processes of one kind are quiet: at most `maxMs` of CPU in a window of `windowMs`
+ * (defaults: 20 ms in 500 ms, 4% of a core; /proc counts in steps of 10 ms), or `timeoutMs` passed. Gives the
+ * milliseconds waited.
+ */
+export async function waitUntilQuiet(
+  profile: string,
+  kind: string,
+  { windowMs = 500, maxMs = 20, timeoutMs = 10_000 }: { windowMs?: number; maxMs?: number; timeoutMs?: number } = {},
+): Promise<number> {
+  const spent = (samples: Map<number, { kind: string; seconds: number }>) =>
+    [...samples.values()].filter((p) => p.kind === kind).reduce((n, p) => n + p.seconds, 0);
+  const start = performance.now();
+  while (performance.now() - start < timeoutMs) {
+    const from = cpuByKind(profile);
+    await new Promise((resolve) => setTimeout(resolve, windowMs));
+    const to = cpuByKind(profile);
+    // Only processes alive at both ends: one that started meanwhile is counted from its first sample on.
+    const common = new Map([...to].filter(([pid]) => from.has(pid)));
+    const newcomers = [...to.keys()].some((pid) => !from.has(pid) && to.get(pid)?.kind === kind);
+    if (!newcomers && (spent(common) - spent(new Map([...from].filter(([pid]) => to.has(pid))))) * 1000 <= maxMs) break;
+  }
+  return performance.now() - start;
+}
