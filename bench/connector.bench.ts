@@ -103,7 +103,7 @@ async function loadTimesOnOff(
     });
     // And until it has settled: the host's start-up (its scripts parsed and run, its settings read) goes on after
     // its document exists, and on two cores it would be counted against the loads of a person's browsing, where the
-    // extension has long been running. Before issue 46's last round the bench did not wait, and read 1.09–1.34.
+    // extension has long been running.
     await waitUntilQuiet(profile, 'extension');
   };
   const page = await context.newPage();
