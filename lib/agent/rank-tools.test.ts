@@ -120,6 +120,28 @@ describe('indexTools', () => {
     expect(warm).toEqual(cold);
     expect(warm[0][0]).toBe('shop_example__add_to_cart');
   });
+
+  it('learns each tool by all of its texts: a tool whose texts run together as those of another is not taken for it', () => {
+    // The same letters, split between the name and the description differently.
+    const first = tool('refund', 'order_history', [], undefined);
+    const second = tool('refund_order', 'history', [], undefined);
+    indexTools([first]);
+    const ranked = scoreTools([second, tool('other', 'nothing alike')], 'order');
+    // "order" is in second's name (weight 3), not its description (weight 1) as in first.
+    const asFirst = scoreTools([first, tool('other', 'nothing alike')], 'order');
+    expect(ranked[0]).toBeGreaterThan(asFirst[0]);
+  });
+
+  it('pairs a tool with the site its pooled name gives, whatever other site offered the same tool first', () => {
+    const asked = 'open the harbour';
+    const [onHarbour, onOther] = [`harbour_example__${shop[0].name}`, `other_example__${shop[0].name}`].map((name) => ({
+      ...shop[0],
+      name,
+    }));
+    indexTools([onOther]);
+    const scores = scoreTools([onOther, onHarbour], asked);
+    expect(scores[1]).toBeGreaterThan(scores[0]);
+  });
 });
 
 describe('tokenize', () => {

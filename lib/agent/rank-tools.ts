@@ -97,8 +97,18 @@ interface Indexed {
   lengths: number[];
 }
 
-/** Indexed words per tool object (a snapshot's tools are reused step after step). */
-const index = new WeakMap<ToolDescriptor, Indexed>();
+/**
+ * A tool's words as two parts: its own (every field but the site) and its site's (the label a qualified name
+ * carries). A task pools new copies of its tabs' tools at every step, each under its site's label: the two parts
+ * are each learnt once, by content, and a pooled copy only pairs them.
+ */
+interface ToolWords {
+  own: Indexed;
+  site: Indexed;
+}
+
+/** Words per tool object (a step's tools are ranked against the request once, and searched). */
+const index = new WeakMap<ToolDescriptor, ToolWords>();
 /** The prompt's compact copies, made only for tools that get shown. */
 const compacts = new WeakMap<ToolDescriptor, ToolDescriptor>();
 
@@ -124,8 +134,8 @@ export function rankTools(tools: readonly ToolDescriptor[], query: string, optio
 
 /**
  * Splits and stems the tools' texts now, as they arrive (a tab's snapshot), so that the first request over them
- * only does the request's own work: what is learnt is kept per field text, so the task's pooled, site-qualified
- * copies of the same tools find it. Ranks nothing.
+ * only does the request's own work: what is learnt is kept by the tool's texts (and a site's words by its label),
+ * so the task's pooled, site-qualified copies of the same tools, new objects at every step, find it. Ranks nothing.
  */
 export function indexTools(tools: readonly ToolDescriptor[]): void {
   for (const tool of tools) if (tool && typeof tool === 'object') indexed(tool);
@@ -149,12 +159,12 @@ export function scoreTools(tools: readonly ToolDescriptor[], query: string, rece
       const others = synonymsOf(term) ?? [];
       const tfs = docs.map((d, i) => {
         const w = fieldWeights[i];
-        const exact = d.words.get(term);
+        const exact = fieldsOf(d, term);
         if (exact) return weightOf(exact, w);
-        const prefix = prefixFields(d, term);
+        const prefix = prefixFields(d.own, term) | prefixFields(d.site, term);
         if (prefix) return weightOf(prefix, w) * PREFIX_CREDIT;
         let synonym = 0;
-        for (const other of others) synonym |= d.words.get(other) ?? 0;
+        for (const other of others) synonym |= fieldsOf(d, other);
         return synonym ? weightOf(synonym, w) * SYNONYM_CREDIT : 0;
       });
       const df = tfs.reduce((n, tf) => n + (tf > 0 ? 1 : 0), 0);
@@ -182,11 +192,17 @@ export function scoreTools(tools: readonly ToolDescriptor[], query: string, rece
  * Per tool, what a match in each field is worth: the field's weight over its length norm (BM25F), 1 at the field's
  * average length in this list of tools, less when longer.
  */
-function weightsPerField(docs: readonly Indexed[]): Float64Array[] {
-  const averages = FIELDS.map((_, f) => docs.reduce((sum, d) => sum + d.lengths[f], 0) / docs.length || 1);
+function weightsPerField(docs: readonly ToolWords[]): Float64Array[] {
+  const length = (d: ToolWords, f: number) => d.own.lengths[f] + d.site.lengths[f];
+  const averages = FIELDS.map((_, f) => docs.reduce((sum, d) => sum + length(d, f), 0) / docs.length || 1);
   return docs.map((d) =>
-    Float64Array.from(FIELDS, (field, f) => WEIGHTS[field] / (1 - B[field] + (B[field] * d.lengths[f]) / averages[f])),
+    Float64Array.from(FIELDS, (field, f) => WEIGHTS[field] / (1 - B[field] + (B[field] * length(d, f)) / averages[f])),
   );
+}
+
+/** The fields (as bits) a tool has `word` in. */
+function fieldsOf(doc: ToolWords, word: string): number {
+  return (doc.own.words.get(word) ?? 0) | (doc.site.words.get(word) ?? 0);
 }
 
 /** The summed worth of the fields in `mask`. */
@@ -291,14 +307,20 @@ function ownDescription(tool: ToolDescriptor, cut: (text: string) => string, wit
   return `${withLead ? full.slice(0, lead) : ''}${cut(full.slice(lead))}`;
 }
 
-/** The text of each field, cut where the prompt cuts it. */
-function fieldTexts(tool: ToolDescriptor): Record<Field, string> {
-  const name = typeof tool.name === 'string' ? tool.name : '';
-  // A site-qualified name (`shop_example__add_to_cart`, lib/agent/site-tool-names.ts): the label has no "__".
-  const split = name.indexOf('__');
+/**
+ * A tool's parameters as text, per schema object: a task's pooled copies of a tab's tools share their schemas, and
+ * the tab's tools give the same objects step after step.
+ */
+const paramTexts = new WeakMap<object, { params: string; paramDescriptions: string }>();
+
+/** The parameters' names and allowed values, and their descriptions, cut where the prompt cuts them. */
+function paramTextsOf(inputSchema: unknown): { params: string; paramDescriptions: string } {
+  if (!isRecord(inputSchema)) return { params: '', paramDescriptions: '' };
+  const hit = paramTexts.get(inputSchema);
+  if (hit) return hit;
   const params: string[] = [];
   const paramDescriptions: string[] = [];
-  const properties = isRecord(tool.inputSchema) && isRecord(tool.inputSchema.properties) ? tool.inputSchema.properties : {};
+  const properties = isRecord(inputSchema.properties) ? inputSchema.properties : {};
   for (const [param, schema] of Object.entries(properties).slice(0, INDEXED.params)) {
     params.push(param);
     if (!isRecord(schema)) continue;
@@ -308,31 +330,77 @@ function fieldTexts(tool: ToolDescriptor): Record<Field, string> {
     }
     if (typeof schema.description === 'string') paramDescriptions.push(schema.description.slice(0, INDEXED.paramDescription));
   }
+  const texts = { params: params.join(' '), paramDescriptions: paramDescriptions.join(' ') };
+  paramTexts.set(inputSchema, texts);
+  return texts;
+}
+
+/** The text of each field, cut where the prompt cuts it. */
+function fieldTexts(tool: ToolDescriptor): Record<Field, string> {
+  const name = typeof tool.name === 'string' ? tool.name : '';
+  // A site-qualified name (`shop_example__add_to_cart`, lib/agent/site-tool-names.ts): the label has no "__".
+  const split = name.indexOf('__');
   return {
     name: split > 0 ? name.slice(split + 2) : name,
     site: split > 0 ? name.slice(0, split) : '',
     title: typeof tool.title === 'string' ? tool.title.slice(0, INDEXED.title) : '',
     // Where a pooled tool runs is its name's site already; the pool's words for it are no words of the tool.
     description: ownDescription(tool, (text) => text.slice(0, MAX_TOOL_DESCRIPTION), false),
-    params: params.join(' '),
-    paramDescriptions: paramDescriptions.join(' '),
+    ...paramTextsOf(tool.inputSchema),
   };
 }
 
-function indexed(tool: ToolDescriptor): Indexed {
+function indexed(tool: ToolDescriptor): ToolWords {
   const hit = index.get(tool);
   if (hit) return hit;
   const texts = fieldTexts(tool);
+  const entry = { own: ownWords(texts), site: siteWords(texts.site) };
+  index.set(tool, entry);
+  return entry;
+}
+
+/**
+ * A tool's own words (all fields but the site) by their texts, bounded: learnt once, however many copies of the
+ * tool a task pools (new objects at every step, under site-qualified names) and however many tabs offer it.
+ */
+const byTexts = new Map<string, Indexed>();
+const MAX_BY_TEXTS = 4000;
+
+function ownWords(texts: Record<Field, string>): Indexed {
+  // Each text led by its length: no two tools' texts give one key.
+  const key = FIELDS.map((field) => (field === 'site' ? '' : `${texts[field].length}:${texts[field]}`)).join('');
+  let found = byTexts.get(key);
+  if (!found) {
+    if (byTexts.size >= MAX_BY_TEXTS) byTexts.clear();
+    found = wordsOf(FIELDS.map((field) => (field === 'site' ? '' : texts[field])));
+    byTexts.set(key, found);
+  }
+  return found;
+}
+
+/** A site label's words, in the site field, per label (bounded as the stems are). */
+const bySite = new Map<string, Indexed>();
+
+function siteWords(site: string): Indexed {
+  let found = bySite.get(site);
+  if (!found) {
+    if (bySite.size >= MAX_BY_TEXTS) bySite.clear();
+    found = wordsOf(FIELDS.map((field) => (field === 'site' ? site : '')));
+    bySite.set(site, found);
+  }
+  return found;
+}
+
+/** The words of each field's text (in FIELDS' order), each with the fields it is in. */
+function wordsOf(texts: readonly string[]): Indexed {
   const words = new Map<string, number>();
   const lengths: number[] = [];
   for (let f = 0; f < FIELDS.length; f++) {
-    const found = fieldWords(texts[FIELDS[f]]);
+    const found = fieldWords(texts[f]);
     for (const word of found) words.set(word, (words.get(word) ?? 0) | (1 << f));
     lengths.push(found.length);
   }
-  const entry: Indexed = { words, list: [...words.keys()], lengths };
-  index.set(tool, entry);
-  return entry;
+  return { words, list: [...words.keys()], lengths };
 }
 
 /**
