@@ -34,6 +34,12 @@ describe('rankTools', () => {
     expect(names(rankTools(shop, 'quantity three please', { max: 1 }))).toEqual(['add_to_cart']);
   });
 
+  it('matches a word in part in tools it meets after the word was first asked', () => {
+    expect(scoreTools(shop, 'bucketlist').every((score) => score === 0)).toBe(true);
+    const later = [tool('show_items', 'Show the items.'), tool('mybucketlist', 'Places to go one day.')];
+    expect(names(rankTools(later, 'bucketlist', { max: 1 }))).toEqual(['mybucketlist']);
+  });
+
   it('stems and matches prefixes', () => {
     expect(names(rankTools(shop, 'searching products', { max: 1 }))).toEqual(['search_products']);
     expect(names(rankTools(shop, 'reserv', { max: 1 }))).toEqual(['book_table']);

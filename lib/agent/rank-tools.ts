@@ -6,6 +6,7 @@ import { TASK_PHRASES, TASK_SYNONYMS } from './task-synonyms';
 import type { ToolDescriptor } from './types';
 import { isRecord } from '../shared/is-record';
 import { splitWords } from './split-words';
+import { createWordVocabulary } from './word-vocabulary';
 import { SPOKEN_WORDS } from './spoken-words';
 import { stemmer } from 'stemmer';
 
@@ -69,12 +70,8 @@ const HERE_BOOST = 1.5;
 const HERE_FLOOR = 0.5;
 /** Bonus for the most recent tool, in BM25 units; older ones get less. About one well-matched word. */
 const RECENT_BONUS = 1.5;
-/** Credit for a query word that is only a prefix of a tool word ("avail" → "availability"). */
+/** Credit for a query word that matches a tool word only in part (isPartialMatch: "avail" → "availability"). */
 const PREFIX_CREDIT = 0.5;
-/** Shortest word matched as the end of a compound: shorter ones end too many words by chance ("art" → "cart"). */
-const MIN_COMPOUND_PART = 4;
-/** Shortest tool word a longer request word may begin with for partial credit ("direct" in "directly"). */
-const MIN_WORD_START = 5;
 /** Credit for a query word whose synonym (TASK_SYNONYMS) is a tool word ("film" → "movie"). */
 const SYNONYM_CREDIT = 0.5;
 /** A word of digits only. */
@@ -91,10 +88,24 @@ const STOPWORDS = new Set(
 interface Indexed {
   /** Each distinct word, with the fields it is in as bits (1 << FIELDS.indexOf(field)): a word counts once per field. */
   words: Map<string, number>;
-  /** The same words as a list, for prefix matches (a list is faster to scan than a Map). */
+  /** The same words as a list. */
   list: string[];
   /** Words in each field, repeats included (what length normalisation divides by), in FIELDS' order. */
   lengths: number[];
+  /** The vocabulary generation its words were last added to (enroll). */
+  generation: number;
+}
+
+/** Every word indexed, for partial matches (word-vocabulary.ts). */
+const vocabulary = createWordVocabulary();
+/** Distinct words past which the vocabulary starts afresh (only the tools ranked from then on are added again). */
+const MAX_VOCABULARY = 100_000;
+
+/** Adds an indexed part's words to the vocabulary, unless they are in its generation already. */
+function enroll(part: Indexed): void {
+  if (part.generation === vocabulary.generation) return;
+  vocabulary.add(part.list);
+  part.generation = vocabulary.generation;
 }
 
 /**
@@ -152,22 +163,24 @@ export function scoreTools(tools: readonly ToolDescriptor[], query: string, rece
   const terms = [...new Set(tokenize(query))].filter((term) => !NUMBER.test(term));
   const scores = new Float64Array(tools.length);
   if (terms.length) {
+    // A vocabulary grown past its bound starts afresh, with this list's words.
+    if (vocabulary.size > MAX_VOCABULARY) vocabulary.reset();
+    for (const d of docs) {
+      enroll(d.own);
+      enroll(d.site);
+    }
     const fieldWeights = weightsPerField(docs);
     const matched: number[][] = docs.map(() => []);
+    const tfs = new Float64Array(docs.length);
     for (const term of terms) {
-      // Per tool: full credit for the exact word, partial for a longer word it begins or for a synonym.
+      // Per tool: full credit for the exact word, partial for a word it matches in part or for a synonym.
+      const partial = vocabulary.partialMatches(term);
       const others = synonymsOf(term) ?? [];
-      const tfs = docs.map((d, i) => {
-        const w = fieldWeights[i];
-        const exact = fieldsOf(d, term);
-        if (exact) return weightOf(exact, w);
-        const prefix = prefixFields(d.own, term) | prefixFields(d.site, term);
-        if (prefix) return weightOf(prefix, w) * PREFIX_CREDIT;
-        let synonym = 0;
-        for (const other of others) synonym |= fieldsOf(d, other);
-        return synonym ? weightOf(synonym, w) * SYNONYM_CREDIT : 0;
-      });
-      const df = tfs.reduce((n, tf) => n + (tf > 0 ? 1 : 0), 0);
+      let df = 0;
+      for (let i = 0; i < docs.length; i++) {
+        tfs[i] = termFrequency(docs[i], fieldWeights[i], term, partial, others);
+        if (tfs[i] > 0) df++;
+      }
       if (df === 0) continue;
       const idf = Math.log(1 + (docs.length - df + 0.5) / (df + 0.5)) * spokenWeight(term);
       for (let i = 0; i < docs.length; i++) if (tfs[i] > 0) matched[i].push((idf * tfs[i] * (K1 + 1)) / (tfs[i] + K1));
@@ -200,6 +213,24 @@ function weightsPerField(docs: readonly ToolWords[]): Float64Array[] {
   );
 }
 
+/** What `term` is worth in a tool: its fields' weights, for a match in part or by a synonym for less. */
+function termFrequency(
+  doc: ToolWords,
+  weights: Float64Array,
+  term: string,
+  partial: readonly string[],
+  synonyms: readonly string[],
+): number {
+  const exact = fieldsOf(doc, term);
+  if (exact) return weightOf(exact, weights);
+  let inPart = 0;
+  for (const word of partial) inPart |= fieldsOf(doc, word);
+  if (inPart) return weightOf(inPart, weights) * PREFIX_CREDIT;
+  let synonym = 0;
+  for (const other of synonyms) synonym |= fieldsOf(doc, other);
+  return synonym ? weightOf(synonym, weights) * SYNONYM_CREDIT : 0;
+}
+
 /** The fields (as bits) a tool has `word` in. */
 function fieldsOf(doc: ToolWords, word: string): number {
   return (doc.own.words.get(word) ?? 0) | (doc.site.words.get(word) ?? 0);
@@ -210,29 +241,6 @@ function weightOf(mask: number, weights: Float64Array): number {
   let tf = 0;
   for (let f = 0; f < weights.length; f++) if (mask & (1 << f)) tf += weights[f];
   return tf;
-}
-
-/**
- * The fields (as bits) holding a longer word that `term` begins ("avail" → "availability"), or, for a term of at
- * least {@link MIN_COMPOUND_PART} letters, ends: the second part of a compound written as one word ("order" →
- * "reorder", "cart" → "addtocart"); or a word of at least {@link MIN_WORD_START} letters that `term` begins, a form
- * the stemmer left apart ("directly" → "direct").
- */
-function prefixFields(doc: Indexed, term: string): number {
-  if (term.length < 3) return 0;
-  const first = term.charCodeAt(0);
-  const compound = term.length >= MIN_COMPOUND_PART;
-  let mask = 0;
-  for (const word of doc.list) {
-    const longer = word.length > term.length;
-    if (
-      (longer && word.charCodeAt(0) === first && word.startsWith(term)) ||
-      (longer && compound && word.endsWith(term)) ||
-      (!longer && word.length >= MIN_WORD_START && word.length < term.length && term.startsWith(word))
-    )
-      mask |= doc.words.get(word) ?? 0;
-  }
-  return mask;
 }
 
 let spokenRanks: Map<string, number> | undefined;
@@ -400,7 +408,10 @@ function wordsOf(texts: readonly string[]): Indexed {
     for (const word of found) words.set(word, (words.get(word) ?? 0) | (1 << f));
     lengths.push(found.length);
   }
-  return { words, list: [...words.keys()], lengths };
+  const part = { words, list: [...words.keys()], lengths, generation: -1 };
+  // Added now, as the tools arrive, rather than at the first request over them.
+  enroll(part);
+  return part;
 }
 
 /**
