@@ -40,6 +40,19 @@ describe('rankTools', () => {
     expect(names(rankTools(later, 'bucketlist', { max: 1 }))).toEqual(['mybucketlist']);
   });
 
+  it('reads the earlier turns for what a follow-up is about, below what the request itself asks', () => {
+    const travel = [
+      tool('filter_hotels', 'Narrow the hotel results.', ['stars', 'breakfastIncluded']),
+      tool('filter_flights', 'Narrow the flight results.', ['stops', 'airline']),
+      tool('book_hotel', 'Book a hotel room.', ['hotelId']),
+    ];
+    expect(names(rankTools(travel, 'Only direct ones', { max: 1 }))).toEqual(['filter_hotels']);
+    expect(names(rankTools(travel, 'Only direct ones', { max: 1, earlier: 'Find flights to Oslo in May' }))).toEqual(['filter_flights']);
+    expect(names(rankTools(travel, 'Book a hotel there', { max: 1, earlier: 'Find flights to Oslo\nflights in May' }))).toEqual([
+      'book_hotel',
+    ]);
+  });
+
   it('stems and matches prefixes', () => {
     expect(names(rankTools(shop, 'searching products', { max: 1 }))).toEqual(['search_products']);
     expect(names(rankTools(shop, 'reserv', { max: 1 }))).toEqual(['book_table']);

@@ -21,6 +21,11 @@ interface RankToolsOptions {
    * (`<label>__<tool>`), are favoured (HERE_BOOST, HERE_FLOOR).
    */
   here?: string;
+  /**
+   * The person's turns before the request (rankingContext's `earlier`): their words count for EARLIER_WEIGHT of the
+   * request's, so that a follow-up that does not say its topic again ("Only direct ones") still finds it.
+   */
+  earlier?: string;
 }
 
 /** Longest tool description kept for the prompt. */
@@ -68,6 +73,11 @@ const BREADTH = 0.75;
  */
 const HERE_BOOST = 1.5;
 const HERE_FLOOR = 0.5;
+/**
+ * What a word of the person's earlier turns counts for, against a word of the request: the topic of a follow-up,
+ * not what it asks for now (a word in both counts as the request's).
+ */
+const EARLIER_WEIGHT = 0.25;
 /** Bonus for the most recent tool, in BM25 units; older ones get less. About one well-matched word. */
 const RECENT_BONUS = 1.5;
 /** Credit for a query word that matches a tool word only in part (isPartialMatch: "avail" → "availability"). */
@@ -137,7 +147,7 @@ const compacts = new WeakMap<ToolDescriptor, ToolDescriptor>();
 export function rankTools(tools: readonly ToolDescriptor[], query: string, options: RankToolsOptions = {}): ToolDescriptor[] {
   const max = Math.max(0, Math.floor(options.max ?? 8));
   if (max === 0 || tools.length === 0) return [];
-  const scores = scoreTools(tools, query, options.recent, options.here);
+  const scores = scoreTools(tools, query, options.recent, options.here, options.earlier);
   const order = tools.map((_, i) => i);
   order.sort((a, b) => scores[b] - scores[a] || a - b);
   return order.slice(0, max).map((i) => compactTool(tools[i]));
@@ -156,13 +166,17 @@ export function indexTools(tools: readonly ToolDescriptor[]): void {
  * How well each tool matches `query`, in `tools`' order: the score rankTools sorts by, plus the bonus for
  * recently used tools. Equal scores are what the ranker cannot tell apart (it then keeps the page's order).
  */
-export function scoreTools(tools: readonly ToolDescriptor[], query: string, recent: readonly string[] = [], here?: string): Float64Array {
+export function scoreTools(
+  tools: readonly ToolDescriptor[],
+  query: string,
+  recent: readonly string[] = [],
+  here?: string,
+  earlier = '',
+): Float64Array {
   const docs = tools.map(indexed);
-  // A request's numbers are values (a quantity, an id, a price, a date), not what it asks to do: a number some
-  // tool's text holds (a limit, an example) would match them by chance.
-  const terms = [...new Set(tokenize(query))].filter((term) => !NUMBER.test(term));
+  const terms = termsOf(query, earlier);
   const scores = new Float64Array(tools.length);
-  if (terms.length) {
+  if (terms.size) {
     // A vocabulary grown past its bound starts afresh, with this list's words.
     if (vocabulary.size > MAX_VOCABULARY) vocabulary.reset();
     for (const d of docs) {
@@ -172,7 +186,7 @@ export function scoreTools(tools: readonly ToolDescriptor[], query: string, rece
     const fieldWeights = weightsPerField(docs);
     const matched: number[][] = docs.map(() => []);
     const tfs = new Float64Array(docs.length);
-    for (const term of terms) {
+    for (const [term, weight] of terms) {
       // Per tool: full credit for the exact word, partial for a word it matches in part or for a synonym.
       const partial = vocabulary.partialMatches(term);
       const others = synonymsOf(term) ?? [];
@@ -182,7 +196,7 @@ export function scoreTools(tools: readonly ToolDescriptor[], query: string, rece
         if (tfs[i] > 0) df++;
       }
       if (df === 0) continue;
-      const idf = Math.log(1 + (docs.length - df + 0.5) / (df + 0.5)) * spokenWeight(term);
+      const idf = Math.log(1 + (docs.length - df + 0.5) / (df + 0.5)) * spokenWeight(term) * weight;
       for (let i = 0; i < docs.length; i++) if (tfs[i] > 0) matched[i].push((idf * tfs[i] * (K1 + 1)) / (tfs[i] + K1));
     }
     for (let i = 0; i < docs.length; i++) scores[i] = withDiminishingBreadth(matched[i]);
@@ -211,6 +225,18 @@ function weightsPerField(docs: readonly ToolWords[]): Float64Array[] {
   return docs.map((d) =>
     Float64Array.from(FIELDS, (field, f) => WEIGHTS[field] / (1 - B[field] + (B[field] * length(d, f)) / averages[f])),
   );
+}
+
+/**
+ * The words scored, each with its weight: the request's, and those of the earlier turns it does not have, for
+ * EARLIER_WEIGHT. A request's numbers are values (a quantity, an id, a price, a date), not what it asks to do: a
+ * number some tool's text holds (a limit, an example) would match them by chance.
+ */
+function termsOf(query: string, earlier: string): Map<string, number> {
+  const terms = new Map<string, number>();
+  for (const term of tokenize(query)) if (!NUMBER.test(term)) terms.set(term, 1);
+  if (earlier) for (const term of tokenize(earlier)) if (!NUMBER.test(term) && !terms.has(term)) terms.set(term, EARLIER_WEIGHT);
+  return terms;
 }
 
 /** What `term` is worth in a tool: its fields' weights, for a match in part or by a synonym for less. */
