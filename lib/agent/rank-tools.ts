@@ -5,6 +5,7 @@ import { MAX_RETURNS_CHARS } from './summarize-output-schema';
 import { TASK_PHRASES, TASK_SYNONYMS } from './task-synonyms';
 import type { ToolDescriptor } from './types';
 import { isRecord } from '../shared/is-record';
+import { americanSpelling } from './american-spelling';
 import { splitWords } from './split-words';
 import { createWordVocabulary } from './word-vocabulary';
 import { SPOKEN_WORDS } from './spoken-words';
@@ -506,14 +507,14 @@ const stems = new Map<string, string>();
 const MAX_STEMS = 20_000;
 
 /**
- * Porter's stemmer (the `stemmer` package): the forms of a word meet ("bookings"/"booked"/"book"); '' for a word
- * left out (one letter, or a stopword).
+ * Porter's stemmer (the `stemmer` package) over the word's American spelling: the forms of a word meet
+ * ("bookings"/"booked"/"book", "favourites"/"favorite"); '' for a word left out (one letter, or a stopword).
  */
 function stem(word: string): string {
   let found = stems.get(word);
   if (found === undefined) {
     if (stems.size >= MAX_STEMS) stems.clear();
-    found = word.length < 2 || STOPWORDS.has(word) ? '' : stemmer(word);
+    found = word.length < 2 || STOPWORDS.has(word) ? '' : stemmer(americanSpelling(word));
     stems.set(word, found);
   }
   return found;
