@@ -53,6 +53,11 @@ describe('rankTools', () => {
     ]);
   });
 
+  it('matches a word people write as one with the two words of a name that splits it', () => {
+    const account = [tool('view_list', 'Show a list of saved things.'), tool('wishList', 'What the person wants to buy later.')];
+    expect(names(rankTools(account, 'what is on my wishlist', { max: 1 }))).toEqual(['wishList']);
+  });
+
   it('stems and matches prefixes', () => {
     expect(names(rankTools(shop, 'searching products', { max: 1 }))).toEqual(['search_products']);
     expect(names(rankTools(shop, 'reserv', { max: 1 }))).toEqual(['book_table']);

@@ -435,10 +435,28 @@ function wordsOf(texts: readonly string[]): Indexed {
     for (const word of found) words.set(word, (words.get(word) ?? 0) | (1 << f));
     lengths.push(found.length);
   }
+  for (const word of joinedNameWords(texts[NAME])) words.set(word, (words.get(word) ?? 0) | (1 << NAME));
   const part = { words, list: [...words.keys()], lengths, generation: -1 };
   // Added now, as the tools arrive, rather than at the first request over them.
   enroll(part);
   return part;
+}
+
+const NAME = FIELDS.indexOf('name');
+
+/**
+ * Each two neighbouring words of a tool's name written as one, stemmed: a name splits a compound that people write
+ * as one word (`wishList`, `check_out`, `signIn`, `zipCode`), and a request's "wishlist" or "signin" should find it.
+ * Not counted in the name's length: they are the name's words again.
+ */
+function joinedNameWords(name: string): string[] {
+  const raws = splitWords(name);
+  const joined: string[] = [];
+  for (let i = 0; i + 1 < raws.length; i++) {
+    const word = stem(raws[i] + raws[i + 1]);
+    if (word && !NUMBER.test(word)) joined.push(word);
+  }
+  return joined;
 }
 
 /**
