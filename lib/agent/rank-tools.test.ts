@@ -156,6 +156,25 @@ describe('indexTools', () => {
     expect(ranked[0]).toBeGreaterThan(asFirst[0]);
   });
 
+  it('learns a tool again when its schema or title changed, though its name and description did not', () => {
+    const before = { ...tool('find', 'Find things.', ['query']), inputSchema: { type: 'object', properties: { query: {} } } };
+    indexTools([before]);
+    const after = { ...before, inputSchema: { type: 'object', properties: { city: {} } } };
+    expect(scoreTools([after], 'city')[0]).toBeGreaterThan(0);
+    expect(scoreTools([{ ...after, title: 'Weather' }], 'weather')[0]).toBeGreaterThan(0);
+  });
+
+  it('learns apart tools that share one schema object', () => {
+    const inputSchema = { type: 'object', properties: { id: { type: 'string' } } };
+    const tools = [
+      { name: 'open_invoice', description: 'Open one.', inputSchema },
+      { name: 'open_hotel', description: 'Open one.', inputSchema },
+    ];
+    indexTools(tools);
+    expect(names(rankTools(tools.map((t) => ({ ...t })), 'the hotel', { max: 1 }))).toEqual(['open_hotel']);
+    expect(names(rankTools(tools.map((t) => ({ ...t })), 'the invoice', { max: 1 }))).toEqual(['open_invoice']);
+  });
+
   it('pairs a tool with the site its pooled name gives, whatever other site offered the same tool first', () => {
     const asked = 'open the harbour';
     const [onHarbour, onOther] = [`harbour_example__${shop[0].name}`, `other_example__${shop[0].name}`].map((name) => ({

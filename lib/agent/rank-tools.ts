@@ -388,10 +388,30 @@ function fieldTexts(tool: ToolDescriptor): Record<Field, string> {
 function indexed(tool: ToolDescriptor): ToolWords {
   const hit = index.get(tool);
   if (hit) return hit;
-  const texts = fieldTexts(tool);
-  const entry = { own: ownWords(texts), site: siteWords(texts.site) };
+  const entry = wordsByNameAndDescription(tool);
   index.set(tool, entry);
   return entry;
+}
+
+/**
+ * A tool's words by its name and description as given, the same schema object and title checked: a step's pooled
+ * copies are new objects with the same strings as the step before, and finding them this way skips cutting the
+ * texts (the pool's lead) and keying them. Bounded.
+ */
+const byNameAndDescription = new Map<string, { inputSchema: unknown; title: unknown; words: ToolWords }>();
+
+function wordsByNameAndDescription(tool: ToolDescriptor): ToolWords {
+  const name = typeof tool.name === 'string' ? tool.name : '';
+  const description = typeof tool.description === 'string' ? tool.description : '';
+  // The name led by its length: no two tools' name and description give one key.
+  const key = `${name.length}:${name}${description}`;
+  const hit = byNameAndDescription.get(key);
+  if (hit && hit.inputSchema === tool.inputSchema && hit.title === tool.title) return hit.words;
+  const texts = fieldTexts(tool);
+  const words = { own: ownWords(texts, tool.inputSchema), site: siteWords(texts.site) };
+  if (byNameAndDescription.size >= MAX_BY_TEXTS) byNameAndDescription.clear();
+  byNameAndDescription.set(key, { inputSchema: tool.inputSchema, title: tool.title, words });
+  return words;
 }
 
 /**
@@ -400,15 +420,28 @@ function indexed(tool: ToolDescriptor): ToolWords {
  */
 const byTexts = new Map<string, Indexed>();
 const MAX_BY_TEXTS = 4000;
+/**
+ * The same, per schema object, by the other texts: the parameters' texts are the schema's (paramTextsOf), and a
+ * key without them is a fraction as long to build and compare.
+ */
+const bySchema = new WeakMap<object, Map<string, Indexed>>();
+/** Tools one schema object is kept for (a page may pass one object to many tools). */
+const MAX_PER_SCHEMA = 256;
 
-function ownWords(texts: Record<Field, string>): Indexed {
+function ownWords(texts: Record<Field, string>, inputSchema: unknown): Indexed {
   // Each text led by its length: no two tools' texts give one key.
-  const key = FIELDS.map((field) => (field === 'site' ? '' : `${texts[field].length}:${texts[field]}`)).join('');
-  let found = byTexts.get(key);
+  const { name, title, description } = texts;
+  const key = `${name.length}:${name}${title.length}:${title}${description}`;
+  let kept = isRecord(inputSchema) ? bySchema.get(inputSchema) : byTexts;
+  if (!kept) {
+    kept = new Map();
+    bySchema.set(inputSchema as object, kept);
+  }
+  let found = kept.get(key);
   if (!found) {
-    if (byTexts.size >= MAX_BY_TEXTS) byTexts.clear();
+    if (kept.size >= (kept === byTexts ? MAX_BY_TEXTS : MAX_PER_SCHEMA)) kept.clear();
     found = wordsOf(FIELDS.map((field) => (field === 'site' ? '' : texts[field])));
-    byTexts.set(key, found);
+    kept.set(key, found);
   }
   return found;
 }
