@@ -138,9 +138,9 @@ const compacts = new WeakMap<ToolDescriptor, ToolDescriptor>();
  * The page's tools most relevant to `query`, at most `max`, best first, each with a compact schema for the prompt.
  *
  * Lexical relevance (BM25F over the tool's name, title, description, parameter names, allowed values and
- * descriptions, and the site of a site-qualified name; words split on case and underscores and lightly stemmed),
- * plus a bonus for recently used tools and, in a task across tabs, a favour for the tools of the site the person is
- * on (`here`). Only what the model would be shown is indexed, a word counts once per
+ * descriptions, and the site of a site-qualified name; words split on case and underscores, spelt the American way
+ * and lightly stemmed) to the request and, for less, to the person's earlier turns (`earlier`), plus a bonus for
+ * recently used tools and, in a task across tabs, a favour for the tools of the site the person is on (`here`). Only what the model would be shown is indexed, a word counts once per
  * field, and breadth of match has diminishing returns, so a page cannot stuff a description to rank first for
  * every request. Tools that match nothing keep the page's order after those that do, so a vague request still sees
  * the page's first tools.
