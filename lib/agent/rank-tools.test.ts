@@ -406,6 +406,24 @@ describe('rankTools in a task across tabs (pooled tools, pool-task-tools.ts)', (
     expect(names(rankTools(pool, 'Add mushrooms', { max: 1, here: 'pizza_example' }))).toEqual(['pizza_example__add_topping']);
   });
 
+  it("takes a request that matches no tool well to be about the person's site, however many weak matches another tab has", () => {
+    const reports = Array.from({ length: 40 }, (_, k) =>
+      tool(`report_${k}`, `Shows the ${['sales', 'stock', 'staff', 'costs'][k % 4]} report of week ${k}.`),
+    );
+    const pool = [
+      ...tabs('Inbox'),
+      ...poolTaskTools([{ tabId: 4, site: 'https://reports.example', tools: reports }], createToolNames()).tools,
+    ];
+    // "sales" is a word of ten reports, not of what the request is about.
+    expect(names(rankTools(pool, 'Any sales today?', { max: 2, here: 'pizza_example' }))).toEqual([
+      'pizza_example__set_size',
+      'pizza_example__add_topping',
+    ]);
+    expect(names(rankTools(pool, 'search my mail for the invoice from Sam', { max: 1, here: 'pizza_example' }))).toEqual([
+      'mail_example__search_mail',
+    ]);
+  });
+
   it("still finds another tab's tool for a request in its words", () => {
     const pool = tabs('Inbox');
     expect(names(rankTools(pool, 'send a message to Sam that I am late', { max: 1, here: 'pizza_example' }))).toEqual([
