@@ -171,8 +171,24 @@ describe('indexTools', () => {
       { name: 'open_hotel', description: 'Open one.', inputSchema },
     ];
     indexTools(tools);
-    expect(names(rankTools(tools.map((t) => ({ ...t })), 'the hotel', { max: 1 }))).toEqual(['open_hotel']);
-    expect(names(rankTools(tools.map((t) => ({ ...t })), 'the invoice', { max: 1 }))).toEqual(['open_invoice']);
+    expect(
+      names(
+        rankTools(
+          tools.map((t) => ({ ...t })),
+          'the hotel',
+          { max: 1 },
+        ),
+      ),
+    ).toEqual(['open_hotel']);
+    expect(
+      names(
+        rankTools(
+          tools.map((t) => ({ ...t })),
+          'the invoice',
+          { max: 1 },
+        ),
+      ),
+    ).toEqual(['open_invoice']);
   });
 
   it('pairs a tool with the site its pooled name gives, whatever other site offered the same tool first', () => {

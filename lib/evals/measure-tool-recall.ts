@@ -104,9 +104,12 @@ export function measureToolRecall(sites: readonly RecallSite[], options: Measure
       const recent = asBefore ? [] : context.recent.map((tool) => nameOf(i, tool));
       const earlier = asBefore ? '' : context.earlier;
       const here = asking(i);
-      const ranking = (options.rank ?? rankTools)(candidates, request, { max: candidates.length, recent, earlier, ...(here ? { here } : {}) }).map(
-        (t) => t.name,
-      );
+      const ranking = (options.rank ?? rankTools)(candidates, request, {
+        max: candidates.length,
+        recent,
+        earlier,
+        ...(here ? { here } : {}),
+      }).map((t) => t.name);
       cases++;
       for (const tool of requiredTools(evalCase.expectedCall ?? [])) {
         if (!site.tools.some((t) => t.name === tool))

@@ -152,7 +152,12 @@ async function* runSteps(
 
     // 3. Tool ranking, read fresh: the page's tools change as it changes.
     const available = selectTools(req.agent, req.tools, req.delegationDepth);
-    const ranked = withFoundTools(rankTools(available, request, { max: maxTools, recent, here, earlier }), search.found, available, maxTools);
+    const ranked = withFoundTools(
+      rankTools(available, request, { max: maxTools, recent, here, earlier }),
+      search.found,
+      available,
+      maxTools,
+    );
     // The search tool is offered beside the page's tools while some are left out and searches are left.
     const canSearch = (tools: readonly ToolDescriptor[]) => search.count < MAX_SEARCHES_PER_TURN && available.length > tools.length;
     const offer = (tools: readonly ToolDescriptor[], search: boolean) => [
