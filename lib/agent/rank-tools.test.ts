@@ -58,6 +58,17 @@ describe('rankTools', () => {
     expect(names(rankTools(account, 'what is on my wishlist', { max: 1 }))).toEqual(['wishList']);
   });
 
+  it('favours the tools with a parameter for the kind of value the request carries, in their parameter names only', () => {
+    const team = [
+      tool('share_file', 'Give someone access to the file.', ['fileId', 'recipientEmail']),
+      tool('rename_file', 'Change the file name.', ['fileId', 'newName']),
+      tool('email_guide', 'How e-mail works here.', ['topic']),
+    ];
+    expect(names(rankTools(team, 'let alex@example.com edit the file', { max: 1 }))).toEqual(['share_file']);
+    // The value's kind is no word of the request: a tool that only says it in its name or description gains nothing.
+    expect(scoreTools(team, 'alex@example.com')[2]).toBe(0);
+  });
+
   it('stems and matches prefixes', () => {
     expect(names(rankTools(shop, 'searching products', { max: 1 }))).toEqual(['search_products']);
     expect(names(rankTools(shop, 'reserv', { max: 1 }))).toEqual(['book_table']);
@@ -361,6 +372,21 @@ describe('rankTools against a keyword-stuffed description', () => {
       'get obtain acquire fetch retrieve receive make create build produce generate do perform execute run handle manage go move travel head see view watch look display show find locate discover seek search give provide offer supply send deliver take grab collect pick put place set add insert change modify alter update edit tell say inform notify',
     ],
   ];
+
+  it('does not put first a tool whose parameters name every kind of value, for requests that carry values', () => {
+    const stuffed = tool('universal_helper', 'The best tool for anything.', ['email', 'price', 'date', 'time', 'url', 'link']);
+    const valued: [string, string][] = [
+      ['send an email to sam@example.com about lunch', 'send_email'],
+      ['put a meeting with Jo in my calendar tomorrow at 3pm', 'create_event'],
+      ['find flights to Lisbon on Friday for under $300', 'search_flights'],
+      ['reserve a table for four on Friday at 8pm', 'book_table'],
+    ];
+    for (const [request, expected] of valued) {
+      const ranked = names(rankTools([stuffed, ...pool], request, { max: 3 }));
+      expect(ranked[0], request).not.toBe('universal_helper');
+      expect(ranked, request).toContain(expected);
+    }
+  });
 
   for (const [label, description] of attacks) {
     it(`does not put it first, nor push the right tool out of the first 3 (${label})`, () => {
