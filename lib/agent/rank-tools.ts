@@ -432,62 +432,62 @@ function fieldTexts(tool: ToolDescriptor): Record<Field, string> {
 function indexed(tool: ToolDescriptor): ToolWords {
   const hit = index.get(tool);
   if (hit) return hit;
-  const entry = wordsByNameAndDescription(tool);
+  const entry = wordsByName(tool);
   index.set(tool, entry);
   return entry;
 }
 
 /**
- * A tool's words by its name and description as given, the same schema object and title checked: a step's pooled
- * copies are new objects with the same strings as the step before, and finding them this way skips cutting the
- * texts (the pool's lead) and keying them. Bounded.
+ * A tool's words by its name as given, found when its description, schema object and title are the same: a step's
+ * pooled copies are new objects with the same strings as the step before, and finding them this way skips cutting
+ * the texts (the pool's lead). Keyed by the name alone, a short string, and the description compared: no long key is
+ * built or hashed. Bounded.
  */
-const byNameAndDescription = new Map<string, { inputSchema: unknown; title: unknown; words: ToolWords }>();
+const byName = new Map<string, { description: string; inputSchema: unknown; title: unknown; words: ToolWords }>();
+const MAX_BY_NAME = 4000;
 
-function wordsByNameAndDescription(tool: ToolDescriptor): ToolWords {
+function wordsByName(tool: ToolDescriptor): ToolWords {
   const name = typeof tool.name === 'string' ? tool.name : '';
   const description = typeof tool.description === 'string' ? tool.description : '';
-  // The name led by its length: no two tools' name and description give one key.
-  const key = `${name.length}:${name}${description}`;
-  const hit = byNameAndDescription.get(key);
-  if (hit && hit.inputSchema === tool.inputSchema && hit.title === tool.title) return hit.words;
+  const hit = byName.get(name);
+  if (hit && hit.description === description && hit.inputSchema === tool.inputSchema && hit.title === tool.title) return hit.words;
   const texts = fieldTexts(tool);
   const words = { own: ownWords(texts, tool.inputSchema), site: siteWords(texts.site) };
-  if (byNameAndDescription.size >= MAX_BY_TEXTS) byNameAndDescription.clear();
-  byNameAndDescription.set(key, { inputSchema: tool.inputSchema, title: tool.title, words });
+  if (byName.size >= MAX_BY_NAME) byName.clear();
+  byName.set(name, { description, inputSchema: tool.inputSchema, title: tool.title, words });
   return words;
 }
 
 /**
- * A tool's own words (all fields but the site) by their texts, bounded: learnt once, however many copies of the
- * tool a task pools (new objects at every step, under site-qualified names) and however many tabs offer it.
+ * A tool's own words (all fields but the site), learnt once however many copies of the tool a task pools (new
+ * objects at every step, under site-qualified names, their descriptions led by where they run) and however many
+ * tabs offer it: per schema object (the parameters' texts are the schema's, paramTextsOf), then by the tool's part of
+ * its name, found when its title and description are the same. Bounded.
  */
-const byTexts = new Map<string, Indexed>();
-const MAX_BY_TEXTS = 4000;
-/**
- * The same, per schema object, by the other texts: the parameters' texts are the schema's (paramTextsOf), and a
- * key without them is a fraction as long to build and compare.
- */
-const bySchema = new WeakMap<object, Map<string, Indexed>>();
+const bySchema = new WeakMap<object, Map<string, OwnWords>>();
+/** The same for tools without a schema object (no parameters). */
+const withoutSchema = new Map<string, OwnWords>();
 /** Tools one schema object is kept for (a page may pass one object to many tools). */
 const MAX_PER_SCHEMA = 256;
 
+interface OwnWords {
+  title: string;
+  description: string;
+  words: Indexed;
+}
+
 function ownWords(texts: Record<Field, string>, inputSchema: unknown): Indexed {
-  // Each text led by its length: no two tools' texts give one key.
-  const { name, title, description } = texts;
-  const key = `${name.length}:${name}${title.length}:${title}${description}`;
-  let kept = isRecord(inputSchema) ? bySchema.get(inputSchema) : byTexts;
+  let kept = isRecord(inputSchema) ? bySchema.get(inputSchema) : withoutSchema;
   if (!kept) {
     kept = new Map();
     bySchema.set(inputSchema as object, kept);
   }
-  let found = kept.get(key);
-  if (!found) {
-    if (kept.size >= (kept === byTexts ? MAX_BY_TEXTS : MAX_PER_SCHEMA)) kept.clear();
-    found = wordsOf(FIELDS.map((field) => (field === 'site' ? '' : texts[field])));
-    kept.set(key, found);
-  }
-  return found;
+  const hit = kept.get(texts.name);
+  if (hit && hit.title === texts.title && hit.description === texts.description) return hit.words;
+  if (kept.size >= (kept === withoutSchema ? MAX_BY_NAME : MAX_PER_SCHEMA)) kept.clear();
+  const words = wordsOf(FIELDS.map((field) => (field === 'site' ? '' : texts[field])));
+  kept.set(texts.name, { title: texts.title, description: texts.description, words });
+  return words;
 }
 
 /** A site label's words, in the site field, per label (bounded as the stems are). */
@@ -496,7 +496,7 @@ const bySite = new Map<string, Indexed>();
 function siteWords(site: string): Indexed {
   let found = bySite.get(site);
   if (!found) {
-    if (bySite.size >= MAX_BY_TEXTS) bySite.clear();
+    if (bySite.size >= MAX_BY_NAME) bySite.clear();
     found = wordsOf(FIELDS.map((field) => (field === 'site' ? site : '')));
     bySite.set(site, found);
   }
