@@ -208,7 +208,8 @@ export function scoreTools(
       enroll(d.site);
     }
     const fieldWeights = weightsPerField(docs);
-    const matched: number[][] = docs.map(() => []);
+    // Per tool, the scores of the words it matches: only the tools that match any get a list.
+    const matched: (number[] | undefined)[] = new Array(docs.length);
     const tfs = new Float64Array(docs.length);
     for (const [term, weight] of terms) {
       // Per tool: full credit for the exact word, partial for a word it matches in part or for a synonym.
@@ -216,7 +217,7 @@ export function scoreTools(
       const others = synonymsOf(term) ?? [];
       let df = 0;
       for (let i = 0; i < docs.length; i++) {
-        tfs[i] = termFrequency(docs[i], fieldWeights[i], term, partial, others);
+        tfs[i] = termFrequency(docs[i], fieldWeights, i * FIELDS.length, term, partial, others);
         if (tfs[i] > 0) df++;
       }
       addMatches(matched, tfs, df, spokenWeight(term) * weight);
@@ -225,12 +226,12 @@ export function scoreTools(
       // A value's kind counts where a tool names its parameters only ("recipientEmail", "maxPrice").
       let df = 0;
       for (let i = 0; i < docs.length; i++) {
-        tfs[i] = weightOf(fieldsOf(docs[i], hint) & PARAMS_BIT, fieldWeights[i]);
+        tfs[i] = weightOf(fieldsOf(docs[i], hint) & PARAMS_BIT, fieldWeights, i * FIELDS.length);
         if (tfs[i] > 0) df++;
       }
       addMatches(matched, tfs, df, VALUE_HINT_WEIGHT);
     }
-    for (let i = 0; i < docs.length; i++) scores[i] = withDiminishingBreadth(matched[i]);
+    for (let i = 0; i < docs.length; i++) scores[i] = withDiminishingBreadth(matched[i] ?? []);
   }
   if (here) favourHere(tools, scores, here);
   for (let i = 0; i < tools.length; i++) {
@@ -255,21 +256,27 @@ function favourHere(tools: readonly ToolDescriptor[], scores: Float64Array, here
 
 /**
  * Per tool, what a match in each field is worth: the field's weight over its length norm (BM25F), 1 at the field's
- * average length in this list of tools, less when longer.
+ * average length in this list of tools, less when longer. One array, the i-th tool's fields from i * FIELDS.length
+ * (not an array per tool: a request allocates less).
  */
-function weightsPerField(docs: readonly ToolWords[]): Float64Array[] {
+function weightsPerField(docs: readonly ToolWords[]): Float64Array {
   const length = (d: ToolWords, f: number) => d.own.lengths[f] + d.site.lengths[f];
   const averages = FIELDS.map((_, f) => docs.reduce((sum, d) => sum + length(d, f), 0) / docs.length || 1);
-  return docs.map((d) =>
-    Float64Array.from(FIELDS, (field, f) => WEIGHTS[field] / (1 - B[field] + (B[field] * length(d, f)) / averages[f])),
-  );
+  const weights = new Float64Array(docs.length * FIELDS.length);
+  for (let i = 0; i < docs.length; i++) {
+    for (let f = 0; f < FIELDS.length; f++) {
+      const field = FIELDS[f];
+      weights[i * FIELDS.length + f] = WEIGHTS[field] / (1 - B[field] + (B[field] * length(docs[i], f)) / averages[f]);
+    }
+  }
+  return weights;
 }
 
 /** Adds, per tool that a word matches (`tfs`, `df` of them), the word's BM25 score times `weight`. */
-function addMatches(matched: number[][], tfs: Float64Array, df: number, weight: number): void {
+function addMatches(matched: (number[] | undefined)[], tfs: Float64Array, df: number, weight: number): void {
   if (df === 0) return;
   const idf = Math.log(1 + (tfs.length - df + 0.5) / (df + 0.5)) * weight;
-  for (let i = 0; i < tfs.length; i++) if (tfs[i] > 0) matched[i].push((idf * tfs[i] * (K1 + 1)) / (tfs[i] + K1));
+  for (let i = 0; i < tfs.length; i++) if (tfs[i] > 0) (matched[i] ??= []).push((idf * tfs[i] * (K1 + 1)) / (tfs[i] + K1));
 }
 
 /**
@@ -284,22 +291,26 @@ function termsOf(query: string, earlier: string): Map<string, number> {
   return terms;
 }
 
-/** What `term` is worth in a tool: its fields' weights, for a match in part or by a synonym for less. */
+/**
+ * What `term` is worth in a tool: its fields' weights (`weights` from `at`), for a match in part or by a synonym
+ * for less.
+ */
 function termFrequency(
   doc: ToolWords,
   weights: Float64Array,
+  at: number,
   term: string,
   partial: readonly string[],
   synonyms: readonly string[],
 ): number {
   const exact = fieldsOf(doc, term);
-  if (exact) return weightOf(exact, weights);
+  if (exact) return weightOf(exact, weights, at);
   let inPart = 0;
   for (const word of partial) inPart |= fieldsOf(doc, word);
-  if (inPart) return weightOf(inPart, weights) * PREFIX_CREDIT;
+  if (inPart) return weightOf(inPart, weights, at) * PREFIX_CREDIT;
   let synonym = 0;
   for (const other of synonyms) synonym |= fieldsOf(doc, other);
-  return synonym ? weightOf(synonym, weights) * SYNONYM_CREDIT : 0;
+  return synonym ? weightOf(synonym, weights, at) * SYNONYM_CREDIT : 0;
 }
 
 /** The fields (as bits) a tool has `word` in. */
@@ -307,10 +318,10 @@ function fieldsOf(doc: ToolWords, word: string): number {
   return (doc.own.words.get(word) ?? 0) | (doc.site.words.get(word) ?? 0);
 }
 
-/** The summed worth of the fields in `mask`. */
-function weightOf(mask: number, weights: Float64Array): number {
+/** The summed worth of the fields in `mask`, a tool's fields' weights in `weights` from `at`. */
+function weightOf(mask: number, weights: Float64Array, at: number): number {
   let tf = 0;
-  for (let f = 0; f < weights.length; f++) if (mask & (1 << f)) tf += weights[f];
+  for (let f = 0; f < FIELDS.length; f++) if (mask & (1 << f)) tf += weights[at + f];
   return tf;
 }
 
