@@ -82,7 +82,7 @@ const HERE_FLOOR = 0.5;
  * list); a request that matches some tool that well gets no lift, and a request about another tab that says what it
  * wants still finds that tab's tool. Tuned sites of bench/ranker-corpus, recall at 4 / 8 asked on their own tab and
  * from another tab: 0.950 / 0.977 and 0.790 / 0.895 without; 0.954 / 0.982 and 0.790 / 0.895 with 0.8 to 0.9 (at 1
- * tool, one pair lost from another tab); with 1, 0.954 / 0.991 and 0.785 / 0.886.
+ * tool offered, one pair lost from another tab); with 1, 0.954 / 0.991 and 0.785 / 0.886.
  */
 const HERE_LIFT_SHARE = 0.85;
 /**
@@ -159,9 +159,10 @@ const compacts = new WeakMap<ToolDescriptor, ToolDescriptor>();
  *
  * Lexical relevance (BM25F over the tool's name, title, description, parameter names, allowed values and
  * descriptions, and the site of a site-qualified name; words split on case and underscores, spelt the American way
- * and lightly stemmed) to the request and, for less, to the person's earlier turns (`earlier`), plus a bonus for
- * recently used tools and, in a task across tabs, a favour for the tools of the site the person is on (`here`). Only what the model would be shown is indexed, a word counts once per
- * field, and breadth of match has diminishing returns, so a page cannot stuff a description to rank first for
+ * and lightly stemmed) to the request and, for less, to the person's earlier turns (`earlier`) and to the kinds of
+ * values the request carries (valueHints), plus a bonus for recently used tools and, in a task across tabs, a favour
+ * for the tools of the site the person is on (`here`). Only what the model would be shown is indexed, a word counts
+ * once per field, and breadth of match has diminishing returns, so a page cannot stuff a description to rank first for
  * every request. Tools that match nothing keep the page's order after those that do, so a vague request still sees
  * the page's first tools.
  */
