@@ -277,7 +277,13 @@ function weightsPerField(docs: readonly ToolWords[]): Float64Array {
 function addMatches(matched: (number[] | undefined)[], tfs: Float64Array, df: number, weight: number): void {
   if (df === 0) return;
   const idf = Math.log(1 + (tfs.length - df + 0.5) / (df + 0.5)) * weight;
-  for (let i = 0; i < tfs.length; i++) if (tfs[i] > 0) (matched[i] ??= []).push((idf * tfs[i] * (K1 + 1)) / (tfs[i] + K1));
+  for (let i = 0; i < tfs.length; i++) {
+    if (tfs[i] <= 0) continue;
+    const score = (idf * tfs[i] * (K1 + 1)) / (tfs[i] + K1);
+    const list = matched[i];
+    if (list) list.push(score);
+    else matched[i] = [score];
+  }
 }
 
 /**
@@ -502,7 +508,7 @@ function ownWords(texts: Record<Field, string>, inputSchema: unknown): Indexed {
   return words;
 }
 
-/** A site label's words, in the site field, per label (bounded as the stems are). */
+/** A site label's words, in the site field, per label. Bounded. */
 const bySite = new Map<string, Indexed>();
 
 function siteWords(site: string): Indexed {
