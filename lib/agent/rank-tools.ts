@@ -544,15 +544,24 @@ const NAME = FIELDS.indexOf('name');
  * as one word (`wishList`, `check_out`, `signIn`, `zipCode`), and a request's "wishlist" or "signin" should find it.
  * Not counted in the name's length: they are the name's words again.
  */
-function joinedNameWords(name: string): string[] {
-  const raws = splitWords(name);
-  const joined: string[] = [];
-  for (let i = 0; i + 1 < raws.length; i++) {
-    const word = stem(raws[i] + raws[i + 1]);
-    if (word && !NUMBER.test(word)) joined.push(word);
+function joinedNameWords(name: string): readonly string[] {
+  let joined = joinedByName.get(name);
+  if (!joined) {
+    const raws = splitWords(name);
+    const found: string[] = [];
+    for (let i = 0; i + 1 < raws.length; i++) {
+      const word = stem(raws[i] + raws[i + 1]);
+      if (word && !NUMBER.test(word)) found.push(word);
+    }
+    if (joinedByName.size >= MAX_BY_FIELD_TEXT) joinedByName.clear();
+    joined = found;
+    joinedByName.set(name, joined);
   }
   return joined;
 }
+
+/** The joined words per name text: a tool's name comes again in every tab and pooled copy of it. Bounded. */
+const joinedByName = new Map<string, readonly string[]>();
 
 /**
  * Words per field text: a task's tools share many texts (parameter descriptions, a site's names, a tool another tab
