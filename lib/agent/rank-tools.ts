@@ -119,8 +119,6 @@ const STOPWORDS = new Set(
 interface Indexed {
   /** Each distinct word, with the fields it is in as bits (1 << FIELDS.indexOf(field)): a word counts once per field. */
   words: Map<string, number>;
-  /** The same words as a list. */
-  list: string[];
   /** Words in each field, repeats included (what length normalisation divides by), in FIELDS' order. */
   lengths: number[];
   /** The vocabulary generation its words were last added to (enroll). */
@@ -135,7 +133,7 @@ const MAX_VOCABULARY = 100_000;
 /** Adds an indexed part's words to the vocabulary, unless they are in its generation already. */
 function enroll(part: Indexed): void {
   if (part.generation === vocabulary.generation) return;
-  vocabulary.add(part.list);
+  vocabulary.add(part.words.keys());
   part.generation = vocabulary.generation;
 }
 
@@ -531,7 +529,7 @@ function wordsOf(texts: readonly string[]): Indexed {
     lengths.push(found.length);
   }
   for (const word of joinedNameWords(texts[NAME])) words.set(word, (words.get(word) ?? 0) | (1 << NAME));
-  const part = { words, list: [...words.keys()], lengths, generation: -1 };
+  const part = { words, lengths, generation: -1 };
   // Added now, as the tools arrive, rather than at the first request over them.
   enroll(part);
   return part;

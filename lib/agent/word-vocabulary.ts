@@ -14,7 +14,7 @@ interface WordVocabulary {
   /** Distinct words in it. */
   readonly size: number;
   /** Adds a tool's (stemmed) words. */
-  add(words: readonly string[]): void;
+  add(words: Iterable<string>): void;
   /**
    * The words that `term` matches in part (isPartialMatch), among all added so far, in the order they were added.
    * The list is the vocabulary's: do not change it.
