@@ -69,6 +69,25 @@ describe('rankTools', () => {
     expect(scoreTools(team, 'alex@example.com')[2]).toBe(0);
   });
 
+  it('still matches words in part once a flood of words made its vocabulary start afresh', () => {
+    const kept = tool('mybucketlist', 'Places to go one day.');
+    indexTools([kept, tool('ourwishlist', 'Things to buy one day.')]);
+    // More distinct words than the vocabulary keeps (100,000), forty a description, each its own stem (a final "x").
+    let n = 0;
+    const word = () => {
+      let letters = '';
+      for (let m = n++; m > 0; m = Math.floor(m / 26)) letters += String.fromCharCode(97 + (m % 26));
+      return `w${letters}x`;
+    };
+    const flood = Array.from({ length: 2600 }, (_, i) => tool(`junk_${i}`, Array.from({ length: 40 }, word).join(' ')));
+    indexTools(flood);
+    scoreTools(flood.slice(0, 2), 'anything');
+    const later = tool('show_items', 'Show the items.');
+    // A copy of a tool learnt before; texts stemmed before, in a tool learnt after (a schema object of its own).
+    expect(names(rankTools([later, { ...kept }], 'bucketlist', { max: 1 }))).toEqual(['mybucketlist']);
+    expect(names(rankTools([later, tool('ourwishlist', 'Things to buy one day.')], 'wishlist', { max: 1 }))).toEqual(['ourwishlist']);
+  });
+
   it('stems and matches prefixes', () => {
     expect(names(rankTools(shop, 'searching products', { max: 1 }))).toEqual(['search_products']);
     expect(names(rankTools(shop, 'reserv', { max: 1 }))).toEqual(['book_table']);

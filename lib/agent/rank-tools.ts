@@ -125,10 +125,25 @@ interface Indexed {
   generation: number;
 }
 
-/** Every word indexed, for partial matches (word-vocabulary.ts). */
+/**
+ * Every word stemmed (stem adds each as it first stems it: a tool's words, and a request's), for partial matches
+ * (word-vocabulary.ts).
+ */
 const vocabulary = createWordVocabulary();
 /** Distinct words past which the vocabulary starts afresh (only the tools ranked from then on are added again). */
 const MAX_VOCABULARY = 100_000;
+
+/**
+ * Starts the vocabulary afresh once it grew past its bound, with the caches of stemmed words, so that words come
+ * through stem again and are added; the parts indexed before are added again when ranked (enroll).
+ */
+function boundVocabulary(): void {
+  if (vocabulary.size <= MAX_VOCABULARY) return;
+  vocabulary.reset();
+  stems.clear();
+  byFieldText.clear();
+  joinedByName.clear();
+}
 
 /** Adds an indexed part's words to the vocabulary, unless they are in its generation already. */
 function enroll(part: Indexed): void {
@@ -179,6 +194,7 @@ export function rankTools(tools: readonly ToolDescriptor[], query: string, optio
  * so the task's pooled, site-qualified copies of the same tools, new objects at every step, find it. Ranks nothing.
  */
 export function indexTools(tools: readonly ToolDescriptor[]): void {
+  boundVocabulary();
   for (const tool of tools) if (tool && typeof tool === 'object') indexed(tool);
 }
 
@@ -201,7 +217,7 @@ export function scoreTools(
   const scores = new Float64Array(tools.length);
   if (terms.size || hints.length) {
     // A vocabulary grown past its bound starts afresh, with this list's words.
-    if (vocabulary.size > MAX_VOCABULARY) vocabulary.reset();
+    boundVocabulary();
     for (const d of docs) {
       enroll(d.own);
       enroll(d.site);
@@ -529,10 +545,8 @@ function wordsOf(texts: readonly string[]): Indexed {
     lengths.push(found.length);
   }
   for (const word of joinedNameWords(texts[NAME])) words.set(word, (words.get(word) ?? 0) | (1 << NAME));
-  const part = { words, lengths, generation: -1 };
-  // Added now, as the tools arrive, rather than at the first request over them.
-  enroll(part);
-  return part;
+  // Its words came through stem in this generation of the vocabulary (boundVocabulary), which added them.
+  return { words, lengths, generation: vocabulary.generation };
 }
 
 const NAME = FIELDS.indexOf('name');
@@ -595,7 +609,11 @@ export function tokenize(text: string): string[] {
       const phrase =
         byWords.get(`${raw} ${raws[i + 1]}`) ??
         (OBJECT_PRONOUNS.has(raws[i + 1]) && i + 2 < raws.length ? byWords.get(`${raw} ${raws[i + 2]}`) : undefined);
-      if (phrase) out.push(phrase);
+      if (phrase) {
+        out.push(phrase);
+        // Made by phrases() once, not by stem: added here, for a vocabulary that started afresh since.
+        vocabulary.add([phrase]);
+      }
     }
     const word = stem(raw);
     if (word) out.push(word);
@@ -636,6 +654,7 @@ function stem(word: string): string {
     if (stems.size >= MAX_STEMS) stems.clear();
     found = word.length < 2 || STOPWORDS.has(word) ? '' : stemmer(americanSpelling(word));
     stems.set(word, found);
+    if (found) vocabulary.add([found]);
   }
   return found;
 }
