@@ -5,7 +5,8 @@
  * Prints, today's ranker (frozen) beside the current one: the time rankTools takes over the 300 tools per request
  * (median and p95, warm; and the first request, which indexes every tool, timed over tools it has not seen; and,
  * for the current ranker, the first request when each tab's tools were indexed as its snapshot arrived, as the
- * extension does, with the time that indexing took), and the first model step's prompt with
+ * extension does, with the time that indexing took, and a later step's, whose tools the task pools anew: the warm
+ * figure ranks the same objects again, which no step of a task does), and the first model step's prompt with
  * the on-device loop's defaults against the on-device budget (the catalog models' 8,192-token context less the
  * 512-token reply budget), estimated as the audit estimates (lib/audit/estimate-tokens.ts). Asserts nothing.
  */
@@ -64,8 +65,11 @@ function stats(samples: number[]): string {
   return `median ${at(0.5).toFixed(3)} ms  p95 ${at(0.95).toFixed(3)} ms  (n=${samples.length})`;
 }
 
-/** How many times the first (indexing) request is timed, each time over tools with text the ranker has not seen. */
-const FIRST_ROUNDS = 15;
+/**
+ * How many times the first (indexing) request is timed, each time over tools with text the ranker has not seen (40:
+ * on a busy machine the median of fewer moves by a millisecond from run to run).
+ */
+const FIRST_ROUNDS = 40;
 
 /** The person asks from the first tab: its tools are listed first and favoured (rankTools' here). */
 const HERE = siteLabel(corpusSites()[0].origin);
@@ -120,9 +124,10 @@ async function firstPromptTokens(tools: ToolDescriptor[], ask: string): Promise<
  * five tabs, and then the first request over the task's pooled copies of them (new objects under site-qualified
  * names, as each step's tool list is).
  */
-function timeIndexedOnArrival(tabs: readonly TaskTabTools[], asks: string[]): { arrival: string; first: string } {
+function timeIndexedOnArrival(tabs: readonly TaskTabTools[], asks: string[]): { arrival: string; first: string; later: string } {
   const arrivals: number[] = [];
   const firsts: number[] = [];
+  const laters: number[] = [];
   for (let round = 0; round < FIRST_ROUNDS; round++) {
     // Each tab's snapshot names its tools without the task's site qualifier.
     const fresh = tabs.map((tab) => ({
@@ -136,8 +141,13 @@ function timeIndexedOnArrival(tabs: readonly TaskTabTools[], asks: string[]): { 
     start = performance.now();
     rankTools(pooled, asks[round], { max: 8, here: HERE });
     firsts.push(performance.now() - start);
+    // The next step pools the tabs' tools anew (new objects, the same texts), as every step of a task does.
+    const next = pool(fresh);
+    start = performance.now();
+    rankTools(next, asks[round + FIRST_ROUNDS], { max: 8, here: HERE });
+    laters.push(performance.now() - start);
   }
-  return { arrival: stats(arrivals), first: stats(firsts) };
+  return { arrival: stats(arrivals), first: stats(firsts), later: stats(laters) };
 }
 
 const tabs = taskTabs();
@@ -153,7 +163,7 @@ for (const [label, rank] of [
 }
 const arrival = timeIndexedOnArrival(tabs, asks);
 console.log(
-  `rankTools after, tools indexed as each tab's snapshot arrives: indexing the 5 snapshots ${arrival.arrival}; then the first request ${arrival.first}`,
+  `rankTools after, tools indexed as each tab's snapshot arrives: indexing the 5 snapshots ${arrival.arrival}; then the first request ${arrival.first}; a later step (the tools pooled anew) ${arrival.later}`,
 );
 const prompts = await Promise.all(asks.slice(0, 40).map((ask) => firstPromptTokens(tools, ask)));
 const tokens = prompts.map((p) => p.tokens).sort((a, b) => a - b);

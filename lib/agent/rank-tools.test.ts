@@ -34,6 +34,60 @@ describe('rankTools', () => {
     expect(names(rankTools(shop, 'quantity three please', { max: 1 }))).toEqual(['add_to_cart']);
   });
 
+  it('matches a word in part in tools it meets after the word was first asked', () => {
+    expect(scoreTools(shop, 'bucketlist').every((score) => score === 0)).toBe(true);
+    const later = [tool('show_items', 'Show the items.'), tool('mybucketlist', 'Places to go one day.')];
+    expect(names(rankTools(later, 'bucketlist', { max: 1 }))).toEqual(['mybucketlist']);
+  });
+
+  it('reads the earlier turns for what a follow-up is about, below what the request itself asks', () => {
+    const travel = [
+      tool('filter_hotels', 'Narrow the hotel results.', ['stars', 'breakfastIncluded']),
+      tool('filter_flights', 'Narrow the flight results.', ['stops', 'airline']),
+      tool('book_hotel', 'Book a hotel room.', ['hotelId']),
+    ];
+    expect(names(rankTools(travel, 'Only direct ones', { max: 1 }))).toEqual(['filter_hotels']);
+    expect(names(rankTools(travel, 'Only direct ones', { max: 1, earlier: 'Find flights to Oslo in May' }))).toEqual(['filter_flights']);
+    expect(names(rankTools(travel, 'Book a hotel there', { max: 1, earlier: 'Find flights to Oslo\nflights in May' }))).toEqual([
+      'book_hotel',
+    ]);
+  });
+
+  it('matches a word people write as one with the two words of a name that splits it', () => {
+    const account = [tool('view_list', 'Show a list of saved things.'), tool('wishList', 'What the person wants to buy later.')];
+    expect(names(rankTools(account, 'what is on my wishlist', { max: 1 }))).toEqual(['wishList']);
+  });
+
+  it('favours the tools with a parameter for the kind of value the request carries, in their parameter names only', () => {
+    const team = [
+      tool('share_file', 'Give someone access to the file.', ['fileId', 'recipientEmail']),
+      tool('rename_file', 'Change the file name.', ['fileId', 'newName']),
+      tool('email_guide', 'How e-mail works here.', ['topic']),
+    ];
+    expect(names(rankTools(team, 'let alex@example.com edit the file', { max: 1 }))).toEqual(['share_file']);
+    // The value's kind is no word of the request: a tool that only says it in its name or description gains nothing.
+    expect(scoreTools(team, 'alex@example.com')[2]).toBe(0);
+  });
+
+  it('still matches words in part once a flood of words made its vocabulary start afresh', () => {
+    const kept = tool('mybucketlist', 'Places to go one day.');
+    indexTools([kept, tool('ourwishlist', 'Things to buy one day.')]);
+    // More distinct words than the vocabulary keeps (100,000), forty a description, each its own stem (a final "x").
+    let n = 0;
+    const word = () => {
+      let letters = '';
+      for (let m = n++; m > 0; m = Math.floor(m / 26)) letters += String.fromCharCode(97 + (m % 26));
+      return `w${letters}x`;
+    };
+    const flood = Array.from({ length: 2600 }, (_, i) => tool(`junk_${i}`, Array.from({ length: 40 }, word).join(' ')));
+    indexTools(flood);
+    scoreTools(flood.slice(0, 2), 'anything');
+    const later = tool('show_items', 'Show the items.');
+    // A copy of a tool learnt before; texts stemmed before, in a tool learnt after (a schema object of its own).
+    expect(names(rankTools([later, { ...kept }], 'bucketlist', { max: 1 }))).toEqual(['mybucketlist']);
+    expect(names(rankTools([later, tool('ourwishlist', 'Things to buy one day.')], 'wishlist', { max: 1 }))).toEqual(['ourwishlist']);
+  });
+
   it('stems and matches prefixes', () => {
     expect(names(rankTools(shop, 'searching products', { max: 1 }))).toEqual(['search_products']);
     expect(names(rankTools(shop, 'reserv', { max: 1 }))).toEqual(['book_table']);
@@ -119,6 +173,63 @@ describe('indexTools', () => {
     );
     expect(warm).toEqual(cold);
     expect(warm[0][0]).toBe('shop_example__add_to_cart');
+  });
+
+  it('learns each tool by all of its texts: a tool whose texts run together as those of another is not taken for it', () => {
+    // The same letters, split between the name and the description differently.
+    const first = tool('refund', 'order_history', [], undefined);
+    const second = tool('refund_order', 'history', [], undefined);
+    indexTools([first]);
+    const ranked = scoreTools([second, tool('other', 'nothing alike')], 'order');
+    // "order" is in second's name (weight 3), not its description (weight 1) as in first.
+    const asFirst = scoreTools([first, tool('other', 'nothing alike')], 'order');
+    expect(ranked[0]).toBeGreaterThan(asFirst[0]);
+  });
+
+  it('learns a tool again when its schema or title changed, though its name and description did not', () => {
+    const before = { ...tool('find', 'Find things.', ['query']), inputSchema: { type: 'object', properties: { query: {} } } };
+    indexTools([before]);
+    const after = { ...before, inputSchema: { type: 'object', properties: { city: {} } } };
+    expect(scoreTools([after], 'city')[0]).toBeGreaterThan(0);
+    expect(scoreTools([{ ...after, title: 'Weather' }], 'weather')[0]).toBeGreaterThan(0);
+  });
+
+  it('learns apart tools that share one schema object', () => {
+    const inputSchema = { type: 'object', properties: { id: { type: 'string' } } };
+    const tools = [
+      { name: 'open_invoice', description: 'Open one.', inputSchema },
+      { name: 'open_hotel', description: 'Open one.', inputSchema },
+    ];
+    indexTools(tools);
+    expect(
+      names(
+        rankTools(
+          tools.map((t) => ({ ...t })),
+          'the hotel',
+          { max: 1 },
+        ),
+      ),
+    ).toEqual(['open_hotel']);
+    expect(
+      names(
+        rankTools(
+          tools.map((t) => ({ ...t })),
+          'the invoice',
+          { max: 1 },
+        ),
+      ),
+    ).toEqual(['open_invoice']);
+  });
+
+  it('pairs a tool with the site its pooled name gives, whatever other site offered the same tool first', () => {
+    const asked = 'open the harbour';
+    const [onHarbour, onOther] = [`harbour_example__${shop[0].name}`, `other_example__${shop[0].name}`].map((name) => ({
+      ...shop[0],
+      name,
+    }));
+    indexTools([onOther]);
+    const scores = scoreTools([onOther, onHarbour], asked);
+    expect(scores[1]).toBeGreaterThan(scores[0]);
   });
 });
 
@@ -281,6 +392,21 @@ describe('rankTools against a keyword-stuffed description', () => {
     ],
   ];
 
+  it('does not put first a tool whose parameters name every kind of value, for requests that carry values', () => {
+    const stuffed = tool('universal_helper', 'The best tool for anything.', ['email', 'price', 'date', 'time', 'url', 'link']);
+    const valued: [string, string][] = [
+      ['send an email to sam@example.com about lunch', 'send_email'],
+      ['put a meeting with Jo in my calendar tomorrow at 3pm', 'create_event'],
+      ['find flights to Lisbon on Friday for under $300', 'search_flights'],
+      ['reserve a table for four on Friday at 8pm', 'book_table'],
+    ];
+    for (const [request, expected] of valued) {
+      const ranked = names(rankTools([stuffed, ...pool], request, { max: 3 }));
+      expect(ranked[0], request).not.toBe('universal_helper');
+      expect(ranked, request).toContain(expected);
+    }
+  });
+
   for (const [label, description] of attacks) {
     it(`does not put it first, nor push the right tool out of the first 3 (${label})`, () => {
       const stuffed = tool('universal_helper', description, ['query', 'input', 'value']);
@@ -339,6 +465,24 @@ describe('rankTools in a task across tabs (pooled tools, pool-task-tools.ts)', (
       'pizza_example__add_topping',
     ]);
     expect(names(rankTools(pool, 'Add mushrooms', { max: 1, here: 'pizza_example' }))).toEqual(['pizza_example__add_topping']);
+  });
+
+  it("takes a request that matches no tool well to be about the person's site, however many weak matches another tab has", () => {
+    const reports = Array.from({ length: 40 }, (_, k) =>
+      tool(`report_${k}`, `Shows the ${['sales', 'stock', 'staff', 'costs'][k % 4]} report of week ${k}.`),
+    );
+    const pool = [
+      ...tabs('Inbox'),
+      ...poolTaskTools([{ tabId: 4, site: 'https://reports.example', tools: reports }], createToolNames()).tools,
+    ];
+    // "sales" is a word of ten reports, not of what the request is about.
+    expect(names(rankTools(pool, 'Any sales today?', { max: 2, here: 'pizza_example' }))).toEqual([
+      'pizza_example__set_size',
+      'pizza_example__add_topping',
+    ]);
+    expect(names(rankTools(pool, 'search my mail for the invoice from Sam', { max: 1, here: 'pizza_example' }))).toEqual([
+      'mail_example__search_mail',
+    ]);
   });
 
   it("still finds another tab's tool for a request in its words", () => {

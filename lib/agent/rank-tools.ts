@@ -5,7 +5,10 @@ import { MAX_RETURNS_CHARS } from './summarize-output-schema';
 import { TASK_PHRASES, TASK_SYNONYMS } from './task-synonyms';
 import type { ToolDescriptor } from './types';
 import { isRecord } from '../shared/is-record';
+import { americanSpelling } from './american-spelling';
 import { splitWords } from './split-words';
+import { valueHints } from './value-hints';
+import { createWordVocabulary } from './word-vocabulary';
 import { SPOKEN_WORDS } from './spoken-words';
 import { stemmer } from 'stemmer';
 
@@ -20,6 +23,11 @@ interface RankToolsOptions {
    * (`<label>__<tool>`), are favoured (HERE_BOOST, HERE_FLOOR).
    */
   here?: string;
+  /**
+   * The person's turns before the request (rankingContext's `earlier`): their words count for EARLIER_WEIGHT of the
+   * request's, so that a follow-up that does not say its topic again ("Only direct ones") still finds it.
+   */
+  earlier?: string;
 }
 
 /** Longest tool description kept for the prompt. */
@@ -67,14 +75,34 @@ const BREADTH = 0.75;
  */
 const HERE_BOOST = 1.5;
 const HERE_FLOOR = 0.5;
+/**
+ * A request that matches no tool well says little of which tab it means ("Number 2.", "Let's do it again"): the
+ * person's site is then the best guess. Its tools are lifted by what the best match of the whole list falls short of
+ * HERE_LIFT_SHARE of a word that one tool alone has (BM25's IDF at a document frequency of 1, which grows with the
+ * list); a request that matches some tool that well gets no lift, and a request about another tab that says what it
+ * wants still finds that tab's tool. Tuned sites of bench/ranker-corpus, recall at 4 / 8 asked on their own tab and
+ * from another tab: 0.950 / 0.977 and 0.790 / 0.895 without; 0.954 / 0.982 and 0.790 / 0.895 with 0.8 to 0.9 (at 1
+ * tool offered, one pair lost from another tab); with 1, 0.954 / 0.991 and 0.785 / 0.886.
+ */
+const HERE_LIFT_SHARE = 0.85;
+/**
+ * What a word of the person's earlier turns counts for, against a word of the request: the topic of a follow-up,
+ * not what it asks for now (a word in both counts as the request's).
+ */
+const EARLIER_WEIGHT = 0.25;
+/**
+ * What the kind of a value the request carries (valueHints: an e-mail address, an amount, a date) counts for, against
+ * a request word, matched only in a tool's parameter names and allowed values. Tuned sites of bench/ranker-corpus,
+ * recall at 1 / 4 / 8 (219 pairs) on the own tab, from another tab and by names only: 155 / 209 / 215, 101 / 173 /
+ * 196 and 104 / 179 / 198 without; 159 / 211 / 215, 105 / 176 / 196 and 109 / 181 / 198 with 0.75, no pair lost in
+ * either half of the tuned sites; 0.5 gained less, 1 lost a pair in one half, 2 lost more.
+ */
+const VALUE_HINT_WEIGHT = 0.75;
+const PARAMS_BIT = 1 << FIELDS.indexOf('params');
 /** Bonus for the most recent tool, in BM25 units; older ones get less. About one well-matched word. */
 const RECENT_BONUS = 1.5;
-/** Credit for a query word that is only a prefix of a tool word ("avail" → "availability"). */
+/** Credit for a query word that matches a tool word only in part (isPartialMatch: "avail" → "availability"). */
 const PREFIX_CREDIT = 0.5;
-/** Shortest word matched as the end of a compound: shorter ones end too many words by chance ("art" → "cart"). */
-const MIN_COMPOUND_PART = 4;
-/** Shortest tool word a longer request word may begin with for partial credit ("direct" in "directly"). */
-const MIN_WORD_START = 5;
 /** Credit for a query word whose synonym (TASK_SYNONYMS) is a tool word ("film" → "movie"). */
 const SYNONYM_CREDIT = 0.5;
 /** A word of digits only. */
@@ -91,14 +119,51 @@ const STOPWORDS = new Set(
 interface Indexed {
   /** Each distinct word, with the fields it is in as bits (1 << FIELDS.indexOf(field)): a word counts once per field. */
   words: Map<string, number>;
-  /** The same words as a list, for prefix matches (a list is faster to scan than a Map). */
-  list: string[];
   /** Words in each field, repeats included (what length normalisation divides by), in FIELDS' order. */
   lengths: number[];
+  /** The vocabulary generation its words were last added to (enroll). */
+  generation: number;
 }
 
-/** Indexed words per tool object (a snapshot's tools are reused step after step). */
-const index = new WeakMap<ToolDescriptor, Indexed>();
+/**
+ * Every word stemmed (stem adds each as it first stems it: a tool's words, and a request's), for partial matches
+ * (word-vocabulary.ts).
+ */
+const vocabulary = createWordVocabulary();
+/** Distinct words past which the vocabulary starts afresh (only the tools ranked from then on are added again). */
+const MAX_VOCABULARY = 100_000;
+
+/**
+ * Starts the vocabulary afresh once it grew past its bound, with the caches of stemmed words, so that words come
+ * through stem again and are added; the parts indexed before are added again when ranked (enroll).
+ */
+function boundVocabulary(): void {
+  if (vocabulary.size <= MAX_VOCABULARY) return;
+  vocabulary.reset();
+  stems.clear();
+  byFieldText.clear();
+  joinedByName.clear();
+}
+
+/** Adds an indexed part's words to the vocabulary, unless they are in its generation already. */
+function enroll(part: Indexed): void {
+  if (part.generation === vocabulary.generation) return;
+  vocabulary.add(part.words.keys());
+  part.generation = vocabulary.generation;
+}
+
+/**
+ * A tool's words as two parts: its own (every field but the site) and its site's (the label a qualified name
+ * carries). A task pools new copies of its tabs' tools at every step, each under its site's label: the two parts
+ * are each learnt once, by content, and a pooled copy only pairs them.
+ */
+interface ToolWords {
+  own: Indexed;
+  site: Indexed;
+}
+
+/** Words per tool object (a step's tools are ranked against the request once, and searched). */
+const index = new WeakMap<ToolDescriptor, ToolWords>();
 /** The prompt's compact copies, made only for tools that get shown. */
 const compacts = new WeakMap<ToolDescriptor, ToolDescriptor>();
 
@@ -106,17 +171,18 @@ const compacts = new WeakMap<ToolDescriptor, ToolDescriptor>();
  * The page's tools most relevant to `query`, at most `max`, best first, each with a compact schema for the prompt.
  *
  * Lexical relevance (BM25F over the tool's name, title, description, parameter names, allowed values and
- * descriptions, and the site of a site-qualified name; words split on case and underscores and lightly stemmed),
- * plus a bonus for recently used tools and, in a task across tabs, a favour for the tools of the site the person is
- * on (`here`). Only what the model would be shown is indexed, a word counts once per
- * field, and breadth of match has diminishing returns, so a page cannot stuff a description to rank first for
+ * descriptions, and the site of a site-qualified name; words split on case and underscores, spelt the American way
+ * and lightly stemmed) to the request and, for less, to the person's earlier turns (`earlier`) and to the kinds of
+ * values the request carries (valueHints), plus a bonus for recently used tools and, in a task across tabs, a favour
+ * for the tools of the site the person is on (`here`). Only what the model would be shown is indexed, a word counts
+ * once per field, and breadth of match has diminishing returns, so a page cannot stuff a description to rank first for
  * every request. Tools that match nothing keep the page's order after those that do, so a vague request still sees
  * the page's first tools.
  */
 export function rankTools(tools: readonly ToolDescriptor[], query: string, options: RankToolsOptions = {}): ToolDescriptor[] {
   const max = Math.max(0, Math.floor(options.max ?? 8));
   if (max === 0 || tools.length === 0) return [];
-  const scores = scoreTools(tools, query, options.recent, options.here);
+  const scores = scoreTools(tools, query, options.recent, options.here, options.earlier);
   const order = tools.map((_, i) => i);
   order.sort((a, b) => scores[b] - scores[a] || a - b);
   return order.slice(0, max).map((i) => compactTool(tools[i]));
@@ -124,10 +190,11 @@ export function rankTools(tools: readonly ToolDescriptor[], query: string, optio
 
 /**
  * Splits and stems the tools' texts now, as they arrive (a tab's snapshot), so that the first request over them
- * only does the request's own work: what is learnt is kept per field text, so the task's pooled, site-qualified
- * copies of the same tools find it. Ranks nothing.
+ * only does the request's own work: what is learnt is kept by the tool's texts (and a site's words by its label),
+ * so the task's pooled, site-qualified copies of the same tools, new objects at every step, find it. Ranks nothing.
  */
 export function indexTools(tools: readonly ToolDescriptor[]): void {
+  boundVocabulary();
   for (const tool of tools) if (tool && typeof tool === 'object') indexed(tool);
 }
 
@@ -135,42 +202,53 @@ export function indexTools(tools: readonly ToolDescriptor[]): void {
  * How well each tool matches `query`, in `tools`' order: the score rankTools sorts by, plus the bonus for
  * recently used tools. Equal scores are what the ranker cannot tell apart (it then keeps the page's order).
  */
-export function scoreTools(tools: readonly ToolDescriptor[], query: string, recent: readonly string[] = [], here?: string): Float64Array {
+export function scoreTools(
+  tools: readonly ToolDescriptor[],
+  query: string,
+  recent: readonly string[] = [],
+  here?: string,
+  earlier = '',
+): Float64Array {
   const docs = tools.map(indexed);
-  // A request's numbers are values (a quantity, an id, a price, a date), not what it asks to do: a number some
-  // tool's text holds (a limit, an example) would match them by chance.
-  const terms = [...new Set(tokenize(query))].filter((term) => !NUMBER.test(term));
+  const terms = termsOf(query, earlier);
+  const hints = valueHints(query)
+    .map(stem)
+    .filter((hint) => !terms.has(hint));
   const scores = new Float64Array(tools.length);
-  if (terms.length) {
+  if (terms.size || hints.length) {
+    // A vocabulary grown past its bound starts afresh, with this list's words.
+    boundVocabulary();
+    for (const d of docs) {
+      enroll(d.own);
+      enroll(d.site);
+    }
     const fieldWeights = weightsPerField(docs);
-    const matched: number[][] = docs.map(() => []);
-    for (const term of terms) {
-      // Per tool: full credit for the exact word, partial for a longer word it begins or for a synonym.
+    // Per tool, the scores of the words it matches: only the tools that match any get a list.
+    const matched: (number[] | undefined)[] = new Array(docs.length);
+    const tfs = new Float64Array(docs.length);
+    for (const [term, weight] of terms) {
+      // Per tool: full credit for the exact word, partial for a word it matches in part or for a synonym.
+      const partial = vocabulary.partialMatches(term);
       const others = synonymsOf(term) ?? [];
-      const tfs = docs.map((d, i) => {
-        const w = fieldWeights[i];
-        const exact = d.words.get(term);
-        if (exact) return weightOf(exact, w);
-        const prefix = prefixFields(d, term);
-        if (prefix) return weightOf(prefix, w) * PREFIX_CREDIT;
-        let synonym = 0;
-        for (const other of others) synonym |= d.words.get(other) ?? 0;
-        return synonym ? weightOf(synonym, w) * SYNONYM_CREDIT : 0;
-      });
-      const df = tfs.reduce((n, tf) => n + (tf > 0 ? 1 : 0), 0);
-      if (df === 0) continue;
-      const idf = Math.log(1 + (docs.length - df + 0.5) / (df + 0.5)) * spokenWeight(term);
-      for (let i = 0; i < docs.length; i++) if (tfs[i] > 0) matched[i].push((idf * tfs[i] * (K1 + 1)) / (tfs[i] + K1));
+      let df = 0;
+      for (let i = 0; i < docs.length; i++) {
+        tfs[i] = termFrequency(docs[i], fieldWeights, i * FIELDS.length, term, partial, others);
+        if (tfs[i] > 0) df++;
+      }
+      addMatches(matched, tfs, df, spokenWeight(term) * weight);
     }
-    for (let i = 0; i < docs.length; i++) scores[i] = withDiminishingBreadth(matched[i]);
-  }
-  if (here) {
-    const prefix = `${here}__`;
-    for (let i = 0; i < tools.length; i++) {
-      const name = tools[i].name;
-      if (typeof name === 'string' && name.startsWith(prefix)) scores[i] = (scores[i] + HERE_FLOOR) * HERE_BOOST;
+    for (const hint of hints) {
+      // A value's kind counts where a tool names its parameters only ("recipientEmail", "maxPrice").
+      let df = 0;
+      for (let i = 0; i < docs.length; i++) {
+        tfs[i] = weightOf(fieldsOf(docs[i], hint) & PARAMS_BIT, fieldWeights, i * FIELDS.length);
+        if (tfs[i] > 0) df++;
+      }
+      addMatches(matched, tfs, df, VALUE_HINT_WEIGHT);
     }
+    for (let i = 0; i < docs.length; i++) scores[i] = withDiminishingBreadth(matched[i] ?? []);
   }
+  if (here) favourHere(tools, scores, here);
   for (let i = 0; i < tools.length; i++) {
     const at = recent.indexOf(tools[i].name);
     if (at !== -1) scores[i] += RECENT_BONUS / (1 + at);
@@ -178,45 +256,94 @@ export function scoreTools(tools: readonly ToolDescriptor[], query: string, rece
   return scores;
 }
 
+/** Raises the scores of the tools listed under the person's site (`here`): HERE_FLOOR, HERE_BOOST, HERE_LIFT_SHARE. */
+function favourHere(tools: readonly ToolDescriptor[], scores: Float64Array, here: string): void {
+  const prefix = `${here}__`;
+  let best = 0;
+  for (const score of scores) best = Math.max(best, score);
+  const rareWord = Math.log(1 + (tools.length - 0.5) / 1.5);
+  const lift = Math.max(0, HERE_LIFT_SHARE * rareWord - best);
+  for (let i = 0; i < tools.length; i++) {
+    const name = tools[i].name;
+    if (typeof name === 'string' && name.startsWith(prefix)) scores[i] = (scores[i] + HERE_FLOOR) * HERE_BOOST + lift;
+  }
+}
+
 /**
  * Per tool, what a match in each field is worth: the field's weight over its length norm (BM25F), 1 at the field's
- * average length in this list of tools, less when longer.
+ * average length in this list of tools, less when longer. One array, the i-th tool's fields from i * FIELDS.length
+ * (not an array per tool: a request allocates less).
  */
-function weightsPerField(docs: readonly Indexed[]): Float64Array[] {
-  const averages = FIELDS.map((_, f) => docs.reduce((sum, d) => sum + d.lengths[f], 0) / docs.length || 1);
-  return docs.map((d) =>
-    Float64Array.from(FIELDS, (field, f) => WEIGHTS[field] / (1 - B[field] + (B[field] * d.lengths[f]) / averages[f])),
-  );
+function weightsPerField(docs: readonly ToolWords[]): Float64Array {
+  const length = (d: ToolWords, f: number) => d.own.lengths[f] + d.site.lengths[f];
+  const averages = FIELDS.map((_, f) => docs.reduce((sum, d) => sum + length(d, f), 0) / docs.length || 1);
+  const weights = new Float64Array(docs.length * FIELDS.length);
+  for (let i = 0; i < docs.length; i++) {
+    for (let f = 0; f < FIELDS.length; f++) {
+      const field = FIELDS[f];
+      weights[i * FIELDS.length + f] = WEIGHTS[field] / (1 - B[field] + (B[field] * length(docs[i], f)) / averages[f]);
+    }
+  }
+  return weights;
 }
 
-/** The summed worth of the fields in `mask`. */
-function weightOf(mask: number, weights: Float64Array): number {
-  let tf = 0;
-  for (let f = 0; f < weights.length; f++) if (mask & (1 << f)) tf += weights[f];
-  return tf;
+/** Adds, per tool that a word matches (`tfs`, `df` of them), the word's BM25 score times `weight`. */
+function addMatches(matched: (number[] | undefined)[], tfs: Float64Array, df: number, weight: number): void {
+  if (df === 0) return;
+  const idf = Math.log(1 + (tfs.length - df + 0.5) / (df + 0.5)) * weight;
+  for (let i = 0; i < tfs.length; i++) {
+    if (tfs[i] <= 0) continue;
+    const score = (idf * tfs[i] * (K1 + 1)) / (tfs[i] + K1);
+    const list = matched[i];
+    if (list) list.push(score);
+    else matched[i] = [score];
+  }
 }
 
 /**
- * The fields (as bits) holding a longer word that `term` begins ("avail" → "availability"), or, for a term of at
- * least {@link MIN_COMPOUND_PART} letters, ends: the second part of a compound written as one word ("order" →
- * "reorder", "cart" → "addtocart"); or a word of at least {@link MIN_WORD_START} letters that `term` begins, a form
- * the stemmer left apart ("directly" → "direct").
+ * The words scored, each with its weight: the request's, and those of the earlier turns it does not have, for
+ * EARLIER_WEIGHT. A request's numbers are values (a quantity, an id, a price, a date), not what it asks to do: a
+ * number some tool's text holds (a limit, an example) would match them by chance.
  */
-function prefixFields(doc: Indexed, term: string): number {
-  if (term.length < 3) return 0;
-  const first = term.charCodeAt(0);
-  const compound = term.length >= MIN_COMPOUND_PART;
-  let mask = 0;
-  for (const word of doc.list) {
-    const longer = word.length > term.length;
-    if (
-      (longer && word.charCodeAt(0) === first && word.startsWith(term)) ||
-      (longer && compound && word.endsWith(term)) ||
-      (!longer && word.length >= MIN_WORD_START && word.length < term.length && term.startsWith(word))
-    )
-      mask |= doc.words.get(word) ?? 0;
-  }
-  return mask;
+function termsOf(query: string, earlier: string): Map<string, number> {
+  const terms = new Map<string, number>();
+  for (const term of tokenize(query)) if (!NUMBER.test(term)) terms.set(term, 1);
+  if (earlier) for (const term of tokenize(earlier)) if (!NUMBER.test(term) && !terms.has(term)) terms.set(term, EARLIER_WEIGHT);
+  return terms;
+}
+
+/**
+ * What `term` is worth in a tool: its fields' weights (`weights` from `at`), for a match in part or by a synonym
+ * for less.
+ */
+function termFrequency(
+  doc: ToolWords,
+  weights: Float64Array,
+  at: number,
+  term: string,
+  partial: readonly string[],
+  synonyms: readonly string[],
+): number {
+  const exact = fieldsOf(doc, term);
+  if (exact) return weightOf(exact, weights, at);
+  let inPart = 0;
+  for (const word of partial) inPart |= fieldsOf(doc, word);
+  if (inPart) return weightOf(inPart, weights, at) * PREFIX_CREDIT;
+  let synonym = 0;
+  for (const other of synonyms) synonym |= fieldsOf(doc, other);
+  return synonym ? weightOf(synonym, weights, at) * SYNONYM_CREDIT : 0;
+}
+
+/** The fields (as bits) a tool has `word` in. */
+function fieldsOf(doc: ToolWords, word: string): number {
+  return (doc.own.words.get(word) ?? 0) | (doc.site.words.get(word) ?? 0);
+}
+
+/** The summed worth of the fields in `mask`, a tool's fields' weights in `weights` from `at`. */
+function weightOf(mask: number, weights: Float64Array, at: number): number {
+  let tf = 0;
+  for (let f = 0; f < FIELDS.length; f++) if (mask & (1 << f)) tf += weights[at + f];
+  return tf;
 }
 
 let spokenRanks: Map<string, number> | undefined;
@@ -291,14 +418,20 @@ function ownDescription(tool: ToolDescriptor, cut: (text: string) => string, wit
   return `${withLead ? full.slice(0, lead) : ''}${cut(full.slice(lead))}`;
 }
 
-/** The text of each field, cut where the prompt cuts it. */
-function fieldTexts(tool: ToolDescriptor): Record<Field, string> {
-  const name = typeof tool.name === 'string' ? tool.name : '';
-  // A site-qualified name (`shop_example__add_to_cart`, lib/agent/site-tool-names.ts): the label has no "__".
-  const split = name.indexOf('__');
+/**
+ * A tool's parameters as text, per schema object: a task's pooled copies of a tab's tools share their schemas, and
+ * the tab's tools give the same objects step after step.
+ */
+const paramTexts = new WeakMap<object, { params: string; paramDescriptions: string }>();
+
+/** The parameters' names and allowed values, and their descriptions, cut where the prompt cuts them. */
+function paramTextsOf(inputSchema: unknown): { params: string; paramDescriptions: string } {
+  if (!isRecord(inputSchema)) return { params: '', paramDescriptions: '' };
+  const hit = paramTexts.get(inputSchema);
+  if (hit) return hit;
   const params: string[] = [];
   const paramDescriptions: string[] = [];
-  const properties = isRecord(tool.inputSchema) && isRecord(tool.inputSchema.properties) ? tool.inputSchema.properties : {};
+  const properties = isRecord(inputSchema.properties) ? inputSchema.properties : {};
   for (const [param, schema] of Object.entries(properties).slice(0, INDEXED.params)) {
     params.push(param);
     if (!isRecord(schema)) continue;
@@ -308,32 +441,139 @@ function fieldTexts(tool: ToolDescriptor): Record<Field, string> {
     }
     if (typeof schema.description === 'string') paramDescriptions.push(schema.description.slice(0, INDEXED.paramDescription));
   }
+  const texts = { params: params.join(' '), paramDescriptions: paramDescriptions.join(' ') };
+  paramTexts.set(inputSchema, texts);
+  return texts;
+}
+
+/** The text of each field, cut where the prompt cuts it. */
+function fieldTexts(tool: ToolDescriptor): Record<Field, string> {
+  const name = typeof tool.name === 'string' ? tool.name : '';
+  // A site-qualified name (`shop_example__add_to_cart`, lib/agent/site-tool-names.ts): the label has no "__".
+  const split = name.indexOf('__');
   return {
     name: split > 0 ? name.slice(split + 2) : name,
     site: split > 0 ? name.slice(0, split) : '',
     title: typeof tool.title === 'string' ? tool.title.slice(0, INDEXED.title) : '',
     // Where a pooled tool runs is its name's site already; the pool's words for it are no words of the tool.
     description: ownDescription(tool, (text) => text.slice(0, MAX_TOOL_DESCRIPTION), false),
-    params: params.join(' '),
-    paramDescriptions: paramDescriptions.join(' '),
+    ...paramTextsOf(tool.inputSchema),
   };
 }
 
-function indexed(tool: ToolDescriptor): Indexed {
+function indexed(tool: ToolDescriptor): ToolWords {
   const hit = index.get(tool);
   if (hit) return hit;
-  const texts = fieldTexts(tool);
-  const words = new Map<string, number>();
-  const lengths: number[] = [];
-  for (let f = 0; f < FIELDS.length; f++) {
-    const found = fieldWords(texts[FIELDS[f]]);
-    for (const word of found) words.set(word, (words.get(word) ?? 0) | (1 << f));
-    lengths.push(found.length);
-  }
-  const entry: Indexed = { words, list: [...words.keys()], lengths };
+  const entry = wordsByName(tool);
   index.set(tool, entry);
   return entry;
 }
+
+/**
+ * A tool's words by its name as given, found when its description, schema object and title are the same: a step's
+ * pooled copies are new objects with the same strings as the step before, and finding them this way skips cutting
+ * the texts (the pool's lead). Keyed by the name alone, a short string, and the description compared: no long key is
+ * built or hashed. Bounded.
+ */
+const byName = new Map<string, { description: string; inputSchema: unknown; title: unknown; words: ToolWords }>();
+const MAX_BY_NAME = 4000;
+
+function wordsByName(tool: ToolDescriptor): ToolWords {
+  const name = typeof tool.name === 'string' ? tool.name : '';
+  const description = typeof tool.description === 'string' ? tool.description : '';
+  const hit = byName.get(name);
+  if (hit && hit.description === description && hit.inputSchema === tool.inputSchema && hit.title === tool.title) return hit.words;
+  const texts = fieldTexts(tool);
+  const words = { own: ownWords(texts, tool.inputSchema), site: siteWords(texts.site) };
+  if (byName.size >= MAX_BY_NAME) byName.clear();
+  byName.set(name, { description, inputSchema: tool.inputSchema, title: tool.title, words });
+  return words;
+}
+
+/**
+ * A tool's own words (all fields but the site), learnt once however many copies of the tool a task pools (new
+ * objects at every step, under site-qualified names, their descriptions led by where they run) and however many
+ * tabs offer it: per schema object (the parameters' texts are the schema's, paramTextsOf), then by the tool's part of
+ * its name, found when its title and description are the same. Bounded.
+ */
+const bySchema = new WeakMap<object, Map<string, OwnWords>>();
+/** The same for tools without a schema object (no parameters). */
+const withoutSchema = new Map<string, OwnWords>();
+/** Tools one schema object is kept for (a page may pass one object to many tools). */
+const MAX_PER_SCHEMA = 256;
+
+interface OwnWords {
+  title: string;
+  description: string;
+  words: Indexed;
+}
+
+function ownWords(texts: Record<Field, string>, inputSchema: unknown): Indexed {
+  let kept = isRecord(inputSchema) ? bySchema.get(inputSchema) : withoutSchema;
+  if (!kept) {
+    kept = new Map();
+    bySchema.set(inputSchema as object, kept);
+  }
+  const hit = kept.get(texts.name);
+  if (hit && hit.title === texts.title && hit.description === texts.description) return hit.words;
+  if (kept.size >= (kept === withoutSchema ? MAX_BY_NAME : MAX_PER_SCHEMA)) kept.clear();
+  const words = wordsOf(FIELDS.map((field) => (field === 'site' ? '' : texts[field])));
+  kept.set(texts.name, { title: texts.title, description: texts.description, words });
+  return words;
+}
+
+/** A site label's words, in the site field, per label. Bounded. */
+const bySite = new Map<string, Indexed>();
+
+function siteWords(site: string): Indexed {
+  let found = bySite.get(site);
+  if (!found) {
+    if (bySite.size >= MAX_BY_NAME) bySite.clear();
+    found = wordsOf(FIELDS.map((field) => (field === 'site' ? site : '')));
+    bySite.set(site, found);
+  }
+  return found;
+}
+
+/** The words of each field's text (in FIELDS' order), each with the fields it is in. */
+function wordsOf(texts: readonly string[]): Indexed {
+  const words = new Map<string, number>();
+  const lengths: number[] = [];
+  for (let f = 0; f < FIELDS.length; f++) {
+    const found = fieldWords(texts[f]);
+    for (const word of found) words.set(word, (words.get(word) ?? 0) | (1 << f));
+    lengths.push(found.length);
+  }
+  for (const word of joinedNameWords(texts[NAME])) words.set(word, (words.get(word) ?? 0) | (1 << NAME));
+  // Its words came through stem in this generation of the vocabulary (boundVocabulary), which added them.
+  return { words, lengths, generation: vocabulary.generation };
+}
+
+const NAME = FIELDS.indexOf('name');
+
+/**
+ * Each two neighbouring words of a tool's name written as one, stemmed: a name splits a compound that people write
+ * as one word (`wishList`, `check_out`, `signIn`, `zipCode`), and a request's "wishlist" or "signin" should find it.
+ * Not counted in the name's length: they are the name's words again.
+ */
+function joinedNameWords(name: string): readonly string[] {
+  let joined = joinedByName.get(name);
+  if (!joined) {
+    const raws = splitWords(name);
+    const found: string[] = [];
+    for (let i = 0; i + 1 < raws.length; i++) {
+      const word = stem(raws[i] + raws[i + 1]);
+      if (word && !NUMBER.test(word)) found.push(word);
+    }
+    if (joinedByName.size >= MAX_BY_FIELD_TEXT) joinedByName.clear();
+    joined = found;
+    joinedByName.set(name, joined);
+  }
+  return joined;
+}
+
+/** The joined words per name text: a tool's name comes again in every tab and pooled copy of it. Bounded. */
+const joinedByName = new Map<string, readonly string[]>();
 
 /**
  * Words per field text: a task's tools share many texts (parameter descriptions, a site's names, a tool another tab
@@ -369,7 +609,11 @@ export function tokenize(text: string): string[] {
       const phrase =
         byWords.get(`${raw} ${raws[i + 1]}`) ??
         (OBJECT_PRONOUNS.has(raws[i + 1]) && i + 2 < raws.length ? byWords.get(`${raw} ${raws[i + 2]}`) : undefined);
-      if (phrase) out.push(phrase);
+      if (phrase) {
+        out.push(phrase);
+        // Made by phrases() once, not by stem: added here, for a vocabulary that started afresh since.
+        vocabulary.add([phrase]);
+      }
     }
     const word = stem(raw);
     if (word) out.push(word);
@@ -401,15 +645,16 @@ const stems = new Map<string, string>();
 const MAX_STEMS = 20_000;
 
 /**
- * Porter's stemmer (the `stemmer` package): the forms of a word meet ("bookings"/"booked"/"book"); '' for a word
- * left out (one letter, or a stopword).
+ * Porter's stemmer (the `stemmer` package) over the word's American spelling: the forms of a word meet
+ * ("bookings"/"booked"/"book", "favourites"/"favorite"); '' for a word left out (one letter, or a stopword).
  */
 function stem(word: string): string {
   let found = stems.get(word);
   if (found === undefined) {
     if (stems.size >= MAX_STEMS) stems.clear();
-    found = word.length < 2 || STOPWORDS.has(word) ? '' : stemmer(word);
+    found = word.length < 2 || STOPWORDS.has(word) ? '' : stemmer(americanSpelling(word));
     stems.set(word, found);
+    if (found) vocabulary.add([found]);
   }
   return found;
 }

@@ -18,7 +18,16 @@ describe('rankingContext', () => {
       user('Only direct ones'),
       user('  '),
     ];
-    expect(rankingContext(messages)).toEqual({ request: 'Only direct ones', recent: ['search_flights', 'filter_flights'] });
-    expect(rankingContext([])).toEqual({ request: '', recent: [] });
+    expect(rankingContext(messages)).toEqual({
+      request: 'Only direct ones',
+      earlier: 'Filter for price under 800',
+      recent: ['search_flights', 'filter_flights'],
+    });
+    expect(rankingContext([])).toEqual({ request: '', earlier: '', recent: [] });
+  });
+
+  it('gives the last three turns before the request, most recent first', () => {
+    const messages = ['Flights to Oslo', 'In May', 'Under 300', 'For two', 'Only direct ones'].map(user);
+    expect(rankingContext(messages)).toMatchObject({ request: 'Only direct ones', earlier: 'For two\nUnder 300\nIn May' });
   });
 });

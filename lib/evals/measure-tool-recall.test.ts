@@ -72,7 +72,7 @@ describe('measureToolRecall', () => {
     expect(seen).toEqual(['On a.example (tab “Items”): Shows an item.']);
   });
 
-  it('passes the tools a case’s earlier turns called as recent ones, under the names the loop knows them by', () => {
+  it('passes the tools a case’s earlier turns called as recent ones, under the names the loop knows them by, and those turns’ words', () => {
     const followUp: EvalCase = {
       messages: [
         { role: 'user', type: 'message', content: 'socks' },
@@ -83,19 +83,22 @@ describe('measureToolRecall', () => {
       expectedCall: [{ functionName: 'search' }],
     };
     const recents: (readonly string[] | undefined)[] = [];
-    const rank = (tools: readonly ToolDescriptor[], _query: string, options?: { recent?: readonly string[] }) => {
+    const earliers: (string | undefined)[] = [];
+    const rank = (tools: readonly ToolDescriptor[], _query: string, options?: { recent?: readonly string[]; earlier?: string }) => {
       recents.push(options?.recent);
+      earliers.push(options?.earlier);
       return [...tools];
     };
-    measureToolRecall(
-      [
-        { ...shop, cases: [followUp] },
-        { ...notes, cases: [] },
-      ],
-      { pooled: true, rank },
-    );
+    const sites = [
+      { ...shop, cases: [followUp] },
+      { ...notes, cases: [] },
+    ];
+    measureToolRecall(sites, { pooled: true, rank });
     measureToolRecall([{ ...shop, cases: [followUp] }], { pooled: false, rank });
-    expect(recents).toEqual([['shop_example__search'], ['search']]);
+    // By names only, as recall was measured before the loop's context was: neither.
+    measureToolRecall(sites, { pooled: true, askedFrom: 'none', rank });
+    expect(recents).toEqual([['shop_example__search'], ['search'], []]);
+    expect(earliers).toEqual(['socks', 'socks', '']);
   });
 
   it('throws when a case expects a tool its site does not have', () => {

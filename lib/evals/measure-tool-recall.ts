@@ -100,11 +100,16 @@ export function measureToolRecall(sites: readonly RecallSite[], options: Measure
       const context = rankingContext([...seed, { id: 'request', role: 'user', parts: [{ type: 'text', text }] }]);
       const request = context.request;
       // The case's earlier calls were made on its own site: in a task, under that tab's pooled names.
-      const recent = askedFrom === 'none' && options.pooled ? [] : context.recent.map((tool) => nameOf(i, tool));
+      const asBefore = askedFrom === 'none' && options.pooled;
+      const recent = asBefore ? [] : context.recent.map((tool) => nameOf(i, tool));
+      const earlier = asBefore ? '' : context.earlier;
       const here = asking(i);
-      const ranking = (options.rank ?? rankTools)(candidates, request, { max: candidates.length, recent, ...(here ? { here } : {}) }).map(
-        (t) => t.name,
-      );
+      const ranking = (options.rank ?? rankTools)(candidates, request, {
+        max: candidates.length,
+        recent,
+        earlier,
+        ...(here ? { here } : {}),
+      }).map((t) => t.name);
       cases++;
       for (const tool of requiredTools(evalCase.expectedCall ?? [])) {
         if (!site.tools.some((t) => t.name === tool))

@@ -417,6 +417,16 @@ describe('runLocalAgent', () => {
     expect(pageTools(prompts[0].tools).map((t) => t.name)).toEqual(['add_to_cart', 'view_cart']);
   });
 
+  it("ranks a follow-up by the person's earlier turns too, when it does not say its topic again", async () => {
+    const travel = [
+      tool('filter_hotels', 'Narrow the hotel results.', { stars: { type: 'number' } }),
+      tool('filter_flights', 'Narrow the flight results.', { stops: { type: 'number' } }),
+    ];
+    const messages = [userMessage('Find flights to Oslo in May', 'u0'), userMessage('Only direct ones')];
+    const { prompts } = await run(['ok'], harness({ tools: travel, messages }), { maxTools: 1 });
+    expect(pageTools(prompts[0].tools).map((t) => t.name)).toEqual(['filter_flights']);
+  });
+
   it('in a task across tabs, offers first the tools of the site the run belongs to for a request that names no tab', async () => {
     // Pooled names (pool-task-tools.ts); the run's site is the router's, not the page's word.
     const pooled = [

@@ -113,7 +113,7 @@ async function* runSteps(
   }
 
   // What the step's tools are ranked against (ranking-context.ts: the recall bench ranks the same way).
-  const { request, recent } = rankingContext(req.messages);
+  const { request, earlier, recent } = rankingContext(req.messages);
   // In a task across tabs, the tools of the site the person typed on are listed under its label (site-tool-names.ts).
   const here = typeof req.site === 'string' ? siteLabel(req.site) : undefined;
   // 1. History.
@@ -152,7 +152,12 @@ async function* runSteps(
 
     // 3. Tool ranking, read fresh: the page's tools change as it changes.
     const available = selectTools(req.agent, req.tools, req.delegationDepth);
-    const ranked = withFoundTools(rankTools(available, request, { max: maxTools, recent, here }), search.found, available, maxTools);
+    const ranked = withFoundTools(
+      rankTools(available, request, { max: maxTools, recent, here, earlier }),
+      search.found,
+      available,
+      maxTools,
+    );
     // The search tool is offered beside the page's tools while some are left out and searches are left.
     const canSearch = (tools: readonly ToolDescriptor[]) => search.count < MAX_SEARCHES_PER_TURN && available.length > tools.length;
     const offer = (tools: readonly ToolDescriptor[], search: boolean) => [
