@@ -44,7 +44,7 @@ describe('createTabParts', () => {
         generateId: () => crypto.randomUUID(),
         saveDelayMs: 1,
       },
-      () => changes++,
+      { emit: () => changes++, emitNow: () => changes++ },
     );
     await parts.ready;
     await parts.tabTools.refresh();

@@ -52,13 +52,21 @@ export interface TabParts {
   emit(): void;
 }
 
+/** How the parts tell the session's subscribers that what the panel shows changed. */
+interface TabPartsEmit {
+  /** Batched by the session (a run's stream of parts). */
+  emit(): void;
+  /** At once (a run ended: its answer is not held for the batch). */
+  emitNow(): void;
+}
+
 /**
- * Creates a tab session's parts; `emit` tells the session's subscribers (batched by the session). The tab's site is
+ * Creates a tab session's parts; `emit` tells the session's subscribers (batched by the session), `emitNow` at once. The tab's site is
  * always the router's latest snapshot's top page: never the URL the panel bound, which may be stale (the tab moved
  * while this host was away); a site not known yet counts as another site wherever data is at stake
  * (docs/security.md).
  */
-export function createTabParts(deps: TabPartsDeps, emit: () => void): TabParts {
+export function createTabParts(deps: TabPartsDeps, { emit, emitNow }: TabPartsEmit): TabParts {
   const { tabId, bridge, settings } = deps;
   const conversation = createTabConversation({ tabId, url: deps.url, store: deps.store, saveDelayMs: deps.saveDelayMs });
   const timeline = createCallTimeline();
@@ -123,6 +131,7 @@ export function createTabParts(deps: TabPartsDeps, emit: () => void): TabParts {
     currentSite,
     secretPathsFor,
     emit,
+    emitNow,
   });
   // The stored tab set comes back only for tabs still open on the same sites (restore-task-tabs.ts).
   // A tab set that cannot be checked is not brought back, and never holds up the conversation.

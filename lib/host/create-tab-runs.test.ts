@@ -49,7 +49,7 @@ function setup(adapter: AgentAdapter, page: PageContext | undefined) {
       generateId: () => crypto.randomUUID(),
       saveDelayMs: 1,
     },
-    () => changes++,
+    { emit: () => changes++, emitNow: () => changes++ },
   );
   return { parts, changes: () => changes };
 }

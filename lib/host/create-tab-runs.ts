@@ -40,8 +40,10 @@ interface TabRunsDeps {
   currentSite: () => string | undefined;
   /** A call's secret paths (run-adapter.ts). */
   secretPathsFor: (call: { id: string; name: string }) => readonly SecretPath[];
-  /** What the panel shows changed. */
+  /** What the panel shows changed (batched). */
   emit: () => void;
+  /** What the panel shows changed, told at once: a run ended. */
+  emitNow: () => void;
 }
 
 /** A tab's runs, one after the other: the adapter over the conversation, under a run guard, maybe across tabs. */
@@ -82,7 +84,7 @@ export function createTabRuns(deps: TabRunsDeps): TabRuns {
     conversation.running = false;
     controller = undefined;
     conversation.lastRun = { reason: 'error', error: SITE_UNKNOWN_RUN_ERROR };
-    emit();
+    deps.emitNow();
     await conversation.flush();
   };
 
@@ -96,7 +98,7 @@ export function createTabRuns(deps: TabRunsDeps): TabRuns {
     controller = undefined;
     guard = undefined;
     conversation.lastRun = outcome;
-    emit();
+    deps.emitNow();
     await conversation.flush();
   };
 

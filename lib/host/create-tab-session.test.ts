@@ -215,3 +215,40 @@ describe('createTabSession confirmations', () => {
     await run;
   });
 });
+
+describe('createTabSession updates', () => {
+  it('shows a run’s end at once: the answer is not held for the batch of a run’s stream', async () => {
+    const local = createMemoryStorageArea();
+    const answering: AgentAdapter = {
+      id: 'scripted',
+      label: 'Scripted',
+      async *run(): AsyncGenerator<AgentStreamPart> {
+        yield { type: 'message-start', messageId: 'm1' };
+        yield { type: 'text-delta', messageId: 'm1', delta: 'Your cart is empty.' };
+        yield { type: 'finish', reason: 'stop' };
+      },
+    };
+    const session = createTabSession({
+      tabId: 1,
+      url: PAGE.url,
+      store: createConversationStore(local, { session: 's' }),
+      bridge: {
+        getTools: async (tabId) => ({ tabId, tools: [], page: PAGE }),
+        callTool: async () => ({ content: [] }),
+        subscribe: () => () => {},
+      },
+      settings: createSettingsStore({ local }),
+      adapter: async () => answering,
+      generateId: () => crypto.randomUUID(),
+      saveDelayMs: 1,
+      // Far longer than the test: only what is told at once arrives.
+      emitDelayMs: 60_000,
+    });
+    const seen: TabSnapshot[] = [];
+    session.subscribe((s) => seen.push(s));
+    await session.send('What is in my cart?', SHOP);
+    const last = seen.at(-1);
+    expect(last?.running).toBe(false);
+    expect(JSON.stringify(last?.messages)).toContain('Your cart is empty.');
+  });
+});

@@ -90,15 +90,24 @@ interface TabSessionDeps extends TabPartsDeps {
  */
 export function createTabSession(deps: TabSessionDeps): TabSession {
   const { tabId } = deps;
-  const parts = createTabParts(deps, () => emitter.schedule());
+  const parts = createTabParts(deps, {
+    emit: () => emitter.schedule(),
+    // A run's end is shown at once: the batch is for a run's stream of parts, and its last text would otherwise wait
+    // out the delay before the person sees the answer.
+    emitNow: () => {
+      emitter.cancel();
+      publish();
+    },
+  });
   const { conversation, tabTools, calls, task, timeline, runs, ready, currentSite, emit } = parts;
   const refreshTools = () => tabTools.refresh();
   const listeners = new Set<(snapshot: TabSnapshot) => void>();
   const snapshot = () => tabSnapshotOf(tabId, parts);
-  const emitter = createBatchedTask(deps.emitDelayMs, () => {
+  const publish = () => {
     const value = snapshot();
     for (const listener of [...listeners]) listener(value);
-  });
+  };
+  const emitter = createBatchedTask(deps.emitDelayMs, publish);
 
   return {
     tabId,

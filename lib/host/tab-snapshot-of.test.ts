@@ -31,7 +31,7 @@ async function parts() {
       generateId: () => crypto.randomUUID(),
       saveDelayMs: 1,
     },
-    () => {},
+    { emit: () => {}, emitNow: () => {} },
   );
   await made.ready;
   return made;
