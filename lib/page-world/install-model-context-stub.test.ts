@@ -444,3 +444,20 @@ describe('installModelContextStub for an adopted initial about:blank (issue 36)'
     expect(own.count()).toBe(1);
   });
 });
+
+describe('installModelContextStub costs a page that calls nothing no pagehide listener (issue 46)', () => {
+  it('listens for pagehide only from its first recorded call on', () => {
+    const { win, doc } = pageWorld();
+    const added: string[] = [];
+    const add = win.addEventListener.bind(win);
+    win.addEventListener = ((type: string, ...rest: [EventListenerOrEventListenerObject, (boolean | AddEventListenerOptions)?]) => {
+      added.push(type);
+      return add(type, ...rest);
+    }) as typeof win.addEventListener;
+    installModelContextStub(win);
+    expect(added).not.toContain('pagehide');
+    doc.modelContext.getTools();
+    doc.modelContext.getTools();
+    expect(added.filter((type) => type === 'pagehide')).toEqual(['pagehide']);
+  });
+});

@@ -139,6 +139,26 @@ export function installModelContextStub(
   // loaded, also hears every submit event here first, to mark the agent's.
   if (!host) win.addEventListener('submit', (event) => submitEventState(win).onSubmit?.(event), true);
 
+  // A document replaced before the polyfill took over (an adopted about:blank whose frame's src loaded first, or a
+  // frame's about:blank that navigated at once): no polyfill will run its calls. Native had run them by then: a
+  // registration (or the 2025 API's calls that returned nothing) succeeded and its tool went with the document; any
+  // other call fails as one on a document that is gone. A document kept for the back/forward cache keeps its calls.
+  // Listened for from the first recorded call, not at install: a pagehide listener costs every frame of every page
+  // about 40 µs at document_start, and a page that calls nothing has nothing to settle. The document is read there,
+  // not now: building the page world's `document` costs every page a few tenths of a millisecond at document_start.
+  let settling = false;
+  const settleAtPagehide = () => {
+    if (settling) return;
+    settling = true;
+    win.addEventListener('pagehide', (event) => {
+      if (real || event.persisted) return;
+      for (const call of recorded.splice(0)) {
+        if (/^(reg|unr|pro|cle)/.test(call.method)) call.resolve(undefined);
+        else call.reject(inactiveError((stub.d as Document | undefined) ?? win.document));
+      }
+    });
+  };
+
   /** The page's modelContext, built on first use. */
   const contextNow = (): EventTarget & Record<string, unknown> => {
     if (context) return context;
@@ -158,6 +178,7 @@ export function installModelContextStub(
             call.reject = reject;
           });
           recorded.push(call);
+          settleAtPagehide();
           // After the call is recorded: an adopted stub's host may take over at once, in the wake's dispatch.
           wake();
           if (RETURNS_NOTHING.has(method)) {
@@ -261,19 +282,6 @@ export function installModelContextStub(
   watchFrameWindows(win, (child) => {
     if (!(child as unknown as Record<symbol, unknown>)[STUB_KEY])
       installModelContextStub(child as Window & typeof globalThis, host ?? win, mirror);
-  });
-  // A document replaced before the polyfill took over (an adopted about:blank whose frame's src loaded first, or a
-  // frame's about:blank that navigated at once): no polyfill will run its calls. Native had run them by then: a
-  // registration (or the 2025 API's calls that returned nothing) succeeded and its tool went with the document; any
-  // other call fails as one on a document that is gone. A document kept for the back/forward cache keeps its calls.
-  // The document is read there, not now: building the page world's `document` costs every page a few tenths of a
-  // millisecond at document_start (the page-cost bench's main-thread figure went from 0.66 to 0.90 ms with it).
-  win.addEventListener('pagehide', (event) => {
-    if (real || event.persisted) return;
-    for (const call of recorded.splice(0)) {
-      if (/^(reg|unr|pro|cle)/.test(call.method)) call.resolve(undefined);
-      else call.reject(inactiveError((stub.d as Document | undefined) ?? win.document));
-    }
   });
   if (host) {
     return;
