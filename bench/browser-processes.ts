@@ -68,17 +68,18 @@ export async function waitUntilQuiet(
   kind: string,
   { windowMs = 500, maxMs = 20, timeoutMs = 10_000 }: { windowMs?: number; maxMs?: number; timeoutMs?: number } = {},
 ): Promise<number> {
-  const spent = (samples: Map<number, { kind: string; seconds: number }>) =>
-    [...samples.values()].filter((p) => p.kind === kind).reduce((n, p) => n + p.seconds, 0);
   const start = performance.now();
   while (performance.now() - start < timeoutMs) {
     const from = cpuByKind(profile);
     await new Promise((resolve) => setTimeout(resolve, windowMs));
-    const to = cpuByKind(profile);
-    // Only processes alive at both ends: one that started meanwhile is counted from its first sample on.
-    const common = new Map([...to].filter(([pid]) => from.has(pid)));
-    const newcomers = [...to.keys()].some((pid) => !from.has(pid) && to.get(pid)?.kind === kind);
-    if (!newcomers && (spent(common) - spent(new Map([...from].filter(([pid]) => to.has(pid))))) * 1000 <= maxMs) break;
+    // The kind's CPU over the window; a process of that kind new since `from` (still starting) is not quiet.
+    let spentMs = 0;
+    for (const [pid, now] of cpuByKind(profile)) {
+      if (now.kind !== kind) continue;
+      const before = from.get(pid);
+      spentMs += before ? (now.seconds - before.seconds) * 1000 : Number.POSITIVE_INFINITY;
+    }
+    if (spentMs <= maxMs) break;
   }
   return performance.now() - start;
 }
