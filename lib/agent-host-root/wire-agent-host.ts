@@ -89,6 +89,11 @@ export function wireAgentHost(deps: WireAgentHostDeps): AgentHostRuntime {
     },
   ];
   const adapters = createAdapterRegistry(factories);
+  // What the adapters are built from (the settings, a provider's key) changes only with a storage change: a run
+  // looks again then, and reads no storage otherwise (create-adapter-registry.ts current()).
+  deps.storage.local.onChanged.addListener((changes) => {
+    if (Object.keys(changes).some((key) => key.startsWith('settings.') || key.startsWith('secret.'))) adapters.invalidate();
+  });
   // A saved setting may change what an adapter is built from (Save on the options page): rebuild, and panels hear.
   settings.subscribe(() => void adapters.refresh());
 

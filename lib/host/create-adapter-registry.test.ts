@@ -81,4 +81,63 @@ describe('createAdapterRegistry', () => {
     expect(parts).toEqual([{ type: 'error', error: "Add your OpenAI API key in the extension's options page." }]);
     expect(registry.get('local')).toBeUndefined();
   });
+
+  it('current() reads the keys once, and again only after invalidate(): a run reads no storage while nothing changed', async () => {
+    let key = 'a';
+    let reads = 0;
+    const registry = createAdapterRegistry([
+      {
+        kind: 'cloud',
+        key: async () => {
+          reads++;
+          return key;
+        },
+        create: () => adapterWithStatus(`cloud-${key}`),
+      },
+    ]);
+    await registry.current();
+    await registry.current();
+    await registry.current();
+    expect(reads).toBe(1);
+    expect(registry.get('cloud')!.id).toBe('cloud-a');
+    // A change nobody said is not seen (it comes only with a storage change, which invalidates).
+    key = 'b';
+    await registry.current();
+    expect(registry.get('cloud')!.id).toBe('cloud-a');
+    registry.invalidate();
+    await registry.current();
+    expect(reads).toBe(2);
+    expect(registry.get('cloud')!.id).toBe('cloud-b');
+  });
+
+  it('a change said while a pass reads is looked at again: current() never settles on what was read before it', async () => {
+    let key = 'a';
+    let release: () => void = () => undefined;
+    let slow = false;
+    let lastRead = '';
+    const registry = createAdapterRegistry([
+      {
+        kind: 'cloud',
+        key: async () => {
+          const read = key;
+          if (slow) await new Promise<void>((resolve) => (release = resolve));
+          lastRead = read;
+          return read;
+        },
+        create: () => adapterWithStatus(`cloud-${lastRead}`),
+      },
+    ]);
+    await registry.current();
+    registry.invalidate();
+    slow = true;
+    const first = registry.current();
+    await Promise.resolve();
+    // The pass has read 'a'; the setting changes and says so before the pass ends.
+    key = 'b';
+    registry.invalidate();
+    slow = false;
+    release();
+    await first;
+    expect(registry.get('cloud')!.id).toBe('cloud-b');
+  });
 });

@@ -21,6 +21,16 @@ export interface AdapterRegistry {
   get(kind: AgentKind): AgentAdapter | undefined;
   /** Builds adapters not built yet and rebuilds those whose key changed. Concurrent calls share one pass. */
   refresh(): Promise<void>;
+  /**
+   * Says that what the keys read may have changed (a setting or a key was saved): the next current() looks again.
+   */
+  invalidate(): void;
+  /**
+   * The adapters as current(): refreshes only when something was invalidated since the last pass began, or none ran
+   * yet. A run asks this, not refresh(): on Chrome a key's read is two storage reads through the service worker,
+   * which a busy browser makes slow (issue 45), and nothing they read changes without a storage change.
+   */
+  current(): Promise<void>;
   /** Called when an adapter's status changes or an adapter is rebuilt. */
   subscribe(listener: () => void): () => void;
 }
@@ -33,6 +43,9 @@ export function createAdapterRegistry(factories: readonly AdapterFactory[]): Ada
     for (const listener of [...listeners]) listener();
   };
   let pass: Promise<void> | undefined;
+  /** Bumped by invalidate(); a pass records the one it began under. */
+  let generation = 0;
+  let passedGeneration = -1;
 
   const refreshOne = async (factory: AdapterFactory) => {
     const current = built.get(factory.kind);
@@ -54,16 +67,30 @@ export function createAdapterRegistry(factories: readonly AdapterFactory[]): Ada
     notify();
   };
 
-  return {
-    list: () => factories.flatMap((f) => (built.has(f.kind) ? [{ kind: f.kind, adapter: built.get(f.kind)!.adapter }] : [])),
-    get: (kind) => built.get(kind)?.adapter,
-    refresh: () => {
-      pass ??= Promise.all(factories.map(refreshOne))
-        .then(() => undefined)
+  const refresh = (): Promise<void> => {
+    if (!pass) {
+      const began = generation;
+      pass = Promise.all(factories.map(refreshOne))
+        .then(() => {
+          passedGeneration = Math.max(passedGeneration, began);
+        })
         .finally(() => {
           pass = undefined;
         });
-      return pass;
+    }
+    return pass;
+  };
+
+  return {
+    list: () => factories.flatMap((f) => (built.has(f.kind) ? [{ kind: f.kind, adapter: built.get(f.kind)!.adapter }] : [])),
+    get: (kind) => built.get(kind)?.adapter,
+    refresh,
+    invalidate: () => {
+      generation++;
+    },
+    async current() {
+      // A pass under way may have read before the change: another follows it.
+      while (pass || passedGeneration !== generation) await refresh();
     },
     subscribe: (listener) => {
       listeners.add(listener);

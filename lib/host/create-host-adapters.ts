@@ -37,13 +37,13 @@ export function createHostAdapters(
 
   const chosen = async (): Promise<AgentAdapter | { unavailable: string }> => {
     const { mode } = await deps.settings.read();
-    await deps.adapters.refresh();
+    await deps.adapters.current();
     return deps.adapters.get(mode) ?? { unavailable: MISSING_ADAPTER(mode) };
   };
 
   const summaries = async () => {
     const { mode } = await deps.settings.read();
-    await deps.adapters.refresh();
+    await deps.adapters.current();
     return { chosen: mode, adapters: (['local', 'cloud'] as const).map((kind) => summaryOf(kind, deps.adapters.get(kind))) };
   };
 
