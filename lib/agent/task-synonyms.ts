@@ -34,7 +34,7 @@ export const TASK_SYNONYMS: readonly (readonly string[])[] = [
   ['change', 'edit', 'modify', 'update'],
   ['show', 'view', 'display', 'see'],
   ['create', 'new', 'make'],
-  ['pay', 'payment', 'paid', 'spend', 'spent'],
+  ['pay', 'payment', 'paid', 'spend', 'spent', 'transaction'],
   ['transfer', 'wire'],
   ['colour', 'color'],
   ['favourite', 'favorite', 'bookmark'],
@@ -76,6 +76,10 @@ export const TASK_SYNONYMS: readonly (readonly string[])[] = [
   ['password', 'passcode', 'credential'],
   ['go', 'navigate'],
   ['play', 'watch', 'stream', 'listen'],
+  ['add', 'put', 'insert', 'include'],
+  ['another', 'different', 'other'],
+  ['scale', 'halve', 'double', 'triple', 'resize'],
+  ['insurance', 'cover', 'coverage'],
 ];
 
 /**
@@ -108,5 +112,7 @@ export const TASK_PHRASES: readonly (readonly [string, string])[] = [
   ['over again', 'reset'],
   ['start over', 'reset'],
   ['see someone', 'appointment'],
+  ['throw away', 'delete'],
+  ['as before', 'again'],
   ['let know', 'message'],
 ];

@@ -1,0 +1,10 @@
+import { rankTools } from '../lib/agent/rank-tools';
+import { corpusSites, partOf } from './ranker-corpus/corpus';
+import { poolTaskTools } from '../lib/agent/pool-task-tools';
+import { createToolNames } from '../lib/agent/site-tool-names';
+const sites = corpusSites().filter((s) => partOf((s as any).id) === 'tuned');
+const req = process.argv[2]; const origin = process.argv[3];
+const site = sites.find((s) => s.origin === origin)!;
+console.log(site.tools.map((t) => `${t.name}: ${(t.description ?? '').slice(0, 90)}`).join('\n'));
+const r = rankTools(site.tools, req, { max: 10 });
+console.log('--- own site only:', r.map((t) => t.name).join(', '));
