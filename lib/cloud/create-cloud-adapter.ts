@@ -22,7 +22,7 @@ import { findToolsTool, offerCloudTools } from './cloud-tool-search';
 import { buildCloudSystemPrompt, DEFAULT_SYSTEM_PROMPT, hasSubAgents, pageLine } from './build-cloud-system-prompt';
 import { type CloudDeps, type CloudSettings, cloudModelName, DEFAULT_CLOUD_MAX_STEPS } from './cloud-settings';
 import { mapCloudError, redactKey } from './map-cloud-error';
-import { normalizeBaseURL, resolveModel } from './resolve-model';
+import { normalizeBaseURL, type ResolvedModel, resolveModel } from './resolve-model';
 import { toModelMessages } from './to-model-messages';
 import { toToolResultOutput } from './to-tool-result-output';
 import { type PageToolSet, toToolSet } from './to-tool-set';
@@ -48,12 +48,29 @@ const MAX_STEPS_CAP = 100;
  * "aborted" (Stop; calls still open get `Error [cancelled]`), or with error and a code (mapCloudError).
  */
 export function createCloudAdapter(settings: CloudSettings, deps: CloudDeps): AgentAdapter {
+  // The provider's model, made once per adapter (the registry builds a new adapter when the settings change): making
+  // it builds the provider's response schemas, about a millisecond of the run's start on every message otherwise.
+  let resolved: { model: ResolvedModel } | { error: Error } | undefined;
+  const model = (): ResolvedModel => {
+    resolved ??= resolveOnce(settings, deps);
+    if ('error' in resolved) throw resolved.error;
+    return resolved.model;
+  };
   return {
     id: 'cloud',
     label: `${settings.model || 'Cloud model'} (cloud)`,
     status: () => cloudStatus(settings),
-    run: (req) => runCloud(settings, deps, req),
+    run: (req) => runCloud(settings, deps, req, model),
   };
+}
+
+/** The settings' model, or why there is none. */
+function resolveOnce(settings: CloudSettings, deps: CloudDeps): { model: ResolvedModel } | { error: Error } {
+  try {
+    return { model: resolveModel(cloudModelName(settings), settings, deps) };
+  } catch (error) {
+    return { error: error as Error };
+  }
 }
 
 /** Whether these settings can run: a key (except for local OpenAI-compatible servers), a model, a usable URL. */
@@ -71,11 +88,16 @@ export function cloudStatus(settings: CloudSettings): AdapterStatus {
   return { state: 'ready' };
 }
 
-async function* runCloud(settings: CloudSettings, deps: CloudDeps, req: AgentRunRequest): AsyncGenerator<AgentStreamPart> {
+async function* runCloud(
+  settings: CloudSettings,
+  deps: CloudDeps,
+  req: AgentRunRequest,
+  model: () => ResolvedModel,
+): AsyncGenerator<AgentStreamPart> {
   const generateId = deps.generateId ?? (() => crypto.randomUUID());
-  let resolved: ReturnType<typeof resolveModel>;
+  let resolved: ResolvedModel;
   try {
-    resolved = resolveModel(cloudModelName(settings), settings, deps);
+    resolved = model();
   } catch (error) {
     yield { type: 'error', error: redactKey((error as Error).message, settings.apiKey) };
     return;
@@ -88,7 +110,7 @@ async function* runCloud(settings: CloudSettings, deps: CloudDeps, req: AgentRun
   let lastResult = '';
   let lastMessageId = '';
   // delegate_to_<id> calls run the sub-agent's own cloud loop as a nested run, its parts merged into this stream.
-  const delegation = createDelegation(req, (nested) => runCloud(settings, deps, nested));
+  const delegation = createDelegation(req, (nested) => runCloud(settings, deps, nested, model));
   // The search step (cloud-tool-search.ts): a run of very many tools offers the request's best and a search.
   const search: ToolSearchState = { count: 0, found: [] };
   const request = lastUserText(req.messages);

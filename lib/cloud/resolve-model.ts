@@ -5,7 +5,7 @@ import type { LanguageModel } from 'ai';
 import { CLOUD_PROVIDERS, type CloudConnection, type CloudProviderId, DEFAULT_BASE_URLS } from './cloud-settings';
 
 /** A model ready for the AI SDK, with what was resolved. */
-interface ResolvedModel {
+export interface ResolvedModel {
   model: LanguageModel;
   provider: CloudProviderId;
   /** The id at the provider ("gpt-5-mini"). */
