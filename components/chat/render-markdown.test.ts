@@ -166,4 +166,21 @@ describe('renderMarkdown', () => {
     const { html } = await render('<p class="tool-card" id="app" data-x="1" aria-label="Allow once" name="n" onclick="x()">hi</p>');
     expect(html).toBe('<p>hi</p>');
   });
+
+  it('gives a text it has seen the same sanitised HTML again (kept, not parsed anew), also after hundreds of other texts', async () => {
+    const vectors = exfiltrationVectors(ATTACKER);
+    const first = new Map<string, Rendered>();
+    for (const { text } of vectors) first.set(text, await render(text));
+    for (const { text } of vectors) expect(await render(text)).toEqual(first.get(text));
+    // Past what is kept: the texts are let go and sanitised again, to the same HTML.
+    await page.evaluate(() => {
+      for (let i = 0; i < 500; i++) (window as any).RenderMarkdown.renderMarkdown(`filler ${i} **bold**`);
+    });
+    for (const { text } of vectors) {
+      const again = await render(text);
+      expect(again).toEqual(first.get(text));
+      expect(again.fetching).toEqual([]);
+    }
+  });
 });
+

@@ -100,6 +100,42 @@ let purifier: Purifier | undefined;
  * else too, in case markup ever slips through.
  */
 export function renderMarkdown(text: string): string {
+  const known = rendered.get(text);
+  if (known !== undefined) {
+    // The newest use goes last: the oldest is the one let go.
+    rendered.delete(text);
+    rendered.set(text, known);
+    return known;
+  }
+  const html = sanitizedHtml(text);
+  keepRendered(text, html);
+  return html;
+}
+
+/**
+ * What renderMarkdown gave each text lately. The panel draws the whole conversation again at every change the host
+ * sends (a few per message), and parsing and sanitising every text of it each time was the panel's largest part of an
+ * errand's work on the thread it shares with the offscreen agent host (issue 45). The output depends on the text
+ * alone. At most RENDERED_KEPT texts and RENDERED_CHARS characters of them.
+ */
+const rendered = new Map<string, string>();
+const RENDERED_KEPT = 200;
+const RENDERED_CHARS = 2_000_000;
+let renderedChars = 0;
+
+function keepRendered(text: string, html: string): void {
+  if (text.length + html.length > RENDERED_CHARS) return;
+  rendered.set(text, html);
+  renderedChars += text.length + html.length;
+  for (const [oldText, oldHtml] of rendered) {
+    if (rendered.size <= RENDERED_KEPT && renderedChars <= RENDERED_CHARS) break;
+    rendered.delete(oldText);
+    renderedChars -= oldText.length + oldHtml.length;
+  }
+}
+
+/** Marked, then DOMPurify with the rules above. */
+function sanitizedHtml(text: string): string {
   purifier ??= createPurifier();
   const html = markdown.parse(text) as string;
   return purifier.sanitize(html, {
