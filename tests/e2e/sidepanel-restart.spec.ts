@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Worker } from '@playwright/test';
 import { launchExtension, openSidePanel, tabIdOf, toolCard } from './browser';
 import { expect, openWithPanel, sendFromPanel, test, useCloud } from './sidepanel-helpers';
 
@@ -34,6 +35,7 @@ test('the conversation survives a service worker restart and a browser restart (
     await panel.getByRole('textbox', { name: 'Message' }).fill('Second question');
     await panel.getByRole('button', { name: 'Send' }).click();
     await expect(panel.locator('.conversation').getByText('Second answer.')).toBeVisible({ timeout: 30_000 });
+    await untilStored(sw, 'Second answer.');
 
     // Browser restart with the same profile. Tab ids start over: the shop comes back under a new id, and the
     // old id now belongs to nobody (or to a stranger).
@@ -74,6 +76,7 @@ test('a panel whose agent host went away brings it back and carries on', async (
   await panel.getByRole('textbox', { name: 'Message' }).fill('One');
   await panel.getByRole('button', { name: 'Send' }).click();
   await expect(panel.locator('.conversation').getByText('Before.')).toBeVisible({ timeout: 30_000 });
+  await untilStored(serviceWorker, 'Before.');
   // The offscreen document is closed (Chrome may do this; a crash does too).
   await serviceWorker.evaluate(() => chrome.offscreen.closeDocument());
   await panel.getByRole('textbox', { name: 'Message' }).fill('Two');
@@ -122,3 +125,22 @@ test('a call waiting when the service worker stops ends with the router line’s
   await panel.getByRole('button', { name: 'Stop' }).click();
   await expect(second.locator('.tool-state')).toHaveText('cancelled');
 });
+
+/**
+ * Waits until a stored conversation holds `text`. The host tells the panel a run ended before it writes the
+ * conversation (the answer shows without waiting for storage): a host or browser that goes at once keeps what was
+ * written, so a test that stops one lets the write land first.
+ */
+async function untilStored(serviceWorker: Worker, text: string): Promise<void> {
+  await expect
+    .poll(() =>
+      serviceWorker.evaluate(
+        async (wanted) =>
+          Object.entries(await chrome.storage.local.get(null)).some(
+            ([key, value]) => key.startsWith('conversation:') && JSON.stringify(value).includes(wanted),
+          ),
+        text,
+      ),
+    )
+    .toBe(true);
+}
