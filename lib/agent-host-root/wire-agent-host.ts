@@ -1,3 +1,4 @@
+import { changesSettingsOrKeys } from '../storage/changes-settings-or-keys';
 import type { AgentAdapter } from '../agent/types';
 import { type AttestedSender, isHostSender } from '../messaging/is-host-sender';
 import type { RouterClient } from '../messaging/router-client';
@@ -92,7 +93,7 @@ export function wireAgentHost(deps: WireAgentHostDeps): AgentHostRuntime {
   // What the adapters are built from (the settings, a provider's key) changes only with a storage change: a run
   // looks again then, and reads no storage otherwise (create-adapter-registry.ts current()).
   deps.storage.local.onChanged.addListener((changes) => {
-    if (Object.keys(changes).some((key) => key.startsWith('settings.') || key.startsWith('secret.'))) adapters.invalidate();
+    if (changesSettingsOrKeys(changes)) adapters.invalidate();
   });
   // A saved setting may change what an adapter is built from (Save on the options page): rebuild, and panels hear.
   settings.subscribe(() => void adapters.refresh());

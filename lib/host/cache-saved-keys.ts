@@ -1,5 +1,6 @@
 import { CLOUD_PROVIDERS, type CloudProvider } from '../storage/settings';
 import type { StorageChangedEvent } from '../messaging/storage-area';
+import { changesSettingsOrKeys } from '../storage/changes-settings-or-keys';
 
 /**
  * The saved API keys as the host redacts them: every provider's, not only the chosen one's (a conversation may
@@ -10,7 +11,7 @@ import type { StorageChangedEvent } from '../messaging/storage-area';
 export function cacheSavedKeys(readApiKey: (provider: CloudProvider) => Promise<string | undefined>, changes: StorageChangedEvent) {
   let cached: Promise<string[]> | undefined;
   changes.addListener((changed) => {
-    if (Object.keys(changed).some((key) => key.startsWith('secret.') || key.startsWith('settings.'))) cached = undefined;
+    if (changesSettingsOrKeys(changed)) cached = undefined;
   });
   return (): Promise<string[]> => {
     if (!cached) {
