@@ -316,6 +316,19 @@ describe('rankTools with many sites and what a page declares', () => {
     expect(names(rankTools(both, 'find a film', { max: 1 }))).toEqual(['find_film']);
   });
 
+  it('knows trying before buying, a finished task, a suitcase, an abbreviated appointment and clearing everything', () => {
+    const shop = [tool('buy_service', 'Buy one call of a service.'), tool('preview_service', 'Run a service as a dry run.')];
+    expect(names(rankTools(shop, 'can I try the service first', { max: 1 }))).toEqual(['preview_service']);
+    const tasks = [tool('edit_task', 'Change a task.'), tool('complete_task', 'Mark a task as completed.')];
+    expect(names(rankTools(tasks, 'the tax return task is done', { max: 1 }))).toEqual(['complete_task']);
+    const flight = [tool('add_meal', 'Add a meal to a booking.'), tool('add_baggage', 'Add checked baggage to a booking.')];
+    expect(names(rankTools(flight, 'add one more suitcase to my booking', { max: 1 }))).toEqual(['add_baggage']);
+    const salon = [tool('get_hours', 'Opening hours.'), tool('get_appointment', 'An appointment by its id.')];
+    expect(names(rankTools(salon, 'status of appt_48213', { max: 1 }))).toEqual(['get_appointment']);
+    const map = [tool('remove_pin', 'Remove a pin from the map.'), tool('clear_filters', 'Clear every filter.')];
+    expect(names(rankTools(map, 'remove all the filters', { max: 1 }))).toEqual(['clear_filters']);
+  });
+
   it('matches a request word that ends a compound written as one word, for less than the word itself', () => {
     const tools = [tool('view_page', 'Show a page of the shop.'), tool('addtocart', 'Adds an item.', ['sku'])];
     expect(names(rankTools(tools, 'put it in the cart', { max: 1 }))).toEqual(['addtocart']);

@@ -17,7 +17,7 @@ export const TASK_SYNONYMS: readonly (readonly string[])[] = [
   ['caption', 'subtitle'],
   ['photo', 'picture', 'image'],
   ['rent', 'hire', 'rental'],
-  ['appointment', 'meeting', 'event', 'visit', 'checkup', 'consultation', 'slot'],
+  ['appointment', 'appt', 'meeting', 'event', 'visit', 'checkup', 'consultation', 'slot'],
   ['note', 'memo'],
   ['task', 'todo', 'chore'],
   ['remind', 'reminder', 'notify', 'notification', 'alert'],
@@ -80,6 +80,9 @@ export const TASK_SYNONYMS: readonly (readonly string[])[] = [
   ['another', 'different', 'other'],
   ['scale', 'halve', 'double', 'triple', 'resize'],
   ['insurance', 'cover', 'coverage'],
+  ['try', 'preview', 'trial', 'demo', 'sample'],
+  ['complete', 'done', 'finish'],
+  ['baggage', 'luggage', 'suitcase'],
 ];
 
 /**
@@ -115,4 +118,5 @@ export const TASK_PHRASES: readonly (readonly [string, string])[] = [
   ['throw away', 'delete'],
   ['as before', 'again'],
   ['let know', 'message'],
+  ['remove all', 'clear'],
 ];
