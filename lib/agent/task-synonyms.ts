@@ -83,6 +83,7 @@ export const TASK_SYNONYMS: readonly (readonly string[])[] = [
   ['try', 'preview', 'trial', 'demo', 'sample'],
   ['complete', 'done', 'finish'],
   ['baggage', 'luggage', 'suitcase'],
+  ['narrate', 'narration', 'aloud', 'speak', 'voice'],
 ];
 
 /**
