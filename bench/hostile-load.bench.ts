@@ -5,11 +5,11 @@
  * while the hostile page is open in another tab (10 s, the same loop), then once more after that tab closed, and
  * prints side by side:
  * - the errand's time: the person asks the side panel on the demo shop, the scripted cloud model (the loopback
- *   provider, in a process of its own) calls the shop's `get_cart`, and answers; from Send to the answer on screen,
- *   the whole path the agent takes (panel → agent host → model → router → page and back), timed by the panel's own
- *   clock (from its handling of the Enter to the answer in its document). The harness's steps around it (filling
- *   the box, the key press, polling for the text: DevTools round trips through the browser process, which a busy
- *   browser process delays as much as the errand) are printed apart, as "the errand as the harness times it";
+ *   provider) calls the shop's `get_cart`, and answers; from Send to the answer on screen, the whole path the agent
+ *   takes (panel → agent host → model → router → page and back), timed by the panel's own clock (from its handling
+ *   of the Enter to the answer in its document). The harness's steps around it (filling the box, the key press,
+ *   polling for the text: DevTools round trips through the browser process, which a busy browser process delays as
+ *   much as the errand) are printed apart, as "the errand as the harness times it";
  * - a newly registered tool: the shop registers one, and the time until the router (the service worker's
  *   testToolRouter, what the agent host asks) lists it;
  * - the service worker's answer time to a ping (an evaluate in its realm) and the agent host's (the offscreen
@@ -39,14 +39,13 @@
  * hostile tab stays open, default 10000), HOSTILE_BENCH_ALONE_MS (the errand alone, default 4000), HOSTILE_BENCH_ONLY (comma-separated page names), HOSTILE_BENCH_MODES
  * (`polyfill,native`), HOSTILE_BENCH_QUERY_<PAGE> (query string for that page, e.g. HOSTILE_BENCH_QUERY_REPORT_FLOOD=frames=4).
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page, Worker } from 'playwright-core';
 import { launchBrowser, extensionReady, openSidePanel, tabIdOf } from '../tests/e2e/browser';
 import { browserProcesses, cpuByKind } from './browser-processes';
-import type { ScriptedReply } from '../tests/servers/provider-server';
+import { type ProviderServer, startProviderServer } from '../tests/servers/provider-server';
 import { type StaticServer, startStaticServer } from '../tests/servers/static-server';
 
 // The service worker's router is `testToolRouter` in this build's test hooks and `toolBridge` in builds before issue
@@ -189,7 +188,7 @@ interface Errand {
   shopTab: number;
   panel: Page;
   sw: Worker;
-  provider: Provider;
+  provider: ProviderServer;
   count: number;
   /** Each errand's time as the harness sees it (from before filling the box to the answer found), for the notes. */
   harness: number[];
@@ -201,7 +200,7 @@ async function openErrand(
   sw: Worker,
   extensionId: string,
   server: StaticServer,
-  provider: Provider,
+  provider: ProviderServer,
 ): Promise<Errand> {
   await sw.evaluate(
     ([baseURL, key]) =>
@@ -240,8 +239,8 @@ async function runErrand(e: Errand): Promise<number | undefined> {
         .waitFor({ state: 'detached' }),
     );
   }
-  await e.provider.reset();
-  await e.provider.script({ type: 'reply', toolCalls: [{ name: 'get_cart', input: {} }] }, { type: 'reply', text: `Errand ${n} done.` });
+  e.provider.reset();
+  e.provider.script({ type: 'reply', toolCalls: [{ name: 'get_cart', input: {} }] }, { type: 'reply', text: `Errand ${n} done.` });
   await within(PING_TIMEOUT, e.panel.evaluate(startPanelClock(`Errand ${n} done.`)));
   const took = await timed(ERRAND_TIMEOUT, async () => {
     // Enter sends (as the person may); a click would wait for Playwright's stability checks, which took 2 s in a
@@ -464,7 +463,7 @@ async function runScenario(
   scenario: Scenario,
   native: boolean,
   server: StaticServer,
-  provider: Provider,
+  provider: ProviderServer,
   extensionDir?: string,
 ): Promise<Row> {
   const profile = mkdtempSync(join(tmpdir(), 'hostile-bench-'));
@@ -652,55 +651,9 @@ async function openWithoutExtension(
   }
 }
 
-/** What the bench needs of the loopback model: where it is, and its script. */
-interface Provider {
-  url: string;
-  script: (...replies: ScriptedReply[]) => Promise<void>;
-  reset: () => Promise<void>;
-  close: () => Promise<void>;
-}
-
-/**
- * The loopback model in a process of its own (tests/servers/provider-server.ts run as a script, scripted over HTTP),
- * as the cloud is: in the bench's own process its answers waited behind the harness's work, which a hostile page
- * multiplies (navigate-loop.html's thirty loads a second from the static server, and DevTools' events of each).
- */
-async function startProviderProcess(): Promise<Provider> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/servers/provider-server.ts', '--port', '0', '--api-key', API_KEY], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  // However the bench ends (an uncaught error exits at once), the model's process ends with it.
-  process.once('exit', () => child.kill('SIGTERM'));
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk;
-      const listening = /listening on (http:\/\/\S+)/.exec(out);
-      if (listening) resolve(listening[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`provider-server exited (${code}) before it listened`)));
-  });
-  const post = async (path: string, body: unknown = {}) => {
-    const response = await fetch(`${url}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`provider-server ${path}: HTTP ${response.status}`);
-  };
-  return {
-    url,
-    script: (...replies) => post('/__script', { replies }),
-    reset: () => post('/__reset'),
-    close: async () => {
-      child.kill('SIGTERM');
-    },
-  };
-}
-
 async function main() {
   const server = await startStaticServer({ '/': 'tests/fixtures/pages', '/demo': 'demo' });
-  const provider = await startProviderProcess();
+  const provider = await startProviderServer({ apiKey: API_KEY });
   const scenarios = SCENARIOS.filter((s) => !ONLY || ONLY.some((o) => s.page.includes(o)));
   console.log(`Hostile pages beside an errand in another tab (issue 45), Chromium ${MODES.join(' and ')}.`);
   try {
