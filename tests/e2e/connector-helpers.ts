@@ -34,9 +34,9 @@ export async function toolNames(sw: Worker, tabId: number): Promise<string[]> {
   return (await getTools(sw, tabId)).tools.map((t) => t.name).sort();
 }
 
-/** Waits until the tab lists exactly these model-facing names. */
-export async function expectTools(sw: Worker, tabId: number, names: string[]): Promise<TabToolSnapshot> {
-  await expect.poll(() => toolNames(sw, tabId), { timeout: 15_000 }).toEqual([...names].sort());
+/** Waits until the tab lists exactly these model-facing names (15 s unless `timeout` says otherwise). */
+export async function expectTools(sw: Worker, tabId: number, names: string[], timeout = 15_000): Promise<TabToolSnapshot> {
+  await expect.poll(() => toolNames(sw, tabId), { timeout }).toEqual([...names].sort());
   return getTools(sw, tabId);
 }
 
@@ -89,8 +89,8 @@ export function cancelPendingCall(sw: Worker): Promise<void> {
  * Watches the tab as the panel does (the router loads the whole bridge into its frames) and waits until the top
  * frame's bridge has sent its first report. A page without tools has only the stub until then.
  */
-export async function watchTab(sw: Worker, tabId: number): Promise<void> {
-  await expect.poll(async () => (await getTools(sw, tabId)).page.url ?? '').not.toBe('');
+export async function watchTab(sw: Worker, tabId: number, timeout?: number): Promise<void> {
+  await expect.poll(async () => (await getTools(sw, tabId)).page.url ?? '', { timeout }).not.toBe('');
 }
 
 /**

@@ -13,10 +13,16 @@ test('a report flood is held to the tab’s budget, the panel says so, and anoth
   tabIdOf,
   openSidePanel,
 }) => {
+  // Its waits add up on a loaded machine (it took 47 s with the other core busy): 90 s rather than the usual 60.
+  test.setTimeout(90_000);
   const flood = await context.newPage();
   await flood.goto(`${server.url}/hostile/report-flood.html`);
   const floodTab = await tabIdOf(flood);
-  await watchTab(serviceWorker, floodTab);
+  // The hostile tab itself may lag (issue 45 bounds the other tabs): while its seventeen frames first read their tools,
+  // each native getTools() answer carries all 3,200 tools through the browser, and one question to the service worker
+  // took up to 5.4 s to come back on an idle machine (measured with the bridge's reads logged). 30 s, not 10, so a busy
+  // CI machine does not fail it; the other tab's tool below keeps its usual wait.
+  await watchTab(serviceWorker, floodTab, 30_000);
   // The router held reports of this tab, by their count or by their bytes (whichever the flood meets first on a
   // busy machine): its snapshot says so in the extension's words.
   await expect
