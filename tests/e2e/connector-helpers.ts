@@ -87,7 +87,8 @@ export function cancelPendingCall(sw: Worker): Promise<void> {
 
 /**
  * Watches the tab as the panel does (the router loads the whole bridge into its frames) and waits until the top
- * frame's bridge has sent its first report. A page without tools has only the stub until then.
+ * frame's bridge has sent its first report. A page without tools has only the stub until then. `timeout`: expect's
+ * default (10 s) unless given.
  */
 export async function watchTab(sw: Worker, tabId: number, timeout?: number): Promise<void> {
   await expect.poll(async () => (await getTools(sw, tabId)).page.url ?? '', { timeout }).not.toBe('');

@@ -13,7 +13,7 @@ test('a report flood is held to the tab’s budget, the panel says so, and anoth
   tabIdOf,
   openSidePanel,
 }) => {
-  // Its waits add up on a loaded machine (it took 47 s with the other core busy): 90 s rather than the usual 60.
+  // Its waits add up on a loaded machine (35–37 s with the other core busy): 90 s rather than the usual 60.
   test.setTimeout(90_000);
   const flood = await context.newPage();
   await flood.goto(`${server.url}/hostile/report-flood.html`);
