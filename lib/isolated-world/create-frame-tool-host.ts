@@ -68,9 +68,9 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
   const list = async (): Promise<FrameReport> => {
     // Stamped before reading: a change during the read makes this list stale for the next call.
     const at = Date.now();
-    const { report, nativeTools, framesRead } = await listFrameTools({ win, doc, native, page });
+    const { report, nativeTools, framesRead, load } = await listFrameTools({ win, doc, native, page });
     // What the read cost the page decides when the next report may read again (read-pause-ms.ts).
-    pacer.waitAtLeast(readPauseMs(Date.now() - at, framesRead));
+    pacer.waitAtLeast(readPauseMs(Date.now() - at, framesRead, load));
     // Swapped in whole: a call may be looking tools up while a list is in flight.
     state.nativeTools = nativeTools;
     state.lastList = { at, url: report.url, report };

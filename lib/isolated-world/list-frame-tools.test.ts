@@ -42,6 +42,24 @@ describe('listFrameTools', () => {
     expect(toolForm(document, 'nope')).toBeUndefined();
   });
 
+  it('says what the read carried: every frame’s entries and their text, measured no further than cheaply', async () => {
+    const schema = JSON.stringify({ type: 'object', properties: { q: { type: 'string' } } });
+    const light = await listFrameTools({
+      win,
+      doc: document,
+      native: nativeListing([entry('search', { inputSchema: schema }), entry('theirs', { source: {} })]),
+    });
+    // The other frame's entry counts too: native's answer carried it, and every frame of the tree reads it.
+    expect(light.load).toEqual({ entries: 2, chars: 'search does things'.length + schema.length + 2 + 'theirs does things'.length + 4 });
+    expect(light.framesRead).toBe(2);
+    const heavy = await listFrameTools({
+      win,
+      doc: document,
+      native: nativeListing([entry('theirs', { source: {}, description: 'x'.repeat(20_000) })]),
+    });
+    expect(heavy.load).toEqual({ entries: 1, chars: Number.POSITIVE_INFINITY });
+  });
+
   it('a native list that throws reads as empty', async () => {
     const native = Object.assign(new EventTarget(), {
       getTools: async () => {

@@ -10,7 +10,8 @@ import { jsonSizeUpTo } from '../shared/json-size-up-to';
 import type { PageChannel, PageToolInfo } from '../webmcp/page-channel';
 import { toolOwnerWindow } from '../webmcp/tool-owner-window';
 import { readPageContext } from './read-page-context';
-import { isOversizedEntry, readToolEntry } from './read-tool-entry';
+import type { ReadLoad } from './read-pause-ms';
+import { entryChars, isOversizedEntry, readToolEntry } from './read-tool-entry';
 
 /** The native ModelContext as the isolated world sees it. */
 export interface NativeModelContext extends EventTarget {
@@ -35,6 +36,8 @@ interface FrameToolList {
    * tools too, so one read costs the page (and the browser) all of theirs, and every frame of the tree reads them.
    */
   framesRead: number;
+  /** What the read carried, every frame's entries included (what it should have cost: read-pause-ms.ts). */
+  load: ReadLoad;
 }
 
 const MAX_TOOLS_PER_FRAME = 256;
@@ -52,9 +55,10 @@ export async function listFrameTools(source: FrameToolSource): Promise<FrameTool
   const tools: FrameTool[] = [];
   const seen = new Set<string>();
   const nativeTools = new Map<string, unknown>();
+  const load: ReadLoad = { entries: 0, chars: 0 };
   /** Tools left out as heavier than one tool may be (counted in the report, for the panel's note). */
-  const native = await readNativeTools(source, tools, seen, nativeTools);
-  const heavy = native.heavy + (await readPageTools(source.page, tools, seen));
+  const native = await readNativeTools(source, { tools, seen, nativeTools, load });
+  const heavy = native.heavy + (await readPageTools(source.page, { tools, seen, load }));
   const { kept, oversized } = withinToolLimits(tools);
   let schemaChars = 0;
   for (const tool of kept) {
@@ -79,7 +83,7 @@ export async function listFrameTools(source: FrameToolSource): Promise<FrameTool
     tools: kept.slice(0, MAX_TOOLS_PER_FRAME),
     ...(oversized + heavy > 0 ? { oversized: oversized + heavy } : {}),
   };
-  return { report, nativeTools, framesRead: Math.max(1, native.frames) };
+  return { report, nativeTools, framesRead: Math.max(1, native.frames), load };
 }
 
 /** The `<form toolname>` named `name` in the document, if there is one. */
@@ -90,15 +94,20 @@ export function toolForm(doc: Document, name: string): HTMLFormElement | undefin
   return undefined;
 }
 
+/** Where a read puts what it found: the frame's tools, their names, native's entries by name, what it carried. */
+interface ReadInto {
+  tools: FrameTool[];
+  seen: Set<string>;
+  load: ReadLoad;
+}
+
 /**
  * Native's tools of this frame, into `tools` (and their entries into `nativeTools`); returns how many were too heavy,
  * and how many frames' tools the answer carried.
  */
 async function readNativeTools(
   source: FrameToolSource,
-  tools: FrameTool[],
-  seen: Set<string>,
-  nativeTools: Map<string, unknown>,
+  { tools, seen, nativeTools, load }: ReadInto & { nativeTools: Map<string, unknown> },
 ): Promise<{ heavy: number; frames: number }> {
   if (!source.native) return { heavy: 0, frames: 0 };
   let heavy = 0;
@@ -106,6 +115,8 @@ async function readNativeTools(
   try {
     for (const raw of await source.native.getTools()) {
       if (typeof raw === 'object' && raw !== null) owners.add(toolOwnerWindow(raw) ?? source.win);
+      load.entries++;
+      load.chars += entryChars(raw);
       // Native getTools() also lists same-origin frames' tools: keep this frame's own (their frame lists the rest).
       if (!ownedBy(raw, source.win)) continue;
       if (isOversizedEntry(raw)) {
@@ -125,13 +136,15 @@ async function readNativeTools(
 }
 
 /** The page world's tools (the polyfill's, a page's own), into `tools`; returns how many were too heavy. */
-async function readPageTools(page: PageChannel | undefined, tools: FrameTool[], seen: Set<string>): Promise<number> {
+async function readPageTools(page: PageChannel | undefined, { tools, seen, load }: ReadInto): Promise<number> {
   if (!page) return 0;
   let heavy = 0;
   try {
     const infos = await page.request('list');
     for (const info of Array.isArray(infos) ? (infos as PageToolInfo[]) : []) {
       if (typeof info !== 'object' || info === null) continue;
+      load.entries++;
+      load.chars += entryChars({ description: info.description, inputSchema: info.inputSchemaJson });
       if (info.oversized === true || isOversizedEntry({ description: info.description, inputSchema: info.inputSchemaJson })) {
         heavy++;
         continue;

@@ -1,18 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { readPauseMs } from './read-pause-ms';
+import { expectedReadMs, readPauseMs } from './read-pause-ms';
+
+const light = { entries: 3, chars: 600 };
 
 describe('readPauseMs', () => {
   it('an ordinary read is no pause worth having: under the 250 ms between reports', () => {
-    expect(readPauseMs(2, 1)).toBe(20);
+    expect(readPauseMs(2, 1, light)).toBe(20);
   });
 
   it('a read that carried sixteen frames’ tools pauses each of them sixteen times longer', () => {
-    expect(readPauseMs(50, 16)).toBe(8_000);
+    expect(readPauseMs(50, 16, { entries: 3_200, chars: 4_800_000 })).toBe(8_000);
+  });
+
+  it('a read that carried little is charged what it should take, however long a busy machine made it (issue 45)', () => {
+    // Measured with the CPU slowed 20×: a read of three tools in two frames took 351 ms, which paused the next
+    // report 7 s; charged what three tools cost, the pause stays under the 250 ms between reports.
+    expect(readPauseMs(351, 2, light)).toBe(expectedReadMs(light) * 2 * 10);
+    expect(readPauseMs(351, 2, light)).toBeLessThan(250);
+  });
+
+  it('a read that carried megabytes or thousands of tools is charged its whole time', () => {
+    expect(readPauseMs(900, 17, { entries: 3_200, chars: 4_800_000 })).toBe(900 * 17 * 10);
+    // An entry too heavy to measure cheaply: nothing is known to bound the time by.
+    expect(readPauseMs(7_300, 1, { entries: 20, chars: Number.POSITIVE_INFINITY })).toBe(73_000);
   });
 
   it('a clock that went back or gave no time is no pause', () => {
-    expect(readPauseMs(-5, 3)).toBe(0);
-    expect(readPauseMs(Number.NaN, 3)).toBe(0);
-    expect(readPauseMs(10, 0)).toBe(100);
+    expect(readPauseMs(-5, 3, light)).toBe(0);
+    expect(readPauseMs(Number.NaN, 3, light)).toBe(0);
+    expect(readPauseMs(5, 0, light)).toBe(50);
   });
 });

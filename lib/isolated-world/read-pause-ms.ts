@@ -4,13 +4,38 @@
  * same-origin frame of the tree, and each of those frames reads them too: so the reads of all the frames together
  * take about a tenth of the page's time at most, however many frames and tools a page has. An ordinary page's read
  * takes a millisecond or two, well under the pacer's interval between reports, so it changes nothing there.
+ *
+ * A read's time is the machine's as much as the page's: on a busy or slow device (two cores saturated, the CPU
+ * slowed 20×) an ordinary page's read of three tools took 100–470 ms, and with two frames that paused its next
+ * report 2–9 s, so a tool it registered meanwhile was listed that much later. So the time charged is at most what
+ * a read carrying that much should take ({@link expectedReadMs}); a read that carried megabytes or thousands of
+ * tools, the pages the pause is for, is charged its whole time as before.
  */
+
+/** What one read carried: the tool entries of every frame its answer held, and their text. */
+export interface ReadLoad {
+  entries: number;
+  /** Characters of their descriptions and schemas; Infinity when one could not be measured cheaply. */
+  chars: number;
+}
 
 /** The share of a page's time its frames' reads may take together is one in this. */
 const READ_TIME_FACTOR = 10;
+/** A read's fixed cost, generously: the first read of a document binds its WebMCP host in the browser. */
+const READ_BASE_MS = 5;
+/** Per entry carried: far above native's cost per tool on an idle device. */
+const READ_MS_PER_ENTRY = 0.5;
+/** Characters carried per millisecond: far below what a copy between worlds or processes manages. */
+const READ_CHARS_PER_MS = 10_000;
 
-/** The pause after a read of `readMs` that carried the tools of `framesRead` frames. */
-export function readPauseMs(readMs: number, framesRead: number): number {
+/** The longest a read carrying `load` should take on a slow but idle device; time beyond it was the machine's. */
+export function expectedReadMs(load: ReadLoad): number {
+  return READ_BASE_MS + load.entries * READ_MS_PER_ENTRY + load.chars / READ_CHARS_PER_MS;
+}
+
+/** The pause after a read of `readMs` that carried the tools of `framesRead` frames (`load`: what they came to). */
+export function readPauseMs(readMs: number, framesRead: number, load: ReadLoad): number {
   if (!Number.isFinite(readMs) || readMs <= 0) return 0;
-  return readMs * Math.max(1, framesRead) * READ_TIME_FACTOR;
+  const charged = Math.min(readMs, expectedReadMs(load));
+  return charged * Math.max(1, framesRead) * READ_TIME_FACTOR;
 }

@@ -26,6 +26,22 @@ const MAX_SCHEMA_CHARS = 50_000;
 const MAX_SCHEMA_DEPTH = SCHEMA_LIMITS.depth;
 const EMPTY_SCHEMA: JSONSchema = { type: 'object', properties: {} };
 
+/** Past this a read's entry is not measured further: its read is charged its whole time (read-pause-ms.ts). */
+const CHEAP_MEASURE_CHARS = 16_384;
+
+/**
+ * The characters of an untrusted entry's description and input schema, for what a read carried (read-pause-ms.ts):
+ * Infinity past {@link CHEAP_MEASURE_CHARS}, so measuring costs little (native's schemas are strings: one `length`).
+ */
+export function entryChars(raw: unknown): number {
+  if (typeof raw !== 'object' || raw === null) return 0;
+  const description = readPageField(raw, 'description');
+  const chars = typeof description === 'string' ? description.length : 0;
+  return chars > CHEAP_MEASURE_CHARS
+    ? Number.POSITIVE_INFINITY
+    : chars + jsonSizeUpTo(readPageField(raw, 'inputSchema'), CHEAP_MEASURE_CHARS);
+}
+
 /**
  * Whether an untrusted tool entry's description or input schema is heavier than one tool may be (MAX_TOOL_BYTES):
  * such a tool is left out whole, not cut (a cut description may say the opposite of the whole). Measured only up
