@@ -24,9 +24,9 @@ const READ_TIME_FACTOR = 10;
 /** A read's fixed cost, generously: the first read of a document binds its WebMCP host in the browser. */
 const READ_BASE_MS = 5;
 /** Per entry carried: far above native's cost per tool on an idle device. */
-const READ_MS_PER_ENTRY = 0.5;
+const READ_MS_PER_ENTRY = 2;
 /** Characters carried per millisecond: far below what a copy between worlds or processes manages. */
-const READ_CHARS_PER_MS = 10_000;
+const READ_CHARS_PER_MS = 2_000;
 
 /** The longest a read carrying `load` should take on a slow but idle device; time beyond it was the machine's. */
 export function expectedReadMs(load: ReadLoad): number {
