@@ -94,7 +94,7 @@ export function toolForm(doc: Document, name: string): HTMLFormElement | undefin
   return undefined;
 }
 
-/** Where a read puts what it found: the frame's tools, their names, native's entries by name, what it carried. */
+/** Where a read puts what it found: the frame's tools, the names taken, and what the read carried. */
 interface ReadInto {
   tools: FrameTool[];
   seen: Set<string>;
