@@ -131,12 +131,7 @@ test("a page that floods tools is capped per tab, the panel says so, and another
   serviceWorker,
   tabIdOf,
   openSidePanel,
-  nativeWebMCP,
 }) => {
-  // Chromium 156 (Debian, 2026-12-01): with native WebMCP the flood's cross-origin frames never reach the cap here,
-  // with this build and with the last landed one (6e265cf) alike; the polyfill project still runs it. Tracked in
-  // the closing note of that day until its cause is found.
-  test.fixme(nativeWebMCP, 'native WebMCP flood frames do not report on Chromium 156 (fails on 6e265cf too)');
   const flood = await context.newPage();
   await flood.goto(`${server.url}/flood.html`);
   const floodTab = await tabIdOf(flood);
