@@ -5,9 +5,9 @@
  * take about a tenth of the page's time at most, however many frames and tools a page has. An ordinary page's read
  * takes a millisecond or two, well under the pacer's interval between reports, so it changes nothing there.
  *
- * A read's time is the machine's as much as the page's: on a busy or slow device (two cores saturated, the CPU
- * slowed 20×) an ordinary page's read of three tools took 100–470 ms, and with two frames that paused its next
- * report 2–9 s, so a tool it registered meanwhile was listed that much later. So the time charged is at most what
+ * A read's time is the machine's as much as the page's: on a busy or slow device (the page's CPU slowed 20×) an
+ * ordinary page's reads of one to three tools took 66–467 ms, and with two frames that paused its next report
+ * 1.3–9.3 s, so a tool it registered meanwhile was listed that much later. So the time charged is at most what
  * a read carrying that much should take ({@link expectedReadMs}); a read that carried megabytes or thousands of
  * tools, the pages the pause is for, is charged its whole time as before.
  */
