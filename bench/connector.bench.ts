@@ -279,7 +279,7 @@ async function roundTrips(context: BrowserContext, serverUrl: string): Promise<{
 
 /**
  * Per load of late-tool.html with its CPU slowed: ms from the page's registration of `late` (3 s after load) until
- * the router lists it, polled every 50 ms (Infinity: not within 20 s).
+ * the router lists it, polled every 50 ms (Infinity: not within 20 s of it).
  */
 async function lateToolLags(context: BrowserContext, serverUrl: string): Promise<number[]> {
   const sw = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));

@@ -443,32 +443,24 @@ describe('createFrameToolHost over the page channel', () => {
     expect(result.kind === 'output' && result.report?.tools.map((t) => t.name)).toEqual(['a', 'b', 'c', 'd', 'from_call']);
   });
 
-  /** A native ModelContext whose getTools() takes `readMs` and lists `perFrame` tools of each of four frames. */
-  const slowFourFrameNative = (win: Window & typeof globalThis, readMs: number, perFrame: number) => {
+  /**
+   * A host over a native ModelContext whose getTools() takes `readMs` and lists `perFrame` tools of each of four
+   * frames (Chromium's getTools() in one frame answers with every same-origin frame's tools). `change()` registers
+   * anew: every name gets the next version.
+   */
+  const hostOverSlowFourFrames = (readMs: number, perFrame: number) => {
+    const win = window as unknown as Window & typeof globalThis;
     const others = [{}, {}, {}] as Window[];
-    const state = { version: 0 };
+    let version = 0;
     const native = Object.assign(new EventTarget(), {
       getTools: async () => {
         await new Promise((resolve) => setTimeout(resolve, readMs));
         return [win, ...others].flatMap((source, i) =>
-          Array.from({ length: perFrame }, (_, j) => ({
-            name: `t${i}_${j}_${state.version}`,
-            description: 'T.',
-            inputSchema: '{}',
-            source,
-          })),
+          Array.from({ length: perFrame }, (_, j) => ({ name: `t${i}_${j}_${version}`, description: 'T.', inputSchema: '{}', source })),
         );
       },
       executeTool: async () => '"done"',
     });
-    return { native, state };
-  };
-
-  it('a read that carried many frames’ tools holds the next report back in proportion (issue 45)', async () => {
-    const win = window as unknown as Window & typeof globalThis;
-    // Chromium's getTools() in one frame answers with every same-origin frame's tools: four frames of ten tools
-    // here, 20 ms a read (no more than forty tools should take: read-pause-ms.ts).
-    const { native, state } = slowFourFrameNative(win, 20, 10);
     const reports: FrameReport[] = [];
     createFrameToolHost({
       win,
@@ -478,12 +470,20 @@ describe('createFrameToolHost over the page channel', () => {
       report: (r) => void reports.push(r),
       debounceMs: 5,
     });
-    state.version++;
-    native.dispatchEvent(new Event('toolchange'));
+    const change = () => {
+      version++;
+      native.dispatchEvent(new Event('toolchange'));
+    };
+    return { reports, change };
+  };
+
+  it('a read that carried many frames’ tools holds the next report back in proportion (issue 45)', async () => {
+    // Four frames of ten tools, 20 ms a read (no more than forty tools should take: read-pause-ms.ts).
+    const { reports, change } = hostOverSlowFourFrames(20, 10);
+    change();
     await vi.waitFor(() => expect(reports).toHaveLength(1));
     expect(reports[0].tools).toHaveLength(10);
-    state.version++;
-    native.dispatchEvent(new Event('toolchange'));
+    change();
     // At least 20 ms × 4 frames × 10 = 800 ms after the read (250 ms before issue 45's pause): not yet at 400 ms.
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(reports).toHaveLength(1);
@@ -492,23 +492,11 @@ describe('createFrameToolHost over the page channel', () => {
   });
 
   it('a read of a few tools that a busy machine made slow holds the next report back only as long as such a read should take', async () => {
-    const win = window as unknown as Window & typeof globalThis;
     // Four frames of one tool, 200 ms a read: charged its time, the next report would wait 200 × 4 × 10 = 8 s.
-    const { native, state } = slowFourFrameNative(win, 200, 1);
-    const reports: FrameReport[] = [];
-    createFrameToolHost({
-      win,
-      doc: document,
-      native,
-      cursor: createToolCursor(document),
-      report: (r) => void reports.push(r),
-      debounceMs: 5,
-    });
-    state.version++;
-    native.dispatchEvent(new Event('toolchange'));
+    const { reports, change } = hostOverSlowFourFrames(200, 1);
+    change();
     await vi.waitFor(() => expect(reports).toHaveLength(1));
-    state.version++;
-    native.dispatchEvent(new Event('toolchange'));
+    change();
     await vi.waitFor(() => expect(reports).toHaveLength(2), { timeout: 3_000 });
     expect(reports[1].tools.map((t) => t.name)).toEqual(['t0_0_2']);
   });
