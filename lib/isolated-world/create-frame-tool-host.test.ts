@@ -501,6 +501,25 @@ describe('createFrameToolHost over the page channel', () => {
     expect(reports[1].tools.map((t) => t.name)).toEqual(['t0_0_2']);
   });
 
+  it('a read that carried a flood of frames’ tools holds the next report back past the router’s 10 s (issue 45)', async () => {
+    vi.useFakeTimers();
+    try {
+      // Four frames of 800 tools, 400 ms a read: 400 × 4 × 10 = 16 s. Held to 10 s, the four frames of such a page
+      // would together read every 2.5 s, each read costing the browser as much as the page.
+      const { reports, change } = hostOverSlowFourFrames(400, 800);
+      change();
+      await vi.advanceTimersByTimeAsync(500);
+      expect(reports).toHaveLength(1);
+      change();
+      await vi.advanceTimersByTimeAsync(12_000);
+      expect(reports).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(reports).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("reads every annotation name Chrome reports on native tools: the DevTools protocol's names, and autosubmit", async () => {
     const win = window as unknown as Window & typeof globalThis;
     const native = Object.assign(new EventTarget(), {

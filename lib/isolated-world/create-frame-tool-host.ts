@@ -70,7 +70,7 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
     const at = Date.now();
     const { report, nativeTools, framesRead, load } = await listFrameTools({ win, doc, native, page });
     // What the read cost the page decides when the next report may read again (read-pause-ms.ts).
-    pacer.waitAtLeast(readPauseMs(Date.now() - at, framesRead, load));
+    pacer.restAfterRead(readPauseMs(Date.now() - at, framesRead, load));
     // Swapped in whole: a call may be looking tools up while a list is in flight.
     state.nativeTools = nativeTools;
     state.lastList = { at, url: report.url, report };

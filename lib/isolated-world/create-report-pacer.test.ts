@@ -130,6 +130,27 @@ describe('createReportPacer', () => {
     expect(sent).toHaveLength(3);
   });
 
+  it('the frame’s own rest after a read is not held to the router’s 10 s (read-pause-ms.ts bounds it)', async () => {
+    const { change, step, sent, pacer } = setup();
+    change();
+    await step(50);
+    pacer.restAfterRead(45_000);
+    change();
+    await step(44_999);
+    expect(sent).toHaveLength(1);
+    await step(1);
+    expect(sent).toEqual([
+      { at: 50, version: 1 },
+      { at: 45_050, version: 2 },
+    ]);
+    // No number, or no time: no rest.
+    pacer.restAfterRead(Number.NaN);
+    pacer.restAfterRead(-1);
+    change();
+    await step(250);
+    expect(sent).toHaveLength(3);
+  });
+
   it('while a report waits, the frame need not hear of changes: it is told so, and told again before the read', async () => {
     const { clock, advance } = manualClock();
     const heard: [number, boolean][] = [];

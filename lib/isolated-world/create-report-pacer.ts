@@ -36,8 +36,13 @@ interface ReportPacerOptions {
 interface ReportPacer {
   /** The frame's tools or page changed. */
   changed(): void;
-  /** The router asks for no report sooner than `ms` from now. */
+  /** The router asks for no report sooner than `ms` from now (taken up to 10 s). */
   waitAtLeast(ms: number): void;
+  /**
+   * The frame's own pause after reading its tools (read-pause-ms.ts, which bounds it): no report reads again sooner
+   * than `ms` from now. Not held to the router's 10 s: the pause is what the read cost, and a flood's reads cost more.
+   */
+  restAfterRead(ms: number): void;
 }
 
 /** The longest wait the frame takes from the router's answer (the router asks for at most 10 s). */
@@ -94,6 +99,9 @@ export function createReportPacer(options: ReportPacerOptions): ReportPacer {
     },
     waitAtLeast(ms) {
       if (Number.isFinite(ms) && ms > 0) heldUntil = Math.max(heldUntil, clock.now() + Math.min(ms, MAX_WAIT_MS));
+    },
+    restAfterRead(ms) {
+      if (Number.isFinite(ms) && ms > 0) heldUntil = Math.max(heldUntil, clock.now() + ms);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectedReadMs, readPauseMs } from './read-pause-ms';
+import { expectedReadMs, MAX_READ_PAUSE_MS, readPauseMs } from './read-pause-ms';
 
 const light = { entries: 3, chars: 600 };
 
@@ -19,10 +19,22 @@ describe('readPauseMs', () => {
     expect(readPauseMs(351, 2, light)).toBeLessThan(250);
   });
 
-  it('a read that carried megabytes or thousands of tools is charged its whole time', () => {
-    expect(readPauseMs(900, 17, { entries: 3_200, chars: 4_800_000 })).toBe(900 * 17 * 10);
-    // An entry too heavy to measure cheaply: nothing is known to bound the time by.
-    expect(readPauseMs(7_300, 1, { entries: 20, chars: Number.POSITIVE_INFINITY })).toBe(73_000);
+  it('a read that carried megabytes or thousands of tools is charged its whole time, up to 10 s per frame it carried', () => {
+    expect(readPauseMs(300, 17, { entries: 3_200, chars: 4_800_000 })).toBe(300 * 17 * 10);
+    // An entry too heavy to measure cheaply: nothing is known to bound the time by, but one frame waits at most 10 s.
+    expect(readPauseMs(700, 1, { entries: 20, chars: Number.POSITIVE_INFINITY })).toBe(7_000);
+    expect(readPauseMs(7_300, 1, { entries: 20, chars: Number.POSITIVE_INFINITY })).toBe(10_000);
+    expect(readPauseMs(7_300, 3, { entries: 20, chars: Number.POSITIVE_INFINITY })).toBe(30_000);
+  });
+
+  it('the frames a read carried together read about once in 10 s at most, not each of them (issue 45, the native flood)', () => {
+    // Measured on Chromium 156: the flood's frames each read 3,200 tools in about 300 ms; held to 10 s each, its
+    // seventeen frames read 29 times in 15 s, and each answer took the browser's main thread about 160 ms.
+    const flood = { entries: 3_200, chars: 4_800_000 };
+    expect(readPauseMs(300, 17, flood)).toBeGreaterThan(17 * 2_500);
+    // However many frames: a frame whose tools change is listed at least once a minute.
+    expect(readPauseMs(6_000, 17, flood)).toBe(MAX_READ_PAUSE_MS);
+    expect(readPauseMs(6_000, 64, flood)).toBe(60_000);
   });
 
   it('a clock that went back or gave no time is no pause', () => {

@@ -19,6 +19,16 @@ export interface ReadLoad {
   chars: number;
 }
 
+/**
+ * The longest pause per frame whose tools a read carried. Each of those frames reads them all, so with pauses of
+ * this times their number the tab's frames together read about once in this, however many they are: what one frame
+ * alone was held to before (the router's 10 s, create-report-pacer.ts). Held to 10 s for every read, a flood's
+ * sixteen frames each read its 3,200 tools every 10 s, and on Chromium 156 each of those getTools() answers took the
+ * browser's main thread about 160 ms (a trace: 29 in 15 s, 4.8 s of it), the thread every extension message waits for.
+ */
+const MAX_PAUSE_MS_PER_FRAME_READ = 10_000;
+/** And at most this, however many frames: a frame whose tools change is listed at least once a minute. */
+export const MAX_READ_PAUSE_MS = 60_000;
 /** The share of a page's time its frames' reads may take together is one in this. */
 const READ_TIME_FACTOR = 10;
 /** A read's fixed cost, generously: the first read of a document binds its WebMCP host in the browser. */
@@ -37,5 +47,6 @@ export function expectedReadMs(load: ReadLoad): number {
 export function readPauseMs(readMs: number, framesRead: number, load: ReadLoad): number {
   if (!Number.isFinite(readMs) || readMs <= 0) return 0;
   const charged = Math.min(readMs, expectedReadMs(load));
-  return charged * Math.max(1, framesRead) * READ_TIME_FACTOR;
+  const frames = Math.max(1, framesRead);
+  return Math.min(charged * frames * READ_TIME_FACTOR, MAX_PAUSE_MS_PER_FRAME_READ * frames, MAX_READ_PAUSE_MS);
 }
