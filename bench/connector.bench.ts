@@ -5,7 +5,8 @@
  *   browser with --enable-features=WebMCP);
  * - page-load time with the extension vs without, in one browser with the extension switched on and off, as a
  *   ratio (the median of the ratios of blocks of loads run back to back: pairedRatio): a plain page, and a heavy page
- *   (5,000 elements, 20 scripts);
+ *   (5,000 elements, 20 scripts); and the same ratios for a copy of this build whose stubs are empty (`void 0;`),
+ *   the floor of any design that runs a script at document_start, whose spread from run to run is the machine's;
  * - main-thread time the extension adds to a page without tools: from a performance trace of each load, the time
  *   the page's main thread spends in the extension's scripts (see extensionMainThreadTimes);
  * - a tool call's round trip through the extension (service worker → content script → page and back) minus the
@@ -20,7 +21,7 @@
  * Needs the Chrome build: run `npx wxt build` first. Uses the system Chromium, headless, polyfill path (no
  * native WebMCP, so the MAIN-world polyfill is part of what is measured) unless CONNECTOR_BENCH_NATIVE=1.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -37,6 +38,8 @@ const CALLS = Number(process.env.CONNECTOR_BENCH_CALLS ?? 200);
 const NATIVE = process.env.CONNECTOR_BENCH_NATIVE === '1';
 const BEFORE = process.env.CONNECTOR_BENCH_BEFORE;
 const LATE_LOADS = Number(process.env.CONNECTOR_BENCH_LATE_LOADS ?? 8);
+/** CONNECTOR_BENCH_NO_CONTROL=1: skip the load ratios of this build with its stubs emptied (emptyStubsCopy). */
+const NO_CONTROL = process.env.CONNECTOR_BENCH_NO_CONTROL === '1';
 /** The CPU slowdown of the late-tool figure's page (Chrome DevTools' "low-end mobile" is 6×; this is a busier device). */
 const SLOW_CPU_RATE = 20;
 
@@ -346,6 +349,36 @@ async function nativeMainWorldBytes(dir: string): Promise<number> {
   }
 }
 
+/**
+ * A copy of a build whose document_start scripts are empty (`void 0;`): every frame still gets the same scripts in
+ * the same worlds, so Chrome still injects them and sets up the isolated world, but they do nothing. Its load ratios
+ * are the floor of the design (a script must run at document_start for `document.modelContext` to exist before the
+ * page registers), and the spread of its runs says how far the ratios move with the machine alone.
+ */
+function emptyStubsCopy(dir: string): string {
+  const copy = mkdtempSync(join(tmpdir(), 'bridge-bench-empty-stubs-'));
+  cpSync(dir, copy, { recursive: true });
+  for (const stub of ['stub.js', 'page-stub.js', 'native-stub.js']) {
+    if (existsSync(join(copy, stub))) writeFileSync(join(copy, stub), 'void 0;\n');
+  }
+  return copy;
+}
+
+/** The load ratios (plain; heavy) of {@link emptyStubsCopy} of `dir`, measured as this build's are. */
+async function emptyStubsRatios(dir: string, serverUrl: string): Promise<{ plain: number; heavy: number }> {
+  const copy = emptyStubsCopy(dir);
+  const withCopy = await launch(copy);
+  try {
+    const extensionId = new URL((await findServiceWorker(withCopy.context)).url()).host;
+    const plain = await loadTimesOnOff(withCopy, extensionId, `${serverUrl}/plain.html`);
+    const heavy = await loadTimesOnOff(withCopy, extensionId, `${serverUrl}/bench/heavy/index.html`);
+    return { plain: pairedRatio(plain), heavy: pairedRatio(heavy) };
+  } finally {
+    await withCopy.close();
+    rmSync(copy, { recursive: true, force: true });
+  }
+}
+
 interface Figures {
   bytes: { raw: number; gzip: number };
   nativeMainWorld: number;
@@ -355,6 +388,8 @@ interface Figures {
   roundTrip: { median: number; p95: number };
   direct: { median: number; p95: number };
   lateToolLag: { median: number; max: number };
+  /** This build with its stubs emptied: plain; heavy (this build only, unless CONNECTOR_BENCH_NO_CONTROL=1). */
+  emptyStubsRatios?: { plain: number; heavy: number };
 }
 
 async function main() {
@@ -397,6 +432,7 @@ async function main() {
       await withExt.close();
     }
     for (const [name, dir] of builds) figures.get(name)!.nativeMainWorld = await nativeMainWorldBytes(dir);
+    if (!NO_CONTROL) figures.get('this build')!.emptyStubsRatios = await emptyStubsRatios(EXTENSION_DIR, server.url);
   } finally {
     await server.close();
     rmSync(site, { recursive: true, force: true });
@@ -415,6 +451,11 @@ async function main() {
       'page load with / without: plain; heavy (5,000 elements, 20 scripts)',
       (f) => `${f.plainRatio.toFixed(2)}; ${f.heavyRatio.toFixed(2)}`,
       '≤ 1.05; ≤ 1.02',
+    ],
+    [
+      "  the same, its stubs emptied (the floor; their spread is the machine's)",
+      (f) => (f.emptyStubsRatios ? `${f.emptyStubsRatios.plain.toFixed(2)}; ${f.emptyStubsRatios.heavy.toFixed(2)}` : 'not measured'),
+      '',
     ],
     ['main-thread time added to a page without tools (trace, median per load)', (f) => ms(f.mainThreadMs), '≤ 1 ms'],
     ['script parsed at document_start per frame, raw / gzip', (f) => `${kb(f.bytes.raw)} / ${kb(f.bytes.gzip)}`, '≤ 7 KB / ≤ 2.8 KB'],

@@ -45,6 +45,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page, Worker } from 'playwright-core';
 import { launchBrowser, extensionReady, openSidePanel, tabIdOf } from '../tests/e2e/browser';
 import { browserProcesses, cpuByKind } from './browser-processes';
+import { minimalExtensionPace, type Pace } from './minimal-extension-pace';
 import { type ProviderServer, startProviderServer } from '../tests/servers/provider-server';
 import { type StaticServer, startStaticServer } from '../tests/servers/static-server';
 
@@ -127,6 +128,12 @@ async function timed(ms: number, work: () => Promise<unknown>): Promise<number |
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The hostile page's address, with its HOSTILE_BENCH_QUERY_<PAGE> query if one is set. */
+function hostileUrl(server: StaticServer, scenario: Scenario): string {
+  const query = process.env[`HOSTILE_BENCH_QUERY_${scenario.page.replace('.html', '').replaceAll('-', '_').toUpperCase()}`];
+  return `${server.url}/${scenario.page === 'imperative.html' ? '' : 'hostile/'}${scenario.page}${query ? `?${query}` : ''}`;
+}
 
 function median(xs: number[]): number | undefined {
   if (xs.length === 0) return undefined;
@@ -386,6 +393,8 @@ interface Row {
    * skips it): what the page alone does to this machine, which no extension can take back.
    */
   errandBeside: (number | undefined)[];
+  /** The browser's own pace beside the page, for any extension (minimal-extension-pace.ts; not for a BEFORE build). */
+  pace?: Pace;
   toolAlone: (number | undefined)[];
   toolDuring: (number | undefined)[];
   swAlone: (number | undefined)[];
@@ -498,12 +507,11 @@ async function runScenario(
     row.before = memory(profile);
 
     // The hostile tab, watched; the errand goes on in the shop's tab meanwhile.
-    const query = process.env[`HOSTILE_BENCH_QUERY_${scenario.page.replace('.html', '').replaceAll('-', '_').toUpperCase()}`];
     const tabsBefore = await sw.evaluate(async () => (await chrome.tabs.query({})).map((t) => t.id!));
     const hostile = await context.newPage();
     await within(
       ERRAND_TIMEOUT,
-      hostile.goto(`${server.url}/${scenario.page === 'imperative.html' ? '' : 'hostile/'}${scenario.page}${query ? `?${query}` : ''}`, {
+      hostile.goto(hostileUrl(server, scenario), {
         waitUntil: 'commit',
       }),
     );
@@ -587,6 +595,9 @@ function printTable(mode: string, rows: Row[]): void {
       `${summary(row.toolAlone)} | ${summary(row.toolDuring)}`,
       `${summary(row.swAlone)} | ${summary(row.swDuring)}`,
       `${summary(row.hostAlone)} | ${summary(row.hostDuring)}`,
+      row.pace
+        ? `${(row.pace.apiRoundTrip.during / row.pace.apiRoundTrip.alone).toFixed(1)}× | ${(row.pace.pageLoad.during / row.pace.pageLoad.alone).toFixed(1)}×`
+        : '—',
       `${fmtMb(row.before.extension)} → ${fmtMb(row.during.extension)} → ${fmtMb(row.after.extension)} (${row.afterSeconds} s)`,
       `${fmtMb(row.before.browser)} → ${fmtMb(row.during.browser)} → ${fmtMb(row.after.browser)}`,
       `${mark(v.errand)} / ${mark(v.tool)} / ${mark(v.memory)}`,
@@ -598,6 +609,7 @@ function printTable(mode: string, rows: Row[]): void {
     'new tool listed: alone | during',
     'worker ping: alone | during',
     'host ping: alone | during',
+    'minimal extension: API | page load, ×alone',
     'extension PSS MB: before → most → after (s after)',
     'browser PSS MB',
     'errand ≤2× / tool ≤2 s / memory back',
@@ -634,11 +646,10 @@ async function openWithoutExtension(
     const shop = await context.newPage();
     await shop.goto(`${server.url}/demo/`);
     const hostile = await context.newPage();
-    const query = process.env[`HOSTILE_BENCH_QUERY_${scenario.page.replace('.html', '').replaceAll('-', '_').toUpperCase()}`];
     const from = cpuByKind(profile);
     await within(
       PING_TIMEOUT,
-      hostile.goto(`${server.url}/${scenario.page === 'imperative.html' ? '' : 'hostile/'}${scenario.page}${query ? `?${query}` : ''}`, {
+      hostile.goto(hostileUrl(server, scenario), {
         waitUntil: 'commit',
       }),
     );
@@ -665,6 +676,19 @@ async function main() {
         // The other build first, then this one, page by page: both meet the machine as it is at that moment.
         if (BEFORE) before.push(await runScenario(scenario, mode === 'native', server, provider, BEFORE));
         const row = await runScenario(scenario, mode === 'native', server, provider);
+        if (!NO_BARE) {
+          row.pace = await minimalExtensionPace({
+            native: mode === 'native',
+            plainUrl: `${server.url}/plain.html`,
+            hostileUrl: hostileUrl(server, scenario),
+            aloneMs: ALONE_MS,
+            windowMs: WINDOW_MS,
+          });
+          const { apiRoundTrip: api, pageLoad: load } = row.pace;
+          row.notes.push(
+            `a minimal extension beside the page, in its own browser: its API round trip ${fmtMs(api.alone)} → ${fmtMs(api.during)}, a page load in another tab ${fmtMs(load.alone)} → ${fmtMs(load.during)}`,
+          );
+        }
         rows.push(row);
         console.log(`  ${mode} ${scenario.page} (${scenario.what}): ${((Date.now() - t0) / 1000).toFixed(0)} s`);
       }
