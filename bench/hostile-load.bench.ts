@@ -22,6 +22,9 @@
  *   the page costs the machine by itself, which no extension can take back, beside what it costs with the extension.
  *   The errand runs again meanwhile (in the extension's browser, the hostile tab there closed): its time beside the
  *   page alone, the share of the slowdown that is the page's own load on two cores.
+ * - the browser's own pace beside the page, for any extension (HOSTILE_BENCH_NO_BARE=1 skips it too): a minimal
+ *   extension in a browser of its own times its API round trip and a page load in another tab, alone and while the
+ *   page is open (bench/minimal-extension-pace.ts), printed as ×alone beside the errand's.
  * A first row opens an ordinary page with tools (tests/fixtures/pages/imperative.html) instead: the control, what any
  * other tab costs the errand on this machine. The hostile tab is watched (its tools asked for, as when the panel was opened on it). Two pages also get calls
  * through the router, from the service worker as the agent host's calls arrive there: huge-result.html's tool is
