@@ -83,3 +83,31 @@ export async function waitUntilQuiet(
   }
   return performance.now() - start;
 }
+
+/**
+ * Closes a browser the benches launched on `profile`; one that a hostile page wedged may not close, so after `ms`
+ * its processes are ended. Resolves true when it closed by itself.
+ */
+export async function closeOrKill(close: () => Promise<void>, profile: string, ms = 20_000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const closed = await Promise.race([
+    close().then(
+      () => true,
+      () => false,
+    ),
+    new Promise<false>((resolve) => {
+      timer = setTimeout(resolve, ms, false);
+    }),
+  ]);
+  clearTimeout(timer);
+  if (!closed) {
+    for (const p of browserProcesses(profile)) {
+      try {
+        process.kill(p.pid, 'SIGKILL');
+      } catch {
+        // Gone meanwhile.
+      }
+    }
+  }
+  return closed;
+}

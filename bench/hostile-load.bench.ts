@@ -47,7 +47,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page, Worker } from 'playwright-core';
 import { launchBrowser, extensionReady, openSidePanel, tabIdOf } from '../tests/e2e/browser';
-import { browserProcesses, cpuByKind } from './browser-processes';
+import { browserProcesses, closeOrKill, cpuByKind } from './browser-processes';
 import { minimalExtensionPace, type Pace } from './minimal-extension-pace';
 import { type ProviderServer, startProviderServer } from '../tests/servers/provider-server';
 import { type StaticServer, startStaticServer } from '../tests/servers/static-server';
@@ -557,17 +557,7 @@ async function runScenario(
     }
     return row;
   } finally {
-    // A browser the hostile page wedged may not close: give it 20 s, then end its processes (started here).
-    const closed = await within(
-      20_000,
-      close().then(() => true),
-    );
-    if (!closed) {
-      for (const p of browserProcesses(profile)) {
-        try {
-          process.kill(p.pid, 'SIGKILL');
-        } catch {}
-      }
+    if (!(await closeOrKill(close, profile))) {
       console.log('  (the browser did not close within 20 s: killed)');
     }
     rmSync(profile, { recursive: true, force: true });

@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { extensionIdFromPage, launchBrowser } from '../tests/e2e/browser';
-import { browserProcesses } from './browser-processes';
+import { closeOrKill } from './browser-processes';
 
 /** The minimal extension, written to a new folder: the caller removes it. */
 function writeMinimalExtension(): string {
@@ -90,15 +90,7 @@ export async function minimalExtensionPace(options: {
     const during = await sample(Date.now() + options.windowMs);
     return { apiRoundTrip: { alone: alone.api, during: during.api }, pageLoad: { alone: alone.load, during: during.load } };
   } finally {
-    // A browser the hostile page wedged may not close: give it 20 s, then end its processes.
-    const closed = await Promise.race([close().then(() => true), new Promise<false>((resolve) => setTimeout(resolve, 20_000, false))]);
-    if (!closed) {
-      for (const p of browserProcesses(profile)) {
-        try {
-          process.kill(p.pid, 'SIGKILL');
-        } catch {}
-      }
-    }
+    await closeOrKill(close, profile);
     rmSync(profile, { recursive: true, force: true });
     rmSync(extensionDir, { recursive: true, force: true });
   }

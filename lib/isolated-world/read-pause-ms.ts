@@ -10,6 +10,8 @@
  * 1.3–9.3 s, so a tool it registered meanwhile was listed that much later. So the time charged is at most what
  * a read carrying that much should take ({@link expectedReadMs}); a read that carried megabytes or thousands of
  * tools, the pages the pause is for, is charged its whole time as before.
+ *
+ * The pause is at most 10 s per frame whose tools the read carried, and 60 s in all (see the constants below).
  */
 
 /** What one read carried: the tool entries of every frame its answer held, and their text. */
