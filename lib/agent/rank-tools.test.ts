@@ -348,6 +348,20 @@ describe('rankTools with many sites and what a page declares', () => {
     expect([...scoreTools([tool('pay', 'Pay.')], 'payroll')]).toEqual([0]);
   });
 
+  it('ranks a long description that has more of the request above a short one that has one word of it', () => {
+    const tools = [
+      tool('store_policy', 'Refund rules, in short plain words for everyone.'),
+      tool(
+        'customer_care',
+        'Ask about a damaged item. It works for every kind of purchase made on the site. Answers come by e-mail ' +
+          'within two working days. Attach photos of the thing if it came broken.',
+      ),
+      tool('view_cart', 'Show the cart.'),
+      tool('search_products', 'Search the catalog.'),
+    ];
+    expect(names(rankTools(tools, 'refund for a damaged item', { max: 1 }))).toEqual(['customer_care']);
+  });
+
   it('indexes only what the model is shown: a word past the cut description does not count', () => {
     const hidden = tool('page_helper', `Helps with the page. ${'Nothing to see here. '.repeat(20)} refund`);
     const real = tool('contact_us', 'Write to the shop.', ['message']);
