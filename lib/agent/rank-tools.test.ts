@@ -362,6 +362,16 @@ describe('rankTools with many sites and what a page declares', () => {
     expect(names(rankTools(tools, 'refund for a damaged item', { max: 1 }))).toEqual(['customer_care']);
   });
 
+  it('ranks a tool that has more of the request above one that has a single word of it in more places', () => {
+    const tools = [
+      tool('open_invoice', 'Open an invoice.', ['invoiceId']),
+      tool('checkout', 'Pay by card, securely.', ['amount']),
+      tool('view_cart', 'Show the cart.'),
+      tool('search_products', 'Search the catalog.', ['query']),
+    ];
+    expect(names(rankTools(tools, 'pay the invoice by card', { max: 1 }))).toEqual(['checkout']);
+  });
+
   it('indexes only what the model is shown: a word past the cut description does not count', () => {
     const hidden = tool('page_helper', `Helps with the page. ${'Nothing to see here. '.repeat(20)} refund`);
     const real = tool('contact_us', 'Write to the shop.', ['message']);
