@@ -60,7 +60,8 @@ const K1 = 0.5;
  * words count for less, but a tool that says at length what it does is not pushed as far below tools that say less.
  * Tuned sites of bench/ranker-corpus (278 pairs), recall at 4 / 8 on the own tab, from another tab and by names only:
  * 0.964 / 0.986, 0.788 / 0.881 and 0.802 / 0.888 with 0.9; 0.964 / 0.989, 0.802 / 0.885 and 0.813 / 0.888 with 0.75
- * (both halves of the tuned sites gained, no pair lost on balance); 0.7 and 0.6 gained at 8 what they lost at 4.
+ * (both halves of the tuned sites gained, no pair lost on balance); 0.7 and 0.6 had a pair fewer at 4 from another
+ * tab and by names only, and one or two more at 8.
  */
 const B: Record<Field, number> = { name: 0.5, site: 0.3, title: 0.75, params: 0.75, description: 0.75, paramDescriptions: 0.9 };
 /**
