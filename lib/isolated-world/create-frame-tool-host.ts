@@ -22,6 +22,8 @@ interface FrameToolHostOptions {
   win: Window & typeof globalThis;
   doc: Document;
   native?: NativeModelContext;
+  /** The read of native's tools, if not `native.getTools()` (share-tool-reads.ts). */
+  readNative?: () => Promise<unknown[]>;
   page?: PageChannel;
   cursor: ToolCursor;
   /**
@@ -49,7 +51,7 @@ const DEFAULT_SETTLE_CAP_MS = 1_500;
 
 /** Creates the host and starts following tool changes. */
 export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHost {
-  const { win, doc, native, page, cursor } = options;
+  const { win, doc, native, readNative, page, cursor } = options;
   const settle = options.settle ?? { capMs: DEFAULT_SETTLE_CAP_MS };
   /** What the frame's last list said and when, what native's entries are, and what the router last heard. */
   const state = {
@@ -68,7 +70,7 @@ export function createFrameToolHost(options: FrameToolHostOptions): FrameToolHos
   const list = async (): Promise<FrameReport> => {
     // Stamped before reading: a change during the read makes this list stale for the next call.
     const at = Date.now();
-    const { report, nativeTools, framesRead, load } = await listFrameTools({ win, doc, native, page });
+    const { report, nativeTools, framesRead, load } = await listFrameTools({ win, doc, native, readNative, page });
     // What the read cost the page decides when the next report may read again (read-pause-ms.ts).
     pacer.restAfterRead(readPauseMs(Date.now() - at, framesRead, load));
     // Swapped in whole: a call may be looking tools up while a list is in flight.

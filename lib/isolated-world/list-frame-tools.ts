@@ -24,6 +24,8 @@ interface FrameToolSource {
   win: Window & typeof globalThis;
   doc: Document;
   native?: NativeModelContext;
+  /** The read of native's tools (default `native.getTools()`): shared by the tab's same-origin frames (share-tool-reads.ts). */
+  readNative?: () => Promise<unknown[]>;
   page?: PageChannel;
 }
 
@@ -113,7 +115,8 @@ async function readNativeTools(
   let heavy = 0;
   const owners = new Set<unknown>();
   try {
-    for (const raw of await source.native.getTools()) {
+    const read = source.readNative ?? (() => source.native!.getTools());
+    for (const raw of await read()) {
       if (typeof raw === 'object' && raw !== null) owners.add(toolOwnerWindow(raw) ?? source.win);
       load.entries++;
       load.chars += entryChars(raw);

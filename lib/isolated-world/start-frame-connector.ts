@@ -12,6 +12,7 @@ import { connectPageChannel } from '../webmcp/page-channel';
 import { sameOriginAncestry } from '../webmcp/same-origin-ancestry';
 import { answerContinuationAsks } from './answer-continuation-asks';
 import { connectExposureRelay } from './connect-exposure-relay';
+import { shareToolReads } from './share-tool-reads';
 import { createFrameToolHost, type NativeModelContext } from './create-frame-tool-host';
 import { createToolCursor } from './create-tool-cursor';
 import { listenForToolsDelegation } from './listen-for-tools-delegation';
@@ -110,6 +111,16 @@ function serveFrame(window: Window & typeof globalThis, runtime: FrameConnectorR
       win: window,
       doc: document,
       native,
+      // The tab's same-origin frames share their reads of native's tools (each lists them all, on Chromium).
+      ...(native
+        ? {
+            readNative: shareToolReads({
+              win: window,
+              native,
+              treeTop: sameOriginAncestry(window) ? (window.top ?? undefined) : undefined,
+            }),
+          }
+        : {}),
       page,
       cursor: createToolCursor(document),
       // The router answers with how long to wait before the next report (its budget would hold one sooner).

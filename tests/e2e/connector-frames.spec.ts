@@ -74,3 +74,39 @@ test('a cross-origin frame without allow="tools": native WebMCP refuses its tool
   await expectUndelegatedFrame(page, '#cross');
   expect((await getTools(serviceWorker, tabId)).tools).toEqual([]);
 });
+
+test('same-origin frames that share their reads of native tools each list and run their own, also once the frame that read is gone; the page cannot reach what they share', async ({
+  context,
+  server,
+  serviceWorker,
+  tabIdOf,
+}) => {
+  const page = await context.newPage();
+  await page.goto(`${server.url}/frames-shared-reads.html`);
+  const tabId = await tabIdOf(page);
+  const wheres = ['where', 'where_2', 'where_3'];
+  const snapshot = await expectTools(serviceWorker, tabId, ['f1_only', 'f2_only', 'f3_only', 'top_tool', ...wheres]);
+  // Each frame's "where" answers from that frame: three names, three frames.
+  const whoAnswers = new Map<string, string>();
+  for (const name of wheres) whoAnswers.set(textOf(await callTool(serviceWorker, tabId, name)), name);
+  expect([...whoAnswers.keys()].sort()).toEqual(['f1', 'f2', 'f3']);
+  for (const n of [1, 2, 3]) expect(textOf(await callTool(serviceWorker, tabId, `f${n}_only`))).toBe(`f${n} only`);
+  expect(snapshot.tools.find((t) => t.name === 'top_tool')?.frameId).toBe(0);
+
+  // A frame goes away: its tools with it; the others' calls run on entries any frame of the tab may have read.
+  await page.evaluate(() => document.getElementById('f1')!.remove());
+  await expectTools(serviceWorker, tabId, ['f2_only', 'f3_only', 'top_tool', whoAnswers.get('f2')!, whoAnswers.get('f3')!]);
+  expect(textOf(await callTool(serviceWorker, tabId, 'f2_only'))).toBe('f2 only');
+  expect(textOf(await callTool(serviceWorker, tabId, whoAnswers.get('f3')!))).toBe('f3');
+  expect(textOf(await callTool(serviceWorker, tabId, 'top_tool'))).toBe('top');
+
+  // A tool a frame registers later is listed and runs there.
+  await page
+    .frameLocator('#f3')
+    .locator('body')
+    .evaluate(() =>
+      (document as any).modelContext.registerTool({ name: 'f3.late', description: 'Registered later.', execute: () => 'late' }),
+    );
+  await expectTools(serviceWorker, tabId, ['f2_only', 'f3_late', 'f3_only', 'top_tool', whoAnswers.get('f2')!, whoAnswers.get('f3')!]);
+  expect(textOf(await callTool(serviceWorker, tabId, 'f3_late'))).toBe('late');
+});
