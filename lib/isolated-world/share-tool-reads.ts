@@ -43,10 +43,12 @@ interface TreeReads {
 const TREE_READS = Symbol.for('webmcp-agent/tree-tool-reads');
 
 /**
- * The longest a frame waits for a read another frame runs before it reads for itself: a safeguard for a read whose
- * frame went away without a `pagehide`. Far above a read of megabytes (7.3 s for 2 MB of tools on Chromium 156).
+ * The longest a frame waits for a read another frame runs before it reads for itself: a safeguard for a read that
+ * never answers (its frame went away without a `pagehide`, or Chromium's own hang of a frame's WebMCP calls:
+ * docs/testing.md), which would otherwise hold the other frames' lists too. Twice a read of megabytes (7.3 s for
+ * 2 MB of tools on Chromium 156, docs/security.md), so that such a page's frames still share their reads.
  */
-const MAX_JOINED_WAIT_MS = 30_000;
+const MAX_JOINED_WAIT_MS = 15_000;
 
 /** Options of {@link shareToolReads}. */
 interface ShareToolReadsOptions {
