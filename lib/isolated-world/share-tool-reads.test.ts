@@ -7,6 +7,12 @@ class FakeFrame extends EventTarget {
   closed = false;
   setTimeout = globalThis.setTimeout.bind(globalThis);
   clearTimeout = globalThis.clearTimeout.bind(globalThis);
+  setInterval = globalThis.setInterval.bind(globalThis);
+  clearInterval = globalThis.clearInterval.bind(globalThis);
+  /** Its document replaced without a `pagehide` this world hears (an initial about:blank's first document). */
+  replaceDocument(): void {
+    this.document = { title: 'replacing document' } as unknown as Document;
+  }
   /** The frame navigates: a new document, after `pagehide` on the old one. */
   navigate(): void {
     this.dispatchEvent(new Event('pagehide'));
@@ -30,11 +36,19 @@ const frame = () => new FakeFrame() as unknown as Window & FakeFrame;
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** Three frames of one tree, reading through one native (every frame's getTools() lists the same tools). */
-function tree(maxJoinedWaitMs?: number) {
+function tree(maxJoinedWaitMs?: number, ownerCheckMs?: number) {
   const top = frame();
   const native = fakeNative();
   const frames = [top, frame(), frame()];
-  const [a, b, c] = frames.map((win) => shareToolReads({ win, native, treeTop: top, ...(maxJoinedWaitMs ? { maxJoinedWaitMs } : {}) }));
+  const [a, b, c] = frames.map((win) =>
+    shareToolReads({
+      win,
+      native,
+      treeTop: top,
+      ...(maxJoinedWaitMs ? { maxJoinedWaitMs } : {}),
+      ...(ownerCheckMs ? { ownerCheckMs } : {}),
+    }),
+  );
   return { top, frames, native, a: a!, b: b!, c: c! };
 }
 
@@ -141,6 +155,24 @@ describe('shareToolReads', () => {
     expect(native.reads()).toBe(3);
     native.answer(3);
     expect(await third).toEqual([{ name: 'read 3' }]);
+  });
+
+  it('the frames that joined a read whose frame’s document was replaced without a pagehide read for themselves soon', async () => {
+    const { native, frames, a, b, c } = tree(60_000, 20);
+    void a();
+    const second = b();
+    const third = c();
+    native.answer(1);
+    await tick();
+    expect(native.reads()).toBe(2);
+    // The second read's frame gets a new document, and the read never answers: the look finds it gone.
+    frames[1]!.replaceDocument();
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(native.reads()).toBe(3);
+    native.answer(3);
+    expect(await third).toEqual([{ name: 'read 3' }]);
+    native.answer(2);
+    expect(await second).toEqual([{ name: 'read 2' }]);
   });
 
   it('keeps the tree’s reads on the top window, out of its enumerable keys', () => {

@@ -50,6 +50,14 @@ const TREE_READS = Symbol.for('webmcp-agent/tree-tool-reads');
  */
 const MAX_JOINED_WAIT_MS = 15_000;
 
+/**
+ * How often a frame that waits for another frame's read looks whether that frame has left the document it read in.
+ * `pagehide` says so as a rule, but not every replacement of a document fires it where this world hears it (a
+ * frame's initial about:blank replaced by its first document reuses the window); and a read whose document is gone
+ * may never answer on Chromium (docs/testing.md), so without the look it would hold the others to the safeguard.
+ */
+const OWNER_CHECK_MS = 1_000;
+
 /** Options of {@link shareToolReads}. */
 interface ShareToolReadsOptions {
   /** This frame's window. */
@@ -59,23 +67,25 @@ interface ShareToolReadsOptions {
   treeTop: Window | undefined;
   /** A safeguard on waiting for another frame's read (default MAX_JOINED_WAIT_MS). */
   maxJoinedWaitMs?: number;
+  /** How often a waiting frame looks whether the reading frame left its document (default OWNER_CHECK_MS). */
+  ownerCheckMs?: number;
 }
 
 /** Returns this frame's read of native's tools, shared with the tree's other frames where it overlaps theirs. */
 export function shareToolReads(options: ShareToolReadsOptions): () => Promise<unknown[]> {
   const { win, native, treeTop } = options;
   const ownRead = () => native.getTools();
-  const maxWaitMs = options.maxJoinedWaitMs ?? MAX_JOINED_WAIT_MS;
+  const wait: JoinWait = { maxMs: options.maxJoinedWaitMs ?? MAX_JOINED_WAIT_MS, checkMs: options.ownerCheckMs ?? OWNER_CHECK_MS };
   return () => {
     const tree = treeTop && treeReadsOn(treeTop);
     if (!tree) return ownRead();
     const queued = tree.queued;
-    if (queued && !isGone(queued)) return joinRead(win, queued, ownRead, maxWaitMs);
+    if (queued && !isGone(queued)) return joinRead(win, queued, ownRead, wait);
     const running = tree.running;
     if (running && !isGone(running)) {
       const next = startRead(win, tree, async () => {
         // Only waiting for its end: its answer is older than this frame's ask.
-        await joinRead(win, running, async () => [], maxWaitMs).catch(() => undefined);
+        await joinRead(win, running, async () => [], wait).catch(() => undefined);
         if (tree.queued === next) tree.queued = undefined;
         tree.running = next;
         return ownRead();
@@ -112,16 +122,25 @@ function startRead(win: Window, tree: TreeReads, read: () => Promise<unknown[]>)
   return entry;
 }
 
+/** How long a frame waits for another frame's read at most, and how often it looks whether that frame is gone. */
+interface JoinWait {
+  maxMs: number;
+  checkMs: number;
+}
+
 /**
- * Another frame's read, or this frame's own (`fallback`) when that read fails, its frame goes away before it answers,
- * or it takes longer than `maxWaitMs`.
+ * Another frame's read, or this frame's own (`fallback`) when that read fails, its frame goes away before it answers
+ * (`pagehide`, or seen gone by a look every `wait.checkMs`), or it takes longer than `wait.maxMs`.
  */
-async function joinRead(win: Window, read: TreeRead, fallback: () => Promise<unknown[]>, maxWaitMs: number): Promise<unknown[]> {
+async function joinRead(win: Window, read: TreeRead, fallback: () => Promise<unknown[]>, wait: JoinWait): Promise<unknown[]> {
   const GONE = Symbol('gone');
   let leave = () => {};
   const gone = new Promise<typeof GONE>((resolve) => {
     const wake = () => resolve(GONE);
-    const timer = win.setTimeout(wake, maxWaitMs);
+    const timer = win.setTimeout(wake, wait.maxMs);
+    const look = win.setInterval(() => {
+      if (isGone(read)) wake();
+    }, wait.checkMs);
     try {
       read.owner.addEventListener('pagehide', wake, { once: true });
     } catch {
@@ -129,6 +148,7 @@ async function joinRead(win: Window, read: TreeRead, fallback: () => Promise<unk
     }
     leave = () => {
       win.clearTimeout(timer);
+      win.clearInterval(look);
       try {
         read.owner.removeEventListener('pagehide', wake);
       } catch {
