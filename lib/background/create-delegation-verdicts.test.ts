@@ -128,9 +128,25 @@ describe('createDelegationVerdicts', () => {
     // A document of the top's origin that asks is checked as the others are: it said it cannot vouch for its ancestors.
     const same = { tabId: 1, frameId: 4, origin: TOP, url: `${TOP}/inner` };
     const { verdicts: other, state: otherState } = setup(undefined, 30);
-    expect(await other.mayUseTools(same)).toBe(false);
+    expect(await other.frameAsks(same)).toBe(false);
     expect(otherState.needsDelegation).toEqual({ 4: true });
     expect(otherState.seen[4]).toBe(TOP);
     expect(await verdicts.mayUseTools({ ...ads, frameId: 0, origin: TOP })).toBe(true);
+  });
+
+  it('the router asking on its own about an announced frame of the top’s origin trusts its origin: no mark, no round', async () => {
+    const { state, asked, verdicts } = setup(undefined, 30);
+    state.seen[0] = TOP;
+    // Frame 4 announced itself (frame/ready) of the top's origin, all of whose ancestors it could read.
+    const same = { tabId: 1, frameId: 4, origin: TOP, url: `${TOP}/inner` };
+    state.seen[4] = TOP;
+    expect(await verdicts.mayUseTools(same)).toBe(true);
+    expect(state.needsDelegation?.[4]).toBeUndefined();
+    expect(asked).toEqual([]);
+    // A frame the router asks about before it announced itself has said nothing of its ancestors: it is checked.
+    const early = { tabId: 1, frameId: 5, origin: TOP, url: `${TOP}/early` };
+    expect(await verdicts.mayUseTools(early)).toBe(false);
+    expect(state.needsDelegation?.[5]).toBe(true);
+    expect(asked).toContain(0);
   });
 });

@@ -30,9 +30,15 @@ interface DelegationVerdicts {
   checkBelowTop(tabId: number, state: TabState): void;
   /**
    * Whether the frame the browser attests may use tools (the `tools` permissions policy): the verdict kept for its
-   * tools, decided now if there is none. No answer in time counts as no.
+   * tools, decided now if there is none. No answer in time counts as no. What the frame said of its ancestors stays
+   * as it said it: the router asks this of every frame whose bridge it loaded (the exposure relay's catching up).
    */
   mayUseTools(sender: FrameSender): Promise<boolean>;
+  /**
+   * The frame itself asks (frame/may-use-tools), which only a document that cannot vouch for its ancestors does
+   * (lib/webmcp/same-origin-ancestry.ts): it is marked as needing delegation, then answered as {@link mayUseTools}.
+   */
+  frameAsks(sender: FrameSender): Promise<boolean>;
   /** A frame presents the token its parent posted. */
   present(sender: FrameSender, token: unknown): void;
   /** A frame of the tab announced a document: a decision waiting for its origin may go on. */
@@ -102,34 +108,41 @@ export function createDelegationVerdicts(ports: DelegationVerdictsPorts): Delega
       .finally(() => deciding.delete(frameKey));
   };
 
+  /** {@link DelegationVerdicts.mayUseTools}; `asked`: the frame itself asked, so it cannot vouch for its ancestors. */
+  const mayUseTools = async (sender: FrameSender, asked: boolean): Promise<boolean> => {
+    const { tabId, frameId } = sender;
+    const frameKey = `${tabId}:${frameId}`;
+    const state = await load(tabId);
+    // The frame asks right after its bridge announced it (frame/ready): its origin is the attested one either way.
+    const announced = state.seen[frameId] !== undefined;
+    if (!announced && sender.origin !== undefined) state.seen[frameId] = sender.origin;
+    // Only a document that cannot vouch for its ancestors asks: one of the top's origin is checked as the others are.
+    // So is one that has not announced itself yet: it has said nothing of its ancestors. Not a frame the router asks
+    // about on its own: marking each of those sent every frame of the top's origin through a round of tokens (a
+    // page of a hundred same-origin frames: five rounds, 505 messages to its frames and 320 back).
+    if (asked || !announced) markNeedsDelegation(state, frameId, true);
+    if (isSelfOrigin(state, frameId)) return true;
+    if (state.delegated[frameId] !== undefined && !unanswered.has(frameKey)) return state.delegated[frameId];
+    const origin = state.seen[frameId];
+    const allowed = await delegation.decide(tabId, frameId);
+    const now = await load(tabId);
+    // The verdict is kept for the frame's tools too, unless the frame has another document by now.
+    if (allowed !== undefined && now.seen[frameId] === origin) {
+      unanswered.delete(frameKey);
+      now.delegated[frameId] = allowed;
+      nameTools(now);
+      save(tabId, now);
+    }
+    return allowed === true;
+  };
+
   return {
     check,
     checkBelowTop(tabId, state) {
       for (const other of Object.keys(state.frames).map(Number)) if (other !== 0) check(tabId, other, state);
     },
-    async mayUseTools(sender) {
-      const { tabId, frameId } = sender;
-      const frameKey = `${tabId}:${frameId}`;
-      const state = await load(tabId);
-      // The frame asks right after its bridge announced it (frame/ready): its origin is the attested one either way.
-      if (state.seen[frameId] === undefined && sender.origin !== undefined) state.seen[frameId] = sender.origin;
-      // Only a document that cannot vouch for its ancestors asks (lib/webmcp/same-origin-ancestry.ts): one of the
-      // top's origin is checked as the others are.
-      markNeedsDelegation(state, frameId, true);
-      if (isSelfOrigin(state, frameId)) return true;
-      if (state.delegated[frameId] !== undefined && !unanswered.has(frameKey)) return state.delegated[frameId];
-      const origin = state.seen[frameId];
-      const allowed = await delegation.decide(tabId, frameId);
-      const now = await load(tabId);
-      // The verdict is kept for the frame's tools too, unless the frame has another document by now.
-      if (allowed !== undefined && now.seen[frameId] === origin) {
-        unanswered.delete(frameKey);
-        now.delegated[frameId] = allowed;
-        nameTools(now);
-        save(tabId, now);
-      }
-      return allowed === true;
-    },
+    mayUseTools: (sender) => mayUseTools(sender, false),
+    frameAsks: (sender) => mayUseTools(sender, true),
     present(sender, token) {
       // A token that comes back after a decision gave up still counts: when it taught a frame's parent, the frames of
       // its tab still without an answer are decided again now (their verdict comes from the tokens, never from the

@@ -63,6 +63,8 @@ export interface TabRegistry {
    * keeps for its tools, decided now if it has none. No answer in time counts as no.
    */
   mayUseTools(sender: FrameSender): Promise<boolean>;
+  /** The frame itself asks whether it may use tools (frame/may-use-tools): it said it cannot vouch for its ancestors. */
+  frameAsksMayUseTools(sender: FrameSender): Promise<boolean>;
   /** The frames of the tab that may use tools by the verdicts kept now, with their attested origins. */
   allowedFrames(tabId: number): Promise<{ frameId: number; origin: string }[]>;
   /** The tab started to navigate: if its top frame then announces a new document, the old page's frames go. */
@@ -179,6 +181,7 @@ export function createTabRegistry(ports: TabRegistryPorts): TabRegistry {
     },
     presentDelegationToken: (sender, token) => verdicts.present(sender, token),
     mayUseTools: (sender) => verdicts.mayUseTools(sender),
+    frameAsksMayUseTools: (sender) => verdicts.frameAsks(sender),
     allowedFrames: async (tabId) => allowedFrames(await load(tabId)),
     isWatched: (tabId) => watched.has(tabId),
     async newTopDocument(tabId) {

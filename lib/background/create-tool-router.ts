@@ -132,7 +132,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
 
   /** What a content script asks about its own frame: answered about the attested sender, whatever the message says. */
   const frameQuestions: ChannelHandlers<FrameChannel, FrameSender> = {
-    'frame/may-use-tools': (_message, sender) => registry.mayUseTools(sender),
+    'frame/may-use-tools': (_message, sender) => registry.frameAsksMayUseTools(sender),
     // Answered with the frame's wait before its next report.
     'frame/tools': (message, sender) =>
       Promise.resolve(offerFrameReport({ registry, budget, navigation, documents, maxReportBytes }, message.report, sender)),

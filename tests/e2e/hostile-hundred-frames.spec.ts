@@ -29,3 +29,32 @@ test('a page of a hundred frames: the extension takes 64 and the panel says it i
   expect(new Set((await getTools(serviceWorker, tabId)).tools.map((t) => t.frameId)).size).toBeLessThanOrEqual(65);
   await page.close();
 });
+
+test('frames of the top’s origin are trusted by their origin: none is asked to hand delegation tokens to its frames', async ({
+  context,
+  server,
+  serviceWorker,
+  tabIdOf,
+}) => {
+  const page = await context.newPage();
+  // Every document of the page counts the delegation tokens posted to it (offer-tools-delegation.ts posts them).
+  await page.addInitScript(() => {
+    const counted = window as unknown as { delegationTokens: number };
+    counted.delegationTokens = 0;
+    addEventListener('message', (event) => {
+      if (event.data && typeof event.data === 'object' && 'webmcpAgentToolsDelegation' in event.data) counted.delegationTokens++;
+    });
+  });
+  // Twenty frames, each of whose bridges is loaded as its page shows WebMCP (the lazy connector), before the tab is
+  // watched. Before the fix each one's announcement marked it as needing delegation, and the router sent every
+  // frame of the tab a request for tokens: five rounds, 505 messages to a hundred frames and 320 back.
+  await page.goto(`${server.url}/hostile/hundred-frames.html?frames=20`);
+  const tabId = await tabIdOf(page);
+  await expect.poll(async () => (await getTools(serviceWorker, tabId)).tools.length, { timeout: 30_000 }).toBe(61);
+  const tokens = await Promise.all(
+    page.frames().map((frame) => frame.evaluate(() => (window as unknown as { delegationTokens?: number }).delegationTokens ?? 0)),
+  );
+  expect(tokens).toHaveLength(21);
+  expect(tokens.reduce((sum, n) => sum + n, 0)).toBe(0);
+  await page.close();
+});
