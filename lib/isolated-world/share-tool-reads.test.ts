@@ -100,23 +100,31 @@ describe('shareToolReads', () => {
     expect(native.reads()).toBe(2);
   });
 
-  it('the frames that joined a read whose frame navigates away read for themselves', async () => {
-    const { native, frames, a, b, c } = tree();
-    void a();
-    const second = b();
-    const third = c();
-    native.answer(1);
-    await tick();
-    expect(native.reads()).toBe(2);
-    // The frame running the second read (b's) leaves its document before the read answers.
-    frames[1]!.navigate();
-    await tick();
-    expect(native.reads()).toBe(3);
-    native.answer(3);
-    expect(await third).toEqual([{ name: 'read 3' }]);
-    native.answer(2);
-    expect(await second).toEqual([{ name: 'read 2' }]);
-  });
+  it.each([
+    // `pagehide` wakes the frames at once (a tick), long before the look.
+    { how: 'navigates away', leave: (f: FakeFrame) => f.navigate(), ownerCheckMs: undefined, settleMs: 0 },
+    // No `pagehide` this world hears (an initial about:blank's first document): the look, every 20 ms here, finds it.
+    { how: 'has its document replaced without a pagehide', leave: (f: FakeFrame) => f.replaceDocument(), ownerCheckMs: 20, settleMs: 60 },
+  ])(
+    'the frames that joined a read whose frame $how read for themselves, not after the safeguard',
+    async ({ leave, ownerCheckMs, settleMs }) => {
+      const { native, frames, a, b, c } = tree(60_000, ownerCheckMs);
+      void a();
+      const second = b();
+      const third = c();
+      native.answer(1);
+      await tick();
+      expect(native.reads()).toBe(2);
+      // The frame running the second read (b's) leaves its document, and that read never answers on its own.
+      leave(frames[1]!);
+      await new Promise((resolve) => setTimeout(resolve, settleMs));
+      expect(native.reads()).toBe(3);
+      native.answer(3);
+      expect(await third).toEqual([{ name: 'read 3' }]);
+      native.answer(2);
+      expect(await second).toEqual([{ name: 'read 2' }]);
+    },
+  );
 
   it('a frame asking after the running read’s frame left does not wait for it', async () => {
     const { native, frames, a, b } = tree();
@@ -155,24 +163,6 @@ describe('shareToolReads', () => {
     expect(native.reads()).toBe(3);
     native.answer(3);
     expect(await third).toEqual([{ name: 'read 3' }]);
-  });
-
-  it('the frames that joined a read whose frame’s document was replaced without a pagehide read for themselves soon', async () => {
-    const { native, frames, a, b, c } = tree(60_000, 20);
-    void a();
-    const second = b();
-    const third = c();
-    native.answer(1);
-    await tick();
-    expect(native.reads()).toBe(2);
-    // The second read's frame gets a new document, and the read never answers: the look finds it gone.
-    frames[1]!.replaceDocument();
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    expect(native.reads()).toBe(3);
-    native.answer(3);
-    expect(await third).toEqual([{ name: 'read 3' }]);
-    native.answer(2);
-    expect(await second).toEqual([{ name: 'read 2' }]);
   });
 
   it('keeps the tree’s reads on the top window, out of its enumerable keys', () => {

@@ -1,7 +1,9 @@
 /**
  * Issue 45: a hundred same-origin frames, each with tools. The extension hears from 64 frames of a tab (and the
- * top); the others are ignored, and the panel says so.
+ * top); the others are ignored, and the panel says so. Frames of the top's origin are trusted by their origin, not
+ * sent through the delegation check meant for other origins' frames.
  */
+import { DELEGATION_MESSAGE_KEY } from '../../lib/isolated-world/offer-tools-delegation';
 import { getTools, watchTab } from './connector-helpers';
 import { expect, test } from './fixtures';
 import { expectPanelLimit } from './hostile-helpers';
@@ -38,13 +40,13 @@ test('frames of the top’s origin are trusted by their origin: none is asked to
 }) => {
   const page = await context.newPage();
   // Every document of the page counts the delegation tokens posted to it (offer-tools-delegation.ts posts them).
-  await page.addInitScript(() => {
+  await page.addInitScript((key) => {
     const counted = window as unknown as { delegationTokens: number };
     counted.delegationTokens = 0;
     addEventListener('message', (event) => {
-      if (event.data && typeof event.data === 'object' && 'webmcpAgentToolsDelegation' in event.data) counted.delegationTokens++;
+      if (event.data && typeof event.data === 'object' && key in event.data) counted.delegationTokens++;
     });
-  });
+  }, DELEGATION_MESSAGE_KEY);
   // Twenty frames, each of whose bridges is loaded as its page shows WebMCP (the lazy connector), before the tab is
   // watched. Before the fix each one's announcement marked it as needing delegation, and the router sent every
   // frame of the tab a request for tokens: five rounds, 505 messages to a hundred frames and 320 back.
