@@ -8,11 +8,14 @@ import { sendMessage } from '../messaging/channel';
 import type { ConnectorChannel } from '../messaging/router-messages';
 import type { FrameSender } from './attest-frame-sender';
 import { createFrameDelegation } from './create-frame-delegation';
+import type { FoundFrame } from './load-connector';
 import type { ToolRouterPorts } from './tool-router-ports';
 import { isSelfOrigin, markNeedsDelegation, nameTools, type TabState } from './tab-state';
 
 /** What the verdicts need: the tab's state and its saving, and the router's ports to reach the frames. */
-interface DelegationVerdictsPorts extends Pick<ToolRouterPorts, 'sendToFrame' | 'loadConnector' | 'findFrames' | 'delegationWaitMs'> {
+interface DelegationVerdictsPorts extends Pick<ToolRouterPorts, 'sendToFrame' | 'delegationWaitMs'> {
+  /** Loads the bridge where it is missing (load-missing-bridges.ts); resolves with every frame of the tab it found. */
+  loadMissingBridges?(tabId: number): Promise<readonly FoundFrame[]>;
   /** The tab's state, from memory or session storage. */
   load(tabId: number): Promise<TabState>;
   /** The tab's state changed: it is saved, badged and pushed. */
@@ -66,12 +69,10 @@ export function createDelegationVerdicts(ports: DelegationVerdictsPorts): Delega
         Object.entries(state.seen).map(([id, origin]) => [Number(id), { origin, needsDelegation: state.needsDelegation?.[id] === true }]),
       );
     },
-    // Every frame of the tab gets the bridge, so a parent that has no tools of its own can post its tokens; only the
-    // frames without one are loaded (a flooding page's frames are not loaded again and again).
+    // Every frame of the tab the router hears gets the bridge, so a parent that has no tools of its own can post its
+    // tokens; only the frames without one are loaded (a flooding page's frames are not loaded again and again).
     loadEveryFrame: async (tabId) => {
-      const frames = (await ports.findFrames?.(tabId).catch(() => undefined)) ?? [];
-      const bridgeless = frames.filter((frame) => !frame.hasConnector);
-      await Promise.all(bridgeless.map((frame) => ports.loadConnector?.(tabId, frame).catch(() => undefined)));
+      const frames = (await ports.loadMissingBridges?.(tabId).catch(() => undefined)) ?? [];
       return frames.map((frame) => frame.frameId);
     },
     ...(ports.delegationWaitMs !== undefined ? { waitMs: ports.delegationWaitMs } : {}),

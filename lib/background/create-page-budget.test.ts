@@ -207,6 +207,22 @@ describe('createPageBudget: messages, frames, navigations', () => {
     expect(budget.admitMessage(frame(1, 65))).toBe(true);
   });
 
+  it('admits frames before they speak within the same limit, counting them, so a bridge goes only where it is heard', () => {
+    const { clock } = manualClock();
+    const told: string[] = [];
+    const budget = createPageBudget({ clock }, (tab, kind) => told.push(`${tab} ${kind}`));
+    for (let f = 1; f <= 60; f++) expect(budget.admitMessage(frame(1, f))).toBe(true);
+    // The top, the 60 heard from, and four new ones, in the order given; the rest are left out, and the page told.
+    const asked = [0, ...Array.from({ length: 100 }, (_, i) => i + 1)];
+    expect(budget.admitFrames(1, asked)).toEqual(asked.slice(0, 65));
+    expect(told).toEqual(['1 frames']);
+    // Those admitted are counted: a frame not among them is not heard when it speaks; one among them is.
+    expect(budget.admitMessage(frame(1, 65))).toBe(false);
+    expect(budget.admitMessage(frame(1, 64))).toBe(true);
+    // Another tab has its own count.
+    expect(budget.admitFrames(2, [5, 6])).toEqual([5, 6]);
+  });
+
   it('admits a burst of page loads, then one a second', () => {
     const { clock, advance } = manualClock();
     const budget = createPageBudget({ clock });

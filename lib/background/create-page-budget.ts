@@ -53,6 +53,12 @@ export interface PageBudget {
   /** Any message of a frame: false when its tab's messages or frames are over their limits. */
   admitMessage(sender: BudgetSender): boolean;
   /**
+   * The frames of the tab among `frameIds` (in that order) whose messages the router will take, before they sent
+   * any: the top, those it takes already, and new ones while the tab's frame limit allows, counted from now. What
+   * the bridge is loaded into unasked (a watched tab's frames), so none goes into a frame the router ignores.
+   */
+  admitFrames(tabId: number, frameIds: readonly number[]): number[];
+  /**
    * A frame's report: taken now, held (the newest replaces one held), or refused as too large. Returns how long the
    * frame should wait before it reports again, in ms (0: whenever it likes).
    */
@@ -254,6 +260,17 @@ export function createPageBudget(options: PageBudgetOptions = {}, onLimit: Limit
       }
       spend(tab.messages, 1);
       return true;
+    },
+    admitFrames(tabId, frameIds) {
+      const tab = tabOf(tabId);
+      const admitted = frameIds.filter((frameId) => {
+        if (frameId === 0 || tab.frames.has(frameId)) return true;
+        if (tab.frames.size >= limits.maxFramesPerTab) return false;
+        tab.frames.add(frameId);
+        return true;
+      });
+      if (admitted.length < frameIds.length) tell(tabId, 'frames');
+      return admitted;
     },
     offerReport(sender, offer) {
       const slot = slotOf(sender);

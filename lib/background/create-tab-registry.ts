@@ -13,6 +13,7 @@ import { createSnapshotPush } from './create-snapshot-push';
 import { createTabStateStore } from './create-tab-state-store';
 import { createTabWriteQueue } from './create-tab-write-queue';
 import { createWatchedTabs } from './create-watched-tabs';
+import type { FoundFrame } from './load-connector';
 import {
   allowedFrames,
   clearTab,
@@ -28,10 +29,14 @@ import {
 import type { ToolRouterPorts } from './tool-router-ports';
 
 /** The tab registry's ports: the router's, less what only calls need. */
-type TabRegistryPorts = Pick<
-  ToolRouterPorts,
-  'store' | 'sendToFrame' | 'setBadge' | 'notifyHost' | 'loadConnector' | 'findFrames' | 'delegationWaitMs'
->;
+type TabRegistryPorts = Pick<ToolRouterPorts, 'store' | 'sendToFrame' | 'setBadge' | 'notifyHost' | 'delegationWaitMs'> & {
+  /**
+   * Loads the bridge into the tab's frames that lack it and that the router hears (load-missing-bridges.ts), and
+   * resolves with every frame it found. Without it (tests of the registry alone) frames are assumed to have their
+   * bridge.
+   */
+  loadMissingBridges?(tabId: number): Promise<readonly FoundFrame[]>;
+};
 
 /** What the router does with its tabs. */
 export interface TabRegistry {
@@ -122,13 +127,13 @@ export function createTabRegistry(ports: TabRegistryPorts): TabRegistry {
   const watched = createWatchedTabs(ports.store);
   const verdicts = createDelegationVerdicts({ ...ports, load, save });
 
-  /** Starts watching a tab: the whole bridge goes into every frame it has now, and into each document it loads. */
+  /** Starts watching a tab: the whole bridge goes into the frames it has now, and into each document it loads. */
   const watch = (tabId: number, state: TabState) => {
     if (state.watched) return;
     state.watched = true;
     save(tabId, state);
     void watched.remember(tabId, true).catch(() => undefined);
-    void ports.loadConnector?.(tabId).catch(() => undefined);
+    void ports.loadMissingBridges?.(tabId).catch(() => undefined);
   };
 
   return {

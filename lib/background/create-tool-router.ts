@@ -18,6 +18,7 @@ import { createFrameDocuments } from './create-frame-documents';
 import { createFrameLines } from './create-frame-lines';
 import { createPageBudget } from './create-page-budget';
 import { createTabRegistry } from './create-tab-registry';
+import { createMissingBridgeLoader } from './load-missing-bridges';
 import { createNavigationFollower } from './follow-navigation';
 import { frameMessageHandlers, offerFrameReport } from './frame-message-handlers';
 import { PAGE_LIMITS } from './page-limits';
@@ -63,7 +64,15 @@ export interface ToolRouter extends RouterClient {
 export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
   const callTimeoutMs = ports.callTimeoutMs ?? 30_000;
   const maxResultChars = ports.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS;
-  const registry = createTabRegistry(ports);
+  // What a page may make the router do, per tab and per site, counted before anything it sent is read
+  // (create-page-budget.ts); what it met is told to the registry once a while, for the panel's notice.
+  const budget = createPageBudget(ports.pageBudget, (tabId, kind) => void registry.noteLimit(tabId, kind).catch(() => undefined));
+  const loadMissingBridges = createMissingBridgeLoader({
+    ...(ports.findFrames ? { findFrames: ports.findFrames } : {}),
+    ...(ports.loadConnector ? { loadConnector: ports.loadConnector } : {}),
+    admitFrames: (tabId, frameIds) => budget.admitFrames(tabId, frameIds),
+  });
+  const registry = createTabRegistry({ ...ports, loadMissingBridges });
   const { load, snapshot, snapshotOf, watch } = registry;
   // Tools exposed across origins, for the polyfill (issue 23 item 4): relayed between frames of one tab.
   const exposure = createExposureRelay({
@@ -81,9 +90,6 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
   const continuations = createContinuations(ports.randomToken);
   const documents = createFrameDocuments();
   const lines = createFrameLines(ports.sendToFrame);
-  // What a page may make the router do, per tab and per site, counted before anything it sent is read
-  // (create-page-budget.ts); what it met is told to the registry once a while, for the panel's notice.
-  const budget = createPageBudget(ports.pageBudget, (tabId, kind) => void registry.noteLimit(tabId, kind).catch(() => undefined));
   const maxReportBytes = ports.pageBudget?.limits?.maxReportBytes ?? PAGE_LIMITS.maxReportBytes;
   /** Tabs that load pages faster than their budget: their next pages get no bridge until they slow down. */
   const loadsHeld = new Set<number>();
@@ -181,7 +187,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
     },
     async tabLoaded(tabId) {
       if (loadsHeld.has(tabId)) return;
-      if (await registry.isWatched(tabId)) await ports.loadConnector?.(tabId).catch(() => undefined);
+      if (await registry.isWatched(tabId)) await loadMissingBridges(tabId).catch(() => undefined);
     },
     async forgetTab(tabId) {
       budget.forgetTab(tabId);

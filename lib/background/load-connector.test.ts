@@ -63,6 +63,23 @@ describe('createConnectorLoader', () => {
     );
   });
 
+  it('loads several documents with one injection of each script (the frames on Firefox)', async () => {
+    const chrome = loader();
+    await chrome.load(7, [
+      { frameId: 3, documentId: 'd3' },
+      { frameId: 5, documentId: 'd5' },
+    ]);
+    const firefox = loader({ firefox: true });
+    await firefox.load(7, [{ frameId: 3 }, { frameId: 5 }]);
+    expect(chrome.injections).toHaveLength(4);
+    expect(new Set(chrome.injections.map((i) => JSON.stringify(i.target)))).toEqual(
+      new Set([JSON.stringify({ tabId: 7, documentIds: ['d3', 'd5'] })]),
+    );
+    expect(new Set(firefox.injections.map((i) => JSON.stringify(i.target)))).toEqual(
+      new Set([JSON.stringify({ tabId: 7, frameIds: [3, 5] })]),
+    );
+  });
+
   it('still hands the page world its key when one script was refused (other frames of the tab took theirs), then reports it', async () => {
     const { load, done } = loader({ fail: (i) => 'files' in i && i.files[0] === '/frame-connector.js' });
     await expect(load(7)).rejects.toThrow('refused: ISOLATED /frame-connector.js');

@@ -39,20 +39,22 @@ function giveMainKey(name: string, key: string): void {
   if (typeof prove === 'function') prove(key);
 }
 
+/** A frame to load into: its document where the browser has document ids (Chrome). */
+export interface BridgeFrame {
+  frameId: number;
+  documentId?: string;
+}
+
 /**
- * The router's loadConnector (lib/background/create-tool-router.ts): into one document, or every frame of the tab
- * without `frame`. Loading twice does nothing but hand both worlds another key.
+ * The router's loadConnector (lib/background/create-tool-router.ts): into one document or several (one injection of
+ * each script for all of them), or every frame of the tab without `frames`. Loading twice does nothing but hand both
+ * worlds another key.
  */
 export function createConnectorLoader(
   ports: ConnectorLoaderPorts,
-): (tabId: number, frame?: { frameId: number; documentId?: string }) => Promise<void> {
-  return async (tabId, frame) => {
-    // Chrome targets the document (never the one that replaced it); Firefox has no document ids.
-    const target: BridgeTarget = !frame
-      ? { tabId, allFrames: true }
-      : frame.documentId && !ports.firefox
-        ? { tabId, documentIds: [frame.documentId] }
-        : { tabId, frameIds: [frame.frameId] };
+): (tabId: number, frames?: BridgeFrame | readonly BridgeFrame[]) => Promise<void> {
+  return async (tabId, frames) => {
+    const target = bridgeTarget(tabId, frames, ports.firefox);
     const key = ports.randomKey();
     const loaded = await Promise.allSettled([
       ports.executeScript({ target, func: giveIsolatedKey, args: [ISOLATED_KEYS_GLOBAL, key], injectImmediately: true }),
@@ -63,6 +65,17 @@ export function createConnectorLoader(
     await ports.executeScript({ target, world: 'MAIN', func: giveMainKey, args: [PAGE_CONNECTOR_NAME, key], injectImmediately: true });
     for (const result of loaded) if (result.status === 'rejected') throw result.reason;
   };
+}
+
+/**
+ * Chrome targets the documents (never one that replaced them); Firefox has no document ids, so it targets the
+ * frames.
+ */
+function bridgeTarget(tabId: number, frames: BridgeFrame | readonly BridgeFrame[] | undefined, firefox: boolean): BridgeTarget {
+  if (!frames) return { tabId, allFrames: true };
+  const list: readonly BridgeFrame[] = 'frameId' in frames ? [frames] : frames;
+  const documentIds = list.flatMap((frame) => (frame.documentId ? [frame.documentId] : []));
+  return !firefox && documentIds.length === list.length ? { tabId, documentIds } : { tabId, frameIds: list.map((frame) => frame.frameId) };
 }
 
 /** A frame of a tab, as scripting.executeScript reaches it. */

@@ -4,7 +4,7 @@
  */
 import type { BackgroundToFrameMessage, BackgroundToHostMessage } from '../messaging/router-messages';
 import type { PageBudgetOptions } from './create-page-budget';
-import type { FoundFrame } from './load-connector';
+import type { BridgeFrame, FoundFrame } from './load-connector';
 
 /** The slice of chrome.storage.session the router needs. */
 export interface SessionStore {
@@ -43,10 +43,10 @@ export interface ToolRouterPorts {
   delegationWaitMs?: number;
   /**
    * Loads the rest of the bridge (page-connector.js in the page's world, frame-connector.js in the isolated one) into one
-   * document, or into every frame of the tab without `frame`. Loading twice does nothing. Without it (tests of the
-   * router alone) frames are assumed to have their bridge.
+   * document or several, or into every frame of the tab without `frames`. Loading twice does nothing. Without it
+   * (tests of the router alone) frames are assumed to have their bridge.
    */
-  loadConnector?(tabId: number, frame?: { frameId: number; documentId?: string }): Promise<void>;
+  loadConnector?(tabId: number, frames?: BridgeFrame | readonly BridgeFrame[]): Promise<void>;
   /**
    * Every frame of the tab the extension can reach, and whether the bridge runs there (lib/background/
    * load-connector.ts, createFrameFinder). Without it (tests of the router alone) only known frames are asked about

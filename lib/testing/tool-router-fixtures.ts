@@ -88,7 +88,7 @@ function findFrames(router: HonestRouter, tree: FrameTree | undefined, tabId: nu
   return [...known.map((frameId) => ({ frameId, hasConnector: true })), ...bridgeless.map((frameId) => ({ frameId, hasConnector: false }))];
 }
 
-/** Plays loading the bridge into one frame: a tree frame without one announces itself (frame/ready). */
+/** Plays loading the bridge into a frame: a tree frame without one announces itself (frame/ready). */
 function loadConnector(router: HonestRouter, tree: FrameTree | undefined, tabId: number, frameId: number): void {
   const origin = tree?.[frameId]?.origin;
   if (origin === undefined || router.senders.has(`${tabId}:${frameId}`)) return;
@@ -166,8 +166,9 @@ export function setup(
     navigationTimeoutMs: 300,
     delegationWaitMs: 1_000,
     findFrames: async (tabId: number) => findFrames(router, tree, tabId),
-    loadConnector: async (tabId: number, frame?: { frameId: number }) => {
-      if (frame) loadConnector(router, tree, tabId, frame.frameId);
+    loadConnector: async (tabId: number, frames?: { frameId: number } | readonly { frameId: number }[]) => {
+      const list = !frames ? [] : 'frameId' in frames ? [frames] : frames;
+      for (const frame of list) loadConnector(router, tree, tabId, frame.frameId);
     },
     ...more,
   };

@@ -1,7 +1,8 @@
 /**
  * Issue 45: a hundred same-origin frames, each with tools. The extension hears from 64 frames of a tab (and the
  * top); the others are ignored, and the panel says so. Frames of the top's origin are trusted by their origin, not
- * sent through the delegation check meant for other origins' frames.
+ * sent through the delegation check meant for other origins' frames. A watched tab's frames get the bridge only
+ * where the extension hears them.
  */
 import { DELEGATION_MESSAGE_KEY } from '../../lib/isolated-world/offer-tools-delegation';
 import { getTools, watchTab } from './connector-helpers';
@@ -59,4 +60,47 @@ test('frames of the top’s origin are trusted by their origin: none is asked to
   expect(tokens).toHaveLength(21);
   expect(tokens.reduce((sum, n) => sum + n, 0)).toBe(0);
   await page.close();
+});
+
+test('a watched page of a hundred frames gets the bridge only in the frames the extension hears, the top and 64', async ({
+  context,
+  server,
+  serviceWorker,
+  tabIdOf,
+}) => {
+  // Counts the service worker's injections as they start and end, to know when those the watch started are done.
+  await serviceWorker.evaluate(`(() => {
+    const scripting = chrome.scripting;
+    const run = scripting.executeScript.bind(scripting);
+    globalThis.injections = { running: 0, everyFrame: 0, restore: () => { scripting.executeScript = run; } };
+    scripting.executeScript = async (injection) => {
+      globalThis.injections.running++;
+      if (injection.target.allFrames) globalThis.injections.everyFrame++;
+      try { return await run(injection); } finally { globalThis.injections.running--; }
+    };
+  })()`);
+  try {
+    const page = await context.newPage();
+    await page.goto(`${server.url}/hostile/hundred-frames.html`);
+    const tabId = await tabIdOf(page);
+    // Watching the tab loads the bridge where it is missing: before issue 45's twelfth stop, into every frame.
+    await watchTab(serviceWorker, tabId);
+    await expect
+      .poll(() => serviceWorker.evaluate(`(({ running, everyFrame }) => running === 0 && everyFrame > 0)(globalThis.injections)`), {
+        timeout: 30_000,
+      })
+      .toBe(true);
+    const bridged = await serviceWorker.evaluate(`(async () => {
+      const found = await chrome.scripting.executeScript({
+        target: { tabId: ${tabId}, allFrames: true },
+        func: () => globalThis.webmcpAgentBridge !== undefined && globalThis.webmcpAgentBridge === document,
+      });
+      return found.filter((frame) => frame.result === true).length;
+    })()`);
+    expect(page.frames()).toHaveLength(101);
+    expect(bridged).toBe(65);
+    await page.close();
+  } finally {
+    await serviceWorker.evaluate(`globalThis.injections.restore()`);
+  }
 });
