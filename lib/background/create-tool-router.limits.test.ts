@@ -184,16 +184,22 @@ describe('createToolRouter: a forged frame cannot make the router work without b
   });
 
   it('a tab that loads pages in a loop gets the bridge at its budget’s pace, and the panel says so', async () => {
-    const loads: number[] = [];
-    const { router } = setup(undefined, undefined, { loadConnector: async (tabId) => void loads.push(tabId) });
+    // The documents the bridge went into (the loads of a tab that overlap go together: create-bridge-load-queue.ts).
+    const loaded: string[] = [];
+    const { router } = setup(undefined, undefined, {
+      loadConnector: async (_tabId, frames) => {
+        const list = !frames ? [] : 'frameId' in frames ? [frames] : frames;
+        loaded.push(...list.map((frame) => frame.documentId ?? '?'));
+      },
+    });
     router.handleFrameMessage({ type: 'frame/tools', report: report('http://loop.test', [tool('t')]) }, { tabId: 59, frameId: 0 });
     await settle();
     for (let i = 0; i < 60; i++) {
       await router.tabNavigating(59);
-      router.handleFrameMessage({ type: 'frame/load' }, { tabId: 59, frameId: 0, url: 'http://loop.test/' });
+      router.handleFrameMessage({ type: 'frame/load' }, { tabId: 59, frameId: 0, documentId: `page-${i}`, url: 'http://loop.test/' });
     }
     await settle();
-    expect(loads).toHaveLength(PAGE_LIMITS.navigationBurstPerTab);
+    expect(loaded).toHaveLength(PAGE_LIMITS.navigationBurstPerTab);
     await until(async () => expect((await router.getTools(59)).limits?.map((l) => l.kind)).toEqual(['navigations']));
   });
 

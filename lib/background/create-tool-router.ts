@@ -18,6 +18,7 @@ import { createFrameDocuments } from './create-frame-documents';
 import { createFrameLines } from './create-frame-lines';
 import { createPageBudget } from './create-page-budget';
 import { createTabRegistry } from './create-tab-registry';
+import { createBridgeLoadQueue } from './create-bridge-load-queue';
 import { createMissingBridgeLoader } from './load-missing-bridges';
 import { createNavigationFollower } from './follow-navigation';
 import { frameMessageHandlers, offerFrameReport } from './frame-message-handlers';
@@ -93,6 +94,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
   const maxReportBytes = ports.pageBudget?.limits?.maxReportBytes ?? PAGE_LIMITS.maxReportBytes;
   /** Tabs that load pages faster than their budget: their next pages get no bridge until they slow down. */
   const loadsHeld = new Set<number>();
+  const bridgeLoads = createBridgeLoadQueue((tabId, frames) => ports.loadConnector?.(tabId, frames) ?? Promise.resolve());
   /** Running calls: the frame (and document) each runs in, the only one that may ask about it. */
   const running = new Map<string, RunningCall>();
   let callCounter = 0;
@@ -125,7 +127,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
     ),
   );
   const frameHandlers = frameMessageHandlers({
-    ports,
+    bridgeLoads,
     registry,
     budget,
     navigation,
@@ -192,6 +194,7 @@ export function createToolRouter(ports: ToolRouterPorts): ToolRouter {
     async forgetTab(tabId) {
       budget.forgetTab(tabId);
       loadsHeld.delete(tabId);
+      bridgeLoads.forgetTab(tabId);
       queue.forgetTab(tabId);
       // Calls still pending in the tab fail now, with one error.
       lines.closeTab(tabId);

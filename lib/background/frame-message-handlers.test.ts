@@ -27,7 +27,7 @@ function parts() {
   });
   const lines = createFrameLines(ports.sendToFrame);
   const handlers = frameMessageHandlers({
-    ports: {},
+    bridgeLoads: { request: () => undefined },
     registry,
     budget: createPageBudget(),
     navigation: createNavigationFollower({ navigationTimeoutMs: 100, maxResultChars: 1_000 }),

@@ -16,11 +16,12 @@ import type { TabRegistry } from './create-tab-registry';
 import type { NavigationFollower } from './follow-navigation';
 import { dropOversizedTools, reportSize } from './limit-report';
 import { MAX_EXPOSED_BYTES } from './page-limits';
-import type { ToolRouterPorts } from './tool-router-ports';
+import type { BridgeLoadQueue } from './create-bridge-load-queue';
 
 /** The router's parts these messages reach. */
 interface FrameMessageDeps {
-  ports: Pick<ToolRouterPorts, 'loadConnector'>;
+  /** Where a frame's ask for its bridge goes (frame/load): loaded with the tab's others that ask meanwhile. */
+  bridgeLoads: Pick<BridgeLoadQueue, 'request'>;
   registry: Pick<TabRegistry, 'documentStarted' | 'frameReported' | 'presentDelegationToken' | 'noteLimit'>;
   budget: Pick<PageBudget, 'newTopDocument' | 'offerReport'>;
   navigation: Pick<NavigationFollower, 'documentStarted' | 'reported'>;
@@ -83,7 +84,7 @@ export function frameMessageHandlers(deps: FrameMessageDeps): ChannelHandlers<Fr
       documents.loadAsked(sender);
       // The frame shows WebMCP (stub.ts). Whatever it claims, it only gets the extension's own scripts, and only
       // into the document the browser says sent this.
-      void deps.ports.loadConnector?.(sender.tabId, sender).catch(() => undefined);
+      deps.bridgeLoads.request(sender.tabId, sender);
     },
     // The same as the question (offerFrameReport), for a caller that does not wait for its answer.
     'frame/tools': (message, sender) => void offerFrameReport(deps, message.report, sender),

@@ -80,6 +80,24 @@ describe('createConnectorLoader', () => {
     );
   });
 
+  it('loads each document on its own when the injection for several fails (one went away), so the others get theirs', async () => {
+    const { load, injections } = loader({ fail: (i) => 'documentIds' in i.target && i.target.documentIds.includes('gone') });
+    await expect(
+      load(7, [
+        { frameId: 3, documentId: 'd3' },
+        { frameId: 4, documentId: 'gone' },
+        { frameId: 5, documentId: 'd5' },
+      ]),
+    ).rejects.toThrow('refused');
+    const targets = injections.filter((i) => 'files' in i && i.files[0] === '/frame-connector.js').map((i) => JSON.stringify(i.target));
+    expect(targets).toEqual([
+      JSON.stringify({ tabId: 7, documentIds: ['d3', 'gone', 'd5'] }),
+      JSON.stringify({ tabId: 7, documentIds: ['d3'] }),
+      JSON.stringify({ tabId: 7, documentIds: ['gone'] }),
+      JSON.stringify({ tabId: 7, documentIds: ['d5'] }),
+    ]);
+  });
+
   it('still hands the page world its key when one script was refused (other frames of the tab took theirs), then reports it', async () => {
     const { load, done } = loader({ fail: (i) => 'files' in i && i.files[0] === '/frame-connector.js' });
     await expect(load(7)).rejects.toThrow('refused: ISOLATED /frame-connector.js');
@@ -116,25 +134,49 @@ describe('createFrameFinder', () => {
       injections.push(injection);
       // scripting.executeScript's answer: one result per frame, the function's return value in `result`.
       return [
-        { frameId: 0, documentId: 'top', result: true },
-        { frameId: 3, documentId: 'middle', result: false },
+        { frameId: 0, documentId: 'top', result: 'runs' },
+        { frameId: 3, documentId: 'middle', result: 'none' },
+        { frameId: 4, documentId: 'blank', result: 'pending' },
         { frameId: 5, result: null },
       ];
     });
     expect(await find(7)).toEqual([
       { frameId: 0, documentId: 'top', hasConnector: true },
       { frameId: 3, documentId: 'middle', hasConnector: false },
+      { frameId: 4, documentId: 'blank', hasConnector: false, pending: true },
       { frameId: 5, hasConnector: false },
     ]);
     expect(injections.map((i) => i.target)).toEqual([{ tabId: 7, allFrames: true }]);
     // The probe reads the flag the bridge sets in the isolated world, nothing else.
     const global = globalThis as { webmcpAgentBridge?: unknown };
-    expect(injections[0].func()).toBe(false);
+    expect(injections[0].func()).toBe('none');
     global.webmcpAgentBridge = document;
-    expect(injections[0].func()).toBe(true);
+    expect(injections[0].func()).toBe('runs');
     // A mark left by the frame's initial about:blank, whose window the next document kept, is not a bridge for it.
     global.webmcpAgentBridge = document.implementation.createHTMLDocument('initial about:blank');
-    expect(injections[0].func()).toBe(false);
+    expect(injections[0].func()).toBe('none');
     delete global.webmcpAgentBridge;
+  });
+
+  it("tells a frame's initial about:blank that its document is about to replace, by the frame element's src", () => {
+    let probe: FrameProbe['func'] = () => 'none';
+    void createFrameFinder(async (injection) => {
+      probe = injection.func;
+      return [];
+    })(7);
+    // The probe as executeScript runs it, from its source alone, in a frame whose global is this one.
+    const run = (attributes: Record<string, string>, url = 'about:blank') => {
+      const element = document.createElement('iframe');
+      for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+      const frameGlobal = { document: { URL: url }, frameElement: element };
+      return new Function('globalThis', `return (${probe.toString()})()`)(frameGlobal);
+    };
+    expect(run({ src: '/next.html' })).toBe('pending');
+    expect(run({ srcdoc: '<p>soon</p>' })).toBe('pending');
+    expect(run({ src: 'about:blank' })).toBe('none');
+    expect(run({ src: 'javascript:void 0' })).toBe('none');
+    expect(run({})).toBe('none');
+    // Its document came: the frame is not pending any more.
+    expect(run({ src: '/next.html' }, 'http://localhost:3000/next.html')).toBe('none');
   });
 });

@@ -46,15 +46,15 @@ export interface BridgeFrame {
 }
 
 /**
- * The router's loadConnector (lib/background/create-tool-router.ts): into one document or several (one injection of
- * each script for all of them), or every frame of the tab without `frames`. Loading twice does nothing but hand both
- * worlds another key.
+ * The router's loadConnector (lib/background/create-tool-router.ts): into one document or several, or every frame of
+ * the tab without `frames`. Several get one injection of each script for all of them; a document gone since it was
+ * named fails that injection whole, so then each is loaded on its own and the others still get their bridge.
+ * Loading twice does nothing but hand both worlds another key.
  */
 export function createConnectorLoader(
   ports: ConnectorLoaderPorts,
 ): (tabId: number, frames?: BridgeFrame | readonly BridgeFrame[]) => Promise<void> {
-  return async (tabId, frames) => {
-    const target = bridgeTarget(tabId, frames, ports.firefox);
+  const loadInto = async (target: BridgeTarget) => {
     const key = ports.randomKey();
     const loaded = await Promise.allSettled([
       ports.executeScript({ target, func: giveIsolatedKey, args: [ISOLATED_KEYS_GLOBAL, key], injectImmediately: true }),
@@ -65,15 +65,25 @@ export function createConnectorLoader(
     await ports.executeScript({ target, world: 'MAIN', func: giveMainKey, args: [PAGE_CONNECTOR_NAME, key], injectImmediately: true });
     for (const result of loaded) if (result.status === 'rejected') throw result.reason;
   };
+  return async (tabId, frames) => {
+    const list = frames === undefined ? undefined : 'frameId' in frames ? [frames] : frames;
+    if (!list || list.length === 1) return loadInto(bridgeTarget(tabId, list, ports.firefox));
+    const whole = await loadInto(bridgeTarget(tabId, list, ports.firefox)).then(
+      () => true,
+      () => false,
+    );
+    if (whole) return;
+    const each = await Promise.allSettled(list.map((frame) => loadInto(bridgeTarget(tabId, [frame], ports.firefox))));
+    for (const result of each) if (result.status === 'rejected') throw result.reason;
+  };
 }
 
 /**
  * Chrome targets the documents (never one that replaced them); Firefox has no document ids, so it targets the
  * frames.
  */
-function bridgeTarget(tabId: number, frames: BridgeFrame | readonly BridgeFrame[] | undefined, firefox: boolean): BridgeTarget {
-  if (!frames) return { tabId, allFrames: true };
-  const list: readonly BridgeFrame[] = 'frameId' in frames ? [frames] : frames;
+function bridgeTarget(tabId: number, list: readonly BridgeFrame[] | undefined, firefox: boolean): BridgeTarget {
+  if (!list) return { tabId, allFrames: true };
   const documentIds = list.flatMap((frame) => (frame.documentId ? [frame.documentId] : []));
   return !firefox && documentIds.length === list.length ? { tabId, documentIds } : { tabId, frameIds: list.map((frame) => frame.frameId) };
 }
@@ -85,16 +95,34 @@ export interface FoundFrame {
   documentId?: string;
   /** Whether frame-connector.js runs in the frame's isolated world already. */
   hasConnector: boolean;
+  /**
+   * The frame's initial about:blank while it loads its `src` (lib/webmcp/after-frame-document.ts): about to go, and
+   * the document that comes gets the extension's scripts of its own.
+   */
+  pending?: boolean;
 }
 
 /**
- * Run in each frame's isolated world: whether frame-connector.js runs there for the frame's document (it marks the world's
- * global with the document it serves, lib/isolated-world/start-frame-connector.ts; a window kept from the frame's
- * initial about:blank keeps the about:blank's mark).
+ * Run in each frame's isolated world: whether frame-connector.js runs there for the frame's document (it marks the
+ * world's global with the document it serves, lib/isolated-world/start-frame-connector.ts; a window kept from the
+ * frame's initial about:blank keeps the about:blank's mark), and else whether the document is an initial about:blank
+ * whose frame still loads its `src` or `srcdoc`. That rule is after-frame-document.ts's (pendingFrameElement), spelled
+ * again here because executeScript sends a function's source alone.
  */
-function bridgeRuns(): boolean {
-  const { webmcpAgentBridge, document } = globalThis as { webmcpAgentBridge?: unknown; document?: unknown };
-  return webmcpAgentBridge !== undefined && webmcpAgentBridge === document;
+function bridgeRuns(): 'runs' | 'pending' | 'none' {
+  const { webmcpAgentBridge, document } = globalThis as { webmcpAgentBridge?: unknown; document?: Document };
+  if (webmcpAgentBridge !== undefined && webmcpAgentBridge === document) return 'runs';
+  try {
+    const element = (globalThis as { frameElement?: Element | null }).frameElement;
+    if (document?.URL !== 'about:blank' || !element || (element.localName !== 'iframe' && element.localName !== 'frame')) return 'none';
+    if (element.localName === 'iframe' && element.hasAttribute('srcdoc')) return 'pending';
+    const src = element.getAttribute('src')?.trim();
+    if (!src) return 'none';
+    const protocol = new URL(src, element.ownerDocument.baseURI).protocol;
+    return protocol === 'about:' || protocol === 'javascript:' ? 'none' : 'pending';
+  } catch {
+    return 'none';
+  }
 }
 
 /**
@@ -111,7 +139,8 @@ export function createFrameFinder(executeScript: (injection: FrameProbe) => Prom
             {
               frameId: entry.frameId,
               ...(typeof entry.documentId === 'string' ? { documentId: entry.documentId } : {}),
-              hasConnector: entry.result === true,
+              hasConnector: entry.result === 'runs',
+              ...(entry.result === 'pending' ? { pending: true } : {}),
             },
           ]
         : [],
@@ -120,4 +149,4 @@ export function createFrameFinder(executeScript: (injection: FrameProbe) => Prom
 }
 
 /** The one injection createFrameFinder makes. */
-export type FrameProbe = { target: { tabId: number; allFrames: true }; func: () => boolean; injectImmediately: true };
+export type FrameProbe = { target: { tabId: number; allFrames: true }; func: () => 'runs' | 'pending' | 'none'; injectImmediately: true };

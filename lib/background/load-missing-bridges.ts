@@ -4,7 +4,8 @@
  * Only frames whose messages the router will take get it (the tab's frame limit, create-page-budget.ts): a page of a
  * hundred frames would otherwise get it in every frame, and on native WebMCP each of those frames reads all the tab's
  * tools for a report the router then refuses (issue 45). One small probe finds the frames and whether the bridge runs
- * there; the frames without it get each script in one injection for all of them.
+ * there; the frames without it are loaded together (load-connector.ts). A frame's initial about:blank that its
+ * document is about to replace is left alone: named by its document id, it would fail the injection for all.
  */
 import type { BridgeFrame, FoundFrame } from './load-connector';
 
@@ -35,12 +36,9 @@ export function createMissingBridgeLoader(ports: MissingBridgePorts): (tabId: nu
       ),
     );
     const missing: BridgeFrame[] = frames
-      .filter((frame) => !frame.hasConnector && admitted.has(frame.frameId))
+      .filter((frame) => !frame.hasConnector && !frame.pending && admitted.has(frame.frameId))
       .map(({ frameId, documentId }) => (documentId ? { frameId, documentId } : { frameId }));
-    if (missing.length === 0 || !ports.loadConnector) return frames;
-    const load = ports.loadConnector;
-    // A document gone since the probe fails the whole injection: then each frame on its own, so the others get theirs.
-    await load(tabId, missing).catch(() => Promise.all(missing.map((frame) => load(tabId, [frame]).catch(() => undefined))));
+    if (missing.length > 0) await ports.loadConnector?.(tabId, missing);
     return frames;
   };
 }

@@ -1,5 +1,6 @@
 /**
- * A frame's initial about:blank that got the bridge (a watched tab gets it in every frame) keeps its window when its
+ * A frame's initial about:blank that got the bridge (it asked for it, as a compromised renderer may; a watched tab's
+ * frames get it only where no document is about to replace the about:blank) keeps its window when its
  * first document of the same origin replaces it (docs/platform-notes.md): the page's world keeps that window's
  * globals, so the page bridge of the about:blank must not stand in for the next document's.
  */
@@ -27,9 +28,12 @@ test("a frame's first document serves its tools although its initial about:blank
     (window as any).frameLoaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
     document.body.append(frame);
   }, held.path);
-  // Watched, the tab gets the whole bridge in every frame it has (the router's loadConnector), the pending about:blank too.
+  // Watched, the tab gets the whole bridge in the frames that lack it, but not in a pending about:blank (its document
+  // gets its own scripts). The about:blank asks for it itself, as a compromised renderer may: the browser attests
+  // the about:blank's document, and the router loads the bridge there.
   await getTools(serviceWorker, tabId);
   await watchTab(serviceWorker, tabId);
+  await askBridgeForBlank(serviceWorker, tabId, server.url);
   await expect.poll(() => blankState(serviceWorker, tabId)).toEqual({ url: 'about:blank', bridge: true });
   held.release();
   await page.evaluate(() => (window as any).frameLoaded);
@@ -37,6 +41,26 @@ test("a frame's first document serves its tools although its initial about:blank
   await expectTools(serviceWorker, tabId, ['kept_window']);
   expect(textOf(await callTool(serviceWorker, tabId, 'kept_window'))).toBe('from the first document');
 });
+
+/** The frame still on its initial about:blank asks the router for its bridge (frame/load), as the browser would attest it. */
+async function askBridgeForBlank(sw: Worker, tabId: number, origin: string): Promise<void> {
+  await sw.evaluate(
+    async ([t, o]) => {
+      const frames = await chrome.scripting.executeScript({
+        target: { tabId: t, allFrames: true },
+        injectImmediately: true,
+        func: () => location.href,
+      });
+      const blank = frames.find((f) => f.result === 'about:blank');
+      if (!blank) throw new Error('no frame on about:blank');
+      (globalThis as any).testToolRouter.handleFrameMessage(
+        { type: 'frame/load', native: false },
+        { tabId: t, frameId: blank.frameId, documentId: blank.documentId, origin: o, url: 'about:blank' },
+      );
+    },
+    [tabId, origin] as const,
+  );
+}
 
 /** The page world of the frame still on its initial about:blank, read without the page touching it; marks its window. */
 async function blankState(sw: Worker, tabId: number): Promise<unknown> {
