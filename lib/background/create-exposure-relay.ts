@@ -59,9 +59,10 @@ export interface ExposureRelay {
   /** The frame's document is gone or replaced (frame/ready). */
   forgetFrame(tabId: number, frameId: number): Promise<void>;
   /**
-   * frame/ready of a document that asked for its bridge (frame/load) at `loadAsked` (ms): a change of the tools
-   * exposed to its origin since then reached no bridge of it, so it hears one `bridge/exposed-changed` now (a page
-   * that only listens for `toolchange` wakes its bridge, and must not miss what came while it loaded).
+   * frame/ready of a document that asked for its bridge (frame/load) at `loadAsked` (ms), or frame/load of one whose
+   * bridge was loaded unasked and announced it already: a change of the tools exposed to its origin since then
+   * reached no bridge of it, or none allowed to hear it yet, so it hears one `bridge/exposed-changed` once it may use
+   * tools (a page that only listens for `toolchange` wakes its bridge, and must not miss what came while it loaded).
    */
   caughtUp(sender: FrameSender, loadAsked: number | undefined): Promise<void>;
   forgetTab(tabId: number): void;

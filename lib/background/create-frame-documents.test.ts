@@ -26,6 +26,22 @@ describe('createFrameDocuments', () => {
     expect(documents.replaced(frame(1, 0, 'A'))).toBe(false);
   });
 
+  it('a document whose bridge announced it before it asked gets the time back, and nothing is kept for a later start', () => {
+    let now = 100;
+    const documents = createFrameDocuments(() => now);
+    documents.started(frame(1, 2, 'A'));
+    now = 150;
+    expect(documents.loadAsked(frame(1, 2, 'A'))).toBe(150);
+    expect(documents.started(frame(1, 2, 'A'))).toBeUndefined();
+    // The frame's next document asks before its bridge announces it: kept, as before.
+    now = 200;
+    expect(documents.loadAsked(frame(1, 2, 'B'))).toBeUndefined();
+    expect(documents.started(frame(1, 2, 'B'))).toBe(200);
+    // Where the browser names no documents (Firefox), a frame's earlier document cannot stand for this one.
+    documents.started(frame(1, 3));
+    expect(documents.loadAsked(frame(1, 3))).toBeUndefined();
+  });
+
   it('a tab whose top document went crashed only if the browser says so and no newer top document started', async () => {
     const documents = createFrameDocuments();
     const crashedTabs: number[] = [];

@@ -11,8 +11,12 @@ const MAX_LOADS_ASKED = 500;
 export interface FrameDocuments {
   /** A frame's bridge announced a new document: returns when that document asked for its bridge, if it did. */
   started(sender: FrameSender): number | undefined;
-  /** A document asked for its bridge (frame/load), now. */
-  loadAsked(sender: FrameSender): void;
+  /**
+   * A document asked for its bridge (frame/load), now. Kept for {@link FrameDocuments.started}, unless its bridge
+   * announced this very document already (a delegation check or a watched tab loads the bridge into frames that did
+   * not ask): then nothing is kept, and the time is returned, for what was owed at `started` to be done now.
+   */
+  loadAsked(sender: FrameSender): number | undefined;
   /** Whether the sender's document is one its frame has since replaced (its late messages describe nothing now). */
   replaced(sender: FrameSender): boolean;
   /**
@@ -46,8 +50,12 @@ export function createFrameDocuments(now: () => number = Date.now): FrameDocumen
       return at;
     },
     loadAsked(sender) {
+      const at = now();
+      // Only where the browser names documents: a frame's earlier document must not stand for this one.
+      if (sender.documentId && documents.get(`${sender.tabId}:${sender.frameId}`) === sender.documentId) return at;
       if (asked.size > MAX_LOADS_ASKED) asked.clear();
-      asked.set(documentKey(sender), now());
+      asked.set(documentKey(sender), at);
+      return undefined;
     },
     replaced(sender) {
       const current = documents.get(`${sender.tabId}:${sender.frameId}`);

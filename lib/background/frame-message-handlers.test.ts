@@ -8,7 +8,7 @@ import { handleMessage } from '../messaging/channel';
 import { createMemoryStorageArea } from '../testing/memory-storage-area';
 import { report, tool, until } from '../testing/tool-router-fixtures';
 import type { FrameSender } from './attest-frame-sender';
-import { createExposureRelay } from './create-exposure-relay';
+import { createExposureRelay, type ExposureRelay } from './create-exposure-relay';
 import { createFrameDocuments } from './create-frame-documents';
 import { createFrameLines } from './create-frame-lines';
 import { createPageBudget } from './create-page-budget';
@@ -16,15 +16,17 @@ import { createTabRegistry } from './create-tab-registry';
 import { createNavigationFollower } from './follow-navigation';
 import { frameMessageHandlers } from './frame-message-handlers';
 
-function parts() {
+function parts(given: { exposure?: ExposureRelay; now?: () => number } = {}) {
   const ports = { store: createMemoryStorageArea(), sendToFrame: async () => undefined, setBadge: () => undefined };
   const registry = createTabRegistry(ports);
-  const exposure = createExposureRelay({
-    store: ports.store,
-    mayUseTools: (sender) => registry.mayUseTools(sender),
-    allowedFrames: (tabId) => registry.allowedFrames(tabId),
-    sendToFrame: async () => undefined,
-  });
+  const exposure =
+    given.exposure ??
+    createExposureRelay({
+      store: ports.store,
+      mayUseTools: (sender) => registry.mayUseTools(sender),
+      allowedFrames: (tabId) => registry.allowedFrames(tabId),
+      sendToFrame: async () => undefined,
+    });
   const lines = createFrameLines(ports.sendToFrame);
   const handlers = frameMessageHandlers({
     bridgeLoads: { request: () => undefined },
@@ -32,7 +34,7 @@ function parts() {
     budget: createPageBudget(),
     navigation: createNavigationFollower({ navigationTimeoutMs: 100, maxResultChars: 1_000 }),
     exposure,
-    documents: createFrameDocuments(),
+    documents: createFrameDocuments(given.now),
     lines,
     loadsHeld: new Set(),
     maxReportBytes: 1024 * 1024,
@@ -71,5 +73,36 @@ describe('frameMessageHandlers', () => {
     say({ type: 'frame/exposed', tools: exposed('light'), path: [] }, at(0, 'A'));
     say({ type: 'frame/exposed', tools: exposed('x'.repeat(20_000)), path: [] }, at(0, 'A'));
     await until(async () => expect((await registry.snapshot(1)).limits?.map((l) => l.kind)).toEqual(['report-size']));
+  });
+
+  it('a document whose bridge was loaded before it asked for it hears of a tool exposed to it while its tools policy was decided', async () => {
+    // A cross-origin frame's bridge comes with a delegation check of another frame (it loads every frame), and its
+    // document announces itself before its own frame/load, sent when the page added a toolchange listener, arrives.
+    // Its policy is not decided yet, so the widget's change reaches no one; once it is, the frame is told.
+    const clock = { now: 50 };
+    let decide = (_allowed: boolean) => {};
+    const decided = new Promise<boolean>((resolve) => (decide = resolve));
+    const sent: [number, string][] = [];
+    const exposure = createExposureRelay({
+      mayUseTools: (s) => (s.frameId === 2 ? decided : Promise.resolve(true)),
+      allowedFrames: async () => [{ frameId: 1, origin: 'http://widget.test' }],
+      sendToFrame: async (_tabId, frameId, message) => void sent.push([frameId, (message as { type: string }).type]),
+      now: () => clock.now,
+    });
+    const { say } = parts({ exposure, now: () => clock.now });
+    const ad = at(2, 'ad-doc', 'http://ads.test');
+    say({ type: 'frame/ready', url: 'http://ads.test/' }, ad);
+    clock.now = 100;
+    say({ type: 'frame/load', native: false }, ad);
+    clock.now = 120;
+    say(
+      { type: 'frame/exposed', tools: [{ name: 'book', title: '', description: 'Books', exposedTo: ['http://ads.test'] }], path: [0] },
+      at(1, 'widget-doc', 'http://widget.test'),
+    );
+    // Kept (another ad frame, allowed, lists it) and told to no one.
+    await until(async () => expect(await exposure.list(at(3, 'other-ad', 'http://ads.test'), ['http://widget.test'])).toHaveLength(1));
+    expect(sent).toEqual([]);
+    decide(true);
+    await until(async () => expect(sent).toEqual([[2, 'bridge/exposed-changed']]));
   });
 });

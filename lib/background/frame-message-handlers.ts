@@ -80,8 +80,11 @@ export function frameMessageHandlers(deps: FrameMessageDeps): ChannelHandlers<Fr
     'frame/load': (_message, sender) => {
       // A tab that loads pages faster than its budget gets no bridge into them until it slows down.
       if (deps.loadsHeld.has(sender.tabId)) return;
-      // When the document asked: what is exposed to it meanwhile, it hears of once its bridge is ready.
-      documents.loadAsked(sender);
+      // When the document asked: what is exposed to it meanwhile, it hears of once its bridge is ready. A bridge that
+      // a delegation check or a watched tab loaded before the document asked has announced it already, and while the
+      // frame's tools policy is decided it is told of no change (allowedFrames): it catches up from now instead.
+      const readyBefore = documents.loadAsked(sender);
+      if (readyBefore !== undefined) void exposure.caughtUp(sender, readyBefore);
       // The frame shows WebMCP (stub.ts). Whatever it claims, it only gets the extension's own scripts, and only
       // into the document the browser says sent this.
       deps.bridgeLoads.request(sender.tabId, sender);
