@@ -26,19 +26,23 @@ describe('createFrameDocuments', () => {
     expect(documents.replaced(frame(1, 0, 'A'))).toBe(false);
   });
 
-  it('a document whose bridge announced it before it asked gets the time back, and nothing is kept for a later start', () => {
+  it('a document whose bridge announced it before it asked gets the time back if a check decides its policy, and nothing is kept', () => {
     let now = 100;
     const documents = createFrameDocuments(() => now);
-    documents.started(frame(1, 2, 'A'));
+    documents.started(frame(1, 2, 'A'), true);
     now = 150;
     expect(documents.loadAsked(frame(1, 2, 'A'))).toBe(150);
-    expect(documents.started(frame(1, 2, 'A'))).toBeUndefined();
+    expect(documents.started(frame(1, 2, 'A'), true)).toBeUndefined();
+    // One of the top's origin and ancestry is allowed at once and hears of changes as they come: nothing owed.
+    documents.started(frame(1, 4, 'D'), false);
+    expect(documents.loadAsked(frame(1, 4, 'D'))).toBeUndefined();
+    expect(documents.started(frame(1, 4, 'D'))).toBeUndefined();
     // The frame's next document asks before its bridge announces it: kept, as before.
     now = 200;
     expect(documents.loadAsked(frame(1, 2, 'B'))).toBeUndefined();
     expect(documents.started(frame(1, 2, 'B'))).toBe(200);
     // Where the browser names no documents (Firefox), a frame's earlier document cannot stand for this one.
-    documents.started(frame(1, 3));
+    documents.started(frame(1, 3), true);
     expect(documents.loadAsked(frame(1, 3))).toBeUndefined();
   });
 

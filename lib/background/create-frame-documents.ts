@@ -9,12 +9,16 @@ import type { FrameSender } from './attest-frame-sender';
 const MAX_LOADS_ASKED = 500;
 
 export interface FrameDocuments {
-  /** A frame's bridge announced a new document: returns when that document asked for its bridge, if it did. */
-  started(sender: FrameSender): number | undefined;
+  /**
+   * A frame's bridge announced a new document: returns when that document asked for its bridge, if it did.
+   * `needsDelegation`: the document said it cannot vouch for its ancestors, so a check decides its tools policy.
+   */
+  started(sender: FrameSender, needsDelegation?: boolean): number | undefined;
   /**
    * A document asked for its bridge (frame/load), now. Kept for {@link FrameDocuments.started}, unless its bridge
    * announced this very document already (a delegation check or a watched tab loads the bridge into frames that did
-   * not ask): then nothing is kept, and the time is returned, for what was owed at `started` to be done now.
+   * not ask): then nothing is kept, and the time is returned if a check decides the document's tools policy, for
+   * what was owed at `started` to be done now (while its policy is decided, it is told of no change).
    */
   loadAsked(sender: FrameSender): number | undefined;
   /** Whether the sender's document is one its frame has since replaced (its late messages describe nothing now). */
@@ -36,23 +40,29 @@ export interface FrameDocuments {
 export function createFrameDocuments(now: () => number = Date.now): FrameDocuments {
   /** The document each frame announced last, by `${tabId}:${frameId}`. */
   const documents = new Map<string, string>();
+  /** Of those, the ones whose tools policy a check decides (`started`'s needsDelegation). */
+  const checked = new Set<string>();
   /** When each document asked for its bridge, until its bridge announces it. */
   const asked = new Map<string, number>();
   const documentKey = (sender: FrameSender) => `${sender.tabId}:${sender.frameId}:${sender.documentId ?? ''}`;
 
   return {
-    started(sender) {
+    started(sender, needsDelegation = false) {
       const frameKey = `${sender.tabId}:${sender.frameId}`;
       if (sender.documentId) documents.set(frameKey, sender.documentId);
       else documents.delete(frameKey);
+      if (sender.documentId && needsDelegation) checked.add(frameKey);
+      else checked.delete(frameKey);
       const at = asked.get(documentKey(sender));
       asked.delete(documentKey(sender));
       return at;
     },
     loadAsked(sender) {
       const at = now();
-      // Only where the browser names documents: a frame's earlier document must not stand for this one.
-      if (sender.documentId && documents.get(`${sender.tabId}:${sender.frameId}`) === sender.documentId) return at;
+      const frameKey = `${sender.tabId}:${sender.frameId}`;
+      // Only where the browser names documents: a frame's earlier document must not stand for this one. A document
+      // of the top's origin whose ancestors are too is allowed at once, and hears of every change as it comes.
+      if (sender.documentId && documents.get(frameKey) === sender.documentId) return checked.has(frameKey) ? at : undefined;
       if (asked.size > MAX_LOADS_ASKED) asked.clear();
       asked.set(documentKey(sender), at);
       return undefined;
@@ -71,6 +81,7 @@ export function createFrameDocuments(now: () => number = Date.now): FrameDocumen
     },
     forgetTab(tabId) {
       for (const frameKey of [...documents.keys()]) if (frameKey.startsWith(`${tabId}:`)) documents.delete(frameKey);
+      for (const frameKey of [...checked]) if (frameKey.startsWith(`${tabId}:`)) checked.delete(frameKey);
     },
   };
 }

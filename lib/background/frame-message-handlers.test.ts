@@ -83,15 +83,24 @@ describe('frameMessageHandlers', () => {
     let decide = (_allowed: boolean) => {};
     const decided = new Promise<boolean>((resolve) => (decide = resolve));
     const sent: [number, string][] = [];
+    const asked: number[] = [];
     const exposure = createExposureRelay({
-      mayUseTools: (s) => (s.frameId === 2 ? decided : Promise.resolve(true)),
+      mayUseTools: (s) => {
+        asked.push(s.frameId);
+        return s.frameId === 2 ? decided : Promise.resolve(true);
+      },
       allowedFrames: async () => [{ frameId: 1, origin: 'http://widget.test' }],
       sendToFrame: async (_tabId, frameId, message) => void sent.push([frameId, (message as { type: string }).type]),
       now: () => clock.now,
     });
     const { say } = parts({ exposure, now: () => clock.now });
     const ad = at(2, 'ad-doc', 'http://ads.test');
-    say({ type: 'frame/ready', url: 'http://ads.test/' }, ad);
+    say({ type: 'frame/ready', url: 'http://ads.test/', needsDelegation: true }, ad);
+    // A frame of the top's origin and ancestry is allowed at once and told of changes as they come: its load asks
+    // nothing of the relay (a policy question would send it through the delegation check).
+    const own = at(4, 'own-doc');
+    say({ type: 'frame/ready', url: 'http://a.test/', needsDelegation: false }, own);
+    say({ type: 'frame/load', native: false }, own);
     clock.now = 100;
     say({ type: 'frame/load', native: false }, ad);
     clock.now = 120;
@@ -104,5 +113,6 @@ describe('frameMessageHandlers', () => {
     expect(sent).toEqual([]);
     decide(true);
     await until(async () => expect(sent).toEqual([[2, 'bridge/exposed-changed']]));
+    expect(asked).not.toContain(4);
   });
 });

@@ -72,19 +72,20 @@ export function frameMessageHandlers(deps: FrameMessageDeps): ChannelHandlers<Fr
       if (sender.frameId === 0) budget.newTopDocument(sender.tabId);
       // A bridge in a new document: calls still pending in the frame's earlier one fail (its line closes).
       lines.frameReplaced(sender.tabId, sender.frameId);
-      const asked = documents.started(sender);
+      const asked = documents.started(sender, message.needsDelegation === true);
       navigation.documentStarted(`${sender.tabId}:${sender.frameId}`);
       void exposure.forgetFrame(sender.tabId, sender.frameId).then(() => exposure.caughtUp(sender, asked));
       void registry.documentStarted(sender.tabId, sender.frameId, sender.origin, message.needsDelegation === true);
     },
-    'frame/load': (_message, sender) => {
+    'frame/load': (message, sender) => {
       // A tab that loads pages faster than its budget gets no bridge into them until it slows down.
       if (deps.loadsHeld.has(sender.tabId)) return;
       // When the document asked: what is exposed to it meanwhile, it hears of once its bridge is ready. A bridge that
       // a delegation check or a watched tab loaded before the document asked has announced it already, and while the
       // frame's tools policy is decided it is told of no change (allowedFrames): it catches up from now instead.
+      // Native WebMCP tells its documents itself.
       const readyBefore = documents.loadAsked(sender);
-      if (readyBefore !== undefined) void exposure.caughtUp(sender, readyBefore);
+      if (readyBefore !== undefined && message.native !== true) void exposure.caughtUp(sender, readyBefore);
       // The frame shows WebMCP (stub.ts). Whatever it claims, it only gets the extension's own scripts, and only
       // into the document the browser says sent this.
       deps.bridgeLoads.request(sender.tabId, sender);
