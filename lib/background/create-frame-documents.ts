@@ -38,10 +38,11 @@ export interface FrameDocuments {
 
 /** Creates the record. */
 export function createFrameDocuments(now: () => number = Date.now): FrameDocuments {
-  /** The document each frame announced last, by `${tabId}:${frameId}`. */
-  const documents = new Map<string, string>();
-  /** Of those, the ones whose tools policy a check decides (`started`'s needsDelegation). */
-  const checked = new Set<string>();
+  /**
+   * The document each frame announced last, by `${tabId}:${frameId}`, and whether a check decides its tools policy
+   * (`started`'s needsDelegation).
+   */
+  const documents = new Map<string, { id: string; checked: boolean }>();
   /** When each document asked for its bridge, until its bridge announces it. */
   const asked = new Map<string, number>();
   const documentKey = (sender: FrameSender) => `${sender.tabId}:${sender.frameId}:${sender.documentId ?? ''}`;
@@ -49,39 +50,36 @@ export function createFrameDocuments(now: () => number = Date.now): FrameDocumen
   return {
     started(sender, needsDelegation = false) {
       const frameKey = `${sender.tabId}:${sender.frameId}`;
-      if (sender.documentId) documents.set(frameKey, sender.documentId);
+      if (sender.documentId) documents.set(frameKey, { id: sender.documentId, checked: needsDelegation });
       else documents.delete(frameKey);
-      if (sender.documentId && needsDelegation) checked.add(frameKey);
-      else checked.delete(frameKey);
       const at = asked.get(documentKey(sender));
       asked.delete(documentKey(sender));
       return at;
     },
     loadAsked(sender) {
       const at = now();
-      const frameKey = `${sender.tabId}:${sender.frameId}`;
+      const announced = documents.get(`${sender.tabId}:${sender.frameId}`);
       // Only where the browser names documents: a frame's earlier document must not stand for this one. A document
       // of the top's origin whose ancestors are too is allowed at once, and hears of every change as it comes.
-      if (sender.documentId && documents.get(frameKey) === sender.documentId) return checked.has(frameKey) ? at : undefined;
+      if (sender.documentId && announced?.id === sender.documentId) return announced.checked ? at : undefined;
       if (asked.size > MAX_LOADS_ASKED) asked.clear();
       asked.set(documentKey(sender), at);
       return undefined;
     },
     replaced(sender) {
-      const current = documents.get(`${sender.tabId}:${sender.frameId}`);
+      const current = documents.get(`${sender.tabId}:${sender.frameId}`)?.id;
       return current !== undefined && sender.documentId !== undefined && sender.documentId !== current;
     },
     async checkCrashed(tabId, documentId, crashed, whenCrashed) {
-      const current = documents.get(`${tabId}:0`);
+      const current = documents.get(`${tabId}:0`)?.id;
       if (documentId !== undefined && current !== undefined && current !== documentId) return;
       if (!(await crashed().catch(() => false))) return;
       // Asked across an await: a document that started meanwhile is a page again.
-      if (documents.get(`${tabId}:0`) !== current) return;
+      if (documents.get(`${tabId}:0`)?.id !== current) return;
       await whenCrashed();
     },
     forgetTab(tabId) {
       for (const frameKey of [...documents.keys()]) if (frameKey.startsWith(`${tabId}:`)) documents.delete(frameKey);
-      for (const frameKey of [...checked]) if (frameKey.startsWith(`${tabId}:`)) checked.delete(frameKey);
     },
   };
 }

@@ -72,10 +72,11 @@ export function frameMessageHandlers(deps: FrameMessageDeps): ChannelHandlers<Fr
       if (sender.frameId === 0) budget.newTopDocument(sender.tabId);
       // A bridge in a new document: calls still pending in the frame's earlier one fail (its line closes).
       lines.frameReplaced(sender.tabId, sender.frameId);
-      const asked = documents.started(sender, message.needsDelegation === true);
+      const needsDelegation = message.needsDelegation === true;
+      const asked = documents.started(sender, needsDelegation);
       navigation.documentStarted(`${sender.tabId}:${sender.frameId}`);
       void exposure.forgetFrame(sender.tabId, sender.frameId).then(() => exposure.caughtUp(sender, asked));
-      void registry.documentStarted(sender.tabId, sender.frameId, sender.origin, message.needsDelegation === true);
+      void registry.documentStarted(sender.tabId, sender.frameId, sender.origin, needsDelegation);
     },
     'frame/load': (message, sender) => {
       // A tab that loads pages faster than its budget gets no bridge into them until it slows down.
